@@ -1,0 +1,25 @@
+// The vocabulary of the Claude Code tool catalog (seed 1): categories in display order, runtime
+// conditions, pair groups and the in-process MCP servers the app hosts.
+import { defineCatalog } from 'agent-tool-catalog';
+
+export const claude = defineCatalog({
+  categories: ['shell', 'file', 'search', 'orchestration', 'media', 'context'],
+  categoryLabels: {
+    shell: 'Shell',
+    file: 'Files',
+    search: 'Search',
+    orchestration: 'Orchestration',
+    media: 'Media',
+    context: 'Context',
+  },
+  conditions: {
+    'workspace-has-git': 'the session working directory is a git work tree (.git stat on cwd)',
+    'agent-has-channel': 'the agent has at least one connected channel (channelService.listChannels)',
+  },
+  pairGroups: ['worktree', 'planMode', 'bash', 'taskCluster', 'mcpResource'],
+  servers: {
+    'cherry-tools': { label: 'Cherry tools' },
+    'agent-memory': { label: 'Agent memory' },
+    skills: { label: 'Skills' },
+  },
+});

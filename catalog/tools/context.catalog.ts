@@ -1,0 +1,47 @@
+// Context: tools that feed the agent external or persistent context — web, knowledge, memory,
+// skills, MCP resources. The SDK's own WebSearch/WebFetch stay hard-disabled (seed 1's risk #1):
+// the app's cherry-tools versions replace them.
+import { claude } from '../claude.catalog';
+
+export default claude.tools({
+  WebSearch: {
+    kind: 'sdk', category: 'context', exposure: 'disabled', icon: 'globe',
+    label: 'Web search (SDK)', description: "The SDK's web search, replaced by the app's web search",
+  },
+  WebFetch: {
+    kind: 'sdk', category: 'context', exposure: 'disabled', icon: 'globe',
+    label: 'Web fetch (SDK)', description: "The SDK's web fetch, replaced by the app's web fetch",
+  },
+  ListMcpResourcesTool: {
+    kind: 'sdk', sdkType: 'ListMcpResources', category: 'context', exposure: 'user', pairGroup: 'mcpResource', approval: 'auto', icon: 'library',
+    label: 'List MCP resources', description: 'Lists resources offered by connected MCP servers',
+  },
+  ReadMcpResourceTool: {
+    kind: 'sdk', sdkType: 'ReadMcpResource', category: 'context', exposure: 'user', pairGroup: 'mcpResource', approval: 'auto', icon: 'book-open',
+    label: 'Read MCP resource', description: 'Reads a resource from a connected MCP server',
+  },
+  CherryWebSearch: {
+    kind: 'mcp', server: 'cherry-tools', wire: 'web_search', category: 'context', exposure: 'user', approval: 'auto', icon: 'search',
+    label: 'Web search', description: "Searches the web with the app's configured provider",
+  },
+  CherryWebFetch: {
+    kind: 'mcp', server: 'cherry-tools', wire: 'web_fetch', category: 'context', exposure: 'user', approval: 'auto', icon: 'link',
+    label: 'Web fetch', description: 'Fetches a web page as text',
+  },
+  CherryKnowledge: {
+    kind: 'mcp', server: 'cherry-tools', wire: 'knowledge', category: 'context', exposure: 'user', approval: 'auto', icon: 'book',
+    label: 'Knowledge base', description: "Searches the user's knowledge bases",
+  },
+  Memory: {
+    kind: 'mcp', server: 'agent-memory', wire: 'memory', category: 'context', exposure: 'user', icon: 'brain',
+    label: 'Memory', description: "Reads and writes the agent's persistent memory",
+  },
+  SearchSkills: {
+    kind: 'mcp', server: 'skills', wire: 'search_skills', category: 'context', exposure: 'internal', approval: 'auto', icon: 'sparkles',
+    label: 'Search skills', description: 'Searches the skill marketplace (read-only)',
+  },
+  InstallSkill: {
+    kind: 'mcp', server: 'skills', wire: 'install_skill', category: 'context', exposure: 'internal', approval: 'permission-mode', dependsOn: ['SearchSkills'], icon: 'download',
+    label: 'Install skill', description: 'Installs one skill found by Search skills',
+  },
+});

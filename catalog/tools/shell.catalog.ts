@@ -1,0 +1,22 @@
+// Shell tools. Bash's background-task companions share its pair group, so switching Bash off
+// also blocks reading and stopping its background tasks.
+import { claude } from '../claude.catalog';
+
+export default claude.tools({
+  Bash: {
+    kind: 'sdk', category: 'shell', exposure: 'user', pairGroup: 'bash', icon: 'terminal',
+    label: 'Bash', description: 'Runs shell commands in the session workspace',
+  },
+  TaskOutput: {
+    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', icon: 'terminal',
+    label: 'Task output', description: 'Reads the output of a background shell or agent task',
+  },
+  TaskStop: {
+    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', icon: 'square',
+    label: 'Stop task', description: 'Stops a running background task',
+  },
+  REPL: {
+    kind: 'sdk', category: 'shell', exposure: 'disabled', icon: 'code',
+    label: 'REPL', description: 'Runs code in a persistent interpreter (CLI-oriented, not offered in the app)',
+  },
+});

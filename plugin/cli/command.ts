@@ -1,0 +1,37 @@
+// The shape of a CLI command, and the flags every command shares (SPEC §4).
+import type { ParseArgsConfig } from 'node:util';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface CommandIO {
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+export interface ParsedArgs {
+  readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  readonly positionals: readonly string[];
+}
+
+export interface Command {
+  readonly name: string;
+  /** One line for `--help`. */
+  readonly summary: string;
+  /** Usage after the command name, e.g. `[--check]`. */
+  readonly usage: string;
+  readonly options: OptionSpec;
+  /** Returns the exit code: 0 success, 1 check failed or catalog errors, 2 bad usage. */
+  run(args: ParsedArgs, io: CommandIO): Promise<number>;
+}
+
+export const COMMON_OPTIONS: OptionSpec = {
+  config: { type: 'string' },
+  catalog: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,52 @@
+// `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and
+// exits 1 listing each stale or orphaned file.
+import path from 'node:path';
+import { generateAndWrite } from '../../generate';
+import { COMMON_OPTIONS, type Command } from '../command';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'Compile the catalog into its generated files (--check: exit 1 if any is stale)',
+  usage: '[--check]',
+  options: { ...COMMON_OPTIONS, check: { type: 'boolean' } },
+  async run({ values }, io) {
+    const started = performance.now();
+    const check = values.check === true;
+    const result = await generateAndWrite({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, check });
+    const rel = (f: string) => path.relative(io.cwd, f).split(path.sep).join('/');
+    const report = result.report;
+    const stale = report ? [...report.changed, ...report.orphaned] : [];
+    const ok = result.ok && !(check && stale.length > 0);
+    if (values.json) {
+      io.stdout(`${JSON.stringify({
+        ok,
+        check,
+        changed: report?.changed.map(rel) ?? [],
+        orphaned: report?.orphaned.map(rel) ?? [],
+        unchanged: report?.unchanged ?? 0,
+        diagnostics: diagnosticsJson(result.diagnostics),
+      }, null, 2)}\n`);
+      return ok ? 0 : 1;
+    }
+    printDiagnostics(result.diagnostics, io);
+    if (!report) {
+      io.stderr('Nothing was written.\n');
+      return 1;
+    }
+    const ms = Math.round(performance.now() - started);
+    if (check) {
+      for (const f of report.changed) io.stderr(`stale: ${rel(f)}\n`);
+      for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
+      if (stale.length > 0) {
+        io.stderr(`${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`);
+        return 1;
+      }
+      io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
+      return 0;
+    }
+    const names = result.catalogs.map((c) => c.config.name).join(', ');
+    io.stdout(`${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged (${ms} ms).\n`);
+    return 0;
+  },
+};

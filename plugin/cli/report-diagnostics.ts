@@ -1,0 +1,15 @@
+// Prints diagnostics the same way for every command: each with its location and code frame on
+// stderr, or as plain objects for `--json`.
+import { formatDiagnostic, type CatalogDiagnostic } from '../validate/diagnostics';
+import type { CommandIO } from './command';
+
+export function printDiagnostics(diagnostics: readonly CatalogDiagnostic[], io: CommandIO): void {
+  if (diagnostics.length === 0) return;
+  io.stderr(`${diagnostics.map(formatDiagnostic).join('\n\n')}\n`);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  io.stderr(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}\n`);
+}
+
+export const diagnosticsJson = (diagnostics: readonly CatalogDiagnostic[]) =>
+  diagnostics.map(({ frame: _frame, ...d }) => d);

@@ -1,0 +1,159 @@
+// The catalog language: plain-data declarations with typed helpers, so a wrong category, condition,
+// group or server name is red in the editor before the generator ever runs.
+import { CATALOG_BRAND, TOOL_SET_BRAND } from './brand';
+
+/** A reference to an export of an app module; the generated code imports it, nothing runs at build time. */
+export interface ModuleRef {
+  /** Path relative to the catalog file that declares it (or a bare package specifier). */
+  readonly module: string;
+  /** Name of the export; defaults to `default`. */
+  readonly export?: string;
+}
+
+export type ToolKind = 'sdk' | 'mcp' | 'external';
+export type ToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
+/** `auto`: read-only default-safe, pre-approved through `allowedTools`; `permission-mode`: follows the session's mode. */
+export type ToolApproval = 'auto' | 'permission-mode';
+
+export interface ServerDeclaration {
+  /** Human-readable name for reports. */
+  readonly label?: string;
+}
+
+export interface ChannelDeclaration {
+  readonly label?: string;
+}
+
+/** The vocabulary a catalog declares once; tool declarations may only use these names. */
+export interface CatalogVocabulary {
+  /** Ordered display categories (seed 1: shell, file, search, orchestration, media, context). */
+  readonly categories?: readonly string[];
+  /** Default-locale labels of categories (defaults to the capitalised name). */
+  readonly categoryLabels?: Readonly<Record<string, string>>;
+  /** Named predicates over the per-invocation context: name → what it means. */
+  readonly conditions?: Readonly<Record<string, string>>;
+  /** Seed 2's spelling of the same mechanism as `conditions`: a list of predicate names. */
+  readonly predicates?: readonly string[];
+  /** Groups whose members toggle atomically. */
+  readonly pairGroups?: readonly string[];
+  /** Caller groups (seed 2: core, chat_only, triggers, …). */
+  readonly groups?: readonly string[];
+  /** Named callers and the groups they opt into (never exclusion lists). */
+  readonly callers?: Readonly<Record<string, readonly string[]>>;
+  /** In-process MCP servers the app hosts. */
+  readonly servers?: Readonly<Record<string, ServerDeclaration>>;
+  /** External MCP channels whose tool names are mirrored. */
+  readonly channels?: Readonly<Record<string, ChannelDeclaration>>;
+}
+
+type Names<T> = T extends readonly (infer N extends string)[] ? N : never;
+type Keys<T> = T extends Readonly<Record<infer K extends string, unknown>> ? K : never;
+
+export type CategoryOf<V extends CatalogVocabulary> = Names<V['categories']>;
+export type ConditionOf<V extends CatalogVocabulary> = Keys<V['conditions']> | Names<V['predicates']>;
+export type PairGroupOf<V extends CatalogVocabulary> = Names<V['pairGroups']>;
+export type GroupOf<V extends CatalogVocabulary> = Names<V['groups']>;
+export type ServerOf<V extends CatalogVocabulary> = Keys<V['servers']>;
+export type ChannelOf<V extends CatalogVocabulary> = Keys<V['channels']>;
+
+/** Seed 2's `available:` — always on (`'always'`, `true`, `null`), off (`false`), a predicate, or a one-off function. */
+export type Availability<V extends CatalogVocabulary> = 'always' | true | false | null | ConditionOf<V> | ModuleRef;
+
+/** Runtime names: explicit list (wire names under the tool's server, or full `mcp__…` names), `[]` for none, or resolved at run time. */
+export type FullNames = readonly string[] | { readonly resolve: ModuleRef };
+
+interface ToolCommon<V extends CatalogVocabulary> {
+  readonly category?: CategoryOf<V>;
+  /** Defaults to `internal` (always on, hidden). */
+  readonly exposure?: ToolExposure;
+  /** Required iff `exposure: 'conditional'`. */
+  readonly condition?: ConditionOf<V>;
+  readonly available?: Availability<V>;
+  readonly pairGroup?: PairGroupOf<V>;
+  /** Keys of tools this one needs; disabled when any of them is, transitively. */
+  readonly dependsOn?: readonly string[];
+  readonly groups?: readonly GroupOf<V>[];
+  /** The app function that builds the SDK tool instance(s). */
+  readonly builder?: ModuleRef;
+  /** The caller supplies the builder per call; the tool is skipped when it does not. */
+  readonly factory?: boolean;
+  readonly fullNames?: FullNames;
+  /** Denied at call time by the generated PreToolUse hook. */
+  readonly restricted?: boolean;
+  readonly approval?: ToolApproval;
+  /** Default-locale copy. */
+  readonly label?: string;
+  readonly description?: string;
+  /** Override the i18n keys (default `<prefix>.<Key>.label` / `.description`). */
+  readonly labelKey?: string;
+  readonly descriptionKey?: string;
+  /** A hint for the binding skeleton's placeholder icon. */
+  readonly icon?: string;
+}
+
+export interface SdkToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {
+  readonly kind: 'sdk';
+  /** The SDK's bare tool name, when it differs from the key. */
+  readonly name?: string;
+  /** Member of the SDK's `ToolInputSchemas` union; `false` for runtime/experimental tools (agent teams). */
+  readonly sdkTyped?: boolean;
+  /** The SDK type's base name when it differs from the tool name (`FileEdit` is the tool `Edit`). */
+  readonly sdkType?: string;
+}
+
+export interface McpToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {
+  readonly kind: 'mcp';
+  readonly server: ServerOf<V>;
+  /** Wire name under the server; defaults to the key. */
+  readonly wire?: string;
+}
+
+export interface ExternalToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {
+  readonly kind: 'external';
+  readonly channel: ChannelOf<V>;
+  /** A fixed list of wire names (restricted variants such as `sentry_messaging`). */
+  readonly wires?: readonly string[];
+  /** Names come from the app's channel registry at `toolNames` time. */
+  readonly mirror?: boolean;
+}
+
+export type ToolDeclaration<V extends CatalogVocabulary = CatalogVocabulary> =
+  | SdkToolDeclaration<V>
+  | McpToolDeclaration<V>
+  | ExternalToolDeclaration<V>;
+
+/** A set of tool declarations bound to the catalog that defines their vocabulary. */
+export interface ToolSet<V extends CatalogVocabulary = CatalogVocabulary, T = Record<string, ToolDeclaration<V>>> {
+  readonly [TOOL_SET_BRAND]: true;
+  readonly catalog: CatalogDefinition<V>;
+  readonly tools: T;
+}
+
+export interface CatalogDefinition<V extends CatalogVocabulary = CatalogVocabulary> {
+  readonly [CATALOG_BRAND]: true;
+  readonly vocabulary: V;
+  /** Declares tools in this catalog's vocabulary; export the result from a catalog file. */
+  tools<const T extends Record<string, ToolDeclaration<V>>>(tools: T): ToolSet<V, T>;
+  /** Types one declaration (useful when building a tool in a variable first). */
+  tool<const T extends ToolDeclaration<V>>(declaration: T): T;
+}
+
+/** Declares a catalog's vocabulary once; tool files call `.tools({...})` on the result. */
+export function defineCatalog<const V extends CatalogVocabulary>(vocabulary: V): CatalogDefinition<V> {
+  const definition: CatalogDefinition<V> = {
+    [CATALOG_BRAND]: true,
+    vocabulary,
+    tools(tools) {
+      return { [TOOL_SET_BRAND]: true, catalog: definition, tools };
+    },
+    tool(declaration) {
+      return declaration;
+    },
+  };
+  return definition;
+}
+
+/** Types a single declaration against any vocabulary (prefer `catalog.tool` for checked names). */
+export function defineTool<const T extends ToolDeclaration>(declaration: T): T {
+  return declaration;
+}

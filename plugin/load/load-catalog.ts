@@ -1,0 +1,114 @@
+// Reads one catalog's sources: expands the include globs, evaluates the modules, and picks out the
+// catalog definition and every exported tool set, remembering which file each came from.
+import path from 'node:path';
+import { glob } from 'tinyglobby';
+import { CATALOG_BRAND, TOOL_SET_BRAND } from '../language/brand';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../validate/diagnostics';
+import { isRecord } from '../validate/field-schema';
+import { evaluateModules } from './evaluate-modules';
+import type { ResolvedCatalogConfig } from './load-config';
+
+export interface RawToolEntry {
+  readonly key: string;
+  readonly declaration: unknown;
+  /** Absolute path of the file whose export holds the declaration. */
+  readonly file: string;
+}
+
+export interface RawCatalog {
+  readonly config: ResolvedCatalogConfig;
+  readonly vocabulary?: Record<string, unknown>;
+  /** The file that exports the `defineCatalog` result. */
+  readonly definitionFile?: string;
+  readonly tools: readonly RawToolEntry[];
+  /** Catalog source files, sorted (absolute). */
+  readonly files: readonly string[];
+  /** Every file read while evaluating (absolute): the watch list. */
+  readonly inputs: readonly string[];
+  readonly diagnostics: readonly PendingDiagnostic[];
+}
+
+export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<string[]> {
+  const files = await glob([...config.include], { cwd: config.rootDir, absolute: true, ignore: ['**/node_modules/**'] });
+  return files.map((f) => path.resolve(f));
+}
+
+const isBranded = (value: object, brand: symbol) => (value as Record<symbol, unknown>)[brand] === true;
+
+const byPosixPath = (a: string, b: string) => {
+  const pa = a.split(path.sep).join('/');
+  const pb = b.split(path.sep).join('/');
+  return pa < pb ? -1 : pa > pb ? 1 : 0;
+};
+
+export async function loadCatalog(config: ResolvedCatalogConfig): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config));
+}
+
+/** Loads the given files in a canonical order, whatever order they came in. */
+export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFiles: readonly string[]): Promise<RawCatalog> {
+  const files = [...unsortedFiles].sort(byPosixPath);
+  const empty = { config, tools: [], files, inputs: files };
+  if (files.length === 0) {
+    return {
+      ...empty,
+      diagnostics: [{
+        code: DIAGNOSTIC_CODES.emptyCatalog,
+        severity: 'error',
+        message: `The include globs of catalog '${config.name}' (${config.include.join(', ')}) match no file; fix 'include' in ${path.basename(config.configFile)}.`,
+        at: { file: config.configFile, path: ['catalogs', config.name, 'include'], scope: 'config' },
+      }],
+    };
+  }
+  const evaluated = await evaluateModules(files, { cwd: config.rootDir });
+  if (evaluated.diagnostics.length > 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
+
+  const diagnostics: PendingDiagnostic[] = [];
+  let definition: { vocabulary: Record<string, unknown> } | undefined;
+  let definitionFile: string | undefined;
+  const seenSets = new Set<unknown>();
+  const tools: RawToolEntry[] = [];
+  for (const { file, exports } of evaluated.modules) {
+    for (const value of Object.values(exports)) {
+      if (!isRecord(value)) continue;
+      if (isBranded(value, CATALOG_BRAND) && !definition) {
+        definition = value as unknown as { vocabulary: Record<string, unknown> };
+        definitionFile = file;
+      }
+    }
+  }
+  for (const { file, exports } of evaluated.modules) {
+    for (const value of Object.values(exports)) {
+      if (!isRecord(value) || !isBranded(value, TOOL_SET_BRAND) || seenSets.has(value)) continue;
+      seenSets.add(value);
+      const set = value as { catalog: unknown; tools: Record<string, unknown> };
+      if (definition && set.catalog !== definition) {
+        diagnostics.push({
+          code: DIAGNOSTIC_CODES.foreignToolSet,
+          severity: 'error',
+          message: `These tools were declared with a different defineCatalog(...) than the one catalog '${config.name}' uses; import the catalog from ${path.basename(definitionFile!)} and call its .tools({...}).`,
+          at: { file, path: [], scope: 'tools' },
+        });
+        continue;
+      }
+      definition ??= set.catalog as { vocabulary: Record<string, unknown> };
+      for (const [key, declaration] of Object.entries(set.tools)) tools.push({ key, declaration, file });
+    }
+  }
+  if (!definition) {
+    diagnostics.push({
+      code: DIAGNOSTIC_CODES.noDefinition,
+      severity: 'error',
+      message: `No file of catalog '${config.name}' exports a defineCatalog({...}) result or a .tools({...}) set; export them from the files that 'include' matches.`,
+      at: { file: files[0]!, line: 1, column: 1 },
+    });
+  } else if (tools.length === 0) {
+    diagnostics.push({
+      code: DIAGNOSTIC_CODES.emptyCatalog,
+      severity: 'error',
+      message: `Catalog '${config.name}' declares no tools; export at least one set from a catalog file, e.g. \`export default catalog.tools({ Bash: { kind: 'sdk', … } })\`.`,
+      at: { file: definitionFile ?? files[0]!, line: 1, column: 1 },
+    });
+  }
+  return { config, vocabulary: definition?.vocabulary, definitionFile, tools, files, inputs: evaluated.inputs, diagnostics };
+}

@@ -1,0 +1,111 @@
+// Pure: validated raw catalog → normalized CatalogModel. Applies defaults, resolves runtime names,
+// condition fields, builder import paths and `dependsOn` closures.
+import path from 'node:path';
+import type { ModuleRef } from '../language/catalog';
+import type { RawCatalog } from '../load/load-catalog';
+import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model';
+import { closureOf } from './dependency-graph';
+import { staticRuntimeNames } from './runtime-names';
+
+type Decl = Record<string, any>;
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `workspace-has-git` → `workspaceHasGit`; `canQueryThemis` stays. */
+export const conditionField = (name: string) =>
+  name.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_$]+/, '');
+
+/** Rewrites a module reference declared in `fromFile` so the generated files in `outDir` can import it. */
+export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: string): ResolvedModuleRef {
+  let specifier = ref.module;
+  if (specifier.startsWith('.')) {
+    specifier = toPosix(path.relative(outDir, path.resolve(path.dirname(fromFile), specifier)));
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  }
+  return { specifier, exportName: ref.export ?? 'default' };
+}
+
+export function buildModel(raw: RawCatalog): CatalogModel {
+  const { config } = raw;
+  const v = (raw.vocabulary ?? {}) as Decl;
+  const conditionDescriptions: Record<string, string> = { ...(v.conditions ?? {}) };
+  for (const p of (v.predicates ?? []) as string[]) conditionDescriptions[p] ??= '';
+  const conditions: ConditionModel[] = Object.entries(conditionDescriptions).map(([name, description]) => ({ name, field: conditionField(name), description }));
+  const conditionByName = new Map(conditions.map((c) => [c.name, c]));
+  const categoryLabels = (v.categoryLabels ?? {}) as Record<string, string>;
+  const categories: CategoryModel[] = ((v.categories ?? []) as string[]).map((name) => ({
+    name,
+    label: categoryLabels[name] ?? capitalise(name),
+    labelKey: `${config.i18n.prefix}.categories.${name}.label`,
+  }));
+
+  const edges = new Map<string, string[]>();
+  const order = new Map<string, number>();
+  raw.tools.forEach((t, i) => {
+    edges.set(t.key, ((t.declaration as Decl).dependsOn ?? []) as string[]);
+    order.set(t.key, i);
+  });
+
+  const tools: ToolModel[] = raw.tools.map(({ key, declaration, file }) => {
+    const d = declaration as Decl;
+    const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir);
+    const condition = d.condition ? conditionByName.get(d.condition) : undefined;
+    const available: ToolModel['available'] =
+      d.available === false ? { kind: 'never' }
+      : typeof d.available === 'string' && d.available !== 'always' ? { kind: 'condition', condition: d.available, field: conditionByName.get(d.available)!.field }
+      : d.available && typeof d.available === 'object' ? { kind: 'function', ref: ref(d.available) }
+      : { kind: 'always' };
+    const nameSource: ToolModel['nameSource'] =
+      d.fullNames && !Array.isArray(d.fullNames) ? { kind: 'resolve', ref: ref(d.fullNames.resolve) }
+      : d.kind === 'external' && d.mirror ? { kind: 'mirror', channel: d.channel }
+      : { kind: 'static' };
+    const sdkTyped = d.kind === 'sdk' && d.sdkTyped !== false;
+    const name = d.kind === 'sdk' ? (d.name ?? key) : undefined;
+    return {
+      key,
+      kind: d.kind,
+      category: d.category,
+      exposure: d.exposure ?? 'internal',
+      condition,
+      available,
+      pairGroup: d.pairGroup,
+      dependsOn: d.dependsOn ?? [],
+      dependsOnClosure: closureOf(key, edges, order),
+      groups: d.groups ?? [],
+      names: nameSource.kind === 'static' ? [...new Set(staticRuntimeNames(key, d))] : [],
+      nameSource,
+      server: d.kind === 'mcp' ? d.server : undefined,
+      wire: d.kind === 'mcp' ? (d.wire ?? key) : undefined,
+      channel: d.kind === 'external' ? d.channel : undefined,
+      builder: d.builder ? ref(d.builder) : undefined,
+      factory: d.factory === true,
+      sdkTyped,
+      sdkType: sdkTyped ? (d.sdkType ?? name) : undefined,
+      restricted: d.restricted === true,
+      approval: d.approval ?? 'permission-mode',
+      label: d.label ?? key,
+      description: d.description ?? '',
+      labelKey: d.labelKey ?? `${config.i18n.prefix}.${key}.label`,
+      descriptionKey: d.descriptionKey ?? `${config.i18n.prefix}.${key}.description`,
+      icon: d.icon,
+      source: toPosix(path.relative(config.rootDir, file)),
+    };
+  });
+
+  return {
+    name: config.name,
+    config,
+    prefix: config.prefix,
+    constPrefix: config.constPrefix,
+    sources: raw.files.map((f) => toPosix(path.relative(config.rootDir, f))),
+    categories,
+    conditions,
+    pairGroups: v.pairGroups ?? [],
+    groups: v.groups ?? [],
+    callers: v.callers ?? {},
+    servers: Object.keys(v.servers ?? {}),
+    channels: Object.keys(v.channels ?? {}),
+    tools,
+  };
+}

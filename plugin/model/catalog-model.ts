@@ -1,0 +1,93 @@
+// The normalized catalog every renderer reads: names resolved, defaults applied, closures
+// computed. It is plain data with no references to files on disk beyond relative paths.
+import type { ModuleRef, ToolApproval, ToolExposure, ToolKind } from '../language/catalog';
+import type { ResolvedCatalogConfig } from '../load/load-config';
+
+export interface ConditionModel {
+  /** As declared: `workspace-has-git`. */
+  readonly name: string;
+  /** Context field: `workspaceHasGit`. */
+  readonly field: string;
+  readonly description: string;
+}
+
+export interface CategoryModel {
+  readonly name: string;
+  readonly label: string;
+  readonly labelKey: string;
+}
+
+/** Seed 2's `available:` after normalization. */
+export type AvailabilityModel =
+  | { readonly kind: 'always' }
+  | { readonly kind: 'never' }
+  | { readonly kind: 'condition'; readonly condition: string; readonly field: string }
+  | { readonly kind: 'function'; readonly ref: ResolvedModuleRef };
+
+/** A module reference with its specifier rewritten relative to the output folder. */
+export interface ResolvedModuleRef {
+  /** Import specifier as seen from the generated files. */
+  readonly specifier: string;
+  readonly exportName: string;
+}
+
+/** How a tool's runtime names are found. */
+export type NameSourceModel =
+  | { readonly kind: 'static' }
+  | { readonly kind: 'resolve'; readonly ref: ResolvedModuleRef }
+  | { readonly kind: 'mirror'; readonly channel: string };
+
+export interface ToolModel {
+  readonly key: string;
+  readonly kind: ToolKind;
+  readonly category?: string;
+  readonly exposure: ToolExposure;
+  readonly condition?: ConditionModel;
+  readonly available: AvailabilityModel;
+  readonly pairGroup?: string;
+  readonly dependsOn: readonly string[];
+  /** Every tool this one depends on, transitively, in catalog order. */
+  readonly dependsOnClosure: readonly string[];
+  readonly groups: readonly string[];
+  /** Runtime names known at build time (empty for `[]`, mirrored or resolved names). */
+  readonly names: readonly string[];
+  readonly nameSource: NameSourceModel;
+  readonly server?: string;
+  readonly wire?: string;
+  readonly channel?: string;
+  readonly builder?: ResolvedModuleRef;
+  readonly factory: boolean;
+  readonly sdkTyped: boolean;
+  /** SDK type base name (`FileEdit` for `Edit`), for SDK-typed tools. */
+  readonly sdkType?: string;
+  readonly restricted: boolean;
+  readonly approval: ToolApproval;
+  readonly label: string;
+  readonly description: string;
+  readonly labelKey: string;
+  readonly descriptionKey: string;
+  readonly icon?: string;
+  /** Declaring file, relative to the config folder, POSIX separators. */
+  readonly source: string;
+}
+
+export interface CatalogModel {
+  readonly name: string;
+  readonly config: ResolvedCatalogConfig;
+  readonly prefix: string;
+  readonly constPrefix: string;
+  /** Source files relative to the config folder, POSIX separators, sorted. */
+  readonly sources: readonly string[];
+  readonly categories: readonly CategoryModel[];
+  readonly conditions: readonly ConditionModel[];
+  readonly pairGroups: readonly string[];
+  readonly groups: readonly string[];
+  readonly callers: Readonly<Record<string, readonly string[]>>;
+  readonly servers: readonly string[];
+  readonly channels: readonly string[];
+  readonly tools: readonly ToolModel[];
+}
+
+export const MCP_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const isMangled = (name: string) => !MCP_NAME_PATTERN.test(name) || name.includes('__');
+export const mcpName = (server: string, wire: string) => `mcp__${server}__${wire}`;

@@ -1,0 +1,148 @@
+// Checks every tool declaration against the vocabulary and against each other: shapes, names,
+// exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
+import type { RawToolEntry } from '../load/load-catalog';
+import { isMangled } from '../model/catalog-model';
+import { findCycles } from '../model/dependency-graph';
+import { staticRuntimeNames } from '../model/runtime-names';
+import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from './diagnostics';
+import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from './field-schema';
+import type { VocabularyNames } from './validate-vocabulary';
+
+const COMMON_FIELDS: FieldSpec = {
+  kind: { type: 'enum', values: ['sdk', 'mcp', 'external'] },
+  category: { type: 'string' },
+  exposure: { type: 'enum', values: ['user', 'internal', 'conditional', 'disabled'] },
+  condition: { type: 'string' },
+  available: { type: 'any' },
+  pairGroup: { type: 'string' },
+  dependsOn: { type: 'string[]' },
+  groups: { type: 'string[]' },
+  builder: { type: 'moduleRef' },
+  factory: { type: 'boolean' },
+  fullNames: { type: 'any' },
+  restricted: { type: 'boolean' },
+  approval: { type: 'enum', values: ['auto', 'permission-mode'] },
+  label: { type: 'string' },
+  description: { type: 'string' },
+  labelKey: { type: 'string' },
+  descriptionKey: { type: 'string' },
+  icon: { type: 'string' },
+};
+
+export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
+  sdk: { ...COMMON_FIELDS, name: { type: 'string' }, sdkTyped: { type: 'boolean' }, sdkType: { type: 'string' } },
+  mcp: { ...COMMON_FIELDS, server: { type: 'string' }, wire: { type: 'string' } },
+  external: { ...COMMON_FIELDS, channel: { type: 'string' }, wires: { type: 'string[]' }, mirror: { type: 'boolean' } },
+};
+
+type Decl = Record<string, unknown>;
+
+function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
+  const { key, file } = entry;
+  const at = (path: string[], extra: Partial<SourceLocator> = {}): SourceLocator => ({ file, path: [key, ...path], scope: 'tools', ...extra });
+  const what = `Tool '${key}'`;
+  const out: PendingDiagnostic[] = [];
+  const push = (code: PendingDiagnostic['code'], message: string, where: SourceLocator) => out.push({ code, severity: 'error', message, at: where });
+  if (!isRecord(entry.declaration)) {
+    push(C.invalidValue, `${what} must be an object such as { kind: 'sdk', … }.`, at([]));
+    return out;
+  }
+  const d = entry.declaration as Decl;
+  if (d.kind !== 'sdk' && d.kind !== 'mcp' && d.kind !== 'external') {
+    const message = d.kind === undefined
+      ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' (in-process MCP server) or 'external' (external MCP channel).`
+      : `${what}: 'kind' must be 'sdk', 'mcp' or 'external', not ${JSON.stringify(d.kind)}.`;
+    push(d.kind === undefined ? C.missingField : C.invalidValue, message, at(d.kind === undefined ? [] : ['kind'], { atKey: d.kind === undefined }));
+    return out;
+  }
+  out.push(...checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) => at([field], { atKey })));
+
+  const reference = (field: string, value: unknown, known: readonly string[], code: PendingDiagnostic['code'], noun: string, declaredIn: string, element?: number) => {
+    if (typeof value !== 'string' || known.includes(value)) return;
+    push(code, `${what} names unknown ${noun} '${value}'; declare it in '${declaredIn}' of defineCatalog or use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(value, known)}`, at([field], { element }));
+  };
+  if (names.categories.length > 0 && d.category === undefined)
+    push(C.missingField, `${what} has no 'category'; add one of: ${names.categories.join(', ')}.`, at([], { atKey: true }));
+  reference('category', d.category, names.categories, C.unknownCategory, 'category', 'categories');
+  reference('condition', d.condition, names.conditions, C.unknownCondition, 'condition', 'conditions');
+  reference('pairGroup', d.pairGroup, names.pairGroups, C.unknownPairGroup, 'pair group', 'pairGroups');
+  if (Array.isArray(d.groups)) d.groups.forEach((g, i) => reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i));
+
+  if (d.exposure === 'conditional' && d.condition === undefined)
+    push(C.conditionMissing, `${what} is 'conditional' but names no condition; add condition: '<name>' (one of: ${names.conditions.join(', ') || 'none declared'}) or pick another exposure.`, at(['exposure']));
+  if (d.condition !== undefined && d.exposure !== 'conditional')
+    push(C.conditionUnexpected, `${what} has a condition but its exposure is '${String(d.exposure ?? 'internal')}'; set exposure: 'conditional' or remove the condition (use 'available' for caller-side availability).`, at(['condition'], { atKey: true }));
+
+  const available = d.available;
+  if (typeof available === 'string' && available !== 'always')
+    reference('available', available, names.conditions, C.unknownCondition, 'predicate', 'conditions (or predicates)');
+  else if (!(available === undefined || available === null || typeof available === 'boolean' || available === 'always' || isModuleRef(available)))
+    push(C.invalidValue, `${what}: 'available' must be 'always', true, false, null, a predicate name or { module, export }.`, at(['available']));
+
+  const fullNames = d.fullNames;
+  if (!(fullNames === undefined || (Array.isArray(fullNames) && fullNames.every((n) => typeof n === 'string')) || (isRecord(fullNames) && isModuleRef(fullNames.resolve) && Object.keys(fullNames).length === 1)))
+    push(C.invalidValue, `${what}: 'fullNames' must be an array of names ([] for none) or { resolve: { module, export } }.`, at(['fullNames']));
+
+  if (d.kind === 'mcp') {
+    if (d.server === undefined) push(C.missingField, `${what} is an in-process MCP tool but names no 'server'; add server: '<name>' (one of: ${names.servers.join(', ') || 'none declared'}).`, at([], { atKey: true }));
+    reference('server', d.server, names.servers, C.unknownServer, 'MCP server', 'servers');
+  }
+  if (d.kind === 'external') {
+    if (d.channel === undefined) push(C.missingField, `${what} is an external MCP tool but names no 'channel'; add channel: '<name>' (one of: ${names.channels.join(', ') || 'none declared'}).`, at([], { atKey: true }));
+    reference('channel', d.channel, names.channels, C.unknownChannel, 'channel', 'channels');
+    if (d.mirror === true && d.wires !== undefined) push(C.invalidValue, `${what} has both 'mirror' and 'wires'; mirror names from the channel registry or list fixed wires, not both.`, at(['wires'], { atKey: true }));
+  }
+  if (d.factory === true && d.builder !== undefined)
+    push(C.invalidValue, `${what} is a factory, so its builder comes from the caller; remove 'builder'.`, at(['builder'], { atKey: true }));
+  if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
+    push(C.invalidValue, `${what}: 'sdkTyped' and 'sdkType' apply to kind: 'sdk' only.`, at(['sdkTyped'], { atKey: true }));
+
+  const wireChecks: [string, unknown, number | undefined][] = [['wire', d.wire, undefined]];
+  if (Array.isArray(d.wires)) d.wires.forEach((w, i) => wireChecks.push(['wires', w, i]));
+  if (Array.isArray(fullNames) && d.kind !== 'sdk')
+    fullNames.forEach((n, i) => typeof n === 'string' && !n.startsWith('mcp__') && wireChecks.push(['fullNames', n, i]));
+  for (const [field, wire, element] of wireChecks)
+    if (typeof wire === 'string' && isMangled(wire))
+      push(C.mangledName, `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`, at([field], { element }));
+  if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangled(key))
+    push(C.mangledName, `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`, at([], { atKey: true }));
+  return out;
+}
+
+/** Validates all tools; `names` is the vocabulary, `entries` in canonical order. */
+export function validateTools(entries: readonly RawToolEntry[], names: VocabularyNames): PendingDiagnostic[] {
+  const out = entries.flatMap((e) => checkTool(e, names));
+  const keyAt = (e: RawToolEntry): SourceLocator => ({ file: e.file, path: [e.key], atKey: true, scope: 'tools' });
+
+  const firstByKey = new Map<string, RawToolEntry>();
+  for (const e of entries) {
+    const first = firstByKey.get(e.key);
+    if (!first) firstByKey.set(e.key, e);
+    else out.push({ code: C.duplicateKey, severity: 'error', message: `Tool '${e.key}' is declared twice; keep one declaration per tool (rename or delete this one).`, at: keyAt(e), related: [{ at: keyAt(first), message: `'${e.key}' is first declared here` }] });
+  }
+
+  const firstByName = new Map<string, RawToolEntry>();
+  for (const e of entries) {
+    if (!isRecord(e.declaration) || firstByKey.get(e.key) !== e) continue;
+    for (const name of new Set(staticRuntimeNames(e.key, e.declaration))) {
+      const first = firstByName.get(name);
+      if (!first) firstByName.set(name, e);
+      else out.push({ code: C.duplicateName, severity: 'error', message: `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}'; change the name, wire or fullNames of one of them.`, at: keyAt(e), related: [{ at: keyAt(first), message: `'${first.key}' yields '${name}' here` }] });
+    }
+  }
+
+  const edges = new Map<string, string[]>();
+  for (const e of firstByKey.values()) {
+    const deps = isRecord(e.declaration) && Array.isArray(e.declaration.dependsOn) ? (e.declaration.dependsOn as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    deps.forEach((dep, i) => {
+      if (!firstByKey.has(dep))
+        out.push({ code: C.unknownDependency, severity: 'error', message: `Tool '${e.key}' depends on unknown tool '${dep}'; fix the key or declare that tool.${didYouMean(dep, [...firstByKey.keys()])}`, at: { file: e.file, path: [e.key, 'dependsOn'], element: i, scope: 'tools' } });
+    });
+    edges.set(e.key, deps);
+  }
+  for (const cycle of findCycles(edges)) {
+    const e = firstByKey.get(cycle[0]!)!;
+    out.push({ code: C.dependencyCycle, severity: 'error', message: `'dependsOn' forms a cycle: ${cycle.join(' → ')}; remove one of these dependencies.`, at: { file: e.file, path: [e.key, 'dependsOn'], scope: 'tools' } });
+  }
+  return out;
+}

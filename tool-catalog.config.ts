@@ -1,0 +1,13 @@
+// The embedded default catalog: seed 1's Claude Code tool catalog for SDK 0.3.168.
+import { defineConfig } from 'agent-tool-catalog';
+
+export default defineConfig({
+  catalogs: {
+    claude: {
+      include: ['catalog/**/*.catalog.ts'],
+      outDir: 'generated/claude',
+      prefix: 'Claude',
+      i18n: { locales: ['en', 'zh-cn', 'zh-tw'], prefix: 'agent.tools' },
+    },
+  },
+});
