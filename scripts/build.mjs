@@ -12,7 +12,7 @@ const entries = {
   runtime: 'plugin/runtime/index.ts',
 };
 
-rmSync(`${root}/dist`, { recursive: true, force: true });
+// dist/ is not wiped first: parallel test runs may be reading it; esbuild overwrites each entry.
 await build({
   absWorkingDir: root,
   entryPoints: entries,
