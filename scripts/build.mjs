@@ -1,7 +1,6 @@
 // Builds dist/: one ESM bundle per public entry (dependencies stay external) and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
