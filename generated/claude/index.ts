@@ -4,4 +4,9 @@
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
 
+export * from './bindings';
+export * from './i18n-keys';
+export * from './policy';
 export * from './registry';
+export * from './sdk-coverage';
+export * from './tools';

@@ -61,9 +61,9 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
     };
   }
   const evaluated = await evaluateModules(files, { cwd: config.rootDir });
-  if (evaluated.diagnostics.length > 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
+  if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
-  const diagnostics: PendingDiagnostic[] = [];
+  const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
   let definition: { vocabulary: Record<string, unknown> } | undefined;
   let definitionFile: string | undefined;
   const seenSets = new Set<unknown>();
@@ -107,7 +107,7 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
       code: DIAGNOSTIC_CODES.emptyCatalog,
       severity: 'error',
       message: `Catalog '${config.name}' declares no tools; export at least one set from a catalog file, e.g. \`export default catalog.tools({ Bash: { kind: 'sdk', … } })\`.`,
-      at: { file: definitionFile ?? files[0]!, line: 1, column: 1 },
+      at: definitionFile ? { file: definitionFile, path: [], scope: 'catalog' } : { file: files[0]!, line: 1, column: 1 },
     });
   }
   return { config, vocabulary: definition?.vocabulary, definitionFile, tools, files, inputs: evaluated.inputs, diagnostics };

@@ -93,9 +93,9 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
   }
   const rootDir = path.dirname(file);
   const evaluated = await evaluateModules([file], { cwd: rootDir, allowNodeBuiltins: true });
-  if (evaluated.diagnostics.length > 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
+  if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
-  const diagnostics: PendingDiagnostic[] = [];
+  const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
   const invalid = (message: string, at: string[]) =>
     diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config' } });
   if (!isRecord(raw) || !isRecord(raw.catalogs) || Object.keys(raw.catalogs).length === 0) {

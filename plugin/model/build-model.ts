@@ -47,6 +47,8 @@ export function buildModel(raw: RawCatalog): CatalogModel {
     order.set(t.key, i);
   });
 
+  // Tools share a few files: path.relative once per file, not once per tool (measurable at 5,000 tools).
+  const sourceOf = new Map(raw.files.map((f) => [f, toPosix(path.relative(config.rootDir, f))]));
   const tools: ToolModel[] = raw.tools.map(({ key, declaration, file }) => {
     const d = declaration as Decl;
     const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir);
@@ -76,7 +78,8 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       names: nameSource.kind === 'static' ? [...new Set(staticRuntimeNames(key, d))] : [],
       nameSource,
       server: d.kind === 'mcp' ? d.server : undefined,
-      wire: d.kind === 'mcp' ? (d.wire ?? key) : undefined,
+      // With explicit fullNames the key is not a wire name, so none is implied.
+      wire: d.kind === 'mcp' ? (d.wire ?? (d.fullNames === undefined ? key : undefined)) : undefined,
       channel: d.kind === 'external' ? d.channel : undefined,
       builder: d.builder ? ref(d.builder) : undefined,
       factory: d.factory === true,
@@ -89,7 +92,7 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       labelKey: d.labelKey ?? `${config.i18n.prefix}.${key}.label`,
       descriptionKey: d.descriptionKey ?? `${config.i18n.prefix}.${key}.description`,
       icon: d.icon,
-      source: toPosix(path.relative(config.rootDir, file)),
+      source: sourceOf.get(file) ?? toPosix(path.relative(config.rootDir, file)),
     };
   });
 

@@ -5,11 +5,28 @@
 /** A predicate over the context; may return undefined when the fact is unknown. */
 export type Predicate<D> = (context: ToolContext<D>) => boolean | undefined;
 
+/** Extra JSON-schema properties / required fields one caller adds to a tool's input (seed 2). */
+export interface SchemaExtension {
+  readonly extraProperties?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly extraRequired?: readonly string[];
+}
+
+/** What `buildTools` passes a builder or factory besides the context. */
+export interface ToolBuildOptions {
+  /** The catalog key of the tool being built. */
+  readonly key: string;
+  /** This caller's schema extension for the tool, when it passed one. */
+  readonly schema?: SchemaExtension;
+}
+
+/** A caller-supplied builder of a factory tool (seed 2's `:triggers`). */
+export type ToolFactory<D> = (context: ToolContext<D>, options: ToolBuildOptions) => unknown;
+
 export interface ToolContextInit<D = unknown> {
   /** Predicate implementations by context field name (`workspaceHasGit`, `canQueryThemis`). */
   readonly predicates?: Readonly<Record<string, Predicate<D> | boolean | undefined>>;
   /** Caller-supplied builders of factory tools, by tool key. */
-  readonly factories?: Readonly<Record<string, ((context: ToolContext<D>) => unknown) | undefined>>;
+  readonly factories?: Readonly<Record<string, ToolFactory<D> | undefined>>;
   /** App data the builders read (space, user, conversation, message queue, …). */
   readonly data?: D;
 }
@@ -19,36 +36,54 @@ export interface ToolContext<D = unknown> {
   /** The predicate's value, computed once per context. Unknown predicates are `undefined`. */
   predicate(field: string): boolean | undefined;
   /** The caller's factory for a tool key, if it supplied one. */
-  factory(key: string): ((context: ToolContext<D>) => unknown) | undefined;
-  /** How many times each predicate has actually run (for tests and benchmarks). */
+  factory(key: string): ToolFactory<D> | undefined;
+  /**
+   * Memoizes a one-off availability check (an `available: { module, export }` function) under `id`
+   * for the life of this context, `false` and `undefined` included, so `buildTools` and `toolNames`
+   * sharing the context run it once.
+   */
+  memo(id: string, compute: (context: ToolContext<D>) => boolean | undefined): boolean | undefined;
+  /** How many times each predicate (and each memoized one-off check) has actually run. */
   readonly evaluations: ReadonlyMap<string, number>;
 }
 
 const CONTEXT_BRAND = Symbol.for('agent-tool-catalog.tool-context');
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function createToolContext<D = undefined>(init: ToolContextInit<D> = {}): ToolContext<D> {
-  const memo = new Map<string, boolean | undefined>();
+  const memoized = new Map<string, boolean | undefined>();
+  const oneOffs = new Map<string, boolean | undefined>();
   const evaluations = new Map<string, number>();
   const predicates = init.predicates ?? {};
   const factories = init.factories ?? {};
+  const count = (id: string) => evaluations.set(id, (evaluations.get(id) ?? 0) + 1);
   const context: ToolContext<D> & { [CONTEXT_BRAND]: true } = {
     [CONTEXT_BRAND]: true,
     data: init.data as D,
     evaluations,
     predicate(field) {
       // `has`, not a truthiness check: a memoized false or undefined must not run the predicate again.
-      if (memo.has(field)) return memo.get(field);
-      const impl = Object.prototype.hasOwnProperty.call(predicates, field) ? predicates[field] : undefined;
+      const known = memoized.get(field);
+      if (known !== undefined || memoized.has(field)) return known;
+      const impl = hasOwn(predicates, field) ? predicates[field] : undefined;
       let value: boolean | undefined;
       if (typeof impl === 'function') {
-        evaluations.set(field, (evaluations.get(field) ?? 0) + 1);
+        count(field);
         value = impl(context);
       } else value = impl;
-      memo.set(field, value);
+      memoized.set(field, value);
       return value;
     },
     factory(key) {
-      return Object.prototype.hasOwnProperty.call(factories, key) ? factories[key] : undefined;
+      const factory = hasOwn(factories, key) ? factories[key] : undefined;
+      return typeof factory === 'function' ? factory : undefined;
+    },
+    memo(id, compute) {
+      if (oneOffs.has(id)) return oneOffs.get(id);
+      count(id);
+      const value = compute(context);
+      oneOffs.set(id, value);
+      return value;
     },
   };
   return context;

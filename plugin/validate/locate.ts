@@ -97,12 +97,14 @@ export function createLocator(options: LocateOptions) {
 
   const position = (at: SourceLocator | SourcePosition): SourcePosition => {
     if (!isLocator(at)) return at;
-    const candidates = [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
+    // An empty path names the declaring call itself (`.tools({...})`, `defineCatalog({...})`), which
+    // only `at.file` can hold; a key path may also sit in a file that re-exports the tool set.
+    const candidates = at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
     let fallback: SourcePosition | undefined;
     for (const file of candidates) {
       const parsedFile = parse(file);
       if (!parsedFile) continue;
-      const hit = at.path.length === 0 ? undefined : walk(ts!, parsedFile, { ...at, file });
+      const hit = walk(ts!, parsedFile, { ...at, file });
       if (hit) {
         const lc = parsedFile.source.getLineAndCharacterOfPosition(hit.node.getStart(parsedFile.source));
         const pos = { file, line: lc.line + 1, column: lc.character + 1 };

@@ -104,6 +104,14 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   for (const [field, wire, element] of wireChecks)
     if (typeof wire === 'string' && isMangled(wire))
       push(C.mangledName, `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`, at([field], { element }));
+  // A full name is split by the SDK at '__': exactly `mcp__<server>__<wire>`, neither part mangled.
+  if (Array.isArray(fullNames) && d.kind !== 'sdk')
+    fullNames.forEach((n, i) => {
+      if (typeof n !== 'string' || !n.startsWith('mcp__')) return;
+      const parts = n.slice('mcp__'.length).split('__');
+      if (parts.length !== 2 || parts.some(isMangled))
+        push(C.mangledName, `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> where server and wire use only letters, digits, '_' and '-', and no '__'.`, at(['fullNames'], { element: i }));
+    });
   if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangled(key))
     push(C.mangledName, `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`, at([], { atKey: true }));
   return out;

@@ -24,13 +24,17 @@ async function readOrUndefined(file: string): Promise<string | undefined> {
   }
 }
 
+const isFile = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
+
 /** Replaces `file` with `content` atomically, keeping the mode of the file it replaces. */
 export async function writeFileAtomic(file: string, content: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const mode = await fs.stat(file).then((s) => s.mode, () => undefined);
-    await fs.writeFile(temp, content, mode === undefined ? undefined : { mode });
+    const mode = await fs.stat(file).then((s) => s.mode & 0o7777, () => undefined);
+    await fs.writeFile(temp, content);
+    // writeFile's `mode` is filtered by the umask, so an explicit chmod is what really keeps it.
+    if (mode !== undefined) await fs.chmod(temp, mode);
     await fs.rename(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true });
@@ -47,7 +51,15 @@ async function previouslyOwned(files: ReadonlyMap<string, EmittedFile>): Promise
     if (!text) continue;
     try {
       const list = (JSON.parse(text) as { files?: unknown }).files;
-      if (Array.isArray(list)) for (const f of list) if (typeof f === 'string') owned.push(path.resolve(path.dirname(manifest), f));
+      if (!Array.isArray(list)) continue;
+      const outDir = path.dirname(manifest);
+      for (const f of list) {
+        if (typeof f !== 'string') continue;
+        const file = path.resolve(outDir, f);
+        // A hand-edited or corrupt manifest must never make the writer delete outside its folder.
+        if (!file.startsWith(outDir + path.sep)) continue;
+        owned.push(file);
+      }
     } catch {
       // A corrupt manifest only means orphans cannot be found this once; it is rewritten below.
     }
@@ -73,7 +85,7 @@ export async function writeOutputs(files: ReadonlyMap<string, EmittedFile>, opti
   });
   const orphaned: string[] = [];
   for (const file of await previouslyOwned(files)) {
-    if (files.has(file) || (await readOrUndefined(file)) === undefined) continue;
+    if (files.has(file) || !(await isFile(file))) continue;
     orphaned.push(file);
     if (!options.check) writes.push(fs.rm(file, { force: true }));
   }

@@ -2,7 +2,8 @@
 // exits 1 listing each stale or orphaned file.
 import path from 'node:path';
 import { generateAndWrite } from '../../generate';
-import { COMMON_OPTIONS, type Command } from '../command';
+import { DIAGNOSTIC_CODES } from '../../validate/diagnostics';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
 
 export const generateCommand: Command = {
@@ -10,7 +11,8 @@ export const generateCommand: Command = {
   summary: 'Compile the catalog into its generated files (--check: exit 1 if any is stale)',
   usage: '[--check]',
   options: { ...COMMON_OPTIONS, check: { type: 'boolean' } },
-  async run({ values }, io) {
+  async run({ values, positionals }, io) {
+    if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     const started = performance.now();
     const check = values.check === true;
     const result = await generateAndWrite({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, check });
@@ -18,6 +20,9 @@ export const generateCommand: Command = {
     const report = result.report;
     const stale = report ? [...report.changed, ...report.orphaned] : [];
     const ok = result.ok && !(check && stale.length > 0);
+    // A --catalog name the config does not have is a usage mistake, not a catalog error.
+    const badUsage = result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.catalogUnknown);
+    const failure = badUsage ? 2 : 1;
     if (values.json) {
       io.stdout(`${JSON.stringify({
         ok,
@@ -27,12 +32,12 @@ export const generateCommand: Command = {
         unchanged: report?.unchanged ?? 0,
         diagnostics: diagnosticsJson(result.diagnostics),
       }, null, 2)}\n`);
-      return ok ? 0 : 1;
+      return ok ? 0 : failure;
     }
     printDiagnostics(result.diagnostics, io);
     if (!report) {
       io.stderr('Nothing was written.\n');
-      return 1;
+      return failure;
     }
     const ms = Math.round(performance.now() - started);
     if (check) {

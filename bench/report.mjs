@@ -1,0 +1,96 @@
+// Renders bench results as docs/benchmarks.md: the machine, every target with pass / miss, then
+// each measurement per size, ours beside TanStack's. The analysis in bench/NOTES.md is appended.
+import { existsSync, readFileSync } from 'node:fs';
+
+let fullRuns = 5;
+const ms = (s) => (s && typeof s.median === 'number' ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)}${s.runs < fullRuns ? `, ${s.runs} run${s.runs === 1 ? '' : 's'}` : ''})` : '—');
+const fmt = (x) => (x >= 100 ? Math.round(x).toString() : x.toFixed(x >= 10 ? 1 : 2));
+const why = (r) => (r?.unavailable ? `not measured: ${r.unavailable}` : r?.error ? `failed: ${r.error.split('\n')[0]}` : undefined);
+
+/** [label, measured text, verdict] for each target of the issue. */
+function targets(results) {
+  const s = results.sizes;
+  const rows = [];
+  const check = (label, value, limit, unit, digits = 1) => {
+    if (typeof value !== 'number') return rows.push([label, '—', 'not measured']);
+    rows.push([label, `${value.toFixed(digits)} ${unit}`, value <= limit ? 'met' : `**missed** (limit ${limit} ${unit})`]);
+  };
+  check('cold generate, 1,000 tools / TanStack at 1,000 routes', s[1000]?.versusTanstack?.cold, 0.1, '×', 3);
+  check('cold generate, 1,000 tools (absolute, the issue\'s ≈ figure)', s[1000]?.coldGenerate?.time?.median, 150, 'ms');
+  check('cold generate, 5,000 tools', s[5000]?.coldGenerate?.time?.median, 400, 'ms');
+  check('peak RSS, 5,000 tools', s[5000]?.coldGenerate?.rssMb?.median, 120, 'MB');
+  check('watch: edit one tool, 1,000 tools', s[1000]?.inProcess?.edit?.median, 10, 'ms');
+  check('watch: add one tool, 1,000 tools', s[1000]?.inProcess?.add?.median, 20, 'ms');
+  const noop = Object.entries(s).map(([n, r]) => [n, r.inProcess?.noopFilesWritten]).filter(([, w]) => typeof w === 'number');
+  rows.push(['no-op run writes 0 files', noop.map(([n, w]) => `${n}: ${w}`).join(', ') || '—', noop.length && noop.every(([, w]) => w === 0) ? 'met' : noop.length ? '**missed**' : 'not measured']);
+  for (const tsc of ['TypeScript 7', 'TypeScript 6']) check(`${tsc}: generated registry / hand-written, 5,000 tools`, s[5000]?.tsc?.[tsc]?.ratio, 1.1, '×', 2);
+  check('drift, whole process', results.drift?.time?.median, 300, 'ms');
+  check('resolveDisallowedTools per call, 1,000 tools', s[1000]?.runtime?.resolveDisallowedTools?.median, 20, 'µs', 2);
+  check('toolNames per call, 1,000 tools', s[1000]?.runtime?.toolNames?.median, 20, 'µs', 2);
+  const once = Object.entries(s).map(([n, r]) => [n, r.runtime?.eachPredicateAtMostOnce]).filter(([, v]) => typeof v === 'boolean');
+  rows.push(['each predicate runs at most once per context', once.map(([n, v]) => `${n}: ${v ? 'yes' : 'no'}`).join(', ') || '—', once.length && once.every(([, v]) => v) ? 'met' : once.length ? '**missed**' : 'not measured']);
+  return rows;
+}
+
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+function sizeSection(size, r) {
+  const out = [`### ${Number(size).toLocaleString('en')} tools / routes`, ''];
+  const cold = r.coldGenerate, tan = r.coldTanstack;
+  out.push(table(['whole process, ms (median, min–max)', 'ours', 'TanStack', 'ours / TanStack'], [
+    ['cold generate (empty output folder)', why(cold) ?? ms(cold.time), why(tan) ?? ms(tan.time), r.versusTanstack?.cold ?? '—'],
+    ['peak RSS, MB', cold.rssMb ? ms(cold.rssMb) : '—', tan.rssMb ? ms(tan.rssMb) : '—', ''],
+    ['`generate --check`, nothing stale', cold.check ? ms(cold.check) : '—', '', ''],
+  ]), '');
+  const a = r.inProcess, b = r.inProcessTanstack;
+  const row = (label, k) => [label, why(a) ?? ms(a[k]), why(b) ?? ms(b?.[k]), r.versusTanstack?.[k] ?? '—'];
+  out.push(table(['in process (watch path), ms', 'ours', 'TanStack', 'ours / TanStack'], [
+    row('full regeneration (ours: empty output folder; TanStack: rerun)', 'full'),
+    row(`after editing one tool / route${a?.session ? ' (ours: generate session)' : ''}`, 'edit'),
+    ['after editing one tool, plain `generateAndWrite` (no session)', a?.editWithoutSession ? ms(a.editWithoutSession) : '—', '', ''],
+    row('after adding one', 'add'),
+    row('after removing one', 'remove'),
+    ['no-op run (files written)', a?.noop ? `${ms(a.noop)} (${a.noopFilesWritten} written)` : why(a) ?? '—', '', ''],
+  ]), '');
+  if (r.tsc && !why(r.tsc)) {
+    out.push(table(['`tsc --noEmit`, whole process, ms', 'generated registry.ts', 'hand-written, fastest shape', 'ratio', 'all generated files (TS 7 only)'],
+      Object.entries(r.tsc).map(([name, t]) => [name, ms(t.generatedRegistry), ms(t.handWritten), `${t.ratio}×`, ms(t.generatedAll)])), '');
+  } else out.push(`tsc: ${why(r.tsc)}`, '');
+  const rt = r.runtime;
+  if (rt && !why(rt)) {
+    out.push(table(['runtime, µs per call (fresh context each call)', 'median (min–max)'], [
+      ['resolveDisallowedTools', why(rt.resolveDisallowedTools) ?? ms(rt.resolveDisallowedTools)],
+      ['toolNames (every group)', why(rt.toolNames) ?? ms(rt.toolNames)],
+    ]), '', `Predicate runs in one context (resolve, toolNames, resolve again): ${Object.entries(rt.predicateRuns).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+  } else out.push(`runtime: ${why(rt)}`, '');
+  return out.join('\n');
+}
+
+export function renderReport(results) {
+  fullRuns = results.runs;
+  const m = results.machine;
+  const notesFile = new URL('./NOTES.md', import.meta.url);
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\`${results.quick ? ' --quick' : ''} on ${results.date} (${results.durationSeconds} s; ${results.runs} timed runs after one warm-up per measurement, fewer where noted when one run takes seconds (budget ${results.budgetSeconds} s per measurement); median, min–max).`,
+    'Do not edit by hand: rerun the bench. The analysis at the end comes from `bench/NOTES.md`.',
+    '',
+    `Machine: ${m.cpu}, ${m.memoryGb} GB, ${m.os}, Node ${m.node}.`,
+    `Load (shared machine): \`${m.uptime}\` before, \`${m.uptimeAfter ?? '?'}\` after.`,
+    '',
+    '## Targets',
+    '',
+    table(['target', 'measured', 'verdict'], targets(results)),
+    '',
+    '## Measurements',
+    '',
+    ...Object.entries(results.sizes).map(([size, r]) => sizeSection(size, r)),
+    '### drift',
+    '',
+    why(results.drift) ?? `\`tool-catalog drift\` on the installed SDK's sdk-tools.d.ts (${results.drift.sdkToolsBytes ?? '?'} bytes), whole process: ${ms(results.drift.time)} ms (exit ${results.drift.exit}).`,
+    '',
+  ];
+  if (existsSync(notesFile)) lines.push(readFileSync(notesFile, 'utf8').trim(), '');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,14 @@
+// Types of stats.mjs, for the tests that import it.
+export interface Summary {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly runs: number;
+}
+export declare function summarise(values: readonly number[]): Summary;
+export declare class Unavailable extends Error {}
+export declare function timeNode(args: readonly string[], options?: { cwd?: string; env?: Record<string, string>; expectExit?: number | null }): { ms: number; stdout: string; stderr: string };
+export declare function peakRssMb(args: readonly string[], options?: { cwd?: string }): number;
+export declare function runsWithin(runs: number, warmupMs: number, budgetMs: number): number;
+export declare function repeat(runs: number, fn: () => number, before?: () => void, budgetMs?: number): Summary;
+export declare function repeatAsync(runs: number, fn: () => Promise<number>, before?: () => Promise<unknown> | void, budgetMs?: number): Promise<Summary>;

@@ -1,0 +1,20 @@
+// Types of synthetic-catalog.mjs, for the tests that import it.
+export declare const TOOLS_PER_FILE: number;
+export interface SyntheticCatalog {
+  readonly dir: string;
+  readonly n: number;
+  readonly files: number;
+  readonly config: string;
+}
+export declare function toolKey(i: number): string;
+export declare function toolSource(i: number, n: number, variant?: number): string;
+export declare function toolsFileSource(from: number, to: number, n: number, options?: { variantOf?: number; extra?: string[]; skip?: number }): string;
+export declare function toolsFilePath(dir: string, file: number): string;
+export declare function writeSyntheticCatalog(dir: string, n: number): SyntheticCatalog;
+export declare function scenarioEdits(catalog: Pick<SyntheticCatalog, 'dir' | 'n' | 'files'>): {
+  readonly file: string;
+  edit(): void;
+  add(): void;
+  remove(): void;
+  restore(): void;
+};

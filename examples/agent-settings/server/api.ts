@@ -1,0 +1,64 @@
+// The small local API behind the edit dialog: read an agent, write its `disabledTools`, and answer
+// with what the SDK would receive (`resolveClaudeToolPolicy`, seed 1's rules over the generated tables).
+// Vite loads it per request with ssrLoadModule, so a catalog edit reaches the policy without a restart.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLAUDE_USER_TOOLS, CLAUDE_TOOL_REGISTRY } from '../src/generated/claude/registry';
+import { resolveClaudeToolPolicy, type ClaudeToolConditionContext } from '../src/generated/claude/policy';
+import type { AgentStore } from './db';
+
+/** The session the dialog previews: the app resolves these per session (.git stat, channelService). */
+export const PREVIEW_CONTEXT: ClaudeToolConditionContext = { workspaceHasGit: true, agentHasChannel: false };
+
+export interface AgentView {
+  readonly id: string;
+  readonly name: string;
+  readonly disabledTools: readonly string[];
+  readonly context: ClaudeToolConditionContext;
+  readonly sdk: { readonly disallowedTools: readonly string[]; readonly allowedTools: readonly string[] };
+}
+
+/** Only runtime names of user tools may be written: the dialog cannot block an internal tool. */
+const WRITABLE = new Set<string>(CLAUDE_USER_TOOLS.flatMap((key) => CLAUDE_TOOL_REGISTRY[key].names));
+
+function view(row: { id: string; name: string; disabledTools: string[] }): AgentView {
+  const policy = resolveClaudeToolPolicy(row, PREVIEW_CONTEXT);
+  return {
+    id: row.id,
+    name: row.name,
+    disabledTools: row.disabledTools,
+    context: PREVIEW_CONTEXT,
+    sdk: { disallowedTools: policy.disallowedTools, allowedTools: policy.allowedTools },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+}
+
+/** Handles `/api/agents/:id` (GET) and `/api/agents/:id/disabled-tools` (PUT `{ disabledTools }`); false for other URLs. */
+export async function handleApiRequest(store: AgentStore, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const match = /^\/api\/agents\/([\w-]+)(\/disabled-tools)?$/.exec((req.url ?? '').split('?')[0]!);
+  if (!match) return false;
+  const [, id, sub] = match;
+  const row = store.get(id!);
+  if (!row) return send(res, 404, { error: `No agent '${id}'.` }), true;
+  if (!sub && req.method === 'GET') return send(res, 200, view(row)), true;
+  if (sub && req.method === 'PUT') {
+    const body = (await readJson(req).catch(() => null)) as { disabledTools?: unknown } | null;
+    const list = body?.disabledTools;
+    if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string'))
+      return send(res, 400, { error: 'Send { "disabledTools": string[] }.' }), true;
+    const unknown = list.filter((n) => !WRITABLE.has(n));
+    if (unknown.length > 0) return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` }), true;
+    return send(res, 200, view(store.setDisabledTools(id!, list)!)), true;
+  }
+  return send(res, 405, { error: `${req.method} is not supported here.` }), true;
+}

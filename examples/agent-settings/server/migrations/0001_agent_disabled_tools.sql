@@ -1,0 +1,1 @@
+ALTER TABLE `agents` ADD `disabled_tools` text DEFAULT '[]' NOT NULL;

@@ -1,0 +1,12 @@
+// The app's agents table (seed 1, PR-3): one opt-out column, `disabledTools`, a JSON array of runtime
+// tool names; empty means every user tool is enabled, so existing agents are unaffected.
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const agents = sqliteTable('agents', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  disabledTools: text('disabled_tools', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+});
+
+export type AgentRow = typeof agents.$inferSelect;

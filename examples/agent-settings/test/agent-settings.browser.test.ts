@@ -1,0 +1,108 @@
+// The agent-settings example in a real browser (Debian's Chromium through playwright-core): only user
+// tools, in the catalog's category order, one switch per pair group with the binding file's icons;
+// a switch writes `disabledTools` to SQLite and the page shows the SDK's `disallowedTools`; a reload
+// keeps it; zh-cn shows the Chinese labels. A screenshot is saved as test/.artifacts/agent-settings.png.
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { BROWSER_ARTIFACTS, launchChromium, screenshotPath } from '../../../test/browser/chromium';
+import zhCn from '../src/generated/claude/i18n/zh-cn.json';
+import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolKey } from '../src/generated/claude/registry';
+import { CLAUDE_UI_BINDINGS } from '../src/tool-bindings';
+
+const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+const dbFile = path.join(BROWSER_ARTIFACTS, 'browser', `agents-${process.pid}.sqlite`);
+
+beforeAll(async () => {
+  mkdirSync(path.dirname(dbFile), { recursive: true });
+  rmSync(dbFile, { force: true });
+  process.env.AGENT_SETTINGS_DB = dbFile;
+  server = await createServer({ configFile: path.join(EXAMPLE, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+  await server.listen();
+  url = server.resolvedUrls!.local[0]!;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1100, height: 1500 } });
+  page.setDefaultTimeout(10_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dbFile, { force: true });
+  rmSync(`${dbFile}-wal`, { force: true });
+  rmSync(`${dbFile}-shm`, { force: true });
+});
+
+const planMode = () => page.getByTestId('switch-planMode');
+const disallowed = async () => JSON.parse((await page.getByTestId('disallowed-tools').textContent()) ?? '[]') as string[];
+
+async function openDialog(): Promise<void> {
+  await page.goto(url);
+  await expect.poll(() => planMode().isEnabled(), { timeout: 20_000 }).toBe(true);
+}
+
+describe('agent-settings in Chromium', () => {
+  it('lists only user tools, by category in catalog order, one switch per pair group, with the binding icons', async () => {
+    await openDialog();
+    const sections = await page.locator('section[data-testid^="category-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const withUserTools = CLAUDE_TOOL_CATEGORIES.filter((c) => CLAUDE_USER_TOOLS.some((k) => CLAUDE_TOOL_REGISTRY[k].category === c));
+    expect(sections).toEqual(withUserTools.map((c) => `category-${c}`));
+
+    const rows = await page.locator('li[data-tools]').evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-testid'), tools: e.getAttribute('data-tools')!.split(' ') })));
+    const shown = rows.flatMap((r) => r.tools).sort();
+    expect(shown).toEqual([...CLAUDE_USER_TOOLS].sort());
+    const hidden = (Object.keys(CLAUDE_TOOL_REGISTRY) as ClaudeToolKey[]).filter((k) => CLAUDE_TOOL_REGISTRY[k].exposure !== 'user');
+    expect(hidden).toContain('Agent'); // internal
+    expect(hidden).toContain('NotebookEdit'); // disabled
+    for (const key of hidden) expect(shown).not.toContain(key);
+    const dialogText = (await page.locator('section').allTextContents()).join('\n');
+    for (const label of ['Notebook edit', 'Todo list', 'Send message', 'Enter worktree']) expect(dialogText).not.toContain(label);
+
+    expect(rows.find((r) => r.id === 'row-planMode')?.tools).toEqual(['EnterPlanMode', 'ExitPlanMode']);
+    expect(await page.getByTestId('row-planMode').getByRole('switch').count()).toBe(1);
+    const icons = await page.getByTestId('row-planMode').locator('svg[data-icon]').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
+    expect(icons).toEqual([CLAUDE_UI_BINDINGS.EnterPlanMode.icon, CLAUDE_UI_BINDINGS.ExitPlanMode.icon]);
+    expect(await page.getByTestId('row-bash').locator('svg').getAttribute('data-icon')).toBe(CLAUDE_UI_BINDINGS.Bash.icon);
+  });
+
+  it('switching off a pair group disallows both members, and a reload keeps it from the database', async () => {
+    await openDialog();
+    expect(await planMode().getAttribute('aria-checked')).toBe('true');
+    expect(await disallowed()).not.toContain('EnterPlanMode');
+    expect(await disallowed()).toContain('NotebookEdit'); // exposure 'disabled': always blocked
+
+    await planMode().click();
+    await expect.poll(() => planMode().getAttribute('aria-checked')).toBe('false');
+    await expect.poll(disallowed).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
+
+    const sqlite = new Database(dbFile, { readonly: true });
+    const row = sqlite.prepare('select disabled_tools from agents where id = ?').get('demo') as { disabled_tools: string };
+    sqlite.close();
+    expect(JSON.parse(row.disabled_tools)).toEqual(['EnterPlanMode', 'ExitPlanMode']);
+
+    await page.reload();
+    await expect.poll(() => planMode().isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await planMode().getAttribute('aria-checked')).toBe('false');
+    expect(await disallowed()).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
+  });
+
+  it('shows the Chinese labels in zh-cn', async () => {
+    await openDialog();
+    await page.getByTestId('locale-zh-cn').click();
+    const tools = zhCn.agent.tools;
+    const label = `${tools.EnterPlanMode.label} / ${tools.ExitPlanMode.label}`;
+    await expect.poll(() => page.getByTestId('row-planMode').locator('.label').textContent()).toBe(label);
+    expect(await page.getByTestId('row-bash').locator('.label').textContent()).toBe(tools.Bash.label);
+    expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(tools.categories.orchestration.label);
+    await page.screenshot({ path: screenshotPath('agent-settings.png'), fullPage: true });
+  });
+});

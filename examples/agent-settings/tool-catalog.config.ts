@@ -1,0 +1,16 @@
+// The agent-settings example compiles the repository's default catalog (seed 1's Claude Code tools)
+// into its own src/generated/, with its own translations and its own binding file.
+import { defineConfig } from 'agent-tool-catalog';
+
+export default defineConfig({
+  catalogs: {
+    claude: {
+      include: ['../../catalog/**/*.catalog.ts'],
+      outDir: 'src/generated/claude',
+      prefix: 'Claude',
+      // A tool added to the catalog shows its English copy until it is translated.
+      i18n: { locales: ['en', 'zh-cn', 'zh-tw'], prefix: 'agent.tools', missing: 'warn' },
+      bindings: { file: 'src/tool-bindings.ts', iconType: { module: './src/icons', export: 'IconName' } },
+    },
+  },
+});

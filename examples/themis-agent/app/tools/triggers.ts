@@ -1,0 +1,36 @@
+// The trigger tools' builders. The catalog only declares them; each caller wraps one in a factory
+// with its own side effect (chat enqueues a job, a channel mention captures the request).
+import { tool } from '@anthropic-ai/claude-agent-sdk';
+import { z } from 'zod';
+import type { SchemaExtension } from 'agent-tool-catalog/runtime';
+import { textResult } from './text-result';
+
+export interface PrReviewRequest {
+  readonly repo: string;
+  readonly number: number;
+}
+
+export function buildPrReviewTriggerTool(onTrigger: (request: PrReviewRequest) => void) {
+  return tool('trigger_pr_review', 'Starts a review of a pull request', { repo: z.string(), number: z.number().int() }, async (args) => {
+    onTrigger(args);
+    return textResult('review started');
+  });
+}
+
+/** A JSON-schema property as callers write it, turned into the zod shape `tool()` takes. */
+function zodFor(property: Readonly<Record<string, unknown>>, required: boolean) {
+  const base = property.type === 'number' ? z.number() : property.type === 'boolean' ? z.boolean() : z.string();
+  const described = typeof property.description === 'string' ? base.describe(property.description) : base;
+  return required ? described : described.optional();
+}
+
+/** Seed 2's CodeGenerationToolBuilder: callers extend its schema (`project`, required, only in mentions). */
+export function buildCodeGenerationTool(schema: SchemaExtension | undefined, onTrigger: (args: Record<string, unknown>) => void) {
+  const shape: Record<string, z.ZodType> = { instructions: z.string() };
+  const required = new Set(schema?.extraRequired ?? []);
+  for (const [name, property] of Object.entries(schema?.extraProperties ?? {})) shape[name] = zodFor(property, required.has(name));
+  return tool('trigger_code_generation', 'Starts a code-generation job', shape, async (args) => {
+    onTrigger(args);
+    return textResult('code generation started');
+  });
+}

@@ -1,0 +1,36 @@
+// `chat_only` and `skill_builtin`: web/API chat only — widgets, files, personal tasks, Google
+// Drive, and the SDK-discovered skill and automation bundles.
+import { themis } from '../themis.catalog';
+
+export default themis.tools({
+  show_widget: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'],
+    builder: { module: '../../app/tools/widgets', export: 'buildShowWidgetTool' },
+  },
+  create_file: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'],
+    builder: { module: '../../app/tools/files', export: 'buildCreateFileTool' },
+  },
+  // A one-off availability check, referenced by module + export rather than added to the context.
+  personal_tasks: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'],
+    available: { module: '../../app/availability', export: 'isPersonalSpace' },
+    builder: { module: '../../app/tools/tasks', export: 'buildPersonalTaskTool' },
+  },
+  // Names depend on the context: resolved at toolNames time.
+  google_drive_bundle: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'], available: 'googleDriveAvailable',
+    fullNames: { resolve: { module: '../../app/tools/google-drive', export: 'googleDriveToolNames' } },
+    builder: { module: '../../app/tools/google-drive', export: 'buildGoogleDriveTools' },
+  },
+  // Registered, but the SDK discovers these: `[]` suppresses names while the builder still runs.
+  skills_bundle: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'], available: 'skillsEnabled', fullNames: [],
+    builder: { module: '../../app/tools/bundles', export: 'buildSkillsBundle' },
+  },
+  automations_bundle: {
+    kind: 'mcp', server: 'themis', groups: ['chat_only'], available: 'automationsEnabled', fullNames: [],
+    builder: { module: '../../app/tools/bundles', export: 'buildAutomationsBundle' },
+  },
+  Skill: { kind: 'sdk', sdkTyped: false, groups: ['skill_builtin'], available: 'skillsEnabled' },
+});

@@ -1,0 +1,12 @@
+// Seed 2's Themis service: one catalog of the agent's tools, compiled into generated/themis/.
+import { defineConfig } from 'agent-tool-catalog';
+
+export default defineConfig({
+  catalogs: {
+    themis: {
+      include: ['catalog/**/*.catalog.ts'],
+      outDir: 'generated/themis',
+      prefix: 'Themis',
+    },
+  },
+});

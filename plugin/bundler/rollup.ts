@@ -1,0 +1,5 @@
+// `agent-tool-catalog/rollup`: the rollup entry of the bundler plugin; all logic lives in ./core.
+import { toolCatalogUnplugin } from './core';
+
+export type { GenerationEvent, ToolCatalogPluginOptions } from './options';
+export default toolCatalogUnplugin.rollup;

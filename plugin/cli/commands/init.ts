@@ -1,0 +1,41 @@
+// `tool-catalog init [--catalog <name>]`: scaffolds a config, a starter catalog, the binding file and
+// a `generate` script in the app in the working directory, then prints the next steps. Never overwrites.
+import path from 'node:path';
+import { InitError, nextSteps, runInit } from '../../init/scaffold';
+import { COMMON_OPTIONS, type Command } from '../command';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+
+export const initCommand: Command = {
+  name: 'init',
+  summary: 'Scaffold a config, a starter catalog and a binding file in this app (never overwrites)',
+  usage: '[--catalog <name>]',
+  options: { ...COMMON_OPTIONS },
+  async run({ values }, io) {
+    if (values.config !== undefined) {
+      io.stderr('init writes tool-catalog.config.ts in the working directory; run it without --config.\n');
+      return 2;
+    }
+    const rel = (f: string) => path.relative(io.cwd, f).split(path.sep).join('/');
+    let result;
+    try {
+      result = await runInit(io.cwd, { name: values.catalog as string | undefined });
+    } catch (error) {
+      if (!(error instanceof InitError)) throw error;
+      if (values.json) io.stdout(`${JSON.stringify({ ok: false, error: error.message }, null, 2)}\n`);
+      else io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    const steps = nextSteps(result);
+    const ok = result.generated.ok;
+    if (values.json) {
+      io.stdout(`${JSON.stringify({ ok, created: result.created.map(rel), script: result.script, nextSteps: steps, diagnostics: diagnosticsJson(result.generated.diagnostics) }, null, 2)}\n`);
+      return ok ? 0 : 1;
+    }
+    printDiagnostics(result.generated.diagnostics, io);
+    io.stdout(`Created ${result.created.length} files:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`);
+    if (result.script === 'added') io.stdout('Added the "generate" script to package.json.\n');
+    let n = 0;
+    io.stdout(`\nNext steps:\n${steps.map((s) => (s.startsWith('  ') ? `     ${s}` : `  ${++n}. ${s}`)).join('\n')}\n`);
+    return ok ? 0 : 1;
+  },
+};

@@ -1,0 +1,25 @@
+// Emits `i18n-keys.ts`: the union of every i18n key and the helpers that map a tool key or a
+// category to its label and description keys (issue 4, typed keys).
+import path from 'node:path';
+import type { Emitter } from '../emitter';
+import { i18nEntries } from './i18n-entries';
+
+/** `ClaudeCode` → `claudeCode`: the prefix of generated function names. */
+export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+export const i18nKeysEmitter: Emitter = {
+  name: 'i18n-keys',
+  emit({ model, templates, header }) {
+    const view = {
+      header,
+      P: model.prefix,
+      C: model.constPrefix,
+      lower: lowerFirst(model.prefix),
+      locales: model.config.i18n.locales.join(', '),
+      keys: i18nEntries(model).map((e) => e.key),
+      tools: model.tools.map((t) => ({ key: t.key, label: t.labelKey, description: t.descriptionKey })),
+      categories: model.categories.map((c) => ({ name: c.name, label: c.labelKey })),
+    };
+    return { files: new Map([[path.join(model.config.outDir, 'i18n-keys.ts'), { content: templates.get('i18n-keys.ts')!(view) }]]) };
+  },
+};

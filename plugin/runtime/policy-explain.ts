@@ -1,0 +1,165 @@
+// Why one tool is allowed or disallowed, rule by rule: the same marks `resolveDisallowedTools`
+// computes, plus the chain of pair groups and dependencies that leads back to the deciding rule.
+import { readCondition, type ConditionSource } from './context';
+import { conditionHolds, markDisallowedTools, type AgentToolSettings, type PolicyContext, type PolicyMarks, type ResolveOptions } from './policy';
+import { isAlwaysBlocked, preparePolicy, type PolicyTables, type PolicyToolEntry } from './policy-tables';
+
+export interface PolicyRuleFinding {
+  /** `rule 1`, …, `rule 6`, `dependsOn`, `overlay`, `approval`. */
+  readonly rule: string;
+  /** Did this rule disallow the tool (`true`), leave it alone (`false`), or not apply (`undefined`)? */
+  readonly disallows: boolean | undefined;
+  readonly detail: string;
+}
+
+export interface ToolExplanation {
+  readonly key: string;
+  readonly names: readonly string[];
+  readonly exposure: PolicyToolEntry['exposure'];
+  readonly allowed: boolean;
+  /** Why it is disallowed (empty when allowed), nearest cause first. */
+  readonly reasons: readonly string[];
+  readonly rules: readonly PolicyRuleFinding[];
+  /** In `allowedTools` (pre-approved): `approval: 'auto'` and not disallowed. */
+  readonly preApproved: boolean;
+  /** One line: `ExitWorktree: disallowed — pair group worktree: EnterWorktree's condition workspace-has-git is false`. */
+  readonly summary: string;
+}
+
+interface OwnReason {
+  /** About the tool itself: `condition workspace-has-git is false`. */
+  readonly own: string;
+  /** About it from a neighbour's point of view: `EnterWorktree's condition workspace-has-git is false`. */
+  readonly about: string;
+}
+
+interface Explainer {
+  readonly tables: PolicyTables;
+  readonly marks: PolicyMarks;
+  readonly conditionValue: (name: string) => boolean | undefined;
+  readonly options: ResolveOptions;
+  readonly optOuts: readonly string[];
+}
+
+function conditionState(value: boolean | undefined): string {
+  return value === undefined ? 'not set (treated as false)' : String(value);
+}
+
+/** The rules that disallow tool `i` by themselves (1, 3, 4, overlay), not through a neighbour. */
+function ownReasons(x: Explainer, i: number): OwnReason[] {
+  const t = x.tables.tools[i]!;
+  const p = x.marks.prepared;
+  const out: OwnReason[] = [];
+  if (t.exposure === 'disabled') out.push({ own: 'exposure is disabled', about: `${t.key} is always disabled` });
+  else if (t.unavailable) out.push({ own: 'available is false', about: `${t.key} is never available` });
+  if (t.condition !== undefined && x.tables.conditions.some((c) => c.name === t.condition)) {
+    const value = x.conditionValue(t.condition);
+    if (!conditionHolds(value, x.options.missingConditions)) {
+      const state = conditionState(value);
+      out.push({ own: `condition ${t.condition} is ${state}`, about: `${t.key}'s condition ${t.condition} is ${state}` });
+    }
+  }
+  for (const entry of x.optOuts) {
+    if (p.optOut.has(entry) && p.indexOf.get(entry) === i) out.push({ own: `opted out by disabledTools entry '${entry}'`, about: `${t.key} is opted out ('${entry}' in disabledTools)` });
+  }
+  for (const entry of x.options.overlay ?? []) {
+    if (p.indexOf.get(entry) === i) out.push({ own: `blocked by the overlay ('${entry}')`, about: `${t.key} is blocked by the overlay` });
+  }
+  return out;
+}
+
+/** One chain from tool `i` back to a deciding rule, avoiding `visited`; undefined when none. */
+function causeOf(x: Explainer, i: number, visited: Set<number>): string | undefined {
+  const own = ownReasons(x, i);
+  if (own.length > 0) return own[0]!.about;
+  visited.add(i);
+  for (const step of neighbourCauses(x, i, visited)) return step;
+  return undefined;
+}
+
+/** Causes reaching tool `i` through its pair group and its direct dependencies. */
+function neighbourCauses(x: Explainer, i: number, visited: Set<number>): string[] {
+  const { tables, marks } = x;
+  const t = tables.tools[i]!;
+  const out: string[] = [];
+  if (t.pairGroup !== undefined) {
+    const siblings = tables.tools.flatMap((s, j) => (j !== i && s.pairGroup === t.pairGroup && marks.disallowed[j] === 1 && !visited.has(j) ? [j] : []));
+    // Siblings decided by their own rule first: they are the real cause; the others only relay it.
+    const ranked = [...siblings.filter((j) => ownReasons(x, j).length > 0), ...siblings.filter((j) => ownReasons(x, j).length === 0)];
+    const inGroup = new Set([...visited, ...siblings]);
+    for (const j of ranked) {
+      const cause = causeOf(x, j, new Set([...inGroup].filter((v) => v !== j)));
+      if (cause !== undefined) out.push(`pair group ${t.pairGroup}: ${cause}`);
+    }
+  }
+  for (const dep of t.dependsOn) {
+    const d = marks.prepared.indexOf.get(dep);
+    if (d === undefined || marks.disallowed[d] === 0 || visited.has(d)) continue;
+    const cause = causeOf(x, d, new Set(visited));
+    out.push(cause === undefined ? `depends on ${dep}, which is disallowed` : `depends on ${dep}: ${cause}`);
+  }
+  return out;
+}
+
+function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighbours: readonly string[]): PolicyRuleFinding[] {
+  const t = x.tables.tools[i]!;
+  const p = x.marks.prepared;
+  const disallowed = x.marks.disallowed[i] === 1;
+  const has = (prefix: string) => own.some((r) => r.own.startsWith(prefix));
+  const findings: PolicyRuleFinding[] = [
+    { rule: 'rule 1', disallows: isAlwaysBlocked(t), detail: `exposure ${t.exposure}${t.unavailable ? ', available: false' : ''}` },
+    { rule: 'rule 2', disallows: t.exposure === 'internal' ? false : undefined, detail: t.exposure === 'internal' ? 'internal: never disallowed on its own' : 'not an internal tool' },
+    t.condition === undefined
+      ? { rule: 'rule 3', disallows: undefined, detail: 'no condition' }
+      : { rule: 'rule 3', disallows: has('condition'), detail: `condition ${t.condition} is ${conditionState(x.conditionValue(t.condition))}` },
+  ];
+  const namedBy = x.optOuts.filter((e) => p.indexOf.get(e) === i);
+  findings.push(t.exposure === 'user'
+    ? { rule: 'rule 4', disallows: has('opted out'), detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out' }
+    : { rule: 'rule 4', disallows: undefined, detail: namedBy.length > 0 ? `not a user tool: opt-out ${namedBy.map((e) => `'${e}'`).join(', ')} ignored` : 'not a user tool' });
+  const group = neighbours.filter((n) => n.startsWith('pair group '));
+  findings.push(t.pairGroup === undefined
+    ? { rule: 'rule 5', disallows: undefined, detail: 'no pair group' }
+    : { rule: 'rule 5', disallows: group.length > 0, detail: group.length > 0 ? group.join('; ') : `pair group ${t.pairGroup}: no other member is disallowed` });
+  const deps = neighbours.filter((n) => n.startsWith('depends on '));
+  findings.push(t.dependsOn.length === 0
+    ? { rule: 'dependsOn', disallows: undefined, detail: 'no dependencies' }
+    : { rule: 'dependsOn', disallows: deps.length > 0, detail: deps.length > 0 ? deps.join('; ') : `every dependency (${t.dependsOn.join(', ')}) is allowed` });
+  findings.push({ rule: 'overlay', disallows: has('blocked by the overlay') ? true : undefined, detail: has('blocked by the overlay') ? 'named by the overlay' : 'not named by the overlay' });
+  if (t.kind === 'mcp') findings.push({ rule: 'rule 6', disallows: disallowed, detail: disallowed ? 'dropped from the MCP ensure-list' : 'kept in the MCP ensure-list' });
+  findings.push({ rule: 'approval', disallows: undefined, detail: t.approval === 'auto' ? (disallowed ? 'auto-approved, but disallowed' : 'auto-approved: in allowedTools') : 'follows the permission mode' });
+  return findings;
+}
+
+/** Explains the tool named by `tool` (key or runtime name); undefined when the catalog has no such tool. */
+export function explainTool(tables: PolicyTables, tool: string, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options: ResolveOptions = {}): ToolExplanation | undefined {
+  const marks = markDisallowedTools(tables, agent, ctx, options);
+  const i = preparePolicy(tables).indexOf.get(tool);
+  if (i === undefined) return undefined;
+  const memo = new Map<string, boolean | undefined>();
+  const x: Explainer = {
+    tables,
+    marks,
+    options,
+    optOuts: (agent?.disabledTools ?? []).filter((e): e is string => typeof e === 'string'),
+    conditionValue: (name) => {
+      if (!memo.has(name)) memo.set(name, readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name));
+      return memo.get(name);
+    },
+  };
+  const t = tables.tools[i]!;
+  const allowed = marks.disallowed[i] === 0;
+  const own = ownReasons(x, i);
+  const neighbours = allowed ? [] : neighbourCauses(x, i, new Set([i]));
+  const reasons = allowed ? [] : [...new Set([...own.map((r) => r.own), ...neighbours])];
+  return {
+    key: t.key,
+    names: marks.prepared.names[i]!,
+    exposure: t.exposure,
+    allowed,
+    reasons,
+    rules: ruleFindings(x, i, own, neighbours),
+    preApproved: allowed && t.approval === 'auto',
+    summary: `${t.key}: ${allowed ? 'allowed' : 'disallowed'}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : ''}`,
+  };
+}

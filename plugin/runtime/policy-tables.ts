@@ -1,0 +1,178 @@
+// The shape of the generated policy tables, and their one-time preparation into index arrays and
+// maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
+
+export type PolicyToolKind = 'sdk' | 'mcp' | 'external';
+export type PolicyToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
+
+/** One tool as the policy sees it (a subset of the registry descriptor). */
+export interface PolicyToolEntry {
+  readonly key: string;
+  readonly kind: PolicyToolKind;
+  readonly exposure: PolicyToolExposure;
+  /** Runtime names known at build time (SDK bare name, `mcp__<server>__<wire>`). */
+  readonly names: readonly string[];
+  /** The condition that gates the tool (`conditional` exposure, or seed 2's `available: '<predicate>'`). */
+  readonly condition?: string;
+  /** Seed 2's `available: false`: blocked like `exposure: 'disabled'`. */
+  readonly unavailable?: boolean;
+  readonly pairGroup?: string;
+  /** Direct dependencies (tool keys). */
+  readonly dependsOn: readonly string[];
+  readonly approval: 'auto' | 'permission-mode';
+}
+
+export interface PolicyCondition {
+  /** As declared: `workspace-has-git`. */
+  readonly name: string;
+  /** Context field: `workspaceHasGit`. */
+  readonly field: string;
+}
+
+/** Everything `resolveDisallowedTools` needs, precomputed at build time (`generated/<catalog>/policy.ts`). */
+export interface PolicyTables {
+  readonly catalog: string;
+  /** Every tool, in catalog order: the order of every list the policy returns. */
+  readonly tools: readonly PolicyToolEntry[];
+  readonly conditions: readonly PolicyCondition[];
+  /** In-process MCP servers: the catalog owns these `mcp__<server>__*` names, so opt-outs cannot reach past it. */
+  readonly servers: readonly string[];
+  /** Rule 1 expanded (pair groups, dependents): keys disallowed in every context. Derived when absent. */
+  readonly alwaysDisallowed?: readonly string[];
+  /** Rule 3 expanded: condition name → keys disallowed when the condition does not hold. Derived when absent. */
+  readonly whenConditionFails?: Readonly<Record<string, readonly string[]>>;
+  /** Rule 4 expanded: user tool key → keys disallowed when the user opts it out. Derived when absent. */
+  readonly whenOptedOut?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Tables turned into indices once per tables object. */
+export interface PreparedPolicy {
+  readonly tables: PolicyTables;
+  readonly size: number;
+  readonly keys: readonly string[];
+  /** Runtime names per tool index; a name yielded by two tools belongs to the first. */
+  readonly names: readonly (readonly string[])[];
+  /** Key or runtime name → tool index. */
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly always: Int32Array;
+  readonly conditions: readonly { readonly name: string; readonly field: string; readonly closure: Int32Array }[];
+  /** User tool key or runtime name → closure of its opt-out. */
+  readonly optOut: ReadonlyMap<string, Int32Array>;
+  /** Direct consequences of a tool being disallowed: its pair-group siblings and its direct dependents. */
+  readonly spread: readonly Int32Array[];
+  readonly autoApproved: Int32Array;
+  readonly inProcessMcp: Int32Array;
+  readonly servers: ReadonlySet<string>;
+}
+
+const prepared = new WeakMap<PolicyTables, PreparedPolicy>();
+
+function indices(keys: readonly string[] | undefined, indexOfKey: ReadonlyMap<string, number>): Int32Array {
+  const out: number[] = [];
+  for (const key of keys ?? []) {
+    const index = indexOfKey.get(key);
+    if (index !== undefined) out.push(index);
+  }
+  return Int32Array.from(out);
+}
+
+function prepare(tables: PolicyTables): PreparedPolicy {
+  const tools = tables.tools;
+  const indexOfKey = new Map<string, number>();
+  tools.forEach((t, i) => {
+    if (!indexOfKey.has(t.key)) indexOfKey.set(t.key, i);
+  });
+  const indexOf = new Map(indexOfKey);
+  const names = tools.map((t, i) => {
+    const own: string[] = [];
+    for (const name of t.names) {
+      const owner = indexOf.get(name);
+      if (owner === undefined) indexOf.set(name, i);
+      // A key that equals another tool's runtime name keeps pointing at the tool with that key.
+      if (owner === undefined || owner === i) own.push(name);
+    }
+    return [...new Set(own)];
+  });
+
+  const members = new Map<string, number[]>();
+  tools.forEach((t, i) => {
+    if (t.pairGroup === undefined) return;
+    const list = members.get(t.pairGroup);
+    if (list) list.push(i);
+    else members.set(t.pairGroup, [i]);
+  });
+  const spread: number[][] = tools.map((t, i) => (t.pairGroup !== undefined ? members.get(t.pairGroup)!.filter((m) => m !== i) : []));
+  tools.forEach((t, i) => {
+    for (const dep of t.dependsOn) {
+      const d = indexOfKey.get(dep);
+      if (d !== undefined && d !== i) spread[d]!.push(i);
+    }
+  });
+  const spreadArrays = spread.map((s) => Int32Array.from(s));
+  // Generated tables carry every closure; hand-written tables may leave one out, so it is derived here.
+  const closureOr = (keys: readonly string[] | undefined, roots: () => number[]) =>
+    keys ? indices(keys, indexOfKey) : expandClosure(roots(), spreadArrays, tools.length);
+
+  const optOut = new Map<string, Int32Array>();
+  tools.forEach((t, i) => {
+    if (t.exposure !== 'user') return;
+    const closure = closureOr(tables.whenOptedOut?.[t.key], () => [i]);
+    for (const alias of [t.key, ...names[i]!]) if (indexOf.get(alias) === i) optOut.set(alias, closure);
+  });
+
+  return {
+    tables,
+    size: tools.length,
+    keys: tools.map((t) => t.key),
+    names,
+    indexOf,
+    always: closureOr(tables.alwaysDisallowed, () => tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : []))),
+    conditions: tables.conditions.map((c) => ({
+      name: c.name,
+      field: c.field,
+      closure: closureOr(tables.whenConditionFails?.[c.name], () => tools.flatMap((t, i) => (t.condition === c.name ? [i] : []))),
+    })),
+    optOut,
+    spread: spreadArrays,
+    autoApproved: Int32Array.from(tools.flatMap((t, i) => (t.approval === 'auto' ? [i] : []))),
+    inProcessMcp: Int32Array.from(tools.flatMap((t, i) => (t.kind === 'mcp' ? [i] : []))),
+    servers: new Set(tables.servers),
+  };
+}
+
+/** Rule 1's roots: `exposure: 'disabled'` and seed 2's `available: false`. */
+export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.unavailable === true;
+
+/** Every tool reachable from `roots` through `spread` (roots included), in ascending index order. */
+export function expandClosure(roots: readonly number[], spread: readonly Int32Array[], size: number): Int32Array {
+  const seen = new Uint8Array(size);
+  const pending = [...roots];
+  for (const r of roots) seen[r] = 1;
+  while (pending.length > 0) {
+    for (const next of spread[pending.pop()!]!) {
+      if (seen[next] === 0) {
+        seen[next] = 1;
+        pending.push(next);
+      }
+    }
+  }
+  const out: number[] = [];
+  for (let i = 0; i < size; i++) if (seen[i] === 1) out.push(i);
+  return Int32Array.from(out);
+}
+
+/** The prepared form of `tables`, built on first use and cached for the life of the tables object. */
+export function preparePolicy(tables: PolicyTables): PreparedPolicy {
+  let ready = prepared.get(tables);
+  if (!ready) {
+    ready = prepare(tables);
+    prepared.set(tables, ready);
+  }
+  return ready;
+}
+
+/** The `<server>` of `mcp__<server>__<wire>` (or of a pattern `mcp__<server>__*`), if the name has that form. */
+export function mcpServerOf(name: string): string | undefined {
+  if (!name.startsWith('mcp__')) return undefined;
+  const end = name.indexOf('__', 5);
+  return end > 5 ? name.slice(5, end) : undefined;
+}

@@ -1,0 +1,177 @@
+// Seed 1's `resolveDisallowedTools` (rules 1–6 plus `dependsOn`) over the generated tables, the
+// other SDK lists that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
+import { readCondition, type ConditionSource } from './context';
+import { mcpServerOf, preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
+
+/** The agent's stored settings the policy reads: seed 1's opt-out column (empty = everything on). */
+export interface AgentToolSettings {
+  readonly disabledTools?: readonly string[] | null;
+}
+
+/** What a condition means when the context gives no boolean for it. */
+export type MissingConditionPolicy = 'disallow' | 'allow';
+
+export interface ResolveOptions {
+  /**
+   * Extra tools a caller or mode blocks (seed 1: assistant mode's `AskUserQuestion`). A catalog key
+   * or runtime name is disallowed with its pair group and dependents; any other name passes through.
+   */
+  readonly overlay?: readonly string[];
+  /** Default `'disallow'`: an unknown condition never grants a tool. */
+  readonly missingConditions?: MissingConditionPolicy;
+}
+
+/** The per-invocation context (`createToolContext`) or plain booleans by context field. */
+export type PolicyContext = ConditionSource | object;
+
+/** What the SDK receives, plus what was ignored and a signature of the result. */
+export interface ResolvedToolPolicy {
+  /** Removes tools from the model's context (`options.disallowedTools`). */
+  readonly disallowedTools: string[];
+  /** Pre-approves (`options.allowedTools`): the catalog's `approval: 'auto'` tools still allowed. It restricts nothing. */
+  readonly allowedTools: string[];
+  /** Rule 6: the in-process MCP tool names the app ensures are allowed, minus disallowed ones. */
+  readonly mcpEnsureAllowed: string[];
+  /** Opt-out entries that changed nothing: non-user catalog tools, unknown names, names under a catalog-owned server. */
+  readonly ignoredOptOuts: string[];
+  /** Stable hash of the three lists: re-key a warm session when it changes. */
+  readonly signature: string;
+}
+
+/** The outcome of rules 1–5 and `dependsOn` for one call: a mark per tool plus names passed through. */
+export interface PolicyMarks {
+  readonly prepared: PreparedPolicy;
+  /** 1 = disallowed, by tool index. */
+  readonly disallowed: Uint8Array;
+  readonly passThrough: readonly string[];
+  readonly ignored: readonly string[];
+}
+
+const NO_NAMES: readonly string[] = [];
+
+function markAll(marks: Uint8Array, closure: Int32Array): void {
+  for (let i = 0; i < closure.length; i++) marks[closure[i]!] = 1;
+}
+
+function markSpreading(marks: Uint8Array, start: number, spread: readonly Int32Array[]): void {
+  const pending = [start];
+  marks[start] = 1;
+  while (pending.length > 0) {
+    const next = spread[pending.pop()!]!;
+    for (let i = 0; i < next.length; i++) {
+      const t = next[i]!;
+      if (marks[t] === 0) {
+        marks[t] = 1;
+        pending.push(t);
+      }
+    }
+  }
+}
+
+/** Does the condition hold? Only `true` does, unless the caller asked to allow missing values. */
+export function conditionHolds(value: boolean | undefined, missing: MissingConditionPolicy = 'disallow'): boolean {
+  return value === true || (value === undefined && missing === 'allow');
+}
+
+/** Rules 1–5 and `dependsOn` as marks; the shared core of resolve, explain and the snapshot. */
+export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options: ResolveOptions = {}): PolicyMarks {
+  const p = preparePolicy(tables);
+  const marks = new Uint8Array(p.size);
+  const passThrough: string[] = [];
+  const ignored: string[] = [];
+  markAll(marks, p.always); // rule 1 (expanded at build time)
+  for (const condition of p.conditions) {
+    // Rule 3: a conditional tool is disallowed unless its condition holds.
+    if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions)) markAll(marks, condition.closure);
+  }
+  const optOuts = agent?.disabledTools ?? NO_NAMES;
+  for (let i = 0; i < optOuts.length; i++) {
+    const entry = optOuts[i];
+    if (typeof entry !== 'string') continue;
+    const closure = p.optOut.get(entry);
+    if (closure) markAll(marks, closure); // rules 4 + 5 (+ dependents)
+    else if (isForeignMcpName(p, entry)) {
+      if (!passThrough.includes(entry)) passThrough.push(entry);
+    } else ignored.push(entry); // rule 2 and unknown names: never blocks a catalog tool, never grants one
+  }
+  for (const entry of options.overlay ?? NO_NAMES) {
+    if (typeof entry !== 'string') continue;
+    const index = p.indexOf.get(entry);
+    if (index !== undefined) markSpreading(marks, index, p.spread);
+    else if (!passThrough.includes(entry)) passThrough.push(entry);
+  }
+  return { prepared: p, disallowed: marks, passThrough, ignored };
+}
+
+/** An `mcp__<server>__…` name (or pattern) outside the catalog's own in-process servers. */
+function isForeignMcpName(p: PreparedPolicy, name: string): boolean {
+  if (p.indexOf.has(name)) return false;
+  const server = mcpServerOf(name);
+  return server !== undefined && !p.servers.has(server);
+}
+
+/** Runtime names of the marked tools in catalog order, then the names passed through. */
+export function disallowedNames(marks: PolicyMarks): string[] {
+  const { disallowed, prepared } = marks;
+  const out: string[] = [];
+  for (let i = 0; i < disallowed.length; i++) {
+    if (disallowed[i] === 0) continue;
+    const names = prepared.names[i]!;
+    for (let j = 0; j < names.length; j++) out.push(names[j]!);
+  }
+  for (const name of marks.passThrough) out.push(name);
+  return out;
+}
+
+function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < subset.length; k++) {
+    const i = subset[k]!;
+    if (marks.disallowed[i] === 0) out.push(...marks.prepared.names[i]!);
+  }
+  return out;
+}
+
+/**
+ * Seed 1's `resolveDisallowedTools(agent, ctx)`: the names to pass as the SDK's `disallowedTools`.
+ * Rules: 1 `disabled` always; 2 `internal` never on its own; 3 `conditional` unless its condition
+ * is true; 4 `user` when `agent.disabledTools` names it; 5 a disallowed member takes its whole pair
+ * group; and a tool goes when anything it depends on goes, transitively. Rule 6 is `resolveToolPolicy`.
+ */
+export function resolveDisallowedTools(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options?: ResolveOptions): string[] {
+  return disallowedNames(markDisallowedTools(tables, agent, ctx, options));
+}
+
+/** Everything the SDK receives for one session: disallowed, pre-approved and ensured MCP names. */
+export function resolveToolPolicy(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options?: ResolveOptions): ResolvedToolPolicy {
+  const marks = markDisallowedTools(tables, agent, ctx, options);
+  const lists = {
+    disallowedTools: disallowedNames(marks),
+    allowedTools: allowedNamesOf(marks, marks.prepared.autoApproved),
+    mcpEnsureAllowed: allowedNamesOf(marks, marks.prepared.inProcessMcp),
+  };
+  return { ...lists, ignoredOptOuts: [...marks.ignored], signature: policySignature(lists) };
+}
+
+/** cyrb53: a fast, well-mixed 53-bit string hash (no crypto dependency in the runtime). */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+/**
+ * A stable signature of a resolved policy. Lists are compared as sets (sorted first), so the
+ * order of a user's opt-out list does not re-key a session; any change of membership does.
+ */
+export function policySignature(policy: Pick<ResolvedToolPolicy, 'disallowedTools' | 'allowedTools'> & { readonly mcpEnsureAllowed?: readonly string[] }): string {
+  const part = (list: readonly string[] | undefined) => [...new Set(list ?? [])].sort().join('\n');
+  return `tp1-${hash53(`${part(policy.disallowedTools)}\u0000${part(policy.allowedTools)}\u0000${part(policy.mcpEnsureAllowed)}`)}`;
+}

@@ -1,0 +1,100 @@
+// The watch-mode session: every run returns exactly what a fresh `generateAndWrite` returns, through
+// edits, added and removed files and a broken-then-fixed catalog, while reusing esbuild contexts.
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scenarioEdits, toolSource, toolsFilePath, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import { generate } from '../../plugin/generate';
+import { createGenerateSession } from '../../plugin/generate-session';
+import { IncrementalBuilds, incrementalBuildSession } from '../../plugin/load/incremental-builds';
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-session-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Every emitted file's content, from a fresh process-independent `generate`. */
+async function freshOutput(cwd: string): Promise<Map<string, string>> {
+  const result = await generate({ cwd });
+  expect(result.ok).toBe(true);
+  return new Map(result.catalogs.flatMap((c) => [...c.files].map(([f, e]) => [f, e.content] as const)));
+}
+
+const onDisk = (files: Iterable<string>) => new Map([...files].map((f) => [f, readFileSync(f, 'utf8')] as const));
+
+describe('createGenerateSession', () => {
+  it('writes what a fresh generate emits after every kind of change', async () => {
+    const catalog = writeSyntheticCatalog(path.join(temp, 'changes'), 120);
+    const edits = scenarioEdits(catalog);
+    const session = createGenerateSession({ cwd: catalog.dir });
+    try {
+      const steps: [string, () => void][] = [
+        ['first run', () => {}],
+        ['edit', edits.edit],
+        ['add a tool', edits.add],
+        ['remove a tool', edits.remove],
+        ['add a file', () => writeFileSync(toolsFilePath(catalog.dir, 99), `import { bench } from '../bench.catalog';\n\nexport default bench.tools({\n${toolSource(500, 501)}\n});\n`)],
+        ['remove that file', () => unlinkSync(toolsFilePath(catalog.dir, 99))],
+        ['restore', edits.restore],
+      ];
+      for (const [step, change] of steps) {
+        change();
+        const result = await session.run();
+        expect(result.ok, step).toBe(true);
+        const expected = await freshOutput(catalog.dir);
+        expect(onDisk(expected.keys()), step).toEqual(expected);
+      }
+      // Nothing changed since the last run: nothing is written.
+      const noop = await session.run();
+      expect(noop.report?.changed).toEqual([]);
+      expect(noop.report?.orphaned).toEqual([]);
+    } finally {
+      await session.dispose();
+    }
+  });
+
+  it('reports a broken catalog with its location and recovers once it is fixed', async () => {
+    const catalog = writeSyntheticCatalog(path.join(temp, 'broken'), 60);
+    const file = toolsFilePath(catalog.dir, 1);
+    const good = readFileSync(file, 'utf8');
+    const session = createGenerateSession({ cwd: catalog.dir });
+    try {
+      expect((await session.run()).ok).toBe(true);
+      writeFileSync(file, good.replace("kind: 'sdk', sdkTyped: false,", "kind: 'sdk', sdkTyped: false,,"));
+      const broken = await session.run();
+      expect(broken.ok).toBe(false);
+      expect(broken.report).toBeUndefined();
+      expect(broken.diagnostics[0]?.position?.file).toBe('catalog/tools/part0001.catalog.ts');
+      expect(broken.diagnostics[0]?.position?.line).toBeGreaterThan(1);
+      writeFileSync(file, good);
+      const fixed = await session.run();
+      expect(fixed.ok).toBe(true);
+      expect(fixed.diagnostics).toEqual([]);
+    } finally {
+      await session.dispose();
+    }
+    await expect(session.run()).rejects.toThrow(/disposed/);
+  });
+});
+
+describe('IncrementalBuilds', () => {
+  it('keeps one context per bundle and sweeps the ones a run no longer uses', async () => {
+    const builds = new IncrementalBuilds();
+    const entry = (contents: string) => ({ stdin: { contents, loader: 'js' as const }, write: false, bundle: true, format: 'esm' as const, logLevel: 'silent' as const });
+    try {
+      const first = await builds.build('a', entry('export default 1'));
+      expect(first.outputFiles?.[0]?.text).toContain('= 1');
+      await builds.build('b', entry('export default 2'));
+      await builds.sweep();
+      expect((builds as unknown as { contexts: Map<string, unknown> }).contexts.size).toBe(2);
+      await builds.build('a', entry('ignored: the kept context rebuilds its own entry'));
+      await builds.sweep();
+      expect([...(builds as unknown as { contexts: Map<string, unknown> }).contexts.keys()]).toEqual(['a']);
+      // Inside a session evaluateModules' builds go through the session; outside, they do not.
+      const inside = await incrementalBuildSession.run(builds, async () => incrementalBuildSession.getStore());
+      expect(inside).toBe(builds);
+      expect(incrementalBuildSession.getStore()).toBeUndefined();
+    } finally {
+      await builds.dispose();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// The bench's own parts: its statistics, its synthetic catalogs (valid, with the promised mix, and
+// edit / add / remove scenarios that do what they say) and the hand-written tsc baseline compiling.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handWrittenRegistry } from '../../bench/measure-tsc.mjs';
+import { summarise } from '../../bench/stats.mjs';
+import { scenarioEdits, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import { generate } from '../../plugin/generate';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const temp = mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-bench-test-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('summarise', () => {
+  it('gives median, min and max for odd and even run counts', () => {
+    expect(summarise([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 3 });
+    expect(summarise([4, 1, 2, 10])).toEqual({ median: 3, min: 1, max: 10, runs: 4 });
+  });
+});
+
+describe('synthetic catalog', () => {
+  const catalog = writeSyntheticCatalog(path.join(temp, 'catalog'), 160);
+  const compile = async () => {
+    const result = await generate({ cwd: catalog.dir });
+    expect(result.diagnostics.map((d) => d.message)).toEqual([]);
+    return result.catalogs[0]!.model!;
+  };
+
+  it('compiles without diagnostics and has the realistic mix it promises', async () => {
+    const model = await compile();
+    expect(model.tools).toHaveLength(160);
+    const count = (p: (t: (typeof model.tools)[number]) => boolean) => model.tools.filter(p).length;
+    expect(count((t) => t.kind === 'sdk')).toBeGreaterThan(20);
+    expect(count((t) => t.kind === 'mcp')).toBeGreaterThan(80);
+    expect(count((t) => t.kind === 'external')).toBeGreaterThan(10);
+    expect(count((t) => t.sdkTyped)).toBe(6);
+    expect(count((t) => t.pairGroup !== undefined)).toBeGreaterThan(10);
+    expect(count((t) => t.exposure === 'conditional')).toBeGreaterThan(10);
+    expect(count((t) => t.dependsOn.length > 0)).toBeGreaterThan(20);
+    expect(model.config.i18n.locales).toEqual(['en', 'zh-cn', 'zh-tw']);
+    expect(model.sources.length).toBe(catalog.files + 1);
+  });
+
+  it('edits, adds and removes one tool, and restores the original', async () => {
+    const edits = scenarioEdits(catalog);
+    const before = await compile();
+    edits.edit();
+    const edited = await compile();
+    expect(edited.tools).toHaveLength(160);
+    expect(edited.tools.filter((t, i) => t.label !== before.tools[i]!.label).map((t) => t.key)).toEqual([before.tools.at(-1)!.key]);
+    edits.add();
+    expect((await compile()).tools).toHaveLength(161);
+    edits.remove();
+    expect((await compile()).tools.map((t) => t.key)).toEqual(before.tools.slice(0, -1).map((t) => t.key));
+    edits.restore();
+    expect(await compile()).toEqual(before);
+  });
+
+  it('has a hand-written tsc baseline that type-checks with TypeScript 7', async () => {
+    const model = await compile();
+    const file = path.join(temp, 'baseline.ts');
+    writeFileSync(file, handWrittenRegistry(model));
+    const tsc = path.join(REPO, 'node_modules/typescript/bin/tsc');
+    // Throws (with tsc's output) if the baseline does not compile: the ratio would be meaningless.
+    execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], { cwd: temp, encoding: 'utf8' });
+    expect(handWrittenRegistry(model)).toContain(`TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`);
+  });
+});

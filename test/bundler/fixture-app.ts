@@ -1,0 +1,70 @@
+// Writes a small app with a tool catalog into a fresh folder under test/.artifacts (inside the repo,
+// so `agent-tool-catalog` resolves to this package), for the bundler and dev-server tests.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ARTIFACTS = path.join(REPO_ROOT, 'test/.artifacts');
+
+export const FIXTURE_CONFIG = `import { defineConfig } from 'agent-tool-catalog';
+
+export default defineConfig({
+  catalogs: {
+    demo: { include: ['catalog/**/*.catalog.ts'], outDir: 'src/generated/demo', prefix: 'Demo' },
+  },
+});
+`;
+
+export const FIXTURE_VOCABULARY = `import { defineCatalog } from 'agent-tool-catalog';
+
+export const demo = defineCatalog({
+  categories: ['file', 'shell'],
+  pairGroups: ['bash'],
+  servers: { 'demo-tools': {} },
+});
+`;
+
+/** The tool file; \`extra\` is spliced into the object literal (tests add or break tools with it). */
+export const fixtureTools = (extra = '') => `import { demo } from './demo.catalog';
+
+export default demo.tools({
+  Read: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Read', description: 'Reads files' },
+  Bash: { kind: 'sdk', category: 'shell', exposure: 'user', pairGroup: 'bash', label: 'Bash', description: 'Runs commands' },
+  Notes: { kind: 'mcp', server: 'demo-tools', wire: 'notes', category: 'file', exposure: 'internal', label: 'Notes', description: 'Keeps notes' },${extra}
+});
+`;
+
+/** The entry imports the generated registry, so a bundle that contains its keys really imported it. */
+export const FIXTURE_ENTRY = `import { DEMO_TOOL_KEYS, DEMO_USER_TOOLS } from './generated/demo/registry';
+
+export const summary = 'tool keys: ' + DEMO_TOOL_KEYS.join(',') + ' / user: ' + DEMO_USER_TOOLS.join(',');
+console.log(summary);
+`;
+
+export interface FixtureApp {
+  readonly dir: string;
+  readonly file: (relative: string) => string;
+  readonly write: (relative: string, content: string) => void;
+  readonly remove: () => void;
+}
+
+export function createFixtureApp(name: string, files: Record<string, string> = {}): FixtureApp {
+  const dir = path.join(ARTIFACTS, 'bundler', `${name}-${process.pid}-${Date.now().toString(36)}`);
+  rmSync(dir, { recursive: true, force: true });
+  const file = (relative: string) => path.join(dir, relative);
+  const write = (relative: string, content: string) => {
+    mkdirSync(path.dirname(file(relative)), { recursive: true });
+    writeFileSync(file(relative), content);
+  };
+  const all: Record<string, string> = {
+    'tool-catalog.config.ts': FIXTURE_CONFIG,
+    'catalog/demo.catalog.ts': FIXTURE_VOCABULARY,
+    'catalog/tools.catalog.ts': fixtureTools(),
+    'src/main.ts': FIXTURE_ENTRY,
+    'index.html': '<!doctype html><html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
+    ...files,
+  };
+  for (const [relative, content] of Object.entries(all)) write(relative, content);
+  return { dir, file, write, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,128 @@
+// A real Vite dev server with the plugin: one catalog edit gives exactly one regeneration (our own
+// writes never trigger another), errors reach the overlay and clear on the fix, deleted output comes
+// back, and with CI=true nothing is watched and a broken catalog stops the server from starting.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type ViteDevServer } from 'vite';
+import toolCatalog, { type GenerationEvent } from '../../plugin/bundler/vite';
+import { createFixtureApp, fixtureTools, type FixtureApp } from './fixture-app';
+
+interface DevSession {
+  readonly app: FixtureApp;
+  readonly server: ViteDevServer;
+  readonly events: GenerationEvent[];
+  /** Payloads the plugin sent to the browser (error overlay, reloads). */
+  readonly sent: { type: string; err?: { message: string; frame?: string; loc?: { file: string; line: number } } }[];
+}
+
+const sessions: DevSession[] = [];
+afterEach(async () => {
+  for (const s of sessions.splice(0)) {
+    await s.server.close();
+    s.app.remove();
+  }
+});
+
+async function startDev(name: string, files: Record<string, string> = {}, ci = false): Promise<DevSession> {
+  const app = createFixtureApp(name, files);
+  const events: GenerationEvent[] = [];
+  const server = await createServer({
+    root: app.dir, configFile: false, logLevel: 'silent', clearScreen: false,
+    server: { port: 0, strictPort: false, hmr: false },
+    plugins: [toolCatalog({ ci, onGenerate: (e) => events.push(e) })],
+  });
+  // Attached synchronously after creation, before chokidar's initial scan can finish.
+  const watcherReady = new Promise((resolve) => server.watcher.once('ready', resolve));
+  const sent: DevSession['sent'] = [];
+  const send = server.ws.send.bind(server.ws) as (payload: unknown) => void;
+  server.ws.send = ((payload: DevSession['sent'][number]) => {
+    sent.push(payload);
+    send(payload);
+  }) as typeof server.ws.send;
+  const session = { app, server, events, sent };
+  sessions.push(session);
+  await server.listen();
+  await watcherReady; // an edit made during the initial scan would be missed by any watcher
+  return session;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 600));
+const GREP = `\n  Grep: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Grep', description: 'Searches file contents' },`;
+
+describe('Vite dev server', () => {
+  it('regenerates exactly once per catalog edit and never on its own output', async () => {
+    const { app, events } = await startDev('dev-edit');
+    await until(() => events.length === 1, 'the initial generation');
+    expect(events[0]).toMatchObject({ reason: 'build-start', ok: true });
+    const registry = app.file('src/generated/demo/registry.ts');
+    expect(readFileSync(registry, 'utf8')).not.toContain("'Grep'");
+
+    app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
+    await until(() => events.length >= 2, 'the regeneration');
+    await settle(); // our writes land in the watched output folder: give a loop every chance to show
+    expect(events.map((e) => e.reason)).toEqual(['build-start', 'change']);
+    expect(events[1]).toMatchObject({ ok: true, file: app.file('catalog/tools.catalog.ts') });
+    expect(events[1]!.written).toContain(registry);
+    expect(readFileSync(registry, 'utf8')).toContain("'Grep'");
+
+    // Saving the same bytes again (editors do) is not a change.
+    app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
+    await settle();
+    expect(events).toHaveLength(2);
+  });
+
+  it('shows a catalog error in the overlay and recovers when it is fixed', async () => {
+    const { app, events, sent } = await startDev('dev-error');
+    await until(() => events.length === 1, 'the initial generation');
+    const registry = app.file('src/generated/demo/registry.ts');
+    const before = readFileSync(registry, 'utf8');
+
+    app.write('catalog/tools.catalog.ts', fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")));
+    await until(() => events.length === 2, 'the failed regeneration');
+    expect(events[1]).toMatchObject({ ok: false, written: [] });
+    const overlay = sent.find((p) => p.type === 'error');
+    expect(overlay?.err?.message).toContain('TC140');
+    expect(overlay?.err?.loc).toMatchObject({ file: app.file('catalog/tools.catalog.ts'), line: 7 });
+    expect(overlay?.err?.frame).toContain("category: 'serach'");
+    expect(readFileSync(registry, 'utf8')).toBe(before); // nothing half-written
+
+    app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
+    await until(() => events.length === 3, 'the regeneration after the fix');
+    expect(events[2]).toMatchObject({ ok: true });
+    expect(readFileSync(registry, 'utf8')).toContain("'Grep'");
+    expect(sent.filter((p) => p.type === 'full-reload')).toHaveLength(1); // clears the overlay
+  });
+
+  it('puts back generated output that was deleted', async () => {
+    const { app, events } = await startDev('dev-delete');
+    await until(() => events.length === 1, 'the initial generation');
+    const registry = app.file('src/generated/demo/registry.ts');
+    const content = readFileSync(registry, 'utf8');
+    rmSync(registry);
+    await until(() => existsSync(registry), 'the restored registry');
+    expect(readFileSync(registry, 'utf8')).toBe(content);
+    expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+  });
+
+  it('with CI=true never watches', async () => {
+    const { app, events } = await startDev('dev-ci', {}, true);
+    await until(() => events.length === 1, 'the initial generation');
+    app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
+    await settle();
+    expect(events).toHaveLength(1);
+    expect(readFileSync(app.file('src/generated/demo/registry.ts'), 'utf8')).not.toContain("'Grep'");
+  });
+
+  it('with CI=true a broken catalog fails the server start', async () => {
+    await expect(startDev('dev-ci-broken', { 'catalog/tools.catalog.ts': fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")) }, true))
+      .rejects.toThrow(/TC140/);
+  });
+});

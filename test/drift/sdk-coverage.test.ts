@@ -1,0 +1,57 @@
+// The generated SDK coverage guard under real compilers (TypeScript 7 and 6): it compiles while the
+// SDK exports every catalogued input type, and fails naming the tool when one is missing.
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, COMPILERS, fixtureProject, repoRoot, runTsc } from './fixture-project';
+
+const COVERAGE = 'generated/mini/sdk-coverage.ts';
+
+async function generated(name: string, shape: Parameters<typeof fixtureProject>[1], options: Parameters<typeof fixtureProject>[2] = {}) {
+  const dir = fixtureProject(name, shape, options);
+  const run = await cli(dir, 'generate');
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return dir;
+}
+
+describe('sdk-coverage.ts', () => {
+  it('imports the input type of every SDK-typed tool through the alias map, and no exempt tool', async () => {
+    const dir = await generated('coverage-content', 'agree');
+    const text = readFileSync(path.join(dir, COVERAGE), 'utf8');
+    expect(text).toContain(
+      "import type {\n  AgentInput,\n  BashInput,\n  FileReadInput,\n  ListMcpResourcesInput,\n  TaskOutputInput,\n} from '../../types/sdk-tools.js';",
+    );
+    expect(text).toContain(
+      'export interface MiniSdkToolInputs {\n  Read: FileReadInput;\n  ListMcpResourcesTool: ListMcpResourcesInput;\n  Bash: BashInput;\n  TaskOutput: TaskOutputInput;\n  Agent: AgentInput;\n}',
+    );
+    expect(text).not.toMatch(/SendMessage|Notes/);
+    expect(readFileSync(path.join(dir, 'generated/mini/index.ts'), 'utf8')).toContain("export * from './sdk-coverage';");
+  });
+
+  for (const compiler of Object.keys(COMPILERS) as (keyof typeof COMPILERS)[]) {
+    it(`compiles under ${compiler} while the SDK has every catalogued type`, async () => {
+      const dir = await generated(`coverage-ok-${compiler.replace(/\W/g, '')}`, 'nested-output');
+      expect(runTsc(compiler, dir, [COVERAGE])).toEqual({ code: 0, output: '' });
+    });
+
+    it(`fails under ${compiler} naming the tool whose SDK type is missing`, async () => {
+      const dir = await generated(`coverage-missing-${compiler.replace(/\W/g, '')}`, 'agree');
+      // The SDK drops TaskOutput after the coverage file was generated, as an upgrade would.
+      cpSync(path.join(repoRoot, 'test/fixtures/sdk/types/removes-tool.d.ts'), path.join(dir, 'types/sdk-tools.d.ts'));
+      const run = runTsc(compiler, dir, [COVERAGE]);
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain(`${COVERAGE}(13,3): error TS2305: Module '"../../types/sdk-tools.js"' has no exported member 'TaskOutputInput'.`);
+      expect(run.output).toContain(
+        `${COVERAGE}(38,3): error TS2322: Type 'true' is not assignable to type '"the SDK no longer exports the input type of tool 'TaskOutput'; run tool-catalog drift"'.`,
+      );
+      expect(run.output.match(/error TS2322/g)).toHaveLength(1);
+    });
+  }
+
+  it('imports the renamed type when the config maps it through sdk.aliases, and compiles', async () => {
+    const dir = await generated('coverage-renamed', 'renames-tool', { aliases: { ReadFile: 'Read' } });
+    expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain('  Read: ReadFileInput;\n');
+    expect(runTsc('TypeScript 7', dir, [COVERAGE])).toEqual({ code: 0, output: '' });
+  });
+});

@@ -1,0 +1,131 @@
+// `tool-catalog init` in a fresh Vite app and in a plain Node package: it scaffolds the config, a
+// starter catalog, the binding file and a `generate` script, the result type-checks and is up to
+// date, and a second run refuses to overwrite anything.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../plugin/cli/main';
+import { ARTIFACTS, REPO_ROOT } from '../bundler/fixture-app';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function makeApp(name: string, files: Record<string, string>): string {
+  const dir = path.join(ARTIFACTS, 'init', `${name}-${process.pid}-${Date.now().toString(36)}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [f, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), content);
+  }
+  dirs.push(dir);
+  return dir;
+}
+
+async function cli(cwd: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { cwd, stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
+
+/** The scaffolded app must type-check as the user's own code would (TypeScript 7, the repo's tsc). */
+function typecheck(dir: string, include: string[]): { status: number | null; output: string } {
+  // What `npm install -D agent-tool-catalog` gives the app: this package, built, under node_modules.
+  mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(REPO_ROOT, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+    include,
+  }));
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+const VITE_PACKAGE = `{
+    "name": "fresh-vite-app",
+    "private": true,
+    "type": "module",
+    "scripts": {
+        "dev": "vite",
+        "build": "vite build"
+    },
+    "devDependencies": {
+        "vite": "^8.0.0"
+    }
+}
+`;
+
+describe('tool-catalog init', () => {
+  it('scaffolds a fresh Vite app, whose output type-checks and is up to date', async () => {
+    const dir = makeApp('vite-app', {
+      'package.json': VITE_PACKAGE,
+      'index.html': '<!doctype html><script type="module" src="/src/main.ts"></script>\n',
+      'src/main.ts': "document.body.textContent = 'hello';\n",
+      'vite.config.ts': "import { defineConfig } from 'vite';\nexport default defineConfig({});\n",
+    });
+    const { code, stdout, stderr } = await cli(dir, 'init');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    for (const f of ['tool-catalog.config.ts', 'catalog/agent.catalog.ts', 'catalog/tools.catalog.ts', 'src/tool-bindings.ts', 'src/generated/agent/registry.ts'])
+      expect(existsSync(path.join(dir, f)), f).toBe(true);
+    expect(stdout).toContain('src/tool-bindings.ts');
+    expect(stdout).toContain('Next steps:');
+    expect(stdout).toContain("import toolCatalog from 'agent-tool-catalog/vite'");
+    expect(stdout).toContain('vite.config.ts');
+    expect(stdout).toContain('npm install -D agent-tool-catalog');
+
+    const pkg = JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string>; devDependencies: object };
+    expect(pkg.scripts).toEqual({ dev: 'vite', build: 'vite build', generate: 'tool-catalog generate' });
+    expect(pkg.devDependencies).toEqual({ vite: '^8.0.0' });
+    expect(read(dir, 'package.json')).toMatch(/^\{\n {4}"name"/); // the app's own indentation kept
+
+    expect(read(dir, 'src/tool-bindings.ts')).toContain('satisfies AgentUiBindings');
+    expect(read(dir, 'tool-catalog.config.ts')).toContain("bindings: { file: 'src/tool-bindings.ts' }");
+    expect((await cli(dir, 'generate', '--check')).code).toBe(0);
+    const tsc = typecheck(dir, ['src', 'catalog', 'tool-catalog.config.ts']);
+    expect(tsc.output).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
+  it('scaffolds a plain Node package at its root and leaves a different generate script alone', async () => {
+    const dir = makeApp('node-package', {
+      'package.json': `${JSON.stringify({ name: 'plain-node', version: '1.0.0', scripts: { generate: 'node gen.js' } }, null, 2)}\n`,
+      'index.js': "console.log('hi');\n",
+    });
+    const { code, stdout } = await cli(dir, 'init', '--catalog', 'support-bot');
+    expect(code).toBe(0);
+    for (const f of ['tool-catalog.config.ts', 'catalog/support-bot.catalog.ts', 'catalog/tools.catalog.ts', 'tool-bindings.ts', 'generated/support-bot/registry.ts'])
+      expect(existsSync(path.join(dir, f)), f).toBe(true);
+    expect(read(dir, 'generated/support-bot/registry.ts')).toContain('export const SUPPORT_BOT_TOOL_REGISTRY');
+    expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'node gen.js' });
+    expect(stdout).toContain('already has a different "generate" script');
+    expect(stdout).not.toContain('agent-tool-catalog/vite');
+    const tsc = typecheck(dir, ['tool-bindings.ts', 'generated', 'catalog', 'tool-catalog.config.ts']);
+    expect(tsc.output).toBe('');
+  });
+
+  it('refuses to overwrite and changes nothing on a second run', async () => {
+    const dir = makeApp('twice', { 'package.json': '{ "name": "twice" }\n' });
+    expect((await cli(dir, 'init')).code).toBe(0);
+    writeFileSync(path.join(dir, 'catalog/tools.catalog.ts'), '// my edits\n');
+    const before = ['package.json', 'tool-catalog.config.ts', 'tool-bindings.ts'].map((f) => read(dir, f));
+    const second = await cli(dir, 'init');
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('init never overwrites');
+    expect(second.stderr).toContain('tool-catalog.config.ts');
+    expect(second.stderr).toContain('catalog/tools.catalog.ts');
+    expect(read(dir, 'catalog/tools.catalog.ts')).toBe('// my edits\n');
+    expect(['package.json', 'tool-catalog.config.ts', 'tool-bindings.ts'].map((f) => read(dir, f))).toEqual(before);
+  });
+
+  it('says what to do in a folder without package.json', async () => {
+    const dir = makeApp('no-package', { 'README.md': 'nothing here\n' });
+    const { code, stderr } = await cli(dir, 'init');
+    expect(code).toBe(1);
+    expect(stderr).toContain('has no package.json');
+    expect(existsSync(path.join(dir, 'tool-catalog.config.ts'))).toBe(false);
+  });
+});

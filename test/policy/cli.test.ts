@@ -1,0 +1,118 @@
+// The `resolve`, `explain` and `report` commands on the default catalog: in-process through
+// runCli (the code the binary runs) and once through the real `tool-catalog` binary.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../plugin/cli/main';
+import { repoRoot } from './support';
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { cwd: repoRoot, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+const outDir = path.join(repoRoot, 'test/.artifacts/policy-cli', `${process.pid}`);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('resolve', () => {
+  it('--json prints what the SDK receives, conditions missing treated as false', async () => {
+    const { code, stdout } = await cli('resolve', '--json');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
+    expect(out.disallowedTools).toEqual(['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL']);
+    expect(out.allowedTools).toContain('mcp__skills__search_skills');
+    expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual(['cherry-tools', 'agent-memory', 'skills']);
+    expect(out.signature).toMatch(/^tp1-[0-9a-f]{14}$/);
+  });
+
+  it('accepts conditions by catalog name and by context field, and repeated --disabled', async () => {
+    const { stdout } = await cli('resolve', '--json', '--ctx', 'workspace-has-git=true', '--ctx', 'agentHasChannel=false', '--disabled', 'Bash', '--disabled', 'mcp__docs__*', '--disabled', 'Agent');
+    const out = JSON.parse(stdout);
+    expect(out.context).toEqual({ 'workspace-has-git': true, 'agent-has-channel': false });
+    expect(out.disallowedTools).not.toContain('EnterWorktree');
+    expect(out.disallowedTools).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop', 'mcp__docs__*']));
+    expect(out.ignoredOptOuts).toEqual(['Agent']);
+  });
+
+  it('prints a readable list without --json', async () => {
+    const { code, stdout } = await cli('resolve', '--ctx', 'workspace-has-git=true', '--overlay', 'AskUserQuestion');
+    expect(code).toBe(0);
+    expect(stdout).toContain('context: workspace-has-git=true, agent-has-channel=not set (false)');
+    expect(stdout).toMatch(/disallowedTools \(13\):\n {2}WebSearch\n/);
+    expect(stdout).toContain('  AskUserQuestion\n');
+  });
+
+  it('exits 2 on a bad --ctx, naming the conditions it knows', async () => {
+    const unknown = await cli('resolve', '--ctx', 'has-git=true');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no condition 'has-git'; its conditions are: workspace-has-git (workspaceHasGit), agent-has-channel (agentHasChannel)");
+    const malformed = await cli('resolve', '--ctx', 'workspace-has-git=yes');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('must be <condition>=true or <condition>=false');
+  });
+});
+
+describe('explain', () => {
+  it('says why ExitWorktree is disallowed, rule by rule', async () => {
+    const { code, stdout } = await cli('explain', 'ExitWorktree', '--ctx', 'workspace-has-git=false');
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe("ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false");
+    expect(stdout).toMatch(/✗ rule 5 +pair group worktree: EnterWorktree's condition workspace-has-git is false/);
+    expect(stdout).toMatch(/· rule 4 +not a user tool/);
+  });
+
+  it('--json gives the explanation object; unknown tools exit 2 with a suggestion', async () => {
+    const json = JSON.parse((await cli('explain', 'Bash', '--json', '--disabled', 'Bash')).stdout);
+    expect(json).toMatchObject({ key: 'Bash', allowed: false, reasons: ["opted out by disabledTools entry 'Bash'"] });
+    const unknown = await cli('explain', 'Bsh');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("has no tool 'Bsh' (by key or runtime name). Did you mean 'Bash'?");
+    expect((await cli('explain')).code).toBe(2);
+  });
+});
+
+describe('report', () => {
+  it('draws the Markdown matrix by category with condition columns', async () => {
+    const { code, stdout } = await cli('report');
+    expect(code).toBe(0);
+    expect(stdout).toContain('# Exposure matrix of catalog `claude`');
+    expect(stdout).toContain('## Shell');
+    expect(stdout).toMatch(/\| `ExitWorktree` Exit worktree \| `ExitWorktree` \| conditional \| workspace-has-git \| worktree \| — \| permission-mode \| ✓ \| ✓ \| ✗ \| ✗ \|/);
+    expect(stdout).toContain('| bash | `Bash`, `TaskOutput`, `TaskStop` |');
+  });
+
+  it('--format html --out writes one self-contained page', async () => {
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, 'matrix.html');
+    const { code, stdout } = await cli('report', '--format', 'html', '--out', path.relative(repoRoot, file));
+    expect(code).toBe(0);
+    expect(stdout).toContain('Wrote the HTML exposure matrix');
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<(script|link|img)\b|src=|https?:\/\//);
+    expect(html).toContain('<td class="c blocked">✗</td>');
+    expect(html).toContain('<code>mcp__cherry-tools__cron</code>');
+    expect((html.match(/<tr>/g) ?? []).length).toBeGreaterThan(45);
+  });
+
+  it('rejects an unknown format', async () => {
+    const { code, stderr } = await cli('report', '--format', 'pdf');
+    expect(code).toBe(2);
+    expect(stderr).toContain("--format must be md or html, got 'pdf'");
+  });
+});
+
+describe('the real binary', () => {
+  it('`tool-catalog resolve --json` shows seed 1 policy', () => {
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/tool-catalog.js'), 'resolve', '--json', '--ctx', 'workspace-has-git=true'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.disallowedTools).toEqual(['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL']);
+  });
+});

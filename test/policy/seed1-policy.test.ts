@@ -1,0 +1,124 @@
+// Seed 1's named cases against the checked-in generated/claude/policy.ts (the code an app imports)
+// and against tables compiled fresh from catalog/, so a stale checked-in file cannot hide a bug.
+import { describe, expect, it } from 'vitest';
+import { createToolContext } from '../../plugin/runtime/context';
+import { resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
+import { CLAUDE_POLICY_TABLES, resolveClaudeDisallowedTools, resolveClaudeToolPolicy } from '../../generated/claude/policy';
+import { loadDefaultCatalog } from './support';
+
+const ALL_CONTEXTS = [
+  { workspaceHasGit: true, agentHasChannel: true },
+  { workspaceHasGit: true, agentHasChannel: false },
+  { workspaceHasGit: false, agentHasChannel: true },
+  { workspaceHasGit: false, agentHasChannel: false },
+];
+const ALWAYS_DISALLOWED = ['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL'];
+const ON = { workspaceHasGit: true, agentHasChannel: true };
+
+describe('the checked-in generated policy matches the catalog', () => {
+  it('embeds exactly the tables compiled from catalog/', async () => {
+    const { tables } = await loadDefaultCatalog();
+    expect(JSON.parse(JSON.stringify(CLAUDE_POLICY_TABLES))).toEqual(JSON.parse(JSON.stringify(tables)));
+  });
+});
+
+describe.each([
+  ['generated/claude/policy.ts', (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveClaudeDisallowedTools(agent, ctx)],
+  ['tables compiled from catalog/', async (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveDisallowedTools((await loadDefaultCatalog()).tables, agent, ctx)],
+] as const)('seed 1 named cases via %s', (_source, resolve) => {
+  it('keeps WebSearch and WebFetch disallowed in every context (the PR-2 safety net)', async () => {
+    for (const ctx of ALL_CONTEXTS) {
+      for (const disabledTools of [[], ['Bash'], ['WebSearch', 'WebFetch'], ['mcp__docs__*']]) {
+        const out = await resolve({ disabledTools }, ctx);
+        expect(out).toContain('WebSearch');
+        expect(out).toContain('WebFetch');
+      }
+    }
+  });
+
+  it('with everything on and git present, disallows exactly the disabled tools', async () => {
+    expect(await resolve({ disabledTools: [] }, ON)).toEqual(ALWAYS_DISALLOWED);
+  });
+
+  it('toggling Bash off disables its whole pair group, internal members included', async () => {
+    const out = await resolve({ disabledTools: ['Bash'] }, ON);
+    expect(out).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop']));
+    expect(out.filter((n) => !ALWAYS_DISALLOWED.includes(n)).sort()).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
+  });
+
+  it('an opt-out naming an internal tool changes nothing', async () => {
+    const base = await resolve({ disabledTools: [] }, ON);
+    for (const internal of ['TaskOutput', 'Agent', 'AskUserQuestion', 'SearchSkills', 'mcp__skills__install_skill']) {
+      expect(await resolve({ disabledTools: [internal] }, ON)).toEqual(base);
+    }
+  });
+
+  it('a false condition disables every member of the pair group', async () => {
+    const out = await resolve({ disabledTools: [] }, { workspaceHasGit: false, agentHasChannel: true });
+    expect(out).toContain('EnterWorktree');
+    expect(out).toContain('ExitWorktree');
+    const on = await resolve({ disabledTools: [] }, ON);
+    expect(on).not.toContain('EnterWorktree');
+    expect(on).not.toContain('ExitWorktree');
+  });
+
+  it('a disabled MCP tool yields its mcp__server__wire name', async () => {
+    expect(await resolve({ disabledTools: ['CherryCron'] }, ON)).toContain('mcp__cherry-tools__cron');
+    expect(await resolve({ disabledTools: ['mcp__agent-memory__memory'] }, ON)).toContain('mcp__agent-memory__memory');
+    expect(await resolve({ disabledTools: ['CherryCron'] }, ON)).not.toContain('CherryCron');
+  });
+
+  it('passes external MCP names and patterns through unchanged, once each', async () => {
+    const out = await resolve({ disabledTools: ['mcp__docs__search_docs', 'mcp__docs__*', 'mcp__docs__*'] }, ON);
+    expect(out.slice(-2)).toEqual(['mcp__docs__search_docs', 'mcp__docs__*']);
+  });
+
+  it('ignores unknown names and names under the catalog-owned servers', async () => {
+    const base = await resolve({ disabledTools: [] }, ON);
+    expect(await resolve({ disabledTools: ['NoSuchTool', 'mcp__cherry-tools__*', 'mcp__skills__nope', ''] }, ON)).toEqual(base);
+  });
+});
+
+describe('rule 6 and approvals on the default catalog', () => {
+  it('a disabled in-process MCP tool leaves the ensure-list; allowedTools is the auto set minus disallowed', () => {
+    const on = resolveClaudeToolPolicy({ disabledTools: [] }, ON);
+    expect(on.mcpEnsureAllowed).toContain('mcp__cherry-tools__web_search');
+    expect(on.allowedTools).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceTool', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge', 'mcp__skills__search_skills', 'Read', 'Glob', 'Grep']);
+    const off = resolveClaudeToolPolicy({ disabledTools: ['CherryWebSearch', 'Read'] }, ON);
+    expect(off.mcpEnsureAllowed).not.toContain('mcp__cherry-tools__web_search');
+    expect(off.mcpEnsureAllowed).toHaveLength(on.mcpEnsureAllowed.length - 1);
+    expect(off.allowedTools).not.toContain('mcp__cherry-tools__web_search');
+    expect(off.allowedTools).not.toContain('Read');
+    expect(off.disallowedTools).toEqual(expect.arrayContaining(['mcp__cherry-tools__web_search', 'Read']));
+  });
+
+  it('search_skills is auto-approved and install_skill follows the permission mode', () => {
+    const { allowedTools, mcpEnsureAllowed } = resolveClaudeToolPolicy({ disabledTools: [] }, ON);
+    expect(allowedTools).toContain('mcp__skills__search_skills');
+    expect(allowedTools).not.toContain('mcp__skills__install_skill');
+    expect(mcpEnsureAllowed).toContain('mcp__skills__install_skill');
+  });
+
+  it("the assistant-mode overlay blocks AskUserQuestion without touching the agent's settings", () => {
+    const out = resolveClaudeDisallowedTools({ disabledTools: [] }, ON, { overlay: ['AskUserQuestion'] });
+    expect(out).toContain('AskUserQuestion');
+    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, ON)).not.toContain('AskUserQuestion');
+  });
+
+  it('missing conditions are treated as false unless the caller opts into allowing them', () => {
+    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, {} as never)).toContain('EnterWorktree');
+    expect(resolveClaudeDisallowedTools(null, { workspaceHasGit: 'yes' } as never)).toContain('EnterWorktree');
+    expect(resolveClaudeDisallowedTools(undefined, {} as never, { missingConditions: 'allow' })).not.toContain('EnterWorktree');
+    expect(resolveClaudeDisallowedTools(undefined, { workspaceHasGit: false } as never, { missingConditions: 'allow' })).toContain('EnterWorktree');
+  });
+
+  it('reads conditions from the per-invocation context, each predicate evaluated once', () => {
+    let calls = 0;
+    const ctx = createToolContext({ predicates: { workspaceHasGit: () => (calls++, false), agentHasChannel: true } });
+    const policy = resolveClaudeToolPolicy({ disabledTools: [] }, ctx);
+    resolveClaudeDisallowedTools({ disabledTools: [] }, ctx);
+    expect(policy.disallowedTools).toContain('ExitWorktree');
+    expect(calls).toBe(1);
+    expect(resolveToolPolicy(CLAUDE_POLICY_TABLES, { disabledTools: [] }, createToolContext({ predicates: { workspaceHasGit: () => true } })).disallowedTools).not.toContain('ExitWorktree');
+  });
+});

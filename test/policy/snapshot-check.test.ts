@@ -1,0 +1,48 @@
+// The policy snapshot (policy.md) and generated policy.ts are emitted files: a copy of the default
+// catalog regenerates them byte for byte, and `generate --check` fails once a catalog edit re-grants WebSearch.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../plugin/cli/main';
+import { repoRoot } from './support';
+
+const app = path.join(repoRoot, 'test/.artifacts/policy-snapshot', `${process.pid}-${Date.now().toString(36)}`);
+afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { cwd: app, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe('policy snapshot guarded by generate --check', () => {
+  it('is regenerated identically, and a re-granted WebSearch makes --check fail on policy.md', async () => {
+    mkdirSync(app, { recursive: true });
+    cpSync(path.join(repoRoot, 'catalog'), path.join(app, 'catalog'), { recursive: true });
+    cpSync(path.join(repoRoot, 'tool-catalog.config.ts'), path.join(app, 'tool-catalog.config.ts'));
+    // The existing translations come along: the i18n emitter requires every locale to be complete.
+    cpSync(path.join(repoRoot, 'generated/claude/i18n'), path.join(app, 'generated/claude/i18n'), { recursive: true });
+    expect((await cli('generate')).code).toBe(0);
+    const snapshot = readFileSync(path.join(app, 'generated/claude/policy.md'), 'utf8');
+    expect(snapshot).toBe(readFileSync(path.join(repoRoot, 'generated/claude/policy.md'), 'utf8'));
+    expect(readFileSync(path.join(app, 'generated/claude/policy.ts'), 'utf8')).toBe(readFileSync(path.join(repoRoot, 'generated/claude/policy.ts'), 'utf8'));
+    expect(snapshot).toContain('| `WebSearch` | `WebSearch` | disabled | ✗ | ✗ | ✗ | ✗ |');
+    expect((await cli('generate', '--check')).code).toBe(0);
+
+    const toolFile = path.join(app, 'catalog/tools/context.catalog.ts');
+    const source = readFileSync(toolFile, 'utf8');
+    const regranted = source.replace("WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'disabled'", "WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'user'");
+    expect(regranted).not.toBe(source);
+    writeFileSync(toolFile, regranted);
+
+    const check = await cli('generate', '--check');
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('stale: generated/claude/policy.md');
+    expect(check.stderr).toContain('stale: generated/claude/policy.ts');
+    expect((await cli('generate')).code).toBe(0);
+    const after = readFileSync(path.join(app, 'generated/claude/policy.md'), 'utf8');
+    const changed = after.split('\n').filter((line) => !snapshot.split('\n').includes(line));
+    expect(changed).toContain('| `WebSearch` | `WebSearch` | user | ✓ | ✓ | ✓ | ✓ |');
+  });
+});

@@ -1,0 +1,122 @@
+// Real tsc (TypeScript 7, 6 and 5.9) over generated seed-2 code and a small app: what must compile
+// compiles, and an unknown group, a missing predicate, a renamed builder and a builder with the
+// wrong signature each fail where they should.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generateAndWrite } from '../../plugin/generate';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const artifacts = path.join(root, 'test/.artifacts/seed2-typecheck');
+const COMPILERS = {
+  'TypeScript 7': 'node_modules/typescript/bin/tsc',
+  'TypeScript 6': 'node_modules/typescript-6/bin/tsc',
+  'TypeScript 5.9': 'node_modules/typescript-5.9/bin/tsc',
+};
+
+const CATALOG = `import { defineCatalog } from 'agent-tool-catalog';
+export const mini = defineCatalog({
+  groups: ['core', 'chat_only', 'triggers'],
+  predicates: ['canSearch', 'hasQueue'],
+  servers: { mini: {} },
+});
+`;
+const TOOLS = `import { mini } from './mini.catalog';
+export default mini.tools({
+  search: { kind: 'mcp', server: 'mini', groups: ['core'], available: 'canSearch', builder: { module: '../app/builders', export: 'buildSearchTool' } },
+  enqueue: { kind: 'mcp', server: 'mini', groups: ['chat_only'], available: 'hasQueue', builder: { module: '../app/builders', export: 'buildEnqueueTool' } },
+  trigger: { kind: 'mcp', server: 'mini', groups: ['triggers'], factory: true },
+});
+`;
+const BUILDERS = `import { tool } from '@anthropic-ai/claude-agent-sdk';
+import { z } from 'zod';
+import type { MiniToolContext } from '../generated/mini';
+const ok = { content: [{ type: 'text' as const, text: 'ok' }] };
+export function buildSearchTool(_context: MiniToolContext) {
+  return tool('search', 'Searches', { q: z.string() }, async () => ok);
+}
+export function buildEnqueueTool(_context: MiniToolContext) {
+  return [tool('enqueue', 'Enqueues', { text: z.string() }, async () => ok)];
+}
+`;
+const USAGE = `import type { Options } from '@anthropic-ai/claude-agent-sdk';
+import { buildMiniTools, createMiniToolContext, createMiniToolGuard, miniToolNames, type MiniToolPredicates } from '../generated/mini';
+import { buildSearchTool } from './builders';
+
+const predicates: MiniToolPredicates = { canSearch: true, hasQueue: () => false };
+const context = createMiniToolContext({ predicates, factories: { trigger: buildSearchTool } });
+buildMiniTools(context, { include: ['core', 'chat_only', 'triggers'] });
+export const options: Options = { allowedTools: miniToolNames(context, { include: ['core'] }), hooks: { PreToolUse: [createMiniToolGuard({ headless: true })] } };
+
+// @ts-expect-error unknown group: callers opt in only to declared groups
+miniToolNames(context, { include: ['core', 'skills'] });
+// @ts-expect-error unknown group in buildTools too
+buildMiniTools(context, { include: ['chat'] });
+// @ts-expect-error missing predicate: the app does not implement 'hasQueue'
+export const incomplete: MiniToolPredicates = { canSearch: true };
+// @ts-expect-error missing predicate when creating the context
+createMiniToolContext({ predicates: { canSearch: () => true } });
+// @ts-expect-error 'search' is not a factory tool
+createMiniToolContext({ predicates, factories: { search: buildSearchTool } });
+// @ts-expect-error a factory must build SDK tools
+createMiniToolContext({ predicates, factories: { trigger: () => 'not a tool' } });
+`;
+
+async function project(name: string, edit?: (files: Record<string, string>) => void): Promise<string> {
+  const dir = path.join(artifacts, name);
+  rmSync(dir, { recursive: true, force: true });
+  const files: Record<string, string> = {
+    'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { mini: { include: ['catalog/*.catalog.ts'], outDir: 'generated/mini', prefix: 'Mini' } } });\n`,
+    'catalog/mini.catalog.ts': CATALOG,
+    'catalog/tools.catalog.ts': TOOLS,
+    'app/builders.ts': BUILDERS,
+    'app/usage.ts': USAGE,
+    'tsconfig.json': JSON.stringify({ extends: path.relative(dir, path.join(root, 'tsconfig.base.json')).split(path.sep).join('/'), include: ['app', 'generated'] }),
+  };
+  edit?.(files);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  const result = await generateAndWrite({ cwd: dir });
+  expect(result.diagnostics).toEqual([]);
+  return dir;
+}
+
+const tsc = (compiler: string, dir: string) =>
+  spawnSync(process.execPath, [path.join(root, compiler), '-p', path.join(dir, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+
+describe('generated seed-2 code under real tsc', () => {
+  it('compiles, and rejects an unknown group, a missing predicate and a foreign factory exactly where expected', async () => {
+    const dir = await project('valid');
+    for (const [name, compiler] of Object.entries(COMPILERS)) {
+      const run = tsc(compiler, dir);
+      expect(`${name}: ${run.stdout}${run.stderr}`).toBe(`${name}: `);
+      expect(run.status).toBe(0);
+    }
+  });
+
+  it('fails on a renamed builder and on a builder with the wrong signature, in the generated module', async () => {
+    const dir = await project('broken-builders', (files) => {
+      files['app/builders.ts'] = files['app/builders.ts']!
+        .replace('export function buildSearchTool(', 'export function buildSearchTools(')
+        .replace('buildEnqueueTool(_context: MiniToolContext)', 'buildEnqueueTool(queue: string[])');
+      files['app/usage.ts'] = 'export {};\n';
+    });
+    const generated = readFileSync(path.join(dir, 'generated/mini/tools.ts'), 'utf8').split('\n');
+    const importLine = generated.findIndex((l) => l.includes('buildSearchTool as')) + 1;
+    const enqueueLine = generated.findIndex((l) => l.includes("key: 'enqueue'")) + 1;
+    expect(importLine).toBeGreaterThan(0);
+    expect(enqueueLine).toBeGreaterThan(0);
+    const toolsFile = `${path.relative(root, dir).split(path.sep).join('/')}/generated/mini/tools.ts`;
+    for (const [name, compiler] of Object.entries(COMPILERS)) {
+      const run = tsc(compiler, dir);
+      const errors = run.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+      expect(run.status, name).not.toBe(0);
+      expect(errors.some((l) => l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool')), `${name}:\n${run.stdout}`).toBe(true);
+      expect(errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)), `${name}:\n${run.stdout}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// The embedded default catalog (seed 1 for SDK 0.3.168): the core's output equals the checked-in
+// generated/ files byte for byte (so CLI == core), a frozen registry.ts, SDK coverage and the
+// classifications docs/decisions.md explains.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { compileFromConfig } from '../../plugin/generate';
+import { loadConfig } from '../../plugin/load/load-config';
+import type { CatalogModel } from '../../plugin/model/catalog-model';
+import { fingerprint, REPO } from './helpers';
+
+async function compileDefault() {
+  const loaded = await loadConfig({ cwd: REPO });
+  expect(loaded.diagnostics).toEqual([]);
+  const claude = loaded.catalogs.find((c) => c.name === 'claude')!;
+  const compiled = await compileFromConfig(claude);
+  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return { config: claude, files: compiled.files, model: compiled.model! };
+}
+
+/** Member names of the SDK's `ToolInputSchemas` union, `Input` stripped (`FileEdit`, `Bash`, …). */
+async function sdkInputTypes(): Promise<string[]> {
+  const file = path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts');
+  const source = ts.createSourceFile(file, await fs.readFile(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const alias = source.statements.find((s): s is import('ts-morph').ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'ToolInputSchemas');
+  expect(alias && ts.isUnionTypeNode(alias.type)).toBe(true);
+  const members = (alias!.type as import('ts-morph').ts.UnionTypeNode).types.map((t) => t.getText(source));
+  return members.filter((m) => m.endsWith('Input')).map((m) => m.slice(0, -'Input'.length));
+}
+
+const tool = (model: CatalogModel, key: string) => {
+  const t = model.tools.find((x) => x.key === key);
+  if (!t) throw new Error(`no tool ${key} in the default catalog`);
+  return t;
+};
+
+describe('default catalog', () => {
+  it('compiles, in the core, to exactly the checked-in files of generated/claude', async () => {
+    const { config, files } = await compileDefault();
+    for (const [file, emitted] of files) {
+      if (emitted.createOnly) continue;
+      expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
+    }
+    const owned = [...files].filter(([, f]) => !f.createOnly).map(([file]) => path.relative(config.outDir, file).split(path.sep).join('/'));
+    expect(Object.keys(await fingerprint(config.outDir)).sort()).toEqual(owned.sort());
+  });
+
+  it('keeps registry.ts as frozen in the snapshot', async () => {
+    const { config, files } = await compileDefault();
+    const registry = files.get(path.join(config.outDir, 'registry.ts'))!.content;
+    await expect(registry).toMatchFileSnapshot('./__snapshots__/claude-registry.ts.snap');
+  });
+
+  it('declares every tool of the SDK ToolInputSchemas union (McpInput is the generic MCP call, not a tool)', async () => {
+    const { model } = await compileDefault();
+    const sdk = (await sdkInputTypes()).filter((m) => m !== 'Mcp');
+    expect(sdk.length).toBeGreaterThan(25);
+    const typed = model.tools.filter((t) => t.sdkTyped).map((t) => t.sdkType!);
+    expect([...typed].sort()).toEqual([...sdk].sort());
+  });
+
+  it('classifies as seed 1 decides, plus the decisions recorded in docs/decisions.md', async () => {
+    const { model } = await compileDefault();
+    const exposure = (key: string) => tool(model, key).exposure;
+    for (const k of ['NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'WebSearch', 'WebFetch', 'CronCreate', 'CronDelete', 'CronList', 'REPL'])
+      expect(exposure(k), k).toBe('disabled');
+    for (const k of ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'AskUserQuestion', 'SearchSkills', 'InstallSkill']) expect(exposure(k), k).toBe('internal');
+    for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig']) expect(exposure(k), k).toBe('user');
+    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete']) expect(tool(model, k).sdkTyped, k).toBe(false);
+    for (const k of ['EnterWorktree', 'ExitWorktree']) {
+      expect(exposure(k)).toBe('conditional');
+      expect(tool(model, k).condition?.name).toBe('workspace-has-git');
+      expect(tool(model, k).pairGroup).toBe('worktree');
+    }
+    const members = (group: string) => model.tools.filter((t) => t.pairGroup === group).map((t) => t.key).sort();
+    expect(members('bash')).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
+    expect(members('planMode')).toEqual(['EnterPlanMode', 'ExitPlanMode']);
+    expect(members('taskCluster')).toEqual(['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate']);
+    expect(members('mcpResource')).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceTool']);
+    expect(model.categories.map((c) => c.name)).toEqual(['shell', 'file', 'search', 'orchestration', 'media', 'context']);
+    expect(model.conditions.map((c) => c.name)).toEqual(['workspace-has-git', 'agent-has-channel']);
+    expect(tool(model, 'CherryCron').names).toEqual(['mcp__cherry-tools__cron']);
+    expect(tool(model, 'InstallSkill').names).toEqual(['mcp__skills__install_skill']);
+    for (const t of model.tools) {
+      expect(t.label.length, t.key).toBeGreaterThan(0);
+      expect(t.description.length, t.key).toBeGreaterThan(0);
+    }
+  });
+});
