@@ -98,9 +98,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 /** `generate`, then write every catalog's files when (and only when) no catalog has an error. */
+/**
+ * Errors that mean the catalog is wrong block every write. A missing translation does not: the
+ * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
+ */
+export const blocksWrite = (d: CatalogDiagnostic) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
+
 export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
   const result = await generate(options);
-  if (!result.ok) return result;
+  if (result.diagnostics.some(blocksWrite)) return result;
   const all = new Map<string, EmittedFile>();
   for (const c of result.catalogs) for (const [file, content] of c.files) all.set(file, content);
   return { ...result, report: await writeOutputs(all, { check: options.check }) };

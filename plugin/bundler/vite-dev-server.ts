@@ -16,7 +16,9 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
   let showingError = false;
 
   const report = (outcome: GenerationOutcome) => {
-    server.watcher.add([...state.inputs]);
+    // Outputs too: a file written while chokidar's first scan runs may otherwise never be tracked,
+    // and then its deletion is never reported.
+    server.watcher.add([...state.inputs, ...state.outputs]);
     if (!outcome.ok) {
       const err = toRollupError(outcome.diagnostics, outcome.root);
       server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, { timestamp: true });

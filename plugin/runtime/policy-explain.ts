@@ -68,40 +68,49 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
   return out;
 }
 
+/** A cause that reaches a tool through a neighbour: its pair group or one of its dependencies. */
+interface NeighbourCause {
+  readonly via: 'pair group' | 'dependsOn';
+  /** First person (`pair group worktree: …`), for the tool being explained. */
+  readonly text: string;
+  /** Third person (`ExitWorktree is in pair group worktree: …`), inside a longer chain. */
+  readonly about: string;
+}
+
 /** One chain from tool `i` back to a deciding rule, avoiding `visited`; undefined when none. */
 function causeOf(x: Explainer, i: number, visited: Set<number>): string | undefined {
   const own = ownReasons(x, i);
   if (own.length > 0) return own[0]!.about;
   visited.add(i);
-  for (const step of neighbourCauses(x, i, visited)) return step;
-  return undefined;
+  return neighbourCauses(x, i, visited)[0]?.about;
 }
 
 /** Causes reaching tool `i` through its pair group and its direct dependencies. */
-function neighbourCauses(x: Explainer, i: number, visited: Set<number>): string[] {
+function neighbourCauses(x: Explainer, i: number, visited: Set<number>): NeighbourCause[] {
   const { tables, marks } = x;
   const t = tables.tools[i]!;
-  const out: string[] = [];
+  const out: NeighbourCause[] = [];
   if (t.pairGroup !== undefined) {
-    const siblings = tables.tools.flatMap((s, j) => (j !== i && s.pairGroup === t.pairGroup && marks.disallowed[j] === 1 && !visited.has(j) ? [j] : []));
+    const siblings = tables.tools.flatMap((s, j) => (s.pairGroup === t.pairGroup && marks.disallowed[j] === 1 && !visited.has(j) ? [j] : []));
     // Siblings decided by their own rule first: they are the real cause; the others only relay it.
-    const ranked = [...siblings.filter((j) => ownReasons(x, j).length > 0), ...siblings.filter((j) => ownReasons(x, j).length === 0)];
+    const decided = siblings.filter((j) => ownReasons(x, j).length > 0);
+    const relays = siblings.filter((j) => !decided.includes(j));
     const inGroup = new Set([...visited, ...siblings]);
-    for (const j of ranked) {
-      const cause = causeOf(x, j, new Set([...inGroup].filter((v) => v !== j)));
-      if (cause !== undefined) out.push(`pair group ${t.pairGroup}: ${cause}`);
+    for (const j of [...decided, ...relays]) {
+      const cause = causeOf(x, j, new Set(inGroup));
+      if (cause !== undefined) out.push({ via: 'pair group', text: `pair group ${t.pairGroup}: ${cause}`, about: `${t.key} is in pair group ${t.pairGroup}: ${cause}` });
     }
   }
   for (const dep of t.dependsOn) {
     const d = marks.prepared.indexOf.get(dep);
     if (d === undefined || marks.disallowed[d] === 0 || visited.has(d)) continue;
     const cause = causeOf(x, d, new Set(visited));
-    out.push(cause === undefined ? `depends on ${dep}, which is disallowed` : `depends on ${dep}: ${cause}`);
+    if (cause !== undefined) out.push({ via: 'dependsOn', text: `depends on ${dep}: ${cause}`, about: `${t.key} depends on ${dep}: ${cause}` });
   }
   return out;
 }
 
-function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighbours: readonly string[]): PolicyRuleFinding[] {
+function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighbours: readonly NeighbourCause[]): PolicyRuleFinding[] {
   const t = x.tables.tools[i]!;
   const p = x.marks.prepared;
   const disallowed = x.marks.disallowed[i] === 1;
@@ -117,11 +126,11 @@ function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighb
   findings.push(t.exposure === 'user'
     ? { rule: 'rule 4', disallows: has('opted out'), detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out' }
     : { rule: 'rule 4', disallows: undefined, detail: namedBy.length > 0 ? `not a user tool: opt-out ${namedBy.map((e) => `'${e}'`).join(', ')} ignored` : 'not a user tool' });
-  const group = neighbours.filter((n) => n.startsWith('pair group '));
+  const group = neighbours.filter((n) => n.via === 'pair group').map((n) => n.text);
   findings.push(t.pairGroup === undefined
     ? { rule: 'rule 5', disallows: undefined, detail: 'no pair group' }
     : { rule: 'rule 5', disallows: group.length > 0, detail: group.length > 0 ? group.join('; ') : `pair group ${t.pairGroup}: no other member is disallowed` });
-  const deps = neighbours.filter((n) => n.startsWith('depends on '));
+  const deps = neighbours.filter((n) => n.via === 'dependsOn').map((n) => n.text);
   findings.push(t.dependsOn.length === 0
     ? { rule: 'dependsOn', disallows: undefined, detail: 'no dependencies' }
     : { rule: 'dependsOn', disallows: deps.length > 0, detail: deps.length > 0 ? deps.join('; ') : `every dependency (${t.dependsOn.join(', ')}) is allowed` });
@@ -136,22 +145,20 @@ export function explainTool(tables: PolicyTables, tool: string, agent: AgentTool
   const marks = markDisallowedTools(tables, agent, ctx, options);
   const i = preparePolicy(tables).indexOf.get(tool);
   if (i === undefined) return undefined;
-  const memo = new Map<string, boolean | undefined>();
   const x: Explainer = {
     tables,
     marks,
     options,
     optOuts: (agent?.disabledTools ?? []).filter((e): e is string => typeof e === 'string'),
-    conditionValue: (name) => {
-      if (!memo.has(name)) memo.set(name, readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name));
-      return memo.get(name);
-    },
+    // A ToolContext memoizes its predicates, so reading a condition twice runs it once.
+    conditionValue: (name) => readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
   };
   const t = tables.tools[i]!;
   const allowed = marks.disallowed[i] === 0;
+  // An allowed tool has no own reason and no disallowed neighbour (pair groups and dependsOn are closed).
   const own = ownReasons(x, i);
-  const neighbours = allowed ? [] : neighbourCauses(x, i, new Set([i]));
-  const reasons = allowed ? [] : [...new Set([...own.map((r) => r.own), ...neighbours])];
+  const neighbours = neighbourCauses(x, i, new Set([i]));
+  const reasons = [...new Set([...own.map((r) => r.own), ...neighbours.map((n) => n.text)])];
   return {
     key: t.key,
     names: marks.prepared.names[i]!,

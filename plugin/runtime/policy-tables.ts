@@ -66,9 +66,9 @@ export interface PreparedPolicy {
 
 const prepared = new WeakMap<PolicyTables, PreparedPolicy>();
 
-function indices(keys: readonly string[] | undefined, indexOfKey: ReadonlyMap<string, number>): Int32Array {
+function indices(keys: readonly string[], indexOfKey: ReadonlyMap<string, number>): Int32Array {
   const out: number[] = [];
-  for (const key of keys ?? []) {
+  for (const key of keys) {
     const index = indexOfKey.get(key);
     if (index !== undefined) out.push(index);
   }
@@ -93,18 +93,19 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     return [...new Set(own)];
   });
 
-  const members = new Map<string, number[]>();
+  // Tools without a pair group land under `undefined` here but never spread through it.
+  const members = new Map<string | undefined, number[]>();
   tools.forEach((t, i) => {
-    if (t.pairGroup === undefined) return;
     const list = members.get(t.pairGroup);
     if (list) list.push(i);
     else members.set(t.pairGroup, [i]);
   });
-  const spread: number[][] = tools.map((t, i) => (t.pairGroup !== undefined ? members.get(t.pairGroup)!.filter((m) => m !== i) : []));
+  // A tool's own index in its spread list is harmless: marking stops at tools already marked.
+  const spread: number[][] = tools.map((t) => (t.pairGroup !== undefined ? [...members.get(t.pairGroup)!] : []));
   tools.forEach((t, i) => {
     for (const dep of t.dependsOn) {
       const d = indexOfKey.get(dep);
-      if (d !== undefined && d !== i) spread[d]!.push(i);
+      if (d !== undefined) spread[d]!.push(i);
     }
   });
   const spreadArrays = spread.map((s) => Int32Array.from(s));
@@ -156,7 +157,9 @@ export function expandClosure(roots: readonly number[], spread: readonly Int32Ar
     }
   }
   const out: number[] = [];
-  for (let i = 0; i < size; i++) if (seen[i] === 1) out.push(i);
+  seen.forEach((flag, i) => {
+    if (flag === 1) out.push(i);
+  });
   return Int32Array.from(out);
 }
 

@@ -50,16 +50,14 @@ export interface PolicyMarks {
 const NO_NAMES: readonly string[] = [];
 
 function markAll(marks: Uint8Array, closure: Int32Array): void {
-  for (let i = 0; i < closure.length; i++) marks[closure[i]!] = 1;
+  for (const index of closure) marks[index] = 1;
 }
 
 function markSpreading(marks: Uint8Array, start: number, spread: readonly Int32Array[]): void {
   const pending = [start];
   marks[start] = 1;
   while (pending.length > 0) {
-    const next = spread[pending.pop()!]!;
-    for (let i = 0; i < next.length; i++) {
-      const t = next[i]!;
+    for (const t of spread[pending.pop()!]!) {
       if (marks[t] === 0) {
         marks[t] = 1;
         pending.push(t);
@@ -69,7 +67,7 @@ function markSpreading(marks: Uint8Array, start: number, spread: readonly Int32A
 }
 
 /** Does the condition hold? Only `true` does, unless the caller asked to allow missing values. */
-export function conditionHolds(value: boolean | undefined, missing: MissingConditionPolicy = 'disallow'): boolean {
+export function conditionHolds(value: boolean | undefined, missing?: MissingConditionPolicy): boolean {
   return value === true || (value === undefined && missing === 'allow');
 }
 
@@ -85,8 +83,7 @@ export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettin
     if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions)) markAll(marks, condition.closure);
   }
   const optOuts = agent?.disabledTools ?? NO_NAMES;
-  for (let i = 0; i < optOuts.length; i++) {
-    const entry = optOuts[i];
+  for (const entry of optOuts) {
     if (typeof entry !== 'string') continue;
     const closure = p.optOut.get(entry);
     if (closure) markAll(marks, closure); // rules 4 + 5 (+ dependents)
@@ -125,10 +122,7 @@ export function disallowedNames(marks: PolicyMarks): string[] {
 
 function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
   const out: string[] = [];
-  for (let k = 0; k < subset.length; k++) {
-    const i = subset[k]!;
-    if (marks.disallowed[i] === 0) out.push(...marks.prepared.names[i]!);
-  }
+  for (const i of subset) if (marks.disallowed[i] === 0) out.push(...marks.prepared.names[i]!);
   return out;
 }
 

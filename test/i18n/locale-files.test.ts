@@ -72,9 +72,21 @@ describe('locale files', () => {
     expect(json.ok).toBe(false);
     expect(json.diagnostics).toEqual([expect.objectContaining({ code: 'TC200', severity: 'error', position: { file: 'locales/zh-tw.json', line: 12, column: 7 } })]);
 
-    // Plain generate reports the same and writes nothing.
+    // Plain generate reports the same and fails, but a missing translation is no catalog error:
+    // it still writes what is right (here: nothing changed, so the file is left as it is).
     expect((await a.cli('generate')).code).toBe(1);
     expect(await a.read('locales/zh-tw.json')).toBe(before);
+  });
+
+  it('writes a new tool into the default locale even while its translations are missing, and fails until they exist', async () => {
+    const a = await fresh();
+    await a.edit('catalog/tools.catalog.ts', '  Notes: {', '  Memo: {');
+    const result = await a.cli('generate');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("error TC200: Locale 'zh-tw' has no translation for 'agent.tools.Memo.label'");
+    expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Memo.label).toBe('Notes');
+    expect(await a.read('generated/app/registry.ts')).toContain("'Memo'");
+    expect((await a.cli('generate', '--check')).code).toBe(1);
   });
 
   it("passes the check with a warning under missing: 'warn'", async () => {

@@ -80,9 +80,9 @@ describe('explain through dependencies', () => {
 
   it('follows the chain back to the deciding rule', () => {
     const e = explainTool(tables, 'Upgrade', { disabledTools: ['Search'] }, { hasSkills: true })!;
-    expect(e.summary).toBe("Upgrade: disallowed — depends on Install: depends on Search: Search is opted out ('Search' in disabledTools)");
+    expect(e.summary).toBe("Upgrade: disallowed — depends on Install: Install depends on Search: Search is opted out ('Search' in disabledTools)");
     const viaGroup = explainTool(tables, 'Install', null, { hasSkills: false })!;
-    expect(viaGroup.summary).toBe("Install: disallowed — depends on Search: pair group skills: Browse's condition has-skills is false");
+    expect(viaGroup.summary).toBe("Install: disallowed — depends on Search: Search is in pair group skills: Browse's condition has-skills is false");
     expect(explainTool(tables, 'Upgrade', null, { hasSkills: true })!.rules.find((r) => r.rule === 'dependsOn')!.detail).toBe('every dependency (Install) is allowed');
   });
 

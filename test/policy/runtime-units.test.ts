@@ -41,6 +41,13 @@ describe('preparePolicy', () => {
     expect(resolveDisallowedTools(tables, { disabledTools: ['b'] }, {})).toEqual(['b']);
   });
 
+  it('keeps the first of two tools with one key (hand-written tables) and survives unknown dependencies', () => {
+    const tables = bare([tool({ key: 'A', names: ['a1'] }), tool({ key: 'A', names: ['a2'] }), tool({ key: 'B', exposure: 'internal', dependsOn: ['Ghost', 'A'] })]);
+    expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
+    expect(resolveDisallowedTools(tables, { disabledTools: ['a2'] }, {})).toEqual(['a2']);
+    expect(resolveDisallowedTools(buildPolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
+  });
+
   it('derives closures the tables leave out, the same as the build side computes them', () => {
     const tools = [
       tool({ key: 'Off', exposure: 'disabled' }),

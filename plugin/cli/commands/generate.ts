@@ -48,10 +48,10 @@ export const generateCommand: Command = {
         return 1;
       }
       io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
-      return 0;
+      return ok ? 0 : 1;
     }
     const names = result.catalogs.map((c) => c.config.name).join(', ');
     io.stdout(`${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged (${ms} ms).\n`);
-    return 0;
+    return ok ? 0 : 1;
   },
 };
