@@ -36,7 +36,16 @@ export function buildPolicyTables(input: Pick<PolicyTables, 'catalog' | 'tools' 
   };
 }
 
+// The policy and snapshot emitters (and the policy commands) all read one model's tables: build them once.
+const tablesOfModel = new WeakMap<CatalogModel, Required<PolicyTables>>();
+
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
+  let tables = tablesOfModel.get(model);
+  if (!tables) tablesOfModel.set(model, (tables = compilePolicyTables(model)));
+  return tables;
+}
+
+function compilePolicyTables(model: CatalogModel): Required<PolicyTables> {
   return buildPolicyTables({
     catalog: model.name,
     tools: model.tools.map(policyToolEntry),

@@ -1,5 +1,5 @@
 // What the `resolve`, `explain` and `report` commands share: compiling the selected catalog through
-// the one `generate` core, and turning `--ctx`, `--disabled` and `--overlay` flags into policy inputs.
+// the one `generate` core, and turning `--ctx`, `--disabled`, `--overlay` and `--caller` into policy inputs.
 import { generate } from '../generate';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type OptionSpec, type ParsedArgs } from '../cli/command';
 import { diagnosticsJson, printDiagnostics } from '../cli/report-diagnostics';
@@ -15,6 +15,7 @@ export const POLICY_INPUT_OPTIONS: OptionSpec = {
   ctx: { type: 'string', multiple: true },
   disabled: { type: 'string', multiple: true },
   overlay: { type: 'string', multiple: true },
+  caller: { type: 'string' },
 };
 
 export interface PolicyInputs {
@@ -22,6 +23,8 @@ export interface PolicyInputs {
   /** Plain booleans by context field; conditions not given are absent (treated as false). */
   readonly context: Readonly<Record<string, boolean>>;
   readonly options: ResolveOptions;
+  /** `--caller`: the declared caller whose groups select the offered tools. */
+  readonly caller?: string;
 }
 
 export type LoadedPolicy = { readonly model: CatalogModel; readonly tables: Required<PolicyTables> } | { readonly exitCode: number };
@@ -62,10 +65,12 @@ export function parseContextFlags(flags: readonly string[], tables: PolicyTables
 
 export function policyInputs(values: ParsedArgs['values'], tables: PolicyTables): PolicyInputs {
   const overlay = list(values.overlay);
+  const caller = typeof values.caller === 'string' ? values.caller : undefined;
   return {
     agent: { disabledTools: list(values.disabled) },
     context: parseContextFlags(list(values.ctx), tables),
     options: overlay.length > 0 ? { overlay } : {},
+    ...(caller !== undefined ? { caller } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // The policy evaluated over condition combinations and user toggles, with the runtime's own resolve:
 // the data behind the checked-in snapshot (policy.md) and the `report` command's exposure matrix.
-import { markDisallowedTools, resolveToolPolicy, type ResolvedToolPolicy } from '../runtime/policy';
+import { markDisallowedTools, resolveToolPolicy, type PolicyMarks, type ResolvedToolPolicy } from '../runtime/policy';
 import type { PolicyTables } from '../runtime/policy-tables';
 
 /** Up to this many conditions every combination is listed (2^4 = 16 columns); beyond, a sample. */
@@ -75,19 +75,31 @@ export function policyMatrix(tables: PolicyTables): PolicyMatrix {
   }));
   const allTrue = combinations[0]!.context;
   const base = markDisallowedTools(tables, { disabledTools: [] }, allTrue);
-  const toggles = tables.tools.flatMap((t) => {
-    if (t.exposure !== 'user') return [];
-    const off = markDisallowedTools(tables, { disabledTools: [t.key] }, allTrue);
-    const disallows = tables.tools.flatMap((u, i) => (off.disallowed[i] === 1 && base.disallowed[i] === 0 ? [u.key] : []));
-    const own = disallows.indexOf(t.key);
-    return [{ key: t.key, disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows }];
-  });
   return {
     combinations,
     sampled,
     rows,
     disallowedCounts: marks.map((m) => m.prepared.names.reduce((n, names, i) => n + (m.disallowed[i] === 1 ? names.length : 0), 0)),
-    toggles,
+    toggles: toggleEffects(tables, base),
     baseline: resolveToolPolicy(tables, { disabledTools: [] }, allTrue),
   };
+}
+
+/**
+ * What opting out each user tool adds to `base`: its precomputed opt-out closure (itself, its pair
+ * group, their reverse-dependency closure) minus what `base` already blocks. Reading the closure
+ * instead of resolving the whole catalog per toggle keeps this linear in the closures' sizes.
+ */
+export function toggleEffects(tables: PolicyTables, base: PolicyMarks): ToggleEffect[] {
+  const p = base.prepared;
+  return tables.tools.flatMap((t) => {
+    if (t.exposure !== 'user') return [];
+    const closure = p.optOut.get(t.key);
+    if (!closure) return [{ key: t.key, disallows: [] }];
+    const disallows: string[] = [];
+    // Catalog order, whatever order hand-written tables list the closure in.
+    for (const i of Int32Array.from(closure).sort()) if (base.disallowed[i] === 0) disallows.push(p.keys[i]!);
+    const own = disallows.indexOf(t.key);
+    return [{ key: t.key, disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows }];
+  });
 }

@@ -3,6 +3,7 @@
 import type { CatalogModel, ToolModel } from '../model/catalog-model';
 import type { TemplateSet } from '../render/templates';
 import { policyTablesOf } from './build-policy-tables';
+import { callerSectionMarkdown, callerSummaries, type CallerSummary } from './caller-matrix';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix, type PolicyMatrix } from './policy-matrix';
 
 export type ReportFormat = 'md' | 'html';
@@ -24,6 +25,7 @@ interface ReportData {
   readonly sections: readonly ReportSection[];
   readonly showCallers: boolean;
   readonly pairGroups: readonly { readonly name: string; readonly members: readonly string[] }[];
+  readonly callers: readonly CallerSummary[];
 }
 
 function reportData(model: CatalogModel): ReportData {
@@ -41,6 +43,7 @@ function reportData(model: CatalogModel): ReportData {
     sections: sections.filter((s) => s.tools.length > 0),
     showCallers: Object.keys(model.callers).length > 0,
     pairGroups: model.pairGroups.map((name) => ({ name, members: model.tools.filter((t) => t.pairGroup === name).map((t) => t.key) })),
+    callers: callerSummaries(model),
   };
 }
 
@@ -80,7 +83,8 @@ function renderMarkdown(d: ReportData): string {
   }
   out.push('', '## User toggles (every condition true)', '', '| toggle off | disallows |', '|---|---|');
   matrix.toggles.forEach((t) => out.push(`| ${code(t.key)} | ${codes(t.disallows)} |`));
-  return `${out.join('\n')}\n`;
+  const callers = callerSectionMarkdown(model, d.callers);
+  return `${out.join('\n')}\n${callers ? `\n${callers}` : ''}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -114,6 +118,14 @@ function htmlView(d: ReportData) {
     })),
     pairGroups: d.pairGroups.map((g) => ({ name: escapeHtml(g.name), members: g.members.map(escapeHtml).join(', ') })),
     toggles: matrix.toggles.map((t) => ({ key: escapeHtml(t.key), disallows: t.disallows.map(escapeHtml).join(', ') })),
+    callers: d.callers.map((c) => ({
+      name: escapeHtml(c.caller),
+      groups: escapeHtml(c.groups.join(', ')),
+      offered: c.offered.map(escapeHtml),
+      factories: c.factories.map(escapeHtml),
+      runtimeChecks: c.runtimeChecks.map(escapeHtml),
+    })),
+    predicateRemovals: model.conditions.map((p) => ({ name: escapeHtml(p.name), cells: d.callers.map((c) => (c.removedBy.get(p.name) ?? []).map(escapeHtml)) })),
   };
 }
 

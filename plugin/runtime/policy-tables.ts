@@ -143,24 +143,29 @@ function prepare(tables: PolicyTables): PreparedPolicy {
 /** Rule 1's roots: `exposure: 'disabled'` and seed 2's `available: false`. */
 export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.unavailable === true;
 
-/** Every tool reachable from `roots` through `spread` (roots included), in ascending index order. */
+/**
+ * Every tool reachable from `roots` through `spread` (roots included), in ascending index order.
+ * Output-sensitive (only visited tools are touched, then sorted): one closure per user toggle
+ * would otherwise scan the whole catalog each time, O(user tools × tools) at build time.
+ */
 export function expandClosure(roots: readonly number[], spread: readonly Int32Array[], size: number): Int32Array {
-  const seen = new Uint8Array(size);
-  const pending = [...roots];
-  for (const r of roots) seen[r] = 1;
+  const seen = new Set<number>();
+  const pending: number[] = [];
+  for (const r of roots) {
+    if (r >= 0 && r < size && !seen.has(r)) {
+      seen.add(r);
+      pending.push(r);
+    }
+  }
   while (pending.length > 0) {
     for (const next of spread[pending.pop()!]!) {
-      if (seen[next] === 0) {
-        seen[next] = 1;
+      if (!seen.has(next)) {
+        seen.add(next);
         pending.push(next);
       }
     }
   }
-  const out: number[] = [];
-  seen.forEach((flag, i) => {
-    if (flag === 1) out.push(i);
-  });
-  return Int32Array.from(out);
+  return Int32Array.from(seen).sort();
 }
 
 /** The prepared form of `tables`, built on first use and cached for the life of the tables object. */

@@ -1,7 +1,9 @@
-// `tool-catalog resolve [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...`:
+// `tool-catalog resolve [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...`:
 // prints what the SDK would receive for one session — disallowedTools, allowedTools, MCP servers.
 import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../../policy/policy-cli';
-import { resolveToolPolicy } from '../../runtime/policy';
+import { callerOffer } from '../../policy/caller-offer';
+import { callerResolveJson, callerResolveText } from '../../policy/caller-output';
+import { markDisallowedTools, policySignature, resolveToolPolicy } from '../../runtime/policy';
 import { mcpServerOf } from '../../runtime/policy-tables';
 import { UsageError, type Command } from '../command';
 
@@ -11,7 +13,7 @@ const block = (title: string, names: readonly string[]) =>
 export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'Print what the SDK would receive: disallowedTools, allowedTools, MCP servers',
-  usage: '[--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+  usage: '[--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0) throw new UsageError(`resolve takes no arguments, got '${positionals.join(' ')}'; name opted-out tools with --disabled.`);
@@ -20,30 +22,48 @@ export const resolveCommand: Command = {
     const { tables } = loaded;
     const inputs = policyInputs(values, tables);
     const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
-    const mcpServers = tables.servers.map((name) => ({ name, allowedTools: policy.mcpEnsureAllowed.filter((n) => mcpServerOf(n) === name) }));
+    // With --caller the caller's groups decide what is offered (seed 2): its names are allowedTools, its servers the MCP servers.
+    const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
+    const mcpServers = offer
+      ? offer.mcpServers.map((s) => ({ name: s.name, tools: s.tools, allowedTools: s.names }))
+      : tables.servers.map((name) => ({ name, allowedTools: policy.mcpEnsureAllowed.filter((n) => mcpServerOf(n) === name) }));
+    const allowedTools = offer ? [...offer.allowedTools] : policy.allowedTools;
+    const disallowedKeys = new Set<string>();
+    if (offer) {
+      const marks = markDisallowedTools(tables, inputs.agent, inputs.context, inputs.options);
+      marks.prepared.keys.forEach((key, i) => marks.disallowed[i] === 1 && disallowedKeys.add(key));
+    }
+    const signature = offer ? policySignature({ disallowedTools: policy.disallowedTools, allowedTools, mcpEnsureAllowed: policy.mcpEnsureAllowed }) : policy.signature;
     if (values.json) {
       io.stdout(`${JSON.stringify({
         catalog: tables.catalog,
+        ...(offer ? { caller: callerResolveJson(offer, disallowedKeys) } : {}),
         context: contextReport(tables, inputs.context),
         disabledTools: inputs.agent.disabledTools,
         overlay: inputs.options.overlay ?? [],
         disallowedTools: policy.disallowedTools,
-        allowedTools: policy.allowedTools,
+        allowedTools,
+        ...(offer ? { preApprovedTools: policy.allowedTools } : {}),
         mcpEnsureAllowed: policy.mcpEnsureAllowed,
         mcpServers,
         ignoredOptOuts: policy.ignoredOptOuts,
-        signature: policy.signature,
+        signature,
       }, null, 2)}\n`);
       return 0;
     }
+    const callerPart = offer ? `; caller ${offer.caller} (groups ${offer.groups.join(', ') || 'none'})` : '';
     io.stdout([
-      `catalog ${tables.catalog}; context: ${describeContext(tables, inputs.context)}\n`,
+      `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
       block('disallowedTools', policy.disallowedTools),
-      block('allowedTools (auto-approved)', policy.allowedTools),
-      block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
-      `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
+      ...(offer
+        ? [callerResolveText(offer, disallowedKeys)]
+        : [
+            block('allowedTools (auto-approved)', policy.allowedTools),
+            block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
+            `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
+          ]),
       policy.ignoredOptOuts.length > 0 ? `ignored opt-outs (not user tools of this catalog): ${policy.ignoredOptOuts.join(', ')}\n` : '',
-      `signature: ${policy.signature}\n`,
+      `signature: ${signature}\n`,
     ].join(''));
     return 0;
   },

@@ -1,7 +1,8 @@
-// Emits `policy.md`: the checked-in Markdown snapshot of the disallowed set for every combination
-// of conditions and the effect of each user toggle, so a review sees any granted tool as a diff line.
+// Emits `policy.md`: the checked-in Markdown snapshot of the disallowed set per condition combination,
+// each user toggle's effect and each caller's offer, so a review sees any granted tool as a diff line.
 import path from 'node:path';
 import { policyTablesOf } from '../../policy/build-policy-tables';
+import { callerSectionMarkdown } from '../../policy/caller-matrix';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix';
 import type { Emitter } from '../emitter';
 
@@ -29,6 +30,8 @@ export const policySnapshotEmitter: Emitter = {
       toggles: matrix.toggles.map((t) => ({ key: t.key, disallows: mdCodeList(t.disallows) })),
       allowedTools: mdCodeList(matrix.baseline.allowedTools),
       mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+      // Empty (no section) when the catalog declares no callers.
+      callerSection: callerSectionMarkdown(model).trimEnd(),
     };
     return { files: new Map([[path.join(model.config.outDir, 'policy.md'), { content: templates.get('policy.md')!(view) }]]) };
   },

@@ -1,0 +1,84 @@
+// The build side's caller offer must say what the runtime really selects: for every themis caller and
+// every combination of its eight predicates, `callerOffer` is compared with the generated runtime.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createThemisToolContext, selectedThemisToolKeys, THEMIS_CALLERS, themisToolNames, type ThemisToolGroup, type ThemisToolPredicates } from '../../examples/themis-agent/generated/themis';
+// Brings the app's ThemisToolData augmentation (space, user, …) into this program.
+import '../../examples/themis-agent/app/context';
+import { generate } from '../../plugin/generate';
+import type { CatalogModel } from '../../plugin/model/catalog-model';
+import { callerSectionMarkdown, callerSummaries } from '../../plugin/policy/caller-matrix';
+import { callerOffer } from '../../plugin/policy/caller-offer';
+import { repoRoot } from './support';
+
+const example = path.join(repoRoot, 'examples/themis-agent');
+let model: CatalogModel;
+
+beforeAll(async () => {
+  const result = await generate({ cwd: example });
+  if (!result.ok || !result.catalogs[0]?.model) throw new Error(result.diagnostics.map((d) => d.message).join('\n'));
+  model = result.catalogs[0].model;
+});
+
+const space = (personal: boolean) => ({ id: 's', personal, features: { skills: true, automations: true }, channels: [] });
+const user = { id: 'u', roles: [], googleDriveConnected: true, driveFolders: [] };
+const noChannels = () => [];
+const factory = () => [];
+
+/** A runtime context whose predicates are exactly `values` (by field). */
+function runtimeContext(values: Record<string, boolean>, opts: { personal: boolean; factories: boolean }) {
+  return createThemisToolContext({
+    // Every declared field is present (built from the model's conditions), as plain booleans.
+    predicates: values as unknown as ThemisToolPredicates,
+    factories: opts.factories ? { trigger_pr_review: factory, trigger_code_generation: factory } : undefined,
+    data: { space: space(opts.personal), user },
+  });
+}
+
+describe('callerOffer agrees with the generated runtime', () => {
+  it('for each caller and all 256 predicate combinations', () => {
+    const fields = model.conditions.map((c) => c.field);
+    expect(fields).toHaveLength(8);
+    let compared = 0;
+    for (const [caller, include] of Object.entries(THEMIS_CALLERS) as [string, readonly ThemisToolGroup[]][]) {
+      for (let mask = 0; mask < 2 ** fields.length; mask++) {
+        const values = Object.fromEntries(fields.map((f, i) => [f, ((mask >> i) & 1) === 1]));
+        const offer = callerOffer(model, caller, values);
+        const keysIn = (...states: string[]) => offer.tools.filter((t) => states.includes(t.state)).map((t) => t.key);
+        // No factories, the app check false: the runtime selects exactly the offered tools and names.
+        const bare = runtimeContext(values, { personal: false, factories: false });
+        expect(selectedThemisToolKeys(bare, { include })).toEqual(keysIn('offered'));
+        expect(themisToolNames(bare, { include, channels: noChannels })).toEqual(offer.allowedTools);
+        // Factories supplied and the app check true: the pending tools join, nothing else.
+        const full = runtimeContext(values, { personal: true, factories: true });
+        expect(selectedThemisToolKeys(full, { include })).toEqual(keysIn('offered', 'factory', 'runtime-check'));
+        compared++;
+      }
+    }
+    expect(compared).toBe(4 * 256);
+  });
+
+  it("the snapshot's caller section: offered with every predicate true, and what each predicate removes", () => {
+    const fields = model.conditions.map((c) => c.field);
+    const allTrue = Object.fromEntries(fields.map((f) => [f, true]));
+    for (const summary of callerSummaries(model)) {
+      const include = model.callers[summary.caller] as readonly ThemisToolGroup[];
+      const selected = (values: Record<string, boolean>) => selectedThemisToolKeys(runtimeContext(values, { personal: true, factories: true }), { include });
+      const everything = selected(allTrue);
+      expect([...summary.offered, ...summary.factories, ...summary.runtimeChecks].sort()).toEqual([...everything].sort());
+      for (const c of model.conditions) {
+        const without = new Set(selected({ ...allTrue, [c.field]: false }));
+        expect(summary.removedBy.get(c.name)).toEqual(everything.filter((k) => !without.has(k)));
+      }
+    }
+  });
+
+  it('the checked-in themis policy.md carries the section; the default catalog (no callers) has none', () => {
+    const themisSnapshot = readFileSync(path.join(example, 'generated/themis/policy.md'), 'utf8');
+    expect(themisSnapshot.endsWith(`\n\n${callerSectionMarkdown(model)}`)).toBe(true);
+    expect(themisSnapshot).toContain('| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging` | — | — |');
+    expect(themisSnapshot).toContain('| skillsEnabled | — | `skills_bundle`, `Skill` | — | — |');
+    expect(readFileSync(path.join(repoRoot, 'generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');
+  });
+});
