@@ -26,6 +26,9 @@ export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: strin
   return { specifier, exportName: ref.export ?? 'default' };
 }
 
+/** Nearly every tool has one name: no Set for those (runs once per tool). */
+const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
+
 export function buildModel(raw: RawCatalog): CatalogModel {
   const { config } = raw;
   const v = (raw.vocabulary ?? {}) as Decl;
@@ -75,7 +78,7 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       dependsOn: d.dependsOn ?? [],
       dependsOnClosure: closureOf(key, edges, order),
       groups: d.groups ?? [],
-      names: nameSource.kind === 'static' ? [...new Set(staticRuntimeNames(key, d))] : [],
+      names: nameSource.kind === 'static' ? uniqueNames(staticRuntimeNames(key, d)) : [],
       nameSource,
       server: d.kind === 'mcp' ? d.server : undefined,
       // With explicit fullNames the key is not a wire name, so none is implied.

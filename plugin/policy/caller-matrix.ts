@@ -1,7 +1,7 @@
 // The per-caller part of the policy snapshot and the `report` command: what each declared caller is
 // offered with every predicate true, and which predicate, false on its own, removes which tool.
 import type { CatalogModel } from '../model/catalog-model';
-import { offerTool } from './caller-offer';
+import { gatingPredicates, offerVerdict } from './caller-offer';
 
 export interface CallerSummary {
   readonly caller: string;
@@ -20,18 +20,22 @@ export interface CallerSummary {
 export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const allTrue = Object.fromEntries(model.conditions.map((c) => [c.field, true]));
   const nameOf = new Map(model.conditions.map((c) => [c.field, c.name]));
+  // Computed once per tool, shared by every caller.
+  const predicatesOf = model.tools.map(gatingPredicates);
   return Object.entries(model.callers).map(([caller, groups]) => {
     const include = new Set(groups);
     const summary = { caller, groups, offered: [] as string[], factories: [] as string[], runtimeChecks: [] as string[], removedBy: new Map(model.conditions.map((c) => [c.name, [] as string[]])) };
-    for (const t of model.tools) {
-      const offer = offerTool(t, include, allTrue);
-      if (offer.state === 'offered') summary.offered.push(t.key);
-      else if (offer.state === 'factory') summary.factories.push(t.key);
-      else if (offer.state === 'runtime-check') summary.runtimeChecks.push(t.key);
-      else continue;
+    model.tools.forEach((t, i) => {
+      const predicates = predicatesOf[i]!;
+      // offerTool's state without building its offer (no detail strings, no objects per tool × caller).
+      const verdict = offerVerdict(t, t.groups.some((g) => include.has(g)), predicates, allTrue);
+      if (verdict === 'offered') summary.offered.push(t.key);
+      else if (verdict === 'factory') summary.factories.push(t.key);
+      else if (verdict === 'runtime-check') summary.runtimeChecks.push(t.key);
+      else return;
       // With every other predicate true, each predicate gating the tool removes it on its own.
-      for (const field of offer.predicates) summary.removedBy.get(nameOf.get(field) ?? field)?.push(t.key);
-    }
+      for (const field of predicates) summary.removedBy.get(nameOf.get(field) ?? field)?.push(t.key);
+    });
     return summary;
   });
 }

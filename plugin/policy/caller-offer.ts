@@ -65,17 +65,37 @@ function namesDetail(t: ToolModel): string {
   return '';
 }
 
+/** Why a tool is or is not offered: a state, the reason it is unavailable, or the index of the false predicate. */
+export type OfferVerdict = Exclude<CallerOfferState, 'unavailable'> | 'disabled' | 'never' | number;
+
+/**
+ * Seed 2's selection rule for one tool, without building the offer: the caller summaries ask it for
+ * every tool × caller. `predicates` is `gatingPredicates(t)`; `context` holds plain booleans by field.
+ */
+export function offerVerdict(t: ToolModel, inCallerGroups: boolean, predicates: readonly string[], context: Readonly<Record<string, boolean>>): OfferVerdict {
+  if (!inCallerGroups) return 'not-in-groups';
+  if (t.exposure === 'disabled') return 'disabled';
+  if (t.available.kind === 'never') return 'never';
+  for (let i = 0; i < predicates.length; i++) if (context[predicates[i]!] !== true) return i;
+  if (t.factory) return 'factory';
+  if (t.available.kind === 'function') return 'runtime-check';
+  return 'offered';
+}
+
 /** One tool for one caller. `context` holds plain booleans by predicate field; absent counts as false. */
 export function offerTool(t: ToolModel, include: ReadonlySet<string>, context: Readonly<Record<string, boolean>>, fieldName: (field: string) => string = (f) => f): CallerToolOffer {
   const inGroups = t.groups.filter((g) => include.has(g));
   const base = { key: t.key, names: t.names, ...(t.kind === 'mcp' && t.server !== undefined ? { server: t.server } : {}), predicates: gatingPredicates(t), inGroups };
-  if (inGroups.length === 0) return { ...base, state: 'not-in-groups', detail: `its groups (${t.groups.join(', ') || 'none'}) are not among the caller's` };
-  if (t.exposure === 'disabled') return { ...base, state: 'unavailable', detail: 'exposure is disabled' };
-  if (t.available.kind === 'never') return { ...base, state: 'unavailable', detail: 'available is false' };
-  for (const field of base.predicates) {
-    if (context[field] !== true) return { ...base, state: 'unavailable', detail: `${fieldName(field)} is ${state(context[field])}` };
+  const verdict = offerVerdict(t, inGroups.length > 0, base.predicates, context);
+  if (typeof verdict === 'number') {
+    const field = base.predicates[verdict]!;
+    return { ...base, state: 'unavailable', detail: `${fieldName(field)} is ${state(context[field])}` };
   }
-  if (t.factory) return { ...base, state: 'factory', detail: 'needs a caller-supplied factory' };
+  if (verdict === 'not-in-groups') return { ...base, state: 'not-in-groups', detail: `its groups (${t.groups.join(', ') || 'none'}) are not among the caller's` };
+  if (verdict === 'disabled') return { ...base, state: 'unavailable', detail: 'exposure is disabled' };
+  if (verdict === 'never') return { ...base, state: 'unavailable', detail: 'available is false' };
+  if (verdict === 'factory') return { ...base, state: 'factory', detail: 'needs a caller-supplied factory' };
+  // Left: 'runtime-check' (an app function gates it) or 'offered'.
   if (t.available.kind === 'function') return { ...base, state: 'runtime-check', detail: `offered only if the app's ${t.available.ref.exportName} returns true at run time` };
   return { ...base, state: 'offered', detail: namesDetail(t) };
 }

@@ -77,10 +77,12 @@ export function checkFields(
   where: (field: string, atKey: boolean) => SourceLocator,
 ): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
-  const known = Object.keys(spec);
-  for (const [field, v] of Object.entries(value)) {
+  // Runs once per tool: no [field, value] pair per field, and the known names only when one is unknown.
+  for (const field of Object.keys(value)) {
+    const v = value[field];
     const t = spec[field];
     if (!t) {
+      const known = Object.keys(spec);
       out.push({
         code: DIAGNOSTIC_CODES.unknownField,
         severity: 'error',

@@ -55,7 +55,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     push(d.kind === undefined ? C.missingField : C.invalidValue, message, at(d.kind === undefined ? [] : ['kind'], { atKey: d.kind === undefined }));
     return out;
   }
-  out.push(...checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) => at([field], { atKey })));
+  const fieldProblems = checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) => at([field], { atKey }));
+  if (fieldProblems.length > 0) out.push(...fieldProblems);
 
   const reference = (field: string, value: unknown, known: readonly string[], code: PendingDiagnostic['code'], noun: string, declaredIn: string, element?: number) => {
     if (typeof value !== 'string' || known.includes(value)) return;
@@ -119,7 +120,12 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
 
 /** Validates all tools; `names` is the vocabulary, `entries` in canonical order. */
 export function validateTools(entries: readonly RawToolEntry[], names: VocabularyNames): PendingDiagnostic[] {
-  const out = entries.flatMap((e) => checkTool(e, names));
+  const out: PendingDiagnostic[] = [];
+  // A loop, not flatMap: nearly every tool yields no diagnostic, so nothing needs flattening.
+  for (const e of entries) {
+    const found = checkTool(e, names);
+    if (found.length > 0) out.push(...found);
+  }
   const keyAt = (e: RawToolEntry): SourceLocator => ({ file: e.file, path: [e.key], atKey: true, scope: 'tools' });
 
   const firstByKey = new Map<string, RawToolEntry>();
@@ -132,7 +138,9 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
   const firstByName = new Map<string, RawToolEntry>();
   for (const e of entries) {
     if (!isRecord(e.declaration) || firstByKey.get(e.key) !== e) continue;
-    for (const name of new Set(staticRuntimeNames(e.key, e.declaration))) {
+    const names = staticRuntimeNames(e.key, e.declaration);
+    // A tool naming the same runtime name twice is not a clash; nearly every tool has one name, so no Set for those.
+    for (const name of names.length < 2 ? names : new Set(names)) {
       const first = firstByName.get(name);
       if (!first) firstByName.set(name, e);
       else out.push({ code: C.duplicateName, severity: 'error', message: `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}'; change the name, wire or fullNames of one of them.`, at: keyAt(e), related: [{ at: keyAt(first), message: `'${first.key}' yields '${name}' here` }] });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from '../../bindings/binding-entries';
 import type { CatalogModel } from '../../model/catalog-model';
 import type { EmittedFile, Emitter, EmitContext } from '../emitter';
+import { tsKey, tsString } from '../templates';
 import { lowerFirst } from './i18n-keys';
 
 /** The skeleton of the app's binding file: one entry per tool in catalog order. */
@@ -20,11 +21,21 @@ export function renderBindingSkeleton(model: CatalogModel, templates: EmitContex
   });
 }
 
-/** Runtime name → the first tool that declares it (validation reports duplicates). */
-function firstOwnerOfEachName(model: CatalogModel): { name: string; key: string }[] {
-  const owners = new Map<string, string>();
-  for (const t of model.tools) for (const name of t.names) if (!owners.has(name)) owners.set(name, t.key);
-  return [...owners].map(([name, key]) => ({ name, key }));
+/**
+ * One `name: 'Key',` line per runtime name, owned by the first tool that declares it (validation
+ * reports duplicates); joined here rather than by a Handlebars `each` over thousands of names.
+ */
+function nameRows(model: CatalogModel): string {
+  const seen = new Set<string>();
+  let rows = '';
+  for (const t of model.tools) {
+    for (const name of t.names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      rows += `  ${tsKey(name)}: ${tsString(t.key)},\n`;
+    }
+  }
+  return rows;
 }
 
 export const bindingsEmitter: Emitter = {
@@ -43,7 +54,7 @@ export const bindingsEmitter: Emitter = {
       iconImport: icon?.exportName,
       iconModule: icon?.specifier,
       iconSource: ref ? `config bindings.iconType: ${ref.export ?? 'default'} from '${ref.module}'` : 'the default; set bindings.iconType in the config to use your own',
-      names: firstOwnerOfEachName(model),
+      nameRows: nameRows(model),
       mirrors: model.tools.filter((t) => t.nameSource.kind === 'mirror').map((t) => ({ prefix: `mcp__${t.channel}__`, key: t.key })),
     };
     const files = new Map<string, EmittedFile>([[path.join(model.config.outDir, 'bindings.ts'), { content: templates.get('bindings.ts')!(view) }]]);

@@ -2,6 +2,7 @@
 // category to its label and description keys (issue 4, typed keys).
 import path from 'node:path';
 import type { Emitter } from '../emitter';
+import { tsKey, tsString } from '../templates';
 import { i18nEntries } from './i18n-entries';
 
 /** `ClaudeCode` → `claudeCode`: the prefix of generated function names. */
@@ -17,7 +18,8 @@ export const i18nKeysEmitter: Emitter = {
       lower: lowerFirst(model.prefix),
       locales: model.config.i18n.locales.join(', '),
       keys: i18nEntries(model).map((e) => e.key),
-      tools: model.tools.map((t) => ({ key: t.key, label: t.labelKey, description: t.descriptionKey })),
+      // One line per tool, joined here rather than by a Handlebars `each` (a data frame and helper lookups per tool).
+      toolRows: model.tools.map((t) => `  ${tsKey(t.key)}: { label: ${tsString(t.labelKey)}, description: ${tsString(t.descriptionKey)} },\n`).join(''),
       categories: model.categories.map((c) => ({ name: c.name, label: c.labelKey })),
     };
     return { files: new Map([[path.join(model.config.outDir, 'i18n-keys.ts'), { content: templates.get('i18n-keys.ts')!(view) }]]) };

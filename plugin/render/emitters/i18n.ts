@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../validate/diagnostics';
 import type { Emitter, EmittedFile } from '../emitter';
-import { flattenTranslations, i18nEntries, jsonKeyPositions, nestTranslations, nestingConflicts, type I18nEntry } from './i18n-entries';
+import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry } from './i18n-entries';
 
 export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
 
@@ -28,10 +28,12 @@ function missingKeyPosition(file: string, text: string | undefined, key: string,
   return { file, line: 1, column: 1 };
 }
 
-function parseLocale(file: string, text: string | undefined): { translations: Map<string, string>; error?: PendingDiagnostic } {
+/** The file's translations; the default locale's file is only checked to parse, its copy comes from the catalog. */
+function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): { translations: Map<string, string>; error?: PendingDiagnostic } {
   if (text === undefined) return { translations: new Map() };
   try {
-    return { translations: flattenTranslations(JSON.parse(text)) };
+    const document: unknown = JSON.parse(text);
+    return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
   } catch (error) {
     const message = `${path.basename(file)} is not valid JSON (${(error as Error).message}); fix the file so its translations can be kept — nothing is written until it parses.`;
     return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.missingTranslation, severity: 'error', message, at: { file, line: 1, column: 1 } } };
@@ -47,7 +49,9 @@ export const i18nEmitter: Emitter = {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
     const diagnostics: PendingDiagnostic[] = [];
     let entries = i18nEntries(model);
-    if (layout === 'nested') {
+    // Built once and shared by every locale that has all keys; undefined when nested keys conflict.
+    let document = localeDocument(entries.map((e) => e.key), layout);
+    if (!document) {
       const conflicting = new Set<string>();
       for (const [ancestor, descendant] of nestingConflicts(entries.map((e) => e.key))) {
         conflicting.add(descendant);
@@ -61,27 +65,32 @@ export const i18nEmitter: Emitter = {
         });
       }
       entries = entries.filter((e) => !conflicting.has(e.key));
+      document = localeDocument(entries.map((e) => e.key), layout)!;
     }
-    const defaultText = new Map(entries.map((e) => [e.key, e.text]));
+    const keys = entries.map((e) => e.key);
     const files = new Map<string, EmittedFile>();
     for (const locale of locales) {
       const file = localeFile(model, locale);
       const text = existing.get(file);
-      const parsed = parseLocale(file, text);
+      const parsed = parseLocale(file, text, locale !== defaultLocale);
       if (parsed.error) {
         diagnostics.push(parsed.error);
         continue;
       }
-      const values = new Map<string, string>();
+      // undefined: no translation, left out of the file.
+      const values: (string | undefined)[] = [];
       const missing: I18nEntry[] = [];
       for (const entry of entries) {
         const kept = parsed.translations.get(entry.key);
-        if (locale === defaultLocale) values.set(entry.key, entry.text);
-        else if (kept !== undefined && kept !== '') values.set(entry.key, kept);
+        if (locale === defaultLocale) values.push(entry.text);
+        else if (kept !== undefined && kept !== '') values.push(kept);
         // An empty default copy has nothing to translate.
-        else if (entry.text === '') values.set(entry.key, '');
-        else if (policy === 'fallback') values.set(entry.key, defaultText.get(entry.key)!);
-        else missing.push(entry);
+        else if (entry.text === '') values.push('');
+        else if (policy === 'fallback') values.push(entry.text);
+        else {
+          missing.push(entry);
+          values.push(undefined);
+        }
       }
       const positions = missing.length > 0 && text !== undefined ? jsonKeyPositions(text) : undefined;
       for (const entry of missing) {
@@ -92,8 +101,14 @@ export const i18nEmitter: Emitter = {
           at: missingKeyPosition(file, text, entry.key, positions),
         });
       }
-      const document = layout === 'nested' ? nestTranslations(values) : Object.fromEntries(values);
-      files.set(file, { content: `${JSON.stringify(document, null, 2)}\n` });
+      let content: string;
+      if (missing.length === 0) content = writeLocaleJson(document, values as string[]);
+      else {
+        // Missing keys are left out, and the nesting order follows the keys that are present.
+        const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
+        content = writeLocaleJson(localeDocument(present.map((i) => keys[i]!), layout)!, present.map((i) => values[i]!));
+      }
+      files.set(file, { content });
     }
     return { files, diagnostics };
   },

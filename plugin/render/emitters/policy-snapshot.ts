@@ -26,8 +26,9 @@ export const policySnapshotEmitter: Emitter = {
       maxExhaustive: MAX_EXHAUSTIVE_CONDITIONS,
       conditionNames: tables.conditions.map((c) => c.name),
       combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: matrix.disallowedCounts[i] })),
-      rows: matrix.rows.map((r) => ({ key: r.key, names: mdCodeList(r.names), exposure: r.exposure, cells: r.disallowed.map((d) => (d ? '✗' : '✓')) })),
-      toggles: matrix.toggles.map((t) => ({ key: t.key, disallows: mdCodeList(t.disallows) })),
+      // One line per tool, joined here rather than by a template loop (a data frame and lookups per row).
+      rows: matrix.rows.map((r) => `| \`${r.key}\` | ${mdCodeList(r.names)} | ${r.exposure} |${r.disallowed.map((d) => (d ? ' ✗ |' : ' ✓ |')).join('')}\n`).join(''),
+      toggles: matrix.toggles.map((t) => `| \`${t.key}\` | ${mdCodeList(t.disallows)} |\n`).join(''),
       allowedTools: mdCodeList(matrix.baseline.allowedTools),
       mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
       // Empty (no section) when the catalog declares no callers.

@@ -34,6 +34,13 @@ export function userToolsInCategoryOrder(model: CatalogModel): ToolModel[] {
     .map(({ t }) => t);
 }
 
+/** Each category's keys in catalog order, from one pass over the tools (not one filter per category). */
+function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[] {
+  const buckets = new Map<string, string[]>(model.categories.map((c) => [c.name, []]));
+  for (const t of model.tools) if (t.category !== undefined) buckets.get(t.category)?.push(t.key);
+  return model.categories.map((c) => ({ name: c.name, keys: buckets.get(c.name)! }));
+}
+
 export const registryEmitter: Emitter = {
   name: 'registry',
   emit({ model, templates, header }) {
@@ -52,7 +59,7 @@ export const registryEmitter: Emitter = {
       channels: model.channels,
       // One line per tool, joined here: Handlebars' `each` (a data frame and helper lookups per item) doubled this emitter's time.
       toolRows: model.tools.map((t) => `  ${tsKey(t.key)}: { ${descriptorFields(t)} },`).join('\n'),
-      byCategory: model.categories.map((c) => ({ name: c.name, keys: model.tools.filter((t) => t.category === c.name).map((t) => t.key) })),
+      byCategory: keysByCategory(model),
       userTools: userToolsInCategoryOrder(model).map((t) => t.key),
       callerGroups: Object.entries(model.callers).map(([name, groups]) => ({ name, groups })),
     };

@@ -65,7 +65,9 @@ function entryFields(t: ToolModel, imports: ImportTable, P: string): string {
 
 export function toolsView(model: CatalogModel, header: string) {
   const imports = new ImportTable();
-  const entries = model.tools.map((t) => ({ key: t.key, fields: entryFields(t, imports, model.prefix) }));
+  // One line per tool, joined here rather than by a Handlebars `each` (a data frame and helper lookups per tool).
+  let entryRows = '';
+  for (const t of model.tools) entryRows += `  { ${entryFields(t, imports, model.prefix)} },\n`;
   const restricted = model.tools.filter((t) => t.restricted);
   return {
     header,
@@ -77,7 +79,7 @@ export function toolsView(model: CatalogModel, header: string) {
     predicates: model.conditions.map((c) => ({ field: c.field, name: c.name, description: c.description || `the '${c.name}' predicate` })),
     hasPredicates: model.conditions.length > 0,
     factoryKeys: model.tools.filter((t) => t.factory).map((t) => t.key),
-    entries,
+    entryRows,
     restrictedNames: [...new Set(restricted.flatMap((t) => t.names))],
     restrictedChannels: [...new Set(restricted.filter((t) => t.nameSource.kind === 'mirror').map((t) => t.channel!))],
     guardedChannels: model.channels,
