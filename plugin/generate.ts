@@ -97,13 +97,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return { configFile: loaded.file || undefined, catalogs, diagnostics, inputs: [...inputs].sort(), ok: !hasErrors(diagnostics) };
 }
 
-/** `generate`, then write every catalog's files when (and only when) no catalog has an error. */
 /**
  * Errors that mean the catalog is wrong block every write. A missing translation does not: the
  * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
  */
 export const blocksWrite = (d: CatalogDiagnostic) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
+/** `generate`, then write every catalog's files when (and only when) no catalog has a blocking error. */
 export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
   const result = await generate(options);
   if (result.diagnostics.some(blocksWrite)) return result;
