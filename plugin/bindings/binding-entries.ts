@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../model/catalog-model';
 import { resolveModuleRef } from '../model/build-model';
 import { tsKey, tsString } from '../render/templates';
+import { toPosix } from '../spelling';
 
 export const PLACEHOLDER_ICON = 'placeholderIcon';
 export const TODO_MARK = 'TODO(tool-catalog)';
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /** The app's icon type as an import, or undefined for the default `string`. */
 export function iconTypeImport(model: CatalogModel): { specifier: string; exportName: string } | undefined {

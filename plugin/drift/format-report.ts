@@ -1,13 +1,13 @@
 // Prints a drift result for people: one paragraph per disagreement, each saying where it is and
 // what to do, with ready-to-paste declarations for SDK tools the catalog lacks.
-import path from 'node:path';
 import type { CatalogDrift } from './run-drift';
+import { relativePosix } from '../spelling';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function formatCatalogDrift(drift: CatalogDrift, cwd: string): string {
   const rel = (f: string) => {
-    const relative = path.relative(cwd, f).split(path.sep).join('/');
+    const relative = relativePosix(cwd, f);
     return relative === '' || relative.startsWith('../') ? f : relative;
   };
   const typesFile = rel(drift.sdkTypesFile);

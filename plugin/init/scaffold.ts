@@ -4,10 +4,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateResult } from '../generate';
-import { CONFIG_FILE_NAMES, pascalCase } from '../load/load-config';
+import { CONFIG_FILE_NAMES } from '../load/load-config';
 import { loadTemplates } from '../render/templates';
 import { writeFileAtomic } from '../write/write-outputs';
 import { detectApp, InitError, type AppInfo } from './detect-app';
+import { lowerFirst, pascalCase, toPosix } from '../spelling';
 
 export const GENERATE_SCRIPT = 'tool-catalog generate';
 
@@ -35,14 +36,13 @@ export interface InitResult {
   readonly generated: GenerateResult;
 }
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
   const app = detectApp(dir);
   const name = options.name ?? 'agent';
   if (!/^[a-z][a-z0-9-]*$/i.test(name)) throw new InitError(`'${name}' cannot name a catalog; use letters, digits and dashes, starting with a letter (e.g. 'agent').`);
   const prefix = pascalCase(name);
-  const variable = prefix.charAt(0).toLowerCase() + prefix.slice(1);
+  const variable = lowerFirst(prefix);
   const base = app.hasSrc ? 'src/' : '';
   const outDir = `${base}generated/${name}`;
   const bindingFile = `${base}tool-bindings.ts`;

@@ -7,6 +7,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../validate/diagnostic
 import { isRecord } from '../validate/field-schema';
 import { evaluateModules } from './evaluate-modules';
 import type { ResolvedCatalogConfig } from './load-config';
+import { toPosix } from '../spelling';
 
 export interface RawToolEntry {
   readonly key: string;
@@ -36,8 +37,8 @@ export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<s
 const isBranded = (value: object, brand: symbol) => (value as Record<symbol, unknown>)[brand] === true;
 
 const byPosixPath = (a: string, b: string) => {
-  const pa = a.split(path.sep).join('/');
-  const pb = b.split(path.sep).join('/');
+  const pa = toPosix(a);
+  const pb = toPosix(b);
   return pa < pb ? -1 : pa > pb ? 1 : 0;
 };
 

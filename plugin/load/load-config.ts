@@ -7,6 +7,7 @@ import type { MissingTranslationPolicy } from '../language/config';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../validate/diagnostics';
 import { checkFields, isRecord, type FieldSpec } from '../validate/field-schema';
 import { evaluateModules } from './evaluate-modules';
+import { constantCase, pascalCase } from '../spelling';
 
 export const CONFIG_FILE_NAMES = [
   'tool-catalog.config.ts',
@@ -76,11 +77,6 @@ const I18N_FIELDS: FieldSpec = {
 const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 'moduleRef' } };
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** `claude-code` → `ClaudeCode` */
-export const pascalCase = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map(capitalise).join('');
-/** `ClaudeCode` → `CLAUDE_CODE` */
-export const constantCase = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 
 /** Loads the config at `file` (or found upwards from `cwd`). */
 export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {

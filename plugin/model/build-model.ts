@@ -6,11 +6,10 @@ import type { RawCatalog } from '../load/load-catalog';
 import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model';
 import { closureOf } from './dependency-graph';
 import { staticRuntimeNames } from './runtime-names';
+import { capitalise, toPosix } from '../spelling';
 
 type Decl = Record<string, any>;
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** `workspace-has-git` → `workspaceHasGit`; `canQueryThemis` stays. */
 export const conditionField = (name: string) =>

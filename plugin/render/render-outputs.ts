@@ -6,10 +6,10 @@ import type { PendingDiagnostic } from '../validate/diagnostics';
 import type { EmittedFile, Emitter } from './emitter';
 import { EMITTERS } from './emitters';
 import type { TemplateSet } from './templates';
+import { toPosix } from '../spelling';
 
 export const MANIFEST_NAME = '.tool-catalog-manifest.json';
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 export interface RenderedCatalog {
   /** Absolute path → file, in a stable order. */

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 import type { CatalogModel } from '../model/catalog-model';
+import { relativePosix } from '../spelling';
 
 export interface StaleReference {
   /** Path relative to the search root, POSIX separators. */
@@ -68,7 +69,7 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
   const removedPattern = removed.length > 0 ? new RegExp(removed.map((n) => `(?<![A-Za-z0-9_])${escapeRegExp(n)}(?![A-Za-z0-9_])`).join('|'), 'g') : undefined;
   const removedSet = new Set(removed);
 
-  const outDir = path.relative(input.root, model.config.outDir).split(path.sep).join('/');
+  const outDir = relativePosix(input.root, model.config.outDir);
   const ignore = [...ALWAYS_IGNORE, ...(outDir && !outDir.startsWith('..') ? [`${outDir}/**`] : []), ...(input.ignore ?? [])];
   const files = (await glob([...(input.include ?? DEFAULT_INCLUDE)], { cwd: input.root, ignore, dot: false, onlyFiles: true })).sort();
 

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { relativePosix } from '../spelling';
 
 const run = promisify(execFile);
 
@@ -20,7 +21,7 @@ async function committedCopy(file: string): Promise<string | undefined> {
   const cwd = path.dirname(file);
   try {
     const { stdout: top } = await run('git', ['rev-parse', '--show-toplevel'], { cwd });
-    const relative = path.relative(top.trim(), file).split(path.sep).join('/');
+    const relative = relativePosix(top.trim(), file);
     const { stdout } = await run('git', ['show', `HEAD:${relative}`], { cwd, maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } catch {

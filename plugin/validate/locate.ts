@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogDiagnostic, PendingDiagnostic, SourceLocator, SourcePosition } from './diagnostics';
+import { relativePosix } from '../spelling';
 
 type TS = typeof import('ts-morph').ts;
 type Node = import('ts-morph').ts.Node;
@@ -118,7 +119,7 @@ export function createLocator(options: LocateOptions) {
   return async function locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]> {
     if (pending.some((d) => d.at && isLocator(d.at))) ts ??= (await import('ts-morph')).ts;
     const { codeFrameColumns } = await import('@babel/code-frame');
-    const display = (p: SourcePosition): SourcePosition => ({ ...p, file: path.relative(options.displayRoot, p.file).split(path.sep).join('/') || p.file });
+    const display = (p: SourcePosition): SourcePosition => ({ ...p, file: relativePosix(options.displayRoot, p.file) || p.file });
     return pending.map(({ at, related, ...rest }) => {
       if (!at) return { ...rest, related: undefined };
       const pos = position(at);

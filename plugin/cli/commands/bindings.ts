@@ -1,9 +1,9 @@
 // `tool-catalog bindings [--fix] [--prune]`: checks the app's binding file against the catalog, or
 // with --fix inserts the missing entries (with --prune also removes stale ones), keeping hand edits.
-import path from 'node:path';
 import type { CatalogBindingsReport } from '../../bindings/run-bindings';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+import { relativePosix } from '../../spelling';
 
 const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
@@ -35,7 +35,7 @@ export const bindingsCommand: Command = {
     const { runBindings } = await import('../../bindings/run-bindings');
     const result = await runBindings({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, fix, prune });
     if (result.usageError) throw new UsageError(result.usageError);
-    const rel = (f: string) => path.relative(io.cwd, f).split(path.sep).join('/');
+    const rel = (f: string) => relativePosix(io.cwd, f);
     if (values.json) {
       const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
       io.stdout(`${JSON.stringify({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);

@@ -1,10 +1,10 @@
 // `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and
 // exits 1 listing each stale or orphaned file.
-import path from 'node:path';
 import { generateAndWrite } from '../../generate';
 import { DIAGNOSTIC_CODES } from '../../validate/diagnostics';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+import { relativePosix } from '../../spelling';
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -16,7 +16,7 @@ export const generateCommand: Command = {
     const started = performance.now();
     const check = values.check === true;
     const result = await generateAndWrite({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, check });
-    const rel = (f: string) => path.relative(io.cwd, f).split(path.sep).join('/');
+    const rel = (f: string) => relativePosix(io.cwd, f);
     const report = result.report;
     const stale = report ? [...report.changed, ...report.orphaned] : [];
     const ok = result.ok && !(check && stale.length > 0);

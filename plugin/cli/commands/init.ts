@@ -1,9 +1,9 @@
 // `tool-catalog init [--catalog <name>]`: scaffolds a config, a starter catalog, the binding file and
 // a `generate` script in the app in the working directory, then prints the next steps. Never overwrites.
-import path from 'node:path';
 import { InitError, nextSteps, runInit } from '../../init/scaffold';
 import { COMMON_OPTIONS, type Command } from '../command';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+import { relativePosix } from '../../spelling';
 
 export const initCommand: Command = {
   name: 'init',
@@ -15,7 +15,7 @@ export const initCommand: Command = {
       io.stderr('init writes tool-catalog.config.ts in the working directory; run it without --config.\n');
       return 2;
     }
-    const rel = (f: string) => path.relative(io.cwd, f).split(path.sep).join('/');
+    const rel = (f: string) => relativePosix(io.cwd, f);
     let result;
     try {
       result = await runInit(io.cwd, { name: values.catalog as string | undefined });

@@ -6,6 +6,7 @@ import { loadPolicy } from '../../policy/policy-cli';
 import { renderPolicyReport, type ReportFormat } from '../../policy/policy-report';
 import { loadTemplates } from '../../render/templates';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command';
+import { relativePosix } from '../../spelling';
 
 export const reportCommand: Command = {
   name: 'report',
@@ -28,7 +29,7 @@ export const reportCommand: Command = {
     const file = path.resolve(io.cwd, out);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
-    const shown = path.relative(io.cwd, file).split(path.sep).join('/');
+    const shown = relativePosix(io.cwd, file);
     if (values.json) io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, out: shown, bytes: Buffer.byteLength(content) })}\n`);
     else io.stdout(`Wrote the ${format === 'md' ? 'Markdown' : 'HTML'} exposure matrix of '${loaded.model.name}' to ${shown}.\n`);
     return 0;

@@ -5,6 +5,7 @@ import { generate } from '../../generate';
 import { findStaleReferences, previousRegistryNames, type StaleReference } from '../../stale-refs';
 import { COMMON_OPTIONS, type Command } from '../command';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+import { relativePosix } from '../../spelling';
 
 const WHY: Record<StaleReference['reason'], string> = {
   'removed-from-catalog': 'was in the previous generated registry but is no longer in the catalog',
@@ -24,7 +25,7 @@ export const staleRefsCommand: Command = {
       return 1;
     }
     const include = values.include as string[] | undefined;
-    const rel = (root: string, f: string) => path.relative(io.cwd, path.join(root, f)).split(path.sep).join('/');
+    const rel = (root: string, f: string) => relativePosix(io.cwd, path.join(root, f));
     const found: (StaleReference & { catalog: string })[] = [];
     const notes: string[] = [];
     let filesSearched = 0;
@@ -33,7 +34,7 @@ export const staleRefsCommand: Command = {
       const root = model.config.rootDir;
       const otherOutDirs = result.catalogs
         .filter((c) => c.model && c.model !== model)
-        .map((c) => path.relative(root, c.config.outDir).split(path.sep).join('/'))
+        .map((c) => relativePosix(root, c.config.outDir))
         .filter((d) => d && !d.startsWith('..'))
         .map((d) => `${d}/**`);
       const previousNames = await previousRegistryNames(path.join(model.config.outDir, 'registry.ts'), model.prefix);

@@ -5,7 +5,7 @@ import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDecla
 import type { CatalogModel } from '../../model/catalog-model';
 import type { EmittedFile, Emitter, EmitContext } from '../emitter';
 import { tsKey, tsString } from '../templates';
-import { lowerFirst } from './i18n-keys';
+import { lowerFirst } from '../../spelling';
 
 /** The skeleton of the app's binding file: one entry per tool in catalog order. */
 export function renderBindingSkeleton(model: CatalogModel, templates: EmitContext['templates'], bindingFile: string): string {

@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { Emitter } from '../emitter';
 import { tsKey, tsString } from '../templates';
 import { i18nEntries } from './i18n-entries';
+import { lowerFirst } from '../../spelling';
 
-/** `ClaudeCode` → `claudeCode`: the prefix of generated function names. */
-export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export const i18nKeysEmitter: Emitter = {
   name: 'i18n-keys',

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { expectedSdkType, sdkTypedTools } from '../../drift/aliases';
 import type { CatalogModel } from '../../model/catalog-model';
 import type { Emitter } from '../emitter';
+import { toPosix } from '../../spelling';
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /**
  * The import specifier of `sdk.typesModule` as seen from the output folder. A relative path (from

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CatalogModel, ResolvedModuleRef, ToolModel } from '../../model/catalog-model';
 import type { Emitter } from '../emitter';
 import { tsArray, tsString } from '../templates';
+import { lowerFirst } from '../../spelling';
 
 /** One import statement: the specifier and `export as local` pairs, sorted for byte-stable output. */
 interface ImportView {
@@ -73,7 +74,7 @@ export function toolsView(model: CatalogModel, header: string) {
     header,
     P: model.prefix,
     C: model.constPrefix,
-    fnPrefix: model.prefix.charAt(0).toLowerCase() + model.prefix.slice(1),
+    fnPrefix: lowerFirst(model.prefix),
     runtimeModule: model.config.runtimeModule,
     imports: imports.views(),
     predicates: model.conditions.map((c) => ({ field: c.field, name: c.name, description: c.description || `the '${c.name}' predicate` })),
