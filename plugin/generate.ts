@@ -45,15 +45,21 @@ export function validateCatalog(raw: RawCatalog): PendingDiagnostic[] {
   return diagnostics;
 }
 
+/** Validates a loaded catalog and, when it has no error, builds its model. */
+function modelCatalog(raw: RawCatalog): { model?: CatalogModel; diagnostics: PendingDiagnostic[] } {
+  const diagnostics = validateCatalog(raw);
+  if (hasErrors(diagnostics) || !raw.vocabulary) return { diagnostics };
+  return { model: buildModel(raw), diagnostics };
+}
+
 /** Pure: a loaded catalog (and the current contents of files to preserve) → model, files, pending diagnostics. */
 export function compileCatalog(
   raw: RawCatalog,
   existing: ReadonlyMap<string, string | undefined>,
   templates: TemplateSet = loadTemplates(),
 ): { model?: CatalogModel; files: ReadonlyMap<string, EmittedFile>; diagnostics: PendingDiagnostic[] } {
-  const diagnostics = validateCatalog(raw);
-  if (hasErrors(diagnostics) || !raw.vocabulary) return { files: new Map(), diagnostics };
-  const model = buildModel(raw);
+  const { model, diagnostics } = modelCatalog(raw);
+  if (!model) return { files: new Map(), diagnostics };
   const rendered = renderCatalog(model, templates, existing);
   return { model, files: rendered.files, diagnostics: [...diagnostics, ...rendered.diagnostics] };
 }
@@ -66,9 +72,9 @@ async function readExisting(paths: readonly string[]): Promise<Map<string, strin
 /** Loads, validates and renders one catalog; `files` overrides the include globs (tests, watch mode). */
 export async function compileFromConfig(config: ResolvedCatalogConfig, files?: readonly string[]) {
   const raw = files ? await loadCatalogFiles(config, files) : await loadCatalog(config);
-  const diagnostics = validateCatalog(raw);
-  if (hasErrors(diagnostics) || !raw.vocabulary) return { raw, files: new Map<string, EmittedFile>(), diagnostics };
-  const model = buildModel(raw);
+  const { model, diagnostics } = modelCatalog(raw);
+  if (!model) return { raw, files: new Map<string, EmittedFile>(), diagnostics };
+  // Which files to read depends on the model, so they are read between modelling and rendering.
   const rendered = renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)));
   return { raw, model, files: rendered.files, diagnostics: [...diagnostics, ...rendered.diagnostics] };
 }

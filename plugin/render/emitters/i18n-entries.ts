@@ -10,8 +10,17 @@ export interface I18nEntry {
   readonly owner: { readonly kind: 'tool' | 'category'; readonly name: string; readonly field: 'labelKey' | 'descriptionKey' };
 }
 
+// The locale and typed-key emitters both read one model's entries: build them once per model.
+const entriesOfModel = new WeakMap<CatalogModel, readonly I18nEntry[]>();
+
 /** Every key, tools in catalog order and then categories in display order; duplicates keep the first. */
-export function i18nEntries(model: CatalogModel): I18nEntry[] {
+export function i18nEntries(model: CatalogModel): readonly I18nEntry[] {
+  let entries = entriesOfModel.get(model);
+  if (!entries) entriesOfModel.set(model, (entries = buildI18nEntries(model)));
+  return entries;
+}
+
+function buildI18nEntries(model: CatalogModel): I18nEntry[] {
   const entries: I18nEntry[] = [];
   const seen = new Set<string>();
   const add = (entry: I18nEntry) => {
