@@ -1,11 +1,9 @@
-// Programmatic API: the same `generate` core the CLI and the bundler plugins use.
-export { generate, generateAndWrite, compileCatalog, compileFromConfig, validateCatalog } from './generate';
-export type { GenerateOptions, GenerateResult, CatalogResult } from './generate';
-export { createGenerateSession, type GenerateSession } from './generate-session';
-export { writeOutputs, writeFileAtomic } from './write/write-outputs';
-export { loadConfig, findConfigFile } from './load/load-config';
-export type { ResolvedCatalogConfig } from './load/load-config';
-export { formatDiagnostic, formatDiagnosticLine, CatalogError, DIAGNOSTIC_CODES } from './validate/diagnostics';
-export type { CatalogDiagnostic } from './validate/diagnostics';
-export type { CatalogModel, ToolModel } from './model/catalog-model';
-export { runCli } from './cli/main';
+// Programmatic API: the same front door and `generate` core the CLI and the bundler plugins use.
+export { loadProject, type Project, type ProjectCatalog, type ProjectOptions } from './project/load-project.js';
+export { generate, generateAndWrite, type CatalogOutput, type GenerateOptions, type GenerateResult } from './generate.js';
+export { createGenerateSession, type GenerateSession } from './generate-session.js';
+export { writeOutputs, writeFileAtomic, type OutputSet, type WriteReport } from './write/write-outputs.js';
+export { loadConfig, findConfigFile, type ResolvedCatalogConfig } from './load/load-config.js';
+export { formatDiagnostic, formatDiagnosticLine, DIAGNOSTIC_CODES, type CatalogDiagnostic } from './diagnostics/diagnostics.js';
+export type { CatalogModel, ToolModel } from './model/catalog-model.js';
+export { runCli } from './cli/main.js';

@@ -1,7 +1,7 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, benchmarks): each run goes
 // through the very same core, but keeps esbuild's incremental contexts for config and catalogs.
-import { generateAndWrite, type GenerateOptions } from './generate';
-import { IncrementalBuilds, incrementalBuildSession } from './load/incremental-builds';
+import { generateAndWrite, type GenerateOptions } from './generate.js';
+import { IncrementalBuilds, incrementalBuildSession } from './load/incremental-builds.js';
 
 export interface GenerateSession {
   /** What `generateAndWrite(options)` returns, byte for byte; only faster on the second run on. */

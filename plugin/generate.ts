@@ -1,67 +1,33 @@
-// The one `generate` core that the CLI and every bundler entry call: load → validate → model →
-// render. It returns files and located diagnostics and writes nothing; `writeOutputs` writes.
+// The one `generate` core that the CLI, every bundler entry and the API call: the project's front
+// door (load → validate → model), then render; `generateAndWrite` hands the result to the writer.
 import { readFile } from 'node:fs/promises';
-import { loadCatalog, loadCatalogFiles, type RawCatalog } from './load/load-catalog';
-import { loadConfig, type ResolvedCatalogConfig } from './load/load-config';
-import { buildModel } from './model/build-model';
-import type { CatalogModel } from './model/catalog-model';
-import type { EmittedFile } from './render/emitter';
-import { pathsToRead, renderCatalog } from './render/render-outputs';
-import { loadTemplates, type TemplateSet } from './render/templates';
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './validate/diagnostics';
-import { createLocator } from './validate/locate';
-import { validateTools } from './validate/validate-tools';
-import { validateVocabulary, vocabularyNames } from './validate/validate-vocabulary';
-import { writeOutputs, type WriteReport } from './write/write-outputs';
+import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './diagnostics/diagnostics.js';
+import type { ResolvedCatalogConfig } from './load/load-config.js';
+import type { CatalogModel } from './model/catalog-model.js';
+import { loadProject, type ProjectOptions } from './project/load-project.js';
+import type { RenderedFile } from './render/renderer.js';
+import { pathsToRead, renderCatalog } from './render/render-catalog.js';
+import { loadTemplates } from './render/templates.js';
+import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
-export interface GenerateOptions {
-  readonly cwd: string;
-  /** Config file; found from `cwd` upwards when absent. */
-  readonly config?: string;
-  /** Only this catalog of the config. */
-  readonly catalog?: string;
-}
+export type GenerateOptions = ProjectOptions;
 
-export interface CatalogResult {
+export interface CatalogOutput {
   readonly config: ResolvedCatalogConfig;
   readonly model?: CatalogModel;
-  readonly files: ReadonlyMap<string, EmittedFile>;
+  /** The catalog's output folder. */
+  readonly outDir: string;
+  /** Absolute path → file; empty when the catalog has errors. */
+  readonly files: ReadonlyMap<string, RenderedFile>;
 }
 
 export interface GenerateResult {
   readonly configFile?: string;
-  readonly catalogs: readonly CatalogResult[];
+  readonly catalogs: readonly CatalogOutput[];
   readonly diagnostics: readonly CatalogDiagnostic[];
   /** Every source file read (config, catalogs and what they import): what a watcher watches. */
   readonly inputs: readonly string[];
   readonly ok: boolean;
-}
-
-/** Every problem in a loaded catalog: load errors, vocabulary and tool checks. */
-export function validateCatalog(raw: RawCatalog): PendingDiagnostic[] {
-  const diagnostics: PendingDiagnostic[] = [...raw.diagnostics];
-  if (raw.vocabulary && raw.definitionFile) diagnostics.push(...validateVocabulary(raw.vocabulary, raw.definitionFile));
-  if (raw.vocabulary) diagnostics.push(...validateTools(raw.tools, vocabularyNames(raw.vocabulary)));
-  return diagnostics;
-}
-
-/** Validates a loaded catalog and, when it has no error, builds its model. */
-function modelCatalog(raw: RawCatalog): { model?: CatalogModel; diagnostics: PendingDiagnostic[] } {
-  const diagnostics = validateCatalog(raw);
-  if (hasErrors(diagnostics) || !raw.vocabulary) return { diagnostics };
-  return { model: buildModel(raw), diagnostics };
-}
-
-/** Pure: a loaded catalog (and the current contents of files to preserve) → model, files, pending diagnostics. */
-export function compileCatalog(
-  raw: RawCatalog,
-  existing: ReadonlyMap<string, string | undefined>,
-  templates: TemplateSet = loadTemplates(),
-): { model?: CatalogModel; files: ReadonlyMap<string, EmittedFile>; diagnostics: PendingDiagnostic[] } {
-  const { model, diagnostics } = modelCatalog(raw);
-  if (!model) return { files: new Map(), diagnostics };
-  const rendered = renderCatalog(model, templates, existing);
-  return { model, files: rendered.files, diagnostics: [...diagnostics, ...rendered.diagnostics] };
 }
 
 async function readExisting(paths: readonly string[]): Promise<Map<string, string | undefined>> {
@@ -69,38 +35,24 @@ async function readExisting(paths: readonly string[]): Promise<Map<string, strin
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
-/** Loads, validates and renders one catalog; `files` overrides the include globs (tests, watch mode). */
-export async function compileFromConfig(config: ResolvedCatalogConfig, files?: readonly string[]) {
-  const raw = files ? await loadCatalogFiles(config, files) : await loadCatalog(config);
-  const { model, diagnostics } = modelCatalog(raw);
-  if (!model) return { raw, files: new Map<string, EmittedFile>(), diagnostics };
-  // Which files to read depends on the model, so they are read between modelling and rendering.
-  const rendered = renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)));
-  return { raw, model, files: rendered.files, diagnostics: [...diagnostics, ...rendered.diagnostics] };
+/** Renders one modelled catalog; which files to read first depends on the model. */
+export async function renderModel(model: CatalogModel): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
+  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)));
 }
 
+/** Loads the project and renders every catalog that has no error. Reads files, writes none. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
-  const pending: PendingDiagnostic[] = [...loaded.diagnostics];
-  const inputs = new Set(loaded.inputs);
-  const catalogs: CatalogResult[] = [];
-  let selected = loaded.catalogs;
-  if (options.catalog !== undefined) {
-    selected = loaded.catalogs.filter((c) => c.name === options.catalog);
-    if (selected.length === 0 && loaded.diagnostics.length === 0)
-      pending.push({ code: DIAGNOSTIC_CODES.catalogUnknown, severity: 'error', message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` });
-  }
-  const searchFiles: string[] = [];
-  const compiled = await Promise.all(selected.map((config) => compileFromConfig(config)));
-  compiled.forEach(({ raw, model, files, diagnostics }, i) => {
-    raw.inputs.forEach((f) => inputs.add(f));
-    searchFiles.push(...raw.files);
-    pending.push(...diagnostics);
-    catalogs.push({ config: selected[i]!, model, files });
-  });
-  const locate = createLocator({ displayRoot: options.cwd, searchFiles });
-  const diagnostics = pending.length > 0 ? await locate(pending) : [];
-  return { configFile: loaded.file || undefined, catalogs, diagnostics, inputs: [...inputs].sort(), ok: !hasErrors(diagnostics) };
+  const project = await loadProject(options);
+  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)));
+  const later = await project.locate(rendered.flatMap((r) => r?.diagnostics ?? []));
+  const diagnostics = [...project.diagnostics, ...later];
+  return {
+    configFile: project.configFile,
+    catalogs: project.catalogs.map((c, i) => ({ config: c.config, model: c.model, outDir: c.config.outDir, files: rendered[i]?.files ?? new Map() })),
+    diagnostics,
+    inputs: project.inputs,
+    ok: !hasErrors(diagnostics),
+  };
 }
 
 /**
@@ -109,11 +61,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  */
 export const blocksWrite = (d: CatalogDiagnostic) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
+/** The catalogs' outputs as the writer takes them. */
+export const outputSets = (result: GenerateResult): OutputSet[] => result.catalogs.map((c) => ({ outDir: c.outDir, files: c.files }));
+
 /** `generate`, then write every catalog's files when (and only when) no catalog has a blocking error. */
 export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
   const result = await generate(options);
   if (result.diagnostics.some(blocksWrite)) return result;
-  const all = new Map<string, EmittedFile>();
-  for (const c of result.catalogs) for (const [file, content] of c.files) all.set(file, content);
-  return { ...result, report: await writeOutputs(all, { check: options.check }) };
+  return { ...result, report: await writeOutputs(outputSets(result), { check: options.check }) };
 }

@@ -2,10 +2,9 @@
 // templates and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { precompiledTemplatesSource } from './precompile-templates.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entries = {
@@ -56,10 +55,28 @@ await build({
   plugins: [requireShim],
 });
 
-// Precompiled templates: a cold `generate` then loads only the Handlebars runtime (temp + rename:
-// other processes may be reading dist/ while it is rebuilt).
-const precompiledFile = `${root}dist/templates.precompiled.cjs`;
-writeFileSync(`${precompiledFile}.${process.pid}.tmp`, precompiledTemplatesSource(`${root}templates`));
-renameSync(`${precompiledFile}.${process.pid}.tmp`, precompiledFile);
+// Precompiled templates: a cold `generate` then loads only the Handlebars runtime. They are compiled
+// by the package's own template compiler (bundled in memory), so build and loader can never disagree.
+const { outputFiles } = await build({
+  absWorkingDir: root,
+  entryPoints: ['plugin/render/precompile-templates.ts'],
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  outfile: 'precompile.mjs',
+});
+const precompiler = `${root}dist/.precompile-templates.${process.pid}.mjs`;
+writeFileSync(precompiler, outputFiles[0].text);
+try {
+  const { precompiledTemplatesModule } = await import(pathToFileURL(precompiler).href);
+  // temp + rename: other processes may be reading dist/ while it is rebuilt.
+  const precompiledFile = `${root}dist/templates.precompiled.cjs`;
+  writeFileSync(`${precompiledFile}.${process.pid}.tmp`, precompiledTemplatesModule());
+  renameSync(`${precompiledFile}.${process.pid}.tmp`, precompiledFile);
+} finally {
+  rmSync(precompiler, { force: true });
+}
 
 execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });

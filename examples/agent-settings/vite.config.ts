@@ -5,7 +5,7 @@ import toolCatalog from 'agent-tool-catalog/vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { openAgentStore } from './server/db.ts';
+import { openAgentStore } from './server/db';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 

@@ -22,22 +22,18 @@ export interface ClaudeUiBinding<Render = unknown> {
  */
 export type ClaudeUiBindings<Render = unknown> = Record<ClaudeToolKey, ClaudeUiBinding<Render>>;
 
-// prettier-ignore
+/** The tool each runtime name belongs to. */
 const CLAUDE_UI_KEY_BY_NAME: Readonly<Record<string, ClaudeToolKey>> = {
-  WebSearch: 'WebSearch',
-  WebFetch: 'WebFetch',
-  ListMcpResourcesTool: 'ListMcpResourcesTool',
-  ReadMcpResourceTool: 'ReadMcpResourceTool',
-  'mcp__cherry-tools__web_search': 'CherryWebSearch',
-  'mcp__cherry-tools__web_fetch': 'CherryWebFetch',
-  'mcp__cherry-tools__knowledge': 'CherryKnowledge',
-  'mcp__agent-memory__memory': 'Memory',
-  mcp__skills__search_skills: 'SearchSkills',
-  mcp__skills__install_skill: 'InstallSkill',
+  Bash: 'Bash',
+  TaskOutput: 'TaskOutput',
+  TaskStop: 'TaskStop',
+  REPL: 'REPL',
   Read: 'Read',
   Write: 'Write',
   Edit: 'Edit',
   NotebookEdit: 'NotebookEdit',
+  Glob: 'Glob',
+  Grep: 'Grep',
   Agent: 'Agent',
   SendMessage: 'SendMessage',
   TeamCreate: 'TeamCreate',
@@ -63,16 +59,19 @@ const CLAUDE_UI_KEY_BY_NAME: Readonly<Record<string, ClaudeToolKey>> = {
   'mcp__cherry-tools__cron': 'CherryCron',
   'mcp__cherry-tools__notify': 'CherryNotify',
   'mcp__cherry-tools__config': 'CherryConfig',
-  Glob: 'Glob',
-  Grep: 'Grep',
-  Bash: 'Bash',
-  TaskOutput: 'TaskOutput',
-  TaskStop: 'TaskStop',
-  REPL: 'REPL',
+  WebSearch: 'WebSearch',
+  WebFetch: 'WebFetch',
+  ListMcpResourcesTool: 'ListMcpResourcesTool',
+  ReadMcpResourceTool: 'ReadMcpResourceTool',
+  'mcp__cherry-tools__web_search': 'CherryWebSearch',
+  'mcp__cherry-tools__web_fetch': 'CherryWebFetch',
+  'mcp__cherry-tools__knowledge': 'CherryKnowledge',
+  'mcp__agent-memory__memory': 'Memory',
+  mcp__skills__search_skills: 'SearchSkills',
+  mcp__skills__install_skill: 'InstallSkill',
 };
 
 /** Mirrored external tools: every runtime name under `mcp__<channel>__` belongs to the tool. */
-// prettier-ignore
 const CLAUDE_UI_MIRRORED: readonly (readonly [prefix: string, key: ClaudeToolKey])[] = [
 ];
 

@@ -3,13 +3,13 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// Caller groups and the per-invocation context (seed 2): the predicates the app implements, the
-// builders the catalog references (imported, so a renamed or retyped builder fails typecheck),
-// and buildTools / toolNames / the PreToolUse guard bound to this catalog.
+// Caller groups and the per-invocation context: the predicates the app implements, the app code
+// the catalog references (imported, so a renamed or retyped builder fails typecheck), and
+// buildTools / toolNames / the PreToolUse guard bound to this catalog.
 import { createPreToolUseGuard, createToolCatalog, createToolContext } from 'agent-tool-catalog/runtime';
-import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBuildOptions, ToolContext, ToolEntry } from 'agent-tool-catalog/runtime';
+import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
-import type { ClaudeToolGroup, ClaudeToolKey } from './registry';
+import { CLAUDE_CONDITION_FIELDS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
 
 /**
  * The app's per-invocation data (space, user, conversation, message queue, …) that predicates and
@@ -50,7 +50,7 @@ export interface ClaudeToolPredicates {
   readonly agentHasChannel: ClaudeToolPredicate | boolean;
 }
 
-/** Tools whose builder the caller supplies per call (seed 2's `:triggers`). */
+/** Tools whose builder the caller supplies per call. */
 export type ClaudeToolFactoryKey = never;
 
 /** A caller's factories; a caller that omits one simply does not get that tool. */
@@ -68,58 +68,16 @@ export function createClaudeToolContext(init: ClaudeToolContextInit): ClaudeTool
   return createToolContext<ClaudeToolData>({ predicates, factories, data: init.data as ClaudeToolData });
 }
 
-/** The catalog as the runtime registers it, in catalog order. */
-// prettier-ignore
-export const CLAUDE_TOOL_ENTRIES: readonly ToolEntry<ClaudeToolData, ClaudeBuiltTool>[] = [
-  { key: 'WebSearch', kind: 'sdk', groups: [], names: ['WebSearch'], disabled: true },
-  { key: 'WebFetch', kind: 'sdk', groups: [], names: ['WebFetch'], disabled: true },
-  { key: 'ListMcpResourcesTool', kind: 'sdk', groups: [], names: ['ListMcpResourcesTool'] },
-  { key: 'ReadMcpResourceTool', kind: 'sdk', groups: [], names: ['ReadMcpResourceTool'] },
-  { key: 'CherryWebSearch', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__web_search'], namespace: 'cherry-tools' },
-  { key: 'CherryWebFetch', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__web_fetch'], namespace: 'cherry-tools' },
-  { key: 'CherryKnowledge', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__knowledge'], namespace: 'cherry-tools' },
-  { key: 'Memory', kind: 'mcp', groups: [], names: ['mcp__agent-memory__memory'], namespace: 'agent-memory' },
-  { key: 'SearchSkills', kind: 'mcp', groups: [], names: ['mcp__skills__search_skills'], namespace: 'skills' },
-  { key: 'InstallSkill', kind: 'mcp', groups: [], names: ['mcp__skills__install_skill'], namespace: 'skills' },
-  { key: 'Read', kind: 'sdk', groups: [], names: ['Read'] },
-  { key: 'Write', kind: 'sdk', groups: [], names: ['Write'] },
-  { key: 'Edit', kind: 'sdk', groups: [], names: ['Edit'] },
-  { key: 'NotebookEdit', kind: 'sdk', groups: [], names: ['NotebookEdit'], disabled: true },
-  { key: 'Agent', kind: 'sdk', groups: [], names: ['Agent'] },
-  { key: 'SendMessage', kind: 'sdk', groups: [], names: ['SendMessage'] },
-  { key: 'TeamCreate', kind: 'sdk', groups: [], names: ['TeamCreate'] },
-  { key: 'TeamDelete', kind: 'sdk', groups: [], names: ['TeamDelete'] },
-  { key: 'Workflow', kind: 'sdk', groups: [], names: ['Workflow'] },
-  { key: 'AskUserQuestion', kind: 'sdk', groups: [], names: ['AskUserQuestion'] },
-  { key: 'EnterPlanMode', kind: 'sdk', groups: [], names: ['EnterPlanMode'] },
-  { key: 'ExitPlanMode', kind: 'sdk', groups: [], names: ['ExitPlanMode'] },
-  { key: 'TaskCreate', kind: 'sdk', groups: [], names: ['TaskCreate'] },
-  { key: 'TaskGet', kind: 'sdk', groups: [], names: ['TaskGet'] },
-  { key: 'TaskUpdate', kind: 'sdk', groups: [], names: ['TaskUpdate'] },
-  { key: 'TaskList', kind: 'sdk', groups: [], names: ['TaskList'] },
-  { key: 'TodoWrite', kind: 'sdk', groups: [], names: ['TodoWrite'], disabled: true },
-  { key: 'EnterWorktree', kind: 'sdk', groups: [], names: ['EnterWorktree'], condition: 'workspaceHasGit' },
-  { key: 'ExitWorktree', kind: 'sdk', groups: [], names: ['ExitWorktree'], condition: 'workspaceHasGit' },
-  { key: 'ScheduleWakeup', kind: 'sdk', groups: [], names: ['ScheduleWakeup'], disabled: true },
-  { key: 'RemoteTrigger', kind: 'sdk', groups: [], names: ['RemoteTrigger'], disabled: true },
-  { key: 'Monitor', kind: 'sdk', groups: [], names: ['Monitor'], disabled: true },
-  { key: 'PushNotification', kind: 'sdk', groups: [], names: ['PushNotification'], disabled: true },
-  { key: 'CronCreate', kind: 'sdk', groups: [], names: ['CronCreate'], disabled: true },
-  { key: 'CronDelete', kind: 'sdk', groups: [], names: ['CronDelete'], disabled: true },
-  { key: 'CronList', kind: 'sdk', groups: [], names: ['CronList'], disabled: true },
-  { key: 'CherryCron', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__cron'], namespace: 'cherry-tools' },
-  { key: 'CherryNotify', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__notify'], namespace: 'cherry-tools' },
-  { key: 'CherryConfig', kind: 'mcp', groups: [], names: ['mcp__cherry-tools__config'], namespace: 'cherry-tools' },
-  { key: 'Glob', kind: 'sdk', groups: [], names: ['Glob'] },
-  { key: 'Grep', kind: 'sdk', groups: [], names: ['Grep'] },
-  { key: 'Bash', kind: 'sdk', groups: [], names: ['Bash'] },
-  { key: 'TaskOutput', kind: 'sdk', groups: [], names: ['TaskOutput'] },
-  { key: 'TaskStop', kind: 'sdk', groups: [], names: ['TaskStop'] },
-  { key: 'REPL', kind: 'sdk', groups: [], names: ['REPL'], disabled: true },
-];
+/** The app code of each tool that has some: its builder, its availability check, its name resolver. */
+export const CLAUDE_TOOL_BINDINGS = {
+} satisfies { readonly [K in ClaudeToolKey]?: ToolBinding<ClaudeToolData, ClaudeBuiltTool> };
 
-// Registering throws at start-up when a key or runtime name is registered twice.
-const claudeToolCatalog = createToolCatalog<ClaudeToolData, ClaudeBuiltTool, ClaudeToolGroup, ClaudeToolKey>(CLAUDE_TOOL_ENTRIES);
+// The registry's tools with their app code; registering throws at start-up when a key or runtime
+// name is registered twice or a tool lacks the code its registry entry says it has.
+const claudeToolCatalog = createToolCatalog<ClaudeToolData, ClaudeBuiltTool, ClaudeToolGroup, ClaudeToolKey>(
+  CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
+  { conditions: CLAUDE_CONDITION_FIELDS, bindings: CLAUDE_TOOL_BINDINGS },
+);
 
 export interface BuildClaudeToolsOptions {
   /** The caller's groups (opt in, never exclude). */
@@ -165,6 +123,6 @@ export function createClaudeToolGuard(options: ClaudeToolGuardOptions = {}): Gua
     restricted: CLAUDE_RESTRICTED_TOOL_NAMES,
     restrictedChannels: [],
     guardedChannels: [],
-    promptingTools: ['mcp__agent-memory__memory', 'mcp__skills__install_skill', 'mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config'],
+    promptingTools: ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__agent-memory__memory', 'mcp__skills__install_skill'],
   });
 }

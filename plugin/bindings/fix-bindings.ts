@@ -2,9 +2,9 @@
 // binding file and inserts missing tool entries (and, with `prune`, removes stale ones) as text edits,
 // so every hand edit, comment and the file's formatting stay as they were. Running it twice changes nothing.
 import { Node, Project, SyntaxKind, ts, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
-import type { CatalogModel } from '../model/catalog-model';
-import { tsString } from '../render/templates';
-import { bindingEntry, bindingsModuleSpecifier, PLACEHOLDER_ICON, placeholderDeclaration, type BindingEntry } from './binding-entries';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { tsString } from '../text/escape.js';
+import { bindingEntry, bindingsModuleSpecifier, PLACEHOLDER_ICON, placeholderDeclaration, type BindingEntry } from '../render/renderers/binding-entries.js';
 
 export interface BindingFixResult {
   /** Tool keys that had no entry (and got one, unless `check`). */

@@ -1,16 +1,12 @@
 // `bindings` as a function: for every catalog with a `bindings.file`, compares the app's binding file
 // with the catalog and, with `fix`, inserts missing entries (and with `prune` removes stale ones).
 import { readFile } from 'node:fs/promises';
-import { validateCatalog } from '../generate';
-import { loadCatalog } from '../load/load-catalog';
-import { loadConfig } from '../load/load-config';
-import { buildModel } from '../model/build-model';
-import { renderBindingSkeleton } from '../render/emitters/bindings';
-import { loadTemplates } from '../render/templates';
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from '../validate/diagnostics';
-import { createLocator } from '../validate/locate';
-import { writeFileAtomic } from '../write/write-outputs';
-import { BindingFileError, fixBindings } from './fix-bindings';
+import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import { isUsageProblem, loadProject } from '../project/load-project.js';
+import { renderBindingSkeleton } from '../render/renderers/bindings.js';
+import { loadTemplates } from '../render/templates.js';
+import { writeFileAtomic } from '../write/write-outputs.js';
+import { BindingFileError, fixBindings } from './fix-bindings.js';
 
 export interface BindingsOptions {
   readonly cwd: string;
@@ -46,25 +42,24 @@ const upToDate = (r: CatalogBindingsReport, fix: boolean, prune: boolean) =>
   !r.error && (fix ? true : !r.created && r.missing.length === 0) && (r.excess.length === 0 || (fix && prune));
 
 export async function runBindings(options: BindingsOptions): Promise<BindingsResult> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
-  const pending: PendingDiagnostic[] = [...loaded.diagnostics];
-  let selected = loaded.catalogs;
-  if (options.catalog !== undefined) {
-    selected = selected.filter((c) => c.name === options.catalog);
-    if (selected.length === 0 && pending.length === 0) return { ok: false, catalogs: [], diagnostics: [], usageError: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` };
+  const project = await loadProject(options);
+  const usageProblem = project.diagnostics.find(isUsageProblem);
+  if (usageProblem) return { ok: false, catalogs: [], diagnostics: [], usageError: usageProblem.message };
+  const diagnostics: CatalogDiagnostic[] = [...project.diagnostics];
+  const withBindings = project.catalogs.filter((c) => c.config.bindings);
+  if (project.ok && withBindings.length === 0) {
+    const first = project.catalogs[0];
+    const [located] = await project.locate([{
+      code: DIAGNOSTIC_CODES.configInvalid,
+      severity: 'error',
+      message: `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in the config has a binding file; add \`bindings: { file: 'src/toolBinding.ts' }\` to it.`,
+      at: first && project.configFile ? { file: project.configFile, path: ['catalogs', first.config.name], atKey: true, scope: 'config' } : undefined,
+    }]);
+    diagnostics.push(located!);
   }
-  const withBindings = selected.filter((c) => c.bindings);
-  if (pending.length === 0 && withBindings.length === 0)
-    pending.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message: `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in the config has a binding file; add \`bindings: { file: 'src/toolBinding.ts' }\` to it.`, at: selected[0] ? { file: loaded.file, path: ['catalogs', selected[0].name], atKey: true, scope: 'config' } : undefined });
   const reports: CatalogBindingsReport[] = [];
-  const searchFiles: string[] = [];
-  for (const config of hasErrors(pending) ? [] : withBindings) {
-    const raw = await loadCatalog(config);
-    searchFiles.push(...raw.files);
-    const problems = validateCatalog(raw);
-    pending.push(...problems);
-    if (hasErrors(problems) || !raw.vocabulary) continue;
-    const model = buildModel(raw);
+  for (const { config, model } of hasErrors(diagnostics) ? [] : withBindings) {
+    if (!model) continue;
     const file = config.bindings!.file;
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) {
@@ -82,7 +77,6 @@ export async function runBindings(options: BindingsOptions): Promise<BindingsRes
       reports.push({ catalog: config.name, file, created: false, missing: [], excess: [], changed: false, error: error.message });
     }
   }
-  const diagnostics = pending.length > 0 ? await createLocator({ displayRoot: options.cwd, searchFiles })(pending) : [];
   const ok = !hasErrors(diagnostics) && reports.every((r) => upToDate(r, options.fix === true, options.prune === true));
   return { ok, catalogs: reports, diagnostics };
 }

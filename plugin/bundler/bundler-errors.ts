@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message as EsbuildMessage } from 'esbuild';
-import { formatDiagnostic, formatDiagnosticLine, type CatalogDiagnostic } from '../validate/diagnostics';
+import { formatDiagnostic, formatDiagnosticLine, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
 
 export const PLUGIN_NAME = 'agent-tool-catalog';
 

@@ -2,14 +2,13 @@
 // files it wrote (what to ignore, and restore when deleted). Every bundler hook goes through here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateAndWrite, type GenerateResult } from '../generate';
-import { createGenerateSession, type GenerateSession } from '../generate-session';
-import { listCatalogFiles } from '../load/load-catalog';
-import type { ResolvedCatalogConfig } from '../load/load-config';
-import type { EmittedFile } from '../render/emitter';
-import { hasErrors, type CatalogDiagnostic } from '../validate/diagnostics';
-import { writeOutputs } from '../write/write-outputs';
-import type { GenerationEvent, ToolCatalogPluginOptions } from './options';
+import { generateAndWrite, outputSets, type GenerateResult } from '../generate.js';
+import { createGenerateSession, type GenerateSession } from '../generate-session.js';
+import { listCatalogFiles } from '../load/load-catalog.js';
+import type { ResolvedCatalogConfig } from '../load/load-config.js';
+import { hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import { withManifests, writeOutputs, type OutputSet } from '../write/write-outputs.js';
+import type { GenerationEvent, ToolCatalogPluginOptions } from './options.js';
 
 export interface GenerationOutcome {
   readonly ok: boolean;
@@ -46,7 +45,7 @@ const normalise = (file: string) => path.resolve(file);
 export function createCatalogBuildState(options: ToolCatalogPluginOptions): CatalogBuildState {
   const inputs = new Set<string>();
   const outputs = new Set<string>();
-  let lastFiles: ReadonlyMap<string, EmittedFile> | undefined;
+  let lastOutputs: readonly OutputSet[] | undefined;
   let catalogConfigs: readonly ResolvedCatalogConfig[] = [];
   const seenContent = new Map<string, string | undefined>();
   const readOrUndefined = (file: string) => readFile(file, 'utf8').catch(() => undefined);
@@ -110,9 +109,9 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
 
   async function runOnce(reason: GenerationEvent['reason'], file: string | undefined): Promise<GenerationOutcome> {
     const started = performance.now();
-    if (!dirty && lastFiles && lastOutcome?.ok) {
+    if (!dirty && lastOutputs && lastOutcome?.ok) {
       // Nothing we read changed: only put back output that was deleted or edited by hand.
-      const report = await writeOutputs(lastFiles);
+      const report = await writeOutputs(lastOutputs);
       const written = [...report.changed, ...report.orphaned];
       if (written.length > 0) emit({ reason: 'output-deleted', file, ok: true, written, durationMs: performance.now() - started });
       return { ...lastOutcome, written };
@@ -135,11 +134,9 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     if (inputs.size !== before || seenContent.size === 0) void snapshot();
     if (result.catalogs.length > 0) catalogConfigs = result.catalogs.map((c) => c.config);
     if (!result.ok || hasErrors(result.diagnostics)) return;
-    const files = new Map<string, EmittedFile>();
-    for (const c of result.catalogs) for (const [f, content] of c.files) files.set(f, content);
-    lastFiles = files;
+    lastOutputs = outputSets(result);
     outputs.clear();
-    for (const f of files.keys()) outputs.add(normalise(f));
+    for (const f of withManifests(lastOutputs).keys()) outputs.add(normalise(f));
   }
 
   /** Records what each input held after a generation, so a repeated event for the same save is ignored. */

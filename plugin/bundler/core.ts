@@ -2,11 +2,11 @@
 // at build start, passes catalog errors to the bundler, and in watch/dev mode watches the catalog.
 import path from 'node:path';
 import { createUnplugin, type UnpluginBuildContext } from 'unplugin';
-import { createCatalogBuildState } from './catalog-build-state';
-import { PLUGIN_NAME, toEsbuildMessages, toPlainMessage, toRollupError } from './bundler-errors';
-import { applyWebpackHooks } from './webpack-hooks';
-import { isCiEnvironment, type ToolCatalogPluginOptions } from './options';
-import { watchCatalogInDevServer, type DevServerWatch } from './vite-dev-server';
+import { createCatalogBuildState } from './catalog-build-state.js';
+import { PLUGIN_NAME, toEsbuildMessages, toPlainMessage, toRollupError } from './bundler-errors.js';
+import { applyWebpackHooks } from './webpack-hooks.js';
+import { isCiEnvironment, type ToolCatalogPluginOptions } from './options.js';
+import { watchCatalogInDevServer, type DevServerWatch } from './vite-dev-server.js';
 
 interface RollupLikeContext {
   error(error: object): never;

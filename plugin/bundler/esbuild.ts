@@ -1,5 +1,5 @@
 // `agent-tool-catalog/esbuild`: the esbuild entry of the bundler plugin; all logic lives in ./core.
-import { toolCatalogUnplugin } from './core';
+import { toolCatalogUnplugin } from './core.js';
 
-export type { GenerationEvent, ToolCatalogPluginOptions } from './options';
+export type { GenerationEvent, ToolCatalogPluginOptions } from './options.js';
 export default toolCatalogUnplugin.esbuild;

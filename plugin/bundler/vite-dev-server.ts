@@ -2,8 +2,8 @@
 // change, restores deleted output, ignores our own writes, and shows catalog errors in the overlay.
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { CatalogBuildState, GenerationOutcome } from './catalog-build-state';
-import { toRollupError } from './bundler-errors';
+import type { CatalogBuildState, GenerationOutcome } from './catalog-build-state.js';
+import { toRollupError } from './bundler-errors.js';
 
 type WatchEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
 

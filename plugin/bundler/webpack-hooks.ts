@@ -2,8 +2,8 @@
 // buildStart runs in `make`, in parallel with the entries that import the generated files.
 import type { Compiler as RspackCompiler } from '@rspack/core';
 import type { Compiler as WebpackCompiler } from 'webpack';
-import type { CatalogBuildState, GenerationOutcome } from './catalog-build-state';
-import { PLUGIN_NAME, toPlainMessage } from './bundler-errors';
+import type { CatalogBuildState, GenerationOutcome } from './catalog-build-state.js';
+import { PLUGIN_NAME, toPlainMessage } from './bundler-errors.js';
 
 type AnyCompiler = WebpackCompiler | RspackCompiler;
 

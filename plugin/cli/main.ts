@@ -1,8 +1,8 @@
 // `tool-catalog`: parses the command line and dispatches to a command. Exit codes: 0 success,
 // 1 a check failed or the catalog has errors, 2 bad usage.
 import { parseArgs } from 'node:util';
-import type { CommandIO } from './command';
-import { COMMANDS } from './commands';
+import type { CommandIO } from './command.js';
+import { COMMANDS } from './commands/index.js';
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,7 +1,7 @@
 // Prints diagnostics the same way for every command: each with its location and code frame on
 // stderr, or as plain objects for `--json`.
-import { formatDiagnostic, type CatalogDiagnostic } from '../validate/diagnostics';
-import type { CommandIO } from './command';
+import { formatDiagnostic, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import type { CommandIO } from './command.js';
 
 export function printDiagnostics(diagnostics: readonly CatalogDiagnostic[], io: CommandIO): void {
   if (diagnostics.length === 0) return;

@@ -1,8 +1,8 @@
 // Ready-to-paste catalog declarations for SDK tools the catalog does not have yet. A new tool is
 // declared `disabled`: nothing is granted until someone classifies it (seed 1, risk #1).
-import type { CatalogModel } from '../model/catalog-model';
-import { tsKey, tsString } from '../render/templates';
-import { defaultSdkType, type SdkAliasMap } from './aliases';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { tsKey, tsString } from '../text/escape.js';
+import { defaultSdkType, type SdkAliasMap } from '../model/sdk-types.js';
 
 /** `PushNotification` → `Push notification`; acronyms (`REPL`, `LSP`) stay as they are. */
 export function labelFromName(name: string): string {

@@ -1,9 +1,15 @@
 // Pure: the catalog's SDK-typed tools against the members of the SDK's tool unions, after the
 // alias map. Finds SDK tools the catalog lacks, catalog tools the SDK dropped, and renames.
-import type { CatalogModel, ToolModel } from '../model/catalog-model';
-import { BUILT_IN_SDK_ALIASES, NON_TOOL_SDK_TYPES, expectedSdkType, sdkToolName, sdkTypedTools, type SdkAliasMap } from './aliases';
-import { renderDeclaration } from './declaration';
-import type { SdkUnionMember } from './read-sdk-types';
+import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
+import { BUILT_IN_SDK_ALIASES, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
+
+/** Tools the SDK types: `kind: 'sdk'` and not `sdkTyped: false` (teams tools and MCP tools are exempt). */
+const sdkTypedTools = (tools: readonly ToolModel[]) => tools.filter((t) => t.sdkTyped);
+
+/** The bare runtime name of an SDK tool (its key unless it declares `name`). */
+const sdkToolName = (tool: ToolModel): string => (tool.names.length === 1 ? tool.names[0]! : tool.key);
+import { renderDeclaration } from './declaration.js';
+import type { SdkUnionMember } from './read-sdk-types.js';
 
 /** The SDK's own name tables, when the installed version has them. */
 export interface SdkNameTables {
@@ -82,7 +88,7 @@ export function sdkNameForBase(base: string, configAliases: SdkAliasMap, tables:
 
 /** SDK type bases no catalog tool expects (drift loads the SDK's legacy table only when there are some). */
 export function unmatchedBases(model: CatalogModel, members: readonly SdkUnionMember[]): string[] {
-  const expected = new Set(sdkTypedTools(model.tools).map((t) => expectedSdkType(t, model.config.sdk.aliases)));
+  const expected = new Set(sdkTypedTools(model.tools).map((t) => t.sdkType!));
   return [...sdkBases(members).keys()].filter((b) => !expected.has(b));
 }
 
@@ -90,7 +96,7 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
   const configAliases = model.config.sdk.aliases;
   const typed = sdkTypedTools(model.tools);
   const bases = sdkBases(members);
-  const expected = new Map(typed.map((t) => [t, expectedSdkType(t, configAliases)]));
+  const expected = new Map(typed.map((t) => [t, t.sdkType!]));
   const claimed = new Set(expected.values());
   const goneTools = typed.filter((t) => !bases.has(expected.get(t)!));
   const unclaimed = [...bases.values()].filter((m) => !claimed.has(m.base));
@@ -111,9 +117,7 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
       now: match.typeName,
       line: match.line,
       column: match.column,
-      fix: tool.sdkType !== sdkToolName(tool)
-        ? `change sdkType: '${tool.sdkType}' to sdkType: '${match.base}' on '${tool.key}'`
-        : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
+      fix: `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
     });
   }
 

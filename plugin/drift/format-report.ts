@@ -1,7 +1,7 @@
 // Prints a drift result for people: one paragraph per disagreement, each saying where it is and
 // what to do, with ready-to-paste declarations for SDK tools the catalog lacks.
-import type { CatalogDrift } from './run-drift';
-import { relativePosix } from '../spelling';
+import type { CatalogDrift } from './run-drift.js';
+import { relativePosix } from '../text/spelling.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,17 +1,15 @@
-// The `drift` core the CLI calls: load and validate each catalog (no rendering), read the SDK's
-// `sdk-tools.d.ts`, diff, and locate the catalog tools the report names.
+// The `drift` core the CLI calls: the project's models (no rendering), the SDK's `sdk-tools.d.ts`,
+// the diff, and the catalog locations of the tools the report names.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { validateCatalog } from '../generate';
-import { loadCatalog } from '../load/load-catalog';
-import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config';
-import { buildModel } from '../model/build-model';
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic, type SourcePosition } from '../validate/diagnostics';
-import { createLocator } from '../validate/locate';
-import { NON_TOOL_SDK_TYPES } from './aliases';
-import { diffCatalogWithSdk, unmatchedBases, type DriftDiff, type GoneTool } from './diff';
-import { readSdkTypes, SdkTypesError } from './read-sdk-types';
-import { loadLegacyAliases, readSdkPackage, resolveTypesModule } from './sdk-package';
+import { DIAGNOSTIC_CODES, type CatalogDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import type { ResolvedCatalogConfig } from '../load/load-config.js';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
+import { loadProject, type Project } from '../project/load-project.js';
+import { diffCatalogWithSdk, unmatchedBases, type DriftDiff, type GoneTool } from './diff.js';
+import { readSdkTypes, SdkTypesError } from './read-sdk-types.js';
+import { loadLegacyAliases, readSdkPackage, resolveTypesModule } from './sdk-package.js';
 
 export interface DriftOptions {
   readonly cwd: string;
@@ -56,52 +54,47 @@ function typesFileFor(config: ResolvedCatalogConfig, options: DriftOptions): { f
     : { error: `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '${config.name}') from ${config.rootDir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.` };
 }
 
-async function driftOne(config: ResolvedCatalogConfig, options: DriftOptions) {
-  const raw = await loadCatalog(config);
-  const pending = validateCatalog(raw);
-  if (hasErrors(pending) || !raw.vocabulary) return { raw, pending };
-  const model = buildModel(raw);
+async function driftOne(model: CatalogModel, options: DriftOptions) {
+  const config = model.config;
   const where = typesFileFor(config, options);
-  if (!where.file) return { raw, pending, error: where.error, usage: where.usage };
+  if (!where.file) return { error: where.error, usage: where.usage };
   const types = await readSdkTypes(where.file);
   const pkg = readSdkPackage(where.file);
   // The legacy table lives in the SDK's JavaScript; import it only to name SDK types nothing matched.
   const legacyAliases = pkg && unmatchedBases(model, types.members).length > 0 ? await loadLegacyAliases(pkg) : undefined;
   const diff = diffCatalogWithSdk(model, types.members, { builtinToolNames: pkg?.builtinToolNames, legacyAliases });
-  return { raw, pending, diff, types, pkg, goneFiles: diff.gone.map((g) => path.resolve(config.rootDir, g.source)) };
+  return { diff, types, pkg };
+}
+
+/** Where each gone tool is declared, located like any diagnostic. */
+async function goneToolPositions(project: Project, model: CatalogModel, gone: DriftDiff['gone']): Promise<(SourcePosition | undefined)[]> {
+  if (gone.length === 0) return [];
+  const located = await project.locate(gone.map((g) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: { file: path.resolve(model.config.rootDir, g.source), path: [g.key], atKey: true, scope: 'tools' as const } })));
+  return located.map((d) => d.position);
 }
 
 export async function runDrift(options: DriftOptions): Promise<DriftResult> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
-  const pending: PendingDiagnostic[] = [...loaded.diagnostics];
-  let selected = loaded.catalogs;
-  if (options.catalog !== undefined) {
-    selected = selected.filter((c) => c.name === options.catalog);
-    if (selected.length === 0 && loaded.diagnostics.length === 0)
-      pending.push({ code: DIAGNOSTIC_CODES.catalogUnknown, severity: 'error', message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` });
-  }
-  const searchFiles: string[] = [];
+  const project = await loadProject(options);
+  if (!project.ok) return { ok: false, catalogs: [], diagnostics: project.diagnostics };
   const catalogs: CatalogDrift[] = [];
   let error: string | undefined;
   let usageError: string | undefined;
   try {
-    for (const config of selected) {
-      const one = await driftOne(config, options);
-      searchFiles.push(...one.raw.files);
-      pending.push(...one.pending);
+    for (const { model } of project.catalogs) {
+      if (!model) continue;
+      const one = await driftOne(model, options);
       if (one.usage) usageError ??= one.error;
       else if (one.error) error ??= one.error;
       if (!one.diff) continue;
-      const locate = createLocator({ displayRoot: options.cwd, searchFiles: one.raw.files });
-      const located = one.goneFiles.length === 0 ? [] : await locate(one.diff.gone.map((g, i) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: { file: one.goneFiles[i]!, path: [g.key], atKey: true, scope: 'tools' as const } })));
       const { diff, types, pkg } = one;
+      const positions = await goneToolPositions(project, model, diff.gone);
       catalogs.push({
-        catalog: config.name,
+        catalog: model.name,
         sdkTypesFile: types.file,
         sdk: pkg && { name: pkg.name, version: pkg.version },
         sdkToolTypes: new Set(types.members.map((m) => m.base).filter((b) => !NON_TOOL_SDK_TYPES.has(b))).size,
         ...diff,
-        gone: diff.gone.map((g, i) => ({ ...g, position: located[i]?.position })),
+        gone: diff.gone.map((g, i) => ({ ...g, position: positions[i] })),
         ignored: types.ignored,
         ok: diff.missing.length + diff.gone.length + diff.renamed.length === 0,
       });
@@ -110,7 +103,6 @@ export async function runDrift(options: DriftOptions): Promise<DriftResult> {
     if (!(e instanceof SdkTypesError)) throw e;
     error = e.message;
   }
-  const diagnostics = pending.length > 0 ? await createLocator({ displayRoot: options.cwd, searchFiles })(pending) : [];
-  const ok = !hasErrors(diagnostics) && !error && !usageError && catalogs.length > 0 && catalogs.every((c) => c.ok);
-  return { ok, catalogs, diagnostics, error, usageError };
+  const ok = !error && !usageError && catalogs.length > 0 && catalogs.every((c) => c.ok);
+  return { ok, catalogs, diagnostics: project.diagnostics, error, usageError };
 }

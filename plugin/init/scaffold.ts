@@ -3,12 +3,13 @@
 // which also writes the app's binding file skeleton.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { generateAndWrite, type GenerateResult } from '../generate';
-import { CONFIG_FILE_NAMES } from '../load/load-config';
-import { loadTemplates } from '../render/templates';
-import { writeFileAtomic } from '../write/write-outputs';
-import { detectApp, InitError, type AppInfo } from './detect-app';
-import { lowerFirst, pascalCase, toPosix } from '../spelling';
+import { generateAndWrite, type GenerateResult } from '../generate.js';
+import { CONFIG_FILE_NAMES } from '../load/load-config.js';
+import { loadTemplates, type TemplateName } from '../render/templates.js';
+import { lineCommentText, tsKey, tsString } from '../text/escape.js';
+import { writeFileAtomic } from '../write/write-outputs.js';
+import { detectApp, InitError, type AppInfo } from './detect-app.js';
+import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
 
 export const GENERATE_SCRIPT = 'tool-catalog generate';
 
@@ -48,12 +49,13 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const bindingFile = `${base}tool-bindings.ts`;
   const vocabularyModule = `${name}.catalog`;
   const templates = loadTemplates();
-  const render = (template: string, view: object) => templates.get(template)!(view);
+  const render = (template: TemplateName, view: object) => templates.get(template)(view);
   const configFile = path.join(dir, CONFIG_FILE_NAMES[0]!);
+  const server = tsString(`${name}-tools`);
   const files = new Map<string, string>([
-    [configFile, render('init-config.ts', { name, include: 'catalog/**/*.catalog.ts', outDir, prefix, bindingFile })],
-    [path.join(dir, 'catalog', `${vocabularyModule}.ts`), render('init-vocabulary.catalog.ts', { name, variable, server: `${name}-tools` })],
-    [path.join(dir, 'catalog', 'tools.catalog.ts'), render('init-tools.catalog.ts', { name, variable, vocabularyModule, server: `${name}-tools` })],
+    [configFile, render('init-config.ts', { property: tsKey(name), include: tsString('catalog/**/*.catalog.ts'), outDir: tsString(outDir), prefix: tsString(prefix), bindingFile: tsString(bindingFile) })],
+    [path.join(dir, 'catalog', `${vocabularyModule}.ts`), render('init-vocabulary.catalog.ts', { name: lineCommentText(`'${name}'`), variable, server })],
+    [path.join(dir, 'catalog', 'tools.catalog.ts'), render('init-tools.catalog.ts', { name: lineCommentText(`'${name}'`), variable, vocabularyModule: tsString(`./${vocabularyModule}`), server })],
   ]);
   return { app, name, files, configFile, bindingFile: path.join(dir, bindingFile), outDir: path.join(dir, outDir) };
 }

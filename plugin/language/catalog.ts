@@ -1,6 +1,6 @@
 // The catalog language: plain-data declarations with typed helpers, so a wrong category, condition,
 // group or server name is red in the editor before the generator ever runs.
-import { CATALOG_BRAND, TOOL_SET_BRAND } from './brand';
+import { CATALOG_BRAND, TOOL_SET_BRAND } from './brand.js';
 
 /** A reference to an export of an app module; the generated code imports it, nothing runs at build time. */
 export interface ModuleRef {

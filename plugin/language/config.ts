@@ -1,7 +1,7 @@
 // The config file (`tool-catalog.config.ts`): which catalogs exist, where their sources are and
 // where and how their output is written.
-import { CONFIG_BRAND } from './brand';
-import type { ModuleRef } from './catalog';
+import { CONFIG_BRAND } from './brand.js';
+import type { ModuleRef } from './catalog.js';
 
 export type MissingTranslationPolicy = 'error' | 'warn' | 'fallback';
 

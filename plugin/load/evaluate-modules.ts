@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../validate/diagnostics';
-import { buildInSession } from './incremental-builds';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import { buildInSession } from './incremental-builds.js';
 
 export interface EvaluatedModule {
   /** Absolute path. */

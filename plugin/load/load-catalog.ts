@@ -2,12 +2,12 @@
 // catalog definition and every exported tool set, remembering which file each came from.
 import path from 'node:path';
 import { glob } from 'tinyglobby';
-import { CATALOG_BRAND, TOOL_SET_BRAND } from '../language/brand';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../validate/diagnostics';
-import { isRecord } from '../validate/field-schema';
-import { evaluateModules } from './evaluate-modules';
-import type { ResolvedCatalogConfig } from './load-config';
-import { toPosix } from '../spelling';
+import { CATALOG_BRAND, TOOL_SET_BRAND } from '../language/brand.js';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
+import { isRecord } from '../diagnostics/field-schema.js';
+import { evaluateModules } from './evaluate-modules.js';
+import type { ResolvedCatalogConfig } from './load-config.js';
+import { toPosix } from '../text/spelling.js';
 
 export interface RawToolEntry {
   readonly key: string;

@@ -2,12 +2,12 @@
 // every catalog's options to absolute paths and defaults.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ModuleRef } from '../language/catalog';
-import type { MissingTranslationPolicy } from '../language/config';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../validate/diagnostics';
-import { checkFields, isRecord, type FieldSpec } from '../validate/field-schema';
-import { evaluateModules } from './evaluate-modules';
-import { constantCase, pascalCase } from '../spelling';
+import type { ModuleRef } from '../language/catalog.js';
+import type { MissingTranslationPolicy } from '../language/config.js';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
+import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
+import { evaluateModules } from './evaluate-modules.js';
+import { constantCase, pascalCase } from '../text/spelling.js';
 
 export const CONFIG_FILE_NAMES = [
   'tool-catalog.config.ts',

@@ -1,19 +1,27 @@
 // Pure: validated raw catalog → normalized CatalogModel. Applies defaults, resolves runtime names,
-// condition fields, builder import paths and `dependsOn` closures.
+// condition fields, SDK types, builder import paths and `dependsOn` closures, and orders the tools.
 import path from 'node:path';
-import type { ModuleRef } from '../language/catalog';
-import type { RawCatalog } from '../load/load-catalog';
-import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model';
-import { closureOf } from './dependency-graph';
-import { staticRuntimeNames } from './runtime-names';
-import { capitalise, toPosix } from '../spelling';
+import type { ModuleRef } from '../language/catalog.js';
+import { closureOf } from '../language/dependencies.js';
+import { conditionField, staticRuntimeNames } from '../language/naming.js';
+import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
+import { capitalise, toPosix } from '../text/spelling.js';
+import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model.js';
+import { sdkTypeOf } from './sdk-types.js';
 
 type Decl = Record<string, any>;
 
-
-/** `workspace-has-git` → `workspaceHasGit`; `canQueryThemis` stays. */
-export const conditionField = (name: string) =>
-  name.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_$]+/, '');
+/**
+ * Output order: the catalog's declared category order first (a catalog reads like its UI), then
+ * declaration order — the loader's order of files and of tools within a file. Stable, so tools of
+ * one category keep their declaration order; a catalog without categories keeps it throughout.
+ */
+function inOutputOrder(tools: readonly RawToolEntry[], categories: readonly string[]): readonly RawToolEntry[] {
+  if (categories.length === 0) return tools;
+  const rank = new Map(categories.map((c, i) => [c, i]));
+  const rankOf = (t: RawToolEntry) => rank.get((t.declaration as Decl).category) ?? categories.length;
+  return tools.map((t, i) => ({ t, i, r: rankOf(t) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ t }) => t);
+}
 
 /** Rewrites a module reference declared in `fromFile` so the generated files in `outDir` can import it. */
 export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: string): ResolvedModuleRef {
@@ -42,16 +50,17 @@ export function buildModel(raw: RawCatalog): CatalogModel {
     labelKey: `${config.i18n.prefix}.categories.${name}.label`,
   }));
 
+  const ordered = inOutputOrder(raw.tools, categories.map((c) => c.name));
   const edges = new Map<string, string[]>();
   const order = new Map<string, number>();
-  raw.tools.forEach((t, i) => {
+  ordered.forEach((t, i) => {
     edges.set(t.key, ((t.declaration as Decl).dependsOn ?? []) as string[]);
     order.set(t.key, i);
   });
 
   // Tools share a few files: path.relative once per file, not once per tool (measurable at 5,000 tools).
   const sourceOf = new Map(raw.files.map((f) => [f, toPosix(path.relative(config.rootDir, f))]));
-  const tools: ToolModel[] = raw.tools.map(({ key, declaration, file }) => {
+  const tools: ToolModel[] = ordered.map(({ key, declaration, file }) => {
     const d = declaration as Decl;
     const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir);
     const condition = d.condition ? conditionByName.get(d.condition) : undefined;
@@ -61,7 +70,7 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       : d.available && typeof d.available === 'object' ? { kind: 'function', ref: ref(d.available) }
       : { kind: 'always' };
     const nameSource: ToolModel['nameSource'] =
-      d.fullNames && !Array.isArray(d.fullNames) ? { kind: 'resolve', ref: ref(d.fullNames.resolve) }
+      d.fullNames && !Array.isArray(d.fullNames) ? { kind: 'resolver', ref: ref(d.fullNames.resolve) }
       : d.kind === 'external' && d.mirror ? { kind: 'mirror', channel: d.channel }
       : { kind: 'static' };
     const sdkTyped = d.kind === 'sdk' && d.sdkTyped !== false;
@@ -86,7 +95,7 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       builder: d.builder ? ref(d.builder) : undefined,
       factory: d.factory === true,
       sdkTyped,
-      sdkType: sdkTyped ? (d.sdkType ?? name) : undefined,
+      sdkType: sdkTyped ? sdkTypeOf(name!, d.sdkType, config.sdk.aliases) : undefined,
       restricted: d.restricted === true,
       approval: d.approval ?? 'permission-mode',
       label: d.label ?? key,
@@ -103,7 +112,8 @@ export function buildModel(raw: RawCatalog): CatalogModel {
     config,
     prefix: config.prefix,
     constPrefix: config.constPrefix,
-    sources: raw.files.map((f) => toPosix(path.relative(config.rootDir, f))),
+    sources: raw.files.map((f) => sourceOf.get(f)!),
+    definitionSource: raw.definitionFile === undefined ? undefined : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
     categories,
     conditions,
     pairGroups: v.pairGroups ?? [],

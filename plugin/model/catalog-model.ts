@@ -1,7 +1,8 @@
-// The normalized catalog every renderer reads: names resolved, defaults applied, closures
-// computed. It is plain data with no references to files on disk beyond relative paths.
-import type { ModuleRef, ToolApproval, ToolExposure, ToolKind } from '../language/catalog';
-import type { ResolvedCatalogConfig } from '../load/load-config';
+// The normalized catalog every output and command reads: names resolved, defaults applied, SDK
+// types aliased, closures computed, tools in output order. Plain data; the resolved config is the
+// only part with absolute paths (where outputs go, where module references start).
+import type { ModuleRef, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
+import type { ResolvedCatalogConfig } from '../load/load-config.js';
 
 export interface ConditionModel {
   /** As declared: `workspace-has-git`. */
@@ -34,7 +35,7 @@ export interface ResolvedModuleRef {
 /** How a tool's runtime names are found. */
 export type NameSourceModel =
   | { readonly kind: 'static' }
-  | { readonly kind: 'resolve'; readonly ref: ResolvedModuleRef }
+  | { readonly kind: 'resolver'; readonly ref: ResolvedModuleRef }
   | { readonly kind: 'mirror'; readonly channel: string };
 
 export interface ToolModel {
@@ -58,7 +59,7 @@ export interface ToolModel {
   readonly builder?: ResolvedModuleRef;
   readonly factory: boolean;
   readonly sdkTyped: boolean;
-  /** SDK type base name (`FileEdit` for `Edit`), for SDK-typed tools. */
+  /** SDK type base (`FileEdit` for `Edit`) after the alias map, for SDK-typed tools: the one answer every output and `drift` use. */
   readonly sdkType?: string;
   readonly restricted: boolean;
   readonly approval: ToolApproval;
@@ -78,6 +79,8 @@ export interface CatalogModel {
   readonly constPrefix: string;
   /** Source files relative to the config folder, POSIX separators, sorted. */
   readonly sources: readonly string[];
+  /** The file that declares the vocabulary (`defineCatalog`), relative like `sources`. */
+  readonly definitionSource?: string;
   readonly categories: readonly CategoryModel[];
   readonly conditions: readonly ConditionModel[];
   readonly pairGroups: readonly string[];
@@ -85,9 +88,6 @@ export interface CatalogModel {
   readonly callers: Readonly<Record<string, readonly string[]>>;
   readonly servers: readonly string[];
   readonly channels: readonly string[];
+  /** Every tool in output order: declared category order, then declaration order (file path, then position in the file). */
   readonly tools: readonly ToolModel[];
 }
-
-export const MCP_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const isMangled = (name: string) => !MCP_NAME_PATTERN.test(name) || name.includes('__');
-export const mcpName = (server: string, wire: string) => `mcp__${server}__${wire}`;

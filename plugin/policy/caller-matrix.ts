@@ -1,7 +1,7 @@
-// The per-caller part of the policy snapshot and the `report` command: what each declared caller is
-// offered with every predicate true, and which predicate, false on its own, removes which tool.
-import type { CatalogModel } from '../model/catalog-model';
-import { gatingPredicates, offerVerdict } from './caller-offer';
+// The per-caller view of the policy, for the snapshot and the `report` command: what each declared
+// caller is offered with every predicate true, and which predicate, false on its own, removes which tool.
+import type { CatalogModel } from '../model/catalog-model.js';
+import { gatingPredicates, offerVerdict } from '../model/caller-offer.js';
 
 export interface CallerSummary {
   readonly caller: string;
@@ -38,34 +38,4 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
     });
     return summary;
   });
-}
-
-const mdCode = (s: string) => `\`${s.replace(/\|/g, '\\|')}\``;
-const mdCodes = (items: readonly string[]) => (items.length === 0 ? '—' : items.map(mdCode).join(', '));
-
-/** The Markdown section shared by `policy.md` and `report --format md`; empty when there are no callers. */
-export function callerSectionMarkdown(model: CatalogModel, summaries: readonly CallerSummary[] = callerSummaries(model)): string {
-  if (summaries.length === 0) return '';
-  const out = [
-    '## Callers (every predicate true)',
-    '',
-    "What each caller's groups select (seed 2's `toolNames` / `buildTools`): a tool is offered when one of its",
-    'groups is one of the caller\'s and it is available. Factory tools are built only for a caller that supplies',
-    "the factory; tools gated by an app function are offered when it returns true at run time.",
-    '',
-    '| caller | groups | offered | needs a caller-supplied factory | needs the app\'s availability check |',
-    '|---|---|---|---|---|',
-    ...summaries.map((s) => `| ${mdCode(s.caller)} | ${s.groups.join(', ') || '—'} | ${mdCodes(s.offered)} | ${mdCodes(s.factories)} | ${mdCodes(s.runtimeChecks)} |`),
-  ];
-  if (model.conditions.length > 0) {
-    out.push(
-      '',
-      '### What each predicate removes (false on its own)',
-      '',
-      `| predicate |${summaries.map((s) => ` ${s.caller} |`).join('')}`,
-      `|---|${summaries.map(() => '---|').join('')}`,
-      ...model.conditions.map((c) => `| ${c.name} |${summaries.map((s) => ` ${mdCodes(s.removedBy.get(c.name) ?? [])} |`).join('')}`),
-    );
-  }
-  return `${out.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 // The policy evaluated over condition combinations and user toggles, with the runtime's own resolve:
 // the data behind the checked-in snapshot (policy.md) and the `report` command's exposure matrix.
-import { markDisallowedTools, resolveToolPolicy, type PolicyMarks, type ResolvedToolPolicy } from '../runtime/policy';
-import type { PolicyTables } from '../runtime/policy-tables';
+import { markDisallowedTools, resolveToolPolicy, type PolicyMarks, type ResolvedToolPolicy } from '../runtime/policy.js';
+import type { PolicyTables } from '../runtime/policy-tables.js';
 
 /** Up to this many conditions every combination is listed (2^4 = 16 columns); beyond, a sample. */
 export const MAX_EXHAUSTIVE_CONDITIONS = 4;

@@ -1,6 +1,6 @@
 // The PreToolUse guard in the Claude Agent SDK's hook shape: denies restricted tools (the SDK does
 // not enforce allowedTools for external MCP servers), live-disallowed tools and no-responder turns.
-import { namespaceOf } from './names';
+import { namespaceOf } from './names.js';
 
 /** The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`). */
 export interface GuardHookInput {

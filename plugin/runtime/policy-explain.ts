@@ -1,8 +1,8 @@
 // Why one tool is allowed or disallowed, rule by rule: the same marks `resolveDisallowedTools`
 // computes, plus the chain of pair groups and dependencies that leads back to the deciding rule.
-import { readCondition, type ConditionSource } from './context';
-import { conditionHolds, markDisallowedTools, type AgentToolSettings, type PolicyContext, type PolicyMarks, type ResolveOptions } from './policy';
-import { isAlwaysBlocked, preparePolicy, type PolicyTables, type PolicyToolEntry } from './policy-tables';
+import { readCondition, type ConditionSource } from './context.js';
+import { conditionHolds, markDisallowedTools, type AgentToolSettings, type PolicyContext, type PolicyMarks, type ResolveOptions } from './policy.js';
+import { gatingCondition, isAlwaysBlocked, preparePolicy, type PolicyTables, type PolicyToolEntry } from './policy-tables.js';
 
 export interface PolicyRuleFinding {
   /** `rule 1`, …, `rule 6`, `dependsOn`, `overlay`, `approval`. */
@@ -51,12 +51,13 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
   const p = x.marks.prepared;
   const out: OwnReason[] = [];
   if (t.exposure === 'disabled') out.push({ own: 'exposure is disabled', about: `${t.key} is always disabled` });
-  else if (t.unavailable) out.push({ own: 'available is false', about: `${t.key} is never available` });
-  if (t.condition !== undefined && x.tables.conditions.some((c) => c.name === t.condition)) {
-    const value = x.conditionValue(t.condition);
+  else if (t.available === false) out.push({ own: 'available is false', about: `${t.key} is never available` });
+  const condition = gatingCondition(t);
+  if (condition !== undefined && x.tables.conditions.some((c) => c.name === condition)) {
+    const value = x.conditionValue(condition);
     if (!conditionHolds(value, x.options.missingConditions)) {
       const state = conditionState(value);
-      out.push({ own: `condition ${t.condition} is ${state}`, about: `${t.key}'s condition ${t.condition} is ${state}` });
+      out.push({ own: `condition ${condition} is ${state}`, about: `${t.key}'s condition ${condition} is ${state}` });
     }
   }
   for (const entry of x.optOuts) {
@@ -115,12 +116,13 @@ function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighb
   const p = x.marks.prepared;
   const disallowed = x.marks.disallowed[i] === 1;
   const has = (prefix: string) => own.some((r) => r.own.startsWith(prefix));
+  const condition = gatingCondition(t);
   const findings: PolicyRuleFinding[] = [
-    { rule: 'rule 1', disallows: isAlwaysBlocked(t), detail: `exposure ${t.exposure}${t.unavailable ? ', available: false' : ''}` },
+    { rule: 'rule 1', disallows: isAlwaysBlocked(t), detail: `exposure ${t.exposure}${t.available === false ? ', available: false' : ''}` },
     { rule: 'rule 2', disallows: t.exposure === 'internal' ? false : undefined, detail: t.exposure === 'internal' ? 'internal: never disallowed on its own' : 'not an internal tool' },
-    t.condition === undefined
+    condition === undefined
       ? { rule: 'rule 3', disallows: undefined, detail: 'no condition' }
-      : { rule: 'rule 3', disallows: has('condition'), detail: `condition ${t.condition} is ${conditionState(x.conditionValue(t.condition))}` },
+      : { rule: 'rule 3', disallows: has('condition'), detail: `condition ${condition} is ${conditionState(x.conditionValue(condition))}` },
   ];
   const namedBy = x.optOuts.filter((e) => p.indexOf.get(e) === i);
   findings.push(t.exposure === 'user'

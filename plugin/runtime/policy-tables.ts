@@ -4,17 +4,21 @@
 export type PolicyToolKind = 'sdk' | 'mcp' | 'external';
 export type PolicyToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
 
-/** One tool as the policy sees it (a subset of the registry descriptor). */
+/** One tool as the policy sees it: the registry's descriptor, of which it reads these fields. */
 export interface PolicyToolEntry {
   readonly key: string;
   readonly kind: PolicyToolKind;
   readonly exposure: PolicyToolExposure;
   /** Runtime names known at build time (SDK bare name, `mcp__<server>__<wire>`). */
   readonly names: readonly string[];
-  /** The condition that gates the tool (`conditional` exposure, or seed 2's `available: '<predicate>'`). */
+  /** The condition a `conditional` tool needs. */
   readonly condition?: string;
-  /** Seed 2's `available: false`: blocked like `exposure: 'disabled'`. */
-  readonly unavailable?: boolean;
+  /**
+   * When a caller is offered the tool: `false` never (blocked like `exposure: 'disabled'`), a
+   * condition name (gates like `condition` when the tool has none), an app check (decided by the
+   * app at run time, so the policy does not see it).
+   */
+  readonly available?: false | string | { readonly appCheck: string };
   readonly pairGroup?: string;
   /** Direct dependencies (tool keys). */
   readonly dependsOn: readonly string[];
@@ -130,7 +134,7 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     conditions: tables.conditions.map((c) => ({
       name: c.name,
       field: c.field,
-      closure: closureOr(tables.whenConditionFails?.[c.name], () => tools.flatMap((t, i) => (t.condition === c.name ? [i] : []))),
+      closure: closureOr(tables.whenConditionFails?.[c.name], () => tools.flatMap((t, i) => (gatingCondition(t) === c.name ? [i] : []))),
     })),
     optOut,
     spread: spreadArrays,
@@ -140,8 +144,11 @@ function prepare(tables: PolicyTables): PreparedPolicy {
   };
 }
 
-/** Rule 1's roots: `exposure: 'disabled'` and seed 2's `available: false`. */
-export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.unavailable === true;
+/** Rule 1's roots: `exposure: 'disabled'` and `available: false`. */
+export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.available === false;
+
+/** The condition rule 3 reads for a tool: its own `condition`, else an `available` condition. */
+export const gatingCondition = (t: PolicyToolEntry): string | undefined => t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
 
 /**
  * Every tool reachable from `roots` through `spread` (roots included), in ascending index order.

@@ -1,7 +1,7 @@
 // Seed 1's `resolveDisallowedTools` (rules 1–6 plus `dependsOn`) over the generated tables, the
 // other SDK lists that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
-import { readCondition, type ConditionSource } from './context';
-import { mcpServerOf, preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
+import { readCondition, type ConditionSource } from './context.js';
+import { mcpServerOf, preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables.js';
 
 /** The agent's stored settings the policy reads: seed 1's opt-out column (empty = everything on). */
 export interface AgentToolSettings {

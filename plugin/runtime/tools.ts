@@ -1,35 +1,52 @@
-// Seed 2's `build_tools` / `tool_names` over a catalog's generated entries: callers opt in by
-// groups, each entry is kept when its availability holds in the shared per-invocation context.
-import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context';
-import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
+// Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
+// entry is kept when its availability holds in the shared per-invocation context.
+import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context.js';
+import { mirroredNames, qualifyName, type ChannelRegistry } from './names.js';
 
 /** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
 export type ToolBuilder<D = unknown, T = unknown> = (context: ToolContext<D>, options: ToolBuildOptions) => T | readonly T[];
 
-/** Seed 2's `available:`: on (`true` / absent), off (`false`), a predicate field, or a one-off function. */
-export type EntryAvailability<D = unknown> = boolean | string | ((context: ToolContext<D>) => boolean | undefined);
+/** An app function deciding, per context, whether a caller is offered a tool (`available: { module, export }`). */
+export type ToolAvailabilityCheck<D = unknown> = (context: ToolContext<D>) => boolean | undefined;
 
-/** One catalog entry as the generated code registers it. */
-export interface ToolEntry<D = unknown, T = unknown> {
+/** An app function computing a tool's runtime names from the context (`fullNames: { resolve }`). */
+export type ToolNameResolver<D = unknown> = (context: ToolContext<D>) => Iterable<string>;
+
+/** One catalog entry: the fields of the generated registry's descriptor that the selection reads. */
+export interface ToolEntry {
   readonly key: string;
   readonly kind: 'sdk' | 'mcp' | 'external';
   readonly groups: readonly string[];
   /** Runtime names known at build time (`[]` suppresses names; the builder still runs). */
   readonly names?: readonly string[];
-  /** Server (in-process MCP) or channel (external) that qualifies relative names. */
-  readonly namespace?: string;
-  readonly available?: EntryAvailability<D>;
-  /** Seed 1's conditional exposure: the predicate field that must hold. */
+  /** `disabled`: never built, never named. */
+  readonly exposure?: 'user' | 'internal' | 'conditional' | 'disabled';
+  /** The condition (by name) a conditional tool needs. */
   readonly condition?: string;
-  /** Seed 1's `exposure: 'disabled'`: never built, never named. */
-  readonly disabled?: boolean;
-  /** Names computed from the context at `toolNames` time. */
-  readonly resolveNames?: (context: ToolContext<D>) => Iterable<string>;
-  /** External channel whose names come from the app's channel registry at `toolNames` time. */
-  readonly mirror?: string;
-  readonly build?: ToolBuilder<D, T>;
+  /** On (`true` / absent), off (`false`), a condition name, or an app check bound in `bindings`. */
+  readonly available?: boolean | string | { readonly appCheck: string };
+  /** In-process MCP server; qualifies relative names. */
+  readonly server?: string;
+  /** External MCP channel; qualifies relative names. */
+  readonly channel?: string;
+  /** Names not listed: from the app's channel registry (`mirror`) or a resolver bound in `bindings`. */
+  readonly namesFrom?: 'mirror' | 'resolver';
   /** The caller supplies the builder per call; without it the entry is skipped. */
   readonly factory?: boolean;
+}
+
+/** The app code of one entry: what the registry cannot hold as data. */
+export interface ToolBinding<D = unknown, T = unknown> {
+  readonly build?: ToolBuilder<D, T>;
+  readonly check?: ToolAvailabilityCheck<D>;
+  readonly resolveNames?: ToolNameResolver<D>;
+}
+
+export interface ToolCatalogOptions<D = unknown, T = unknown> {
+  /** Condition name → context field (`workspace-has-git` → `workspaceHasGit`); a name not listed is read as its own field. */
+  readonly conditions?: Readonly<Record<string, string>>;
+  /** App code by tool key. */
+  readonly bindings?: Readonly<Record<string, ToolBinding<D, T> | undefined>>;
 }
 
 export interface ToolSelection<G extends string = string> {
@@ -48,7 +65,7 @@ export interface ToolNamesOptions<G extends string = string> extends ToolSelecti
 }
 
 export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string = string, K extends string = string> {
-  readonly entries: readonly ToolEntry<D, T>[];
+  readonly entries: readonly ToolEntry[];
   /** Builds the SDK tool instances of every selected, available entry (never memoized). */
   buildTools(context: ToolContext<D>, options: BuildToolsOptions<G, K>): T[];
   /** The runtime names of every selected, available entry, for `allowedTools`. */
@@ -65,6 +82,24 @@ export class DuplicateToolError extends Error {
 /** Arguments per `push.apply`, well under every engine's argument limit. */
 const PUSH_CHUNK = 8192;
 
+/** An entry with its bindings looked up and its condition fields resolved, once at registration. */
+interface CompiledEntry<D, T> {
+  readonly entry: ToolEntry;
+  readonly index: number;
+  readonly groupIds: readonly number[];
+  /** Context fields of the condition and of an `available` condition; slots in the per-context state (-1: none). */
+  readonly conditionField?: string;
+  readonly conditionSlot: number;
+  readonly availableField?: string;
+  readonly availableSlot: number;
+  readonly check?: ToolAvailabilityCheck<D>;
+  readonly build?: ToolBuilder<D, T>;
+  readonly resolveNames?: ToolNameResolver<D>;
+  /** Server or channel that qualifies relative names. */
+  readonly namespace?: string;
+  readonly memoId: string;
+}
+
 type PlanStep<D, T> = { readonly block: readonly string[]; readonly entry?: undefined } | { readonly block?: undefined; readonly entry: CompiledEntry<D, T> };
 
 interface SelectionPlan<D, T> {
@@ -74,26 +109,21 @@ interface SelectionPlan<D, T> {
 }
 
 /** Always on, names known at build time: its names can be copied without looking at the context. */
-const isUnconditionalStatic = (e: ToolEntry<any, any>) =>
-  !e.factory && e.condition === undefined && (e.available === undefined || e.available === true) && !e.resolveNames && e.mirror === undefined;
+const isUnconditionalStatic = (c: CompiledEntry<unknown, unknown>) =>
+  !c.entry.factory && c.conditionField === undefined && c.availableField === undefined && c.check === undefined && c.entry.available !== false && c.entry.namesFrom === undefined;
 
-interface CompiledEntry<D, T> {
-  readonly entry: ToolEntry<D, T>;
-  readonly index: number;
-  /** Slots of the condition / `available` predicate in the per-context state; -1 when none. */
-  readonly conditionSlot: number;
-  readonly availableSlot: number;
-  readonly groupIds: readonly number[];
-  readonly memoId: string;
-}
-
-function assertUniqueRegistrations(entries: readonly ToolEntry<any, any>[]): void {
+/** Checks the registration at start-up: unique keys and names, and the app code each entry needs bound. */
+function assertValidRegistrations(entries: readonly ToolEntry[], bindings: Readonly<Record<string, { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown } | undefined>>): void {
   const keys = new Set<string>();
   const names = new Map<string, string>();
   for (const e of entries) {
     if (keys.has(e.key)) throw new DuplicateToolError(`Tool '${e.key}' is registered twice; keep one registration per tool.`);
     keys.add(e.key);
-    if (e.factory && e.build) throw new TypeError(`Tool '${e.key}' is a factory, so the caller supplies its builder; remove 'build'.`);
+    const binding = Object.prototype.hasOwnProperty.call(bindings, e.key) ? bindings[e.key] : undefined;
+    if (e.factory && binding?.build) throw new TypeError(`Tool '${e.key}' is a factory, so the caller supplies its builder; remove its 'build' binding.`);
+    if (typeof e.available === 'object' && typeof binding?.check !== 'function') throw new TypeError(`Tool '${e.key}' is available by an app check ('${e.available.appCheck}'); bind it as { check }.`);
+    if (e.namesFrom === 'resolver' && typeof binding?.resolveNames !== 'function') throw new TypeError(`Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`);
+    if (e.namesFrom === 'mirror' && e.channel === undefined) throw new TypeError(`Tool '${e.key}' mirrors its names from a channel but names no channel.`);
     for (const name of e.names ?? []) {
       const first = names.get(name);
       if (first !== undefined) throw new DuplicateToolError(`Tools '${first}' and '${e.key}' both register the runtime name '${name}'; rename one of them.`);
@@ -102,11 +132,16 @@ function assertUniqueRegistrations(entries: readonly ToolEntry<any, any>[]): voi
   }
 }
 
-/** Registers a catalog's entries; throws a DuplicateToolError at start-up on any duplicate key or name. */
+/** Registers a catalog's entries with their app code; throws at start-up on any duplicate key or name, or missing binding. */
 export function createToolCatalog<D = unknown, T = unknown, G extends string = string, K extends string = string>(
-  entries: readonly ToolEntry<D, T>[],
+  entries: readonly ToolEntry[],
+  options: ToolCatalogOptions<D, T> = {},
 ): ToolCatalogRuntime<D, T, G, K> {
-  assertUniqueRegistrations(entries);
+  const bindings = options.bindings ?? {};
+  assertValidRegistrations(entries, bindings);
+  const conditionFields = options.conditions ?? {};
+  const fieldOf = (name: string | undefined) =>
+    name === undefined ? undefined : Object.prototype.hasOwnProperty.call(conditionFields, name) ? conditionFields[name]! : name;
   const groupIds = new Map<string, number>();
   for (const e of entries) for (const g of e.groups) if (!groupIds.has(g)) groupIds.set(g, groupIds.size);
   // Predicate fields get slots after the entries' slots in the per-context state array.
@@ -117,14 +152,25 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     if (slot === undefined) predicateSlots.set(field, (slot = entries.length + predicateSlots.size));
     return slot;
   };
-  const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => ({
-    entry,
-    index,
-    groupIds: entry.groups.map((g) => groupIds.get(g)!),
-    memoId: `available:${entry.key}`,
-    conditionSlot: slotOf(entry.condition),
-    availableSlot: slotOf(typeof entry.available === 'string' ? entry.available : undefined),
-  }));
+  const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => {
+    const binding = Object.prototype.hasOwnProperty.call(bindings, entry.key) ? bindings[entry.key] : undefined;
+    const conditionField = fieldOf(entry.condition);
+    const availableField = fieldOf(typeof entry.available === 'string' ? entry.available : undefined);
+    return {
+      entry,
+      index,
+      groupIds: entry.groups.map((g) => groupIds.get(g)!),
+      conditionField,
+      conditionSlot: slotOf(conditionField),
+      availableField,
+      availableSlot: slotOf(availableField),
+      check: typeof entry.available === 'object' ? binding?.check : undefined,
+      build: entry.factory ? undefined : binding?.build,
+      resolveNames: entry.namesFrom === 'resolver' ? binding?.resolveNames : undefined,
+      namespace: entry.server ?? entry.channel,
+      memoId: `available:${entry.key}`,
+    };
+  });
   // Callers pass the same group constant every time: its plan is computed once. A plan lists the
   // entries in the selected groups and merges runs of unconditional static names into one block,
   // so toolNames at 1,000 tools is mostly a few array copies (the ≤ 20 µs target).
@@ -140,11 +186,11 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       // A declared group no entry uses selects nothing; that is fine. Typecheck rejects undeclared ones.
       if (id !== undefined) mask[id] = 1;
     }
-    const candidates = compiled.filter((c) => !c.entry.disabled && c.groupIds.some((id) => mask[id] === 1));
+    const candidates = compiled.filter((c) => c.entry.exposure !== 'disabled' && c.groupIds.some((id) => mask[id] === 1));
     const steps: PlanStep<D, T>[] = [];
     let block: string[] | undefined;
     for (const c of candidates) {
-      if (isUnconditionalStatic(c.entry)) {
+      if (isUnconditionalStatic(c as CompiledEntry<unknown, unknown>)) {
         if (!block) steps.push({ block: (block = []) });
         block.push(...(c.entry.names ?? []));
       } else {
@@ -187,12 +233,11 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   const evaluateAvailability = (c: CompiledEntry<D, T>, context: ToolContext<D>, known: Uint8Array): boolean => {
     const e = c.entry;
     if (e.factory && !context.factory(e.key)) return false;
-    if (e.condition !== undefined && !holds(c.conditionSlot, e.condition, context, known)) return false;
-    const a = e.available;
-    if (a === undefined || a === true) return true;
-    if (a === false) return false;
-    if (typeof a === 'string') return holds(c.availableSlot, a, context, known);
-    return context.memo(c.memoId, a) === true;
+    if (c.conditionField !== undefined && !holds(c.conditionSlot, c.conditionField, context, known)) return false;
+    if (e.available === false) return false;
+    if (c.availableField !== undefined) return holds(c.availableSlot, c.availableField, context, known);
+    if (c.check) return context.memo(c.memoId, c.check) === true;
+    return true;
   };
 
   const checkContext = (context: ToolContext<D>, call: string) => {
@@ -220,7 +265,7 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       for (const c of planOf(include).candidates) {
         const e = c.entry;
         if (!isAvailable(c, context, known)) continue;
-        const build = e.factory ? context.factory(e.key) : e.build;
+        const build = e.factory ? context.factory(e.key) : c.build;
         if (!build) continue;
         const options: ToolBuildOptions = { key: e.key, schema: (schema as Record<string, SchemaExtension> | undefined)?.[e.key] };
         const start = tools.length;
@@ -251,14 +296,14 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
         if (!isAvailable(c, context, known)) continue;
         const e = c.entry;
         if (e.names) for (const n of e.names) names.push(n);
-        if (e.resolveNames) {
+        if (c.resolveNames) {
           dynamic = true;
-          for (const n of e.resolveNames(context)) names.push(qualifyName(n, e.namespace));
+          for (const n of c.resolveNames(context)) names.push(qualifyName(n, c.namespace));
         }
-        if (e.mirror !== undefined) {
-          if (!channels) throw new TypeError(`toolNames: tool '${e.key}' mirrors channel '${e.mirror}'; pass the app's channel registry as { channels }.`);
+        if (e.namesFrom === 'mirror') {
+          if (!channels) throw new TypeError(`toolNames: tool '${e.key}' mirrors channel '${e.channel}'; pass the app's channel registry as { channels }.`);
           dynamic = true;
-          for (const n of mirroredNames(channels, e.mirror)) names.push(n);
+          for (const n of mirroredNames(channels, e.channel!)) names.push(n);
         }
       }
       // Static names are unique (checked at generate time and at registration); only dynamic ones can repeat.

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
-import type { CatalogModel } from '../model/catalog-model';
-import { relativePosix } from '../spelling';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { relativePosix } from '../text/spelling.js';
 
 export interface StaleReference {
   /** Path relative to the search root, POSIX separators. */
@@ -62,7 +62,7 @@ function position(starts: readonly number[], offset: number): { line: number; co
 export async function findStaleReferences(input: StaleRefsInput): Promise<StaleRefsResult> {
   const { model } = input;
   const known = new Set(model.tools.flatMap((t) => t.names));
-  const openServers = [...new Set(model.tools.filter((t) => t.nameSource.kind === 'resolve' && t.server).map((t) => t.server!))].sort();
+  const openServers = [...new Set(model.tools.filter((t) => t.nameSource.kind === 'resolver' && t.server).map((t) => t.server!))].sort();
   const checkedServers = new Set(model.servers.filter((s) => !openServers.includes(s)));
   const removed = [...input.previousNames].filter((n) => !known.has(n)).sort();
   // Bare SDK names are words: match them only as whole identifiers.

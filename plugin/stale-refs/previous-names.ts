@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { relativePosix } from '../spelling';
+import { relativePosix } from '../text/spelling.js';
 
 const run = promisify(execFile);
 

@@ -1,12 +1,12 @@
 // Checks every tool declaration against the vocabulary and against each other: shapes, names,
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
-import type { RawToolEntry } from '../load/load-catalog';
-import { isMangled } from '../model/catalog-model';
-import { findCycles } from '../model/dependency-graph';
-import { staticRuntimeNames } from '../model/runtime-names';
-import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from './diagnostics';
-import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from './field-schema';
-import type { VocabularyNames } from './validate-vocabulary';
+import type { RawToolEntry } from '../load/load-catalog.js';
+import { isMangled } from '../language/naming.js';
+import { findCycles } from '../language/dependencies.js';
+import { staticRuntimeNames } from '../language/naming.js';
+import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
+import type { VocabularyNames } from './validate-vocabulary.js';
 
 const COMMON_FIELDS: FieldSpec = {
   kind: { type: 'enum', values: ['sdk', 'mcp', 'external'] },

@@ -1,8 +1,8 @@
 // Checks the `defineCatalog({...})` vocabulary: field shapes, callers naming declared groups, and
 // MCP server / channel names that the SDK would mangle.
-import { isMangled } from '../model/catalog-model';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from './diagnostics';
-import { checkFields, didYouMean, isRecord, type FieldSpec } from './field-schema';
+import { isMangled } from '../language/naming.js';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import { checkFields, didYouMean, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 
 const VOCABULARY_FIELDS: FieldSpec = {
   categories: { type: 'string[]' },

@@ -1,11 +1,23 @@
 // Writes rendered files: only those whose bytes changed, each atomically (a temp file in the
-// target's own folder, then rename, so the rename never crosses devices), and removes files a
-// previous run owned that are no longer emitted. `check` compares the same final bytes and writes nothing.
+// target's own folder, then rename, so the rename never crosses devices), keeps a manifest per output
+// folder and removes files a previous run owned that are no longer emitted. `check` compares the same
+// final bytes and writes nothing.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { EmittedFile } from '../render/emitter';
-import { MANIFEST_NAME } from '../render/render-outputs';
+import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
+
+export interface OutputFile {
+  readonly content: string;
+  /** Written only when the file does not exist yet (app-owned files such as the binding file). */
+  readonly createOnly?: boolean;
+}
+
+/** One catalog's output: its folder and its files (absolute paths). */
+export interface OutputSet {
+  readonly outDir: string;
+  readonly files: ReadonlyMap<string, OutputFile>;
+}
 
 export interface WriteReport {
   /** Files written (or, in check mode, that would be). */
@@ -42,52 +54,42 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
   }
 }
 
-/** Files listed by the manifests of the output folders, i.e. what earlier runs wrote and own. */
-async function previouslyOwned(files: ReadonlyMap<string, EmittedFile>): Promise<string[]> {
-  const manifests = [...files.keys()].filter((f) => path.basename(f) === MANIFEST_NAME);
-  const owned: string[] = [];
-  for (const manifest of manifests) {
-    const text = await readOrUndefined(manifest);
-    if (!text) continue;
-    try {
-      const list = (JSON.parse(text) as { files?: unknown }).files;
-      if (!Array.isArray(list)) continue;
-      const outDir = path.dirname(manifest);
-      for (const f of list) {
-        if (typeof f !== 'string') continue;
-        const file = path.resolve(outDir, f);
-        // A hand-edited or corrupt manifest must never make the writer delete outside its folder.
-        if (!file.startsWith(outDir + path.sep)) continue;
-        owned.push(file);
-      }
-    } catch {
-      // A corrupt manifest only means orphans cannot be found this once; it is rewritten below.
-    }
+/** Every set's files plus its manifest, which lists the files the set owns (not create-only ones). */
+export function withManifests(sets: readonly OutputSet[]): Map<string, OutputFile> {
+  const all = new Map<string, OutputFile>();
+  for (const set of sets) {
+    for (const [file, output] of set.files) all.set(file, output);
+    const owned = [...set.files].filter(([, f]) => !f.createOnly).map(([file]) => file);
+    all.set(path.join(set.outDir, MANIFEST_NAME), { content: manifestContent(set.outDir, owned) });
   }
-  return owned;
+  return all;
 }
 
-export async function writeOutputs(files: ReadonlyMap<string, EmittedFile>, options: { check?: boolean } = {}): Promise<WriteReport> {
+export async function writeOutputs(sets: readonly OutputSet[], options: { check?: boolean } = {}): Promise<WriteReport> {
+  const files = withManifests(sets);
   const changed: string[] = [];
   let unchanged = 0;
   const entries = [...files.entries()];
   const current = await Promise.all(entries.map(([file]) => readOrUndefined(file)));
   const writes: Promise<void>[] = [];
-  entries.forEach(([file, emitted], i) => {
+  entries.forEach(([file, output], i) => {
     const existing = current[i];
-    const stale = emitted.createOnly ? existing === undefined : existing !== emitted.content;
+    const stale = output.createOnly ? existing === undefined : existing !== output.content;
     if (!stale) {
       unchanged++;
       return;
     }
     changed.push(file);
-    if (!options.check) writes.push(writeFileAtomic(file, emitted.content));
+    if (!options.check) writes.push(writeFileAtomic(file, output.content));
   });
   const orphaned: string[] = [];
-  for (const file of await previouslyOwned(files)) {
-    if (files.has(file) || !(await isFile(file))) continue;
-    orphaned.push(file);
-    if (!options.check) writes.push(fs.rm(file, { force: true }));
+  for (const set of sets) {
+    const manifest = await readOrUndefined(path.join(set.outDir, MANIFEST_NAME));
+    for (const file of manifest === undefined ? [] : parseManifest(set.outDir, manifest)) {
+      if (files.has(file) || !(await isFile(file))) continue;
+      orphaned.push(file);
+      if (!options.check) writes.push(fs.rm(file, { force: true }));
+    }
   }
   await Promise.all(writes);
   return { changed: changed.sort(), orphaned: orphaned.sort(), unchanged };

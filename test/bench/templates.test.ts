@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { buildModel } from '../../plugin/model/build-model';
-import { renderCatalog, pathsToRead } from '../../plugin/render/render-outputs';
+import { renderCatalog, pathsToRead } from '../../plugin/render/render-catalog';
 import { buildTemplateSet, COMPILE_OPTIONS, readTemplateSources, templatesDir, tsString } from '../../plugin/render/templates';
 import { COMPILE_OPTIONS as BUILD_OPTIONS, precompiledTemplatesSource } from '../../scripts/precompile-templates.mjs';
 

@@ -1,7 +1,7 @@
 // The one alias map: which SDK type base a tool must have, and which tool an SDK type base names,
 // with the precedence docs/drift.md promises (sdkType > config > SDK tables > built-ins > same name).
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_SDK_ALIASES, expectedSdkType } from '../../plugin/drift/aliases';
+import { BUILT_IN_SDK_ALIASES, expectedSdkType } from '../../plugin/model/sdk-types';
 import { sdkNameForBase } from '../../plugin/drift/diff';
 import type { ToolModel } from '../../plugin/model/catalog-model';
 

@@ -1,7 +1,7 @@
 // The pure pieces of the locale emitter: reading nested or dotted files alike, nesting keys in order,
 // finding nesting conflicts, and locating keys in JSON text for diagnostics.
 import { describe, expect, it } from 'vitest';
-import { flattenTranslations, jsonKeyPositions, nestingConflicts, nestTranslations } from '../../plugin/render/emitters/i18n-entries';
+import { flattenTranslations, jsonKeyPositions, nestingConflicts, nestTranslations } from '../../plugin/render/renderers/i18n-entries';
 
 describe('i18n entries', () => {
   it('reads nested objects and dotted keys as the same keys, ignoring non-strings', () => {

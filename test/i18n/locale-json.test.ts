@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyFixtureApp } from '../bindings/fixture-app';
-import { localeDocument, nestingConflicts, nestTranslations, writeLocaleJson } from '../../plugin/render/emitters/i18n-entries';
+import { localeDocument, nestingConflicts, nestTranslations, writeLocaleJson } from '../../plugin/render/renderers/i18n-entries';
 
 const RUNS = Number(process.env.I18N_PROPERTY_RUNS ?? 400);
 

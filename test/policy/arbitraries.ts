@@ -1,7 +1,7 @@
 // fast-check generators for the policy's property tests: random catalogs (acyclic dependsOn, pair
 // groups, conditions, every kind and exposure), contexts and opt-out lists with foreign and junk names.
 import fc from 'fast-check';
-import { buildPolicyTables } from '../../plugin/policy/build-policy-tables';
+import { closePolicyTables } from '../../plugin/model/policy-tables';
 import type { PolicyTables, PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 
 export const CONDITIONS = [
@@ -41,7 +41,7 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc.array(toolShape, { mi
       approval: s.approval,
     };
   });
-  return buildPolicyTables({ catalog: 'random', tools, conditions: CONDITIONS, servers: SERVERS });
+  return closePolicyTables({ catalog: 'random', tools, conditions: CONDITIONS, servers: SERVERS });
 });
 
 /** A condition value as an app might hand it over: true, false, or missing. */

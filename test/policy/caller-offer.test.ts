@@ -9,7 +9,7 @@ import '../../examples/themis-agent/app/context';
 import { generate } from '../../plugin/generate';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { callerSectionMarkdown, callerSummaries } from '../../plugin/policy/caller-matrix';
-import { callerOffer } from '../../plugin/policy/caller-offer';
+import { callerOffer } from '../../plugin/model/caller-offer';
 import { repoRoot } from './support';
 
 const example = path.join(repoRoot, 'examples/themis-agent');

@@ -1,12 +1,12 @@
 // Every rule finding of explainTool, pinned for each state a tool can be in (found by mutation
 // testing: the texts and verdicts of each rule are part of what `explain` promises to say).
 import { describe, expect, it } from 'vitest';
-import { buildPolicyTables } from '../../plugin/policy/build-policy-tables';
+import { closePolicyTables } from '../../plugin/model/policy-tables';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 
 const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({ kind: 'sdk', exposure: 'internal', names: [t.key], dependsOn: [], approval: 'permission-mode', ...t });
-const tables = buildPolicyTables({
+const tables = closePolicyTables({
   catalog: 'rules',
   conditions: [{ name: 'has-git', field: 'hasGit' }],
   servers: ['own'],

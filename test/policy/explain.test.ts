@@ -2,7 +2,7 @@
 // pair group, condition, opt-out or dependency that decided — on seed 1's catalog and small fixtures.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPolicyTables } from '../../plugin/policy/build-policy-tables';
+import { closePolicyTables } from '../../plugin/model/policy-tables';
 import { resolveDisallowedTools } from '../../plugin/runtime/policy';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
@@ -66,7 +66,7 @@ describe('explain on the default catalog', () => {
 
 describe('explain through dependencies', () => {
   const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({ kind: 'sdk', exposure: 'internal', names: [t.key], dependsOn: [], approval: 'permission-mode', ...t });
-  const tables = buildPolicyTables({
+  const tables = closePolicyTables({
     catalog: 'deps',
     conditions: [{ name: 'has-skills', field: 'hasSkills' }],
     servers: [],

@@ -1,7 +1,7 @@
 // Edge cases of the policy runtime that the seed-1 and property tests do not pin down: name
 // ownership, MCP name parsing, condition values, signature stability, derived closures, rule texts.
 import { describe, expect, it } from 'vitest';
-import { buildPolicyTables } from '../../plugin/policy/build-policy-tables';
+import { closePolicyTables } from '../../plugin/model/policy-tables';
 import { conditionHolds, markDisallowedTools, policySignature, resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import { expandClosure, mcpServerOf, preparePolicy, type PolicyTables, type PolicyToolEntry } from '../../plugin/runtime/policy-tables';
@@ -45,7 +45,7 @@ describe('preparePolicy', () => {
     const tables = bare([tool({ key: 'A', names: ['a1'] }), tool({ key: 'A', names: ['a2'] }), tool({ key: 'B', exposure: 'internal', dependsOn: ['Ghost', 'A'] })]);
     expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
     expect(resolveDisallowedTools(tables, { disabledTools: ['a2'] }, {})).toEqual(['a2']);
-    expect(resolveDisallowedTools(buildPolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
+    expect(resolveDisallowedTools(closePolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
   });
 
   it('derives closures the tables leave out, the same as the build side computes them', () => {
@@ -58,7 +58,7 @@ describe('preparePolicy', () => {
       tool({ key: 'Needs', exposure: 'internal', dependsOn: ['Off'] }),
     ];
     const derived = bare(tools);
-    const built = buildPolicyTables(derived);
+    const built = closePolicyTables(derived);
     expect(built.alwaysDisallowed).toEqual(['Off', 'Gone', 'Needs']);
     expect(built.whenConditionFails).toEqual({ 'has-git': ['Git', 'Mate', 'User'] });
     expect(built.whenOptedOut).toEqual({ User: ['User'] });
@@ -86,7 +86,7 @@ describe('preparePolicy', () => {
 });
 
 describe('resolve inputs', () => {
-  const tables = buildPolicyTables(bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]));
+  const tables = closePolicyTables(bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]));
 
   it('ignores non-string opt-outs and records ignored names in order', () => {
     const policy = resolveToolPolicy(tables, { disabledTools: [42 as never, 'mcp__own__*', 'Nope', 'mcp__other__x', 'mcp__other__x'] }, {});
@@ -126,7 +126,7 @@ describe('policySignature', () => {
 });
 
 describe('explain rule texts', () => {
-  const tables = buildPolicyTables(bare([
+  const tables = closePolicyTables(bare([
     tool({ key: 'Plain', kind: 'mcp', names: ['mcp__own__plain'], approval: 'auto' }),
     tool({ key: 'Gone', exposure: 'internal', unavailable: true }),
     tool({ key: 'Solo', exposure: 'internal', pairGroup: 'g' }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from '../../plugin/generate';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
-import { policyTablesOf } from '../../plugin/policy/build-policy-tables';
+import { policyTablesOf } from '../../plugin/model/policy-tables';
 import type { PolicyTables } from '../../plugin/runtime/policy-tables';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

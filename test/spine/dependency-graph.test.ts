@@ -2,7 +2,7 @@
 // dependencies); these properties pin their results to the plain versions they replaced.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closureOf, findCycles } from '../../plugin/model/dependency-graph';
+import { closureOf, findCycles } from '../../plugin/language/dependencies';
 
 /** The straightforward versions: every node visited, every closure built and sorted. */
 function referenceCycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {

@@ -3,8 +3,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmittedFile } from '../../plugin/render/emitter';
-import { MANIFEST_NAME } from '../../plugin/render/render-outputs';
+import type { EmittedFile } from '../../plugin/render/renderer';
+import { MANIFEST_NAME } from '../../plugin/render/render-catalog';
 import { writeFileAtomic, writeOutputs } from '../../plugin/write/write-outputs';
 import { leftoverTempFiles, removeTempDirs, tempDir } from './helpers';
 

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { AgentView } from '../server/api';
 import { CLAUDE_CATEGORY_I18N_KEYS, CLAUDE_I18N_KEYS } from './generated/claude/i18n-keys';
-import { Icon } from './icons';
+import { Icon } from './icons.tsx';
 import { LOCALES, translate, uiString, type Locale } from './i18n';
 import { CLAUDE_UI_BINDINGS } from './tool-bindings';
 import { buildSections, isRowOn, toggleRow, type ToolRow } from './tool-rows';

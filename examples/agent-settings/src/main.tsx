@@ -1,7 +1,7 @@
 // Mounts the agent edit dialog.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AgentEditDialog } from './AgentEditDialog';
+import { AgentEditDialog } from './AgentEditDialog.tsx';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,9 +1,9 @@
 // `tool-catalog bindings [--fix] [--prune]`: checks the app's binding file against the catalog, or
 // with --fix inserts the missing entries (with --prune also removes stale ones), keeping hand edits.
-import type { CatalogBindingsReport } from '../../bindings/run-bindings';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
-import { relativePosix } from '../../spelling';
+import type { CatalogBindingsReport } from '../../bindings/run-bindings.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { relativePosix } from '../../text/spelling.js';
 
 const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
@@ -32,7 +32,7 @@ export const bindingsCommand: Command = {
     const prune = values.prune === true;
     if (prune && !fix) throw new UsageError('--prune removes entries and only works together with --fix.');
     // Loaded on use: it pulls in ts-morph (~1.4 s), which every other command, `generate` first, must not pay for.
-    const { runBindings } = await import('../../bindings/run-bindings');
+    const { runBindings } = await import('../../bindings/run-bindings.js');
     const result = await runBindings({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, fix, prune });
     if (result.usageError) throw new UsageError(result.usageError);
     const rel = (f: string) => relativePosix(io.cwd, f);

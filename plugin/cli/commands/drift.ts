@@ -1,9 +1,10 @@
 // `tool-catalog drift [--sdk-types <file>]`: compares the catalog's SDK-typed tools with the SDK's
 // `sdk-tools.d.ts`; exits 1 on any disagreement, naming each tool and how to fix it.
-import { formatCatalogDrift } from '../../drift/format-report';
-import { runDrift } from '../../drift/run-drift';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
+import { formatCatalogDrift } from '../../drift/format-report.js';
+import { runDrift } from '../../drift/run-drift.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { isUsageProblem } from '../../project/load-project.js';
 
 export const driftCommand: Command = {
   name: 'drift',
@@ -19,13 +20,14 @@ export const driftCommand: Command = {
       sdkTypes: values['sdk-types'] as string | undefined,
     });
     if (result.usageError) throw new UsageError(result.usageError);
+    const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
     if (values.json) {
       io.stdout(`${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, error: result.error, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
-      return result.ok ? 0 : 1;
+      return result.ok ? 0 : failure;
     }
     printDiagnostics(result.diagnostics, io);
     if (result.error) io.stderr(`${result.error}\n`);
     for (const drift of result.catalogs) io.stdout(formatCatalogDrift(drift, io.cwd));
-    return result.ok ? 0 : 1;
+    return result.ok ? 0 : failure;
   },
 };

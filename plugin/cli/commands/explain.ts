@@ -1,11 +1,11 @@
 // `tool-catalog explain <tool> [--caller …] [--ctx …] [--disabled …] [--overlay …]`: whether one tool is
 // allowed and why, rule by rule (which pair group, condition, opt-out or dependency decided).
 import { closest } from 'fastest-levenshtein';
-import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../../policy/policy-cli';
-import { callerOffer } from '../../policy/caller-offer';
-import { callerExplainLine } from '../../policy/caller-output';
-import { explainTool } from '../../runtime/policy-explain';
-import { UsageError, type Command } from '../command';
+import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
+import { callerOffer } from '../../model/caller-offer.js';
+import { callerExplainLine } from '../caller-output.js';
+import { explainTool } from '../../runtime/policy-explain.js';
+import { UsageError, type Command } from '../command.js';
 
 const mark = (disallows: boolean | undefined) => (disallows === true ? '✗' : disallows === false ? '✓' : '·');
 
@@ -20,7 +20,7 @@ export const explainCommand: Command = {
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
     const { tables } = loaded;
-    const inputs = policyInputs(values, tables);
+    const inputs = policyInputs(values, loaded.model, tables);
     const explanation = explainTool(tables, tool, inputs.agent, inputs.context, inputs.options);
     if (!explanation) {
       const candidates = tables.tools.flatMap((t) => [t.key, ...t.names]);

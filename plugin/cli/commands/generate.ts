@@ -1,10 +1,10 @@
 // `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and
 // exits 1 listing each stale or orphaned file.
-import { generateAndWrite } from '../../generate';
-import { DIAGNOSTIC_CODES } from '../../validate/diagnostics';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
-import { relativePosix } from '../../spelling';
+import { generateAndWrite } from '../../generate.js';
+import { DIAGNOSTIC_CODES } from '../../diagnostics/diagnostics.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { relativePosix } from '../../text/spelling.js';
 
 export const generateCommand: Command = {
   name: 'generate',

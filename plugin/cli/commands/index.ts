@@ -1,12 +1,12 @@
 // Every CLI command. Add a command here to make it available as `tool-catalog <name>`.
-import type { Command } from '../command';
-import { bindingsCommand } from './bindings';
-import { driftCommand } from './drift';
-import { explainCommand } from './explain';
-import { generateCommand } from './generate';
-import { initCommand } from './init';
-import { reportCommand } from './report';
-import { resolveCommand } from './resolve';
-import { staleRefsCommand } from './stale-refs';
+import type { Command } from '../command.js';
+import { bindingsCommand } from './bindings.js';
+import { driftCommand } from './drift.js';
+import { explainCommand } from './explain.js';
+import { generateCommand } from './generate.js';
+import { initCommand } from './init.js';
+import { reportCommand } from './report.js';
+import { resolveCommand } from './resolve.js';
+import { staleRefsCommand } from './stale-refs.js';
 
 export const COMMANDS: readonly Command[] = [generateCommand, driftCommand, initCommand, resolveCommand, explainCommand, reportCommand, bindingsCommand, staleRefsCommand];

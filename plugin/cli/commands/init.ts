@@ -1,9 +1,9 @@
 // `tool-catalog init [--catalog <name>]`: scaffolds a config, a starter catalog, the binding file and
 // a `generate` script in the app in the working directory, then prints the next steps. Never overwrites.
-import { InitError, nextSteps, runInit } from '../../init/scaffold';
-import { COMMON_OPTIONS, type Command } from '../command';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
-import { relativePosix } from '../../spelling';
+import { InitError, nextSteps, runInit } from '../../init/scaffold.js';
+import { COMMON_OPTIONS, type Command } from '../command.js';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { relativePosix } from '../../text/spelling.js';
 
 export const initCommand: Command = {
   name: 'init',

@@ -2,11 +2,11 @@
 // (tools by category × exposure × conditions × pair groups), printed or written to a file.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadPolicy } from '../../policy/policy-cli';
-import { renderPolicyReport, type ReportFormat } from '../../policy/policy-report';
-import { loadTemplates } from '../../render/templates';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command';
-import { relativePosix } from '../../spelling';
+import { loadPolicy } from '../policy-flags.js';
+import { renderPolicyReport, type ReportFormat } from '../../render/renderers/policy-report.js';
+import { loadTemplates } from '../../render/templates.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { relativePosix } from '../../text/spelling.js';
 
 export const reportCommand: Command = {
   name: 'report',

@@ -1,11 +1,11 @@
 // `tool-catalog resolve [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...`:
 // prints what the SDK would receive for one session — disallowedTools, allowedTools, MCP servers.
-import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../../policy/policy-cli';
-import { callerOffer } from '../../policy/caller-offer';
-import { callerResolveJson, callerResolveText } from '../../policy/caller-output';
-import { markDisallowedTools, policySignature, resolveToolPolicy } from '../../runtime/policy';
-import { mcpServerOf } from '../../runtime/policy-tables';
-import { UsageError, type Command } from '../command';
+import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
+import { callerOffer } from '../../model/caller-offer.js';
+import { callerResolveJson, callerResolveText } from '../caller-output.js';
+import { markDisallowedTools, policySignature, resolveToolPolicy } from '../../runtime/policy.js';
+import { mcpServerOf } from '../../runtime/policy-tables.js';
+import { UsageError, type Command } from '../command.js';
 
 const block = (title: string, names: readonly string[]) =>
   `${title} (${names.length}):\n${names.length === 0 ? '  (none)\n' : names.map((n) => `  ${n}\n`).join('')}`;
@@ -20,7 +20,7 @@ export const resolveCommand: Command = {
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
     const { tables } = loaded;
-    const inputs = policyInputs(values, tables);
+    const inputs = policyInputs(values, loaded.model, tables);
     const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
     // With --caller the caller's groups decide what is offered (seed 2): its names are allowedTools, its servers the MCP servers.
     const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;

@@ -1,11 +1,10 @@
 // `tool-catalog stale-refs [--include <glob>]...`: lists file:line references to runtime names of
 // tools no longer in the catalog (prompts, code, tests) and exits 1 when there are any.
 import path from 'node:path';
-import { generate } from '../../generate';
-import { findStaleReferences, previousRegistryNames, type StaleReference } from '../../stale-refs';
-import { COMMON_OPTIONS, type Command } from '../command';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics';
-import { relativePosix } from '../../spelling';
+import { findStaleReferences, previousRegistryNames, type StaleReference } from '../../stale-refs/index.js';
+import { relativePosix } from '../../text/spelling.js';
+import { COMMON_OPTIONS, type Command } from '../command.js';
+import { loadCommandProject, reportFailedProject } from '../project-input.js';
 
 const WHY: Record<StaleReference['reason'], string> = {
   'removed-from-catalog': 'was in the previous generated registry but is no longer in the catalog',
@@ -18,12 +17,9 @@ export const staleRefsCommand: Command = {
   usage: '[--include <glob>]... [--ignore <glob>]...',
   options: { ...COMMON_OPTIONS, include: { type: 'string', multiple: true }, ignore: { type: 'string', multiple: true } },
   async run({ values }, io) {
-    const result = await generate({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined });
-    if (!result.ok) {
-      if (values.json) io.stdout(`${JSON.stringify({ ok: false, references: [], diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
-      else printDiagnostics(result.diagnostics, io);
-      return 1;
-    }
+    const result = await loadCommandProject(values, io);
+    const failed = reportFailedProject(result, values, io, { references: [] });
+    if (failed !== undefined) return failed;
     const include = values.include as string[] | undefined;
     const rel = (root: string, f: string) => relativePosix(io.cwd, path.join(root, f));
     const found: (StaleReference & { catalog: string })[] = [];

@@ -22,7 +22,7 @@ export interface ThemisUiBinding<Render = unknown> {
  */
 export type ThemisUiBindings<Render = unknown> = Record<ThemisToolKey, ThemisUiBinding<Render>>;
 
-// prettier-ignore
+/** The tool each runtime name belongs to. */
 const THEMIS_UI_KEY_BY_NAME: Readonly<Record<string, ThemisToolKey>> = {
   mcp__themis__show_widget: 'show_widget',
   mcp__themis__create_file: 'create_file',
@@ -46,7 +46,6 @@ const THEMIS_UI_KEY_BY_NAME: Readonly<Record<string, ThemisToolKey>> = {
 };
 
 /** Mirrored external tools: every runtime name under `mcp__<channel>__` belongs to the tool. */
-// prettier-ignore
 const THEMIS_UI_MIRRORED: readonly (readonly [prefix: string, key: ThemisToolKey])[] = [
   ['mcp__linear__', 'linear'],
   ['mcp__sentry__', 'sentry_full'],

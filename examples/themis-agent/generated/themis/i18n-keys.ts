@@ -49,7 +49,6 @@ export type ThemisI18nKey =
   | 'agent.tools.trigger_code_generation.description';
 
 /** The label and description keys of each tool. */
-// prettier-ignore
 export const THEMIS_I18N_KEYS = {
   show_widget: { label: 'agent.tools.show_widget.label', description: 'agent.tools.show_widget.description' },
   create_file: { label: 'agent.tools.create_file.label', description: 'agent.tools.create_file.description' },
@@ -73,7 +72,6 @@ export const THEMIS_I18N_KEYS = {
 } as const satisfies Record<ThemisToolKey, { readonly label: ThemisI18nKey; readonly description: ThemisI18nKey }>;
 
 /** The label key of each category. */
-// prettier-ignore
 export const THEMIS_CATEGORY_I18N_KEYS = {
 } as const satisfies Record<ThemisToolCategory, ThemisI18nKey>;
 

@@ -3,9 +3,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The tool policy of catalog 'themis': precomputed disallowed-tool tables (rule 1, each
-// condition and each user opt-out already expanded through pair groups and `dependsOn`) and seed 1's
-// resolveDisallowedTools bound to them. See docs/policy.md of agent-tool-catalog for the rules.
+// The tool policy of catalog 'themis': the registry's tools with every rule's effect precomputed —
+// what is always disallowed, what each failing condition disallows and what each user opt-out
+// disallows, already expanded through pair groups and `dependsOn` — and the resolver bound to them.
 import {
   explainTool,
   resolveDisallowedTools,
@@ -17,7 +17,7 @@ import {
   type ToolContext,
   type ToolExplanation,
 } from 'agent-tool-catalog/runtime';
-import type { ThemisToolKey, ThemisToolName } from './registry';
+import { THEMIS_CONDITION_FIELDS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolKey, type ThemisToolName } from './registry';
 
 /**
  * The facts the catalog's conditions read, as plain booleans. At run time a missing or
@@ -46,44 +46,18 @@ export interface ThemisToolConditionContext {
  * Plain booleans, or the per-invocation context with memoized predicates (`createToolContext`).
  * The context's data type belongs to the app; the policy only reads predicates, hence `any`.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the app's context data
 export type ThemisPolicyContext = ThemisToolConditionContext | ToolContext<any>;
 
-// prettier-ignore
-export const THEMIS_POLICY_TABLES: PolicyTables = {
+export const THEMIS_POLICY_TABLES = {
   catalog: 'themis',
-  tools: [
-    { key: 'show_widget', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__show_widget'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'create_file', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__create_file'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'personal_tasks', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__personal_tasks'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'google_drive_bundle', kind: 'mcp', exposure: 'internal', names: [], condition: 'googleDriveAvailable', dependsOn: [], approval: 'permission-mode' },
-    { key: 'skills_bundle', kind: 'mcp', exposure: 'internal', names: [], condition: 'skillsEnabled', dependsOn: [], approval: 'permission-mode' },
-    { key: 'automations_bundle', kind: 'mcp', exposure: 'internal', names: [], condition: 'automationsEnabled', dependsOn: [], approval: 'permission-mode' },
-    { key: 'Skill', kind: 'sdk', exposure: 'internal', names: ['Skill'], condition: 'skillsEnabled', dependsOn: [], approval: 'permission-mode' },
-    { key: 'save_memory', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__save_memory'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'query_themis_data', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__query_themis_data'], condition: 'canQueryThemis', dependsOn: [], approval: 'permission-mode' },
-    { key: 'get_pr_info', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'enqueue_followup', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__enqueue_followup'], condition: 'hasMessageQueue', dependsOn: [], approval: 'permission-mode' },
-    { key: 'linear', kind: 'external', exposure: 'internal', names: [], condition: 'linearConfigured', dependsOn: [], approval: 'permission-mode' },
-    { key: 'sentry_full', kind: 'external', exposure: 'internal', names: [], condition: 'sentryConfigured', dependsOn: [], approval: 'permission-mode' },
-    { key: 'sentry_messaging', kind: 'external', exposure: 'internal', names: ['mcp__sentry__list_issues', 'mcp__sentry__get_issue'], condition: 'sentryConfigured', dependsOn: [], approval: 'permission-mode' },
-    { key: 'metabase_full', kind: 'external', exposure: 'internal', names: [], condition: 'metabaseConfigured', dependsOn: [], approval: 'permission-mode' },
-    { key: 'metabase_messaging', kind: 'external', exposure: 'internal', names: ['mcp__metabase__search', 'mcp__metabase__run_saved_question'], condition: 'metabaseConfigured', dependsOn: [], approval: 'permission-mode' },
-    { key: 'metabase_restricted', kind: 'external', exposure: 'internal', names: ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'trigger_pr_review', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__trigger_pr_review'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'trigger_code_generation', kind: 'mcp', exposure: 'internal', names: ['mcp__themis__trigger_code_generation'], dependsOn: [], approval: 'permission-mode' },
-  ],
-  conditions: [
-    { name: 'canQueryThemis', field: 'canQueryThemis' },
-    { name: 'sentryConfigured', field: 'sentryConfigured' },
-    { name: 'linearConfigured', field: 'linearConfigured' },
-    { name: 'metabaseConfigured', field: 'metabaseConfigured' },
-    { name: 'skillsEnabled', field: 'skillsEnabled' },
-    { name: 'automationsEnabled', field: 'automationsEnabled' },
-    { name: 'googleDriveAvailable', field: 'googleDriveAvailable' },
-    { name: 'hasMessageQueue', field: 'hasMessageQueue' },
-  ],
+  tools: THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
+  conditions: Object.entries(THEMIS_CONDITION_FIELDS).map(([name, field]) => ({ name, field })),
   servers: ['themis'],
-  alwaysDisallowed: [],
+  /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
+  alwaysDisallowed: [
+  ],
+  /** What each condition disallows when it does not hold. */
   whenConditionFails: {
     canQueryThemis: ['query_themis_data'],
     sentryConfigured: ['sentry_full', 'sentry_messaging'],
@@ -94,16 +68,17 @@ export const THEMIS_POLICY_TABLES: PolicyTables = {
     googleDriveAvailable: ['google_drive_bundle'],
     hasMessageQueue: ['enqueue_followup'],
   },
+  /** What switching off each user-facing tool disallows. */
   whenOptedOut: {
   },
-};
+} as const satisfies PolicyTables;
 
-/** The runtime names to pass as the SDK's `disallowedTools` (seed 1, rules 1–5 and `dependsOn`). */
+/** The runtime names to pass as the SDK's `disallowedTools`. */
 export function resolveThemisDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): string[] {
   return resolveDisallowedTools(THEMIS_POLICY_TABLES, agent, ctx, options);
 }
 
-/** `disallowedTools`, `allowedTools` (auto-approved), the MCP ensure-list (rule 6) and a signature. */
+/** `disallowedTools`, `allowedTools` (auto-approved), the in-process MCP tools to keep allowed, and a signature. */
 export function resolveThemisToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): ResolvedToolPolicy {
   return resolveToolPolicy(THEMIS_POLICY_TABLES, agent, ctx, options);
 }

@@ -3,8 +3,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The typed registry of every tool in the catalog. Unions are written out as literals (rather
-// than derived with `keyof typeof`) because that is what type-checks fastest at scale.
+// The typed registry of every tool in the catalog, in output order: declared category order, then
+// declaration order. Unions are written out as literals (rather than derived with `keyof typeof`)
+// because that is what type-checks fastest at scale.
 
 export type ThemisToolKind = 'sdk' | 'mcp' | 'external';
 export type ThemisToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
@@ -68,6 +69,7 @@ export type ThemisToolCondition =
   | 'googleDriveAvailable'
   | 'hasMessageQueue';
 
+/** Groups whose members are switched on and off together. */
 export type ThemisToolPairGroup = never;
 
 /** Caller groups: callers opt in by listing groups. */
@@ -82,6 +84,7 @@ export type ThemisToolGroup =
   | 'metabase_full'
   | 'metabase_messaging';
 
+/** Named callers, each with the groups it opts into. */
 export type ThemisToolCaller =
   | 'FULL_AGENT'
   | 'CHAT'
@@ -105,14 +108,20 @@ export interface ThemisToolDescriptor {
   readonly names: readonly ThemisToolName[];
   readonly category?: ThemisToolCategory;
   readonly exposure: ThemisToolExposure;
+  /** The condition a `conditional` tool needs. */
   readonly condition?: ThemisToolCondition;
+  /** When a caller is offered the tool: `false` never, a condition when it holds, an app check when the app's function says so. */
+  readonly available?: false | ThemisToolCondition | { readonly appCheck: string };
   readonly pairGroup?: ThemisToolPairGroup;
   readonly dependsOn: readonly ThemisToolKey[];
   readonly groups: readonly ThemisToolGroup[];
   readonly server?: ThemisToolServer;
   readonly wire?: string;
   readonly channel?: ThemisToolChannel;
+  /** Names not listed: mirrored from the app's channel registry, or computed by a resolver. */
+  readonly namesFrom?: 'mirror' | 'resolver';
   readonly sdkTyped: boolean;
+  /** The SDK's type base (`FileRead` for `FileReadInput`). */
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
@@ -121,44 +130,363 @@ export interface ThemisToolDescriptor {
   readonly descriptionKey: string;
 }
 
-// prettier-ignore
 export const THEMIS_TOOL_REGISTRY = {
-  show_widget: { key: 'show_widget', kind: 'mcp', names: ['mcp__themis__show_widget'], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', wire: 'show_widget', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.show_widget.label', descriptionKey: 'agent.tools.show_widget.description' },
-  create_file: { key: 'create_file', kind: 'mcp', names: ['mcp__themis__create_file'], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', wire: 'create_file', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.create_file.label', descriptionKey: 'agent.tools.create_file.description' },
-  personal_tasks: { key: 'personal_tasks', kind: 'mcp', names: ['mcp__themis__personal_tasks'], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', wire: 'personal_tasks', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.personal_tasks.label', descriptionKey: 'agent.tools.personal_tasks.description' },
-  google_drive_bundle: { key: 'google_drive_bundle', kind: 'mcp', names: [], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.google_drive_bundle.label', descriptionKey: 'agent.tools.google_drive_bundle.description' },
-  skills_bundle: { key: 'skills_bundle', kind: 'mcp', names: [], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.skills_bundle.label', descriptionKey: 'agent.tools.skills_bundle.description' },
-  automations_bundle: { key: 'automations_bundle', kind: 'mcp', names: [], exposure: 'internal', dependsOn: [], groups: ['chat_only'], server: 'themis', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.automations_bundle.label', descriptionKey: 'agent.tools.automations_bundle.description' },
-  Skill: { key: 'Skill', kind: 'sdk', names: ['Skill'], exposure: 'internal', dependsOn: [], groups: ['skill_builtin'], sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Skill.label', descriptionKey: 'agent.tools.Skill.description' },
-  save_memory: { key: 'save_memory', kind: 'mcp', names: ['mcp__themis__save_memory'], exposure: 'internal', dependsOn: [], groups: ['core'], server: 'themis', wire: 'save_memory', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.save_memory.label', descriptionKey: 'agent.tools.save_memory.description' },
-  query_themis_data: { key: 'query_themis_data', kind: 'mcp', names: ['mcp__themis__query_themis_data'], exposure: 'internal', dependsOn: [], groups: ['core'], server: 'themis', wire: 'query_themis_data', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.query_themis_data.label', descriptionKey: 'agent.tools.query_themis_data.description' },
-  get_pr_info: { key: 'get_pr_info', kind: 'mcp', names: ['mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files'], exposure: 'internal', dependsOn: [], groups: ['core'], server: 'themis', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.get_pr_info.label', descriptionKey: 'agent.tools.get_pr_info.description' },
-  enqueue_followup: { key: 'enqueue_followup', kind: 'mcp', names: ['mcp__themis__enqueue_followup'], exposure: 'internal', dependsOn: [], groups: ['core'], server: 'themis', wire: 'enqueue_followup', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.enqueue_followup.label', descriptionKey: 'agent.tools.enqueue_followup.description' },
-  linear: { key: 'linear', kind: 'external', names: [], exposure: 'internal', dependsOn: [], groups: ['linear'], channel: 'linear', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.linear.label', descriptionKey: 'agent.tools.linear.description' },
-  sentry_full: { key: 'sentry_full', kind: 'external', names: [], exposure: 'internal', dependsOn: [], groups: ['sentry_full'], channel: 'sentry', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.sentry_full.label', descriptionKey: 'agent.tools.sentry_full.description' },
-  sentry_messaging: { key: 'sentry_messaging', kind: 'external', names: ['mcp__sentry__list_issues', 'mcp__sentry__get_issue'], exposure: 'internal', dependsOn: [], groups: ['sentry_messaging'], channel: 'sentry', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.sentry_messaging.label', descriptionKey: 'agent.tools.sentry_messaging.description' },
-  metabase_full: { key: 'metabase_full', kind: 'external', names: [], exposure: 'internal', dependsOn: [], groups: ['metabase_full'], channel: 'metabase', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.metabase_full.label', descriptionKey: 'agent.tools.metabase_full.description' },
-  metabase_messaging: { key: 'metabase_messaging', kind: 'external', names: ['mcp__metabase__search', 'mcp__metabase__run_saved_question'], exposure: 'internal', dependsOn: [], groups: ['metabase_messaging'], channel: 'metabase', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.metabase_messaging.label', descriptionKey: 'agent.tools.metabase_messaging.description' },
-  metabase_restricted: { key: 'metabase_restricted', kind: 'external', names: ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'], exposure: 'internal', dependsOn: [], groups: [], channel: 'metabase', sdkTyped: false, factory: false, restricted: true, approval: 'permission-mode', labelKey: 'agent.tools.metabase_restricted.label', descriptionKey: 'agent.tools.metabase_restricted.description' },
-  trigger_pr_review: { key: 'trigger_pr_review', kind: 'mcp', names: ['mcp__themis__trigger_pr_review'], exposure: 'internal', dependsOn: [], groups: ['triggers'], server: 'themis', wire: 'trigger_pr_review', sdkTyped: false, factory: true, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.trigger_pr_review.label', descriptionKey: 'agent.tools.trigger_pr_review.description' },
-  trigger_code_generation: { key: 'trigger_code_generation', kind: 'mcp', names: ['mcp__themis__trigger_code_generation'], exposure: 'internal', dependsOn: [], groups: ['triggers'], server: 'themis', wire: 'trigger_code_generation', sdkTyped: false, factory: true, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.trigger_code_generation.label', descriptionKey: 'agent.tools.trigger_code_generation.description' },
+  show_widget: {
+    key: 'show_widget',
+    kind: 'mcp',
+    names: ['mcp__themis__show_widget'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    wire: 'show_widget',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.show_widget.label',
+    descriptionKey: 'agent.tools.show_widget.description',
+  },
+  create_file: {
+    key: 'create_file',
+    kind: 'mcp',
+    names: ['mcp__themis__create_file'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    wire: 'create_file',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.create_file.label',
+    descriptionKey: 'agent.tools.create_file.description',
+  },
+  personal_tasks: {
+    key: 'personal_tasks',
+    kind: 'mcp',
+    names: ['mcp__themis__personal_tasks'],
+    exposure: 'internal',
+    available: { appCheck: 'isPersonalSpace' },
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    wire: 'personal_tasks',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.personal_tasks.label',
+    descriptionKey: 'agent.tools.personal_tasks.description',
+  },
+  google_drive_bundle: {
+    key: 'google_drive_bundle',
+    kind: 'mcp',
+    names: [],
+    exposure: 'internal',
+    available: 'googleDriveAvailable',
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    namesFrom: 'resolver',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.google_drive_bundle.label',
+    descriptionKey: 'agent.tools.google_drive_bundle.description',
+  },
+  skills_bundle: {
+    key: 'skills_bundle',
+    kind: 'mcp',
+    names: [],
+    exposure: 'internal',
+    available: 'skillsEnabled',
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.skills_bundle.label',
+    descriptionKey: 'agent.tools.skills_bundle.description',
+  },
+  automations_bundle: {
+    key: 'automations_bundle',
+    kind: 'mcp',
+    names: [],
+    exposure: 'internal',
+    available: 'automationsEnabled',
+    dependsOn: [],
+    groups: ['chat_only'],
+    server: 'themis',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.automations_bundle.label',
+    descriptionKey: 'agent.tools.automations_bundle.description',
+  },
+  Skill: {
+    key: 'Skill',
+    kind: 'sdk',
+    names: ['Skill'],
+    exposure: 'internal',
+    available: 'skillsEnabled',
+    dependsOn: [],
+    groups: ['skill_builtin'],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Skill.label',
+    descriptionKey: 'agent.tools.Skill.description',
+  },
+  save_memory: {
+    key: 'save_memory',
+    kind: 'mcp',
+    names: ['mcp__themis__save_memory'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['core'],
+    server: 'themis',
+    wire: 'save_memory',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.save_memory.label',
+    descriptionKey: 'agent.tools.save_memory.description',
+  },
+  query_themis_data: {
+    key: 'query_themis_data',
+    kind: 'mcp',
+    names: ['mcp__themis__query_themis_data'],
+    exposure: 'internal',
+    available: 'canQueryThemis',
+    dependsOn: [],
+    groups: ['core'],
+    server: 'themis',
+    wire: 'query_themis_data',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.query_themis_data.label',
+    descriptionKey: 'agent.tools.query_themis_data.description',
+  },
+  get_pr_info: {
+    key: 'get_pr_info',
+    kind: 'mcp',
+    names: ['mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['core'],
+    server: 'themis',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.get_pr_info.label',
+    descriptionKey: 'agent.tools.get_pr_info.description',
+  },
+  enqueue_followup: {
+    key: 'enqueue_followup',
+    kind: 'mcp',
+    names: ['mcp__themis__enqueue_followup'],
+    exposure: 'internal',
+    available: 'hasMessageQueue',
+    dependsOn: [],
+    groups: ['core'],
+    server: 'themis',
+    wire: 'enqueue_followup',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.enqueue_followup.label',
+    descriptionKey: 'agent.tools.enqueue_followup.description',
+  },
+  linear: {
+    key: 'linear',
+    kind: 'external',
+    names: [],
+    exposure: 'internal',
+    available: 'linearConfigured',
+    dependsOn: [],
+    groups: ['linear'],
+    channel: 'linear',
+    namesFrom: 'mirror',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.linear.label',
+    descriptionKey: 'agent.tools.linear.description',
+  },
+  sentry_full: {
+    key: 'sentry_full',
+    kind: 'external',
+    names: [],
+    exposure: 'internal',
+    available: 'sentryConfigured',
+    dependsOn: [],
+    groups: ['sentry_full'],
+    channel: 'sentry',
+    namesFrom: 'mirror',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.sentry_full.label',
+    descriptionKey: 'agent.tools.sentry_full.description',
+  },
+  sentry_messaging: {
+    key: 'sentry_messaging',
+    kind: 'external',
+    names: ['mcp__sentry__list_issues', 'mcp__sentry__get_issue'],
+    exposure: 'internal',
+    available: 'sentryConfigured',
+    dependsOn: [],
+    groups: ['sentry_messaging'],
+    channel: 'sentry',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.sentry_messaging.label',
+    descriptionKey: 'agent.tools.sentry_messaging.description',
+  },
+  metabase_full: {
+    key: 'metabase_full',
+    kind: 'external',
+    names: [],
+    exposure: 'internal',
+    available: 'metabaseConfigured',
+    dependsOn: [],
+    groups: ['metabase_full'],
+    channel: 'metabase',
+    namesFrom: 'mirror',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.metabase_full.label',
+    descriptionKey: 'agent.tools.metabase_full.description',
+  },
+  metabase_messaging: {
+    key: 'metabase_messaging',
+    kind: 'external',
+    names: ['mcp__metabase__search', 'mcp__metabase__run_saved_question'],
+    exposure: 'internal',
+    available: 'metabaseConfigured',
+    dependsOn: [],
+    groups: ['metabase_messaging'],
+    channel: 'metabase',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.metabase_messaging.label',
+    descriptionKey: 'agent.tools.metabase_messaging.description',
+  },
+  metabase_restricted: {
+    key: 'metabase_restricted',
+    kind: 'external',
+    names: ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    channel: 'metabase',
+    sdkTyped: false,
+    factory: false,
+    restricted: true,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.metabase_restricted.label',
+    descriptionKey: 'agent.tools.metabase_restricted.description',
+  },
+  trigger_pr_review: {
+    key: 'trigger_pr_review',
+    kind: 'mcp',
+    names: ['mcp__themis__trigger_pr_review'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['triggers'],
+    server: 'themis',
+    wire: 'trigger_pr_review',
+    sdkTyped: false,
+    factory: true,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.trigger_pr_review.label',
+    descriptionKey: 'agent.tools.trigger_pr_review.description',
+  },
+  trigger_code_generation: {
+    key: 'trigger_code_generation',
+    kind: 'mcp',
+    names: ['mcp__themis__trigger_code_generation'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['triggers'],
+    server: 'themis',
+    wire: 'trigger_code_generation',
+    sdkTyped: false,
+    factory: true,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.trigger_code_generation.label',
+    descriptionKey: 'agent.tools.trigger_code_generation.description',
+  },
 } as const satisfies Record<ThemisToolKey, ThemisToolDescriptor>;
 
-/** All keys, in catalog order. */
-// prettier-ignore
-export const THEMIS_TOOL_KEYS = ['show_widget', 'create_file', 'personal_tasks', 'google_drive_bundle', 'skills_bundle', 'automations_bundle', 'Skill', 'save_memory', 'query_themis_data', 'get_pr_info', 'enqueue_followup', 'linear', 'sentry_full', 'sentry_messaging', 'metabase_full', 'metabase_messaging', 'metabase_restricted', 'trigger_pr_review', 'trigger_code_generation'] as const satisfies readonly ThemisToolKey[];
+/** The context field each condition is read from. */
+export const THEMIS_CONDITION_FIELDS = {
+  canQueryThemis: 'canQueryThemis',
+  sentryConfigured: 'sentryConfigured',
+  linearConfigured: 'linearConfigured',
+  metabaseConfigured: 'metabaseConfigured',
+  skillsEnabled: 'skillsEnabled',
+  automationsEnabled: 'automationsEnabled',
+  googleDriveAvailable: 'googleDriveAvailable',
+  hasMessageQueue: 'hasMessageQueue',
+} as const satisfies Record<ThemisToolCondition, string>;
+
+/** All keys, in output order. */
+export const THEMIS_TOOL_KEYS = [
+  'show_widget',
+  'create_file',
+  'personal_tasks',
+  'google_drive_bundle',
+  'skills_bundle',
+  'automations_bundle',
+  'Skill',
+  'save_memory',
+  'query_themis_data',
+  'get_pr_info',
+  'enqueue_followup',
+  'linear',
+  'sentry_full',
+  'sentry_messaging',
+  'metabase_full',
+  'metabase_messaging',
+  'metabase_restricted',
+  'trigger_pr_review',
+  'trigger_code_generation',
+] as const satisfies readonly ThemisToolKey[];
 
 /** Categories, in display order. */
-export const THEMIS_TOOL_CATEGORIES = [] as const satisfies readonly ThemisToolCategory[];
+export const THEMIS_TOOL_CATEGORIES = [
+] as const satisfies readonly ThemisToolCategory[];
 
-/** Tools of each category, in catalog order. */
-// prettier-ignore
+/** Tools of each category, in output order. */
 export const THEMIS_TOOLS_BY_CATEGORY = {
 } as const satisfies Record<ThemisToolCategory, readonly ThemisToolKey[]>;
 
-/** User-facing tools (`exposure: 'user'`), in category order. */
-// prettier-ignore
-export const THEMIS_USER_TOOLS = [] as const satisfies readonly ThemisToolKey[];
+/** User-facing tools (`exposure: 'user'`), in output order. */
+export const THEMIS_USER_TOOLS = [
+] as const satisfies readonly ThemisToolKey[];
 
 /** The groups each named caller opts into. */
 export const THEMIS_CALLERS = {

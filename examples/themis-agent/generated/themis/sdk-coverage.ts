@@ -3,8 +3,8 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The SDK coverage guard (seed 1's `_sdkCoverage`): a type-only import of every SDK-typed tool's
-// input type. When the SDK drops or renames one, `tsc` fails here with a message naming the tool.
+// The SDK coverage guard: a type-only import of every SDK-typed tool's input type. When the SDK
+// drops or renames one, `tsc` fails here with a message naming the tool.
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ThemisSdkToolInputs {
@@ -16,7 +16,6 @@ export type ThemisSdkTypedToolKey = keyof ThemisSdkToolInputs;
 type ThemisSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
 /** Compiles only while the SDK exports every catalogued input type; otherwise the error names the tool. */
-// prettier-ignore
 export const THEMIS_SDK_COVERAGE: {
   readonly [K in ThemisSdkTypedToolKey]: ThemisSdkInputPresent<ThemisSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {

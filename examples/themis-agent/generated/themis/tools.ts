@@ -3,13 +3,13 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// Caller groups and the per-invocation context (seed 2): the predicates the app implements, the
-// builders the catalog references (imported, so a renamed or retyped builder fails typecheck),
-// and buildTools / toolNames / the PreToolUse guard bound to this catalog.
+// Caller groups and the per-invocation context: the predicates the app implements, the app code
+// the catalog references (imported, so a renamed or retyped builder fails typecheck), and
+// buildTools / toolNames / the PreToolUse guard bound to this catalog.
 import { createPreToolUseGuard, createToolCatalog, createToolContext } from 'agent-tool-catalog/runtime';
-import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBuildOptions, ToolContext, ToolEntry } from 'agent-tool-catalog/runtime';
+import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
-import type { ThemisToolGroup, ThemisToolKey } from './registry';
+import { THEMIS_CONDITION_FIELDS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolGroup, type ThemisToolKey } from './registry';
 import { isPersonalSpace as personalTasksAvailable } from '../../app/availability';
 import { buildAutomationsBundle as automationsBundleBuilder, buildSkillsBundle as skillsBundleBuilder } from '../../app/tools/bundles';
 import { buildCreateFileTool as createFileBuilder } from '../../app/tools/files';
@@ -72,7 +72,7 @@ export interface ThemisToolPredicates {
   readonly hasMessageQueue: ThemisToolPredicate | boolean;
 }
 
-/** Tools whose builder the caller supplies per call (seed 2's `:triggers`). */
+/** Tools whose builder the caller supplies per call. */
 export type ThemisToolFactoryKey =
   | 'trigger_pr_review'
   | 'trigger_code_generation';
@@ -92,32 +92,48 @@ export function createThemisToolContext(init: ThemisToolContextInit): ThemisTool
   return createToolContext<ThemisToolData>({ predicates, factories, data: init.data as ThemisToolData });
 }
 
-/** The catalog as the runtime registers it, in catalog order. */
-// prettier-ignore
-export const THEMIS_TOOL_ENTRIES: readonly ToolEntry<ThemisToolData, ThemisBuiltTool>[] = [
-  { key: 'show_widget', kind: 'mcp', groups: ['chat_only'], names: ['mcp__themis__show_widget'], namespace: 'themis', build: showWidgetBuilder satisfies ThemisToolBuilder },
-  { key: 'create_file', kind: 'mcp', groups: ['chat_only'], names: ['mcp__themis__create_file'], namespace: 'themis', build: createFileBuilder satisfies ThemisToolBuilder },
-  { key: 'personal_tasks', kind: 'mcp', groups: ['chat_only'], names: ['mcp__themis__personal_tasks'], namespace: 'themis', available: personalTasksAvailable satisfies ThemisToolAvailabilityCheck, build: personalTasksBuilder satisfies ThemisToolBuilder },
-  { key: 'google_drive_bundle', kind: 'mcp', groups: ['chat_only'], namespace: 'themis', available: 'googleDriveAvailable', resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver, build: googleDriveBundleBuilder satisfies ThemisToolBuilder },
-  { key: 'skills_bundle', kind: 'mcp', groups: ['chat_only'], names: [], namespace: 'themis', available: 'skillsEnabled', build: skillsBundleBuilder satisfies ThemisToolBuilder },
-  { key: 'automations_bundle', kind: 'mcp', groups: ['chat_only'], names: [], namespace: 'themis', available: 'automationsEnabled', build: automationsBundleBuilder satisfies ThemisToolBuilder },
-  { key: 'Skill', kind: 'sdk', groups: ['skill_builtin'], names: ['Skill'], available: 'skillsEnabled' },
-  { key: 'save_memory', kind: 'mcp', groups: ['core'], names: ['mcp__themis__save_memory'], namespace: 'themis', build: saveMemoryBuilder satisfies ThemisToolBuilder },
-  { key: 'query_themis_data', kind: 'mcp', groups: ['core'], names: ['mcp__themis__query_themis_data'], namespace: 'themis', available: 'canQueryThemis', build: queryThemisDataBuilder satisfies ThemisToolBuilder },
-  { key: 'get_pr_info', kind: 'mcp', groups: ['core'], names: ['mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files'], namespace: 'themis', build: getPrInfoBuilder satisfies ThemisToolBuilder },
-  { key: 'enqueue_followup', kind: 'mcp', groups: ['core'], names: ['mcp__themis__enqueue_followup'], namespace: 'themis', available: 'hasMessageQueue', build: enqueueFollowupBuilder satisfies ThemisToolBuilder },
-  { key: 'linear', kind: 'external', groups: ['linear'], namespace: 'linear', available: 'linearConfigured', mirror: 'linear' },
-  { key: 'sentry_full', kind: 'external', groups: ['sentry_full'], namespace: 'sentry', available: 'sentryConfigured', mirror: 'sentry' },
-  { key: 'sentry_messaging', kind: 'external', groups: ['sentry_messaging'], names: ['mcp__sentry__list_issues', 'mcp__sentry__get_issue'], namespace: 'sentry', available: 'sentryConfigured' },
-  { key: 'metabase_full', kind: 'external', groups: ['metabase_full'], namespace: 'metabase', available: 'metabaseConfigured', mirror: 'metabase' },
-  { key: 'metabase_messaging', kind: 'external', groups: ['metabase_messaging'], names: ['mcp__metabase__search', 'mcp__metabase__run_saved_question'], namespace: 'metabase', available: 'metabaseConfigured' },
-  { key: 'metabase_restricted', kind: 'external', groups: [], names: ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'], namespace: 'metabase' },
-  { key: 'trigger_pr_review', kind: 'mcp', groups: ['triggers'], names: ['mcp__themis__trigger_pr_review'], namespace: 'themis', factory: true },
-  { key: 'trigger_code_generation', kind: 'mcp', groups: ['triggers'], names: ['mcp__themis__trigger_code_generation'], namespace: 'themis', factory: true },
-];
+/** The app code of each tool that has some: its builder, its availability check, its name resolver. */
+export const THEMIS_TOOL_BINDINGS = {
+  show_widget: {
+    build: showWidgetBuilder satisfies ThemisToolBuilder,
+  },
+  create_file: {
+    build: createFileBuilder satisfies ThemisToolBuilder,
+  },
+  personal_tasks: {
+    check: personalTasksAvailable satisfies ThemisToolAvailabilityCheck,
+    build: personalTasksBuilder satisfies ThemisToolBuilder,
+  },
+  google_drive_bundle: {
+    resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver,
+    build: googleDriveBundleBuilder satisfies ThemisToolBuilder,
+  },
+  skills_bundle: {
+    build: skillsBundleBuilder satisfies ThemisToolBuilder,
+  },
+  automations_bundle: {
+    build: automationsBundleBuilder satisfies ThemisToolBuilder,
+  },
+  save_memory: {
+    build: saveMemoryBuilder satisfies ThemisToolBuilder,
+  },
+  query_themis_data: {
+    build: queryThemisDataBuilder satisfies ThemisToolBuilder,
+  },
+  get_pr_info: {
+    build: getPrInfoBuilder satisfies ThemisToolBuilder,
+  },
+  enqueue_followup: {
+    build: enqueueFollowupBuilder satisfies ThemisToolBuilder,
+  },
+} satisfies { readonly [K in ThemisToolKey]?: ToolBinding<ThemisToolData, ThemisBuiltTool> };
 
-// Registering throws at start-up when a key or runtime name is registered twice.
-const themisToolCatalog = createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(THEMIS_TOOL_ENTRIES);
+// The registry's tools with their app code; registering throws at start-up when a key or runtime
+// name is registered twice or a tool lacks the code its registry entry says it has.
+const themisToolCatalog = createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(
+  THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
+  { conditions: THEMIS_CONDITION_FIELDS, bindings: THEMIS_TOOL_BINDINGS },
+);
 
 export interface BuildThemisToolsOptions {
   /** The caller's groups (opt in, never exclude). */

@@ -9,26 +9,14 @@ import type { ClaudeToolCategory, ClaudeToolKey } from './registry';
 
 /** Every key the catalog's locale files (en, zh-cn, zh-tw) define. */
 export type ClaudeI18nKey =
-  | 'agent.tools.WebSearch.label'
-  | 'agent.tools.WebSearch.description'
-  | 'agent.tools.WebFetch.label'
-  | 'agent.tools.WebFetch.description'
-  | 'agent.tools.ListMcpResourcesTool.label'
-  | 'agent.tools.ListMcpResourcesTool.description'
-  | 'agent.tools.ReadMcpResourceTool.label'
-  | 'agent.tools.ReadMcpResourceTool.description'
-  | 'agent.tools.CherryWebSearch.label'
-  | 'agent.tools.CherryWebSearch.description'
-  | 'agent.tools.CherryWebFetch.label'
-  | 'agent.tools.CherryWebFetch.description'
-  | 'agent.tools.CherryKnowledge.label'
-  | 'agent.tools.CherryKnowledge.description'
-  | 'agent.tools.Memory.label'
-  | 'agent.tools.Memory.description'
-  | 'agent.tools.SearchSkills.label'
-  | 'agent.tools.SearchSkills.description'
-  | 'agent.tools.InstallSkill.label'
-  | 'agent.tools.InstallSkill.description'
+  | 'agent.tools.Bash.label'
+  | 'agent.tools.Bash.description'
+  | 'agent.tools.TaskOutput.label'
+  | 'agent.tools.TaskOutput.description'
+  | 'agent.tools.TaskStop.label'
+  | 'agent.tools.TaskStop.description'
+  | 'agent.tools.REPL.label'
+  | 'agent.tools.REPL.description'
   | 'agent.tools.Read.label'
   | 'agent.tools.Read.description'
   | 'agent.tools.Write.label'
@@ -37,6 +25,10 @@ export type ClaudeI18nKey =
   | 'agent.tools.Edit.description'
   | 'agent.tools.NotebookEdit.label'
   | 'agent.tools.NotebookEdit.description'
+  | 'agent.tools.Glob.label'
+  | 'agent.tools.Glob.description'
+  | 'agent.tools.Grep.label'
+  | 'agent.tools.Grep.description'
   | 'agent.tools.Agent.label'
   | 'agent.tools.Agent.description'
   | 'agent.tools.SendMessage.label'
@@ -87,18 +79,26 @@ export type ClaudeI18nKey =
   | 'agent.tools.CherryNotify.description'
   | 'agent.tools.CherryConfig.label'
   | 'agent.tools.CherryConfig.description'
-  | 'agent.tools.Glob.label'
-  | 'agent.tools.Glob.description'
-  | 'agent.tools.Grep.label'
-  | 'agent.tools.Grep.description'
-  | 'agent.tools.Bash.label'
-  | 'agent.tools.Bash.description'
-  | 'agent.tools.TaskOutput.label'
-  | 'agent.tools.TaskOutput.description'
-  | 'agent.tools.TaskStop.label'
-  | 'agent.tools.TaskStop.description'
-  | 'agent.tools.REPL.label'
-  | 'agent.tools.REPL.description'
+  | 'agent.tools.WebSearch.label'
+  | 'agent.tools.WebSearch.description'
+  | 'agent.tools.WebFetch.label'
+  | 'agent.tools.WebFetch.description'
+  | 'agent.tools.ListMcpResourcesTool.label'
+  | 'agent.tools.ListMcpResourcesTool.description'
+  | 'agent.tools.ReadMcpResourceTool.label'
+  | 'agent.tools.ReadMcpResourceTool.description'
+  | 'agent.tools.CherryWebSearch.label'
+  | 'agent.tools.CherryWebSearch.description'
+  | 'agent.tools.CherryWebFetch.label'
+  | 'agent.tools.CherryWebFetch.description'
+  | 'agent.tools.CherryKnowledge.label'
+  | 'agent.tools.CherryKnowledge.description'
+  | 'agent.tools.Memory.label'
+  | 'agent.tools.Memory.description'
+  | 'agent.tools.SearchSkills.label'
+  | 'agent.tools.SearchSkills.description'
+  | 'agent.tools.InstallSkill.label'
+  | 'agent.tools.InstallSkill.description'
   | 'agent.tools.categories.shell.label'
   | 'agent.tools.categories.file.label'
   | 'agent.tools.categories.search.label'
@@ -107,22 +107,17 @@ export type ClaudeI18nKey =
   | 'agent.tools.categories.context.label';
 
 /** The label and description keys of each tool. */
-// prettier-ignore
 export const CLAUDE_I18N_KEYS = {
-  WebSearch: { label: 'agent.tools.WebSearch.label', description: 'agent.tools.WebSearch.description' },
-  WebFetch: { label: 'agent.tools.WebFetch.label', description: 'agent.tools.WebFetch.description' },
-  ListMcpResourcesTool: { label: 'agent.tools.ListMcpResourcesTool.label', description: 'agent.tools.ListMcpResourcesTool.description' },
-  ReadMcpResourceTool: { label: 'agent.tools.ReadMcpResourceTool.label', description: 'agent.tools.ReadMcpResourceTool.description' },
-  CherryWebSearch: { label: 'agent.tools.CherryWebSearch.label', description: 'agent.tools.CherryWebSearch.description' },
-  CherryWebFetch: { label: 'agent.tools.CherryWebFetch.label', description: 'agent.tools.CherryWebFetch.description' },
-  CherryKnowledge: { label: 'agent.tools.CherryKnowledge.label', description: 'agent.tools.CherryKnowledge.description' },
-  Memory: { label: 'agent.tools.Memory.label', description: 'agent.tools.Memory.description' },
-  SearchSkills: { label: 'agent.tools.SearchSkills.label', description: 'agent.tools.SearchSkills.description' },
-  InstallSkill: { label: 'agent.tools.InstallSkill.label', description: 'agent.tools.InstallSkill.description' },
+  Bash: { label: 'agent.tools.Bash.label', description: 'agent.tools.Bash.description' },
+  TaskOutput: { label: 'agent.tools.TaskOutput.label', description: 'agent.tools.TaskOutput.description' },
+  TaskStop: { label: 'agent.tools.TaskStop.label', description: 'agent.tools.TaskStop.description' },
+  REPL: { label: 'agent.tools.REPL.label', description: 'agent.tools.REPL.description' },
   Read: { label: 'agent.tools.Read.label', description: 'agent.tools.Read.description' },
   Write: { label: 'agent.tools.Write.label', description: 'agent.tools.Write.description' },
   Edit: { label: 'agent.tools.Edit.label', description: 'agent.tools.Edit.description' },
   NotebookEdit: { label: 'agent.tools.NotebookEdit.label', description: 'agent.tools.NotebookEdit.description' },
+  Glob: { label: 'agent.tools.Glob.label', description: 'agent.tools.Glob.description' },
+  Grep: { label: 'agent.tools.Grep.label', description: 'agent.tools.Grep.description' },
   Agent: { label: 'agent.tools.Agent.label', description: 'agent.tools.Agent.description' },
   SendMessage: { label: 'agent.tools.SendMessage.label', description: 'agent.tools.SendMessage.description' },
   TeamCreate: { label: 'agent.tools.TeamCreate.label', description: 'agent.tools.TeamCreate.description' },
@@ -148,16 +143,19 @@ export const CLAUDE_I18N_KEYS = {
   CherryCron: { label: 'agent.tools.CherryCron.label', description: 'agent.tools.CherryCron.description' },
   CherryNotify: { label: 'agent.tools.CherryNotify.label', description: 'agent.tools.CherryNotify.description' },
   CherryConfig: { label: 'agent.tools.CherryConfig.label', description: 'agent.tools.CherryConfig.description' },
-  Glob: { label: 'agent.tools.Glob.label', description: 'agent.tools.Glob.description' },
-  Grep: { label: 'agent.tools.Grep.label', description: 'agent.tools.Grep.description' },
-  Bash: { label: 'agent.tools.Bash.label', description: 'agent.tools.Bash.description' },
-  TaskOutput: { label: 'agent.tools.TaskOutput.label', description: 'agent.tools.TaskOutput.description' },
-  TaskStop: { label: 'agent.tools.TaskStop.label', description: 'agent.tools.TaskStop.description' },
-  REPL: { label: 'agent.tools.REPL.label', description: 'agent.tools.REPL.description' },
+  WebSearch: { label: 'agent.tools.WebSearch.label', description: 'agent.tools.WebSearch.description' },
+  WebFetch: { label: 'agent.tools.WebFetch.label', description: 'agent.tools.WebFetch.description' },
+  ListMcpResourcesTool: { label: 'agent.tools.ListMcpResourcesTool.label', description: 'agent.tools.ListMcpResourcesTool.description' },
+  ReadMcpResourceTool: { label: 'agent.tools.ReadMcpResourceTool.label', description: 'agent.tools.ReadMcpResourceTool.description' },
+  CherryWebSearch: { label: 'agent.tools.CherryWebSearch.label', description: 'agent.tools.CherryWebSearch.description' },
+  CherryWebFetch: { label: 'agent.tools.CherryWebFetch.label', description: 'agent.tools.CherryWebFetch.description' },
+  CherryKnowledge: { label: 'agent.tools.CherryKnowledge.label', description: 'agent.tools.CherryKnowledge.description' },
+  Memory: { label: 'agent.tools.Memory.label', description: 'agent.tools.Memory.description' },
+  SearchSkills: { label: 'agent.tools.SearchSkills.label', description: 'agent.tools.SearchSkills.description' },
+  InstallSkill: { label: 'agent.tools.InstallSkill.label', description: 'agent.tools.InstallSkill.description' },
 } as const satisfies Record<ClaudeToolKey, { readonly label: ClaudeI18nKey; readonly description: ClaudeI18nKey }>;
 
 /** The label key of each category. */
-// prettier-ignore
 export const CLAUDE_CATEGORY_I18N_KEYS = {
   shell: 'agent.tools.categories.shell.label',
   file: 'agent.tools.categories.file.label',

@@ -3,7 +3,6 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-
 export * from './bindings';
 export * from './i18n-keys';
 export * from './policy';

@@ -3,9 +3,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The tool policy of catalog 'claude': precomputed disallowed-tool tables (rule 1, each
-// condition and each user opt-out already expanded through pair groups and `dependsOn`) and seed 1's
-// resolveDisallowedTools bound to them. See docs/policy.md of agent-tool-catalog for the rules.
+// The tool policy of catalog 'claude': the registry's tools with every rule's effect precomputed —
+// what is always disallowed, what each failing condition disallows and what each user opt-out
+// disallows, already expanded through pair groups and `dependsOn` — and the resolver bound to them.
 import {
   explainTool,
   resolveDisallowedTools,
@@ -17,7 +17,7 @@ import {
   type ToolContext,
   type ToolExplanation,
 } from 'agent-tool-catalog/runtime';
-import type { ClaudeToolKey, ClaudeToolName } from './registry';
+import { CLAUDE_CONDITION_FIELDS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolKey, type ClaudeToolName } from './registry';
 
 /**
  * The facts the catalog's conditions read, as plain booleans. At run time a missing or
@@ -34,78 +34,42 @@ export interface ClaudeToolConditionContext {
  * Plain booleans, or the per-invocation context with memoized predicates (`createToolContext`).
  * The context's data type belongs to the app; the policy only reads predicates, hence `any`.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the app's context data
 export type ClaudePolicyContext = ClaudeToolConditionContext | ToolContext<any>;
 
-// prettier-ignore
-export const CLAUDE_POLICY_TABLES: PolicyTables = {
+export const CLAUDE_POLICY_TABLES = {
   catalog: 'claude',
-  tools: [
-    { key: 'WebSearch', kind: 'sdk', exposure: 'disabled', names: ['WebSearch'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'WebFetch', kind: 'sdk', exposure: 'disabled', names: ['WebFetch'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'ListMcpResourcesTool', kind: 'sdk', exposure: 'user', names: ['ListMcpResourcesTool'], pairGroup: 'mcpResource', dependsOn: [], approval: 'auto' },
-    { key: 'ReadMcpResourceTool', kind: 'sdk', exposure: 'user', names: ['ReadMcpResourceTool'], pairGroup: 'mcpResource', dependsOn: [], approval: 'auto' },
-    { key: 'CherryWebSearch', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__web_search'], dependsOn: [], approval: 'auto' },
-    { key: 'CherryWebFetch', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__web_fetch'], dependsOn: [], approval: 'auto' },
-    { key: 'CherryKnowledge', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__knowledge'], dependsOn: [], approval: 'auto' },
-    { key: 'Memory', kind: 'mcp', exposure: 'user', names: ['mcp__agent-memory__memory'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'SearchSkills', kind: 'mcp', exposure: 'internal', names: ['mcp__skills__search_skills'], dependsOn: [], approval: 'auto' },
-    { key: 'InstallSkill', kind: 'mcp', exposure: 'internal', names: ['mcp__skills__install_skill'], dependsOn: ['SearchSkills'], approval: 'permission-mode' },
-    { key: 'Read', kind: 'sdk', exposure: 'user', names: ['Read'], dependsOn: [], approval: 'auto' },
-    { key: 'Write', kind: 'sdk', exposure: 'user', names: ['Write'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Edit', kind: 'sdk', exposure: 'user', names: ['Edit'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'NotebookEdit', kind: 'sdk', exposure: 'disabled', names: ['NotebookEdit'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Agent', kind: 'sdk', exposure: 'internal', names: ['Agent'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'SendMessage', kind: 'sdk', exposure: 'internal', names: ['SendMessage'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'TeamCreate', kind: 'sdk', exposure: 'internal', names: ['TeamCreate'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'TeamDelete', kind: 'sdk', exposure: 'internal', names: ['TeamDelete'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Workflow', kind: 'sdk', exposure: 'user', names: ['Workflow'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'AskUserQuestion', kind: 'sdk', exposure: 'internal', names: ['AskUserQuestion'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'EnterPlanMode', kind: 'sdk', exposure: 'user', names: ['EnterPlanMode'], pairGroup: 'planMode', dependsOn: [], approval: 'permission-mode' },
-    { key: 'ExitPlanMode', kind: 'sdk', exposure: 'user', names: ['ExitPlanMode'], pairGroup: 'planMode', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskCreate', kind: 'sdk', exposure: 'user', names: ['TaskCreate'], pairGroup: 'taskCluster', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskGet', kind: 'sdk', exposure: 'user', names: ['TaskGet'], pairGroup: 'taskCluster', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskUpdate', kind: 'sdk', exposure: 'user', names: ['TaskUpdate'], pairGroup: 'taskCluster', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskList', kind: 'sdk', exposure: 'user', names: ['TaskList'], pairGroup: 'taskCluster', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TodoWrite', kind: 'sdk', exposure: 'disabled', names: ['TodoWrite'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'EnterWorktree', kind: 'sdk', exposure: 'conditional', names: ['EnterWorktree'], condition: 'workspace-has-git', pairGroup: 'worktree', dependsOn: [], approval: 'permission-mode' },
-    { key: 'ExitWorktree', kind: 'sdk', exposure: 'conditional', names: ['ExitWorktree'], condition: 'workspace-has-git', pairGroup: 'worktree', dependsOn: [], approval: 'permission-mode' },
-    { key: 'ScheduleWakeup', kind: 'sdk', exposure: 'disabled', names: ['ScheduleWakeup'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'RemoteTrigger', kind: 'sdk', exposure: 'disabled', names: ['RemoteTrigger'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Monitor', kind: 'sdk', exposure: 'disabled', names: ['Monitor'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'PushNotification', kind: 'sdk', exposure: 'disabled', names: ['PushNotification'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CronCreate', kind: 'sdk', exposure: 'disabled', names: ['CronCreate'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CronDelete', kind: 'sdk', exposure: 'disabled', names: ['CronDelete'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CronList', kind: 'sdk', exposure: 'disabled', names: ['CronList'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CherryCron', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__cron'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CherryNotify', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__notify'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'CherryConfig', kind: 'mcp', exposure: 'user', names: ['mcp__cherry-tools__config'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Glob', kind: 'sdk', exposure: 'user', names: ['Glob'], dependsOn: [], approval: 'auto' },
-    { key: 'Grep', kind: 'sdk', exposure: 'user', names: ['Grep'], dependsOn: [], approval: 'auto' },
-    { key: 'Bash', kind: 'sdk', exposure: 'user', names: ['Bash'], pairGroup: 'bash', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskOutput', kind: 'sdk', exposure: 'internal', names: ['TaskOutput'], pairGroup: 'bash', dependsOn: [], approval: 'permission-mode' },
-    { key: 'TaskStop', kind: 'sdk', exposure: 'internal', names: ['TaskStop'], pairGroup: 'bash', dependsOn: [], approval: 'permission-mode' },
-    { key: 'REPL', kind: 'sdk', exposure: 'disabled', names: ['REPL'], dependsOn: [], approval: 'permission-mode' },
-  ],
-  conditions: [
-    { name: 'workspace-has-git', field: 'workspaceHasGit' },
-    { name: 'agent-has-channel', field: 'agentHasChannel' },
-  ],
+  tools: CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
+  conditions: Object.entries(CLAUDE_CONDITION_FIELDS).map(([name, field]) => ({ name, field })),
   servers: ['cherry-tools', 'agent-memory', 'skills'],
-  alwaysDisallowed: ['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL'],
+  /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
+  alwaysDisallowed: [
+    'REPL',
+    'NotebookEdit',
+    'TodoWrite',
+    'ScheduleWakeup',
+    'RemoteTrigger',
+    'Monitor',
+    'PushNotification',
+    'CronCreate',
+    'CronDelete',
+    'CronList',
+    'WebSearch',
+    'WebFetch',
+  ],
+  /** What each condition disallows when it does not hold. */
   whenConditionFails: {
     'workspace-has-git': ['EnterWorktree', 'ExitWorktree'],
     'agent-has-channel': [],
   },
+  /** What switching off each user-facing tool disallows. */
   whenOptedOut: {
-    ListMcpResourcesTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool'],
-    ReadMcpResourceTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool'],
-    CherryWebSearch: ['CherryWebSearch'],
-    CherryWebFetch: ['CherryWebFetch'],
-    CherryKnowledge: ['CherryKnowledge'],
-    Memory: ['Memory'],
+    Bash: ['Bash', 'TaskOutput', 'TaskStop'],
     Read: ['Read'],
     Write: ['Write'],
     Edit: ['Edit'],
+    Glob: ['Glob'],
+    Grep: ['Grep'],
     Workflow: ['Workflow'],
     EnterPlanMode: ['EnterPlanMode', 'ExitPlanMode'],
     ExitPlanMode: ['EnterPlanMode', 'ExitPlanMode'],
@@ -116,18 +80,21 @@ export const CLAUDE_POLICY_TABLES: PolicyTables = {
     CherryCron: ['CherryCron'],
     CherryNotify: ['CherryNotify'],
     CherryConfig: ['CherryConfig'],
-    Glob: ['Glob'],
-    Grep: ['Grep'],
-    Bash: ['Bash', 'TaskOutput', 'TaskStop'],
+    ListMcpResourcesTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool'],
+    ReadMcpResourceTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool'],
+    CherryWebSearch: ['CherryWebSearch'],
+    CherryWebFetch: ['CherryWebFetch'],
+    CherryKnowledge: ['CherryKnowledge'],
+    Memory: ['Memory'],
   },
-};
+} as const satisfies PolicyTables;
 
-/** The runtime names to pass as the SDK's `disallowedTools` (seed 1, rules 1–5 and `dependsOn`). */
+/** The runtime names to pass as the SDK's `disallowedTools`. */
 export function resolveClaudeDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): string[] {
   return resolveDisallowedTools(CLAUDE_POLICY_TABLES, agent, ctx, options);
 }
 
-/** `disallowedTools`, `allowedTools` (auto-approved), the MCP ensure-list (rule 6) and a signature. */
+/** `disallowedTools`, `allowedTools` (auto-approved), the in-process MCP tools to keep allowed, and a signature. */
 export function resolveClaudeToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): ResolvedToolPolicy {
   return resolveToolPolicy(CLAUDE_POLICY_TABLES, agent, ctx, options);
 }

@@ -3,8 +3,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The typed registry of every tool in the catalog. Unions are written out as literals (rather
-// than derived with `keyof typeof`) because that is what type-checks fastest at scale.
+// The typed registry of every tool in the catalog, in output order: declared category order, then
+// declaration order. Unions are written out as literals (rather than derived with `keyof typeof`)
+// because that is what type-checks fastest at scale.
 
 export type ClaudeToolKind = 'sdk' | 'mcp' | 'external';
 export type ClaudeToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
@@ -12,20 +13,16 @@ export type ClaudeToolApproval = 'auto' | 'permission-mode';
 
 /** Every tool key in the catalog. */
 export type ClaudeToolKey =
-  | 'WebSearch'
-  | 'WebFetch'
-  | 'ListMcpResourcesTool'
-  | 'ReadMcpResourceTool'
-  | 'CherryWebSearch'
-  | 'CherryWebFetch'
-  | 'CherryKnowledge'
-  | 'Memory'
-  | 'SearchSkills'
-  | 'InstallSkill'
+  | 'Bash'
+  | 'TaskOutput'
+  | 'TaskStop'
+  | 'REPL'
   | 'Read'
   | 'Write'
   | 'Edit'
   | 'NotebookEdit'
+  | 'Glob'
+  | 'Grep'
   | 'Agent'
   | 'SendMessage'
   | 'TeamCreate'
@@ -51,29 +48,29 @@ export type ClaudeToolKey =
   | 'CherryCron'
   | 'CherryNotify'
   | 'CherryConfig'
-  | 'Glob'
-  | 'Grep'
-  | 'Bash'
-  | 'TaskOutput'
-  | 'TaskStop'
-  | 'REPL';
-
-/** Every runtime name known at build time (SDK bare names and `mcp__<server>__<wire>`). */
-export type ClaudeToolName =
   | 'WebSearch'
   | 'WebFetch'
   | 'ListMcpResourcesTool'
   | 'ReadMcpResourceTool'
-  | 'mcp__cherry-tools__web_search'
-  | 'mcp__cherry-tools__web_fetch'
-  | 'mcp__cherry-tools__knowledge'
-  | 'mcp__agent-memory__memory'
-  | 'mcp__skills__search_skills'
-  | 'mcp__skills__install_skill'
+  | 'CherryWebSearch'
+  | 'CherryWebFetch'
+  | 'CherryKnowledge'
+  | 'Memory'
+  | 'SearchSkills'
+  | 'InstallSkill';
+
+/** Every runtime name known at build time (SDK bare names and `mcp__<server>__<wire>`). */
+export type ClaudeToolName =
+  | 'Bash'
+  | 'TaskOutput'
+  | 'TaskStop'
+  | 'REPL'
   | 'Read'
   | 'Write'
   | 'Edit'
   | 'NotebookEdit'
+  | 'Glob'
+  | 'Grep'
   | 'Agent'
   | 'SendMessage'
   | 'TeamCreate'
@@ -99,12 +96,16 @@ export type ClaudeToolName =
   | 'mcp__cherry-tools__cron'
   | 'mcp__cherry-tools__notify'
   | 'mcp__cherry-tools__config'
-  | 'Glob'
-  | 'Grep'
-  | 'Bash'
-  | 'TaskOutput'
-  | 'TaskStop'
-  | 'REPL';
+  | 'WebSearch'
+  | 'WebFetch'
+  | 'ListMcpResourcesTool'
+  | 'ReadMcpResourceTool'
+  | 'mcp__cherry-tools__web_search'
+  | 'mcp__cherry-tools__web_fetch'
+  | 'mcp__cherry-tools__knowledge'
+  | 'mcp__agent-memory__memory'
+  | 'mcp__skills__search_skills'
+  | 'mcp__skills__install_skill';
 
 /** Categories, in display order. */
 export type ClaudeToolCategory =
@@ -120,6 +121,7 @@ export type ClaudeToolCondition =
   | 'workspace-has-git'
   | 'agent-has-channel';
 
+/** Groups whose members are switched on and off together. */
 export type ClaudeToolPairGroup =
   | 'worktree'
   | 'planMode'
@@ -130,6 +132,7 @@ export type ClaudeToolPairGroup =
 /** Caller groups: callers opt in by listing groups. */
 export type ClaudeToolGroup = never;
 
+/** Named callers, each with the groups it opts into. */
 export type ClaudeToolCaller = never;
 
 /** In-process MCP servers. */
@@ -148,14 +151,20 @@ export interface ClaudeToolDescriptor {
   readonly names: readonly ClaudeToolName[];
   readonly category?: ClaudeToolCategory;
   readonly exposure: ClaudeToolExposure;
+  /** The condition a `conditional` tool needs. */
   readonly condition?: ClaudeToolCondition;
+  /** When a caller is offered the tool: `false` never, a condition when it holds, an app check when the app's function says so. */
+  readonly available?: false | ClaudeToolCondition | { readonly appCheck: string };
   readonly pairGroup?: ClaudeToolPairGroup;
   readonly dependsOn: readonly ClaudeToolKey[];
   readonly groups: readonly ClaudeToolGroup[];
   readonly server?: ClaudeToolServer;
   readonly wire?: string;
   readonly channel?: ClaudeToolChannel;
+  /** Names not listed: mirrored from the app's channel registry, or computed by a resolver. */
+  readonly namesFrom?: 'mirror' | 'resolver';
   readonly sdkTyped: boolean;
+  /** The SDK's type base (`FileRead` for `FileReadInput`). */
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
@@ -164,64 +173,816 @@ export interface ClaudeToolDescriptor {
   readonly descriptionKey: string;
 }
 
-// prettier-ignore
 export const CLAUDE_TOOL_REGISTRY = {
-  WebSearch: { key: 'WebSearch', kind: 'sdk', names: ['WebSearch'], category: 'context', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'WebSearch', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.WebSearch.label', descriptionKey: 'agent.tools.WebSearch.description' },
-  WebFetch: { key: 'WebFetch', kind: 'sdk', names: ['WebFetch'], category: 'context', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'WebFetch', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.WebFetch.label', descriptionKey: 'agent.tools.WebFetch.description' },
-  ListMcpResourcesTool: { key: 'ListMcpResourcesTool', kind: 'sdk', names: ['ListMcpResourcesTool'], category: 'context', exposure: 'user', pairGroup: 'mcpResource', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'ListMcpResources', factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.ListMcpResourcesTool.label', descriptionKey: 'agent.tools.ListMcpResourcesTool.description' },
-  ReadMcpResourceTool: { key: 'ReadMcpResourceTool', kind: 'sdk', names: ['ReadMcpResourceTool'], category: 'context', exposure: 'user', pairGroup: 'mcpResource', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'ReadMcpResource', factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.ReadMcpResourceTool.label', descriptionKey: 'agent.tools.ReadMcpResourceTool.description' },
-  CherryWebSearch: { key: 'CherryWebSearch', kind: 'mcp', names: ['mcp__cherry-tools__web_search'], category: 'context', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'web_search', sdkTyped: false, factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.CherryWebSearch.label', descriptionKey: 'agent.tools.CherryWebSearch.description' },
-  CherryWebFetch: { key: 'CherryWebFetch', kind: 'mcp', names: ['mcp__cherry-tools__web_fetch'], category: 'context', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'web_fetch', sdkTyped: false, factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.CherryWebFetch.label', descriptionKey: 'agent.tools.CherryWebFetch.description' },
-  CherryKnowledge: { key: 'CherryKnowledge', kind: 'mcp', names: ['mcp__cherry-tools__knowledge'], category: 'context', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'knowledge', sdkTyped: false, factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.CherryKnowledge.label', descriptionKey: 'agent.tools.CherryKnowledge.description' },
-  Memory: { key: 'Memory', kind: 'mcp', names: ['mcp__agent-memory__memory'], category: 'context', exposure: 'user', dependsOn: [], groups: [], server: 'agent-memory', wire: 'memory', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Memory.label', descriptionKey: 'agent.tools.Memory.description' },
-  SearchSkills: { key: 'SearchSkills', kind: 'mcp', names: ['mcp__skills__search_skills'], category: 'context', exposure: 'internal', dependsOn: [], groups: [], server: 'skills', wire: 'search_skills', sdkTyped: false, factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.SearchSkills.label', descriptionKey: 'agent.tools.SearchSkills.description' },
-  InstallSkill: { key: 'InstallSkill', kind: 'mcp', names: ['mcp__skills__install_skill'], category: 'context', exposure: 'internal', dependsOn: ['SearchSkills'], groups: [], server: 'skills', wire: 'install_skill', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.InstallSkill.label', descriptionKey: 'agent.tools.InstallSkill.description' },
-  Read: { key: 'Read', kind: 'sdk', names: ['Read'], category: 'file', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'FileRead', factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.Read.label', descriptionKey: 'agent.tools.Read.description' },
-  Write: { key: 'Write', kind: 'sdk', names: ['Write'], category: 'file', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'FileWrite', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Write.label', descriptionKey: 'agent.tools.Write.description' },
-  Edit: { key: 'Edit', kind: 'sdk', names: ['Edit'], category: 'file', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'FileEdit', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Edit.label', descriptionKey: 'agent.tools.Edit.description' },
-  NotebookEdit: { key: 'NotebookEdit', kind: 'sdk', names: ['NotebookEdit'], category: 'file', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'NotebookEdit', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.NotebookEdit.label', descriptionKey: 'agent.tools.NotebookEdit.description' },
-  Agent: { key: 'Agent', kind: 'sdk', names: ['Agent'], category: 'orchestration', exposure: 'internal', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Agent', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Agent.label', descriptionKey: 'agent.tools.Agent.description' },
-  SendMessage: { key: 'SendMessage', kind: 'sdk', names: ['SendMessage'], category: 'orchestration', exposure: 'internal', dependsOn: [], groups: [], sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.SendMessage.label', descriptionKey: 'agent.tools.SendMessage.description' },
-  TeamCreate: { key: 'TeamCreate', kind: 'sdk', names: ['TeamCreate'], category: 'orchestration', exposure: 'internal', dependsOn: [], groups: [], sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TeamCreate.label', descriptionKey: 'agent.tools.TeamCreate.description' },
-  TeamDelete: { key: 'TeamDelete', kind: 'sdk', names: ['TeamDelete'], category: 'orchestration', exposure: 'internal', dependsOn: [], groups: [], sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TeamDelete.label', descriptionKey: 'agent.tools.TeamDelete.description' },
-  Workflow: { key: 'Workflow', kind: 'sdk', names: ['Workflow'], category: 'orchestration', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Workflow', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Workflow.label', descriptionKey: 'agent.tools.Workflow.description' },
-  AskUserQuestion: { key: 'AskUserQuestion', kind: 'sdk', names: ['AskUserQuestion'], category: 'orchestration', exposure: 'internal', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'AskUserQuestion', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.AskUserQuestion.label', descriptionKey: 'agent.tools.AskUserQuestion.description' },
-  EnterPlanMode: { key: 'EnterPlanMode', kind: 'sdk', names: ['EnterPlanMode'], category: 'orchestration', exposure: 'user', pairGroup: 'planMode', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'EnterPlanMode', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.EnterPlanMode.label', descriptionKey: 'agent.tools.EnterPlanMode.description' },
-  ExitPlanMode: { key: 'ExitPlanMode', kind: 'sdk', names: ['ExitPlanMode'], category: 'orchestration', exposure: 'user', pairGroup: 'planMode', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'ExitPlanMode', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.ExitPlanMode.label', descriptionKey: 'agent.tools.ExitPlanMode.description' },
-  TaskCreate: { key: 'TaskCreate', kind: 'sdk', names: ['TaskCreate'], category: 'orchestration', exposure: 'user', pairGroup: 'taskCluster', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskCreate', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskCreate.label', descriptionKey: 'agent.tools.TaskCreate.description' },
-  TaskGet: { key: 'TaskGet', kind: 'sdk', names: ['TaskGet'], category: 'orchestration', exposure: 'user', pairGroup: 'taskCluster', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskGet', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskGet.label', descriptionKey: 'agent.tools.TaskGet.description' },
-  TaskUpdate: { key: 'TaskUpdate', kind: 'sdk', names: ['TaskUpdate'], category: 'orchestration', exposure: 'user', pairGroup: 'taskCluster', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskUpdate', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskUpdate.label', descriptionKey: 'agent.tools.TaskUpdate.description' },
-  TaskList: { key: 'TaskList', kind: 'sdk', names: ['TaskList'], category: 'orchestration', exposure: 'user', pairGroup: 'taskCluster', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskList', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskList.label', descriptionKey: 'agent.tools.TaskList.description' },
-  TodoWrite: { key: 'TodoWrite', kind: 'sdk', names: ['TodoWrite'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TodoWrite', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TodoWrite.label', descriptionKey: 'agent.tools.TodoWrite.description' },
-  EnterWorktree: { key: 'EnterWorktree', kind: 'sdk', names: ['EnterWorktree'], category: 'orchestration', exposure: 'conditional', condition: 'workspace-has-git', pairGroup: 'worktree', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'EnterWorktree', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.EnterWorktree.label', descriptionKey: 'agent.tools.EnterWorktree.description' },
-  ExitWorktree: { key: 'ExitWorktree', kind: 'sdk', names: ['ExitWorktree'], category: 'orchestration', exposure: 'conditional', condition: 'workspace-has-git', pairGroup: 'worktree', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'ExitWorktree', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.ExitWorktree.label', descriptionKey: 'agent.tools.ExitWorktree.description' },
-  ScheduleWakeup: { key: 'ScheduleWakeup', kind: 'sdk', names: ['ScheduleWakeup'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'ScheduleWakeup', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.ScheduleWakeup.label', descriptionKey: 'agent.tools.ScheduleWakeup.description' },
-  RemoteTrigger: { key: 'RemoteTrigger', kind: 'sdk', names: ['RemoteTrigger'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'RemoteTrigger', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.RemoteTrigger.label', descriptionKey: 'agent.tools.RemoteTrigger.description' },
-  Monitor: { key: 'Monitor', kind: 'sdk', names: ['Monitor'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Monitor', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Monitor.label', descriptionKey: 'agent.tools.Monitor.description' },
-  PushNotification: { key: 'PushNotification', kind: 'sdk', names: ['PushNotification'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'PushNotification', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.PushNotification.label', descriptionKey: 'agent.tools.PushNotification.description' },
-  CronCreate: { key: 'CronCreate', kind: 'sdk', names: ['CronCreate'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'CronCreate', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CronCreate.label', descriptionKey: 'agent.tools.CronCreate.description' },
-  CronDelete: { key: 'CronDelete', kind: 'sdk', names: ['CronDelete'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'CronDelete', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CronDelete.label', descriptionKey: 'agent.tools.CronDelete.description' },
-  CronList: { key: 'CronList', kind: 'sdk', names: ['CronList'], category: 'orchestration', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'CronList', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CronList.label', descriptionKey: 'agent.tools.CronList.description' },
-  CherryCron: { key: 'CherryCron', kind: 'mcp', names: ['mcp__cherry-tools__cron'], category: 'orchestration', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'cron', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CherryCron.label', descriptionKey: 'agent.tools.CherryCron.description' },
-  CherryNotify: { key: 'CherryNotify', kind: 'mcp', names: ['mcp__cherry-tools__notify'], category: 'orchestration', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'notify', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CherryNotify.label', descriptionKey: 'agent.tools.CherryNotify.description' },
-  CherryConfig: { key: 'CherryConfig', kind: 'mcp', names: ['mcp__cherry-tools__config'], category: 'orchestration', exposure: 'user', dependsOn: [], groups: [], server: 'cherry-tools', wire: 'config', sdkTyped: false, factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.CherryConfig.label', descriptionKey: 'agent.tools.CherryConfig.description' },
-  Glob: { key: 'Glob', kind: 'sdk', names: ['Glob'], category: 'search', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Glob', factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.Glob.label', descriptionKey: 'agent.tools.Glob.description' },
-  Grep: { key: 'Grep', kind: 'sdk', names: ['Grep'], category: 'search', exposure: 'user', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Grep', factory: false, restricted: false, approval: 'auto', labelKey: 'agent.tools.Grep.label', descriptionKey: 'agent.tools.Grep.description' },
-  Bash: { key: 'Bash', kind: 'sdk', names: ['Bash'], category: 'shell', exposure: 'user', pairGroup: 'bash', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'Bash', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.Bash.label', descriptionKey: 'agent.tools.Bash.description' },
-  TaskOutput: { key: 'TaskOutput', kind: 'sdk', names: ['TaskOutput'], category: 'shell', exposure: 'internal', pairGroup: 'bash', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskOutput', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskOutput.label', descriptionKey: 'agent.tools.TaskOutput.description' },
-  TaskStop: { key: 'TaskStop', kind: 'sdk', names: ['TaskStop'], category: 'shell', exposure: 'internal', pairGroup: 'bash', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'TaskStop', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.TaskStop.label', descriptionKey: 'agent.tools.TaskStop.description' },
-  REPL: { key: 'REPL', kind: 'sdk', names: ['REPL'], category: 'shell', exposure: 'disabled', dependsOn: [], groups: [], sdkTyped: true, sdkType: 'REPL', factory: false, restricted: false, approval: 'permission-mode', labelKey: 'agent.tools.REPL.label', descriptionKey: 'agent.tools.REPL.description' },
+  Bash: {
+    key: 'Bash',
+    kind: 'sdk',
+    names: ['Bash'],
+    category: 'shell',
+    exposure: 'user',
+    pairGroup: 'bash',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Bash',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Bash.label',
+    descriptionKey: 'agent.tools.Bash.description',
+  },
+  TaskOutput: {
+    key: 'TaskOutput',
+    kind: 'sdk',
+    names: ['TaskOutput'],
+    category: 'shell',
+    exposure: 'internal',
+    pairGroup: 'bash',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskOutput',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskOutput.label',
+    descriptionKey: 'agent.tools.TaskOutput.description',
+  },
+  TaskStop: {
+    key: 'TaskStop',
+    kind: 'sdk',
+    names: ['TaskStop'],
+    category: 'shell',
+    exposure: 'internal',
+    pairGroup: 'bash',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskStop',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskStop.label',
+    descriptionKey: 'agent.tools.TaskStop.description',
+  },
+  REPL: {
+    key: 'REPL',
+    kind: 'sdk',
+    names: ['REPL'],
+    category: 'shell',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'REPL',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.REPL.label',
+    descriptionKey: 'agent.tools.REPL.description',
+  },
+  Read: {
+    key: 'Read',
+    kind: 'sdk',
+    names: ['Read'],
+    category: 'file',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileRead',
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.Read.label',
+    descriptionKey: 'agent.tools.Read.description',
+  },
+  Write: {
+    key: 'Write',
+    kind: 'sdk',
+    names: ['Write'],
+    category: 'file',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileWrite',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Write.label',
+    descriptionKey: 'agent.tools.Write.description',
+  },
+  Edit: {
+    key: 'Edit',
+    kind: 'sdk',
+    names: ['Edit'],
+    category: 'file',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileEdit',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Edit.label',
+    descriptionKey: 'agent.tools.Edit.description',
+  },
+  NotebookEdit: {
+    key: 'NotebookEdit',
+    kind: 'sdk',
+    names: ['NotebookEdit'],
+    category: 'file',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'NotebookEdit',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.NotebookEdit.label',
+    descriptionKey: 'agent.tools.NotebookEdit.description',
+  },
+  Glob: {
+    key: 'Glob',
+    kind: 'sdk',
+    names: ['Glob'],
+    category: 'search',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Glob',
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.Glob.label',
+    descriptionKey: 'agent.tools.Glob.description',
+  },
+  Grep: {
+    key: 'Grep',
+    kind: 'sdk',
+    names: ['Grep'],
+    category: 'search',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Grep',
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.Grep.label',
+    descriptionKey: 'agent.tools.Grep.description',
+  },
+  Agent: {
+    key: 'Agent',
+    kind: 'sdk',
+    names: ['Agent'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Agent',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Agent.label',
+    descriptionKey: 'agent.tools.Agent.description',
+  },
+  SendMessage: {
+    key: 'SendMessage',
+    kind: 'sdk',
+    names: ['SendMessage'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SendMessage.label',
+    descriptionKey: 'agent.tools.SendMessage.description',
+  },
+  TeamCreate: {
+    key: 'TeamCreate',
+    kind: 'sdk',
+    names: ['TeamCreate'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TeamCreate.label',
+    descriptionKey: 'agent.tools.TeamCreate.description',
+  },
+  TeamDelete: {
+    key: 'TeamDelete',
+    kind: 'sdk',
+    names: ['TeamDelete'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TeamDelete.label',
+    descriptionKey: 'agent.tools.TeamDelete.description',
+  },
+  Workflow: {
+    key: 'Workflow',
+    kind: 'sdk',
+    names: ['Workflow'],
+    category: 'orchestration',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Workflow',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Workflow.label',
+    descriptionKey: 'agent.tools.Workflow.description',
+  },
+  AskUserQuestion: {
+    key: 'AskUserQuestion',
+    kind: 'sdk',
+    names: ['AskUserQuestion'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'AskUserQuestion',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.AskUserQuestion.label',
+    descriptionKey: 'agent.tools.AskUserQuestion.description',
+  },
+  EnterPlanMode: {
+    key: 'EnterPlanMode',
+    kind: 'sdk',
+    names: ['EnterPlanMode'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'planMode',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'EnterPlanMode',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.EnterPlanMode.label',
+    descriptionKey: 'agent.tools.EnterPlanMode.description',
+  },
+  ExitPlanMode: {
+    key: 'ExitPlanMode',
+    kind: 'sdk',
+    names: ['ExitPlanMode'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'planMode',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ExitPlanMode',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ExitPlanMode.label',
+    descriptionKey: 'agent.tools.ExitPlanMode.description',
+  },
+  TaskCreate: {
+    key: 'TaskCreate',
+    kind: 'sdk',
+    names: ['TaskCreate'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'taskCluster',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskCreate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskCreate.label',
+    descriptionKey: 'agent.tools.TaskCreate.description',
+  },
+  TaskGet: {
+    key: 'TaskGet',
+    kind: 'sdk',
+    names: ['TaskGet'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'taskCluster',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskGet',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskGet.label',
+    descriptionKey: 'agent.tools.TaskGet.description',
+  },
+  TaskUpdate: {
+    key: 'TaskUpdate',
+    kind: 'sdk',
+    names: ['TaskUpdate'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'taskCluster',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskUpdate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskUpdate.label',
+    descriptionKey: 'agent.tools.TaskUpdate.description',
+  },
+  TaskList: {
+    key: 'TaskList',
+    kind: 'sdk',
+    names: ['TaskList'],
+    category: 'orchestration',
+    exposure: 'user',
+    pairGroup: 'taskCluster',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskList',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskList.label',
+    descriptionKey: 'agent.tools.TaskList.description',
+  },
+  TodoWrite: {
+    key: 'TodoWrite',
+    kind: 'sdk',
+    names: ['TodoWrite'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TodoWrite',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TodoWrite.label',
+    descriptionKey: 'agent.tools.TodoWrite.description',
+  },
+  EnterWorktree: {
+    key: 'EnterWorktree',
+    kind: 'sdk',
+    names: ['EnterWorktree'],
+    category: 'orchestration',
+    exposure: 'conditional',
+    condition: 'workspace-has-git',
+    pairGroup: 'worktree',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'EnterWorktree',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.EnterWorktree.label',
+    descriptionKey: 'agent.tools.EnterWorktree.description',
+  },
+  ExitWorktree: {
+    key: 'ExitWorktree',
+    kind: 'sdk',
+    names: ['ExitWorktree'],
+    category: 'orchestration',
+    exposure: 'conditional',
+    condition: 'workspace-has-git',
+    pairGroup: 'worktree',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ExitWorktree',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ExitWorktree.label',
+    descriptionKey: 'agent.tools.ExitWorktree.description',
+  },
+  ScheduleWakeup: {
+    key: 'ScheduleWakeup',
+    kind: 'sdk',
+    names: ['ScheduleWakeup'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ScheduleWakeup',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ScheduleWakeup.label',
+    descriptionKey: 'agent.tools.ScheduleWakeup.description',
+  },
+  RemoteTrigger: {
+    key: 'RemoteTrigger',
+    kind: 'sdk',
+    names: ['RemoteTrigger'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'RemoteTrigger',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.RemoteTrigger.label',
+    descriptionKey: 'agent.tools.RemoteTrigger.description',
+  },
+  Monitor: {
+    key: 'Monitor',
+    kind: 'sdk',
+    names: ['Monitor'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Monitor',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Monitor.label',
+    descriptionKey: 'agent.tools.Monitor.description',
+  },
+  PushNotification: {
+    key: 'PushNotification',
+    kind: 'sdk',
+    names: ['PushNotification'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'PushNotification',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.PushNotification.label',
+    descriptionKey: 'agent.tools.PushNotification.description',
+  },
+  CronCreate: {
+    key: 'CronCreate',
+    kind: 'sdk',
+    names: ['CronCreate'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronCreate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronCreate.label',
+    descriptionKey: 'agent.tools.CronCreate.description',
+  },
+  CronDelete: {
+    key: 'CronDelete',
+    kind: 'sdk',
+    names: ['CronDelete'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronDelete',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronDelete.label',
+    descriptionKey: 'agent.tools.CronDelete.description',
+  },
+  CronList: {
+    key: 'CronList',
+    kind: 'sdk',
+    names: ['CronList'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronList',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronList.label',
+    descriptionKey: 'agent.tools.CronList.description',
+  },
+  CherryCron: {
+    key: 'CherryCron',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__cron'],
+    category: 'orchestration',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'cron',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CherryCron.label',
+    descriptionKey: 'agent.tools.CherryCron.description',
+  },
+  CherryNotify: {
+    key: 'CherryNotify',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__notify'],
+    category: 'orchestration',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'notify',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CherryNotify.label',
+    descriptionKey: 'agent.tools.CherryNotify.description',
+  },
+  CherryConfig: {
+    key: 'CherryConfig',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__config'],
+    category: 'orchestration',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'config',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CherryConfig.label',
+    descriptionKey: 'agent.tools.CherryConfig.description',
+  },
+  WebSearch: {
+    key: 'WebSearch',
+    kind: 'sdk',
+    names: ['WebSearch'],
+    category: 'context',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'WebSearch',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.WebSearch.label',
+    descriptionKey: 'agent.tools.WebSearch.description',
+  },
+  WebFetch: {
+    key: 'WebFetch',
+    kind: 'sdk',
+    names: ['WebFetch'],
+    category: 'context',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'WebFetch',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.WebFetch.label',
+    descriptionKey: 'agent.tools.WebFetch.description',
+  },
+  ListMcpResourcesTool: {
+    key: 'ListMcpResourcesTool',
+    kind: 'sdk',
+    names: ['ListMcpResourcesTool'],
+    category: 'context',
+    exposure: 'user',
+    pairGroup: 'mcpResource',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ListMcpResources',
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.ListMcpResourcesTool.label',
+    descriptionKey: 'agent.tools.ListMcpResourcesTool.description',
+  },
+  ReadMcpResourceTool: {
+    key: 'ReadMcpResourceTool',
+    kind: 'sdk',
+    names: ['ReadMcpResourceTool'],
+    category: 'context',
+    exposure: 'user',
+    pairGroup: 'mcpResource',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadMcpResource',
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.ReadMcpResourceTool.label',
+    descriptionKey: 'agent.tools.ReadMcpResourceTool.description',
+  },
+  CherryWebSearch: {
+    key: 'CherryWebSearch',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__web_search'],
+    category: 'context',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'web_search',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.CherryWebSearch.label',
+    descriptionKey: 'agent.tools.CherryWebSearch.description',
+  },
+  CherryWebFetch: {
+    key: 'CherryWebFetch',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__web_fetch'],
+    category: 'context',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'web_fetch',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.CherryWebFetch.label',
+    descriptionKey: 'agent.tools.CherryWebFetch.description',
+  },
+  CherryKnowledge: {
+    key: 'CherryKnowledge',
+    kind: 'mcp',
+    names: ['mcp__cherry-tools__knowledge'],
+    category: 'context',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'cherry-tools',
+    wire: 'knowledge',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.CherryKnowledge.label',
+    descriptionKey: 'agent.tools.CherryKnowledge.description',
+  },
+  Memory: {
+    key: 'Memory',
+    kind: 'mcp',
+    names: ['mcp__agent-memory__memory'],
+    category: 'context',
+    exposure: 'user',
+    dependsOn: [],
+    groups: [],
+    server: 'agent-memory',
+    wire: 'memory',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Memory.label',
+    descriptionKey: 'agent.tools.Memory.description',
+  },
+  SearchSkills: {
+    key: 'SearchSkills',
+    kind: 'mcp',
+    names: ['mcp__skills__search_skills'],
+    category: 'context',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    server: 'skills',
+    wire: 'search_skills',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'auto',
+    labelKey: 'agent.tools.SearchSkills.label',
+    descriptionKey: 'agent.tools.SearchSkills.description',
+  },
+  InstallSkill: {
+    key: 'InstallSkill',
+    kind: 'mcp',
+    names: ['mcp__skills__install_skill'],
+    category: 'context',
+    exposure: 'internal',
+    dependsOn: ['SearchSkills'],
+    groups: [],
+    server: 'skills',
+    wire: 'install_skill',
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.InstallSkill.label',
+    descriptionKey: 'agent.tools.InstallSkill.description',
+  },
 } as const satisfies Record<ClaudeToolKey, ClaudeToolDescriptor>;
 
-/** All keys, in catalog order. */
-// prettier-ignore
-export const CLAUDE_TOOL_KEYS = ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'InstallSkill', 'Read', 'Write', 'Edit', 'NotebookEdit', 'Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'Workflow', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'CherryCron', 'CherryNotify', 'CherryConfig', 'Glob', 'Grep', 'Bash', 'TaskOutput', 'TaskStop', 'REPL'] as const satisfies readonly ClaudeToolKey[];
+/** The context field each condition is read from. */
+export const CLAUDE_CONDITION_FIELDS = {
+  'workspace-has-git': 'workspaceHasGit',
+  'agent-has-channel': 'agentHasChannel',
+} as const satisfies Record<ClaudeToolCondition, string>;
+
+/** All keys, in output order. */
+export const CLAUDE_TOOL_KEYS = [
+  'Bash',
+  'TaskOutput',
+  'TaskStop',
+  'REPL',
+  'Read',
+  'Write',
+  'Edit',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'Agent',
+  'SendMessage',
+  'TeamCreate',
+  'TeamDelete',
+  'Workflow',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'TaskCreate',
+  'TaskGet',
+  'TaskUpdate',
+  'TaskList',
+  'TodoWrite',
+  'EnterWorktree',
+  'ExitWorktree',
+  'ScheduleWakeup',
+  'RemoteTrigger',
+  'Monitor',
+  'PushNotification',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'CherryCron',
+  'CherryNotify',
+  'CherryConfig',
+  'WebSearch',
+  'WebFetch',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'CherryWebSearch',
+  'CherryWebFetch',
+  'CherryKnowledge',
+  'Memory',
+  'SearchSkills',
+  'InstallSkill',
+] as const satisfies readonly ClaudeToolKey[];
 
 /** Categories, in display order. */
-export const CLAUDE_TOOL_CATEGORIES = ['shell', 'file', 'search', 'orchestration', 'media', 'context'] as const satisfies readonly ClaudeToolCategory[];
+export const CLAUDE_TOOL_CATEGORIES = [
+  'shell',
+  'file',
+  'search',
+  'orchestration',
+  'media',
+  'context',
+] as const satisfies readonly ClaudeToolCategory[];
 
-/** Tools of each category, in catalog order. */
-// prettier-ignore
+/** Tools of each category, in output order. */
 export const CLAUDE_TOOLS_BY_CATEGORY = {
   shell: ['Bash', 'TaskOutput', 'TaskStop', 'REPL'],
   file: ['Read', 'Write', 'Edit', 'NotebookEdit'],
@@ -231,9 +992,31 @@ export const CLAUDE_TOOLS_BY_CATEGORY = {
   context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'InstallSkill'],
 } as const satisfies Record<ClaudeToolCategory, readonly ClaudeToolKey[]>;
 
-/** User-facing tools (`exposure: 'user'`), in category order. */
-// prettier-ignore
-export const CLAUDE_USER_TOOLS = ['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep', 'Workflow', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'CherryCron', 'CherryNotify', 'CherryConfig', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory'] as const satisfies readonly ClaudeToolKey[];
+/** User-facing tools (`exposure: 'user'`), in output order. */
+export const CLAUDE_USER_TOOLS = [
+  'Bash',
+  'Read',
+  'Write',
+  'Edit',
+  'Glob',
+  'Grep',
+  'Workflow',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'TaskCreate',
+  'TaskGet',
+  'TaskUpdate',
+  'TaskList',
+  'CherryCron',
+  'CherryNotify',
+  'CherryConfig',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'CherryWebSearch',
+  'CherryWebFetch',
+  'CherryKnowledge',
+  'Memory',
+] as const satisfies readonly ClaudeToolKey[];
 
 /** The groups each named caller opts into. */
 export const CLAUDE_CALLERS = {

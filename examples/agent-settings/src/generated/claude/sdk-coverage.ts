@@ -3,8 +3,8 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The SDK coverage guard (seed 1's `_sdkCoverage`): a type-only import of every SDK-typed tool's
-// input type. When the SDK drops or renames one, `tsc` fails here with a message naming the tool.
+// The SDK coverage guard: a type-only import of every SDK-typed tool's input type. When the SDK
+// drops or renames one, `tsc` fails here with a message naming the tool.
 import type {
   AgentInput,
   AskUserQuestionInput,
@@ -43,14 +43,16 @@ import type {
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ClaudeSdkToolInputs {
-  WebSearch: WebSearchInput;
-  WebFetch: WebFetchInput;
-  ListMcpResourcesTool: ListMcpResourcesInput;
-  ReadMcpResourceTool: ReadMcpResourceInput;
+  Bash: BashInput;
+  TaskOutput: TaskOutputInput;
+  TaskStop: TaskStopInput;
+  REPL: REPLInput;
   Read: FileReadInput;
   Write: FileWriteInput;
   Edit: FileEditInput;
   NotebookEdit: NotebookEditInput;
+  Glob: GlobInput;
+  Grep: GrepInput;
   Agent: AgentInput;
   Workflow: WorkflowInput;
   AskUserQuestion: AskUserQuestionInput;
@@ -70,12 +72,10 @@ export interface ClaudeSdkToolInputs {
   CronCreate: CronCreateInput;
   CronDelete: CronDeleteInput;
   CronList: CronListInput;
-  Glob: GlobInput;
-  Grep: GrepInput;
-  Bash: BashInput;
-  TaskOutput: TaskOutputInput;
-  TaskStop: TaskStopInput;
-  REPL: REPLInput;
+  WebSearch: WebSearchInput;
+  WebFetch: WebFetchInput;
+  ListMcpResourcesTool: ListMcpResourcesInput;
+  ReadMcpResourceTool: ReadMcpResourceInput;
 }
 
 export type ClaudeSdkTypedToolKey = keyof ClaudeSdkToolInputs;
@@ -84,18 +84,19 @@ export type ClaudeSdkTypedToolKey = keyof ClaudeSdkToolInputs;
 type ClaudeSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
 /** Compiles only while the SDK exports every catalogued input type; otherwise the error names the tool. */
-// prettier-ignore
 export const CLAUDE_SDK_COVERAGE: {
   readonly [K in ClaudeSdkTypedToolKey]: ClaudeSdkInputPresent<ClaudeSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {
-  WebSearch: true,
-  WebFetch: true,
-  ListMcpResourcesTool: true,
-  ReadMcpResourceTool: true,
+  Bash: true,
+  TaskOutput: true,
+  TaskStop: true,
+  REPL: true,
   Read: true,
   Write: true,
   Edit: true,
   NotebookEdit: true,
+  Glob: true,
+  Grep: true,
   Agent: true,
   Workflow: true,
   AskUserQuestion: true,
@@ -115,10 +116,8 @@ export const CLAUDE_SDK_COVERAGE: {
   CronCreate: true,
   CronDelete: true,
   CronList: true,
-  Glob: true,
-  Grep: true,
-  Bash: true,
-  TaskOutput: true,
-  TaskStop: true,
-  REPL: true,
+  WebSearch: true,
+  WebFetch: true,
+  ListMcpResourcesTool: true,
+  ReadMcpResourceTool: true,
 };

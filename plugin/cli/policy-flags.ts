@@ -1,0 +1,78 @@
+// The flags `resolve` and `explain` share — `--ctx`, `--disabled`, `--overlay`, `--caller` — turned
+// into policy inputs, and the catalog they apply to, loaded through the project's front door.
+import type { CatalogModel } from '../model/catalog-model.js';
+import { unknownCallerProblem } from '../model/caller-offer.js';
+import { policyTablesOf } from '../model/policy-tables.js';
+import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
+import type { PolicyTables } from '../runtime/policy-tables.js';
+import { COMMON_OPTIONS, UsageError, type CommandIO, type OptionSpec, type ParsedArgs } from './command.js';
+import { loadCommandProject, reportFailedProject, singleModel } from './project-input.js';
+
+/** Flags of `resolve` and `explain`. */
+export const POLICY_INPUT_OPTIONS: OptionSpec = {
+  ...COMMON_OPTIONS,
+  ctx: { type: 'string', multiple: true },
+  disabled: { type: 'string', multiple: true },
+  overlay: { type: 'string', multiple: true },
+  caller: { type: 'string' },
+};
+
+export interface PolicyInputs {
+  readonly agent: AgentToolSettings;
+  /** Plain booleans by context field; conditions not given are absent (treated as false). */
+  readonly context: Readonly<Record<string, boolean>>;
+  readonly options: ResolveOptions;
+  /** `--caller`: the declared caller whose groups select the offered tools. */
+  readonly caller?: string;
+}
+
+export type LoadedPolicy = { readonly model: CatalogModel; readonly tables: Required<PolicyTables> } | { readonly exitCode: number };
+
+/** The model and policy tables of the catalog named by `--catalog` (or the config's only one); never renders. */
+export async function loadPolicy(values: ParsedArgs['values'], io: CommandIO): Promise<LoadedPolicy> {
+  const project = await loadCommandProject(values, io);
+  const failed = reportFailedProject(project, values, io);
+  if (failed !== undefined) return { exitCode: failed };
+  const model = singleModel(project);
+  return { model, tables: policyTablesOf(model) };
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+
+/** `--ctx workspace-has-git=true` or `--ctx workspaceHasGit=false`; anything else is a usage error. */
+export function parseContextFlags(flags: readonly string[], tables: PolicyTables): Record<string, boolean> {
+  const context: Record<string, boolean> = {};
+  const known = tables.conditions.map((c) => `${c.name} (${c.field})`).join(', ') || 'none';
+  for (const flag of flags) {
+    const match = /^([^=]+)=(true|false)$/.exec(flag.trim());
+    if (!match) throw new UsageError(`--ctx '${flag}' must be <condition>=true or <condition>=false, e.g. --ctx workspace-has-git=true.`);
+    const condition = tables.conditions.find((c) => c.name === match[1] || c.field === match[1]);
+    if (!condition) throw new UsageError(`--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.`);
+    context[condition.field] = match[2] === 'true';
+  }
+  return context;
+}
+
+export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, tables: PolicyTables): PolicyInputs {
+  const overlay = list(values.overlay);
+  const caller = typeof values.caller === 'string' ? values.caller : undefined;
+  const callerProblem = caller === undefined ? undefined : unknownCallerProblem(model, caller);
+  if (callerProblem) throw new UsageError(`--caller '${caller}': ${callerProblem}`);
+  return {
+    agent: { disabledTools: list(values.disabled) },
+    context: parseContextFlags(list(values.ctx), tables),
+    options: overlay.length > 0 ? { overlay } : {},
+    ...(caller !== undefined ? { caller } : {}),
+  };
+}
+
+/** Each condition's value as the policy reads it: `true`, `false`, or `null` when not given. */
+export function contextReport(tables: PolicyTables, context: Readonly<Record<string, boolean>>): Record<string, boolean | null> {
+  return Object.fromEntries(tables.conditions.map((c) => [c.name, c.field in context ? context[c.field]! : null]));
+}
+
+/** `workspace-has-git=true, agent-has-channel=not set (false)` */
+export function describeContext(tables: PolicyTables, context: Readonly<Record<string, boolean>>): string {
+  if (tables.conditions.length === 0) return 'no conditions';
+  return tables.conditions.map((c) => `${c.name}=${c.field in context ? String(context[c.field]) : 'not set (false)'}`).join(', ');
+}

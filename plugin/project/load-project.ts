@@ -1,0 +1,82 @@
+// The front door every command, the bundler plugin, the watch session and the API go through:
+// config → catalog selection → load → validate → model → locate. It reads; it never renders or writes.
+import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
+import { createLocator } from '../diagnostics/locate.js';
+import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
+import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
+import { buildModel } from '../model/build-model.js';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { validateCatalog } from '../validate/validate-catalog.js';
+
+export interface ProjectOptions {
+  /** Where relative paths start and the config search begins. */
+  readonly cwd: string;
+  /** Config file; found from `cwd` upwards when absent. */
+  readonly config?: string;
+  /** Only this catalog of the config. */
+  readonly catalog?: string;
+}
+
+export interface ProjectCatalog {
+  readonly config: ResolvedCatalogConfig;
+  readonly raw: RawCatalog;
+  /** Present when the catalog has no error. */
+  readonly model?: CatalogModel;
+}
+
+export interface Project {
+  readonly cwd: string;
+  /** The config file, when one was found. */
+  readonly configFile?: string;
+  /** The selected catalogs, in config order. */
+  readonly catalogs: readonly ProjectCatalog[];
+  /** Every problem found, located. */
+  readonly diagnostics: readonly CatalogDiagnostic[];
+  /** Every source file read (config, catalogs and what they import): what a watcher watches. */
+  readonly inputs: readonly string[];
+  /** No error in the config or any selected catalog. */
+  readonly ok: boolean;
+  /** Locates problems found later (while rendering) against this project's files. */
+  locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]>;
+}
+
+/** A diagnostic that means the command line, not a catalog, is wrong (exit code 2). */
+export const isUsageProblem = (d: CatalogDiagnostic) => d.code === DIAGNOSTIC_CODES.catalogUnknown;
+
+/** Loads, validates and models one catalog; `files` overrides its include globs (tests, watch mode). */
+export async function loadProjectCatalog(config: ResolvedCatalogConfig, files?: readonly string[]): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
+  const raw = files ? await loadCatalogFiles(config, files) : await loadCatalog(config);
+  const pending = validateCatalog(raw);
+  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw);
+  return { catalog: { config, raw, model }, pending };
+}
+
+export async function loadProject(options: ProjectOptions): Promise<Project> {
+  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
+  const pending: PendingDiagnostic[] = [...loaded.diagnostics];
+  let selected = loaded.catalogs;
+  if (options.catalog !== undefined) {
+    selected = loaded.catalogs.filter((c) => c.name === options.catalog);
+    if (selected.length === 0 && loaded.diagnostics.length === 0)
+      pending.push({ code: DIAGNOSTIC_CODES.catalogUnknown, severity: 'error', message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` });
+  }
+  const results = await Promise.all(selected.map((config) => loadProjectCatalog(config)));
+  const inputs = new Set(loaded.inputs);
+  const searchFiles: string[] = [];
+  for (const { catalog, pending: found } of results) {
+    catalog.raw.inputs.forEach((f) => inputs.add(f));
+    searchFiles.push(...catalog.raw.files);
+    pending.push(...found);
+  }
+  const locate = createLocator({ displayRoot: options.cwd, searchFiles });
+  const diagnostics = pending.length > 0 ? await locate(pending) : [];
+  return {
+    cwd: options.cwd,
+    configFile: loaded.file || undefined,
+    catalogs: results.map((r) => r.catalog),
+    diagnostics,
+    inputs: [...inputs].sort(),
+    ok: !hasErrors(diagnostics),
+    locate: async (more) => (more.length > 0 ? locate(more) : []),
+  };
+}

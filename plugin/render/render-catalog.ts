@@ -1,0 +1,69 @@
+// Pure: model (+ the current content of files to preserve) → every output file of one catalog, by
+// running each renderer and adding the barrel `index.ts` that re-exports the TypeScript outputs.
+import path from 'node:path';
+import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { lineCommentText } from '../text/escape.js';
+import type { RenderedFile, Renderer } from './renderer.js';
+import { bindingsRenderer } from './renderers/bindings.js';
+import { i18nRenderer } from './renderers/i18n.js';
+import { i18nKeysRenderer } from './renderers/i18n-keys.js';
+import { siblingModule } from './renderers/module-specifiers.js';
+import { policyRenderer } from './renderers/policy.js';
+import { policySnapshotRenderer } from './renderers/policy-snapshot.js';
+import { registryRenderer } from './renderers/registry.js';
+import { sdkCoverageRenderer } from './renderers/sdk-coverage.js';
+import { toolsRenderer } from './renderers/tools.js';
+import type { TemplateSet } from './templates.js';
+
+/** Every output of a catalog but the barrel. Add a renderer here to emit a new file. */
+export const RENDERERS: readonly Renderer[] = [registryRenderer, toolsRenderer, bindingsRenderer, i18nRenderer, i18nKeysRenderer, policyRenderer, policySnapshotRenderer, sdkCoverageRenderer];
+
+export interface RenderedCatalog {
+  /** The catalog's output folder: the writer keeps its manifest there. */
+  readonly outDir: string;
+  /** Absolute path → file, in a stable order. */
+  readonly files: ReadonlyMap<string, RenderedFile>;
+  readonly diagnostics: readonly PendingDiagnostic[];
+}
+
+/** The `@generated` header every output starts with, as `//` comment lines. */
+export function generatedHeader(model: CatalogModel, templates: TemplateSet): string {
+  return templates
+    .get<{ catalog: string; include: string; configFile: string }>('header')({
+      catalog: lineCommentText(`'${model.name}'`),
+      include: lineCommentText(model.config.include.join(', ')),
+      configFile: lineCommentText(path.basename(model.config.configFile)),
+    })
+    .trimEnd();
+}
+
+/** The absolute paths every renderer wants to read before rendering. */
+export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] = RENDERERS): string[] {
+  return [...new Set(renderers.flatMap((r) => r.reads?.(model) ?? []))];
+}
+
+/** The barrel: every TypeScript output in the output folder, re-exported. */
+export function renderBarrel(model: CatalogModel, templates: TemplateSet, header: string, files: ReadonlyMap<string, RenderedFile>): string {
+  const outDir = model.config.outDir;
+  const modules = [...files.keys()]
+    .filter((f) => !files.get(f)!.createOnly && path.dirname(f) === outDir && f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => path.basename(f, '.ts'))
+    .sort()
+    .map((name) => siblingModule(model, name));
+  return templates.get<{ header: string; modules: string[] }>('index.ts')({ header, modules });
+}
+
+export function renderCatalog(model: CatalogModel, templates: TemplateSet, existing: ReadonlyMap<string, string | undefined>, renderers: readonly Renderer[] = RENDERERS): RenderedCatalog {
+  const header = generatedHeader(model, templates);
+  const files = new Map<string, RenderedFile>();
+  const diagnostics: PendingDiagnostic[] = [];
+  for (const renderer of renderers) {
+    const result = renderer.render({ model, templates, existing, header });
+    for (const [file, content] of result.files) files.set(file, content);
+    diagnostics.push(...(result.diagnostics ?? []));
+  }
+  const barrel = path.join(model.config.outDir, 'index.ts');
+  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, templates, header, files) });
+  return { outDir: model.config.outDir, files, diagnostics };
+}

@@ -1,0 +1,70 @@
+// Renders `bindings.ts` (the binding type `Record<ToolKey, Binding>` and the runtime-name lookup) and,
+// when the app's binding file does not exist yet, its `satisfies`-checked skeleton (create-only).
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
+import { lowerFirst } from '../../text/spelling.js';
+import type { RenderedFile, Renderer, RenderContext } from '../renderer.js';
+import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from './binding-entries.js';
+import { moduleSpecifier, siblingModule } from './module-specifiers.js';
+
+export function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
+  const entries = model.tools.map((t) => bindingEntry(model, t, { alwaysTodo: false }));
+  return {
+    catalog: lineCommentText(`'${model.name}'`),
+    P: model.prefix,
+    C: model.constPrefix,
+    module: moduleSpecifier(bindingsModuleSpecifier(model, bindingFile)),
+    placeholder: entries.some((e) => e.usesPlaceholder) ? placeholderDeclaration(model, `${model.prefix}UiIcon`) : undefined,
+    entries,
+  };
+}
+
+/** The skeleton of the app's binding file: one entry per tool in output order. */
+export function renderBindingSkeleton(model: CatalogModel, templates: RenderContext['templates'], bindingFile: string): string {
+  return templates.get<ReturnType<typeof bindingSkeletonView>>('binding-skeleton.ts')(bindingSkeletonView(model, bindingFile));
+}
+
+/** Each runtime name once, owned by the first tool that declares it (validation reports duplicates). */
+function nameOwners(model: CatalogModel): { name: string; key: string }[] {
+  const seen = new Set<string>();
+  const rows: { name: string; key: string }[] = [];
+  for (const t of model.tools) {
+    for (const name of t.names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      rows.push({ name: tsKey(name), key: tsString(t.key) });
+    }
+  }
+  return rows;
+}
+
+export function bindingsView(model: CatalogModel, header: string) {
+  const icon = iconTypeImport(model);
+  const ref = model.config.bindings?.iconType;
+  return {
+    header,
+    P: model.prefix,
+    C: model.constPrefix,
+    lower: lowerFirst(model.prefix),
+    registryModule: siblingModule(model, 'registry'),
+    iconImport: icon?.exportName,
+    iconModule: icon && moduleSpecifier(icon.specifier),
+    iconSource: docCommentText(ref ? `config bindings.iconType: ${ref.export ?? 'default'} from '${ref.module}'` : 'the default; set bindings.iconType in the config to use your own'),
+    names: nameOwners(model),
+    mirrors: model.tools.filter((t) => t.nameSource.kind === 'mirror').map((t) => ({ prefix: tsString(`mcp__${t.channel}__`), key: tsString(t.key) })),
+  };
+}
+
+export const bindingsRenderer: Renderer = {
+  name: 'bindings',
+  reads(model) {
+    return model.config.bindings ? [model.config.bindings.file] : [];
+  },
+  render({ model, templates, header, existing }) {
+    const files = new Map<string, RenderedFile>([[path.join(model.config.outDir, 'bindings.ts'), { content: templates.get<ReturnType<typeof bindingsView>>('bindings.ts')(bindingsView(model, header)) }]]);
+    const bindingFile = model.config.bindings?.file;
+    if (bindingFile && existing.get(bindingFile) === undefined) files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
+    return { files };
+  },
+};

@@ -1,0 +1,152 @@
+// The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
+// stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
+import type { CatalogModel } from '../../model/catalog-model.js';
+
+export interface I18nEntry {
+  readonly key: string;
+  /** The catalog's copy, used as is in the default locale. */
+  readonly text: string;
+  /** The tool or category the key belongs to, for messages. */
+  readonly owner: { readonly kind: 'tool' | 'category'; readonly name: string; readonly field: 'labelKey' | 'descriptionKey' };
+}
+
+// The locale and typed-key emitters both read one model's entries: build them once per model.
+const entriesOfModel = new WeakMap<CatalogModel, readonly I18nEntry[]>();
+
+/** Every key, tools in catalog order and then categories in display order; duplicates keep the first. */
+export function i18nEntries(model: CatalogModel): readonly I18nEntry[] {
+  let entries = entriesOfModel.get(model);
+  if (!entries) entriesOfModel.set(model, (entries = buildI18nEntries(model)));
+  return entries;
+}
+
+function buildI18nEntries(model: CatalogModel): I18nEntry[] {
+  const entries: I18nEntry[] = [];
+  const seen = new Set<string>();
+  const add = (entry: I18nEntry) => {
+    if (seen.has(entry.key)) return;
+    seen.add(entry.key);
+    entries.push(entry);
+  };
+  for (const t of model.tools) {
+    add({ key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } });
+    add({ key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } });
+  }
+  for (const c of model.categories) add({ key: c.labelKey, text: c.label, owner: { kind: 'category', name: c.name, field: 'labelKey' } });
+  return entries;
+}
+
+/**
+ * Every string leaf of a locale file as `dotted.key → text`. Nested objects and dotted keys are read
+ * alike, so translations survive a switch between the nested and flat layouts.
+ */
+export function flattenTranslations(value: unknown, prefix = '', into = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') {
+    if (prefix) into.set(prefix, value);
+  } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    // Object.keys, not entries: no [key, value] pair per member (a locale file has tens of thousands).
+    const record = value as Record<string, unknown>;
+    for (const k of Object.keys(record)) flattenTranslations(record[k], prefix ? `${prefix}.${k}` : k, into);
+  }
+  return into;
+}
+
+/** Two keys where one is an ancestor of the other cannot both be stored in a nested file. */
+export function nestingConflicts(keys: readonly string[]): [ancestor: string, descendant: string][] {
+  const set = new Set(keys);
+  const conflicts: [string, string][] = [];
+  for (const key of keys) {
+    for (let dot = key.indexOf('.'); dot !== -1; dot = key.indexOf('.', dot + 1)) {
+      const ancestor = key.slice(0, dot);
+      if (set.has(ancestor)) conflicts.push([ancestor, key]);
+    }
+  }
+  return conflicts;
+}
+
+/**
+ * Where each key of a JSON document starts (1-based line and column), by dotted path, without a
+ * full parser: a missing-translation message points at the deepest part of the key that exists.
+ */
+export function jsonKeyPositions(text: string): Map<string, { line: number; column: number }> {
+  const positions = new Map<string, { line: number; column: number }>();
+  // One frame per open container: its kind and, for objects, the member key being read.
+  const stack: { object: boolean; key?: string }[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let pendingKey: { name: string; line: number; column: number } | undefined;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\n') {
+      line++;
+      lineStart = i + 1;
+    } else if (ch === '"') {
+      const column = i - lineStart + 1;
+      let value = '';
+      for (i++; i < text.length && text[i] !== '"'; i++) value += text[i] === '\\' ? (text[++i] ?? '') : text[i];
+      if (expectKey) pendingKey = { name: value, line, column };
+      expectKey = false;
+    } else if (ch === '{' || ch === '[') {
+      stack.push({ object: ch === '{' });
+      expectKey = ch === '{';
+    } else if (ch === '}' || ch === ']') {
+      stack.pop();
+    } else if (ch === ':' && pendingKey) {
+      const frame = stack[stack.length - 1]!;
+      frame.key = pendingKey.name;
+      const keyPath = stack.map((f) => f.key).filter((k): k is string => k !== undefined).join('.');
+      positions.set(keyPath, { line: pendingKey.line, column: pendingKey.column });
+      pendingKey = undefined;
+    } else if (ch === ',') {
+      expectKey = stack[stack.length - 1]?.object === true;
+    }
+  }
+  return positions;
+}
+
+/**
+ * The document every locale file of a catalog shares: built once (nested or flat), each locale only refills its leaves before JSON.stringify. Building one tree per locale was
+ * the emitter's main cost at 5,000 tools (three locales, 10,000 keys each).
+ */
+export interface LocaleDocument {
+  /** Prototype-free, so a key such as `__proto__` is stored as data like any other. */
+  readonly root: Record<string, unknown>;
+  /** Key i's leaf: `parents[i][names[i]]`. */
+  readonly parents: readonly Record<string, unknown>[];
+  readonly names: readonly string[];
+}
+
+/** The document for `keys` (entry order); undefined when, nested, a key lies under another (see `nestingConflicts`). */
+export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
+  const root: Record<string, unknown> = Object.create(null);
+  const parents: Record<string, unknown>[] = [];
+  const names: string[] = [];
+  for (const key of keys) {
+    let node = root;
+    let name = key;
+    if (layout === 'nested') {
+      const parts = key.split('.');
+      for (let i = 0; i < parts.length - 1; i++) {
+        const next = node[parts[i]!];
+        // A string here is an earlier key that is an ancestor of this one.
+        if (typeof next === 'string') return undefined;
+        node = (next ?? (node[parts[i]!] = Object.create(null))) as Record<string, unknown>;
+      }
+      name = parts[parts.length - 1]!;
+      // An object here holds an earlier key that lies under this one.
+      if (typeof node[name] === 'object') return undefined;
+    }
+    // A placeholder until a locale's text fills it: creates the member in key order.
+    node[name] = '';
+    parents.push(node);
+    names.push(name);
+  }
+  return { root, parents, names };
+}
+
+/** A locale file's text: `values[i]` is the text of the document's key i, every key having one. */
+export function writeLocaleJson(document: LocaleDocument, values: readonly string[]): string {
+  for (let i = 0; i < values.length; i++) document.parents[i]![document.names[i]!] = values[i];
+  return `${JSON.stringify(document.root, null, 2)}\n`;
+}

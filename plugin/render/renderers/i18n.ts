@@ -1,0 +1,116 @@
+// Renders one JSON file per configured locale (`<i18n.outDir>/<locale>.json`): the default locale from
+// the catalog's copy, other locales keeping their translations; missing ones are reported per policy.
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
+import type { RenderedFile, Renderer } from '../renderer.js';
+import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry } from './i18n-entries.js';
+
+export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
+
+/** The catalog file and key path a diagnostic about an entry's key points at. */
+function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic['at'] {
+  if (entry.owner.kind === 'category') {
+    const source = model.definitionSource ?? model.sources[0];
+    const file = source === undefined ? model.config.configFile : path.resolve(model.config.rootDir, source);
+    return { file, path: ['categories'], scope: 'catalog' };
+  }
+  const tool = model.tools.find((t) => t.key === entry.owner.name)!;
+  return { file: path.resolve(model.config.rootDir, tool.source), path: [tool.key, entry.owner.field], scope: 'tools' };
+}
+
+/** Where a missing key would go: the deepest part of its path the file already has, else line 1. */
+function missingKeyPosition(file: string, text: string | undefined, key: string, positions: Map<string, { line: number; column: number }> | undefined) {
+  const parts = key.split('.');
+  for (let i = parts.length; i > 0 && positions; i--) {
+    const found = positions.get(parts.slice(0, i).join('.'));
+    if (found) return { file, ...found };
+  }
+  return { file, line: 1, column: 1 };
+}
+
+/** The file's translations; the default locale's file is only checked to parse, its copy comes from the catalog. */
+function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): { translations: Map<string, string>; error?: PendingDiagnostic } {
+  if (text === undefined) return { translations: new Map() };
+  try {
+    const document: unknown = JSON.parse(text);
+    return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
+  } catch (error) {
+    const message = `${path.basename(file)} is not valid JSON (${(error as Error).message}); fix the file so its translations can be kept — nothing is written until it parses.`;
+    return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.missingTranslation, severity: 'error', message, at: { file, line: 1, column: 1 } } };
+  }
+}
+
+export const i18nRenderer: Renderer = {
+  name: 'i18n',
+  reads(model) {
+    return model.config.i18n.locales.map((locale) => localeFile(model, locale));
+  },
+  render({ model, existing }) {
+    const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
+    const diagnostics: PendingDiagnostic[] = [];
+    let entries = i18nEntries(model);
+    // Built once and shared by every locale that has all keys; undefined when nested keys conflict.
+    let document = localeDocument(entries.map((e) => e.key), layout);
+    if (!document) {
+      const conflicting = new Set<string>();
+      for (const [ancestor, descendant] of nestingConflicts(entries.map((e) => e.key))) {
+        conflicting.add(descendant);
+        const entry = entries.find((e) => e.key === descendant)!;
+        const other = entries.find((e) => e.key === ancestor)!;
+        diagnostics.push({
+          code: DIAGNOSTIC_CODES.invalidValue,
+          severity: 'error',
+          message: `The i18n key '${descendant}' of ${entry.owner.kind} '${entry.owner.name}' lies under '${ancestor}', the ${other.owner.field} of ${other.owner.kind} '${other.owner.name}', and a nested locale file cannot hold a key as both text and object; change one of the two keys or set i18n.layout to 'flat'.`,
+          at: ownerLocator(model, entry),
+        });
+      }
+      entries = entries.filter((e) => !conflicting.has(e.key));
+      document = localeDocument(entries.map((e) => e.key), layout)!;
+    }
+    const keys = entries.map((e) => e.key);
+    const files = new Map<string, RenderedFile>();
+    for (const locale of locales) {
+      const file = localeFile(model, locale);
+      const text = existing.get(file);
+      const parsed = parseLocale(file, text, locale !== defaultLocale);
+      if (parsed.error) {
+        diagnostics.push(parsed.error);
+        continue;
+      }
+      // undefined: no translation, left out of the file.
+      const values: (string | undefined)[] = [];
+      const missing: I18nEntry[] = [];
+      for (const entry of entries) {
+        const kept = parsed.translations.get(entry.key);
+        if (locale === defaultLocale) values.push(entry.text);
+        else if (kept !== undefined && kept !== '') values.push(kept);
+        // An empty default copy has nothing to translate.
+        else if (entry.text === '') values.push('');
+        else if (policy === 'fallback') values.push(entry.text);
+        else {
+          missing.push(entry);
+          values.push(undefined);
+        }
+      }
+      const positions = missing.length > 0 && text !== undefined ? jsonKeyPositions(text) : undefined;
+      for (const entry of missing) {
+        diagnostics.push({
+          code: DIAGNOSTIC_CODES.missingTranslation,
+          severity: policy === 'error' ? 'error' : 'warning',
+          message: `Locale '${locale}' has no translation for '${entry.key}' (${defaultLocale}: ${JSON.stringify(entry.text)}); add it to ${path.basename(file)}, or set i18n.missing to 'warn' or 'fallback' while translations are pending.`,
+          at: missingKeyPosition(file, text, entry.key, positions),
+        });
+      }
+      let content: string;
+      if (missing.length === 0) content = writeLocaleJson(document, values as string[]);
+      else {
+        // Missing keys are left out, and the nesting order follows the keys that are present.
+        const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
+        content = writeLocaleJson(localeDocument(present.map((i) => keys[i]!), layout)!, present.map((i) => values[i]!));
+      }
+      files.set(file, { content });
+    }
+    return { files, diagnostics };
+  },
+};

@@ -1,0 +1,60 @@
+// Renders `policy.md`: the checked-in snapshot of the disallowed set per condition combination, each
+// user toggle's effect and each caller's offer, so a review sees any granted tool as a diff line.
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { policyTablesOf } from '../../model/policy-tables.js';
+import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
+import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
+import { oneFile, type Renderer } from '../renderer.js';
+import { renderCallersSection } from './callers-section.js';
+import { toolSections } from './tool-sections.js';
+import type { TemplateSet } from '../templates.js';
+
+/** The shared `//` header as plain lines for an HTML comment (lint directives left out). */
+export const plainHeader = (header: string) =>
+  header.split('\n').filter((l) => l.startsWith('// ') && !l.includes('biome-ignore')).map((l) => htmlCommentText(l.slice(3))).join('\n');
+
+/** One sentence counting the tools by exposure. */
+function summary(model: CatalogModel): string {
+  const count = (exposure: string) => model.tools.filter((t) => t.exposure === exposure).length;
+  const parts = [
+    [count('user'), 'user-facing (switchable)'],
+    [count('internal'), 'internal (always on)'],
+    [count('conditional'), 'conditional'],
+    [count('disabled'), 'disabled'],
+  ].filter(([n]) => n !== 0).map(([n, what]) => `${n} ${what}`);
+  return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+}
+
+export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
+  const tables = policyTablesOf(model);
+  const matrix = policyMatrix(tables);
+  const rowOf = new Map(matrix.rows.map((r) => [r.key, r]));
+  return {
+    header: plainHeader(header),
+    catalog: mdCode(model.name),
+    summary: summary(model),
+    sampled: matrix.sampled,
+    maxExhaustive: MAX_EXHAUSTIVE_CONDITIONS,
+    conditionNames: tables.conditions.map((c) => mdText(c.name)),
+    combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(matrix.disallowedCounts[i]) })),
+    sections: toolSections(model).map((s) => ({
+      title: mdText(s.title),
+      rows: s.tools.map((t) => {
+        const row = rowOf.get(t.key)!;
+        return { key: mdCode(t.key), names: mdCodeList(row.names), exposure: t.exposure, marks: row.disallowed.map((d) => (d ? '✗' : '✓')) };
+      }),
+    })),
+    toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
+    allowedTools: mdCodeList(matrix.baseline.allowedTools),
+    mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+    callers: renderCallersSection(model, templates),
+  };
+}
+
+export const policySnapshotRenderer: Renderer = {
+  name: 'policy-snapshot',
+  render({ model, templates, header }) {
+    return oneFile(path.join(model.config.outDir, 'policy.md'), templates.get<ReturnType<typeof policySnapshotView>>('policy.md')(policySnapshotView(model, header, templates)));
+  },
+};

@@ -1,0 +1,37 @@
+// Renders `policy.ts`: the catalog's policy tables (the registry's tools plus every rule's effect,
+// precomputed and literal-typed), its typed condition context and the resolver bound to them.
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { policyTablesOf } from '../../model/policy-tables.js';
+import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
+import { oneFile, type Renderer } from '../renderer.js';
+import { moduleSpecifier, siblingModule } from './module-specifiers.js';
+
+const list = (items: readonly string[]) => items.map(tsString).join(', ');
+
+export function policyView(model: CatalogModel, header: string) {
+  const tables = policyTablesOf(model);
+  return {
+    header,
+    P: model.prefix,
+    C: model.constPrefix,
+    catalog: lineCommentText(`'${model.name}'`),
+    catalogLiteral: tsString(model.name),
+    // Inside a template literal in the generated code: no backtick or `${` can reach it.
+    catalogInMessage: tsString(model.name).replace(/[`$]/g, (c) => `\\${c}`),
+    runtimeModule: moduleSpecifier(model.config.runtimeModule),
+    registryModule: siblingModule(model, 'registry'),
+    conditions: model.conditions.map((c) => ({ field: c.field, doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`) })),
+    servers: list(tables.servers),
+    alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
+    whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+    whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+  };
+}
+
+export const policyRenderer: Renderer = {
+  name: 'policy',
+  render({ model, templates, header }) {
+    return oneFile(path.join(model.config.outDir, 'policy.ts'), templates.get<ReturnType<typeof policyView>>('policy.ts')(policyView(model, header)));
+  },
+};

@@ -1,0 +1,40 @@
+// Renders `sdk-coverage.ts`: type-only imports of every SDK-typed tool's input type and an assertion
+// over them, so a tool the SDK drops fails `tsc` with a message naming the tool.
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { toPosix } from '../../text/spelling.js';
+import { tsKey } from '../../text/escape.js';
+import { oneFile, type Renderer } from '../renderer.js';
+import { moduleSpecifier } from './module-specifiers.js';
+
+/**
+ * The import specifier of `sdk.typesModule` as seen from the output folder. A relative path (from
+ * the config folder) is rewritten and given `.js`, which TypeScript maps to the `.d.ts` under both
+ * `bundler` and `node16` resolution; a package specifier is kept.
+ */
+export function typesModuleSpecifier(model: CatalogModel): string {
+  const { sdk, rootDir, outDir } = model.config;
+  if (!sdk.typesModule.startsWith('.')) return sdk.typesModule;
+  const target = path.resolve(rootDir, sdk.typesModule).replace(/(\.d)?\.(ts|js|mts|mjs)$/, '');
+  const relative = toPosix(path.relative(outDir, target));
+  return `${relative.startsWith('.') ? relative : `./${relative}`}.js`;
+}
+
+export function sdkCoverageView(model: CatalogModel, header: string) {
+  const tools = model.tools.filter((t) => t.sdkTyped).map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));
+  return {
+    header,
+    P: model.prefix,
+    C: model.constPrefix,
+    typesModule: moduleSpecifier(typesModuleSpecifier(model)),
+    imports: [...new Set(tools.map((t) => t.type))].sort(),
+    tools,
+  };
+}
+
+export const sdkCoverageRenderer: Renderer = {
+  name: 'sdk-coverage',
+  render({ model, templates, header }) {
+    return oneFile(path.join(model.config.outDir, 'sdk-coverage.ts'), templates.get<ReturnType<typeof sdkCoverageView>>('sdk-coverage.ts')(sdkCoverageView(model, header)));
+  },
+};
