@@ -1,4 +1,4 @@
-// The embedded default catalog: seed 1's Claude Code tool catalog for SDK 0.3.168.
+// The embedded default catalog: the Claude Code tool catalog for SDK 0.3.168.
 import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({

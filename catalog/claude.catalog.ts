@@ -1,4 +1,4 @@
-// The vocabulary of the Claude Code tool catalog (seed 1): categories in display order, runtime
+// The vocabulary of the Claude Code tool catalog: categories in display order, runtime
 // conditions, pair groups and the in-process MCP servers the app hosts.
 import { defineCatalog } from 'agent-tool-catalog';
 

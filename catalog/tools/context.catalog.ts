@@ -1,6 +1,6 @@
 // Context: tools that feed the agent external or persistent context — web, knowledge, memory,
-// skills, MCP resources. The SDK's own WebSearch/WebFetch stay hard-disabled (seed 1's risk #1):
-// the app's cherry-tools versions replace them.
+// skills, MCP resources. The SDK's own WebSearch/WebFetch stay hard-disabled (re-granting
+// them would be a regression): the app's cherry-tools versions replace them.
 import { claude } from '../claude.catalog';
 
 export default claude.tools({

@@ -1,5 +1,5 @@
 // Orchestration: sub-agents, agent teams, plan mode, tasks, worktrees, workflows, and the
-// CLI-oriented scheduling tools the app blocks (seed 1, decision 9).
+// CLI-oriented scheduling tools the app blocks.
 import { claude } from '../claude.catalog';
 
 export default claude.tools({

@@ -1,4 +1,4 @@
-// The agent-settings example compiles the repository's default catalog (seed 1's Claude Code tools)
+// The agent-settings example compiles the repository's default catalog (the Claude Code tools)
 // into its own src/generated/, with its own translations and its own binding file.
 import { defineConfig } from 'agent-tool-catalog';
 

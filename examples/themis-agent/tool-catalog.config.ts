@@ -1,4 +1,4 @@
-// Seed 2's Themis service: one catalog of the agent's tools, compiled into generated/themis/.
+// The Themis service: one catalog of the agent's tools, compiled into generated/themis/.
 import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({

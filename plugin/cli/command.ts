@@ -1,4 +1,4 @@
-// The shape of a CLI command, and the flags every command shares (SPEC §4).
+// The shape of a CLI command, and the flags every command shares.
 import type { ParseArgsConfig } from 'node:util';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;

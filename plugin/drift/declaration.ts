@@ -1,5 +1,5 @@
 // Ready-to-paste catalog declarations for SDK tools the catalog does not have yet. A new tool is
-// declared `disabled`: nothing is granted until someone classifies it (seed 1, risk #1).
+// declared `disabled`: nothing is granted until someone classifies it.
 import type { CatalogModel } from '../model/catalog-model.js';
 import { tsKey, tsString } from '../text/escape.js';
 import { defaultSdkType, type SdkAliasMap } from '../model/sdk-types.js';

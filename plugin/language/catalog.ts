@@ -26,17 +26,17 @@ export interface ChannelDeclaration {
 
 /** The vocabulary a catalog declares once; tool declarations may only use these names. */
 export interface CatalogVocabulary {
-  /** Ordered display categories (seed 1: shell, file, search, orchestration, media, context). */
+  /** Ordered display categories (e.g. shell, file, search, orchestration, media, context). */
   readonly categories?: readonly string[];
   /** Default-locale labels of categories (defaults to the capitalised name). */
   readonly categoryLabels?: Readonly<Record<string, string>>;
   /** Named predicates over the per-invocation context: name → what it means. */
   readonly conditions?: Readonly<Record<string, string>>;
-  /** Seed 2's spelling of the same mechanism as `conditions`: a list of predicate names. */
+  /** Another spelling of the same mechanism as `conditions`: a list of predicate names. */
   readonly predicates?: readonly string[];
   /** Groups whose members toggle atomically. */
   readonly pairGroups?: readonly string[];
-  /** Caller groups (seed 2: core, chat_only, triggers, …). */
+  /** Caller groups (e.g. core, chat_only, triggers, …). */
   readonly groups?: readonly string[];
   /** Named callers and the groups they opt into (never exclusion lists). */
   readonly callers?: Readonly<Record<string, readonly string[]>>;
@@ -56,7 +56,7 @@ export type GroupOf<V extends CatalogVocabulary> = Names<V['groups']>;
 export type ServerOf<V extends CatalogVocabulary> = Keys<V['servers']>;
 export type ChannelOf<V extends CatalogVocabulary> = Keys<V['channels']>;
 
-/** Seed 2's `available:` — always on (`'always'`, `true`, `null`), off (`false`), a predicate, or a one-off function. */
+/** `available:` — always on (`'always'`, `true`, `null`), off (`false`), a predicate, or a one-off function. */
 export type Availability<V extends CatalogVocabulary> = 'always' | true | false | null | ConditionOf<V> | ModuleRef;
 
 /** Runtime names: explicit list (wire names under the tool's server, or full `mcp__…` names), `[]` for none, or resolved at run time. */

@@ -1,5 +1,6 @@
 // What one caller (a catalog `callers` entry) is offered for a context, as the build side can know it:
-// seed 2's `(entry.groups ∩ include).any? AND entry.available?(ctx)`, factories and app checks left open.
+// a tool is offered when it shares a group with the caller and is available; factories and app checks
+// are left open.
 import type { CatalogModel, ToolModel } from './catalog-model.js';
 
 /**
@@ -31,7 +32,7 @@ export interface CallerOffer {
   readonly groups: readonly string[];
   /** Every tool of the catalog, in catalog order. */
   readonly tools: readonly CallerToolOffer[];
-  /** Seed 2's `toolNames(ctx, { include })` as far as it is known at build time: offered tools' static names. */
+  /** `toolNames(ctx, { include })` as far as it is known at build time: offered tools' static names. */
   readonly allowedTools: readonly string[];
   /** In-process MCP servers of the offered tools, in declaration order, with those tools. */
   readonly mcpServers: readonly { readonly name: string; readonly tools: readonly string[]; readonly names: readonly string[] }[];
@@ -50,7 +51,7 @@ export function unknownCallerProblem(model: CatalogModel, caller: string): strin
   return `catalog '${model.name}' has no caller '${caller}'; its callers are: ${declared.join(', ')}.`;
 }
 
-/** The predicate fields that gate a tool in seed 2's selection, in the order the runtime reads them. */
+/** The predicate fields that gate a tool in the caller selection, in the order the runtime reads them. */
 export function gatingPredicates(t: ToolModel): string[] {
   const fields: string[] = [];
   if (t.exposure === 'conditional' && t.condition) fields.push(t.condition.field);
@@ -72,7 +73,7 @@ function namesDetail(t: ToolModel): string {
 export type OfferVerdict = Exclude<CallerOfferState, 'unavailable'> | 'disabled' | 'never' | number;
 
 /**
- * Seed 2's selection rule for one tool, without building the offer: the caller summaries ask it for
+ * The caller selection rule for one tool, without building the offer: the caller summaries ask it for
  * every tool × caller. `predicates` is `gatingPredicates(t)`; `context` holds plain booleans by field.
  */
 export function offerVerdict(t: ToolModel, inCallerGroups: boolean, predicates: readonly string[], context: Readonly<Record<string, boolean>>): OfferVerdict {

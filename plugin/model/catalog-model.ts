@@ -18,7 +18,7 @@ export interface CategoryModel {
   readonly labelKey: string;
 }
 
-/** Seed 2's `available:` after normalization. */
+/** `available:` after normalization. */
 export type AvailabilityModel =
   | { readonly kind: 'always' }
   | { readonly kind: 'never' }

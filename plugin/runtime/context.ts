@@ -1,11 +1,11 @@
-// The per-invocation context (seed 2's ToolContext): the app's predicates, each evaluated at most
-// once per context — `false` and `undefined` results memoized too (seed 2's `defined?` pitfall) —
-// plus the factories a caller supplies and whatever data the app's builders need.
+// The per-invocation context (`ToolContext`): the app's predicates, each evaluated at most once per
+// context — `false` and `undefined` results memoized too — plus the factories a caller supplies and
+// whatever data the app's builders need.
 
 /** A predicate over the context; may return undefined when the fact is unknown. */
 export type Predicate<D> = (context: ToolContext<D>) => boolean | undefined;
 
-/** Extra JSON-schema properties / required fields one caller adds to a tool's input (seed 2). */
+/** Extra JSON-schema properties / required fields one caller adds to a tool's input. */
 export interface SchemaExtension {
   readonly extraProperties?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly extraRequired?: readonly string[];
@@ -19,7 +19,7 @@ export interface ToolBuildOptions {
   readonly schema?: SchemaExtension;
 }
 
-/** A caller-supplied builder of a factory tool (seed 2's `:triggers`). */
+/** A caller-supplied builder of a factory tool. */
 export type ToolFactory<D> = (context: ToolContext<D>, options: ToolBuildOptions) => unknown;
 
 export interface ToolContextInit<D = unknown> {

@@ -1,7 +1,7 @@
 // Runtime naming rules shared by `toolNames` and the PreToolUse guard: SDK bare names,
 // `mcp__<server>__<tool>` for in-process MCP, `mcp__<channel>__<tool>` for external channels.
 
-/** Where an app's external MCP tool names come from at `toolNames` time (seed 2's ChannelRegistry). */
+/** Where an app's external MCP tool names come from at `toolNames` time. */
 export type ChannelRegistry =
   | { toolsFor(channel: string): Iterable<string> | null | undefined }
   | ((channel: string) => Iterable<string> | null | undefined);

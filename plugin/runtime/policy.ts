@@ -1,9 +1,10 @@
-// Seed 1's `resolveDisallowedTools` (rules 1–6 plus `dependsOn`) over the generated tables, the
-// other SDK lists that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
+// `resolveDisallowedTools` (the policy rules — disabled, internal, conditional, user opt-outs, pair
+// groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
+// that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
 import { readCondition, type ConditionSource } from './context.js';
 import { mcpServerOf, preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables.js';
 
-/** The agent's stored settings the policy reads: seed 1's opt-out column (empty = everything on). */
+/** The agent's stored settings the policy reads: the opt-out column (empty = everything on). */
 export interface AgentToolSettings {
   readonly disabledTools?: readonly string[] | null;
 }
@@ -13,7 +14,7 @@ export type MissingConditionPolicy = 'disallow' | 'allow';
 
 export interface ResolveOptions {
   /**
-   * Extra tools a caller or mode blocks (seed 1: assistant mode's `AskUserQuestion`). A catalog key
+   * Extra tools a caller or mode blocks (e.g. assistant mode's `AskUserQuestion`). A catalog key
    * or runtime name is disallowed with its pair group and dependents; any other name passes through.
    */
   readonly overlay?: readonly string[];
@@ -127,7 +128,7 @@ function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
 }
 
 /**
- * Seed 1's `resolveDisallowedTools(agent, ctx)`: the names to pass as the SDK's `disallowedTools`.
+ * `resolveDisallowedTools(agent, ctx)`: the names to pass as the SDK's `disallowedTools`.
  * Rules: 1 `disabled` always; 2 `internal` never on its own; 3 `conditional` unless its condition
  * is true; 4 `user` when `agent.disabledTools` names it; 5 a disallowed member takes its whole pair
  * group; and a tool goes when anything it depends on goes, transitively. Rule 6 is `resolveToolPolicy`.

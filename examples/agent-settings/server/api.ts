@@ -1,5 +1,5 @@
 // The small local API behind the edit dialog: read an agent, write its `disabledTools`, and answer
-// with what the SDK would receive (`resolveClaudeToolPolicy`, seed 1's rules over the generated tables).
+// with what the SDK would receive (`resolveClaudeToolPolicy`, the policy rules over the generated tables).
 // Vite loads it per request with ssrLoadModule, so a catalog edit reaches the policy without a restart.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLAUDE_USER_TOOLS, CLAUDE_TOOL_REGISTRY } from '../src/generated/claude/registry';

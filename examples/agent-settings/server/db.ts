@@ -1,5 +1,5 @@
-// Opens the app's SQLite database with better-sqlite3, applies drizzle's SQL migrations (the PR-3
-// column included) and makes sure the demo agent exists.
+// Opens the app's SQLite database with better-sqlite3, applies drizzle's SQL migrations (the
+// `disabledTools` column included) and makes sure the demo agent exists.
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -27,7 +27,7 @@ export function openAgentStore(file = DEFAULT_DB_FILE): AgentStore {
   sqlite.pragma('journal_mode = WAL');
   const db = drizzle(sqlite);
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  // No disabledTools given: the column's default '[]' applies, as for every agent that existed before PR-3.
+  // No disabledTools given: the column's default '[]' applies, as for every agent that existed before the column was added.
   db.insert(agents).values({ id: DEMO_AGENT_ID, name: 'Demo agent' }).onConflictDoNothing().run();
   return {
     db,

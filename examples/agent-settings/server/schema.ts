@@ -1,4 +1,4 @@
-// The app's agents table (seed 1, PR-3): one opt-out column, `disabledTools`, a JSON array of runtime
+// The app's agents table: one opt-out column, `disabledTools`, a JSON array of runtime
 // tool names; empty means every user tool is enabled, so existing agents are unaffected.
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';

@@ -1,4 +1,4 @@
-// The agent edit dialog (seed 1, PR-4): tool switches by category with one switch per pair group,
+// The agent edit dialog: tool switches by category with one switch per pair group,
 // icons from the app's binding file, catalog labels in three locales, and the `disallowedTools`
 // the SDK would receive for the saved `disabledTools`.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// The edit dialog's rows (seed 1, PR-4): only `user` tools, in category sections in the catalog's
+// The edit dialog's rows: only `user` tools, in category sections in the catalog's
 // order, one row (one switch) per pair group, each row knowing the runtime names it writes.
 import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolCategory, type ClaudeToolKey } from './generated/claude/registry';
 

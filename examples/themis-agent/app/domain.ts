@@ -21,7 +21,7 @@ export interface Conversation {
   readonly id: string;
 }
 
-/** Jobs waiting to be sent; an empty queue is still a queue (seed 2's first pitfall). */
+/** Jobs waiting to be sent; an empty queue is still a queue. */
 export class MessageQueue {
   readonly items: string[] = [];
   push(text: string): void {

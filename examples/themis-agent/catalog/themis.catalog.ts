@@ -1,4 +1,4 @@
-// The vocabulary of seed 2's ToolCatalog: caller groups, the ToolContext predicates, the in-process
+// The vocabulary of the Themis tool catalog: caller groups, the ToolContext predicates, the in-process
 // `themis` MCP server, the external MCP channels whose names are mirrored, and the four callers.
 import { defineCatalog } from 'agent-tool-catalog';
 
@@ -14,7 +14,7 @@ export const themis = defineCatalog({
     skillsEnabled: 'skills are enabled for the space',
     automationsEnabled: 'automations are enabled for the space',
     googleDriveAvailable: 'the user has connected Google Drive',
-    hasMessageQueue: 'the invocation has a message queue (an empty queue counts: seed 2 pitfall 1)',
+    hasMessageQueue: 'the invocation has a message queue (an empty queue counts)',
   },
   servers: { themis: { label: 'Themis' } },
   channels: { linear: { label: 'Linear' }, sentry: { label: 'Sentry' }, metabase: { label: 'Metabase' } },

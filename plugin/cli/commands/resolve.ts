@@ -22,7 +22,7 @@ export const resolveCommand: Command = {
     const { tables } = loaded;
     const inputs = policyInputs(values, loaded.model, tables);
     const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
-    // With --caller the caller's groups decide what is offered (seed 2): its names are allowedTools, its servers the MCP servers.
+    // With --caller the caller's groups decide what is offered: its names are allowedTools, its servers the MCP servers.
     const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
     const mcpServers = offer
       ? offer.mcpServers.map((s) => ({ name: s.name, tools: s.tools, allowedTools: s.names }))

@@ -1,4 +1,4 @@
-// AgentService: the full agent path (seed 2's FULL_AGENT_GROUPS).
+// AgentService: the full agent path (`FULL_AGENT_GROUPS`).
 import { createThemisToolContext, THEMIS_CALLERS } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';

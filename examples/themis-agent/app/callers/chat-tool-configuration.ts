@@ -1,4 +1,4 @@
-// ChatToolConfiguration: web/API chat (seed 2's CHAT_TOOL_GROUPS). Its trigger factories enqueue
+// ChatToolConfiguration: web/API chat (`CHAT_TOOL_GROUPS`). Its trigger factories enqueue
 // jobs; the public API path passes no factories and so simply gets no trigger tools.
 import { createThemisToolContext, THEMIS_CALLERS, type ThemisToolFactories } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';

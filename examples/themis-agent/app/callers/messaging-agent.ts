@@ -1,4 +1,4 @@
-// MessagingAgentConcern: Telegram / Teams (seed 2's MESSAGING_TOOL_GROUPS). Replies go through the
+// MessagingAgentConcern: Telegram / Teams (`MESSAGING_TOOL_GROUPS`). Replies go through the
 // message queue, so enqueue_followup is available — even while the queue is still empty.
 import { createThemisToolContext, THEMIS_CALLERS } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';

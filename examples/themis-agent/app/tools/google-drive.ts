@@ -1,5 +1,5 @@
 // google_drive_bundle: one search tool per connected Drive folder, so its names depend on the
-// context and are resolved at toolNames time (seed 2's Proc row).
+// context and are resolved at toolNames time (`fullNames: { resolve }`).
 import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import type { ThemisToolContext } from '../../generated/themis';

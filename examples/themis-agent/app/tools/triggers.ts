@@ -24,7 +24,7 @@ function zodFor(property: Readonly<Record<string, unknown>>, required: boolean) 
   return required ? described : described.optional();
 }
 
-/** Seed 2's CodeGenerationToolBuilder: callers extend its schema (`project`, required, only in mentions). */
+/** The code generation tool's builder: callers extend its schema (`project`, required, only in mentions). */
 export function buildCodeGenerationTool(schema: SchemaExtension | undefined, onTrigger: (args: Record<string, unknown>) => void) {
   const shape: Record<string, z.ZodType> = { instructions: z.string() };
   const required = new Set(schema?.extraRequired ?? []);

@@ -12,7 +12,7 @@ export default themis.tools({
     builder: { module: '../../app/tools/query', export: 'buildQueryTool' },
     label: 'Query Themis data', description: "Runs a read-only query over the space's data",
   },
-  // One builder, three tools: the names are listed explicitly (seed 2's get_pr_info row).
+  // One builder, three tools: the names are listed explicitly.
   get_pr_info: {
     kind: 'mcp', server: 'themis', groups: ['core'],
     fullNames: ['get_pr_info', 'get_pr_diff', 'get_pr_files'],

@@ -15,7 +15,7 @@ export default themis.tools({
     groups: ['metabase_messaging'], available: 'metabaseConfigured',
   },
   // The SDK forwards every tool an external server registers, whatever allowedTools says: these are
-  // denied by the generated PreToolUse guard (seed 2's METABASE_RESTRICTED_TOOLS).
+  // denied by the generated PreToolUse guard.
   metabase_restricted: {
     kind: 'external', channel: 'metabase', wires: ['delete_card', 'delete_dashboard', 'execute_write_query'],
     restricted: true,

@@ -38,7 +38,7 @@ export interface ThemisToolConditionContext {
   readonly automationsEnabled: boolean;
   /** `googleDriveAvailable`: the user has connected Google Drive */
   readonly googleDriveAvailable: boolean;
-  /** `hasMessageQueue`: the invocation has a message queue (an empty queue counts: seed 2 pitfall 1) */
+  /** `hasMessageQueue`: the invocation has a message queue (an empty queue counts) */
   readonly hasMessageQueue: boolean;
 }
 

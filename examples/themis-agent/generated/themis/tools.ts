@@ -68,7 +68,7 @@ export interface ThemisToolPredicates {
   readonly automationsEnabled: ThemisToolPredicate | boolean;
   /** the user has connected Google Drive (`googleDriveAvailable`). */
   readonly googleDriveAvailable: ThemisToolPredicate | boolean;
-  /** the invocation has a message queue (an empty queue counts: seed 2 pitfall 1) (`hasMessageQueue`). */
+  /** the invocation has a message queue (an empty queue counts) (`hasMessageQueue`). */
   readonly hasMessageQueue: ThemisToolPredicate | boolean;
 }
 
