@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/.artifacts/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

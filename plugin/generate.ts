@@ -2,6 +2,7 @@
 // door (load → validate → model), then render; `generateAndWrite` hands the result to the writer.
 import { readFile } from 'node:fs/promises';
 import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './diagnostics/diagnostics.js';
+import { createLocator } from './diagnostics/locate.js';
 import type { ResolvedCatalogConfig } from './load/load-config.js';
 import type { CatalogModel } from './model/catalog-model.js';
 import { loadProject, type ProjectOptions } from './project/load-project.js';
@@ -59,14 +60,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * Errors that mean the catalog is wrong block every write. A missing translation does not: the
  * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
  */
-export const blocksWrite = (d: CatalogDiagnostic) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
+export const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
 /** The catalogs' outputs as the writer takes them. */
 export const outputSets = (result: GenerateResult): OutputSet[] => result.catalogs.map((c) => ({ outDir: c.outDir, files: c.files }));
 
-/** `generate`, then write every catalog's files when (and only when) no catalog has a blocking error. */
+/**
+ * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.
+ * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
+ */
 export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
   const result = await generate(options);
   if (result.diagnostics.some(blocksWrite)) return result;
-  return { ...result, report: await writeOutputs(outputSets(result), { check: options.check }) };
+  const report = await writeOutputs(outputSets(result), { check: options.check });
+  if (report.problems.length === 0) return { ...result, report };
+  const diagnostics = [...result.diagnostics, ...(await createLocator({ displayRoot: options.cwd })(report.problems))];
+  return { ...result, diagnostics, ok: false, report };
 }

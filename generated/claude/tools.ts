@@ -9,7 +9,7 @@
 import { createPreToolUseGuard, createToolCatalog, createToolContext } from 'agent-tool-catalog/runtime';
 import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
-import { CLAUDE_CONDITION_FIELDS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
+import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
 
 /**
  * The app's per-invocation data (space, user, conversation, message queue, …) that predicates and
@@ -76,7 +76,7 @@ export const CLAUDE_TOOL_BINDINGS = {
 // name is registered twice or a tool lacks the code its registry entry says it has.
 const claudeToolCatalog = createToolCatalog<ClaudeToolData, ClaudeBuiltTool, ClaudeToolGroup, ClaudeToolKey>(
   CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
-  { conditions: CLAUDE_CONDITION_FIELDS, bindings: CLAUDE_TOOL_BINDINGS },
+  { conditions: CLAUDE_CONDITIONS, bindings: CLAUDE_TOOL_BINDINGS },
 );
 
 export interface BuildClaudeToolsOptions {

@@ -9,6 +9,7 @@ export const DIAGNOSTIC_CODES = {
   syntax: 'TC100',
   evaluation: 'TC101',
   forbiddenImport: 'TC102',
+  evaluationTimeout: 'TC103',
   noDefinition: 'TC110',
   emptyCatalog: 'TC111',
   foreignToolSet: 'TC112',
@@ -25,10 +26,17 @@ export const DIAGNOSTIC_CODES = {
   unknownChannel: 'TC146',
   dependencyCycle: 'TC150',
   mangledName: 'TC160',
+  nameCollision: 'TC161',
+  invalidName: 'TC162',
   unknownField: 'TC170',
   invalidValue: 'TC171',
   missingField: 'TC172',
   missingTranslation: 'TC200',
+  localeUnreadable: 'TC201',
+  notOwned: 'TC300',
+  sharedOutput: 'TC301',
+  writeFailed: 'TC302',
+  leftoverTempFile: 'TC303',
 } as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[keyof typeof DIAGNOSTIC_CODES];

@@ -1,11 +1,15 @@
 // A tiny shape checker for plain-data declarations: unknown fields (with the nearest valid name),
 // wrong value types and enum values, each reported with a locator that points at the field.
 import { closest, distance } from 'fastest-levenshtein';
+import { describeValue, isRecord } from '../language/plain-data.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from './diagnostics.js';
+
+export { isRecord };
 
 export type FieldType =
   | { readonly type: 'string' }
   | { readonly type: 'boolean' }
+  | { readonly type: 'number' }
   | { readonly type: 'enum'; readonly values: readonly string[] }
   | { readonly type: 'string[]' }
   | { readonly type: 'record' }
@@ -13,9 +17,6 @@ export type FieldType =
   | { readonly type: 'any' };
 
 export type FieldSpec = Readonly<Record<string, FieldType>>;
-
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const isModuleRef = (v: unknown): v is { module: string; export?: string } =>
   isRecord(v) &&
@@ -44,6 +45,8 @@ function matches(t: FieldType, v: unknown): boolean {
       return typeof v === 'string';
     case 'boolean':
       return typeof v === 'boolean';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
     case 'enum':
       return typeof v === 'string' && t.values.includes(v);
     case 'string[]':
@@ -93,7 +96,7 @@ export function checkFields(
       out.push({
         code: DIAGNOSTIC_CODES.invalidValue,
         severity: 'error',
-        message: `${what}: '${field}' must be ${describeType(t)}, not ${JSON.stringify(v) ?? String(v)}.`,
+        message: `${what}: '${field}' must be ${describeType(t)}, not ${describeValue(v)}.`,
         at: where(field, false),
       });
     }

@@ -1,26 +1,44 @@
-// Bundles catalog or config modules with esbuild and evaluates the bundle in memory. Only the
-// modules themselves and `agent-tool-catalog` may be imported, so no app code runs at build time.
-import type { Message, Plugin } from 'esbuild';
-import { existsSync } from 'node:fs';
+// Evaluates catalog and config modules: each file is compiled to CommonJS with esbuild (cached by its
+// text), its imports are resolved here — only relative files and `agent-tool-catalog` — and the
+// modules run in the sandbox, which hands back their exports as plain data.
+import { transform, type Message, type TransformResult } from 'esbuild';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
-import { buildInSession } from './incremental-builds.js';
+import { locateStuckCode, locateThrow } from './locate-source.js';
+import { runInSandbox, type SandboxModule } from './sandbox.js';
 
 export interface EvaluatedModule {
   /** Absolute path. */
   readonly file: string;
+  /** Its exports as plain data (see `MARK` in sandbox.ts for what plain data cannot hold). */
   readonly exports: Readonly<Record<string, unknown>>;
 }
 
 export interface EvaluationResult {
   readonly modules: readonly EvaluatedModule[];
-  /** Every file the bundle read (absolute): what a watcher must watch. */
+  /** Every file evaluation read (absolute): what a watcher must watch. */
   readonly inputs: readonly string[];
-  /** Problems found while bundling; `modules` is empty when one of them stopped the evaluation. */
+  /** Problems found; `modules` is empty when one of them stopped the evaluation. */
   readonly diagnostics: readonly PendingDiagnostic[];
 }
+
+export interface EvaluateOptions {
+  /** Where relative paths in messages start. */
+  readonly cwd: string;
+  /** How long the modules may run, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/** Catalog evaluation's default time limit: far above what plain data needs, far below a hung CI job. */
+export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
+
+const PACKAGE_NAME = 'agent-tool-catalog';
+/** Node's globals that catalog code may reach for and does not get. */
+const NODE_GLOBALS = new Set(['process', 'require', 'Buffer', 'global', '__dirname', '__filename', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'fetch', 'structuredClone', 'queueMicrotask']);
+const EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json'];
 
 /** The authoring API the evaluated modules get for `import … from 'agent-tool-catalog'`. */
 function authoringEntry(): string {
@@ -31,30 +49,53 @@ function authoringEntry(): string {
   return found;
 }
 
-const PACKAGE_NAME = 'agent-tool-catalog';
+const isFile = (file: string) => {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
 
-function importGuard(allowNodeBuiltins: boolean): Plugin {
-  const entry = authoringEntry();
-  return {
-    name: 'tool-catalog-import-guard',
-    setup(b) {
-      // Only specifiers that are not relative or POSIX-absolute reach JavaScript: each callback is a
-      // round trip to esbuild's process, and relative imports (every catalog file) need no check.
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
-        if (args.path === PACKAGE_NAME) return { path: entry };
-        if (args.path.startsWith('.') || path.isAbsolute(args.path)) return undefined;
-        if (allowNodeBuiltins && args.path.startsWith('node:')) return { path: args.path, external: true };
-        return {
-          errors: [
-            {
-              text: `"${args.path}" cannot be imported here: catalog and config modules may import only "${PACKAGE_NAME}" and each other, so no app code runs at build time; move the value into the catalog or reference the module with { module, export }`,
-            },
-          ],
-        };
-      });
-    },
-  };
+/** A relative import as TypeScript resolves it: the file, an added extension, `.js` written for `.ts`, or an index. */
+function resolveRelative(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [base, ...EXTENSIONS.map((e) => base + e), base.replace(/\.([cm]?)js$/, '.$1ts'), base.replace(/\.jsx$/, '.tsx'), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+  return candidates.find(isFile);
+}
+
+interface CompiledModule {
+  readonly code: string;
+  readonly map: string;
+  readonly warnings: readonly Message[];
+  /** Specifiers as the compiled code requires them, in order. */
+  readonly requires: readonly string[];
+}
+
+/** Compiled modules by file and text: a watch session recompiles only the files that changed. */
+const compiled = new Map<string, { text: string; module: Promise<CompiledModule> }>();
+
+const loaderOf = (file: string): 'ts' | 'tsx' | 'js' | 'jsx' | 'json' => {
+  const ext = path.extname(file);
+  if (ext === '.tsx') return 'tsx';
+  if (ext === '.jsx') return 'jsx';
+  if (ext === '.json') return 'json';
+  return /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
+};
+
+function compile(file: string, text: string): Promise<CompiledModule> {
+  const known = compiled.get(file);
+  if (known?.text === text) return known.module;
+  const module = transform(text, { loader: loaderOf(file), format: 'cjs', target: 'node20', sourcefile: file, sourcemap: 'external', logLevel: 'silent' }).then((r: TransformResult) => ({
+    code: r.code,
+    map: r.map,
+    warnings: r.warnings,
+    requires: [...r.code.matchAll(/\brequire\("((?:[^"\\]|\\.)*)"\)/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
+  }));
+  compiled.set(file, { text, module });
+  // A failed compile is not kept: the next run reports it again from the same text.
+  module.catch(() => compiled.get(file)?.module === module && compiled.delete(file));
+  return module;
 }
 
 /** esbuild counts columns in UTF-8 bytes; editors and code frames count UTF-16 units. */
@@ -62,16 +103,19 @@ function utf16Column(lineText: string, byteColumn: number): number {
   return Buffer.from(lineText, 'utf8').subarray(0, byteColumn).toString('utf8').length + 1;
 }
 
-function messagePosition(loc: Message['location'], cwd: string) {
-  return loc ? { file: path.resolve(cwd, loc.file), line: loc.line, column: utf16Column(loc.lineText, loc.column) } : undefined;
-}
+const messagePosition = (loc: Message['location'], file: string): SourcePosition | undefined =>
+  loc ? { file, line: loc.line, column: utf16Column(loc.lineText, loc.column) } : undefined;
 
-function messageToDiagnostic(m: Message, code: PendingDiagnostic['code'], cwd: string): PendingDiagnostic {
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/** A compile error, with a fix where the cause is known. */
+function compileDiagnostic(m: Message, file: string): PendingDiagnostic {
+  const topLevelAwait = /top-level await/i.test(m.text);
   return {
-    code,
+    code: DIAGNOSTIC_CODES.syntax,
     severity: 'error',
-    message: m.text.endsWith('.') ? m.text : `${m.text}.`,
-    at: messagePosition(m.location, cwd),
+    message: topLevelAwait ? 'Catalog and config modules run synchronously, so top-level await cannot be used; write the value itself instead of awaiting it.' : sentence(m.text),
+    at: messagePosition(m.location, file),
   };
 }
 
@@ -79,98 +123,123 @@ function messageToDiagnostic(m: Message, code: PendingDiagnostic['code'], cwd: s
  * A key written twice in one object literal silently keeps the last value once evaluated, so the
  * loader could never see it; esbuild's parser does, and its warning becomes a located error.
  */
-function duplicateKeyDiagnostic(m: Message, cwd: string): PendingDiagnostic {
+function duplicateKeyDiagnostic(m: Message, file: string): PendingDiagnostic {
   const key = /"(.*)"/.exec(m.text)?.[1] ?? '?';
   const original = m.notes[0]?.location;
   return {
     code: DIAGNOSTIC_CODES.duplicateKey,
     severity: 'error',
     message: `'${key}' is written twice in the same object literal, so the first one would be silently dropped; keep one (rename or delete this one).`,
-    at: messagePosition(m.location, cwd),
-    related: original ? [{ at: messagePosition(original, cwd)!, message: `'${key}' is first written here` }] : undefined,
+    at: messagePosition(m.location, file),
+    related: original ? [{ at: messagePosition(original, file)!, message: `'${key}' is first written here` }] : undefined,
   };
 }
 
-function isBuildFailure(e: unknown): e is { errors: Message[] } {
-  return typeof e === 'object' && e !== null && Array.isArray((e as { errors?: unknown }).errors);
+/** Where `specifier` is written in `text` (the import a message is about). */
+function specifierPosition(file: string, text: string, specifier: string): SourcePosition {
+  const index = Math.max(0, text.search(new RegExp(`(['"])${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`)));
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  return { file, line, column: index - before.lastIndexOf('\n') };
 }
 
-/** Evaluates `files` (absolute paths) as one bundle; the result lists each file's exports. */
-export async function evaluateModules(
-  files: readonly string[],
-  options: { cwd: string; allowNodeBuiltins?: boolean; sourcemap?: boolean },
-): Promise<EvaluationResult> {
-  const stdin = files.map((f, i) => `import * as m${i} from ${JSON.stringify(f)};`).join('\n') +
-    `\nexport default [${files.map((_, i) => `m${i}`).join(', ')}];\n`;
-  let code: string;
-  let inputs: string[];
-  let warnings: PendingDiagnostic[];
-  try {
-    // In a watch session (generate-session.ts) this rebuilds a kept esbuild context: only changed files are re-read.
-    const result = await buildInSession(JSON.stringify([stdin, options.cwd, options.allowNodeBuiltins === true, options.sourcemap === true]), {
-      stdin: { contents: stdin, resolveDir: options.cwd, sourcefile: '<tool-catalog-entry>', loader: 'js' },
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      logLevel: 'silent',
-      // Without it esbuild reports paths relative to process.cwd(), which differs from `cwd` when
-      // the config was found in a folder above the working directory.
-      absWorkingDir: options.cwd,
-      metafile: true,
-      sourcemap: options.sourcemap ? 'inline' : false,
-      plugins: [importGuard(options.allowNodeBuiltins ?? false)],
-    });
-    code = result.outputFiles[0]!.text;
-    warnings = result.warnings
-      .filter((w) => w.id === 'duplicate-object-key' && w.location && !w.location.file.includes('node_modules'))
-      .map((w) => duplicateKeyDiagnostic(w, options.cwd));
-    inputs = Object.keys(result.metafile.inputs)
-      .filter((i) => !i.startsWith('<'))
-      .map((i) => path.resolve(options.cwd, i));
-  } catch (error) {
-    if (!isBuildFailure(error)) throw error;
-    const diagnostics = error.errors.map((m) =>
-      messageToDiagnostic(m, m.pluginName ? DIAGNOSTIC_CODES.forbiddenImport : DIAGNOSTIC_CODES.syntax, options.cwd),
-    );
-    return { modules: [], inputs: [...files], diagnostics };
-  }
-  try {
-    const loaded = (await importBundle(code)) as { default: Record<string, unknown>[] };
-    const modules = files.map((file, i) => ({ file, exports: loaded.default[i]! }));
-    return { modules, inputs, diagnostics: warnings };
-  } catch (error) {
-    // Only on this error path is the bundle rebuilt with a source map, to find the throwing line.
-    if (!options.sourcemap) return evaluateModules(files, { ...options, sourcemap: true });
-    return { modules: [], inputs, diagnostics: [...warnings, evaluationDiagnostic(error, code, files, options.cwd)] };
-  }
+/** The message `require` throws for an import catalog modules may not make. */
+const refusal = (specifier: string) =>
+  `"${specifier}" cannot be imported here: catalog and config modules may import only "${PACKAGE_NAME}" and each other, so no app code runs at build time; move the value into the catalog or reference the module with { module, export }`;
+
+interface ModuleGraph {
+  readonly modules: SandboxModule[];
+  readonly texts: Map<string, string>;
+  readonly maps: Map<string, string>;
+  readonly diagnostics: PendingDiagnostic[];
 }
 
-const importBundle = (code: string) => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+/** Compiles `entries` and everything they import, following relative imports and the authoring entry. */
+async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
+  const graph: ModuleGraph = { modules: [], texts: new Map(), maps: new Map(), diagnostics: [] };
+  const authoring = authoringEntry();
+  const seen = new Set<string>();
+  let pending = [...entries];
+  while (pending.length > 0) {
+    const batch = pending.filter((f) => !seen.has(f));
+    batch.forEach((f) => seen.add(f));
+    pending = [];
+    const results = await Promise.all(batch.map(async (file) => {
+      const text = readFileSync(file, 'utf8');
+      try {
+        return { file, text, module: await compile(file, text) };
+      } catch (error) {
+        const errors = (error as { errors?: Message[] }).errors;
+        if (!Array.isArray(errors)) throw error;
+        graph.diagnostics.push(...errors.map((m) => compileDiagnostic(m, file)));
+        return { file, text, module: undefined };
+      }
+    }));
+    for (const { file, text, module } of results) {
+      graph.texts.set(file, text);
+      if (!module) continue;
+      graph.maps.set(file, module.map);
+      for (const w of module.warnings) if (w.id === 'duplicate-object-key') graph.diagnostics.push(duplicateKeyDiagnostic(w, file));
+      const resolved: Record<string, string> = {};
+      const refused: Record<string, string> = {};
+      for (const specifier of module.requires) {
+        const target = specifier === PACKAGE_NAME ? authoring : specifier.startsWith('.') ? resolveRelative(file, specifier) : undefined;
+        if (target !== undefined) {
+          resolved[specifier] = target;
+          if (!seen.has(target)) pending.push(target);
+          continue;
+        }
+        const message = specifier.startsWith('.') ? `"${specifier}" does not resolve to a file from ${path.basename(file)}` : refusal(specifier);
+        refused[specifier] = message;
+        graph.diagnostics.push({ code: specifier.startsWith('.') ? DIAGNOSTIC_CODES.syntax : DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(message), at: specifierPosition(file, text, specifier) });
+      }
+      graph.modules.push({ file, code: module.code, resolved, refused });
+    }
+  }
+  return graph;
+}
 
-/** The source position of the first stack frame inside the evaluated bundle, through its inline source map. */
-function throwingPosition(stack: string, code: string, cwd: string): SourcePosition | undefined {
-  const inline = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
-  if (!inline) return undefined;
-  const map = new SourceMap(JSON.parse(Buffer.from(inline[1]!, 'base64').toString('utf8')) as SourceMapPayload);
-  for (const match of stack.matchAll(/data:text\/javascript;base64,[A-Za-z0-9+/=]+:(\d+):(\d+)/g)) {
-    const entry = map.findEntry(Number(match[1]) - 1, Number(match[2]) - 1) as Partial<SourceMapping>;
-    if (!entry.originalSource || entry.originalSource.startsWith('<')) continue;
-    return { file: path.resolve(cwd, entry.originalSource), line: entry.originalLine! + 1, column: entry.originalColumn! + 1 };
+/** The first stack frame in one of the evaluated modules, mapped back to its source. */
+function throwingPosition(stack: string, maps: ReadonlyMap<string, string>): SourcePosition | undefined {
+  for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
+    const file = match[1]!;
+    const map = maps.get(file);
+    if (!map) continue;
+    const entry = new SourceMap(JSON.parse(map) as SourceMapPayload).findEntry(Number(match[2]) - 1, Number(match[3]) - 1) as Partial<SourceMapping>;
+    if (entry.originalLine === undefined) return { file, line: Number(match[2]), column: Number(match[3]) };
+    return { file, line: entry.originalLine + 1, column: entry.originalColumn! + 1 };
   }
   return undefined;
 }
 
-/** A module threw while evaluated: point at the line in the catalog sources that threw. */
-function evaluationDiagnostic(error: unknown, code: string, files: readonly string[], cwd: string): PendingDiagnostic {
-  const message = error instanceof Error ? error.message : String(error);
-  const stack = error instanceof Error ? (error.stack ?? '') : '';
-  const at = throwingPosition(stack, code, cwd);
-  return {
-    code: DIAGNOSTIC_CODES.evaluation,
-    severity: 'error',
-    message: `Evaluating the catalog threw "${message}"; catalog modules must be plain data, so remove the code that throws.`,
-    at: at ?? (files[0] ? { file: files[0], line: 1, column: 1 } : undefined),
-  };
+/** Evaluates `files` (absolute paths) and what they import; the result lists each file's exports. */
+export async function evaluateModules(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
+  const graph = await moduleGraph(files);
+  const inputs = [...graph.texts.keys()];
+  if (graph.diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey)) return { modules: [], inputs: [...new Set([...files, ...inputs])], diagnostics: graph.diagnostics };
+  const outcome = runInSandbox(graph.modules, files, options.timeoutMs);
+  if ('exports' in outcome) return { modules: files.map((file, i) => ({ file, exports: outcome.exports[i]! })), inputs, diagnostics: graph.diagnostics };
+  const module = outcome.module ?? files[0];
+  const text = module === undefined ? undefined : graph.texts.get(module);
+  if (outcome.kind === 'timeout') {
+    const at = module !== undefined && text !== undefined ? locateStuckCode(module, text) : undefined;
+    return {
+      modules: [],
+      inputs,
+      diagnostics: [...graph.diagnostics, {
+        code: DIAGNOSTIC_CODES.evaluationTimeout,
+        severity: 'error',
+        message: `Evaluating ${module ? path.basename(module) : 'the catalog'} did not finish within ${options.timeoutMs} ms, so it was stopped; catalog modules must be plain data, so remove the loop or computation that does not end (or raise evaluationTimeoutMs in the config).`,
+        at,
+      }],
+    };
+  }
+  const { error } = outcome;
+  const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
+  const at = (error.stack ? throwingPosition(error.stack, graph.maps) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
+  const what = error.isError ? `threw "${error.message}"` : `threw the value ${error.message} (not an Error)`;
+  const message = missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)
+    ? `'${missingGlobal}' is not available while the catalog is evaluated: catalog and config modules run without Node's globals (no process, require, timers or fetch), so they cannot read files, start processes or exit; write the value itself.`
+    : `Evaluating the catalog ${what}; catalog modules must be plain data, so remove the code that throws.`;
+  return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at }] };
 }

@@ -2,10 +2,9 @@
 // catalog definition and every exported tool set, remembering which file each came from.
 import path from 'node:path';
 import { glob } from 'tinyglobby';
-import { CATALOG_BRAND, TOOL_SET_BRAND } from '../language/brand.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { isRecord } from '../diagnostics/field-schema.js';
-import { evaluateModules } from './evaluate-modules.js';
+import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
+import { MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
 
@@ -34,7 +33,17 @@ export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<s
   return files.map((f) => path.resolve(f));
 }
 
-const isBranded = (value: object, brand: symbol) => (value as Record<symbol, unknown>)[brand] === true;
+/** What the sandbox made of a `defineCatalog(...)` result or a `.tools({...})` set. */
+interface EvaluatedCatalog {
+  readonly id: number;
+  readonly vocabulary: Record<string, unknown>;
+}
+interface EvaluatedToolSet {
+  readonly id: number;
+  readonly catalog: EvaluatedCatalog;
+  readonly tools: Record<string, unknown>;
+}
+const markOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[MARK] : undefined);
 
 const byPosixPath = (a: string, b: string) => {
   const pa = toPosix(a);
@@ -61,29 +70,30 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
       }],
     };
   }
-  const evaluated = await evaluateModules(files, { cwd: config.rootDir });
+  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
-  let definition: { vocabulary: Record<string, unknown> } | undefined;
+  let definition: EvaluatedCatalog | undefined;
   let definitionFile: string | undefined;
-  const seenSets = new Set<unknown>();
+  const seenSets = new Set<number>();
   const tools: RawToolEntry[] = [];
   for (const { file, exports } of evaluated.modules) {
     for (const value of Object.values(exports)) {
-      if (!isRecord(value)) continue;
-      if (isBranded(value, CATALOG_BRAND) && !definition) {
-        definition = value as unknown as { vocabulary: Record<string, unknown> };
+      if (markOf(value) === 'catalog' && !definition) {
+        definition = value as unknown as EvaluatedCatalog;
         definitionFile = file;
       }
     }
   }
   for (const { file, exports } of evaluated.modules) {
     for (const value of Object.values(exports)) {
-      if (!isRecord(value) || !isBranded(value, TOOL_SET_BRAND) || seenSets.has(value)) continue;
-      seenSets.add(value);
-      const set = value as { catalog: unknown; tools: Record<string, unknown> };
-      if (definition && set.catalog !== definition) {
+      if (markOf(value) !== 'tool-set') continue;
+      const set = value as unknown as EvaluatedToolSet;
+      // One set exported under two names (or from two files) is declared once.
+      if (seenSets.has(set.id)) continue;
+      seenSets.add(set.id);
+      if (definition && set.catalog.id !== definition.id) {
         diagnostics.push({
           code: DIAGNOSTIC_CODES.foreignToolSet,
           severity: 'error',
@@ -92,7 +102,7 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
         });
         continue;
       }
-      definition ??= set.catalog as { vocabulary: Record<string, unknown> };
+      definition ??= set.catalog;
       for (const [key, declaration] of Object.entries(set.tools)) tools.push({ key, declaration, file });
     }
   }

@@ -6,7 +6,8 @@ import type { ModuleRef } from '../language/catalog.js';
 import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
-import { evaluateModules } from './evaluate-modules.js';
+import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
+import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
 
 export const CONFIG_FILE_NAMES = [
@@ -38,6 +39,8 @@ export interface ResolvedCatalogConfig {
   readonly bindings?: { readonly file: string; readonly iconType?: ModuleRef };
   readonly sdk: { readonly aliases: Readonly<Record<string, string>>; readonly typesModule: string };
   readonly runtimeModule: string;
+  /** How long the catalog's modules may run while evaluated, in milliseconds. */
+  readonly evaluationTimeoutMs?: number;
 }
 
 export interface LoadedConfig {
@@ -74,6 +77,7 @@ const I18N_FIELDS: FieldSpec = {
   missing: { type: 'enum', values: ['error', 'warn', 'fallback'] },
   outDir: { type: 'string' },
 };
+const CONFIG_FIELDS: FieldSpec = { catalogs: { type: 'record' }, evaluationTimeoutMs: { type: 'number' } };
 const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 'moduleRef' } };
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
 
@@ -88,21 +92,28 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
     return { file: file ?? '', catalogs: [], inputs: [], diagnostics: [{ code: DIAGNOSTIC_CODES.configMissing, severity: 'error', message }] };
   }
   const rootDir = path.dirname(file);
-  const evaluated = await evaluateModules([file], { cwd: rootDir, allowNodeBuiltins: true });
+  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS });
   if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
-  const invalid = (message: string, at: string[]) =>
-    diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config' } });
+  const invalid = (message: string, at: string[], element?: number) =>
+    diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config', ...(element === undefined ? {} : { element }) } });
   if (!isRecord(raw) || !isRecord(raw.catalogs) || Object.keys(raw.catalogs).length === 0) {
     invalid("The config must `export default defineConfig({ catalogs: { <name>: { include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.", []);
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics };
   }
+  diagnostics.push(...checkFields(raw, CONFIG_FIELDS, 'The config', (field, atKey) => ({ file, path: [field], atKey, scope: 'config' })).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
+  const timeoutMs = typeof raw.evaluationTimeoutMs === 'number' && raw.evaluationTimeoutMs > 0 ? raw.evaluationTimeoutMs : undefined;
+  if (raw.evaluationTimeoutMs !== undefined && timeoutMs === undefined) invalid("'evaluationTimeoutMs' must be a positive number of milliseconds.", ['evaluationTimeoutMs']);
   const catalogs: ResolvedCatalogConfig[] = [];
   for (const [name, c] of Object.entries(raw.catalogs)) {
     const where = (...p: string[]) => (field: string, atKey: boolean) => ({ file, path: ['catalogs', name, ...p, field], atKey, scope: 'config' as const });
     if (!isRecord(c)) {
       invalid(`Catalog '${name}' must be an object with an 'include' array of globs.`, ['catalogs', name]);
+      continue;
+    }
+    if (!CATALOG_NAME.test(name)) {
+      invalid(`The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`, ['catalogs', name]);
       continue;
     }
     const before = diagnostics.length;
@@ -114,12 +125,69 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
     if (!Array.isArray(c.include) || c.include.length === 0) invalid(`Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`, ['catalogs', name]);
     if (isRecord(c.bindings) && typeof c.bindings.file !== 'string') invalid(`'bindings' of catalog '${name}' needs 'file': the path of the app's binding file.`, ['catalogs', name, 'bindings']);
     if (diagnostics.length > before) continue;
-    catalogs.push(resolveCatalog(name, c, file));
+    const resolved = resolveCatalog(name, c, file, timeoutMs);
+    const problems = checkResolvedCatalog(resolved);
+    for (const problem of problems) invalid(problem.message, ['catalogs', name, ...problem.path], problem.element);
+    if (problems.length === 0) catalogs.push(resolved);
   }
+  diagnostics.push(...sharedOutputs(catalogs, file));
   return { file, catalogs, inputs: evaluated.inputs, diagnostics };
 }
 
-function resolveCatalog(name: string, c: Record<string, unknown>, configFile: string): ResolvedCatalogConfig {
+/** Letters, digits, `-` and `_`, starting with a letter: a folder name and, in PascalCase, a symbol prefix. */
+const CATALOG_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** A prefix of generated names (`<Prefix>ToolKey`, `<PREFIX>_TOOL_REGISTRY`). */
+const PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
+/** A BCP 47 language tag, as locales are written (`en`, `zh-CN`, `zh-Hant-TW`, `de-CH-1996`). */
+export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+
+const inside = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
+
+/** Rules a resolved catalog must meet so every output it writes stays inside the app and compiles. */
+function checkResolvedCatalog(r: ResolvedCatalogConfig): { message: string; path: string[]; element?: number }[] {
+  const problems: { message: string; path: string[]; element?: number }[] = [];
+  const outside = (what: string, target: string, at: string[]) =>
+    !inside(r.rootDir, target) && problems.push({ message: `${what} of catalog '${r.name}' is ${target}, outside the config's folder ${r.rootDir}; generated files must stay inside the project, so point it at a folder under it.`, path: at });
+  outside("'outDir'", r.outDir, ['outDir']);
+  outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
+  if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
+  if (r.outDir === r.rootDir) problems.push({ message: `'outDir' of catalog '${r.name}' is the config's own folder; give the generated files a folder of their own (default: generated/${r.name}).`, path: ['outDir'] });
+  if (!PREFIX.test(r.prefix)) problems.push({ message: `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such as ${r.prefix}ToolKey; use letters and digits, starting with a letter (e.g. 'Claude').`, path: ['prefix'] });
+  r.i18n.locales.forEach((locale, i) => {
+    if (!LOCALE_TAG.test(locale)) problems.push({ message: `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`, path: ['i18n', 'locales'], element: i });
+  });
+  const lower = r.i18n.locales.map((l) => l.toLowerCase());
+  lower.forEach((l, i) => lower.indexOf(l) !== i && problems.push({ message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`, path: ['i18n', 'locales'] }));
+  if (!lower.includes(r.i18n.defaultLocale.toLowerCase())) problems.push({ message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`, path: ['i18n', 'defaultLocale'] });
+  const iconExport = r.bindings?.iconType?.export;
+  if (iconExport !== undefined && !isExportName(iconExport)) problems.push({ message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`, path: ['bindings', 'iconType', 'export'] });
+  for (const [field, value] of [['runtimeModule', r.runtimeModule], ['sdk', r.sdk.typesModule]] as const)
+    if (specifierProblem(value)) problems.push({ message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`, path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'] });
+  for (const base of Object.keys(r.sdk.aliases))
+    if (!isIdentifierName(base)) problems.push({ message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`, path: ['sdk', 'aliases', base] });
+  return problems;
+}
+
+/** Two catalogs writing into one folder would overwrite each other's files and manifests. */
+function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string): PendingDiagnostic[] {
+  const out: PendingDiagnostic[] = [];
+  const folders = (c: ResolvedCatalogConfig) => [['outDir', c.outDir], ['i18n.outDir', c.i18n.outDir]] as const;
+  catalogs.forEach((c, i) => {
+    for (const other of catalogs.slice(0, i))
+      for (const [field, folder] of folders(c))
+        for (const [, otherFolder] of folders(other))
+          if (inside(otherFolder, folder) || inside(folder, otherFolder))
+            out.push({
+              code: DIAGNOSTIC_CODES.sharedOutput,
+              severity: 'error',
+              message: `Catalogs '${other.name}' and '${c.name}' write into the same folder (${folder}), so they would overwrite each other's files; give '${c.name}' its own '${field}'.`,
+              at: { file, path: ['catalogs', c.name, ...field.split('.')], scope: 'config' },
+            });
+  });
+  return out;
+}
+
+function resolveCatalog(name: string, c: Record<string, unknown>, configFile: string, evaluationTimeoutMs: number | undefined): ResolvedCatalogConfig {
   const rootDir = path.dirname(configFile);
   const i18n = (c.i18n ?? {}) as Record<string, unknown>;
   const bindings = c.bindings as { file: string; iconType?: ModuleRef } | undefined;
@@ -146,5 +214,6 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
     bindings: bindings ? { file: path.resolve(rootDir, bindings.file), iconType: bindings.iconType } : undefined,
     sdk: { aliases: sdk.aliases ?? {}, typesModule: sdk.typesModule ?? '@anthropic-ai/claude-agent-sdk/sdk-tools' },
     runtimeModule: (c.runtimeModule as string | undefined) ?? 'agent-tool-catalog/runtime',
+    ...(evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs }),
   };
 }

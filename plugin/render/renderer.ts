@@ -9,6 +9,8 @@ export interface RenderedFile {
   readonly content: string;
   /** Written only when the file does not exist yet (app-owned files such as the binding file). */
   readonly createOnly?: boolean;
+  /** Computed from the file's current content, which the renderer read and kept (locale files). */
+  readonly mergesExisting?: boolean;
 }
 
 export interface RenderContext {

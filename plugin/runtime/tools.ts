@@ -43,8 +43,8 @@ export interface ToolBinding<D = unknown, T = unknown> {
 }
 
 export interface ToolCatalogOptions<D = unknown, T = unknown> {
-  /** Condition name → context field (`workspace-has-git` → `workspaceHasGit`); a name not listed is read as its own field. */
-  readonly conditions?: Readonly<Record<string, string>>;
+  /** Each condition and the context field it is read from (`workspace-has-git` → `workspaceHasGit`); a name not listed is read as its own field. */
+  readonly conditions?: readonly { readonly name: string; readonly field: string }[];
   /** App code by tool key. */
   readonly bindings?: Readonly<Record<string, ToolBinding<D, T> | undefined>>;
 }
@@ -88,15 +88,15 @@ interface CompiledEntry<D, T> {
   readonly index: number;
   readonly groupIds: readonly number[];
   /** Context fields of the condition and of an `available` condition; slots in the per-context state (-1: none). */
-  readonly conditionField?: string;
+  readonly conditionField: string | undefined;
   readonly conditionSlot: number;
-  readonly availableField?: string;
+  readonly availableField: string | undefined;
   readonly availableSlot: number;
-  readonly check?: ToolAvailabilityCheck<D>;
-  readonly build?: ToolBuilder<D, T>;
-  readonly resolveNames?: ToolNameResolver<D>;
+  readonly check: ToolAvailabilityCheck<D> | undefined;
+  readonly build: ToolBuilder<D, T> | undefined;
+  readonly resolveNames: ToolNameResolver<D> | undefined;
   /** Server or channel that qualifies relative names. */
-  readonly namespace?: string;
+  readonly namespace: string | undefined;
   readonly memoId: string;
 }
 
@@ -139,9 +139,8 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
 ): ToolCatalogRuntime<D, T, G, K> {
   const bindings = options.bindings ?? {};
   assertValidRegistrations(entries, bindings);
-  const conditionFields = options.conditions ?? {};
-  const fieldOf = (name: string | undefined) =>
-    name === undefined ? undefined : Object.prototype.hasOwnProperty.call(conditionFields, name) ? conditionFields[name]! : name;
+  const conditionFields = new Map((options.conditions ?? []).map((c) => [c.name, c.field]));
+  const fieldOf = (name: string | undefined) => (name === undefined ? undefined : (conditionFields.get(name) ?? name));
   const groupIds = new Map<string, number>();
   for (const e of entries) for (const g of e.groups) if (!groupIds.has(g)) groupIds.set(g, groupIds.size);
   // Predicate fields get slots after the entries' slots in the per-context state array.
@@ -267,7 +266,8 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
         if (!isAvailable(c, context, known)) continue;
         const build = e.factory ? context.factory(e.key) : c.build;
         if (!build) continue;
-        const options: ToolBuildOptions = { key: e.key, schema: (schema as Record<string, SchemaExtension> | undefined)?.[e.key] };
+        const extension = (schema as Record<string, SchemaExtension> | undefined)?.[e.key];
+        const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
         const start = tools.length;
         flatten(build(context, options), tools);
         for (let i = start; i < tools.length; i++) {

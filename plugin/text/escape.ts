@@ -23,16 +23,6 @@ export function tsString(s: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Words that cannot name a variable, parameter or field binding in strict-mode TypeScript. */
-const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
-    'import in instanceof new null return super switch this throw true try typeof var void while with implements interface let ' +
-    'package private protected public static yield await arguments eval').split(' '),
-);
-
-/** Whether `s` can be written as an unquoted identifier (a variable, a parameter, a type member). */
-export const isIdentifier = (s: string) => IDENTIFIER.test(s) && !RESERVED.has(s);
-
 /**
  * An object literal key: bare when it is an identifier, quoted otherwise. `__proto__` is computed,
  * because written bare or quoted it sets the object's prototype instead of a property.

@@ -1,9 +1,8 @@
 // Checks every tool declaration against the vocabulary and against each other: shapes, names,
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
 import type { RawToolEntry } from '../load/load-catalog.js';
-import { isMangled } from '../language/naming.js';
 import { findCycles } from '../language/dependencies.js';
-import { staticRuntimeNames } from '../language/naming.js';
+import { isExportName, isIdentifierName, isMangled, nameProblem, specifierProblem, staticRuntimeNames } from '../language/naming.js';
 import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import type { VocabularyNames } from './validate-vocabulary.js';
@@ -48,6 +47,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     return out;
   }
   const d = entry.declaration as Decl;
+  const keyProblem = nameProblem(key);
+  if (keyProblem) push(C.invalidName, `The tool key ${JSON.stringify(key)} cannot be used: ${keyProblem}; rename the tool.`, at([], { atKey: true }));
   if (d.kind !== 'sdk' && d.kind !== 'mcp' && d.kind !== 'external') {
     const message = d.kind === undefined
       ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' (in-process MCP server) or 'external' (external MCP channel).`
@@ -97,6 +98,20 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     push(C.invalidValue, `${what} is a factory, so its builder comes from the caller; remove 'builder'.`, at(['builder'], { atKey: true }));
   if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
     push(C.invalidValue, `${what}: 'sdkTyped' and 'sdkType' apply to kind: 'sdk' only.`, at(['sdkTyped'], { atKey: true }));
+  // An SDK-typed tool's type base names the SDK type `<base>Input` that the coverage guard imports.
+  if (d.kind === 'sdk' && d.sdkTyped !== false) {
+    const base = typeof d.sdkType === 'string' ? d.sdkType : typeof d.name === 'string' ? d.name : key;
+    if (!isIdentifierName(base))
+      push(C.invalidName, `${what} is SDK-typed, but '${base}' cannot name the SDK type ${base}Input; set sdkType to the SDK's type name (without 'Input'), or sdkTyped: false for a tool the SDK does not type.`, at(typeof d.sdkType === 'string' ? ['sdkType'] : [], { atKey: typeof d.sdkType !== 'string' }));
+  }
+  for (const [field, ref] of [['builder', d.builder], ['available', d.available], ['fullNames', isRecord(d.fullNames) ? d.fullNames.resolve : undefined]] as const) {
+    if (!isModuleRef(ref)) continue;
+    const where = at(field === 'fullNames' ? ['fullNames', 'resolve'] : [field]);
+    const moduleProblem = specifierProblem(ref.module);
+    if (moduleProblem) push(C.invalidValue, `${what}: the module ${JSON.stringify(ref.module)} of '${field}' cannot be imported: ${moduleProblem}.`, where);
+    if (ref.export !== undefined && !isExportName(ref.export))
+      push(C.invalidName, `${what}: the export ${JSON.stringify(ref.export)} of '${field}' is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`, where);
+  }
 
   const wireChecks: [string, unknown, number | undefined][] = [['wire', d.wire, undefined]];
   if (Array.isArray(d.wires)) d.wires.forEach((w, i) => wireChecks.push(['wires', w, i]));
@@ -118,8 +133,11 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   return out;
 }
 
-/** Validates all tools; `names` is the vocabulary, `entries` in canonical order. */
-export function validateTools(entries: readonly RawToolEntry[], names: VocabularyNames): PendingDiagnostic[] {
+/**
+ * Validates all tools; `names` is the vocabulary, `entries` in canonical order. `editedAt` (a file's
+ * last change) decides which of two declarations of one tool is the newer one, the one to change.
+ */
+export function validateTools(entries: readonly RawToolEntry[], names: VocabularyNames, editedAt: (file: string) => number = () => 0): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
   // A loop, not flatMap: nearly every tool yields no diagnostic, so nothing needs flattening.
   for (const e of entries) {
@@ -131,8 +149,14 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
   const firstByKey = new Map<string, RawToolEntry>();
   for (const e of entries) {
     const first = firstByKey.get(e.key);
-    if (!first) firstByKey.set(e.key, e);
-    else out.push({ code: C.duplicateKey, severity: 'error', message: `Tool '${e.key}' is declared twice; keep one declaration per tool (rename or delete this one).`, at: keyAt(e), related: [{ at: keyAt(first), message: `'${e.key}' is first declared here` }] });
+    if (!first) {
+      firstByKey.set(e.key, e);
+      continue;
+    }
+    // The declaration in the file edited last is the newer one, the one to change; in one file (or
+    // files edited at the same moment) the one declared later.
+    const [older, newer] = first.file !== e.file && editedAt(first.file) > editedAt(e.file) ? [e, first] : [first, e];
+    out.push({ code: C.duplicateKey, severity: 'error', message: `Tool '${e.key}' is declared twice; keep one declaration per tool: rename or delete this one, the newer of the two.`, at: keyAt(newer), related: [{ at: keyAt(older), message: `'${e.key}' is already declared here` }] });
   }
 
   const firstByName = new Map<string, RawToolEntry>();
@@ -156,6 +180,14 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
     });
     edges.set(e.key, deps);
   }
+  const pairMembers = new Map<string, RawToolEntry[]>();
+  for (const e of firstByKey.values()) {
+    const group = isRecord(e.declaration) ? e.declaration.pairGroup : undefined;
+    if (typeof group === 'string' && names.pairGroups.includes(group)) pairMembers.set(group, [...(pairMembers.get(group) ?? []), e]);
+  }
+  for (const [group, members] of pairMembers)
+    if (members.length === 1)
+      out.push({ code: C.invalidValue, severity: 'error', message: `Pair group '${group}' has only one member, '${members[0]!.key}', and a pair group switches its members on and off together; add the tools that belong with it, or remove pairGroup.`, at: { file: members[0]!.file, path: [members[0]!.key, 'pairGroup'], scope: 'tools' } });
   for (const cycle of findCycles(edges)) {
     const e = firstByKey.get(cycle[0]!)!;
     out.push({ code: C.dependencyCycle, severity: 'error', message: `'dependsOn' forms a cycle: ${cycle.join(' → ')}; remove one of these dependencies.`, at: { file: e.file, path: [e.key, 'dependsOn'], scope: 'tools' } });

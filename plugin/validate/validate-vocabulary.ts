@@ -1,6 +1,6 @@
 // Checks the `defineCatalog({...})` vocabulary: field shapes, callers naming declared groups, and
 // MCP server / channel names that the SDK would mangle.
-import { isMangled } from '../language/naming.js';
+import { conditionField, isIdentifierName, isMangled, nameProblem } from '../language/naming.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 
@@ -66,6 +66,26 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
           out.push({ code: DIAGNOSTIC_CODES.unknownGroup, severity: 'error', message: `Caller '${caller}' opts into unknown group '${g}'; declare it in 'groups' or fix the name.${didYouMean(String(g), names.groups)}`, at: at(['callers', caller], { element: i }) });
       });
     }
+  }
+  // Every declared name ends up in generated code, a comment or a table: none may hide characters.
+  const listed = (field: 'categories' | 'pairGroups' | 'groups' | 'predicates') => strings(v[field]).map((name, i) => ({ name, field, where: at([field], { element: i }) }));
+  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels') => keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
+  for (const { name, field, where } of [...listed('categories'), ...listed('pairGroups'), ...listed('groups'), ...listed('predicates'), ...keyed('conditions'), ...keyed('callers'), ...keyed('servers'), ...keyed('channels')]) {
+    const problem = nameProblem(name);
+    if (problem) out.push({ code: DIAGNOSTIC_CODES.invalidName, severity: 'error', message: `The name ${JSON.stringify(name)} in '${field}' cannot be used: ${problem}; rename it.`, at: where });
+  }
+  // Each condition is read from one context field: the field must be an identifier, and no two conditions may share one.
+  const fieldOwners = new Map<string, { name: string; where: SourceLocator }>();
+  for (const { name, where } of [...keyed('conditions'), ...listed('predicates')]) {
+    const field = conditionField(name);
+    if (!isIdentifierName(field)) {
+      out.push({ code: DIAGNOSTIC_CODES.invalidName, severity: 'error', message: `The condition '${name}' would be read from the context field '${field}', which is not an identifier; name conditions with letters, digits, '-' and '_', starting with a letter (e.g. 'workspace-has-git').`, at: where });
+      continue;
+    }
+    const owner = fieldOwners.get(field);
+    if (owner && owner.name !== name)
+      out.push({ code: DIAGNOSTIC_CODES.nameCollision, severity: 'error', message: `The conditions '${owner.name}' and '${name}' would both be read from the context field '${field}'; rename one of them.`, at: where, related: [{ at: owner.where, message: `'${owner.name}' is declared here` }] });
+    else fieldOwners.set(field, { name, where });
   }
   for (const [field, list] of [['servers', names.servers], ['channels', names.channels]] as const) {
     for (const name of list)

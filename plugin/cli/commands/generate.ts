@@ -1,10 +1,27 @@
-// `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and
-// exits 1 listing each stale or orphaned file.
-import { generateAndWrite } from '../../generate.js';
-import { DIAGNOSTIC_CODES } from '../../diagnostics/diagnostics.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+// `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and exits 1
+// listing each stale or orphaned file (and, for a stale policy snapshot, each tool whose policy changed).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateAndWrite, type GenerateResult } from '../../generate.js';
+import { policyChanges } from '../../policy/policy-changes.js';
+import { isUsageProblem } from '../../project/load-project.js';
 import { relativePosix } from '../../text/spelling.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { projectOptions } from '../project-input.js';
+import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+
+/** For each stale `policy.md`, the tools whose policy the regenerated one changes. */
+async function changedPolicies(result: GenerateResult, stale: readonly string[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const c of result.catalogs) {
+    const file = path.join(c.outDir, 'policy.md');
+    const now = c.files.get(file)?.content;
+    if (now === undefined || !stale.includes(file)) continue;
+    const before = await readFile(file, 'utf8').catch(() => '');
+    for (const change of policyChanges(before, now)) lines.push(`policy of '${c.config.name}': ${change}`);
+  }
+  return lines;
+}
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -15,27 +32,29 @@ export const generateCommand: Command = {
     if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     const started = performance.now();
     const check = values.check === true;
-    const result = await generateAndWrite({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, check });
+    const result = await generateAndWrite({ ...projectOptions(values, io), check });
     const rel = (f: string) => relativePosix(io.cwd, f);
     const report = result.report;
-    const stale = report ? [...report.changed, ...report.orphaned] : [];
+    const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
     const ok = result.ok && !(check && stale.length > 0);
     // A --catalog name the config does not have is a usage mistake, not a catalog error.
-    const badUsage = result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.catalogUnknown);
-    const failure = badUsage ? 2 : 1;
+    const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
+    const policy = check && report ? await changedPolicies(result, report.changed) : [];
     if (values.json) {
       io.stdout(`${JSON.stringify({
         ok,
         check,
         changed: report?.changed.map(rel) ?? [],
         orphaned: report?.orphaned.map(rel) ?? [],
+        leftovers: report?.leftovers.map(rel) ?? [],
         unchanged: report?.unchanged ?? 0,
+        policyChanges: policy,
         diagnostics: diagnosticsJson(result.diagnostics),
       }, null, 2)}\n`);
       return ok ? 0 : failure;
     }
     printDiagnostics(result.diagnostics, io);
-    if (!report) {
+    if (!report || report.problems.length > 0) {
       io.stderr('Nothing was written.\n');
       return failure;
     }
@@ -43,6 +62,8 @@ export const generateCommand: Command = {
     if (check) {
       for (const f of report.changed) io.stderr(`stale: ${rel(f)}\n`);
       for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
+      for (const f of report.leftovers) io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
+      for (const line of policy) io.stderr(`${line}\n`);
       if (stale.length > 0) {
         io.stderr(`${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`);
         return 1;
@@ -51,7 +72,8 @@ export const generateCommand: Command = {
       return ok ? 0 : 1;
     }
     const names = result.catalogs.map((c) => c.config.name).join(', ');
-    io.stdout(`${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged (${ms} ms).\n`);
+    const cleaned = report.leftovers.length > 0 ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned` : '';
+    io.stdout(`${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`);
     return ok ? 0 : 1;
   },
 };

@@ -29,15 +29,28 @@ function missingKeyPosition(file: string, text: string | undefined, key: string,
   return { file, line: 1, column: 1 };
 }
 
-/** The file's translations; the default locale's file is only checked to parse, its copy comes from the catalog. */
+/** Line and column of a JSON parse error, from the offset the message gives. */
+function jsonErrorPosition(file: string, text: string, message: string) {
+  const offset = /position (\d+)/.exec(message);
+  if (!offset) return { file, line: 1, column: 1 };
+  const before = text.slice(0, Number(offset[1]));
+  return { file, line: before.split('\n').length, column: Number(offset[1]) - before.lastIndexOf('\n') };
+}
+
+/**
+ * The file's translations; the default locale's file is only checked to parse, its copy comes from
+ * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
+ */
 function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): { translations: Map<string, string>; error?: PendingDiagnostic } {
   if (text === undefined) return { translations: new Map() };
   try {
     const document: unknown = JSON.parse(text);
+    if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new SyntaxError('the file must hold one JSON object');
     return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
   } catch (error) {
-    const message = `${path.basename(file)} is not valid JSON (${(error as Error).message}); fix the file so its translations can be kept — nothing is written until it parses.`;
-    return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.missingTranslation, severity: 'error', message, at: { file, line: 1, column: 1 } } };
+    const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
+    const message = `${path.basename(file)} is not valid JSON (${reason}), so its translations cannot be read; fix the file — nothing is written, and it is never replaced or removed, until it parses.`;
+    return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.localeUnreadable, severity: 'error', message, at: jsonErrorPosition(file, text, (error as Error).message) } };
   }
 }
 
@@ -109,7 +122,7 @@ export const i18nRenderer: Renderer = {
         const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
         content = writeLocaleJson(localeDocument(present.map((i) => keys[i]!), layout)!, present.map((i) => values[i]!));
       }
-      files.set(file, { content });
+      files.set(file, { content, mergesExisting: true });
     }
     return { files, diagnostics };
   },

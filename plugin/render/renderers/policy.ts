@@ -18,7 +18,7 @@ export function policyView(model: CatalogModel, header: string) {
     catalog: lineCommentText(`'${model.name}'`),
     catalogLiteral: tsString(model.name),
     // Inside a template literal in the generated code: no backtick or `${` can reach it.
-    catalogInMessage: tsString(model.name).replace(/[`$]/g, (c) => `\\${c}`),
+    catalogInMessage: tsString(model.name).replace(/[\u0060$]/g, (c) => `\\${c}`),
     runtimeModule: moduleSpecifier(model.config.runtimeModule),
     registryModule: siblingModule(model, 'registry'),
     conditions: model.conditions.map((c) => ({ field: c.field, doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`) })),

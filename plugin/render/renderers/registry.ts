@@ -66,7 +66,7 @@ export function registryView(model: CatalogModel, header: string) {
     names: literals([...new Set(model.tools.flatMap((t) => t.names))]),
     categories: literals(model.categories.map((c) => c.name)),
     conditions: literals(model.conditions.map((c) => c.name)),
-    conditionFields: model.conditions.map((c) => ({ name: tsKey(c.name), field: tsString(c.field) })),
+    conditionFields: model.conditions.map((c) => ({ name: tsString(c.name), field: tsString(c.field) })),
     pairGroups: literals(model.pairGroups),
     groups: literals(model.groups),
     callers: literals(Object.keys(model.callers)),

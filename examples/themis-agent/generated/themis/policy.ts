@@ -17,7 +17,7 @@ import {
   type ToolContext,
   type ToolExplanation,
 } from 'agent-tool-catalog/runtime';
-import { THEMIS_CONDITION_FIELDS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolKey, type ThemisToolName } from './registry';
+import { THEMIS_CONDITIONS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolKey, type ThemisToolName } from './registry';
 
 /**
  * The facts the catalog's conditions read, as plain booleans. At run time a missing or
@@ -52,7 +52,7 @@ export type ThemisPolicyContext = ThemisToolConditionContext | ToolContext<any>;
 export const THEMIS_POLICY_TABLES = {
   catalog: 'themis',
   tools: THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
-  conditions: Object.entries(THEMIS_CONDITION_FIELDS).map(([name, field]) => ({ name, field })),
+  conditions: THEMIS_CONDITIONS,
   servers: ['themis'],
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [

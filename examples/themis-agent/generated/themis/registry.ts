@@ -441,17 +441,17 @@ export const THEMIS_TOOL_REGISTRY = {
   },
 } as const satisfies Record<ThemisToolKey, ThemisToolDescriptor>;
 
-/** The context field each condition is read from. */
-export const THEMIS_CONDITION_FIELDS = {
-  canQueryThemis: 'canQueryThemis',
-  sentryConfigured: 'sentryConfigured',
-  linearConfigured: 'linearConfigured',
-  metabaseConfigured: 'metabaseConfigured',
-  skillsEnabled: 'skillsEnabled',
-  automationsEnabled: 'automationsEnabled',
-  googleDriveAvailable: 'googleDriveAvailable',
-  hasMessageQueue: 'hasMessageQueue',
-} as const satisfies Record<ThemisToolCondition, string>;
+/** Each condition and the context field it is read from. */
+export const THEMIS_CONDITIONS = [
+  { name: 'canQueryThemis', field: 'canQueryThemis' },
+  { name: 'sentryConfigured', field: 'sentryConfigured' },
+  { name: 'linearConfigured', field: 'linearConfigured' },
+  { name: 'metabaseConfigured', field: 'metabaseConfigured' },
+  { name: 'skillsEnabled', field: 'skillsEnabled' },
+  { name: 'automationsEnabled', field: 'automationsEnabled' },
+  { name: 'googleDriveAvailable', field: 'googleDriveAvailable' },
+  { name: 'hasMessageQueue', field: 'hasMessageQueue' },
+] as const satisfies readonly { readonly name: ThemisToolCondition; readonly field: string }[];
 
 /** All keys, in output order. */
 export const THEMIS_TOOL_KEYS = [

@@ -9,7 +9,7 @@
 import { createPreToolUseGuard, createToolCatalog, createToolContext } from 'agent-tool-catalog/runtime';
 import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
-import { THEMIS_CONDITION_FIELDS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolGroup, type ThemisToolKey } from './registry';
+import { THEMIS_CONDITIONS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolGroup, type ThemisToolKey } from './registry';
 import { isPersonalSpace as personalTasksAvailable } from '../../app/availability';
 import { buildAutomationsBundle as automationsBundleBuilder, buildSkillsBundle as skillsBundleBuilder } from '../../app/tools/bundles';
 import { buildCreateFileTool as createFileBuilder } from '../../app/tools/files';
@@ -132,7 +132,7 @@ export const THEMIS_TOOL_BINDINGS = {
 // name is registered twice or a tool lacks the code its registry entry says it has.
 const themisToolCatalog = createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(
   THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
-  { conditions: THEMIS_CONDITION_FIELDS, bindings: THEMIS_TOOL_BINDINGS },
+  { conditions: THEMIS_CONDITIONS, bindings: THEMIS_TOOL_BINDINGS },
 );
 
 export interface BuildThemisToolsOptions {

@@ -17,7 +17,7 @@ import {
   type ToolContext,
   type ToolExplanation,
 } from 'agent-tool-catalog/runtime';
-import { CLAUDE_CONDITION_FIELDS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolKey, type ClaudeToolName } from './registry';
+import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolKey, type ClaudeToolName } from './registry';
 
 /**
  * The facts the catalog's conditions read, as plain booleans. At run time a missing or
@@ -40,7 +40,7 @@ export type ClaudePolicyContext = ClaudeToolConditionContext | ToolContext<any>;
 export const CLAUDE_POLICY_TABLES = {
   catalog: 'claude',
   tools: CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
-  conditions: Object.entries(CLAUDE_CONDITION_FIELDS).map(([name, field]) => ({ name, field })),
+  conditions: CLAUDE_CONDITIONS,
   servers: ['cherry-tools', 'agent-memory', 'skills'],
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [

@@ -917,11 +917,11 @@ export const CLAUDE_TOOL_REGISTRY = {
   },
 } as const satisfies Record<ClaudeToolKey, ClaudeToolDescriptor>;
 
-/** The context field each condition is read from. */
-export const CLAUDE_CONDITION_FIELDS = {
-  'workspace-has-git': 'workspaceHasGit',
-  'agent-has-channel': 'agentHasChannel',
-} as const satisfies Record<ClaudeToolCondition, string>;
+/** Each condition and the context field it is read from. */
+export const CLAUDE_CONDITIONS = [
+  { name: 'workspace-has-git', field: 'workspaceHasGit' },
+  { name: 'agent-has-channel', field: 'agentHasChannel' },
+] as const satisfies readonly { readonly name: ClaudeToolCondition; readonly field: string }[];
 
 /** All keys, in output order. */
 export const CLAUDE_TOOL_KEYS = [

@@ -1,0 +1,186 @@
+// The V8 context catalog and config modules run in: JavaScript's own globals only — no `process`,
+// `require`, `import()`, timers or `eval` — under a time limit. Nothing of the host enters it but
+// source text, and nothing leaves it but a JSON string: the modules' exports as plain data.
+import vm from 'node:vm';
+
+import { MARK } from '../language/plain-data.js';
+
+/** Why evaluation stopped before the exports could be read. */
+export type SandboxFailure =
+  | { readonly kind: 'threw'; readonly error: ThrownValue; readonly module?: string }
+  | { readonly kind: 'timeout'; readonly module?: string };
+
+/** A value a module threw, copied out of the sandbox. */
+export interface ThrownValue {
+  readonly isError: boolean;
+  readonly message: string;
+  readonly stack?: string;
+}
+
+export interface SandboxModule {
+  readonly file: string;
+  /** The module's CommonJS code (what `module`, `exports` and `require` see). */
+  readonly code: string;
+  /** Specifier as written in the code → the file it resolves to. */
+  readonly resolved: Readonly<Record<string, string>>;
+  /** Why each unresolvable specifier is refused; `require` throws this message. */
+  readonly refused: Readonly<Record<string, string>>;
+}
+
+/**
+ * The code that runs first in every context: a CommonJS module table (`define`, `run`) and the
+ * serializer of exports. It is written as a function only to be read as text: it closes over
+ * nothing, and runs in the sandbox, never in the host.
+ */
+/* c8 ignore start */
+function bootstrap(markKey: string): unknown {
+  const definitions = new Map<string, { deps: Record<string, string>; refused: Record<string, string>; factory: Function }>();
+  const instances = new Map<string, { exports: unknown }>();
+  const state = { current: undefined as string | undefined };
+  const brands = {
+    catalog: Symbol.for('agent-tool-catalog.catalog'),
+    toolSet: Symbol.for('agent-tool-catalog.tool-set'),
+  };
+  function load(file: string): unknown {
+    const known = instances.get(file);
+    if (known) return known.exports;
+    const definition = definitions.get(file)!;
+    const module = { exports: {} as unknown };
+    instances.set(file, module);
+    const outer = state.current;
+    state.current = file;
+    definition.factory.call(module.exports, module, module.exports, (specifier: string) => {
+      if (Object.prototype.hasOwnProperty.call(definition.refused, specifier)) throw new Error(definition.refused[specifier]);
+      const target = definition.deps[specifier];
+      if (target === undefined) throw new Error(`"${specifier}" cannot be imported here`);
+      return load(target);
+    });
+    state.current = outer;
+    return module.exports;
+  }
+  const ids = new Map<object, number>();
+  const idOf = (o: object) => {
+    let id = ids.get(o);
+    if (id === undefined) ids.set(o, (id = ids.size + 1));
+    return id;
+  };
+  const mark = (kind: string, detail?: string) => ({ [markKey]: kind, ...(detail === undefined ? {} : { detail }) });
+  const path = new Set<object>();
+  function plain(value: unknown, depth: number): unknown {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+    if (typeof value === 'number') return Number.isFinite(value) ? value : mark('number', String(value));
+    if (typeof value === 'undefined') return mark('undefined');
+    if (typeof value === 'bigint') return mark('bigint', `${String(value)}n`);
+    if (typeof value === 'symbol') return mark('symbol', String(value));
+    if (typeof value === 'function') return mark('function', (value as { name?: string }).name || 'anonymous');
+    const object = value as Record<string | symbol, unknown>;
+    if (path.has(object)) return mark('circular');
+    if (depth > 64) return mark('deep');
+    path.add(object);
+    try {
+      if (object[brands.catalog] === true) return { [markKey]: 'catalog', id: idOf(object), vocabulary: plain(object.vocabulary, depth + 1) };
+      if (object[brands.toolSet] === true)
+        return { [markKey]: 'tool-set', id: idOf(object), catalog: plain(object.catalog, depth + 1), tools: plain(object.tools, depth + 1) };
+      if (Array.isArray(object)) return object.map((x) => plain(x, depth + 1));
+      const proto = Object.getPrototypeOf(object);
+      if (proto !== Object.prototype && proto !== null) return mark('object', (proto.constructor as { name?: string } | undefined)?.name ?? 'object');
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(object)) {
+        let field: unknown;
+        try {
+          field = object[key];
+        } catch (error) {
+          out[key] = mark('threw', error instanceof Error ? error.message : String(error));
+          continue;
+        }
+        if (field !== undefined) out[key] = plain(field, depth + 1);
+      }
+      return out;
+    } finally {
+      path.delete(object);
+    }
+  }
+  return {
+    state,
+    define(file: string, deps: string, refused: string, factory: Function) {
+      definitions.set(file, { deps: JSON.parse(deps), refused: JSON.parse(refused), factory });
+    },
+    /**
+     * Runs the entries and returns, as JSON, each one's exports (`{ exports: [{ name: value }] }`), or
+     * what a module threw and which module was running (`{ threw, module }`) — read here, under the
+     * time limit, because a thrown object's own getters are module code too.
+     */
+    run(entries: string): string {
+      try {
+        const exports = (JSON.parse(entries) as string[]).map((file) => load(file) as Record<string, unknown>);
+        state.current = undefined;
+        return JSON.stringify({
+          exports: exports.map((ns) => {
+            const out: Record<string, unknown> = {};
+            for (const key of Object.keys(ns)) out[key] = plain(ns[key], 0);
+            return out;
+          }),
+        });
+      } catch (error) {
+        let thrown: { isError: boolean; message: string; stack?: string };
+        try {
+          thrown = error instanceof Error ? { isError: true, message: String(error.message), stack: String(error.stack) } : { isError: false, message: typeof error === 'string' ? JSON.stringify(error) : typeof error === 'bigint' ? `${String(error)}n` : JSON.stringify(error) ?? String(error) };
+        } catch {
+          thrown = { isError: false, message: Object.prototype.toString.call(error) };
+        }
+        return JSON.stringify({ threw: thrown, module: state.current });
+      }
+    },
+  };
+}
+/* c8 ignore stop */
+
+// `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
+const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };\nglobalThis.__toolCatalog = (${bootstrap.toString()})(${JSON.stringify(MARK)});`;
+
+/** A compiled module wrapper, reusable in every context (V8 compiles each module's code once). */
+const scripts = new Map<string, vm.Script>();
+
+function moduleScript(module: SandboxModule): vm.Script {
+  const source = `__toolCatalog.define(${JSON.stringify(module.file)}, ${JSON.stringify(JSON.stringify(module.resolved))}, ${JSON.stringify(JSON.stringify(module.refused))}, function (module, exports, require) {\n${module.code}\n});`;
+  let script = scripts.get(source);
+  if (!script) {
+    // Line 1 is the wrapper: stack frames then give the module code's own line numbers.
+    script = new vm.Script(source, { filename: module.file, lineOffset: -1 });
+    if (scripts.size > 2_000) scripts.clear();
+    scripts.set(source, script);
+  }
+  return script;
+}
+
+const isTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+
+/**
+ * Runs `modules` in a fresh context and returns the exports of `entries` as plain data, or why it
+ * stopped. `timeoutMs` bounds the whole run (module code and reading the exports), so a loop that
+ * never ends or a getter that never returns is stopped and reported, never waited for.
+ */
+export function runInSandbox(modules: readonly SandboxModule[], entries: readonly string[], timeoutMs: number): { exports: Record<string, unknown>[] } | SandboxFailure {
+  const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false }, microtaskMode: 'afterEvaluate' });
+  new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' }).runInContext(context);
+  const current = () => {
+    try {
+      const value = vm.runInContext('__toolCatalog.state.current', context, { timeout: 100 }) as unknown;
+      return typeof value === 'string' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let json: unknown;
+  try {
+    for (const module of modules) moduleScript(module).runInContext(context, { timeout: timeoutMs });
+    json = vm.runInContext(`__toolCatalog.run(${JSON.stringify(JSON.stringify(entries))})`, context, { timeout: timeoutMs });
+  } catch (error) {
+    if (isTimeout(error)) return { kind: 'timeout', module: current() };
+    throw error;
+  }
+  // Only a string primitive is read back: an object from the sandbox could run its code in the host.
+  if (typeof json !== 'string') return { kind: 'threw', error: { isError: false, message: 'the catalog modules replaced the JSON object the loader reads them with' } };
+  const result = JSON.parse(json) as { exports: Record<string, unknown>[] } | { threw: ThrownValue; module?: string };
+  return 'threw' in result ? { kind: 'threw', error: result.threw, module: result.module } : result;
+}

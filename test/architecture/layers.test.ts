@@ -1,0 +1,59 @@
+// Keeps docs/architecture.md true: every import under plugin/ goes to its own folder or to a lower
+// layer of the table there, and every source file belongs to a layer.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `plugin/render` → 6, from the "Layers" table of docs/architecture.md. */
+function layerTable(): Map<string, number> {
+  const doc = readFileSync(path.join(REPO, 'docs/architecture.md'), 'utf8');
+  const table = new Map<string, number>();
+  for (const [, layer, units] of doc.matchAll(/^\| (\d+) \| (.+) \|$/gm)) for (const [, unit] of units!.matchAll(/`([^`]+)`/g)) table.set(unit!, Number(layer));
+  return table;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return sourceFiles(rel);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [rel] : [];
+  });
+}
+
+/** The table entry (folder or file) a file belongs to: the longest one that contains it. */
+const unitOf = (table: Map<string, number>, file: string) =>
+  [...table.keys()].filter((unit) => file === unit || file.startsWith(`${unit}/`)).sort((a, b) => b.length - a.length)[0];
+
+const importsOf = (file: string) =>
+  [...readFileSync(path.join(REPO, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";()=]*?(?:from\s+)?'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+
+describe('the layers of docs/architecture.md', () => {
+  const table = layerTable();
+  const files = sourceFiles('plugin');
+
+  it('has a table that names the folders', () => {
+    expect(table.get('plugin/render')).toBeGreaterThan(table.get('plugin/model')!);
+    expect(files.length).toBeGreaterThan(50);
+  });
+
+  it('puts every source file in a layer', () => {
+    expect(files.filter((f) => unitOf(table, f) === undefined)).toEqual([]);
+  });
+
+  it('has no import into a higher layer or into another folder of the same layer', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const from = unitOf(table, file)!;
+      for (const specifier of importsOf(file)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, '.ts');
+        const to = unitOf(table, target);
+        if (to === undefined) wrong.push(`${file} imports ${specifier}, which is in no layer`);
+        else if (to !== from && table.get(to)! >= table.get(from)!) wrong.push(`${file} (layer ${table.get(from)}) imports ${target} (layer ${table.get(to)})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

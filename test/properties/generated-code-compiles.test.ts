@@ -1,0 +1,91 @@
+// Output always compiles: a thousand random catalogs — hostile free text, every name the rules allow
+// — are validated, modelled and rendered, and everything they generate is type-checked by one
+// TypeScript 7 run. A failure names the catalog and its seed, so it can be replayed.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hasErrors } from '../../plugin/diagnostics/diagnostics';
+import type { RawCatalog } from '../../plugin/load/load-catalog';
+import type { ResolvedCatalogConfig } from '../../plugin/load/load-config';
+import { buildModel } from '../../plugin/model/build-model';
+import { renderCatalog } from '../../plugin/render/render-catalog';
+import { loadTemplates } from '../../plugin/render/templates';
+import { constantCase } from '../../plugin/text/spelling';
+import { validateCatalog } from '../../plugin/validate/validate-catalog';
+import { randomCatalog, type RandomCatalog } from './random-catalogs';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = path.join(REPO, 'test/.artifacts/random-catalogs');
+const COUNT = Number(process.env.TC_RANDOM_CATALOGS ?? 1000);
+const SEED = Number(process.env.TC_SEED ?? Date.now() % 2 ** 31);
+
+function configOf(dir: string, catalog: RandomCatalog): ResolvedCatalogConfig {
+  const outDir = path.join(dir, 'generated');
+  return {
+    name: 'random',
+    configFile: path.join(dir, 'tool-catalog.config.ts'),
+    rootDir: dir,
+    include: ['catalog/**/*.catalog.ts'],
+    outDir,
+    prefix: catalog.prefix,
+    constPrefix: constantCase(catalog.prefix),
+    i18n: { locales: ['en', 'zh-CN'], defaultLocale: 'en', prefix: 'agent.tools', layout: 'nested', missing: 'fallback', outDir: path.join(outDir, 'i18n') },
+    bindings: { file: path.join(dir, 'tool-bindings.ts') },
+    sdk: { aliases: {}, typesModule: '@anthropic-ai/claude-agent-sdk/sdk-tools' },
+    runtimeModule: 'agent-tool-catalog/runtime',
+  };
+}
+
+/** Validates, models and renders one catalog into `dir`; the problems it should not have. */
+function generateInto(dir: string, catalog: RandomCatalog): string[] {
+  const config = configOf(dir, catalog);
+  const file = path.join(dir, 'catalog/tools.catalog.ts');
+  const raw: RawCatalog = { config, vocabulary: catalog.vocabulary, definitionFile: file, tools: Object.entries(catalog.tools).map(([key, declaration]) => ({ key, declaration, file })), files: [file], inputs: [file], diagnostics: [] };
+  const problems = validateCatalog(raw);
+  if (hasErrors(problems)) return problems.map((d) => `${d.code} ${d.message}`);
+  const rendered = renderCatalog(buildModel(raw), loadTemplates(), new Map());
+  if (rendered.diagnostics.length > 0) return rendered.diagnostics.map((d) => `${d.code} ${d.message}`);
+  mkdirSync(path.join(dir, 'catalog'), { recursive: true });
+  writeFileSync(path.join(dir, 'catalog/app.ts'), 'export const check = () => true;\nexport const build = () => [];\nexport const names = (): string[] => [];\n');
+  for (const [target, output] of rendered.files) {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, output.content);
+  }
+  return [];
+}
+
+describe('generated code from random catalogs', () => {
+  it(`compiles with TypeScript 7 for ${COUNT} catalogs with hostile text and every allowed name (seed ${SEED})`, () => {
+    rmSync(ROOT, { recursive: true, force: true });
+    const started = performance.now();
+    const catalogs = fc.sample(randomCatalog, { numRuns: COUNT, seed: SEED });
+    const refused = catalogs.flatMap((catalog, i) => generateInto(path.join(ROOT, `c${i}`), catalog).map((p) => `c${i}: ${p}`));
+    expect(refused, `the generator refused catalogs the rules allow (replay with TC_SEED=${SEED})`).toEqual([]);
+    writeFileSync(path.join(ROOT, 'tsconfig.json'), JSON.stringify({
+      extends: '../../../tsconfig.base.json',
+      compilerOptions: {
+        noEmit: true,
+        types: [],
+        exactOptionalPropertyTypes: true,
+        noPropertyAccessFromIndexSignature: true,
+        noImplicitReturns: true,
+        paths: { 'agent-tool-catalog/runtime': ['../../../plugin/runtime/index.ts'] },
+      },
+      include: ['c*/**/*.ts'],
+    }));
+    let output = '';
+    try {
+      execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${COUNT} random catalogs generated and type-checked in ${seconds.toFixed(1)} s (${(COUNT / seconds).toFixed(0)} catalogs/s), seed ${SEED}`);
+    const failing = [...new Set([...output.matchAll(/c(\d+)\//g)].map((m) => Number(m[1])))];
+    const first = failing[0] === undefined ? undefined : JSON.stringify(catalogs[failing[0]], null, 2);
+    expect(output, `TypeScript rejected the output of ${failing.length} catalog(s) (replay with TC_SEED=${SEED}); the first one:\n${first}`).toBe('');
+  }, 240_000);
+});
