@@ -2,7 +2,7 @@
 // templates and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -78,5 +78,9 @@ try {
 } finally {
   rmSync(precompiler, { force: true });
 }
+
+// The runtime's TypeScript sources: `generate` writes them into each catalog's output folder.
+mkdirSync(`${root}dist/runtime-source`, { recursive: true });
+for (const file of readdirSync(`${root}plugin/runtime`)) if (file.endsWith('.ts') && !file.endsWith('.spec.ts')) copyFileSync(`${root}plugin/runtime/${file}`, `${root}dist/runtime-source/${file}`);
 
 execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });

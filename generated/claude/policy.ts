@@ -16,7 +16,7 @@ import {
   type ResolveOptions,
   type ToolContext,
   type ToolExplanation,
-} from 'agent-tool-catalog/runtime';
+} from './runtime/index';
 import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolKey, type ClaudeToolName } from './registry';
 
 /**

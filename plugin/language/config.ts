@@ -43,12 +43,24 @@ export interface CatalogConfig {
   readonly i18n?: CatalogI18nOptions;
   readonly bindings?: CatalogBindingOptions;
   readonly sdk?: CatalogSdkOptions;
-  /** Where the runtime is imported from in generated code. Default `agent-tool-catalog/runtime`. */
+  /**
+   * Where generated code imports the runtime from. By default the runtime is written into the output
+   * folder (`<outDir>/runtime/`), so the app needs nothing of this package at run time; set a module
+   * (e.g. `agent-tool-catalog/runtime`) to import it from there instead.
+   */
   readonly runtimeModule?: string;
+  /**
+   * The extension relative imports in generated files carry: `none` (bundlers), `.js` (Node's
+   * `node16` / `nodenext` resolution), `.ts` (`allowImportingTsExtensions`). Default: read from the
+   * tsconfig that includes the output folder.
+   */
+  readonly importExtension?: 'none' | '.js' | '.ts';
 }
 
 export interface ToolCatalogConfig {
   readonly catalogs: Readonly<Record<string, CatalogConfig>>;
+  /** How long catalog modules may run while evaluated, in milliseconds. Default 5,000. */
+  readonly evaluationTimeoutMs?: number;
 }
 
 export interface BrandedConfig extends ToolCatalogConfig {

@@ -8,6 +8,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnos
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
+import { importStyle, type ImportStyle } from './import-style.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
 
 export const CONFIG_FILE_NAMES = [
@@ -38,7 +39,10 @@ export interface ResolvedCatalogConfig {
   };
   readonly bindings?: { readonly file: string; readonly iconType?: ModuleRef };
   readonly sdk: { readonly aliases: Readonly<Record<string, string>>; readonly typesModule: string };
-  readonly runtimeModule: string;
+  /** The module generated code imports the runtime from; undefined: the runtime is written into `outDir/runtime/`. */
+  readonly runtimeModule?: string;
+  /** The extension of relative imports in generated files, and what decided it. */
+  readonly imports: ImportStyle;
   /** How long the catalog's modules may run while evaluated, in milliseconds. */
   readonly evaluationTimeoutMs?: number;
 }
@@ -68,6 +72,7 @@ const CATALOG_FIELDS: FieldSpec = {
   bindings: { type: 'record' },
   sdk: { type: 'record' },
   runtimeModule: { type: 'string' },
+  importExtension: { type: 'enum', values: ['none', '.js', '.ts'] },
 };
 const I18N_FIELDS: FieldSpec = {
   locales: { type: 'string[]' },
@@ -161,8 +166,8 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): { message: string; path
   if (!lower.includes(r.i18n.defaultLocale.toLowerCase())) problems.push({ message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`, path: ['i18n', 'defaultLocale'] });
   const iconExport = r.bindings?.iconType?.export;
   if (iconExport !== undefined && !isExportName(iconExport)) problems.push({ message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`, path: ['bindings', 'iconType', 'export'] });
-  for (const [field, value] of [['runtimeModule', r.runtimeModule], ['sdk', r.sdk.typesModule]] as const)
-    if (specifierProblem(value)) problems.push({ message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`, path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'] });
+  for (const [field, value] of [['runtimeModule', r.runtimeModule ?? ''], ['sdk', r.sdk.typesModule]] as const)
+    if (value !== '' && specifierProblem(value)) problems.push({ message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`, path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'] });
   for (const base of Object.keys(r.sdk.aliases))
     if (!isIdentifierName(base)) problems.push({ message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`, path: ['sdk', 'aliases', base] });
   return problems;
@@ -213,7 +218,8 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
     },
     bindings: bindings ? { file: path.resolve(rootDir, bindings.file), iconType: bindings.iconType } : undefined,
     sdk: { aliases: sdk.aliases ?? {}, typesModule: sdk.typesModule ?? '@anthropic-ai/claude-agent-sdk/sdk-tools' },
-    runtimeModule: (c.runtimeModule as string | undefined) ?? 'agent-tool-catalog/runtime',
+    ...(typeof c.runtimeModule === 'string' ? { runtimeModule: c.runtimeModule } : {}),
+    imports: importStyle(outDir, c.importExtension as 'none' | '.js' | '.ts' | undefined, rootDir),
     ...(evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs }),
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ModuleRef } from '../language/catalog.js';
 import { closureOf } from '../language/dependencies.js';
 import { conditionField, staticRuntimeNames } from '../language/naming.js';
+import type { ImportExtension } from '../load/import-style.js';
 import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
 import { capitalise, toPosix } from '../text/spelling.js';
 import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model.js';
@@ -23,12 +24,25 @@ function inOutputOrder(tools: readonly RawToolEntry[], categories: readonly stri
   return tools.map((t, i) => ({ t, i, r: rankOf(t) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ t }) => t);
 }
 
+const CODE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const AS_JS: Readonly<Record<string, string>> = { '.ts': '.js', '.tsx': '.js', '.mts': '.mjs', '.cts': '.cjs' };
+const AS_TS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
+
+/** A relative specifier in the app's import style: an extension added where the style needs one, or mapped to it. */
+export function withImportExtension(specifier: string, extension: ImportExtension): string {
+  const written = CODE_EXTENSION.exec(specifier)?.[0];
+  if (written === undefined) return `${specifier}${extension}`;
+  const map = extension === '.js' ? AS_JS : extension === '.ts' ? AS_TS : {};
+  return map[written] === undefined ? specifier : specifier.slice(0, -written.length) + map[written];
+}
+
 /** Rewrites a module reference declared in `fromFile` so the generated files in `outDir` can import it. */
-export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: string): ResolvedModuleRef {
+export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: string, extension: ImportExtension = ''): ResolvedModuleRef {
   let specifier = ref.module;
   if (specifier.startsWith('.')) {
     specifier = toPosix(path.relative(outDir, path.resolve(path.dirname(fromFile), specifier)));
     if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    specifier = withImportExtension(specifier, extension);
   }
   return { specifier, exportName: ref.export ?? 'default' };
 }
@@ -62,7 +76,7 @@ export function buildModel(raw: RawCatalog): CatalogModel {
   const sourceOf = new Map(raw.files.map((f) => [f, toPosix(path.relative(config.rootDir, f))]));
   const tools: ToolModel[] = ordered.map(({ key, declaration, file }) => {
     const d = declaration as Decl;
-    const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir);
+    const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir, config.imports.extension);
     const condition = d.condition ? conditionByName.get(d.condition) : undefined;
     const available: ToolModel['available'] =
       d.available === false ? { kind: 'never' }

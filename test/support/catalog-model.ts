@@ -31,6 +31,7 @@ export function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConf
     prefix: 'Demo',
     constPrefix: 'DEMO',
     runtimeModule: 'agent-tool-catalog/runtime',
+    imports: { extension: '', reason: 'the spec' },
     ...overrides,
     outDir,
     i18n: { locales: ['en'], defaultLocale: 'en', prefix: 'agent.tools', layout: 'nested', missing: 'error', outDir: `${outDir}/i18n`, ...overrides.i18n },

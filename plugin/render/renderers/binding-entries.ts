@@ -14,13 +14,13 @@ export const TODO_MARK = 'TODO(tool-catalog)';
 /** The app's icon type as an import, or undefined for the default `string`. */
 export function iconTypeImport(model: CatalogModel): { specifier: string; exportName: string } | undefined {
   const ref = model.config.bindings?.iconType;
-  return ref ? resolveModuleRef(ref, model.config.configFile, model.config.outDir) : undefined;
+  return ref ? resolveModuleRef(ref, model.config.configFile, model.config.outDir, model.config.imports.extension) : undefined;
 }
 
 /** Import specifier of the generated `bindings.ts`, as seen from the app's binding file. */
 export function bindingsModuleSpecifier(model: CatalogModel, bindingFile: string): string {
   const relative = toPosix(path.relative(path.dirname(bindingFile), path.join(model.config.outDir, 'bindings')));
-  return relative.startsWith('.') ? relative : `./${relative}`;
+  return `${relative.startsWith('.') ? relative : `./${relative}`}${model.config.imports.extension}`;
 }
 
 export interface BindingEntry {

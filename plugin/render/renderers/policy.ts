@@ -5,7 +5,7 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { oneFile, type Renderer } from '../renderer.js';
-import { moduleSpecifier, siblingModule } from './module-specifiers.js';
+import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
@@ -19,7 +19,7 @@ export function policyView(model: CatalogModel, header: string) {
     catalogLiteral: tsString(model.name),
     // Inside a template literal in the generated code: no backtick or `${` can reach it.
     catalogInMessage: tsString(model.name).replace(/[\u0060$]/g, (c) => `\\${c}`),
-    runtimeModule: moduleSpecifier(model.config.runtimeModule),
+    runtimeModule: runtimeModule(model),
     registryModule: siblingModule(model, 'registry'),
     conditions: model.conditions.map((c) => ({ field: c.field, doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`) })),
     servers: list(tables.servers),

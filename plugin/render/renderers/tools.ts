@@ -6,7 +6,7 @@ import type { CatalogModel, ResolvedModuleRef, ToolModel } from '../../model/cat
 import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { oneFile, type Renderer } from '../renderer.js';
-import { moduleSpecifier, siblingModule } from './module-specifiers.js';
+import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 /** Turns module references into unique local identifiers, one import per (module, export). */
 class ImportTable {
@@ -62,7 +62,7 @@ export function toolsView(model: CatalogModel, header: string) {
     P: model.prefix,
     C: model.constPrefix,
     fnPrefix: lowerFirst(model.prefix),
-    runtimeModule: moduleSpecifier(model.config.runtimeModule),
+    runtimeModule: runtimeModule(model),
     sdkModule: moduleSpecifier('@anthropic-ai/claude-agent-sdk'),
     registryModule: siblingModule(model, 'registry'),
     imports: imports.views(),

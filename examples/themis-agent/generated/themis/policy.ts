@@ -16,7 +16,7 @@ import {
   type ResolveOptions,
   type ToolContext,
   type ToolExplanation,
-} from 'agent-tool-catalog/runtime';
+} from './runtime/index';
 import { THEMIS_CONDITIONS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolKey, type ThemisToolName } from './registry';
 
 /**

@@ -6,8 +6,8 @@
 // Caller groups and the per-invocation context: the predicates the app implements, the app code
 // the catalog references (imported, so a renamed or retyped builder fails typecheck), and
 // buildTools / toolNames / the PreToolUse guard bound to this catalog.
-import { createPreToolUseGuard, createToolCatalog, createToolContext } from 'agent-tool-catalog/runtime';
-import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
+import { createPreToolUseGuard, createToolCatalog, createToolContext } from './runtime/index';
+import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from './runtime/index';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
 import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
 
