@@ -7,7 +7,7 @@ export default defineConfig({
       include: ['catalog/**/*.catalog.ts'],
       outDir: 'generated/claude',
       prefix: 'Claude',
-      i18n: { locales: ['en', 'zh-cn', 'zh-tw'], prefix: 'agent.tools' },
+      i18n: { locales: ['en', 'zh-CN', 'zh-TW'], prefix: 'agent.tools' },
     },
   },
 });

@@ -9,7 +9,7 @@ export default defineConfig({
       outDir: 'src/generated/claude',
       prefix: 'Claude',
       // A tool added to the catalog shows its English copy until it is translated.
-      i18n: { locales: ['en', 'zh-cn', 'zh-tw'], prefix: 'agent.tools', missing: 'warn' },
+      i18n: { locales: ['en', 'zh-CN', 'zh-TW'], prefix: 'agent.tools', missing: 'warn' },
       bindings: { file: 'src/tool-bindings.ts', iconType: { module: './src/icons', export: 'IconName' } },
     },
   },

@@ -7,7 +7,7 @@
 // so code that names a removed tool's key fails typecheck.
 import type { ClaudeToolCategory, ClaudeToolKey } from './registry';
 
-/** Every key the catalog's locale files (en, zh-cn, zh-tw) define. */
+/** Every key the catalog's locale files (en, zh-CN, zh-TW) define. */
 export type ClaudeI18nKey =
   | 'agent.tools.Bash.label'
   | 'agent.tools.Bash.description'

@@ -3,89 +3,61 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The SDK coverage guard: a type-only import of every SDK-typed tool's input type. When the SDK
-// drops or renames one, `tsc` fails here with a message naming the tool.
-import type {
-  AgentInput,
-  AskUserQuestionInput,
-  BashInput,
-  CronCreateInput,
-  CronDeleteInput,
-  CronListInput,
-  EnterPlanModeInput,
-  EnterWorktreeInput,
-  ExitPlanModeInput,
-  ExitWorktreeInput,
-  FileEditInput,
-  FileReadInput,
-  FileWriteInput,
-  GlobInput,
-  GrepInput,
-  ListMcpResourcesInput,
-  MonitorInput,
-  NotebookEditInput,
-  PushNotificationInput,
-  REPLInput,
-  ReadMcpResourceInput,
-  RemoteTriggerInput,
-  ScheduleWakeupInput,
-  TaskCreateInput,
-  TaskGetInput,
-  TaskListInput,
-  TaskOutputInput,
-  TaskStopInput,
-  TaskUpdateInput,
-  TodoWriteInput,
-  WebFetchInput,
-  WebSearchInput,
-  WorkflowInput,
-} from '@anthropic-ai/claude-agent-sdk/sdk-tools';
+// The SDK coverage guard: every SDK-typed tool's input type, read from the SDK's types. When the SDK
+// drops or renames one, `tsc` fails here with a message naming the tool; when the SDK is not
+// installed, with a message saying to install it.
+import type * as ClaudeSdkTools from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ClaudeSdkToolInputs {
-  Bash: BashInput;
-  TaskOutput: TaskOutputInput;
-  TaskStop: TaskStopInput;
-  REPL: REPLInput;
-  Read: FileReadInput;
-  Write: FileWriteInput;
-  Edit: FileEditInput;
-  NotebookEdit: NotebookEditInput;
-  Glob: GlobInput;
-  Grep: GrepInput;
-  Agent: AgentInput;
-  Workflow: WorkflowInput;
-  AskUserQuestion: AskUserQuestionInput;
-  EnterPlanMode: EnterPlanModeInput;
-  ExitPlanMode: ExitPlanModeInput;
-  TaskCreate: TaskCreateInput;
-  TaskGet: TaskGetInput;
-  TaskUpdate: TaskUpdateInput;
-  TaskList: TaskListInput;
-  TodoWrite: TodoWriteInput;
-  EnterWorktree: EnterWorktreeInput;
-  ExitWorktree: ExitWorktreeInput;
-  ScheduleWakeup: ScheduleWakeupInput;
-  RemoteTrigger: RemoteTriggerInput;
-  Monitor: MonitorInput;
-  PushNotification: PushNotificationInput;
-  CronCreate: CronCreateInput;
-  CronDelete: CronDeleteInput;
-  CronList: CronListInput;
-  WebSearch: WebSearchInput;
-  WebFetch: WebFetchInput;
-  ListMcpResourcesTool: ListMcpResourcesInput;
-  ReadMcpResourceTool: ReadMcpResourceInput;
+  Bash: ClaudeSdkTools.BashInput;
+  TaskOutput: ClaudeSdkTools.TaskOutputInput;
+  TaskStop: ClaudeSdkTools.TaskStopInput;
+  REPL: ClaudeSdkTools.REPLInput;
+  Read: ClaudeSdkTools.FileReadInput;
+  Write: ClaudeSdkTools.FileWriteInput;
+  Edit: ClaudeSdkTools.FileEditInput;
+  NotebookEdit: ClaudeSdkTools.NotebookEditInput;
+  Glob: ClaudeSdkTools.GlobInput;
+  Grep: ClaudeSdkTools.GrepInput;
+  Agent: ClaudeSdkTools.AgentInput;
+  Workflow: ClaudeSdkTools.WorkflowInput;
+  AskUserQuestion: ClaudeSdkTools.AskUserQuestionInput;
+  EnterPlanMode: ClaudeSdkTools.EnterPlanModeInput;
+  ExitPlanMode: ClaudeSdkTools.ExitPlanModeInput;
+  TaskCreate: ClaudeSdkTools.TaskCreateInput;
+  TaskGet: ClaudeSdkTools.TaskGetInput;
+  TaskUpdate: ClaudeSdkTools.TaskUpdateInput;
+  TaskList: ClaudeSdkTools.TaskListInput;
+  TodoWrite: ClaudeSdkTools.TodoWriteInput;
+  EnterWorktree: ClaudeSdkTools.EnterWorktreeInput;
+  ExitWorktree: ClaudeSdkTools.ExitWorktreeInput;
+  ScheduleWakeup: ClaudeSdkTools.ScheduleWakeupInput;
+  RemoteTrigger: ClaudeSdkTools.RemoteTriggerInput;
+  Monitor: ClaudeSdkTools.MonitorInput;
+  PushNotification: ClaudeSdkTools.PushNotificationInput;
+  CronCreate: ClaudeSdkTools.CronCreateInput;
+  CronDelete: ClaudeSdkTools.CronDeleteInput;
+  CronList: ClaudeSdkTools.CronListInput;
+  WebSearch: ClaudeSdkTools.WebSearchInput;
+  WebFetch: ClaudeSdkTools.WebFetchInput;
+  ListMcpResourcesTool: ClaudeSdkTools.ListMcpResourcesInput;
+  ReadMcpResourceTool: ClaudeSdkTools.ReadMcpResourceInput;
 }
 
 export type ClaudeSdkTypedToolKey = keyof ClaudeSdkToolInputs;
 
+/** Whether the SDK's types resolved at all: its union of tool inputs is there. */
+type ClaudeSdkInstalled = unknown extends ClaudeSdkTools.ToolInputSchemas ? false : true;
+
 /** `true` while the SDK exports the input type; the message once it does not (a failed import is an error type, which `unknown` extends). */
 type ClaudeSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
-/** Compiles only while the SDK exports every catalogued input type; otherwise the error names the tool. */
+/** Compiles only while the SDK is installed and exports every catalogued input type; otherwise the error says which. */
 export const CLAUDE_SDK_COVERAGE: {
-  readonly [K in ClaudeSdkTypedToolKey]: ClaudeSdkInputPresent<ClaudeSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
+  readonly [K in ClaudeSdkTypedToolKey]: ClaudeSdkInstalled extends false
+    ? `the SDK's types are not installed: npm install @anthropic-ai/claude-agent-sdk (it types tool '${K}')`
+    : ClaudeSdkInputPresent<ClaudeSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {
   Bash: true,
   TaskOutput: true,

@@ -143,6 +143,19 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
 const CATALOG_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** A prefix of generated names (`<Prefix>ToolKey`, `<PREFIX>_TOOL_REGISTRY`). */
 const PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
+/**
+ * A locale as BCP 47 writes it — `zh-cn` is `zh-CN` — so file names match what i18next looks up;
+ * a tag that is not one is kept as written, for the check below to report.
+ */
+export function canonicalLocale(tag: string): string {
+  if (!LOCALE_TAG.test(tag)) return tag;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 /** A BCP 47 language tag, as locales are written (`en`, `zh-CN`, `zh-Hant-TW`, `de-CH-1996`). */
 export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
@@ -199,7 +212,7 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
   const sdk = (c.sdk ?? {}) as { aliases?: Record<string, string>; typesModule?: string };
   const prefix = (c.prefix as string | undefined) ?? pascalCase(name);
   const outDir = path.resolve(rootDir, (c.outDir as string | undefined) ?? `generated/${name}`);
-  const locales = (i18n.locales as string[] | undefined) ?? ['en'];
+  const locales = ((i18n.locales as string[] | undefined) ?? ['en']).map(canonicalLocale);
   return {
     name,
     configFile,
@@ -210,7 +223,7 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
     constPrefix: constantCase(prefix),
     i18n: {
       locales,
-      defaultLocale: (i18n.defaultLocale as string | undefined) ?? locales[0]!,
+      defaultLocale: canonicalLocale((i18n.defaultLocale as string | undefined) ?? locales[0]!),
       prefix: (i18n.prefix as string | undefined) ?? 'agent.tools',
       layout: (i18n.layout as 'nested' | 'flat' | undefined) ?? 'nested',
       missing: (i18n.missing as MissingTranslationPolicy | undefined) ?? 'error',

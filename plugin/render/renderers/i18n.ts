@@ -8,6 +8,12 @@ import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nes
 
 export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
 
+/**
+ * Where a locale's translations may also be: the file named as the tag was written before locales
+ * were BCP 47 (`zh-cn.json` for `zh-CN`). Its translations carry over; the old file is then an orphan.
+ */
+const earlierLocaleFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale.toLowerCase()}.json`);
+
 /** The catalog file and key path a diagnostic about an entry's key points at. */
 function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic['at'] {
   if (entry.owner.kind === 'category') {
@@ -57,7 +63,7 @@ function parseLocale(file: string, text: string | undefined, keepTranslations: b
 export const i18nRenderer: Renderer = {
   name: 'i18n',
   reads(model) {
-    return model.config.i18n.locales.map((locale) => localeFile(model, locale));
+    return model.config.i18n.locales.flatMap((locale) => [localeFile(model, locale), earlierLocaleFile(model, locale)]);
   },
   render({ model, existing }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
@@ -85,8 +91,9 @@ export const i18nRenderer: Renderer = {
     const files = new Map<string, RenderedFile>();
     for (const locale of locales) {
       const file = localeFile(model, locale);
-      const text = existing.get(file);
-      const parsed = parseLocale(file, text, locale !== defaultLocale);
+      const source = existing.get(file) === undefined && existing.get(earlierLocaleFile(model, locale)) !== undefined ? earlierLocaleFile(model, locale) : file;
+      const text = existing.get(source);
+      const parsed = parseLocale(source, text, locale !== defaultLocale);
       if (parsed.error) {
         diagnostics.push(parsed.error);
         continue;
@@ -112,7 +119,7 @@ export const i18nRenderer: Renderer = {
           code: DIAGNOSTIC_CODES.missingTranslation,
           severity: policy === 'error' ? 'error' : 'warning',
           message: `Locale '${locale}' has no translation for '${entry.key}' (${defaultLocale}: ${JSON.stringify(entry.text)}); add it to ${path.basename(file)}, or set i18n.missing to 'warn' or 'fallback' while translations are pending.`,
-          at: missingKeyPosition(file, text, entry.key, positions),
+          at: missingKeyPosition(source, text, entry.key, positions),
         });
       }
       let content: string;

@@ -27,7 +27,6 @@ export function sdkCoverageView(model: CatalogModel, header: string) {
     P: model.prefix,
     C: model.constPrefix,
     typesModule: moduleSpecifier(typesModuleSpecifier(model)),
-    imports: [...new Set(tools.map((t) => t.type))].sort(),
     tools,
   };
 }

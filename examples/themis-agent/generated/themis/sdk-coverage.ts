@@ -3,8 +3,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The SDK coverage guard: a type-only import of every SDK-typed tool's input type. When the SDK
-// drops or renames one, `tsc` fails here with a message naming the tool.
+// The SDK coverage guard: every SDK-typed tool's input type, read from the SDK's types. When the SDK
+// drops or renames one, `tsc` fails here with a message naming the tool; when the SDK is not
+// installed, with a message saying to install it.
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ThemisSdkToolInputs {
@@ -15,7 +16,7 @@ export type ThemisSdkTypedToolKey = keyof ThemisSdkToolInputs;
 /** `true` while the SDK exports the input type; the message once it does not (a failed import is an error type, which `unknown` extends). */
 type ThemisSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
-/** Compiles only while the SDK exports every catalogued input type; otherwise the error names the tool. */
+/** Compiles only while the SDK is installed and exports every catalogued input type; otherwise the error says which. */
 export const THEMIS_SDK_COVERAGE: {
   readonly [K in ThemisSdkTypedToolKey]: ThemisSdkInputPresent<ThemisSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {
