@@ -1,5 +1,5 @@
 // Builds dist/: one ESM bundle per public entry (dependencies stay external), the precompiled
-// templates and .d.ts files.
+// templates, the runtime's sources (written into generated output) and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,4 +83,5 @@ try {
 mkdirSync(`${root}dist/runtime-source`, { recursive: true });
 for (const file of readdirSync(`${root}plugin/runtime`)) if (file.endsWith('.ts') && !file.endsWith('.spec.ts')) copyFileSync(`${root}plugin/runtime/${file}`, `${root}dist/runtime-source/${file}`);
 
-execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+// `--bundles-only` (what `npm run generate` uses): the CLI runs without the .d.ts files, so skip them.
+if (!process.argv.includes('--bundles-only')) execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });

@@ -1,7 +1,9 @@
 // `tool-catalog`: parses the command line and dispatches to a command. Exit codes: 0 success,
 // 1 a check failed or the catalog has errors, 2 bad usage.
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import type { CommandIO } from './command.js';
+import { suggest } from '../diagnostics/field-schema.js';
+import type { Command, CommandIO, OptionSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
 function help(): string {
@@ -16,26 +18,59 @@ function help(): string {
     '  --config <file>   config file (default: tool-catalog.config.ts, found upwards)',
     '  --catalog <name>  only this catalog of the config',
     '  --json            machine-readable output on stdout',
+    '  --version         print the version',
     '',
   ].join('\n');
 }
 
+/** The package's version, from its package.json (two folders up from the bundle or the source file). */
+export function version(): string {
+  const require = createRequire(import.meta.url);
+  for (const candidate of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = require(candidate) as { name?: string; version?: string };
+      if (pkg.name === 'agent-tool-catalog' && pkg.version) return pkg.version;
+    } catch {
+      // Not this layout; try the next.
+    }
+  }
+  return 'unknown';
+}
+
+/** `--chek` → a sentence naming the option as the command spells it; `parseArgs`'s own text for the rest. */
+function usageProblem(error: Error, command: Command): string {
+  const flags = (spec: OptionSpec) => Object.entries(spec).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+  const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (unknown !== undefined) {
+    const near = suggest(unknown, flags(command.options));
+    return `'${command.name}' has no option ${unknown}.${near ? ` Did you mean ${near}?` : ` Its options: ${flags(command.options).filter((f) => f.startsWith('--')).join(', ')}.`}`;
+  }
+  const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(error.message)?.[1];
+  if (missingValue !== undefined) return `${missingValue} needs a value, e.g. ${missingValue} <value>.`;
+  return error.message.replace(/\. To specify a positional argument.*$/s, '.');
+}
+
 export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${version()}\n`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(help());
     return name ? 0 : 2;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.stderr(`Unknown command '${name}'.\n\n${help()}`);
+    const near = suggest(name, COMMANDS.map((c) => c.name));
+    io.stderr(`Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''}\n\n${help()}`);
     return 2;
   }
   let args;
   try {
     args = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);
+    io.stderr(`${usageProblem(error as Error, command)}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);
     return 2;
   }
   if (args.values.help) {

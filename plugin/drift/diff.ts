@@ -1,7 +1,7 @@
 // Pure: the catalog's SDK-typed tools against the members of the SDK's tool unions, after the
 // alias map. Finds SDK tools the catalog lacks, catalog tools the SDK dropped, and renames.
 import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
-import { BUILT_IN_SDK_ALIASES, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
+import { BUILT_IN_SDK_ALIASES, defaultSdkType, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
 
 /** Tools the SDK types: `kind: 'sdk'` and not `sdkTyped: false` (teams tools and MCP tools are exempt). */
 const sdkTypedTools = (tools: readonly ToolModel[]) => tools.filter((t) => t.sdkTyped);
@@ -117,7 +117,10 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
       now: match.typeName,
       line: match.line,
       column: match.column,
-      fix: `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
+      // A tool that declares its own sdkType is past the alias map: only changing that sdkType helps.
+      fix: tool.sdkType !== defaultSdkType(sdkToolName(tool), configAliases)
+        ? `change sdkType: '${tool.sdkType}' to sdkType: '${match.base}' on '${tool.key}'`
+        : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
     });
   }
 

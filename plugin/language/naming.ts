@@ -5,8 +5,13 @@
 
 /** Characters the SDK keeps in an MCP server or tool name; anything else is rewritten. */
 export const MCP_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** Whether the SDK would rewrite `name` (or split it at an inner `__`). */
+/**
+ * Whether the SDK would rewrite a server or channel name, or misread it: it splits a runtime name at
+ * `__` and takes the first part after `mcp` as the server, so a server name cannot hold `__`.
+ */
 export const isMangled = (name: string) => !MCP_NAME_PATTERN.test(name) || name.includes('__');
+/** Whether the SDK would rewrite a wire (tool) name; `__` inside is fine, everything after the server is the tool. */
+export const isMangledWire = (name: string) => !MCP_NAME_PATTERN.test(name);
 export const mcpName = (server: string, wire: string) => `mcp__${server}__${wire}`;
 
 /** The context field a condition is read from: `workspace-has-git` → `workspaceHasGit`; `canQueryThemis` stays. */

@@ -2,7 +2,7 @@
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
 import type { RawToolEntry } from '../load/load-catalog.js';
 import { findCycles } from '../language/dependencies.js';
-import { isExportName, isIdentifierName, isMangled, nameProblem, specifierProblem, staticRuntimeNames } from '../language/naming.js';
+import { isExportName, isIdentifierName, isMangled, isMangledWire, nameProblem, specifierProblem, staticRuntimeNames } from '../language/naming.js';
 import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import type { VocabularyNames } from './validate-vocabulary.js';
@@ -118,17 +118,18 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
     fullNames.forEach((n, i) => typeof n === 'string' && !n.startsWith('mcp__') && wireChecks.push(['fullNames', n, i]));
   for (const [field, wire, element] of wireChecks)
-    if (typeof wire === 'string' && isMangled(wire))
-      push(C.mangledName, `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`, at([field], { element }));
-  // A full name is split by the SDK at '__': exactly `mcp__<server>__<wire>`, neither part mangled.
+    if (typeof wire === 'string' && isMangledWire(wire))
+      push(C.mangledName, `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-'.`, at([field], { element }));
+  // The SDK splits a full name at '__': `mcp`, the server, then the wire (which may hold '__' itself).
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
     fullNames.forEach((n, i) => {
       if (typeof n !== 'string' || !n.startsWith('mcp__')) return;
       const parts = n.slice('mcp__'.length).split('__');
-      if (parts.length !== 2 || parts.some(isMangled))
-        push(C.mangledName, `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> where server and wire use only letters, digits, '_' and '-', and no '__'.`, at(['fullNames'], { element: i }));
+      const [server = '', ...wire] = parts;
+      if (wire.length === 0 || isMangled(server) || isMangledWire(wire.join('__')))
+        push(C.mangledName, `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> with only letters, digits, '_' and '-' (the server without '__').`, at(['fullNames'], { element: i }));
     });
-  if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangled(key))
+  if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangledWire(key))
     push(C.mangledName, `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`, at([], { atKey: true }));
   return out;
 }

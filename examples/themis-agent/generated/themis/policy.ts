@@ -11,6 +11,7 @@ import {
   resolveDisallowedTools,
   resolveToolPolicy,
   type AgentToolSettings,
+  type MissingConditionPolicy,
   type PolicyTables,
   type ResolvedToolPolicy,
   type ResolveOptions,
@@ -73,18 +74,30 @@ export const THEMIS_POLICY_TABLES = {
   },
 } as const satisfies PolicyTables;
 
+/**
+ * Options of a call made before the context is known: it must say what a condition nobody
+ * evaluated means — `'disallow'` (the tools it gates stay blocked) or `'allow'`.
+ */
+export type ThemisResolveWithoutContext = ResolveOptions & { readonly missingConditions: MissingConditionPolicy };
+
 /** The runtime names to pass as the SDK's `disallowedTools`. */
-export function resolveThemisDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): string[] {
+export function resolveThemisDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): string[];
+export function resolveThemisDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: undefined, options: ThemisResolveWithoutContext): string[];
+export function resolveThemisDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext | undefined, options?: ResolveOptions): string[] {
   return resolveDisallowedTools(THEMIS_POLICY_TABLES, agent, ctx, options);
 }
 
 /** `disallowedTools`, `allowedTools` (auto-approved), the in-process MCP tools to keep allowed, and a signature. */
-export function resolveThemisToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): ResolvedToolPolicy {
+export function resolveThemisToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): ResolvedToolPolicy;
+export function resolveThemisToolPolicy(agent: AgentToolSettings | null | undefined, ctx: undefined, options: ThemisResolveWithoutContext): ResolvedToolPolicy;
+export function resolveThemisToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext | undefined, options?: ResolveOptions): ResolvedToolPolicy {
   return resolveToolPolicy(THEMIS_POLICY_TABLES, agent, ctx, options);
 }
 
 /** Why a tool is allowed or disallowed, rule by rule. */
-export function explainThemisTool(tool: ThemisToolKey | ThemisToolName, agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): ToolExplanation {
+export function explainThemisTool(tool: ThemisToolKey | ThemisToolName, agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext, options?: ResolveOptions): ToolExplanation;
+export function explainThemisTool(tool: ThemisToolKey | ThemisToolName, agent: AgentToolSettings | null | undefined, ctx: undefined, options: ThemisResolveWithoutContext): ToolExplanation;
+export function explainThemisTool(tool: ThemisToolKey | ThemisToolName, agent: AgentToolSettings | null | undefined, ctx: ThemisPolicyContext | undefined, options?: ResolveOptions): ToolExplanation {
   const explanation = explainTool(THEMIS_POLICY_TABLES, tool, agent, ctx, options);
   if (!explanation) throw new Error(`Catalog 'themis' has no tool named '${tool}'.`);
   return explanation;

@@ -11,6 +11,7 @@ import {
   resolveDisallowedTools,
   resolveToolPolicy,
   type AgentToolSettings,
+  type MissingConditionPolicy,
   type PolicyTables,
   type ResolvedToolPolicy,
   type ResolveOptions,
@@ -89,18 +90,30 @@ export const CLAUDE_POLICY_TABLES = {
   },
 } as const satisfies PolicyTables;
 
+/**
+ * Options of a call made before the context is known: it must say what a condition nobody
+ * evaluated means — `'disallow'` (the tools it gates stay blocked) or `'allow'`.
+ */
+export type ClaudeResolveWithoutContext = ResolveOptions & { readonly missingConditions: MissingConditionPolicy };
+
 /** The runtime names to pass as the SDK's `disallowedTools`. */
-export function resolveClaudeDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): string[] {
+export function resolveClaudeDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): string[];
+export function resolveClaudeDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: undefined, options: ClaudeResolveWithoutContext): string[];
+export function resolveClaudeDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext | undefined, options?: ResolveOptions): string[] {
   return resolveDisallowedTools(CLAUDE_POLICY_TABLES, agent, ctx, options);
 }
 
 /** `disallowedTools`, `allowedTools` (auto-approved), the in-process MCP tools to keep allowed, and a signature. */
-export function resolveClaudeToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): ResolvedToolPolicy {
+export function resolveClaudeToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): ResolvedToolPolicy;
+export function resolveClaudeToolPolicy(agent: AgentToolSettings | null | undefined, ctx: undefined, options: ClaudeResolveWithoutContext): ResolvedToolPolicy;
+export function resolveClaudeToolPolicy(agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext | undefined, options?: ResolveOptions): ResolvedToolPolicy {
   return resolveToolPolicy(CLAUDE_POLICY_TABLES, agent, ctx, options);
 }
 
 /** Why a tool is allowed or disallowed, rule by rule. */
-export function explainClaudeTool(tool: ClaudeToolKey | ClaudeToolName, agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): ToolExplanation {
+export function explainClaudeTool(tool: ClaudeToolKey | ClaudeToolName, agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext, options?: ResolveOptions): ToolExplanation;
+export function explainClaudeTool(tool: ClaudeToolKey | ClaudeToolName, agent: AgentToolSettings | null | undefined, ctx: undefined, options: ClaudeResolveWithoutContext): ToolExplanation;
+export function explainClaudeTool(tool: ClaudeToolKey | ClaudeToolName, agent: AgentToolSettings | null | undefined, ctx: ClaudePolicyContext | undefined, options?: ResolveOptions): ToolExplanation {
   const explanation = explainTool(CLAUDE_POLICY_TABLES, tool, agent, ctx, options);
   if (!explanation) throw new Error(`Catalog 'claude' has no tool named '${tool}'.`);
   return explanation;
