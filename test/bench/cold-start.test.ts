@@ -5,20 +5,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
-import { templatesDir } from '../../plugin/render/templates';
-import { precompiledTemplatesSource } from '../../scripts/precompile-templates.mjs';
-
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
+import { precompiledTemplatesSource } from '../../plugin/render/template-compiler';
+import { readTemplateSources } from '../../plugin/render/templates';
+import { BIN, REPO } from '../support/paths';
 const temp = mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-cold-start-'));
 const preload = path.join(temp, 'list-modules.mjs');
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Runs the real binary with a preload that prints every CommonJS module the process loaded. */
 function loadedModules(args: string[], cwd: string): { modules: string[]; stdout: string } {
-  const out = execFileSync(process.execPath, ['--import', preload, path.join(REPO, 'bin/tool-catalog.js'), ...args], { cwd, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', preload, BIN, ...args], { cwd, encoding: 'utf8' });
   const [stdout, list = ''] = out.split('\n@@modules@@\n');
   return { modules: list.split('\n').filter(Boolean), stdout: stdout! };
 }
@@ -39,7 +37,7 @@ describe('cold generate', () => {
   it('is run from a build whose precompiled templates match templates/ (run `npm run build` otherwise)', () => {
     const built = path.join(REPO, 'dist/templates.precompiled.cjs');
     expect(existsSync(built)).toBe(true);
-    expect(readFileSync(built, 'utf8')).toBe(precompiledTemplatesSource(templatesDir()));
+    expect(readFileSync(built, 'utf8')).toBe(precompiledTemplatesSource(readTemplateSources()));
   });
 
   it('writes the catalog without loading ts-morph, TypeScript or the Handlebars compiler', () => {

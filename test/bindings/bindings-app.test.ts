@@ -2,7 +2,8 @@
 // removal failing the app's binding file by name, `bindings --fix [--prune]` repairing it while
 // keeping every hand edit, the typed i18n keys, and the unknown-tool fallback at run time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixtureApp, type CompilerName, type FixtureApp } from './fixture-app';
+import type { CompilerName } from '../support/compilers';
+import { copyFixtureApp, type FixtureApp } from './fixture-app';
 
 const BINDING = 'src/toolBinding.tsx';
 const CHECKED_BY: CompilerName[] = ['TypeScript 7', 'TypeScript 6'];

@@ -8,9 +8,8 @@ import { loadCatalog } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { buildModel } from '../../plugin/model/build-model';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
-import { REPO } from './fixture-app';
+import { BINDINGS_APP as FIXTURE } from './fixture-app';
 
-const FIXTURE = path.join(REPO, 'test/fixtures/bindings-app');
 const FILE = path.join(FIXTURE, 'src/toolBinding.tsx');
 const TODO = (key: string, hint?: string) => `// TODO(tool-catalog): new tool '${key}': check its icon${hint ? ` (catalog hint: '${hint}')` : ''} and add a renderer if it needs one`;
 const PLACEHOLDER = "// TODO(tool-catalog): the icon of tools that have none yet; `tool-catalog bindings --fix` gives new tools this one.\nconst placeholderIcon = undefined as unknown as import('../generated/app/bindings').AppUiIcon;";

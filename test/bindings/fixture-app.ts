@@ -1,24 +1,14 @@
 // Test helpers for the bindings-app fixture: a fresh copy per test inside the repository (so
 // `react`, the SDK and `agent-tool-catalog` resolve from its node_modules), the CLI, and real tsc runs.
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runCli } from '../../plugin/cli/main';
-import { loadCatalog } from '../../plugin/load/load-catalog';
-import { loadConfig } from '../../plugin/load/load-config';
-import { buildModel } from '../../plugin/model/build-model';
-import type { CatalogModel } from '../../plugin/model/catalog-model';
+import { runCli, type CliRun } from '../support/cli';
+import { typecheckProject, type CompilerName, type TscRun } from '../support/compilers';
+import { uniqueArtifactDir } from '../support/files';
+import { FIXTURES } from '../support/paths';
 
-export const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURE = path.join(REPO, 'test/fixtures/bindings-app');
-
-export const COMPILERS = {
-  'TypeScript 7': path.join(REPO, 'node_modules/typescript/bin/tsc'),
-  'TypeScript 6': path.join(REPO, 'node_modules/typescript-6/bin/tsc'),
-  'TypeScript 5.9': path.join(REPO, 'node_modules/typescript-5.9/bin/tsc'),
-} as const;
-export type CompilerName = keyof typeof COMPILERS;
+/** The fixture app: a React app with a catalog, its locales and a binding file config. */
+export const BINDINGS_APP = path.join(FIXTURES, 'bindings-app');
 
 export interface FixtureApp {
   readonly dir: string;
@@ -27,16 +17,14 @@ export interface FixtureApp {
   write(relative: string, content: string): Promise<void>;
   /** Replaces `from` (which must occur exactly once) in a file. */
   edit(relative: string, from: string, to: string): Promise<void>;
-  cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
-  tsc(compiler: CompilerName): Promise<{ code: number; output: string }>;
-  model(): Promise<CatalogModel>;
+  cli(...argv: string[]): Promise<CliRun>;
+  tsc(compiler: CompilerName): Promise<TscRun>;
   remove(): Promise<void>;
 }
 
 export async function copyFixtureApp(name: string): Promise<FixtureApp> {
-  const dir = path.join(REPO, 'test/.artifacts', `${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
-  await mkdir(path.dirname(dir), { recursive: true });
-  await cp(FIXTURE, dir, { recursive: true });
+  const dir = uniqueArtifactDir(name);
+  await cp(BINDINGS_APP, dir, { recursive: true });
   const file = (relative: string) => path.join(dir, relative);
   const app: FixtureApp = {
     dir,
@@ -51,25 +39,8 @@ export async function copyFixtureApp(name: string): Promise<FixtureApp> {
       if (text.split(from).length !== 2) throw new Error(`expected exactly one ${JSON.stringify(from)} in ${relative}`);
       await app.write(relative, text.replace(from, () => to));
     },
-    async cli(...argv) {
-      let stdout = '';
-      let stderr = '';
-      const code = await runCli(argv, { cwd: dir, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-      return { code, stdout, stderr };
-    },
-    tsc: (compiler) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [COMPILERS[compiler], '-p', file('tsconfig.json'), '--noEmit', '--pretty', 'false'], { cwd: dir });
-        let output = '';
-        child.stdout.on('data', (d) => (output += d));
-        child.stderr.on('data', (d) => (output += d));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code: code ?? 1, output }));
-      }),
-    async model() {
-      const config = (await loadConfig({ cwd: dir })).catalogs[0]!;
-      return buildModel(await loadCatalog(config));
-    },
+    cli: (...argv) => runCli(argv, dir),
+    tsc: (compiler) => typecheckProject(compiler, file('tsconfig.json'), dir),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
   return app;

@@ -2,12 +2,12 @@
 // names where browser tests save their screenshots (test/.artifacts/, kept out of git).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { ARTIFACTS } from '../support/paths';
 
 export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-export const BROWSER_ARTIFACTS = fileURLToPath(new URL('../.artifacts', import.meta.url));
+export const BROWSER_ARTIFACTS = ARTIFACTS;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, headless: true, args: CHROMIUM_FLAGS });

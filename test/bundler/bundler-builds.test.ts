@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
+import { runCli } from '../support/cli';
 import { createFixtureApp, fixtureTools, type FixtureApp } from './fixture-app';
 import { BUNDLERS, buildWith } from './run-bundlers';
 
@@ -38,9 +38,8 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     const viaCli = createFixtureApp(`${bundler}-bytes-cli`);
     apps.push(viaPlugin, viaCli);
     expect((await buildWith(bundler, viaPlugin.dir)).ok).toBe(true);
-    const out: string[] = [];
-    const code = await runCli(['generate'], { cwd: viaCli.dir, stdout: (t) => out.push(t), stderr: (t) => out.push(t) });
-    expect(code, out.join('')).toBe(0);
+    const run = await runCli(['generate'], viaCli.dir);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     const pluginFiles = snapshotOf(viaPlugin.file('src/generated'));
     const cliFiles = snapshotOf(viaCli.file('src/generated'));
     expect([...pluginFiles.keys()]).toEqual([...cliFiles.keys()]);

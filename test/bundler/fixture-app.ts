@@ -1,11 +1,8 @@
 // Writes a small app with a tool catalog into a fresh folder under test/.artifacts (inside the repo,
 // so `agent-tool-catalog` resolves to this package), for the bundler and dev-server tests.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const ARTIFACTS = path.join(REPO_ROOT, 'test/.artifacts');
+import { artifactDir, writeFiles } from '../support/files';
 
 export const FIXTURE_CONFIG = `import { defineConfig } from 'agent-tool-catalog';
 
@@ -20,7 +17,6 @@ export const FIXTURE_VOCABULARY = `import { defineCatalog } from 'agent-tool-cat
 
 export const demo = defineCatalog({
   categories: ['file', 'shell'],
-  pairGroups: ['bash'],
   servers: { 'demo-tools': {} },
 });
 `;
@@ -30,7 +26,7 @@ export const fixtureTools = (extra = '') => `import { demo } from './demo.catalo
 
 export default demo.tools({
   Read: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Read', description: 'Reads files' },
-  Bash: { kind: 'sdk', category: 'shell', exposure: 'user', pairGroup: 'bash', label: 'Bash', description: 'Runs commands' },
+  Bash: { kind: 'sdk', category: 'shell', exposure: 'user', label: 'Bash', description: 'Runs commands' },
   Notes: { kind: 'mcp', server: 'demo-tools', wire: 'notes', category: 'file', exposure: 'internal', label: 'Notes', description: 'Keeps notes' },${extra}
 });
 `;
@@ -50,21 +46,16 @@ export interface FixtureApp {
 }
 
 export function createFixtureApp(name: string, files: Record<string, string> = {}): FixtureApp {
-  const dir = path.join(ARTIFACTS, 'bundler', `${name}-${process.pid}-${Date.now().toString(36)}`);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = artifactDir(`bundler/${name}-${process.pid}-${Date.now().toString(36)}`);
   const file = (relative: string) => path.join(dir, relative);
-  const write = (relative: string, content: string) => {
-    mkdirSync(path.dirname(file(relative)), { recursive: true });
-    writeFileSync(file(relative), content);
-  };
-  const all: Record<string, string> = {
+  const write = (relative: string, content: string) => writeFiles(dir, { [relative]: content });
+  writeFiles(dir, {
     'tool-catalog.config.ts': FIXTURE_CONFIG,
     'catalog/demo.catalog.ts': FIXTURE_VOCABULARY,
     'catalog/tools.catalog.ts': fixtureTools(),
     'src/main.ts': FIXTURE_ENTRY,
     'index.html': '<!doctype html><html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
     ...files,
-  };
-  for (const [relative, content] of Object.entries(all)) write(relative, content);
+  });
   return { dir, file, write, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import { scenarioEdits, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
 import toolCatalog, { type GenerationEvent } from '../../plugin/bundler/vite';
-import { ARTIFACTS } from './fixture-app';
+import { ARTIFACTS } from '../support/paths';
 
 const n = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 15);

@@ -1,20 +1,14 @@
 // `resolve --caller`, `explain --caller` and the per-caller report section, through runCli (the code
 // the binary runs) on the themis example and a small fixture, and once through the real binary.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
-import { repoRoot } from './support';
+import { runBin, runCli } from '../support/cli';
+import { FIXTURES, REPO, repoPath } from '../support/paths';
 
-const themis = path.join(repoRoot, 'examples/themis-agent');
-const fixture = path.join(repoRoot, 'test/fixtures/policy-callers');
+const themis = repoPath('examples/themis-agent');
+const fixture = path.join(FIXTURES, 'policy-callers');
 
-async function cli(cwd: string, ...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = (cwd: string, ...argv: string[]) => runCli(argv, cwd);
 
 describe('resolve --caller on the fixture', () => {
   it('prints the caller offer: names, factories, app checks, unavailable tools, servers of offered tools', async () => {
@@ -89,7 +83,7 @@ signature: ${JSON.parse((await cli(fixture, 'resolve', '--json', '--caller', 'AG
     const explain = await cli(fixture, 'explain', 'Bash', '--caller', 'FULL');
     expect(explain.code).toBe(2);
     expect(explain.stderr).toContain('its callers are: AGENT, CHAT, NARROW.');
-    const none = await cli(repoRoot, 'resolve', '--caller', 'FULL_AGENT');
+    const none = await cli(REPO, 'resolve', '--caller', 'FULL_AGENT');
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--caller 'FULL_AGENT': catalog 'claude' declares no callers");
   });
@@ -174,7 +168,7 @@ describe('report with callers', () => {
 
 ### What each predicate removes (false on its own)
 
-| predicate | AGENT | CHAT | NARROW |
+| predicate | \`AGENT\` | \`CHAT\` | \`NARROW\` |
 |---|---|---|---|
 | has-git | \`EnterWorktree\` | — | \`EnterWorktree\` |
 | canQuery | \`save_memory\` | \`save_memory\` | \`save_memory\` |
@@ -183,22 +177,22 @@ describe('report with callers', () => {
     const html = (await cli(fixture, 'report', '--format', 'html')).stdout;
     expect(html).toContain('<h2>Callers (every predicate true)</h2>');
     expect(html).toContain('<tr><td>canQuery</td><td class="names"><code>save_memory</code></td>');
-    const plain = await cli(repoRoot, 'report', '--format', 'html');
+    const plain = await cli(REPO, 'report', '--format', 'html');
     expect(plain.stdout).not.toContain('Callers (every predicate true)');
-    expect((await cli(repoRoot, 'report')).stdout).not.toContain('## Callers');
+    expect((await cli(REPO, 'report')).stdout).not.toContain('## Callers');
   });
 });
 
 describe('the real binary', () => {
-  it('`tool-catalog resolve --caller CHANNEL_MENTION --json` on the themis example', () => {
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/tool-catalog.js'), 'resolve', '--json', '--caller', 'CHANNEL_MENTION', '--ctx', 'canQueryThemis=true'], { cwd: themis, encoding: 'utf8' });
+  it('`tool-catalog resolve --caller CHANNEL_MENTION --json` on the themis example', async () => {
+    const run = await runBin(['resolve', '--json', '--caller', 'CHANNEL_MENTION', '--ctx', 'canQueryThemis=true'], themis);
     expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.allowedTools).toEqual(['mcp__themis__save_memory', 'mcp__themis__query_themis_data', 'mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files']);
     expect(out.caller.needsFactory.map((t: { key: string }) => t.key)).toEqual(['trigger_pr_review', 'trigger_code_generation']);
-    const bad = spawnSync(process.execPath, [path.join(repoRoot, 'bin/tool-catalog.js'), 'resolve', '--caller', 'ADMIN'], { cwd: themis, encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    const bad = await runBin(['resolve', '--caller', 'ADMIN'], themis);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('its callers are: FULL_AGENT, CHAT, MESSAGING, CHANNEL_MENTION.');
   });
 });

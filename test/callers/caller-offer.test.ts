@@ -1,24 +1,23 @@
 // The build side's caller offer must say what the runtime really selects: for every themis caller and
 // every combination of its eight predicates, `callerOffer` is compared with the generated runtime.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createThemisToolContext, selectedThemisToolKeys, THEMIS_CALLERS, themisToolNames, type ThemisToolGroup, type ThemisToolPredicates } from '../../examples/themis-agent/generated/themis';
 // Brings the app's ThemisToolData augmentation (space, user, …) into this program.
 import '../../examples/themis-agent/app/context';
-import { generate } from '../../plugin/generate';
-import type { CatalogModel } from '../../plugin/model/catalog-model';
-import { callerSectionMarkdown, callerSummaries } from '../../plugin/policy/caller-matrix';
 import { callerOffer } from '../../plugin/model/caller-offer';
-import { repoRoot } from './support';
+import type { CatalogModel } from '../../plugin/model/catalog-model';
+import { callerSummaries } from '../../plugin/policy/caller-matrix';
+import { renderCallersSection } from '../../plugin/render/renderers/callers-section';
+import { loadTemplates } from '../../plugin/render/templates';
+import { repoPath } from '../support/paths';
+import { loadModel } from '../support/projects';
 
-const example = path.join(repoRoot, 'examples/themis-agent');
+const example = repoPath('examples/themis-agent');
 let model: CatalogModel;
 
 beforeAll(async () => {
-  const result = await generate({ cwd: example });
-  if (!result.ok || !result.catalogs[0]?.model) throw new Error(result.diagnostics.map((d) => d.message).join('\n'));
-  model = result.catalogs[0].model;
+  model = await loadModel(example);
 });
 
 const space = (personal: boolean) => ({ id: 's', personal, features: { skills: true, automations: true }, channels: [] });
@@ -75,10 +74,12 @@ describe('callerOffer agrees with the generated runtime', () => {
   });
 
   it('the checked-in themis policy.md carries the section; the default catalog (no callers) has none', () => {
-    const themisSnapshot = readFileSync(path.join(example, 'generated/themis/policy.md'), 'utf8');
-    expect(themisSnapshot.endsWith(`\n\n${callerSectionMarkdown(model)}`)).toBe(true);
+    const themisSnapshot = readFileSync(repoPath('examples/themis-agent/generated/themis/policy.md'), 'utf8');
+    const section = renderCallersSection(model, loadTemplates());
+    expect(section).toMatch(/^## Callers \(every predicate true\)\n/);
+    expect(themisSnapshot.endsWith(`\n\n${section}\n`)).toBe(true);
     expect(themisSnapshot).toContain('| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging` | — | — |');
     expect(themisSnapshot).toContain('| skillsEnabled | — | `skills_bundle`, `Skill` | — | — |');
-    expect(readFileSync(path.join(repoRoot, 'generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');
+    expect(readFileSync(repoPath('generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');
   });
 });

@@ -1,20 +1,13 @@
-// Real tsc (TypeScript 7, 6 and 5.9) over generated seed-2 code and a small app: what must compile
-// compiles, and an unknown group, a missing predicate, a renamed builder and a builder with the
-// wrong signature each fail where they should.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Real tsc (TypeScript 7, 6 and 5.9) over the generated caller-group code and a small app: what must
+// compile compiles, and an unknown group, a missing predicate, a renamed builder and a builder with
+// the wrong signature each fail where they should.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateAndWrite } from '../../plugin/generate';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const artifacts = path.join(root, 'test/.artifacts/seed2-typecheck');
-const COMPILERS = {
-  'TypeScript 7': 'node_modules/typescript/bin/tsc',
-  'TypeScript 6': 'node_modules/typescript-6/bin/tsc',
-  'TypeScript 5.9': 'node_modules/typescript-5.9/bin/tsc',
-};
+import { COMPILER_NAMES, typecheckProject } from '../support/compilers';
+import { artifactDir, writeFiles } from '../support/files';
+import { relativePosix, REPO } from '../support/paths';
 
 const CATALOG = `import { defineCatalog } from 'agent-tool-catalog';
 export const mini = defineCatalog({
@@ -65,36 +58,32 @@ createMiniToolContext({ predicates, factories: { trigger: () => 'not a tool' } }
 `;
 
 async function project(name: string, edit?: (files: Record<string, string>) => void): Promise<string> {
-  const dir = path.join(artifacts, name);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = artifactDir(`caller-code-types/${name}`);
   const files: Record<string, string> = {
     'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { mini: { include: ['catalog/*.catalog.ts'], outDir: 'generated/mini', prefix: 'Mini' } } });\n`,
     'catalog/mini.catalog.ts': CATALOG,
     'catalog/tools.catalog.ts': TOOLS,
     'app/builders.ts': BUILDERS,
     'app/usage.ts': USAGE,
-    'tsconfig.json': JSON.stringify({ extends: path.relative(dir, path.join(root, 'tsconfig.base.json')).split(path.sep).join('/'), include: ['app', 'generated'] }),
+    'tsconfig.json': JSON.stringify({ extends: relativePosix(dir, path.join(REPO, 'tsconfig.base.json')), include: ['app', 'generated'] }),
   };
   edit?.(files);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  }
+  writeFiles(dir, files);
   const result = await generateAndWrite({ cwd: dir });
   expect(result.diagnostics).toEqual([]);
   return dir;
 }
 
-const tsc = (compiler: string, dir: string) =>
-  spawnSync(process.execPath, [path.join(root, compiler), '-p', path.join(dir, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+/** Type-checks the project from the repository root, so diagnostics name files relative to it. */
+const tsc = (compiler: (typeof COMPILER_NAMES)[number], dir: string) => typecheckProject(compiler, path.join(dir, 'tsconfig.json'), REPO);
 
-describe('generated seed-2 code under real tsc', () => {
+describe('generated caller-group code under real tsc', () => {
   it('compiles, and rejects an unknown group, a missing predicate and a foreign factory exactly where expected', async () => {
     const dir = await project('valid');
-    for (const [name, compiler] of Object.entries(COMPILERS)) {
-      const run = tsc(compiler, dir);
-      expect(`${name}: ${run.stdout}${run.stderr}`).toBe(`${name}: `);
-      expect(run.status).toBe(0);
+    for (const compiler of COMPILER_NAMES) {
+      const run = await tsc(compiler, dir);
+      expect(`${compiler}: ${run.output}`).toBe(`${compiler}: `);
+      expect(run.code).toBe(0);
     }
   });
 
@@ -107,16 +96,19 @@ describe('generated seed-2 code under real tsc', () => {
     });
     const generated = readFileSync(path.join(dir, 'generated/mini/tools.ts'), 'utf8').split('\n');
     const importLine = generated.findIndex((l) => l.includes('buildSearchTool as')) + 1;
-    const enqueueLine = generated.findIndex((l) => l.includes("key: 'enqueue'")) + 1;
+    // The builder is bound to its tool in the bindings object: `enqueue: { build: … satisfies MiniToolBuilder }`.
+    const enqueueEntry = generated.indexOf('  enqueue: {');
+    const enqueueLine = generated.findIndex((l, i) => i > enqueueEntry && l.trimStart().startsWith('build: ')) + 1;
     expect(importLine).toBeGreaterThan(0);
-    expect(enqueueLine).toBeGreaterThan(0);
-    const toolsFile = `${path.relative(root, dir).split(path.sep).join('/')}/generated/mini/tools.ts`;
-    for (const [name, compiler] of Object.entries(COMPILERS)) {
-      const run = tsc(compiler, dir);
-      const errors = run.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
-      expect(run.status, name).not.toBe(0);
-      expect(errors.some((l) => l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool')), `${name}:\n${run.stdout}`).toBe(true);
-      expect(errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)), `${name}:\n${run.stdout}`).toBe(true);
+    expect(enqueueEntry).toBeGreaterThan(0);
+    expect(enqueueLine).toBe(enqueueEntry + 2);
+    const toolsFile = `${relativePosix(REPO, dir)}/generated/mini/tools.ts`;
+    for (const compiler of COMPILER_NAMES) {
+      const run = await tsc(compiler, dir);
+      const errors = run.output.split('\n').filter((l) => /error TS\d+/.test(l));
+      expect(run.code, compiler).not.toBe(0);
+      expect(errors.some((l) => l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool')), `${compiler}:\n${run.output}`).toBe(true);
+      expect(errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)), `${compiler}:\n${run.output}`).toBe(true);
     }
   });
 });

@@ -1,18 +1,28 @@
-// The `tools.ts` emitter: deterministic output, builders imported once per module + export, the
-// example's checked-in output up to date, and duplicate runtime names failing generate with both locations.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// The `tools.ts` output: deterministic, builders imported once per module + export, the app code of
+// each tool bound by key while every other fact comes from the registry, the example's checked-in
+// output up to date, and duplicate runtime names failing generate with both locations.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generate, generateAndWrite } from '../../plugin/generate';
+import { artifactDir, writeFiles } from '../support/files';
+import { repoPath } from '../support/paths';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const example = path.join(root, 'examples/themis-agent');
+const example = repoPath('examples/themis-agent');
 
-async function themisTools() {
+async function themisOutput() {
   const result = await generate({ cwd: example });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return result.catalogs[0]!.files.get(path.join(example, 'generated/themis/tools.ts'))!.content;
+  const file = (name: string) => result.catalogs[0]!.files.get(path.join(example, 'generated/themis', name))!.content;
+  return { tools: file('tools.ts'), registry: file('registry.ts') };
+}
+const themisTools = async () => (await themisOutput()).tools;
+
+/** The object-literal entry of `key` (`  key: {` … `  },`), or undefined. */
+function entry(text: string, key: string): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.indexOf(`  ${key}: {`);
+  if (start < 0) return undefined;
+  return lines.slice(start, lines.indexOf('  },', start) + 1).join('\n');
 }
 
 describe('tools.ts', () => {
@@ -36,14 +46,24 @@ describe('tools.ts', () => {
     ]);
   });
 
-  it('registers each entry with its name source, availability, builder or factory', async () => {
-    const lines = (await themisTools()).split('\n');
-    const entry = (key: string) => lines.find((l) => l.includes(`{ key: '${key}',`))!.trim();
-    expect(entry('skills_bundle')).toBe("{ key: 'skills_bundle', kind: 'mcp', groups: ['chat_only'], names: [], namespace: 'themis', available: 'skillsEnabled', build: skillsBundleBuilder satisfies ThemisToolBuilder },");
-    expect(entry('trigger_pr_review')).toBe("{ key: 'trigger_pr_review', kind: 'mcp', groups: ['triggers'], names: ['mcp__themis__trigger_pr_review'], namespace: 'themis', factory: true },");
-    expect(entry('sentry_full')).toBe("{ key: 'sentry_full', kind: 'external', groups: ['sentry_full'], namespace: 'sentry', available: 'sentryConfigured', mirror: 'sentry' },");
-    expect(entry('google_drive_bundle')).toContain('resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver');
-    expect(entry('personal_tasks')).toContain('available: personalTasksAvailable satisfies ThemisToolAvailabilityCheck');
+  it("binds each tool's app code by key: builders, availability checks, name resolvers", async () => {
+    const tools = await themisTools();
+    expect(entry(tools, 'skills_bundle')).toBe('  skills_bundle: {\n    build: skillsBundleBuilder satisfies ThemisToolBuilder,\n  },');
+    expect(entry(tools, 'personal_tasks')).toBe('  personal_tasks: {\n    check: personalTasksAvailable satisfies ThemisToolAvailabilityCheck,\n    build: personalTasksBuilder satisfies ThemisToolBuilder,\n  },');
+    expect(entry(tools, 'google_drive_bundle')).toContain('    resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver,\n');
+    // Factories and mirrored channels have no app code to bind.
+    expect(entry(tools, 'trigger_pr_review')).toBeUndefined();
+    expect(entry(tools, 'sentry_full')).toBeUndefined();
+    expect(tools).toContain('createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(\n  THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),\n  { conditions: THEMIS_CONDITIONS, bindings: THEMIS_TOOL_BINDINGS },\n);');
+  });
+
+  it('registers each tool with its name source, availability and factory from the registry', async () => {
+    const { registry } = await themisOutput();
+    expect(entry(registry, 'skills_bundle')).toMatch(/\n {4}names: \[\],\n[^]*\n {4}available: 'skillsEnabled',\n[^]*\n {4}server: 'themis',\n/);
+    expect(entry(registry, 'trigger_pr_review')).toMatch(/\n {4}names: \['mcp__themis__trigger_pr_review'\],\n[^]*\n {4}server: 'themis',\n[^]*\n {4}factory: true,\n/);
+    expect(entry(registry, 'sentry_full')).toMatch(/\n {4}available: 'sentryConfigured',\n[^]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/);
+    expect(entry(registry, 'google_drive_bundle')).toContain("\n    namesFrom: 'resolver',\n");
+    expect(entry(registry, 'personal_tasks')).toContain("\n    available: { appCheck: 'isPersonalSpace' },\n");
   });
 
   it("is up to date in the example (run `npm run generate:themis` when this fails)", async () => {
@@ -55,16 +75,13 @@ describe('tools.ts', () => {
 
 describe('duplicate runtime names', () => {
   it('fail generate with both locations', async () => {
-    const dir = path.join(root, 'test/.artifacts/seed2-duplicates');
-    rmSync(dir, { recursive: true, force: true });
-    const write = (file: string, content: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    };
-    write('tool-catalog.config.ts', `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { dup: { include: ['catalog/*.catalog.ts'] } } });\n`);
-    write('catalog/a.catalog.ts', `import { defineCatalog } from 'agent-tool-catalog';\nexport const dup = defineCatalog({ groups: ['core'], servers: { themis: {} } });\n`);
-    write('catalog/b.catalog.ts', `import { dup } from './a.catalog';\nexport default dup.tools({\n  get_pr_info: { kind: 'mcp', server: 'themis', groups: ['core'], fullNames: ['get_pr_info', 'get_pr_diff'] },\n});\n`);
-    write('catalog/c.catalog.ts', `import { dup } from './a.catalog';\nexport default dup.tools({\n  pr_diff: { kind: 'mcp', server: 'themis', groups: ['core'], wire: 'get_pr_diff' },\n});\n`);
+    const dir = artifactDir('duplicate-runtime-names');
+    writeFiles(dir, {
+      'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { dup: { include: ['catalog/*.catalog.ts'] } } });\n`,
+      'catalog/a.catalog.ts': `import { defineCatalog } from 'agent-tool-catalog';\nexport const dup = defineCatalog({ groups: ['core'], servers: { themis: {} } });\n`,
+      'catalog/b.catalog.ts': `import { dup } from './a.catalog';\nexport default dup.tools({\n  get_pr_info: { kind: 'mcp', server: 'themis', groups: ['core'], fullNames: ['get_pr_info', 'get_pr_diff'] },\n});\n`,
+      'catalog/c.catalog.ts': `import { dup } from './a.catalog';\nexport default dup.tools({\n  pr_diff: { kind: 'mcp', server: 'themis', groups: ['core'], wire: 'get_pr_diff' },\n});\n`,
+    });
     const result = await generateAndWrite({ cwd: dir });
     expect(result.ok).toBe(false);
     const duplicate = result.diagnostics.find((d) => d.code === 'TC121')!;

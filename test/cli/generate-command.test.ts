@@ -3,21 +3,22 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileFromConfig } from '../../plugin/generate';
-import { loadConfig } from '../../plugin/load/load-config';
-import { copyFixture, fingerprint, json, leftoverTempFiles, removeTempDirs, REPO, runCli, tempDir } from './helpers';
+import { generate, outputSets } from '../../plugin/generate';
+import { withManifests } from '../../plugin/write/write-outputs';
+import { json, runBin } from '../support/cli';
+import { copyCatalogFixture, fingerprint, leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
+import { relativePosix, REPO } from '../support/paths';
 
 afterAll(removeTempDirs);
 
 const OUT = 'generated/demo';
 const toolsFile = 'catalog/tools/shell.catalog.ts';
 
-/** What the core renders for the fixture at `dir`: relative path → content. */
+/** What the core renders for the fixture at `dir`, with the manifest the writer adds: relative path → content. */
 async function expectedOutput(dir: string): Promise<Record<string, string>> {
-  const config = await loadConfig({ cwd: dir });
-  expect(config.diagnostics).toEqual([]);
-  const compiled = await compileFromConfig(config.catalogs[0]!);
-  return Object.fromEntries([...compiled.files].map(([file, f]) => [path.relative(dir, file).split(path.sep).join('/'), f.content]));
+  const result = await generate({ cwd: dir });
+  expect(result.diagnostics).toEqual([]);
+  return Object.fromEntries([...withManifests(outputSets(result))].map(([file, f]) => [relativePosix(dir, file), f.content]));
 }
 
 async function readOutput(dir: string, files: readonly string[]): Promise<Record<string, string>> {
@@ -26,8 +27,8 @@ async function readOutput(dir: string, files: readonly string[]): Promise<Record
 
 describe('generate', () => {
   it('writes every file once, then a second run writes 0 files and touches none', async () => {
-    const dir = await copyFixture('valid');
-    const first = json(await runCli(['generate', '--json'], dir));
+    const dir = await copyCatalogFixture('valid');
+    const first = json(await runBin(['generate', '--json'], dir));
     expect(first.ok).toBe(true);
     const expected = await expectedOutput(dir);
     expect(first.changed).toEqual(Object.keys(expected).sort());
@@ -35,70 +36,70 @@ describe('generate', () => {
 
     const past = new Date('2020-01-01T00:00:00Z');
     for (const f of Object.keys(expected)) await fs.utimes(path.join(dir, f), past, past);
-    const second = await runCli(['generate', '--json'], dir);
+    const second = await runBin(['generate', '--json'], dir);
     expect(second.code).toBe(0);
     expect(json(second)).toMatchObject({ ok: true, check: false, changed: [], orphaned: [], unchanged: Object.keys(expected).length });
     for (const f of Object.keys(expected)) expect((await fs.stat(path.join(dir, f))).mtime).toEqual(past);
 
-    const human = await runCli(['generate'], dir);
+    const human = await runBin(['generate'], dir);
     expect(human.stdout).toMatch(/^demo: wrote 0 files, removed 0, \d+ unchanged \(\d+ ms\)\.\n$/);
   });
 
   it('--check exits 0 when up to date, and 1 naming the stale files after a catalog edit, writing nothing', async () => {
-    const dir = await copyFixture('valid');
-    expect((await runCli(['generate'], dir)).code).toBe(0);
-    const ok = await runCli(['generate', '--check'], dir);
+    const dir = await copyCatalogFixture('valid');
+    expect((await runBin(['generate'], dir)).code).toBe(0);
+    const ok = await runBin(['generate', '--check'], dir);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^All \d+ generated files are up to date/);
 
     const source = path.join(dir, toolsFile);
     await fs.writeFile(source, (await fs.readFile(source, 'utf8')).replace("Bash: { kind: 'sdk', category: 'shell', exposure: 'user'", "Bash: { kind: 'sdk', category: 'shell', exposure: 'disabled'"));
     const before = await fingerprint(path.join(dir, OUT));
-    const stale = await runCli(['generate', '--check'], dir);
+    const stale = await runBin(['generate', '--check'], dir);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`stale: ${OUT}/registry.ts\n`);
     expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npm run generate`/);
     expect(await fingerprint(path.join(dir, OUT))).toEqual(before);
 
-    const staleJson = json(await runCli(['generate', '--check', '--json'], dir));
+    const staleJson = json(await runBin(['generate', '--check', '--json'], dir));
     expect(staleJson).toMatchObject({ ok: false, check: true, orphaned: [] });
     expect(staleJson.changed).toContain(`${OUT}/registry.ts`);
 
-    expect((await runCli(['generate'], dir)).code).toBe(0);
-    expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
-    expect(await fs.readFile(path.join(dir, OUT, 'registry.ts'), 'utf8')).toContain("Bash: { key: 'Bash', kind: 'sdk', names: ['Bash'], category: 'shell', exposure: 'disabled'");
+    expect((await runBin(['generate'], dir)).code).toBe(0);
+    expect((await runBin(['generate', '--check'], dir)).code).toBe(0);
+    expect(await fs.readFile(path.join(dir, OUT, 'registry.ts'), 'utf8')).toContain("  Bash: {\n    key: 'Bash',\n    kind: 'sdk',\n    names: ['Bash'],\n    category: 'shell',\n    exposure: 'disabled',\n");
   });
 
   it('lists orphaned files under --check and removes them on generate, but never outside the output folder', async () => {
-    const dir = await copyFixture('valid');
-    expect((await runCli(['generate'], dir)).code).toBe(0);
+    const dir = await copyCatalogFixture('valid');
+    expect((await runBin(['generate'], dir)).code).toBe(0);
     const manifestFile = path.join(dir, OUT, '.tool-catalog-manifest.json');
     const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { files: string[] };
-    // An emitter of an earlier version wrote old.ts; a corrupt entry points outside the folder.
+    // A renderer of an earlier version wrote old.ts; a corrupt entry points outside the folder.
     manifest.files.push('old.ts', '../../tool-catalog.config.ts');
     await fs.writeFile(manifestFile, JSON.stringify(manifest));
     await fs.writeFile(path.join(dir, OUT, 'old.ts'), 'export const OLD = 1;\n');
 
-    const check = await runCli(['generate', '--check'], dir);
+    const check = await runBin(['generate', '--check'], dir);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(`orphaned: ${OUT}/old.ts\n`);
     expect(check.stderr).not.toContain('orphaned: tool-catalog.config.ts');
     await fs.access(path.join(dir, OUT, 'old.ts'));
 
-    const run = json(await runCli(['generate', '--json'], dir));
+    const run = json(await runBin(['generate', '--json'], dir));
     expect(run.orphaned).toEqual([`${OUT}/old.ts`]);
     await expect(fs.access(path.join(dir, OUT, 'old.ts'))).rejects.toThrow();
     await fs.access(path.join(dir, 'tool-catalog.config.ts'));
-    expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
+    expect((await runBin(['generate', '--check'], dir)).code).toBe(0);
   });
 
   it('two generate processes started at once leave valid, complete files (several rounds)', async () => {
-    const dir = await copyFixture('valid');
+    const dir = await copyCatalogFixture('valid');
     const expected = await expectedOutput(dir);
     for (let round = 0; round < 4; round++) {
       if (round % 2 === 0) await fs.rm(path.join(dir, 'generated'), { recursive: true, force: true });
       else for (const f of Object.keys(expected).filter((f) => f.endsWith('.ts'))) await fs.writeFile(path.join(dir, f), `// stale ${round}\n`);
-      const runs = await Promise.all([runCli(['generate'], dir), runCli(['generate'], dir)]);
+      const runs = await Promise.all([runBin(['generate'], dir), runBin(['generate'], dir)]);
       expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 0]);
       expect(await readOutput(dir, Object.keys(expected))).toEqual(expected);
       expect(await leftoverTempFiles(dir)).toEqual([]);
@@ -112,14 +113,14 @@ describe('the default catalog, copied to a fresh folder', () => {
   it('is up to date, and a syntax error appended to a catalog file exits 1 at file:line:col leaving generated/ byte-identical', async () => {
     const dir = await tempDir('default');
     for (const entry of ['tool-catalog.config.ts', 'catalog', 'generated']) await fs.cp(path.join(REPO, entry), path.join(dir, entry), { recursive: true });
-    const check = await runCli(['generate', '--check'], dir);
+    const check = await runBin(['generate', '--check'], dir);
     expect(check.code, check.stderr).toBe(0);
 
     const before = await fingerprint(path.join(dir, 'generated'));
     const file = path.join(dir, 'catalog/tools/shell.catalog.ts');
     const original = await fs.readFile(file, 'utf8');
     await fs.writeFile(file, `${original}export const broken = ;\n`);
-    const run = await runCli(['generate'], dir);
+    const run = await runBin(['generate'], dir);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`catalog/tools/shell.catalog.ts:${original.split('\n').length}:23: error TC100: Unexpected ";".`);
     expect(await fingerprint(path.join(dir, 'generated'))).toEqual(before);
@@ -127,12 +128,12 @@ describe('the default catalog, copied to a fresh folder', () => {
 });
 
 describe('command line', () => {
-  it('--json gives ok, check, changed, orphaned, unchanged and located diagnostics without frames', async () => {
-    const ok = json(await runCli(['generate', '--json'], await copyFixture('valid')));
-    expect(Object.keys(ok)).toEqual(['ok', 'check', 'changed', 'orphaned', 'unchanged', 'diagnostics']);
-    expect(ok).toMatchObject({ ok: true, check: false, orphaned: [], unchanged: 0, diagnostics: [] });
+  it('--json gives ok, check, changed, orphaned, leftovers, unchanged, policy changes and located diagnostics without frames', async () => {
+    const ok = json(await runBin(['generate', '--json'], await copyCatalogFixture('valid')));
+    expect(Object.keys(ok)).toEqual(['ok', 'check', 'changed', 'orphaned', 'leftovers', 'unchanged', 'policyChanges', 'diagnostics']);
+    expect(ok).toMatchObject({ ok: true, check: false, orphaned: [], leftovers: [], unchanged: 0, policyChanges: [], diagnostics: [] });
 
-    const failed = json(await runCli(['generate', '--json'], await copyFixture('broken-unknown-field')));
+    const failed = json(await runBin(['generate', '--json'], await copyCatalogFixture('broken-unknown-field')));
     expect(failed.ok).toBe(false);
     expect(failed.diagnostics).toEqual([
       {
@@ -151,18 +152,18 @@ describe('command line', () => {
     [['generate', '--catalog', 'nope'], "The config has no catalog named 'nope'; use one of: demo."],
     [[], 'Usage: tool-catalog <command> [options]'],
   ])('exits 2 on bad usage: %j', async (args, says) => {
-    const run = await runCli(args, await copyFixture('valid'));
+    const run = await runBin(args, await copyCatalogFixture('valid'));
     expect(run.code).toBe(2);
     expect(run.stdout + run.stderr).toContain(says);
   });
 
   it('exits 1 with TC001 when no config is found upwards, and when --config names a missing file', async () => {
     const empty = await tempDir('no-config');
-    const run = await runCli(['generate'], empty);
+    const run = await runBin(['generate'], empty);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error TC001: No tool-catalog.config.ts was found in');
     expect(run.stderr).toContain('tool-catalog init');
-    const explicit = json(await runCli(['generate', '--json', '--config', 'missing.config.ts'], empty));
+    const explicit = json(await runBin(['generate', '--json', '--config', 'missing.config.ts'], empty));
     expect(explicit.diagnostics).toEqual([
       { code: 'TC001', severity: 'error', message: `The config file ${path.join(empty, 'missing.config.ts')} does not exist; check the --config path.` },
     ]);
@@ -170,9 +171,9 @@ describe('command line', () => {
   });
 
   it('--config and --catalog select the catalog from another folder', async () => {
-    const dir = await copyFixture('valid');
+    const dir = await copyCatalogFixture('valid');
     const elsewhere = await tempDir('elsewhere');
-    const run = json(await runCli(['generate', '--json', '--config', path.join(dir, 'tool-catalog.config.ts'), '--catalog', 'demo'], elsewhere));
+    const run = json(await runBin(['generate', '--json', '--config', path.join(dir, 'tool-catalog.config.ts'), '--catalog', 'demo'], elsewhere));
     expect(run.ok).toBe(true);
     expect(run.changed).toContain(path.relative(elsewhere, path.join(dir, OUT, 'registry.ts')));
   });

@@ -1,15 +1,12 @@
 // `tool-catalog stale-refs`: finds a planted reference to a name under a catalogued server that the
 // catalog does not have, and references to names the previous registry had; exits 0 when clean.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
 import { generateAndWrite } from '../../plugin/generate';
 import { namesInRegistry } from '../../plugin/stale-refs';
+import { runCli } from '../support/cli';
+import { artifactDir, writeFiles } from '../support/files';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = path.join(root, 'test/.artifacts/seed2-stale-refs');
+let dir: string;
 
 const TOOLS_WITH = `import { app } from './app.catalog';
 export default app.tools({
@@ -20,20 +17,11 @@ export default app.tools({
 `;
 const TOOLS_WITHOUT = TOOLS_WITH.replace(/ {2}archive:.*\n/, '').replace(/ {2}NotebookEdit:.*\n/, '');
 
-function write(file: string, content: string) {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), content);
-}
-
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['stale-refs', ...args], { cwd: dir, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const write = (file: string, content: string) => writeFiles(dir, { [file]: content });
+const cli = (...args: string[]) => runCli(['stale-refs', ...args], dir);
 
 beforeEach(async () => {
-  rmSync(dir, { recursive: true, force: true });
+  dir = artifactDir('stale-refs');
   write('tool-catalog.config.ts', `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts'], outDir: 'generated/app', prefix: 'App' } } });\n`);
   write('catalog/app.catalog.ts', `import { defineCatalog } from 'agent-tool-catalog';\nexport const app = defineCatalog({ groups: ['core'], servers: { app: {} } });\n`);
   write('catalog/tools.catalog.ts', TOOLS_WITH);

@@ -1,9 +1,10 @@
-// One fixture per error kind of issue 2 item 4, run through the real CLI: the stable code, the exact
+// One fixture per kind of catalog error, run through the real CLI: the stable code, the exact
 // file:line:col, every error reported in one run, and not one byte of the previous output changed.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, fingerprint, json, leftoverTempFiles, removeTempDirs, runCli } from './helpers';
+import { json, runBin } from '../support/cli';
+import { copyCatalogFixture, fingerprint, leftoverTempFiles, removeTempDirs } from '../support/files';
 
 interface Expected {
   readonly code: string;
@@ -64,20 +65,20 @@ let previousOutput: string;
 beforeAll(async () => {
   // A real earlier output: the valid fixture, generated once, plus a file its manifest owns, so
   // that any write or orphan removal by a failing run would show in the fingerprint.
-  const valid = await copyFixture('valid');
-  const run = await runCli(['generate'], valid);
+  const valid = await copyCatalogFixture('valid');
+  const run = await runBin(['generate'], valid);
   expect(run.code, run.stderr).toBe(0);
   previousOutput = path.join(valid, OUT);
   const manifestFile = path.join(previousOutput, '.tool-catalog-manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { files: string[] };
-  manifest.files.push('old-emitter.ts');
+  manifest.files.push('old-renderer.ts');
   await fs.writeFile(manifestFile, JSON.stringify(manifest));
-  await fs.writeFile(path.join(previousOutput, 'old-emitter.ts'), 'export const OLD = 1;\n');
+  await fs.writeFile(path.join(previousOutput, 'old-renderer.ts'), 'export const OLD = 1;\n');
 });
 afterAll(removeTempDirs);
 
 async function fixtureWithPreviousOutput(name: string): Promise<string> {
-  const dir = await copyFixture(name);
+  const dir = await copyCatalogFixture(name);
   await fs.cp(previousOutput, path.join(dir, OUT), { recursive: true });
   return dir;
 }
@@ -86,7 +87,7 @@ describe('every error kind is reported with its code and exact location, and not
   it.each(Object.entries(CASES))('%s', async (name, expected) => {
     const dir = await fixtureWithPreviousOutput(name);
     const before = await fingerprint(dir);
-    const run = await runCli(['generate', '--json'], dir);
+    const run = await runBin(['generate', '--json'], dir);
     expect(run.code).toBe(1);
     const result = json(run);
     expect(result.ok).toBe(false);
@@ -107,7 +108,7 @@ describe('every error kind is reported with its code and exact location, and not
 describe('the human-readable report', () => {
   it('prints file:line:col, the code, the sentence and a code frame with a caret under the column', async () => {
     const dir = await fixtureWithPreviousOutput('broken-syntax');
-    const run = await runCli(['generate'], dir);
+    const run = await runBin(['generate'], dir);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('catalog/tools.catalog.ts:6:60: error TC100: Expected identifier but found ",".');
     // The caret sits under the second comma: 59 columns in, after the gutter "    | ".
@@ -116,13 +117,13 @@ describe('the human-readable report', () => {
   });
 
   it('shows both places of a duplicate declared in two files', async () => {
-    const run = await runCli(['generate'], await fixtureWithPreviousOutput('broken-duplicate-key'));
+    const run = await runBin(['generate'], await fixtureWithPreviousOutput('broken-duplicate-key'));
     expect(run.stderr).toContain("catalog/tools.catalog.ts:5:3: error TC120: Tool 'Read' is declared twice");
-    expect(run.stderr).toContain("  catalog/other.catalog.ts:6:3: 'Read' is first declared here");
+    expect(run.stderr).toContain("  catalog/other.catalog.ts:6:3: 'Read' is already declared here");
   });
 
   it('reports all three errors of one catalog in one run and counts them', async () => {
-    const run = await runCli(['generate'], await fixtureWithPreviousOutput('broken-three-errors'));
+    const run = await runBin(['generate'], await fixtureWithPreviousOutput('broken-three-errors'));
     expect(run.code).toBe(1);
     expect(run.stderr.match(/^catalog\/tools\.catalog\.ts:\d+:\d+: error TC\d+/gm)).toHaveLength(3);
     expect(run.stderr).toContain('\n3 errors\n');
@@ -130,7 +131,7 @@ describe('the human-readable report', () => {
 
   it('paths stay right when the config is found in a folder above the working directory', async () => {
     const dir = await fixtureWithPreviousOutput('broken-syntax');
-    const run = await runCli(['generate'], path.join(dir, 'catalog'));
+    const run = await runBin(['generate'], path.join(dir, 'catalog'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^tools\.catalog\.ts:6:60: error TC100/m);
   });

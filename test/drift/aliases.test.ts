@@ -1,16 +1,13 @@
 // The one alias map: which SDK type base a tool must have, and which tool an SDK type base names,
 // with the precedence docs/drift.md promises (sdkType > config > SDK tables > built-ins > same name).
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_SDK_ALIASES, expectedSdkType } from '../../plugin/model/sdk-types';
 import { sdkNameForBase } from '../../plugin/drift/diff';
-import type { ToolModel } from '../../plugin/model/catalog-model';
+import { BUILT_IN_SDK_ALIASES, defaultSdkType, sdkTypeOf } from '../../plugin/model/sdk-types';
+import { demoModel } from '../support/catalog-model';
 
-/** The fields the alias map reads; build-model defaults `sdkType` to the runtime name. */
-const sdkTool = (key: string, sdkType = key, names = [key]) => ({ key, kind: 'sdk', sdkTyped: true, sdkType, names }) as unknown as ToolModel;
-
-describe('expectedSdkType', () => {
+describe('the SDK type of a tool', () => {
   it('maps tools through the built-in aliases when they declare no sdkType', () => {
-    expect(['Read', 'Write', 'Edit', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool', 'Bash', 'TaskOutput'].map((k) => expectedSdkType(sdkTool(k)))).toEqual([
+    expect(['Read', 'Write', 'Edit', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool', 'Bash', 'TaskOutput'].map((name) => defaultSdkType(name))).toEqual([
       'FileRead',
       'FileWrite',
       'FileEdit',
@@ -23,14 +20,15 @@ describe('expectedSdkType', () => {
   });
 
   it('lets a config alias win over a built-in one, and a declared sdkType win over both', () => {
-    expect(expectedSdkType(sdkTool('Read'), { ReadFile: 'Read' })).toBe('ReadFile');
-    expect(expectedSdkType(sdkTool('Read', 'FileReader'), { ReadFile: 'Read' })).toBe('FileReader');
+    expect(sdkTypeOf('Read', undefined, { ReadFile: 'Read' })).toBe('ReadFile');
+    expect(sdkTypeOf('Read', 'FileReader', { ReadFile: 'Read' })).toBe('FileReader');
     // A config alias can also take a built-in base away from its tool.
-    expect(expectedSdkType(sdkTool('Read'), { FileRead: 'LegacyRead' })).toBe('Read');
+    expect(sdkTypeOf('Read', undefined, { FileRead: 'LegacyRead' })).toBe('Read');
   });
 
-  it('uses the runtime name, not the key, for a tool declared with name', () => {
-    expect(expectedSdkType(sdkTool('FileReader', 'Read', ['Read']))).toBe('FileRead');
+  it('is what the model gives each SDK-typed tool, read through its runtime name, not its key', () => {
+    const model = demoModel({}, { FileReader: { kind: 'sdk', name: 'Read' }, Read2: { kind: 'sdk', name: 'Read2', sdkTyped: false }, Bash: { kind: 'sdk' } }, { sdk: { aliases: { Shell: 'Bash' } } });
+    expect(Object.fromEntries(model.tools.map((t) => [t.key, t.sdkType]))).toEqual({ FileReader: 'FileRead', Read2: undefined, Bash: 'Shell' });
   });
 });
 

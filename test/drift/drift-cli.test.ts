@@ -1,27 +1,30 @@
 // `tool-catalog drift` end to end: the installed SDK agrees with the default catalog, and each
 // hand-written SDK shape (a tool added, removed, renamed, a nested output union) gives its exact report.
-import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, editFile, fixtureProject, repoRoot } from './fixture-project';
+import { editFile, fixtureProject, SDK_FIXTURES } from './fixture-project';
+import { runBin, runCli } from '../support/cli';
+import { REPO } from '../support/paths';
+
+const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 
 const RENAME_HINT =
   "hint: a tool the SDK renamed shows up as one missing and one gone; instead of pasting, set sdkType: '<new base>' on the catalogued tool or map it with sdk.aliases: { <new base>: '<tool name>' } in the config.";
 
 describe('drift against the installed SDK', () => {
-  it('exits 0 for the default catalog (the real bin, as CI runs it)', () => {
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/tool-catalog.js'), 'drift'], { cwd: repoRoot, encoding: 'utf8' });
+  it('exits 0 for the default catalog (the real bin, as CI runs it)', async () => {
+    const run = await runBin(['drift'], REPO);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(
       "drift: catalog 'claude' against @anthropic-ai/claude-agent-sdk 0.3.168 (node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts)\n" +
         "ok: all 33 SDK-typed tools match the SDK's 33 tool types; 12 tools exempt (sdkTyped: false, MCP or external).\n",
     );
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 
   it('reports the same agreement as JSON', async () => {
-    const run = await cli(repoRoot, 'drift', '--json');
+    const run = await cli(REPO, 'drift', '--json');
     const report = JSON.parse(run.stdout);
     expect(run.code).toBe(0);
     expect(report.ok).toBe(true);
@@ -175,7 +178,7 @@ describe('drift against hand-written SDK shapes', () => {
 
   it('takes the SDK types from --sdk-types, and exits 2 naming a path that does not exist', async () => {
     const dir = fixtureProject('flag', 'agree');
-    const adds = path.join(repoRoot, 'test/fixtures/sdk/types/adds-tool.d.ts');
+    const adds = path.join(SDK_FIXTURES, 'types/adds-tool.d.ts');
     expect((await cli(dir, 'drift', '--sdk-types', adds)).code).toBe(1);
     const missing = await cli(dir, 'drift', '--sdk-types', 'nope/sdk-tools.d.ts');
     expect(missing.code).toBe(2);

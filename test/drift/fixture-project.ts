@@ -1,13 +1,13 @@
 // Copies the drift fixture project into test/.artifacts with one of the hand-written SDK type
-// files as its `types/sdk-tools.d.ts`, and runs the real CLI in process against it.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// files as its `types/sdk-tools.d.ts`, and type-checks what it generates.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runCli } from '../../plugin/cli/main';
+import { typecheckProject, type CompilerName } from '../support/compilers';
+import { artifactDir } from '../support/files';
+import { FIXTURES, REPO } from '../support/paths';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const fixtures = path.join(repoRoot, 'test/fixtures/sdk');
+/** The drift fixtures: a small project, SDK type files of several shapes, an SDK-shaped package. */
+export const SDK_FIXTURES = path.join(FIXTURES, 'sdk');
 
 export type SdkShape = 'agree' | 'adds-tool' | 'removes-tool' | 'renames-tool' | 'nested-output';
 
@@ -16,23 +16,14 @@ export type SdkShape = 'agree' | 'adds-tool' | 'removes-tool' | 'renames-tool' |
  * installs the SDK-shaped fixture package (with name tables) and points `sdk.typesModule` at it.
  */
 export function fixtureProject(name: string, shape: SdkShape, options: { aliases?: Record<string, string>; sdkPackage?: boolean } = {}): string {
-  const dir = path.join(repoRoot, 'test/.artifacts/drift', name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'types'), { recursive: true });
-  cpSync(path.join(fixtures, 'project'), dir, { recursive: true });
-  cpSync(path.join(fixtures, 'types', `${shape}.d.ts`), path.join(dir, 'types/sdk-tools.d.ts'));
-  if (options.sdkPackage) cpSync(path.join(fixtures, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), { recursive: true });
+  const dir = artifactDir(`drift/${name}`);
+  cpSync(path.join(SDK_FIXTURES, 'project'), dir, { recursive: true });
+  cpSync(path.join(SDK_FIXTURES, 'types', `${shape}.d.ts`), path.join(dir, 'types/sdk-tools.d.ts'));
+  if (options.sdkPackage) cpSync(path.join(SDK_FIXTURES, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), { recursive: true });
   const typesModule = options.sdkPackage ? 'fixture-agent-sdk/sdk-tools' : './types/sdk-tools.d.ts';
   const aliases = options.aliases ? `, aliases: ${JSON.stringify(options.aliases)}` : '';
   editFile(dir, 'tool-catalog.config.ts', "sdk: { typesModule: './types/sdk-tools.d.ts' }", `sdk: { typesModule: '${typesModule}'${aliases} }`);
   return dir;
-}
-
-export async function cli(cwd: string, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
 }
 
 /** Replaces `from` (which must be there) with `to` in a file of the project. */
@@ -43,19 +34,16 @@ export function editFile(dir: string, file: string, from: string, to: string): v
   writeFileSync(target, text.replace(from, to));
 }
 
-export const COMPILERS = {
-  'TypeScript 7': path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
-  'TypeScript 6': path.join(repoRoot, 'node_modules/typescript-6/bin/tsc'),
-} as const;
+/** The compilers the drift guard is checked with: the native one and the last JavaScript one. */
+export const DRIFT_COMPILERS = ['TypeScript 7', 'TypeScript 6'] as const satisfies readonly CompilerName[];
 
 /** Runs a real `tsc --noEmit` over `include` (relative to `dir`), with the authoring API from source. */
-export function runTsc(compiler: keyof typeof COMPILERS, dir: string, include: readonly string[]) {
+export function runTsc(compiler: CompilerName, dir: string, include: readonly string[]) {
   const config = {
-    extends: path.relative(dir, path.join(repoRoot, 'tsconfig.base.json')),
-    compilerOptions: { types: [], paths: { 'agent-tool-catalog': [path.relative(dir, path.join(repoRoot, 'plugin/index.ts'))] } },
+    extends: path.relative(dir, path.join(REPO, 'tsconfig.base.json')),
+    compilerOptions: { types: [], paths: { 'agent-tool-catalog': [path.relative(dir, path.join(REPO, 'plugin/index.ts'))] } },
     include,
   };
   writeFileSync(path.join(dir, 'tsconfig.drift.json'), `${JSON.stringify(config, null, 2)}\n`);
-  const run = spawnSync(process.execPath, [COMPILERS[compiler], '-p', 'tsconfig.drift.json', '--noEmit', '--pretty', 'false'], { cwd: dir, encoding: 'utf8' });
-  return { code: run.status, output: `${run.stdout}${run.stderr}` };
+  return typecheckProject(compiler, 'tsconfig.drift.json', dir);
 }

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { labelFromName } from '../../plugin/drift/declaration';
-import { cli, editFile, fixtureProject, runTsc } from './fixture-project';
+import { editFile, fixtureProject, runTsc } from './fixture-project';
+import { runCli } from '../support/cli';
+
+const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 
 const TOOLS_FILE = 'catalog/tools.catalog.ts';
 
@@ -26,7 +29,7 @@ describe('ready-to-paste declarations', () => {
     expect(await cli(dir, 'drift')).toMatchObject({ code: 0, stderr: '' });
     expect(await cli(dir, 'generate')).toMatchObject({ code: 0, stderr: '' });
     expect(readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8')).toContain('  PushNotification: PushNotificationInput;\n');
-    expect(runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
+    expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
   });
 
   it("carry the SDK type name when the tool's runtime name differs, so the coverage import is right", async () => {
@@ -41,7 +44,7 @@ describe('ready-to-paste declarations', () => {
     const coverage = readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8');
     expect(coverage).toContain('  propose_skills: ProposeSkillsInput;\n  SetGoal: ProposeGoalInput;\n');
     expect(coverage).toContain("} from 'fixture-agent-sdk/sdk-tools';");
-    expect(runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
+    expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
   });
 
   it('labels tools in sentence case and keeps acronyms', () => {

@@ -2,13 +2,15 @@
 // input union's reference to the output union, and the fast path that parses type aliases only.
 import { parse } from '@babel/parser';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSdkTypes, readSdkTypes, SdkTypesError, typeAliasesOnly } from '../../plugin/drift/read-sdk-types';
 import { resolveTypesModule } from '../../plugin/drift/sdk-package';
+import { REPO } from '../support/paths';
+import { SDK_FIXTURES } from './fixture-project';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/sdk/types/${name}.d.ts`, import.meta.url));
-const realSdkTypes = resolveTypesModule('@anthropic-ai/claude-agent-sdk/sdk-tools', fileURLToPath(new URL('../..', import.meta.url)))!;
+const fixture = (name: string) => path.join(SDK_FIXTURES, 'types', `${name}.d.ts`);
+const realSdkTypes = resolveTypesModule('@anthropic-ai/claude-agent-sdk/sdk-tools', REPO)!;
 const summary = (members: readonly { typeName: string; base: string; union: string }[]) => members.map((m) => `${m.union}:${m.typeName}→${m.base}`);
 
 describe('readSdkTypes', () => {
@@ -64,8 +66,8 @@ describe('readSdkTypes', () => {
   it('resolves the SDK types module through the package exports, as the coverage import does', () => {
     expect(realSdkTypes).toMatch(/node_modules\/@anthropic-ai\/claude-agent-sdk\/sdk-tools\.d\.ts$/);
     expect(resolveTypesModule('@anthropic-ai/claude-agent-sdk/no-such-entry', process.cwd())).toBeUndefined();
-    expect(resolveTypesModule('./types/agree', fileURLToPath(new URL('../fixtures/sdk', import.meta.url)))).toBe(fixture('agree'));
-    expect(resolveTypesModule('./types/agree.js', fileURLToPath(new URL('../fixtures/sdk', import.meta.url)))).toBe(fixture('agree'));
+    expect(resolveTypesModule('./types/agree', SDK_FIXTURES)).toBe(fixture('agree'));
+    expect(resolveTypesModule('./types/agree.js', SDK_FIXTURES)).toBe(fixture('agree'));
   });
 
   it('parses the installed SDK through the type-alias-only fast path with the same result as a full parse', () => {

@@ -3,7 +3,10 @@
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, COMPILERS, fixtureProject, repoRoot, runTsc } from './fixture-project';
+import { DRIFT_COMPILERS, fixtureProject, runTsc, SDK_FIXTURES } from './fixture-project';
+import { runCli } from '../support/cli';
+
+const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 
 const COVERAGE = 'generated/mini/sdk-coverage.ts';
 
@@ -29,21 +32,27 @@ describe('sdk-coverage.ts', () => {
     expect(readFileSync(path.join(dir, 'generated/mini/index.ts'), 'utf8')).toContain("export * from './sdk-coverage';");
   });
 
-  for (const compiler of Object.keys(COMPILERS) as (keyof typeof COMPILERS)[]) {
+  for (const compiler of DRIFT_COMPILERS) {
     it(`compiles under ${compiler} while the SDK has every catalogued type`, async () => {
       const dir = await generated(`coverage-ok-${compiler.replace(/\W/g, '')}`, 'nested-output');
-      expect(runTsc(compiler, dir, [COVERAGE])).toEqual({ code: 0, output: '' });
+      expect(await runTsc(compiler, dir, [COVERAGE])).toEqual({ code: 0, output: '' });
     });
 
     it(`fails under ${compiler} naming the tool whose SDK type is missing`, async () => {
       const dir = await generated(`coverage-missing-${compiler.replace(/\W/g, '')}`, 'agree');
       // The SDK drops TaskOutput after the coverage file was generated, as an upgrade would.
-      cpSync(path.join(repoRoot, 'test/fixtures/sdk/types/removes-tool.d.ts'), path.join(dir, 'types/sdk-tools.d.ts'));
-      const run = runTsc(compiler, dir, [COVERAGE]);
+      cpSync(path.join(SDK_FIXTURES, 'types/removes-tool.d.ts'), path.join(dir, 'types/sdk-tools.d.ts'));
+      const run = await runTsc(compiler, dir, [COVERAGE]);
       expect(run.code).not.toBe(0);
-      expect(run.output).toContain(`${COVERAGE}(13,3): error TS2305: Module '"../../types/sdk-tools.js"' has no exported member 'TaskOutputInput'.`);
+      // Both errors sit on TaskOutput's own lines: its type import, and its entry in the coverage object.
+      const lines = readFileSync(path.join(dir, COVERAGE), 'utf8').split('\n');
+      const importLine = lines.indexOf('  TaskOutputInput,') + 1;
+      const entryLine = lines.indexOf('  TaskOutput: true,') + 1;
+      expect(importLine).toBeGreaterThan(0);
+      expect(entryLine).toBeGreaterThan(importLine);
+      expect(run.output).toContain(`${COVERAGE}(${importLine},3): error TS2305: Module '"../../types/sdk-tools.js"' has no exported member 'TaskOutputInput'.`);
       expect(run.output).toContain(
-        `${COVERAGE}(38,3): error TS2322: Type 'true' is not assignable to type '"the SDK no longer exports the input type of tool 'TaskOutput'; run tool-catalog drift"'.`,
+        `${COVERAGE}(${entryLine},3): error TS2322: Type 'true' is not assignable to type '"the SDK no longer exports the input type of tool 'TaskOutput'; run tool-catalog drift"'.`,
       );
       expect(run.output.match(/error TS2322/g)).toHaveLength(1);
     });
@@ -52,6 +61,6 @@ describe('sdk-coverage.ts', () => {
   it('imports the renamed type when the config maps it through sdk.aliases, and compiles', async () => {
     const dir = await generated('coverage-renamed', 'renames-tool', { aliases: { ReadFile: 'Read' } });
     expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain('  Read: ReadFileInput;\n');
-    expect(runTsc('TypeScript 7', dir, [COVERAGE])).toEqual({ code: 0, output: '' });
+    expect(await runTsc('TypeScript 7', dir, [COVERAGE])).toEqual({ code: 0, output: '' });
   });
 });

@@ -1,22 +1,21 @@
-// The embedded default catalog (seed 1 for SDK 0.3.168): the core's output equals the checked-in
-// generated/ files byte for byte (so CLI == core), a frozen registry.ts, SDK coverage and the
-// classifications docs/decisions.md explains.
+// The embedded default catalog (the Claude Code tools of SDK 0.3.168): the core's output equals the
+// checked-in generated/ files byte for byte (so CLI == core), every SDK tool type is covered, and the
+// tools are classified as docs/decisions.md explains.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { compileFromConfig } from '../../plugin/generate';
-import { loadConfig } from '../../plugin/load/load-config';
+import { generate } from '../../plugin/generate';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
-import { fingerprint, REPO } from './helpers';
+import { withManifests } from '../../plugin/write/write-outputs';
+import { fingerprint } from '../support/files';
+import { REPO, relativePosix } from '../support/paths';
 
-async function compileDefault() {
-  const loaded = await loadConfig({ cwd: REPO });
-  expect(loaded.diagnostics).toEqual([]);
-  const claude = loaded.catalogs.find((c) => c.name === 'claude')!;
-  const compiled = await compileFromConfig(claude);
-  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return { config: claude, files: compiled.files, model: compiled.model! };
+async function generateDefault() {
+  const result = await generate({ cwd: REPO, catalog: 'claude' });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const catalog = result.catalogs[0]!;
+  return { outDir: catalog.outDir, files: catalog.files, model: catalog.model! };
 }
 
 /** Member names of the SDK's `ToolInputSchemas` union, `Input` stripped (`FileEdit`, `Bash`, …). */
@@ -36,32 +35,36 @@ const tool = (model: CatalogModel, key: string) => {
 };
 
 describe('default catalog', () => {
-  it('compiles, in the core, to exactly the checked-in files of generated/claude', async () => {
-    const { config, files } = await compileDefault();
-    for (const [file, emitted] of files) {
+  it('compiles, in the core, to exactly the checked-in files of generated/claude (manifest included)', async () => {
+    const { outDir, files } = await generateDefault();
+    const written = withManifests([{ outDir, files }]);
+    for (const [file, emitted] of written) {
       if (emitted.createOnly) continue;
       expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
     }
-    const owned = [...files].filter(([, f]) => !f.createOnly).map(([file]) => path.relative(config.outDir, file).split(path.sep).join('/'));
-    expect(Object.keys(await fingerprint(config.outDir)).sort()).toEqual(owned.sort());
-  });
-
-  it('keeps registry.ts as frozen in the snapshot', async () => {
-    const { config, files } = await compileDefault();
-    const registry = files.get(path.join(config.outDir, 'registry.ts'))!.content;
-    await expect(registry).toMatchFileSnapshot('./__snapshots__/claude-registry.ts.snap');
+    const owned = [...written].filter(([, f]) => !f.createOnly).map(([file]) => relativePosix(outDir, file));
+    expect(Object.keys(await fingerprint(outDir)).sort()).toEqual(owned.sort());
   });
 
   it('declares every tool of the SDK ToolInputSchemas union (McpInput is the generic MCP call, not a tool)', async () => {
-    const { model } = await compileDefault();
+    const { model } = await generateDefault();
     const sdk = (await sdkInputTypes()).filter((m) => m !== 'Mcp');
     expect(sdk.length).toBeGreaterThan(25);
     const typed = model.tools.filter((t) => t.sdkTyped).map((t) => t.sdkType!);
     expect([...typed].sort()).toEqual([...sdk].sort());
   });
 
-  it('classifies as seed 1 decides, plus the decisions recorded in docs/decisions.md', async () => {
-    const { model } = await compileDefault();
+  it('puts the tools in output order: declared category order, then declaration order', async () => {
+    const { model } = await generateDefault();
+    const rank = new Map(model.categories.map((c, i) => [c.name, i]));
+    const ranks = model.tools.map((t) => rank.get(t.category!)!);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(model.tools.slice(0, 4).map((t) => t.key)).toEqual(['Bash', 'TaskOutput', 'TaskStop', 'REPL']);
+    expect(model.tools.filter((t) => t.category === 'context').map((t) => t.key).slice(0, 2)).toEqual(['WebSearch', 'WebFetch']);
+  });
+
+  it('classifies the Claude Code tools as docs/decisions.md records', async () => {
+    const { model } = await generateDefault();
     const exposure = (key: string) => tool(model, key).exposure;
     for (const k of ['NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'WebSearch', 'WebFetch', 'CronCreate', 'CronDelete', 'CronList', 'REPL'])
       expect(exposure(k), k).toBe('disabled');

@@ -1,17 +1,11 @@
-// The registry generated for the fixture catalog (seed 2's vocabulary: groups, callers, predicates,
-// channels, explicit and empty names) type-checks with real tsc 7, 6 and 5.9, and rejects wrong keys.
-import { execFile } from 'node:child_process';
+// The registry generated for the fixture catalog (groups, callers, predicates, channels, explicit and
+// empty names) type-checks with real tsc 7, 6 and 5.9, and rejects wrong keys.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, removeTempDirs, REPO, runCli } from './helpers';
-
-const COMPILERS = {
-  'TypeScript 7': 'node_modules/typescript/bin/tsc',
-  'TypeScript 6': 'node_modules/typescript-6/bin/tsc',
-  'TypeScript 5.9': 'node_modules/typescript-5.9/bin/tsc',
-};
+import { runBin } from '../support/cli';
+import { COMPILER_NAMES, runTsc } from '../support/compilers';
+import { copyCatalogFixture, removeTempDirs } from '../support/files';
 
 const CHECK = `import { DEMO_CALLERS, DEMO_TOOL_REGISTRY, type DemoToolGroup, type DemoToolKey, type DemoToolName } from './generated/demo/registry';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -31,8 +25,8 @@ assertType<Equal<DemoToolGroup, 'core' | 'chat_only'>>();
 
 let dir: string;
 beforeAll(async () => {
-  dir = await copyFixture('valid');
-  const run = await runCli(['generate'], dir);
+  dir = await copyCatalogFixture('valid');
+  const run = await runBin(['generate'], dir);
   expect(run.code, run.stderr).toBe(0);
   await fs.writeFile(path.join(dir, 'check.ts'), CHECK);
   await fs.writeFile(
@@ -43,12 +37,9 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 describe('generated registry of the fixture catalog', () => {
-  it.each(Object.entries(COMPILERS))('type-checks with %s', async (_name, tsc) => {
-    const result = await promisify(execFile)(process.execPath, [path.join(REPO, tsc), '-p', 'tsconfig.json'], { cwd: dir }).then(
-      () => ({ code: 0, out: '' }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-    );
-    expect(result.out).toBe('');
+  it.each(COMPILER_NAMES)('type-checks with %s', async (compiler) => {
+    const result = await runTsc(compiler, ['-p', 'tsconfig.json'], dir);
+    expect(result.output).toBe('');
     expect(result.code).toBe(0);
   });
 
@@ -56,12 +47,11 @@ describe('generated registry of the fixture catalog', () => {
     const registry = path.join(dir, 'generated/demo/registry.ts');
     const original = await fs.readFile(registry, 'utf8');
     try {
-      await fs.writeFile(registry, original.replace("  | 'PrInfo'\n", ''));
-      const out = await promisify(execFile)(process.execPath, [path.join(REPO, COMPILERS['TypeScript 7']), '-p', 'tsconfig.json'], { cwd: dir }).then(
-        () => '',
-        (e: { stdout: string }) => e.stdout,
-      );
-      expect(out).toContain("check.ts(4,14): error TS2322: Type '\"PrInfo\"' is not assignable to type 'DemoToolKey'.");
+      const withoutKey = original.replace("  | 'PrInfo'\n", '');
+      expect(withoutKey).not.toBe(original);
+      await fs.writeFile(registry, withoutKey);
+      const { output } = await runTsc('TypeScript 7', ['-p', 'tsconfig.json'], dir);
+      expect(output).toContain("check.ts(4,14): error TS2322: Type '\"PrInfo\"' is not assignable to type 'DemoToolKey'.");
     } finally {
       await fs.writeFile(registry, original);
     }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenTranslations } from '../../plugin/render/renderers/i18n-entries';
-import { REPO } from '../bindings/fixture-app';
+import { REPO } from '../support/paths';
 
 const read = (locale: string) => flattenTranslations(JSON.parse(readFileSync(path.join(REPO, 'generated/claude/i18n', `${locale}.json`), 'utf8')));
 const HAN = /\p{Script=Han}/u;

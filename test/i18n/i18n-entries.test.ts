@@ -1,7 +1,7 @@
-// The pure pieces of the locale emitter: reading nested or dotted files alike, nesting keys in order,
+// The pure pieces of the locale renderer: reading nested or dotted files alike, nesting keys in order,
 // finding nesting conflicts, and locating keys in JSON text for diagnostics.
 import { describe, expect, it } from 'vitest';
-import { flattenTranslations, jsonKeyPositions, nestingConflicts, nestTranslations } from '../../plugin/render/renderers/i18n-entries';
+import { flattenTranslations, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson } from '../../plugin/render/renderers/i18n-entries';
 
 describe('i18n entries', () => {
   it('reads nested objects and dotted keys as the same keys, ignoring non-strings', () => {
@@ -10,8 +10,9 @@ describe('i18n entries', () => {
   });
 
   it('nests keys in insertion order and stores __proto__ as data', () => {
-    const nested = nestTranslations(new Map([['a.z.label', '1'], ['a.b.label', '2'], ['a.__proto__.label', '3']]));
-    expect(JSON.stringify(nested)).toBe('{"a":{"z":{"label":"1"},"b":{"label":"2"},"__proto__":{"label":"3"}}}');
+    const nested = writeLocaleJson(localeDocument(['a.z.label', 'a.b.label', 'a.__proto__.label'], 'nested')!, ['1', '2', '3']);
+    expect(JSON.stringify(JSON.parse(nested))).toBe('{"a":{"z":{"label":"1"},"b":{"label":"2"},"__proto__":{"label":"3"}}}');
+    expect(Object.keys(JSON.parse(nested).a)).toEqual(['z', 'b', '__proto__']);
   });
 
   it('finds keys that are ancestors of other keys', () => {

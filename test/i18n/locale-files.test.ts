@@ -128,7 +128,8 @@ describe('locale files', () => {
     await a.write('locales/zh-cn.json', broken);
     const result = await a.cli('generate');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('locales/zh-cn.json:1:1: error TC200: zh-cn.json is not valid JSON');
+    // Located where the parse fails: the line after the missing comma.
+    expect(result.stderr).toContain('locales/zh-cn.json:6:9: error TC201: zh-cn.json is not valid JSON');
     expect(await a.read('locales/zh-cn.json')).toBe(broken);
   });
 

@@ -1,47 +1,39 @@
 // `tool-catalog init` in a fresh Vite app and in a plain Node package: it scaffolds the config, a
 // starter catalog, the binding file and a `generate` script, the result type-checks and is up to
 // date, and a second run refuses to overwrite anything.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
-import { ARTIFACTS, REPO_ROOT } from '../bundler/fixture-app';
+import { runCli } from '../support/cli';
+import { runTsc } from '../support/compilers';
+import { artifactDir, writeFiles } from '../support/files';
+import { REPO } from '../support/paths';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function makeApp(name: string, files: Record<string, string>): string {
-  const dir = path.join(ARTIFACTS, 'init', `${name}-${process.pid}-${Date.now().toString(36)}`);
-  rmSync(dir, { recursive: true, force: true });
-  for (const [f, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-    writeFileSync(path.join(dir, f), content);
-  }
+  const dir = artifactDir(`init/${name}-${process.pid}-${Date.now().toString(36)}`);
+  writeFiles(dir, files);
   dirs.push(dir);
   return dir;
 }
 
-async function cli(cwd: string, ...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { cwd, stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 
 const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
 
 /** The scaffolded app must type-check as the user's own code would (TypeScript 7, the repo's tsc). */
-function typecheck(dir: string, include: string[]): { status: number | null; output: string } {
+async function typecheck(dir: string, include: string[]): Promise<{ status: number; output: string }> {
   // What `npm install -D agent-tool-catalog` gives the app: this package, built, under node_modules.
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
-  symlinkSync(REPO_ROOT, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
+  symlinkSync(REPO, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, types: [] },
     include,
   }));
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
-  return { status: result.status, output: result.stdout + result.stderr };
+  const result = await runTsc('TypeScript 7', ['-p', dir], dir);
+  return { status: result.code, output: result.output };
 }
 
 const VITE_PACKAGE = `{
@@ -85,7 +77,7 @@ describe('tool-catalog init', () => {
     expect(read(dir, 'src/tool-bindings.ts')).toContain('satisfies AgentUiBindings');
     expect(read(dir, 'tool-catalog.config.ts')).toContain("bindings: { file: 'src/tool-bindings.ts' }");
     expect((await cli(dir, 'generate', '--check')).code).toBe(0);
-    const tsc = typecheck(dir, ['src', 'catalog', 'tool-catalog.config.ts']);
+    const tsc = await typecheck(dir, ['src', 'catalog', 'tool-catalog.config.ts']);
     expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   });
@@ -103,7 +95,7 @@ describe('tool-catalog init', () => {
     expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'node gen.js' });
     expect(stdout).toContain('already has a different "generate" script');
     expect(stdout).not.toContain('agent-tool-catalog/vite');
-    const tsc = typecheck(dir, ['tool-bindings.ts', 'generated', 'catalog', 'tool-catalog.config.ts']);
+    const tsc = await typecheck(dir, ['tool-bindings.ts', 'generated', 'catalog', 'tool-catalog.config.ts']);
     expect(tsc.output).toBe('');
   });
 

@@ -32,9 +32,12 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc.array(toolShape, { mi
       key,
       kind: s.kind,
       exposure: s.exposure,
-      // A rare user tool gated by seed 2's `available: '<predicate>'` as well.
-      ...(s.exposure === 'conditional' || (s.exposure === 'user' && s.rare === 0) ? { condition: CONDITIONS[s.condition]!.name } : {}),
-      ...(s.rare === 1 ? { unavailable: true } : {}),
+      ...(s.exposure === 'conditional' ? { condition: CONDITIONS[s.condition]!.name } : {}),
+      // Rare `available` forms: a condition (a user tool offered only while it holds), never, and an
+      // app check (decided by the app at run time: the policy does not see it).
+      ...(s.exposure === 'user' && s.rare === 0 ? { available: CONDITIONS[s.condition]!.name } : {}),
+      ...(s.rare === 1 ? { available: false as const } : {}),
+      ...(s.rare === 3 ? { available: { appCheck: `check${i}` } } : {}),
       ...(s.pairGroup !== undefined ? { pairGroup: GROUPS[s.pairGroup] } : {}),
       names: s.rare === 2 ? [] : names,
       dependsOn: i === 0 ? [] : [...new Set(s.dependsOn.map((d) => `T${d % i}`))],

@@ -1,9 +1,7 @@
 // The build side's shortcuts (speed at 5,000 tools) give what the long way gives: the caller summaries
 // against full offers, and a model's tables, prepared once while deriving them, against the same
 // tables prepared from their keys as a generated policy.ts is at run time.
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../plugin/generate';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { policyTablesOf } from '../../plugin/model/policy-tables';
 import { callerSummaries } from '../../plugin/policy/caller-matrix';
@@ -11,15 +9,15 @@ import { callerOffer } from '../../plugin/model/caller-offer';
 import { conditionCombinations } from '../../plugin/policy/policy-matrix';
 import { resolveToolPolicy } from '../../plugin/runtime/policy';
 import { preparePolicy, type PolicyTables } from '../../plugin/runtime/policy-tables';
-import { repoRoot } from './support';
+import { REPO, repoPath } from '../support/paths';
+import { loadModel } from '../support/projects';
 
 const models = new Map<string, CatalogModel>();
 
 beforeAll(async () => {
-  for (const cwd of [repoRoot, path.join(repoRoot, 'examples/themis-agent')]) {
-    const result = await generate({ cwd });
-    if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('\n'));
-    for (const c of result.catalogs) models.set(c.config.name, c.model!);
+  for (const cwd of [REPO, repoPath('examples/themis-agent')]) {
+    const model = await loadModel(cwd);
+    models.set(model.name, model);
   }
 });
 

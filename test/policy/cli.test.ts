@@ -1,21 +1,19 @@
 // The `resolve`, `explain` and `report` commands on the default catalog: in-process through
 // runCli (the code the binary runs) and once through the real `tool-catalog` binary.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
-import { repoRoot } from './support';
+import { runBin, runCli } from '../support/cli';
+import { uniqueArtifactDir } from '../support/files';
+import { REPO } from '../support/paths';
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { cwd: repoRoot, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCli(argv, REPO);
 
-const outDir = path.join(repoRoot, 'test/.artifacts/policy-cli', `${process.pid}`);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+/** The disabled tools of the default catalog, in output order. */
+const DISABLED = ['REPL', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch'];
+
+let outDir: string | undefined;
+afterAll(() => outDir && rmSync(outDir, { recursive: true, force: true }));
 
 describe('resolve', () => {
   it('--json prints what the SDK receives, conditions missing treated as false', async () => {
@@ -23,7 +21,7 @@ describe('resolve', () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
-    expect(out.disallowedTools).toEqual(['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL']);
+    expect(out.disallowedTools).toEqual(['REPL', 'NotebookEdit', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch']);
     expect(out.allowedTools).toContain('mcp__skills__search_skills');
     expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual(['cherry-tools', 'agent-memory', 'skills']);
     expect(out.signature).toMatch(/^tp1-[0-9a-f]{14}$/);
@@ -42,7 +40,7 @@ describe('resolve', () => {
     const { code, stdout } = await cli('resolve', '--ctx', 'workspace-has-git=true', '--overlay', 'AskUserQuestion');
     expect(code).toBe(0);
     expect(stdout).toContain('context: workspace-has-git=true, agent-has-channel=not set (false)');
-    expect(stdout).toMatch(/disallowedTools \(13\):\n {2}WebSearch\n/);
+    expect(stdout).toMatch(/disallowedTools \(13\):\n {2}REPL\n {2}NotebookEdit\n/);
     expect(stdout).toContain('  AskUserQuestion\n');
   });
 
@@ -86,9 +84,9 @@ describe('report', () => {
   });
 
   it('--format html --out writes one self-contained page', async () => {
-    mkdirSync(outDir, { recursive: true });
+    outDir = uniqueArtifactDir('policy-cli');
     const file = path.join(outDir, 'matrix.html');
-    const { code, stdout } = await cli('report', '--format', 'html', '--out', path.relative(repoRoot, file));
+    const { code, stdout } = await cli('report', '--format', 'html', '--out', path.relative(REPO, file));
     expect(code).toBe(0);
     expect(stdout).toContain('Wrote the HTML exposure matrix');
     const html = readFileSync(file, 'utf8');
@@ -108,11 +106,11 @@ describe('report', () => {
 });
 
 describe('the real binary', () => {
-  it('`tool-catalog resolve --json` shows seed 1 policy', () => {
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/tool-catalog.js'), 'resolve', '--json', '--ctx', 'workspace-has-git=true'], { cwd: repoRoot, encoding: 'utf8' });
+  it('`tool-catalog resolve --json` disallows exactly the disabled tools when every condition holds', async () => {
+    const run = await runBin(['resolve', '--json', '--ctx', 'workspace-has-git=true'], REPO);
     expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out.disallowedTools).toEqual(['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL']);
+    expect(out.disallowedTools).toEqual(DISABLED);
   });
 });

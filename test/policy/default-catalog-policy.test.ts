@@ -1,10 +1,12 @@
-// Seed 1's named cases against the checked-in generated/claude/policy.ts (the code an app imports)
-// and against tables compiled fresh from catalog/, so a stale checked-in file cannot hide a bug.
+// The policy rules on the default catalog, case by case, against the checked-in
+// generated/claude/policy.ts (the code an app imports) and against tables compiled fresh from
+// catalog/, so a stale checked-in file cannot hide a bug.
 import { describe, expect, it } from 'vitest';
 import { createToolContext } from '../../plugin/runtime/context';
 import { resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
+import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 import { CLAUDE_POLICY_TABLES, resolveClaudeDisallowedTools, resolveClaudeToolPolicy } from '../../generated/claude/policy';
-import { loadDefaultCatalog } from './support';
+import { loadDefaultCatalog } from '../support/projects';
 
 const ALL_CONTEXTS = [
   { workspaceHasGit: true, agentHasChannel: true },
@@ -12,21 +14,31 @@ const ALL_CONTEXTS = [
   { workspaceHasGit: false, agentHasChannel: true },
   { workspaceHasGit: false, agentHasChannel: false },
 ];
-const ALWAYS_DISALLOWED = ['WebSearch', 'WebFetch', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'REPL'];
+/** The disabled tools, in output order (declared category order, then declaration order). */
+const ALWAYS_DISALLOWED = ['REPL', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch'];
+
+/** The fields of a registry descriptor the policy reads (`PolicyToolEntry`), as plain data. */
+const POLICY_FIELDS = ['key', 'kind', 'exposure', 'names', 'condition', 'available', 'pairGroup', 'dependsOn', 'approval'] as const satisfies readonly (keyof PolicyToolEntry)[];
+const policyFields = (tool: object) => JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
+
 const ON = { workspaceHasGit: true, agentHasChannel: true };
 
 describe('the checked-in generated policy matches the catalog', () => {
-  it('embeds exactly the tables compiled from catalog/', async () => {
+  it('embeds exactly the tables compiled from catalog/, its tools being the registry descriptors', async () => {
     const { tables } = await loadDefaultCatalog();
-    expect(JSON.parse(JSON.stringify(CLAUDE_POLICY_TABLES))).toEqual(JSON.parse(JSON.stringify(tables)));
+    const { tools, ...rest } = CLAUDE_POLICY_TABLES;
+    const { tools: compiledTools, ...compiledRest } = tables;
+    expect(JSON.parse(JSON.stringify(rest))).toEqual(JSON.parse(JSON.stringify(compiledRest)));
+    expect(tools.map(policyFields)).toEqual(compiledTools.map(policyFields));
+    expect(JSON.parse(JSON.stringify(compiledTools))).toEqual(compiledTools.map(policyFields));
   });
 });
 
 describe.each([
   ['generated/claude/policy.ts', (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveClaudeDisallowedTools(agent, ctx)],
   ['tables compiled from catalog/', async (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveDisallowedTools((await loadDefaultCatalog()).tables, agent, ctx)],
-] as const)('seed 1 named cases via %s', (_source, resolve) => {
-  it('keeps WebSearch and WebFetch disallowed in every context (the PR-2 safety net)', async () => {
+] as const)('the policy on the default catalog via %s', (_source, resolve) => {
+  it("keeps the SDK's WebSearch and WebFetch disallowed in every context, whatever is opted out (the app's own replace them)", async () => {
     for (const ctx of ALL_CONTEXTS) {
       for (const disabledTools of [[], ['Bash'], ['WebSearch', 'WebFetch'], ['mcp__docs__*']]) {
         const out = await resolve({ disabledTools }, ctx);
@@ -83,7 +95,7 @@ describe('rule 6 and approvals on the default catalog', () => {
   it('a disabled in-process MCP tool leaves the ensure-list; allowedTools is the auto set minus disallowed', () => {
     const on = resolveClaudeToolPolicy({ disabledTools: [] }, ON);
     expect(on.mcpEnsureAllowed).toContain('mcp__cherry-tools__web_search');
-    expect(on.allowedTools).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceTool', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge', 'mcp__skills__search_skills', 'Read', 'Glob', 'Grep']);
+    expect(on.allowedTools).toEqual(['Read', 'Glob', 'Grep', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge', 'mcp__skills__search_skills']);
     const off = resolveClaudeToolPolicy({ disabledTools: ['CherryWebSearch', 'Read'] }, ON);
     expect(off.mcpEnsureAllowed).not.toContain('mcp__cherry-tools__web_search');
     expect(off.mcpEnsureAllowed).toHaveLength(on.mcpEnsureAllowed.length - 1);

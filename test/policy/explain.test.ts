@@ -1,5 +1,5 @@
 // explainTool: the verdict always agrees with resolveDisallowedTools, and the reasons name the rule,
-// pair group, condition, opt-out or dependency that decided — on seed 1's catalog and small fixtures.
+// pair group, condition, opt-out or dependency that decided — on the default catalog and small fixtures.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
@@ -7,7 +7,7 @@ import { resolveDisallowedTools } from '../../plugin/runtime/policy';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 import { catalogCase } from './arbitraries';
-import { loadDefaultCatalog } from './support';
+import { loadDefaultCatalog } from '../support/projects';
 
 const ON = { workspaceHasGit: true, agentHasChannel: true };
 const rule = (e: ReturnType<typeof explainTool>, id: string) => e!.rules.find((r) => r.rule === id)!;

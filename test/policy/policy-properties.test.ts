@@ -1,18 +1,21 @@
 // Property-based tests of resolveDisallowedTools over random catalogs, contexts and opt-out lists
-// (fast-check, 100,000+ generated cases in all): seed 1's invariants plus an independent oracle.
+// (fast-check, 100,000+ generated cases in all): the policy's invariants plus an independent oracle.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { markDisallowedTools, resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
-import type { PolicyTables } from '../../plugin/runtime/policy-tables';
+import type { PolicyTables, PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 import { catalogCase, CONDITIONS, SERVERS } from './arbitraries';
 
-/** Seed 1's rules written the slow, obvious way: a fixpoint over sets. */
+/** The condition a tool needs: its own, else an `available` condition (an app check is not the policy's). */
+const conditionOf = (t: PolicyToolEntry) => t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
+
+/** The policy's rules written the slow, obvious way: a fixpoint over sets. */
 function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: readonly string[], overlay: readonly string[] = []): string[] {
   const blocked = new Set<string>();
   const owner = (name: string) => tables.tools.find((t) => t.key === name || t.names.includes(name));
   for (const t of tables.tools) {
-    if (t.exposure === 'disabled' || t.unavailable) blocked.add(t.key);
-    const condition = CONDITIONS.find((c) => c.name === t.condition);
+    if (t.exposure === 'disabled' || t.available === false) blocked.add(t.key);
+    const condition = CONDITIONS.find((c) => c.name === conditionOf(t));
     if (condition && ctx[condition.field] !== true) blocked.add(t.key);
     if (t.exposure === 'user' && disabled.some((d) => owner(d) === t)) blocked.add(t.key);
   }
@@ -70,7 +73,7 @@ describe('resolveDisallowedTools over random catalogs', () => {
           // The dependsOn closure is respected.
           check(!t.dependsOn.some((d) => keys.has(d)) || keys.has(t.key), `${t.key} allowed though a dependency is not`);
           // An internal tool is never disallowed by an opt-out alone.
-          check(!(t.exposure === 'internal' && t.pairGroup === undefined && t.dependsOn.length === 0 && !t.unavailable) || !keys.has(t.key), `internal ${t.key} disallowed`);
+          check(!(t.exposure === 'internal' && t.pairGroup === undefined && t.dependsOn.length === 0 && t.available !== false && conditionOf(t) === undefined) || !keys.has(t.key), `internal ${t.key} disallowed`);
         }
         // The overlay blocks its catalog tools with their groups and passes the rest through.
         check(sameList(resolveDisallowedTools(tables, { disabledTools: disabled }, ctx, { overlay: extra }), oracle(tables, ctx, disabled, extra)), 'overlay differs from the oracle');

@@ -1,4 +1,4 @@
-// Edge cases of the policy runtime that the seed-1 and property tests do not pin down: name
+// Edge cases of the policy runtime that the default-catalog and property tests do not pin down: name
 // ownership, MCP name parsing, condition values, signature stability, derived closures, rule texts.
 import { describe, expect, it } from 'vitest';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
@@ -51,7 +51,9 @@ describe('preparePolicy', () => {
   it('derives closures the tables leave out, the same as the build side computes them', () => {
     const tools = [
       tool({ key: 'Off', exposure: 'disabled' }),
-      tool({ key: 'Gone', unavailable: true, exposure: 'internal' }),
+      tool({ key: 'Gone', available: false, exposure: 'internal' }),
+      tool({ key: 'Checked', available: { appCheck: 'isOn' }, exposure: 'internal' }),
+      tool({ key: 'Offered', available: 'has-git' }),
       tool({ key: 'Git', exposure: 'conditional', condition: 'has-git', pairGroup: 'g' }),
       tool({ key: 'Mate', exposure: 'internal', pairGroup: 'g' }),
       tool({ key: 'User', dependsOn: ['Mate'] }),
@@ -60,10 +62,10 @@ describe('preparePolicy', () => {
     const derived = bare(tools);
     const built = closePolicyTables(derived);
     expect(built.alwaysDisallowed).toEqual(['Off', 'Gone', 'Needs']);
-    expect(built.whenConditionFails).toEqual({ 'has-git': ['Git', 'Mate', 'User'] });
-    expect(built.whenOptedOut).toEqual({ User: ['User'] });
+    expect(built.whenConditionFails).toEqual({ 'has-git': ['Offered', 'Git', 'Mate', 'User'] });
+    expect(built.whenOptedOut).toEqual({ Offered: ['Offered'], User: ['User'] });
     for (const ctx of [{}, { hasGit: true }, { hasGit: false }]) {
-      for (const disabledTools of [[], ['User'], ['Mate'], ['Git']]) {
+      for (const disabledTools of [[], ['User'], ['Mate'], ['Git'], ['Offered'], ['Checked']]) {
         expect(resolveDisallowedTools(derived, { disabledTools }, ctx)).toEqual(resolveDisallowedTools(built, { disabledTools }, ctx));
       }
     }
@@ -128,7 +130,7 @@ describe('policySignature', () => {
 describe('explain rule texts', () => {
   const tables = closePolicyTables(bare([
     tool({ key: 'Plain', kind: 'mcp', names: ['mcp__own__plain'], approval: 'auto' }),
-    tool({ key: 'Gone', exposure: 'internal', unavailable: true }),
+    tool({ key: 'Gone', exposure: 'internal', available: false }),
     tool({ key: 'Solo', exposure: 'internal', pairGroup: 'g' }),
     tool({ key: 'Leaf', exposure: 'internal', dependsOn: ['Gone'] }),
   ]));

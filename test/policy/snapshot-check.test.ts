@@ -1,32 +1,27 @@
 // The policy snapshot (policy.md) and generated policy.ts are emitted files: a copy of the default
 // catalog regenerates them byte for byte, and `generate --check` fails once a catalog edit re-grants WebSearch.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../plugin/cli/main';
-import { repoRoot } from './support';
+import { runCli } from '../support/cli';
+import { uniqueArtifactDir } from '../support/files';
+import { REPO } from '../support/paths';
 
-const app = path.join(repoRoot, 'test/.artifacts/policy-snapshot', `${process.pid}-${Date.now().toString(36)}`);
+const app = uniqueArtifactDir('policy-snapshot');
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { cwd: app, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCli(argv, app);
 
 describe('policy snapshot guarded by generate --check', () => {
   it('is regenerated identically, and a re-granted WebSearch makes --check fail on policy.md', async () => {
-    mkdirSync(app, { recursive: true });
-    cpSync(path.join(repoRoot, 'catalog'), path.join(app, 'catalog'), { recursive: true });
-    cpSync(path.join(repoRoot, 'tool-catalog.config.ts'), path.join(app, 'tool-catalog.config.ts'));
-    // The existing translations come along: the i18n emitter requires every locale to be complete.
-    cpSync(path.join(repoRoot, 'generated/claude/i18n'), path.join(app, 'generated/claude/i18n'), { recursive: true });
+    cpSync(path.join(REPO, 'catalog'), path.join(app, 'catalog'), { recursive: true });
+    cpSync(path.join(REPO, 'tool-catalog.config.ts'), path.join(app, 'tool-catalog.config.ts'));
+    // The existing translations come along: the locale renderer requires every locale to be complete.
+    cpSync(path.join(REPO, 'generated/claude/i18n'), path.join(app, 'generated/claude/i18n'), { recursive: true });
     expect((await cli('generate')).code).toBe(0);
     const snapshot = readFileSync(path.join(app, 'generated/claude/policy.md'), 'utf8');
-    expect(snapshot).toBe(readFileSync(path.join(repoRoot, 'generated/claude/policy.md'), 'utf8'));
-    expect(readFileSync(path.join(app, 'generated/claude/policy.ts'), 'utf8')).toBe(readFileSync(path.join(repoRoot, 'generated/claude/policy.ts'), 'utf8'));
+    expect(snapshot).toBe(readFileSync(path.join(REPO, 'generated/claude/policy.md'), 'utf8'));
+    expect(readFileSync(path.join(app, 'generated/claude/policy.ts'), 'utf8')).toBe(readFileSync(path.join(REPO, 'generated/claude/policy.ts'), 'utf8'));
     expect(snapshot).toContain('| `WebSearch` | `WebSearch` | disabled | ✗ | ✗ | ✗ | ✗ |');
     expect((await cli('generate', '--check')).code).toBe(0);
 

@@ -1,4 +1,4 @@
-// The guard wired to the default Claude catalog (seed 1): it reads a live snapshot of the agent's
+// The guard wired to the default Claude catalog: it reads a live snapshot of the agent's
 // settings through the policy's resolveClaudeDisallowedTools, so a tool switched off mid-session is
 // denied without rebuilding the session, and it denies install_skill on no-responder headless turns.
 import type { HookCallbackMatcher, HookInput, Options } from '@anthropic-ai/claude-agent-sdk';
@@ -23,7 +23,7 @@ async function decision(matcher: HookCallbackMatcher, hookInput: HookInput): Pro
   return specific?.hookEventName === 'PreToolUse' ? specific.permissionDecision : undefined;
 }
 
-/** What the app keeps per agent and edits while a session runs (seed 1's disabledTools column). */
+/** What the app keeps per agent and edits while a session runs (its `disabledTools` setting). */
 function agentStore() {
   let agent = { disabledTools: [] as string[] };
   return { current: () => agent, disable: (...names: string[]) => (agent = { disabledTools: [...agent.disabledTools, ...names] }) };
@@ -51,7 +51,7 @@ describe('the Claude catalog guard over the live policy', () => {
     expect(await decision(guard, input('EnterWorktree'))).toBe('deny');
   });
 
-  it("denies install_skill on a headless turn whose mode needs a responder (seed 1's guard)", async () => {
+  it('denies install_skill on a headless turn whose mode needs a responder', async () => {
     const store = agentStore();
     const policy = resolveClaudeToolPolicy(store.current(), context);
     const guard = createClaudeToolGuard({ headless: true, allowedTools: policy.allowedTools, disallowed: () => resolveClaudeDisallowedTools(store.current(), context) });

@@ -1,58 +1,56 @@
-// Shared helpers of the spine tests: run the real CLI, copy fixtures into temp folders (fixtures are
-// never written in place) and fingerprint an output folder to prove that nothing changed.
-import { execFile } from 'node:child_process';
+// Folders for tests to write into, fixture copies (fixtures are never written in place), and
+// fingerprints of an output folder to prove that nothing changed.
 import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = path.join(REPO, 'bin/tool-catalog.js');
-export const FIXTURES = path.join(REPO, 'test/fixtures/spine');
-
-export interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `node bin/tool-catalog.js ...args` in `cwd`, as a user would. */
-export function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** `--json` output of a run, parsed; fails loudly when stdout is not JSON. */
-export function json(run: CliRun): any {
-  try {
-    return JSON.parse(run.stdout);
-  } catch {
-    throw new Error(`stdout is not JSON (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
-  }
-}
+import { ARTIFACTS, CATALOG_FIXTURES } from './paths';
 
 const temps: string[] = [];
 
+/** A fresh folder under the OS temp folder (real path), removed by `removeTempDirs`. */
 export async function tempDir(label: string): Promise<string> {
-  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `tc-spine-${label}-`)));
+  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `tool-catalog-test-${label}-`)));
   temps.push(dir);
   return dir;
 }
 
+/** Removes every folder `tempDir` made in this test file (call it in `afterAll`). */
 export async function removeTempDirs(): Promise<void> {
   await Promise.all(temps.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
 }
 
-/** Copies `test/fixtures/spine/<name>` into a fresh temp folder and returns its path. */
-export async function copyFixture(name: string): Promise<string> {
+/** Copies `test/fixtures/catalogs/<name>` into a fresh temp folder and returns its path. */
+export async function copyCatalogFixture(name: string): Promise<string> {
   const dir = await tempDir(name);
-  await fs.cp(path.join(FIXTURES, name), dir, { recursive: true });
+  await fs.cp(path.join(CATALOG_FIXTURES, name), dir, { recursive: true });
   return dir;
+}
+
+/**
+ * `test/.artifacts/<name>`, emptied: for a project that must resolve packages from the repository
+ * and that is worth keeping for a look after the run. Only one test file may use a given name.
+ */
+export function artifactDir(name: string): string {
+  const dir = path.join(ARTIFACTS, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A new folder `test/.artifacts/<name>-<pid>-<random>`: safe when several test files use one name. */
+export function uniqueArtifactDir(name: string): string {
+  return artifactDir(`${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+}
+
+/** Writes `files` (relative path → content) under `dir`, creating folders. */
+export function writeFiles(dir: string, files: Readonly<Record<string, string>>): void {
+  for (const [relative, content] of Object.entries(files)) {
+    const file = path.join(dir, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
 }
 
 /** Every file under `dir` (dotfiles included) → sha256 of its bytes and its mode. */

@@ -1,18 +1,23 @@
 // The writer on its own: atomic replacement that keeps the file mode, the temp file in the target's
-// own folder, no temp file left behind (even on failure), write-if-changed, check mode, orphans.
+// own folder, no temp file left behind (even on failure), write-if-changed, check mode, the manifest
+// of each output folder and the orphans it finds.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmittedFile } from '../../plugin/render/renderer';
-import { MANIFEST_NAME } from '../../plugin/render/render-catalog';
-import { writeFileAtomic, writeOutputs } from '../../plugin/write/write-outputs';
-import { leftoverTempFiles, removeTempDirs, tempDir } from './helpers';
+import { MANIFEST_NAME } from '../../plugin/write/manifest';
+import { withManifests, writeFileAtomic, writeOutputs, type OutputFile, type OutputSet } from '../../plugin/write/write-outputs';
+import { leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
 
 afterAll(removeTempDirs);
 afterEach(() => vi.restoreAllMocks());
 
-const files = (entries: Record<string, string | EmittedFile>) =>
-  new Map(Object.entries(entries).map(([f, c]) => [f, typeof c === 'string' ? { content: c } : c]));
+/** One output folder and its files (absolute path → content, or a file with options). */
+const set = (outDir: string, entries: Record<string, string | OutputFile> = {}): OutputSet[] => [
+  { outDir, files: new Map(Object.entries(entries).map(([f, c]) => [f, typeof c === 'string' ? { content: c } : c])) },
+];
+
+/** The files a manifest on disk lists. */
+const manifestFiles = async (outDir: string) => (JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_NAME), 'utf8')) as { files: string[] }).files;
 
 describe('writeFileAtomic', () => {
   it.each([0o600, 0o640, 0o755, 0o666])('keeps the mode %o of the file it replaces', async (mode) => {
@@ -52,19 +57,23 @@ describe('writeFileAtomic', () => {
 });
 
 describe('writeOutputs', () => {
-  it('writes only files whose bytes changed', async () => {
+  it('writes only files whose bytes changed, and the folder manifest listing them', async () => {
     const dir = await tempDir('changed');
     const a = path.join(dir, 'a.ts');
     const b = path.join(dir, 'b.ts');
+    const manifest = path.join(dir, MANIFEST_NAME);
     await fs.writeFile(a, 'same\n');
     await fs.writeFile(b, 'old\n');
+    // A previous run wrote both: its manifest lists them as its own.
+    await fs.writeFile(manifest, JSON.stringify({ files: ['a.ts', 'b.ts'] }));
     const past = new Date('2020-01-01T00:00:00Z');
     await fs.utimes(a, past, past);
-    const report = await writeOutputs(files({ [a]: 'same\n', [b]: 'new\n' }));
-    expect(report).toEqual({ changed: [b], orphaned: [], unchanged: 1 });
+    const report = await writeOutputs(set(dir, { [a]: 'same\n', [b]: 'new\n' }));
+    expect(report).toMatchObject({ changed: [b, manifest].sort(), orphaned: [], unchanged: 1 });
     expect((await fs.stat(a)).mtime).toEqual(past);
     expect(await fs.readFile(b, 'utf8')).toBe('new\n');
-    expect(await writeOutputs(files({ [a]: 'same\n', [b]: 'new\n' }))).toEqual({ changed: [], orphaned: [], unchanged: 2 });
+    expect(await manifestFiles(dir)).toEqual([MANIFEST_NAME, 'a.ts', 'b.ts']);
+    expect(await writeOutputs(set(dir, { [a]: 'same\n', [b]: 'new\n' }))).toMatchObject({ changed: [], orphaned: [], unchanged: 3 });
   });
 
   it('in check mode reports what would change and writes or removes nothing', async () => {
@@ -74,9 +83,9 @@ describe('writeOutputs', () => {
     await fs.writeFile(a, 'old\n');
     await fs.writeFile(path.join(dir, 'gone.ts'), 'orphan\n');
     await fs.writeFile(manifest, JSON.stringify({ files: ['a.ts', 'gone.ts', MANIFEST_NAME] }));
-    const wanted = files({ [a]: 'new\n', [path.join(dir, 'b.ts')]: 'b\n', [manifest]: JSON.stringify({ files: ['a.ts', 'b.ts', MANIFEST_NAME] }) });
+    const wanted = set(dir, { [a]: 'new\n', [path.join(dir, 'b.ts')]: 'b\n' });
     const report = await writeOutputs(wanted, { check: true });
-    expect(report).toEqual({ changed: [a, path.join(dir, 'b.ts'), manifest].sort(), orphaned: [path.join(dir, 'gone.ts')], unchanged: 0 });
+    expect(report).toMatchObject({ changed: [a, path.join(dir, 'b.ts'), manifest].sort(), orphaned: [path.join(dir, 'gone.ts')], unchanged: 0 });
     expect((await fs.readdir(dir)).sort()).toEqual([MANIFEST_NAME, 'a.ts', 'gone.ts']);
     expect(await fs.readFile(a, 'utf8')).toBe('old\n');
 
@@ -92,27 +101,39 @@ describe('writeOutputs', () => {
     await fs.writeFile(path.join(root, 'precious.ts'), 'keep\n');
     const manifest = path.join(out, MANIFEST_NAME);
     await fs.writeFile(manifest, JSON.stringify({ files: ['../precious.ts', path.join(root, 'precious.ts'), 'sub'] }));
-    const report = await writeOutputs(files({ [manifest]: JSON.stringify({ files: [MANIFEST_NAME] }) }));
+    const report = await writeOutputs(set(out));
     expect(report.orphaned).toEqual([]);
     expect(await fs.readFile(path.join(root, 'precious.ts'), 'utf8')).toBe('keep\n');
     expect((await fs.stat(path.join(out, 'sub'))).isDirectory()).toBe(true);
+    expect(await manifestFiles(out)).toEqual([MANIFEST_NAME]);
   });
 
-  it('writes create-only files when absent and never overwrites them', async () => {
+  it('writes create-only files when absent and never overwrites them, nor lists them as its own', async () => {
     const dir = await tempDir('create-only');
     const binding = path.join(dir, 'toolBinding.tsx');
-    expect((await writeOutputs(files({ [binding]: { content: 'skeleton', createOnly: true } }))).changed).toEqual([binding]);
+    const manifest = path.join(dir, MANIFEST_NAME);
+    expect((await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).changed).toEqual([manifest, binding].sort());
     await fs.writeFile(binding, 'hand edited');
-    expect(await writeOutputs(files({ [binding]: { content: 'skeleton', createOnly: true } }))).toEqual({ changed: [], orphaned: [], unchanged: 1 });
+    expect(await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).toMatchObject({ changed: [], orphaned: [], unchanged: 2 });
     expect(await fs.readFile(binding, 'utf8')).toBe('hand edited');
+    expect(await manifestFiles(dir)).toEqual([MANIFEST_NAME]);
   });
 
   it('survives a corrupt manifest (orphans are just not found this once)', async () => {
     const dir = await tempDir('corrupt');
     const manifest = path.join(dir, MANIFEST_NAME);
     await fs.writeFile(manifest, '{ not json');
-    const report = await writeOutputs(files({ [manifest]: JSON.stringify({ files: [MANIFEST_NAME] }) }));
-    expect(report).toEqual({ changed: [manifest], orphaned: [], unchanged: 0 });
+    const report = await writeOutputs(set(dir));
+    expect(report).toMatchObject({ changed: [manifest], orphaned: [], unchanged: 0 });
     expect(await leftoverTempFiles(dir)).toEqual([]);
+  });
+
+  it('keeps one manifest per output folder, each listing only its own files', async () => {
+    const root = await tempDir('two-sets');
+    const [one, two] = [path.join(root, 'one'), path.join(root, 'two')];
+    const files = withManifests([...set(one, { [path.join(one, 'a.ts')]: 'a\n', [path.join(one, 'i18n/en.json')]: '{}\n' }), ...set(two, { [path.join(two, 'b.ts')]: 'b\n' })]);
+    expect([...files.keys()]).toEqual([path.join(one, 'a.ts'), path.join(one, 'i18n/en.json'), path.join(one, MANIFEST_NAME), path.join(two, 'b.ts'), path.join(two, MANIFEST_NAME)]);
+    expect(JSON.parse(files.get(path.join(one, MANIFEST_NAME))!.content)).toEqual({ generatedBy: 'agent-tool-catalog', files: [MANIFEST_NAME, 'a.ts', 'i18n/en.json'] });
+    expect(JSON.parse(files.get(path.join(two, MANIFEST_NAME))!.content).files).toEqual([MANIFEST_NAME, 'b.ts']);
   });
 });

@@ -1,5 +1,5 @@
-// Seed 2's chat-job test pattern: run each caller's wiring and assert the exact allowedTools it
-// hands the SDK, and the in-process tools its `themis` MCP server gets.
+// One test per caller, as an app tests its chat jobs: run each caller's wiring and assert the exact
+// allowedTools it hands the SDK, and the in-process tools its `themis` MCP server gets.
 import { describe, expect, it } from 'vitest';
 import { agentSession } from '../app/callers/agent-service';
 import { ChannelMentionWorkflow } from '../app/callers/channel-mention-workflow';

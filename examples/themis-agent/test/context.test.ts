@@ -62,7 +62,7 @@ describe('predicate memoization', () => {
     expect(names(guest)).not.toContain('mcp__themis__query_themis_data');
   });
 
-  it('gates on the presence of a message queue, not on it being non-empty (seed 2 pitfall 1)', () => {
+  it('gates on the presence of a message queue, not on it being non-empty (an empty queue still takes follow-ups)', () => {
     const withQueue = createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user: guest, messageQueue: emptyQueue() } });
     const withoutQueue = createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user: guest } });
     expect(themisToolNames(withQueue, { include: ['core'] })).toContain('mcp__themis__enqueue_followup');
