@@ -39,7 +39,8 @@ describe('synthetic catalog', () => {
     expect(count((t) => t.pairGroup !== undefined)).toBeGreaterThan(10);
     expect(count((t) => t.exposure === 'conditional')).toBeGreaterThan(10);
     expect(count((t) => t.dependsOn.length > 0)).toBeGreaterThan(20);
-    expect(model.config.i18n.locales).toEqual(['en', 'zh-cn', 'zh-tw']);
+    // Written zh-cn and zh-tw in the config: locales are BCP 47 tags, in their canonical case.
+    expect(model.config.i18n.locales).toEqual(['en', 'zh-CN', 'zh-TW']);
     expect(model.sources.length).toBe(catalog.files + 1);
   });
 

@@ -61,9 +61,9 @@ async function typecheck(app: FixtureApp, compilers: CompilerName[] = CHECKED_BY
   return results;
 }
 
-/** Adds zh-cn / zh-tw translations for a new tool, as the app's translators would. */
+/** Adds zh-CN / zh-TW translations for a new tool, as the app's translators would. */
 async function translate(app: FixtureApp, key: string, zhCn: [string, string], zhTw: [string, string]) {
-  for (const [locale, [label, description]] of [['zh-cn', zhCn], ['zh-tw', zhTw]] as const) {
+  for (const [locale, [label, description]] of [['zh-CN', zhCn], ['zh-TW', zhTw]] as const) {
     const file = `locales/${locale}.json`;
     const json = JSON.parse(await app.read(file));
     json.agent.tools[key] = { label, description };
@@ -135,7 +135,7 @@ describe('bindings on the fixture app', () => {
     const before = await app.read(BINDING);
     await app.edit('catalog/tools.catalog.ts', NOTES_TOOL, '');
     expect((await app.cli('generate')).code).toBe(0);
-    expect(await app.read('locales/zh-tw.json')).not.toContain('Notes');
+    expect(await app.read('locales/zh-TW.json')).not.toContain('Notes');
     for (const r of await typecheck(app)) {
       expect(r.output, r.compiler).toMatch(/src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: .*'Notes' does not exist in type/);
       expect(r.output, r.compiler).toMatch(/src\/keys\.ts\(\d+,\d+\): error TS\d+: .*'"Notes"' is not assignable/);

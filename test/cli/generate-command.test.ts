@@ -146,8 +146,8 @@ describe('command line', () => {
   });
 
   it.each([
-    [['generate', '--chek'], "Unknown option '--chek'"],
-    [['generat'], "Unknown command 'generat'"],
+    [['generate', '--chek'], "'generate' has no option --chek. Did you mean --check?"],
+    [['generat'], "Unknown command 'generat'. Did you mean 'generate'?"],
     [['generate', 'now'], "generate takes no arguments, got 'now'"],
     [['generate', '--catalog', 'nope'], "The config has no catalog named 'nope'; use one of: demo."],
     [[], 'Usage: tool-catalog <command> [options]'],

@@ -28,7 +28,7 @@ describe('ready-to-paste declarations', () => {
 
     expect(await cli(dir, 'drift')).toMatchObject({ code: 0, stderr: '' });
     expect(await cli(dir, 'generate')).toMatchObject({ code: 0, stderr: '' });
-    expect(readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8')).toContain('  PushNotification: PushNotificationInput;\n');
+    expect(readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8')).toContain('  PushNotification: MiniSdkTools.PushNotificationInput;\n');
     expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
   });
 
@@ -42,8 +42,8 @@ describe('ready-to-paste declarations', () => {
     expect(await cli(dir, 'drift')).toMatchObject({ code: 0, stderr: '' });
     expect(await cli(dir, 'generate')).toMatchObject({ code: 0, stderr: '' });
     const coverage = readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8');
-    expect(coverage).toContain('  propose_skills: ProposeSkillsInput;\n  SetGoal: ProposeGoalInput;\n');
-    expect(coverage).toContain("} from 'fixture-agent-sdk/sdk-tools';");
+    expect(coverage).toContain('  propose_skills: MiniSdkTools.ProposeSkillsInput;\n  SetGoal: MiniSdkTools.ProposeGoalInput;\n');
+    expect(coverage).toContain("import type * as MiniSdkTools from 'fixture-agent-sdk/sdk-tools';");
     expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({ code: 0, output: '' });
   });
 

@@ -22,11 +22,9 @@ describe('sdk-coverage.ts', () => {
   it('imports the input type of every SDK-typed tool through the alias map, and no exempt tool', async () => {
     const dir = await generated('coverage-content', 'agree');
     const text = readFileSync(path.join(dir, COVERAGE), 'utf8');
+    expect(text).toContain("import type * as MiniSdkTools from '../../types/sdk-tools.js';");
     expect(text).toContain(
-      "import type {\n  AgentInput,\n  BashInput,\n  FileReadInput,\n  ListMcpResourcesInput,\n  TaskOutputInput,\n} from '../../types/sdk-tools.js';",
-    );
-    expect(text).toContain(
-      'export interface MiniSdkToolInputs {\n  Read: FileReadInput;\n  ListMcpResourcesTool: ListMcpResourcesInput;\n  Bash: BashInput;\n  TaskOutput: TaskOutputInput;\n  Agent: AgentInput;\n}',
+      'export interface MiniSdkToolInputs {\n  Read: MiniSdkTools.FileReadInput;\n  ListMcpResourcesTool: MiniSdkTools.ListMcpResourcesInput;\n  Bash: MiniSdkTools.BashInput;\n  TaskOutput: MiniSdkTools.TaskOutputInput;\n  Agent: MiniSdkTools.AgentInput;\n}',
     );
     expect(text).not.toMatch(/SendMessage|Notes/);
     expect(readFileSync(path.join(dir, 'generated/mini/index.ts'), 'utf8')).toContain("export * from './sdk-coverage';");
@@ -44,13 +42,14 @@ describe('sdk-coverage.ts', () => {
       cpSync(path.join(SDK_FIXTURES, 'types/removes-tool.d.ts'), path.join(dir, 'types/sdk-tools.d.ts'));
       const run = await runTsc(compiler, dir, [COVERAGE]);
       expect(run.code).not.toBe(0);
-      // Both errors sit on TaskOutput's own lines: its type import, and its entry in the coverage object.
+      // Both errors sit on TaskOutput's own lines: its input type, and its entry in the coverage object.
       const lines = readFileSync(path.join(dir, COVERAGE), 'utf8').split('\n');
-      const importLine = lines.indexOf('  TaskOutputInput,') + 1;
+      const typeLine = lines.indexOf('  TaskOutput: MiniSdkTools.TaskOutputInput;') + 1;
+      const typeColumn = lines[typeLine - 1]!.indexOf('TaskOutputInput') + 1;
       const entryLine = lines.indexOf('  TaskOutput: true,') + 1;
-      expect(importLine).toBeGreaterThan(0);
-      expect(entryLine).toBeGreaterThan(importLine);
-      expect(run.output).toContain(`${COVERAGE}(${importLine},3): error TS2305: Module '"../../types/sdk-tools.js"' has no exported member 'TaskOutputInput'.`);
+      expect(typeLine).toBeGreaterThan(0);
+      expect(entryLine).toBeGreaterThan(typeLine);
+      expect(run.output).toContain(`${COVERAGE}(${typeLine},${typeColumn}): error TS2694: Namespace '"${path.join(dir, 'types/sdk-tools')}"' has no exported member 'TaskOutputInput'.`);
       expect(run.output).toContain(
         `${COVERAGE}(${entryLine},3): error TS2322: Type 'true' is not assignable to type '"the SDK no longer exports the input type of tool 'TaskOutput'; run tool-catalog drift"'.`,
       );
@@ -60,7 +59,7 @@ describe('sdk-coverage.ts', () => {
 
   it('imports the renamed type when the config maps it through sdk.aliases, and compiles', async () => {
     const dir = await generated('coverage-renamed', 'renames-tool', { aliases: { ReadFile: 'Read' } });
-    expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain('  Read: ReadFileInput;\n');
+    expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain('  Read: MiniSdkTools.ReadFileInput;\n');
     expect(await runTsc('TypeScript 7', dir, [COVERAGE])).toEqual({ code: 0, output: '' });
   });
 });

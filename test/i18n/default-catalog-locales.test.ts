@@ -19,7 +19,7 @@ describe('default catalog locales', () => {
     expect(en.size).toBeGreaterThan(90);
   });
 
-  for (const locale of ['zh-cn', 'zh-tw']) {
+  for (const locale of ['zh-CN', 'zh-TW']) {
     it(`translates every key into ${locale}`, () => {
       const translated = read(locale);
       expect([...translated.keys()]).toEqual([...en.keys()]);
@@ -30,9 +30,9 @@ describe('default catalog locales', () => {
     });
   }
 
-  it('uses Traditional characters in zh-tw and Simplified ones in zh-cn', () => {
-    const cn = read('zh-cn');
-    const tw = read('zh-tw');
+  it('uses Traditional characters in zh-TW and Simplified ones in zh-CN', () => {
+    const cn = read('zh-CN');
+    const tw = read('zh-TW');
     expect(cn.get('agent.tools.Read.description')).toContain('读取');
     expect(tw.get('agent.tools.Read.description')).toContain('讀取');
     expect([...cn.values()].join('')).not.toMatch(/[讀寫網頁檔設執]/);

@@ -71,18 +71,18 @@ describe('locale files through the CLI', () => {
   it("write a locale with missing translations (missing: 'warn') byte for byte as before: the present keys, in order", async () => {
     const app = await copyFixtureApp('i18n');
     try {
-      const I18N_CONFIG = "i18n: { locales: ['en', 'zh-cn', 'zh-tw'], outDir: 'locales' }";
+      const I18N_CONFIG = "i18n: { locales: ['en', 'zh-CN', 'zh-TW'], outDir: 'locales' }";
       await app.edit('tool-catalog.config.ts', I18N_CONFIG, I18N_CONFIG.replace(' }', ", missing: 'warn' }"));
-      const zhTw = await app.read('locales/zh-tw.json');
+      const zhTw = await app.read('locales/zh-TW.json');
       // The first member of Notes and the whole of Bash missing: the objects keep the order of what is left.
       const bash = /\n {6}"Bash": \{\n[^}]*\},/.exec(zhTw)![0];
       const edited = zhTw.replace('        "label": "筆記",\n', '').replace(bash, '');
-      await app.write('locales/zh-tw.json', edited);
+      await app.write('locales/zh-TW.json', edited);
       const result = await app.cli('generate');
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toContain("Locale 'zh-tw' has no translation for 'agent.tools.Bash.label'");
-      expect(await app.read('locales/zh-tw.json')).toBe(edited);
-      expect(await app.read('locales/zh-tw.json')).toBe(`${JSON.stringify(JSON.parse(edited), null, 2)}\n`);
+      expect(result.stderr).toContain("Locale 'zh-TW' has no translation for 'agent.tools.Bash.label'");
+      expect(await app.read('locales/zh-TW.json')).toBe(edited);
+      expect(await app.read('locales/zh-TW.json')).toBe(`${JSON.stringify(JSON.parse(edited), null, 2)}\n`);
     } finally {
       await app.remove();
     }

@@ -1,8 +1,8 @@
 // Labels from the generated locale files (one JSON per locale, nested keys), with the default
 // locale as the fallback for a key not translated yet, plus the dialog's own few strings.
 import en from './generated/claude/i18n/en.json';
-import zhCn from './generated/claude/i18n/zh-cn.json';
-import zhTw from './generated/claude/i18n/zh-tw.json';
+import zhCn from './generated/claude/i18n/zh-CN.json';
+import zhTw from './generated/claude/i18n/zh-TW.json';
 import type { ClaudeI18nKey } from './generated/claude/i18n-keys';
 
 export const LOCALES = [

@@ -10,7 +10,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { BROWSER_ARTIFACTS, launchChromium, screenshotPath } from '../../../test/browser/chromium';
-import zhCn from '../src/generated/claude/i18n/zh-cn.json';
+import zhCn from '../src/generated/claude/i18n/zh-CN.json';
 import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolKey } from '../src/generated/claude/registry';
 import { CLAUDE_UI_BINDINGS } from '../src/tool-bindings';
 
