@@ -3,9 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
+import { REPO } from '../support/paths';
 
 /** `plugin/render` → 6, from the "Layers" table of docs/architecture.md. */
 function layerTable(): Map<string, number> {
