@@ -32,7 +32,8 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc.array(toolShape, { mi
       key,
       kind: s.kind,
       exposure: s.exposure,
-      ...(s.exposure === 'conditional' ? { condition: CONDITIONS[s.condition]!.name } : {}),
+      // Conditional tools need a condition; hand-written tables may gate a user tool with one too.
+      ...(s.exposure === 'conditional' || (s.exposure === 'user' && s.rare === 4) ? { condition: CONDITIONS[s.condition]!.name } : {}),
       // Rare `available` forms: a condition (a user tool offered only while it holds), never, and an
       // app check (decided by the app at run time: the policy does not see it).
       ...(s.exposure === 'user' && s.rare === 0 ? { available: CONDITIONS[s.condition]!.name } : {}),
