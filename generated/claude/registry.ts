@@ -1019,5 +1019,4 @@ export const CLAUDE_USER_TOOLS = [
 ] as const satisfies readonly ClaudeToolKey[];
 
 /** The groups each named caller opts into. */
-export const CLAUDE_CALLERS = {
-} as const satisfies Record<ClaudeToolCaller, readonly ClaudeToolGroup[]>;
+export const CLAUDE_CALLERS = {} as const satisfies Record<ClaudeToolCaller, readonly ClaudeToolGroup[]>;

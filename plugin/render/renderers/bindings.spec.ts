@@ -52,8 +52,7 @@ describe('bindings.ts and the binding file skeleton', () => {
       };
 
       /** Mirrored external tools: every runtime name under \`mcp__<channel>__\` belongs to the tool. */
-      const DEMO_UI_MIRRORED: readonly (readonly [prefix: string, key: DemoToolKey])[] = [
-      ];
+      const DEMO_UI_MIRRORED: readonly (readonly [prefix: string, key: DemoToolKey])[] = [];
 
       /**
        * The binding of the tool the SDK reports as \`runtimeName\`, or \`undefined\` when the catalog does not

@@ -16,7 +16,7 @@ describe('policy.md', () => {
       and checked by \`tool-catalog generate --check\`, so a catalog change that grants or blocks a tool
       shows up here as a diff line in review.
 
-      6 tools: 3 user-facing (switchable), 2 conditional, 1 disabled.
+      6 tools: 3 switchable by the user, 2 on only when a condition or an app check holds, 1 always disallowed.
 
       ## Contexts
 

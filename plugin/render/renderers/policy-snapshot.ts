@@ -14,14 +14,23 @@ import type { TemplateSet } from '../templates.js';
 export const plainHeader = (header: string) =>
   header.split('\n').filter((l) => l.startsWith('// ') && !l.includes('biome-ignore')).map((l) => htmlCommentText(l.slice(3))).join('\n');
 
-/** One sentence counting the tools by exposure. */
+/** One sentence counting the tools by what decides whether they are allowed. */
 function summary(model: CatalogModel): string {
-  const count = (exposure: string) => model.tools.filter((t) => t.exposure === exposure).length;
+  let user = 0;
+  let always = 0;
+  let gated = 0;
+  let blocked = 0;
+  for (const t of model.tools) {
+    if (t.exposure === 'disabled' || t.available.kind === 'never') blocked++;
+    else if (t.exposure === 'user') user++;
+    else if (t.exposure === 'conditional' || t.available.kind === 'condition' || t.available.kind === 'function') gated++;
+    else always++;
+  }
   const parts = [
-    [count('user'), 'user-facing (switchable)'],
-    [count('internal'), 'internal (always on)'],
-    [count('conditional'), 'conditional'],
-    [count('disabled'), 'disabled'],
+    [user, 'switchable by the user'],
+    [always, 'always on'],
+    [gated, 'on only when a condition or an app check holds'],
+    [blocked, 'always disallowed'],
   ].filter(([n]) => n !== 0).map(([n, what]) => `${n} ${what}`);
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }

@@ -18,6 +18,7 @@ describe('policy.ts', () => {
         resolveDisallowedTools,
         resolveToolPolicy,
         type AgentToolSettings,
+        type MissingConditionPolicy,
         type PolicyTables,
         type ResolvedToolPolicy,
         type ResolveOptions,
@@ -63,18 +64,30 @@ describe('policy.ts', () => {
         },
       } as const satisfies PolicyTables;
 
+      /**
+       * Options of a call made before the context is known: it must say what a condition nobody
+       * evaluated means — \`'disallow'\` (the tools it gates stay blocked) or \`'allow'\`.
+       */
+      export type DemoResolveWithoutContext = ResolveOptions & { readonly missingConditions: MissingConditionPolicy };
+
       /** The runtime names to pass as the SDK's \`disallowedTools\`. */
-      export function resolveDemoDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): string[] {
+      export function resolveDemoDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): string[];
+      export function resolveDemoDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: undefined, options: DemoResolveWithoutContext): string[];
+      export function resolveDemoDisallowedTools(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext | undefined, options?: ResolveOptions): string[] {
         return resolveDisallowedTools(DEMO_POLICY_TABLES, agent, ctx, options);
       }
 
       /** \`disallowedTools\`, \`allowedTools\` (auto-approved), the in-process MCP tools to keep allowed, and a signature. */
-      export function resolveDemoToolPolicy(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): ResolvedToolPolicy {
+      export function resolveDemoToolPolicy(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): ResolvedToolPolicy;
+      export function resolveDemoToolPolicy(agent: AgentToolSettings | null | undefined, ctx: undefined, options: DemoResolveWithoutContext): ResolvedToolPolicy;
+      export function resolveDemoToolPolicy(agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext | undefined, options?: ResolveOptions): ResolvedToolPolicy {
         return resolveToolPolicy(DEMO_POLICY_TABLES, agent, ctx, options);
       }
 
       /** Why a tool is allowed or disallowed, rule by rule. */
-      export function explainDemoTool(tool: DemoToolKey | DemoToolName, agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): ToolExplanation {
+      export function explainDemoTool(tool: DemoToolKey | DemoToolName, agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext, options?: ResolveOptions): ToolExplanation;
+      export function explainDemoTool(tool: DemoToolKey | DemoToolName, agent: AgentToolSettings | null | undefined, ctx: undefined, options: DemoResolveWithoutContext): ToolExplanation;
+      export function explainDemoTool(tool: DemoToolKey | DemoToolName, agent: AgentToolSettings | null | undefined, ctx: DemoPolicyContext | undefined, options?: ResolveOptions): ToolExplanation {
         const explanation = explainTool(DEMO_POLICY_TABLES, tool, agent, ctx, options);
         if (!explanation) throw new Error(\`Catalog 'demo' has no tool named '\${tool}'.\`);
         return explanation;

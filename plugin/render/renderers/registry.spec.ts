@@ -230,8 +230,7 @@ describe('registry.ts', () => {
       ] as const satisfies readonly DemoToolKey[];
 
       /** The groups each named caller opts into. */
-      export const DEMO_CALLERS = {
-      } as const satisfies Record<DemoToolCaller, readonly DemoToolGroup[]>;
+      export const DEMO_CALLERS = {} as const satisfies Record<DemoToolCaller, readonly DemoToolGroup[]>;
       "
     `);
   });
@@ -350,16 +349,13 @@ describe('registry.ts', () => {
       ] as const satisfies readonly DemoToolKey[];
 
       /** Categories, in display order. */
-      export const DEMO_TOOL_CATEGORIES = [
-      ] as const satisfies readonly DemoToolCategory[];
+      export const DEMO_TOOL_CATEGORIES = [] as const satisfies readonly DemoToolCategory[];
 
       /** Tools of each category, in output order. */
-      export const DEMO_TOOLS_BY_CATEGORY = {
-      } as const satisfies Record<DemoToolCategory, readonly DemoToolKey[]>;
+      export const DEMO_TOOLS_BY_CATEGORY = {} as const satisfies Record<DemoToolCategory, readonly DemoToolKey[]>;
 
       /** User-facing tools (\`exposure: 'user'\`), in output order. */
-      export const DEMO_USER_TOOLS = [
-      ] as const satisfies readonly DemoToolKey[];
+      export const DEMO_USER_TOOLS = [] as const satisfies readonly DemoToolKey[];
 
       /** The groups each named caller opts into. */
       export const DEMO_CALLERS = {

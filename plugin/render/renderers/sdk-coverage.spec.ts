@@ -21,29 +21,31 @@ describe('sdk-coverage.ts', () => {
       /* eslint-disable */
       // biome-ignore-all lint: generated file
       // biome-ignore-all format: generated file
-      // The SDK coverage guard: a type-only import of every SDK-typed tool's input type. When the SDK
-      // drops or renames one, \`tsc\` fails here with a message naming the tool.
-      import type {
-        BashInput,
-        FileEditInput,
-        FileReadInput,
-      } from '@anthropic-ai/claude-agent-sdk/sdk-tools';
+      // The SDK coverage guard: every SDK-typed tool's input type, read from the SDK's types. When the SDK
+      // drops or renames one, \`tsc\` fails here with a message naming the tool; when the SDK is not
+      // installed, with a message saying to install it.
+      import type * as DemoSdkTools from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 
       /** The SDK's input type of every SDK-typed tool (\`sdkTyped\`), by tool key. */
       export interface DemoSdkToolInputs {
-        Read: FileReadInput;
-        Edit: FileEditInput;
-        Bash: BashInput;
+        Read: DemoSdkTools.FileReadInput;
+        Edit: DemoSdkTools.FileEditInput;
+        Bash: DemoSdkTools.BashInput;
       }
 
       export type DemoSdkTypedToolKey = keyof DemoSdkToolInputs;
 
+      /** Whether the SDK's types resolved at all: its union of tool inputs is there. */
+      type DemoSdkInstalled = unknown extends DemoSdkTools.ToolInputSchemas ? false : true;
+
       /** \`true\` while the SDK exports the input type; the message once it does not (a failed import is an error type, which \`unknown\` extends). */
       type DemoSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
-      /** Compiles only while the SDK exports every catalogued input type; otherwise the error names the tool. */
+      /** Compiles only while the SDK is installed and exports every catalogued input type; otherwise the error says which. */
       export const DEMO_SDK_COVERAGE: {
-        readonly [K in DemoSdkTypedToolKey]: DemoSdkInputPresent<DemoSdkToolInputs[K], \`the SDK no longer exports the input type of tool '\${K}'; run tool-catalog drift\`>;
+        readonly [K in DemoSdkTypedToolKey]: DemoSdkInstalled extends false
+          ? \`the SDK's types are not installed: npm install @anthropic-ai/claude-agent-sdk (it types tool '\${K}')\`
+          : DemoSdkInputPresent<DemoSdkToolInputs[K], \`the SDK no longer exports the input type of tool '\${K}'; run tool-catalog drift\`>;
       } = {
         Read: true,
         Edit: true,

@@ -72,8 +72,7 @@ export const THEMIS_I18N_KEYS = {
 } as const satisfies Record<ThemisToolKey, { readonly label: ThemisI18nKey; readonly description: ThemisI18nKey }>;
 
 /** The label key of each category. */
-export const THEMIS_CATEGORY_I18N_KEYS = {
-} as const satisfies Record<ThemisToolCategory, ThemisI18nKey>;
+export const THEMIS_CATEGORY_I18N_KEYS = {} as const satisfies Record<ThemisToolCategory, ThemisI18nKey>;
 
 /** The i18n key of a tool's label: `t(themisToolLabelKey('Bash'))`. */
 export function themisToolLabelKey<K extends ThemisToolKey>(key: K): (typeof THEMIS_I18N_KEYS)[K]['label'] {

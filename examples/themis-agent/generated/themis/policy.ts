@@ -56,8 +56,7 @@ export const THEMIS_POLICY_TABLES = {
   conditions: THEMIS_CONDITIONS,
   servers: ['themis'],
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
-  alwaysDisallowed: [
-  ],
+  alwaysDisallowed: [],
   /** What each condition disallows when it does not hold. */
   whenConditionFails: {
     canQueryThemis: ['query_themis_data'],
@@ -70,8 +69,7 @@ export const THEMIS_POLICY_TABLES = {
     hasMessageQueue: ['enqueue_followup'],
   },
   /** What switching off each user-facing tool disallows. */
-  whenOptedOut: {
-  },
+  whenOptedOut: {},
 } as const satisfies PolicyTables;
 
 /**

@@ -477,16 +477,13 @@ export const THEMIS_TOOL_KEYS = [
 ] as const satisfies readonly ThemisToolKey[];
 
 /** Categories, in display order. */
-export const THEMIS_TOOL_CATEGORIES = [
-] as const satisfies readonly ThemisToolCategory[];
+export const THEMIS_TOOL_CATEGORIES = [] as const satisfies readonly ThemisToolCategory[];
 
 /** Tools of each category, in output order. */
-export const THEMIS_TOOLS_BY_CATEGORY = {
-} as const satisfies Record<ThemisToolCategory, readonly ThemisToolKey[]>;
+export const THEMIS_TOOLS_BY_CATEGORY = {} as const satisfies Record<ThemisToolCategory, readonly ThemisToolKey[]>;
 
 /** User-facing tools (`exposure: 'user'`), in output order. */
-export const THEMIS_USER_TOOLS = [
-] as const satisfies readonly ThemisToolKey[];
+export const THEMIS_USER_TOOLS = [] as const satisfies readonly ThemisToolKey[];
 
 /** The groups each named caller opts into. */
 export const THEMIS_CALLERS = {

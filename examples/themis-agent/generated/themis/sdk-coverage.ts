@@ -8,8 +8,7 @@
 // installed, with a message saying to install it.
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
-export interface ThemisSdkToolInputs {
-}
+export interface ThemisSdkToolInputs {}
 
 export type ThemisSdkTypedToolKey = keyof ThemisSdkToolInputs;
 
@@ -19,5 +18,4 @@ type ThemisSdkInputPresent<Input, Message extends string> = unknown extends Inpu
 /** Compiles only while the SDK is installed and exports every catalogued input type; otherwise the error says which. */
 export const THEMIS_SDK_COVERAGE: {
   readonly [K in ThemisSdkTypedToolKey]: ThemisSdkInputPresent<ThemisSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
-} = {
-};
+} = {};

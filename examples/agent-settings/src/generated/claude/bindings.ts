@@ -73,8 +73,7 @@ const CLAUDE_UI_KEY_BY_NAME: Readonly<Record<string, ClaudeToolKey>> = {
 };
 
 /** Mirrored external tools: every runtime name under `mcp__<channel>__` belongs to the tool. */
-const CLAUDE_UI_MIRRORED: readonly (readonly [prefix: string, key: ClaudeToolKey])[] = [
-];
+const CLAUDE_UI_MIRRORED: readonly (readonly [prefix: string, key: ClaudeToolKey])[] = [];
 
 /**
  * The binding of the tool the SDK reports as `runtimeName`, or `undefined` when the catalog does not

@@ -69,8 +69,7 @@ export function createClaudeToolContext(init: ClaudeToolContextInit): ClaudeTool
 }
 
 /** The app code of each tool that has some: its builder, its availability check, its name resolver. */
-export const CLAUDE_TOOL_BINDINGS = {
-} satisfies { readonly [K in ClaudeToolKey]?: ToolBinding<ClaudeToolData, ClaudeBuiltTool> };
+export const CLAUDE_TOOL_BINDINGS = {} satisfies { readonly [K in ClaudeToolKey]?: ToolBinding<ClaudeToolData, ClaudeBuiltTool> };
 
 // The registry's tools with their app code; registering throws at start-up when a key or runtime
 // name is registered twice or a tool lacks the code its registry entry says it has.
