@@ -8,4 +8,5 @@ export * from './i18n-keys';
 export * from './policy';
 export * from './registry';
 export * from './sdk-coverage';
+export * from './session';
 export * from './tools';

@@ -73,7 +73,7 @@ export const CLAUDE_TOOL_BINDINGS = {} satisfies { readonly [K in ClaudeToolKey]
 
 // The registry's tools with their app code; registering throws at start-up when a key or runtime
 // name is registered twice or a tool lacks the code its registry entry says it has.
-const claudeToolCatalog = createToolCatalog<ClaudeToolData, ClaudeBuiltTool, ClaudeToolGroup, ClaudeToolKey>(
+export const CLAUDE_TOOL_CATALOG = createToolCatalog<ClaudeToolData, ClaudeBuiltTool, ClaudeToolGroup, ClaudeToolKey>(
   CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
   { conditions: CLAUDE_CONDITIONS, bindings: CLAUDE_TOOL_BINDINGS },
 );
@@ -93,21 +93,29 @@ export interface ClaudeToolNamesOptions {
 
 /** SDK tool instances of every included, available tool, for `createSdkMcpServer({ name, tools })`. Never memoized. */
 export function buildClaudeTools(context: ClaudeToolContext, options: BuildClaudeToolsOptions): ClaudeBuiltTool[] {
-  return claudeToolCatalog.buildTools(context, options);
+  return CLAUDE_TOOL_CATALOG.buildTools(context, options);
 }
 
 /** Runtime names of every included, available tool, for `options.allowedTools`. */
 export function claudeToolNames(context: ClaudeToolContext, options: ClaudeToolNamesOptions): string[] {
-  return claudeToolCatalog.toolNames(context, options);
+  return CLAUDE_TOOL_CATALOG.toolNames(context, options);
 }
 
 /** Keys of every included, available tool, in catalog order. */
 export function selectedClaudeToolKeys(context: ClaudeToolContext, options: { readonly include: readonly ClaudeToolGroup[] }): ClaudeToolKey[] {
-  return claudeToolCatalog.selectedKeys(context, options);
+  return CLAUDE_TOOL_CATALOG.selectedKeys(context, options);
 }
 
 /** Runtime names of the catalog's `restricted: true` tools: the PreToolUse guard always denies them. */
 export const CLAUDE_RESTRICTED_TOOL_NAMES: readonly string[] = [];
+
+/** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
+export const CLAUDE_GUARD_FACTS = {
+  restricted: CLAUDE_RESTRICTED_TOOL_NAMES,
+  restrictedChannels: [],
+  guardedChannels: [],
+  promptingTools: ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__agent-memory__memory', 'mcp__skills__install_skill'],
+} as const;
 
 export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
@@ -115,13 +123,8 @@ export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' |
  * The PreToolUse matcher for `options.hooks.PreToolUse`: denies restricted tools, anything
  * `disallowed()` lists now, external tools outside `allowedTools`, and prompting tools on a
  * headless turn whose permission mode needs a responder. Fails closed when it throws.
+ * (The session options of `session.ts` include one, wired to the session's policy.)
  */
 export function createClaudeToolGuard(options: ClaudeToolGuardOptions = {}): GuardMatcher {
-  return createPreToolUseGuard({
-    ...options,
-    restricted: CLAUDE_RESTRICTED_TOOL_NAMES,
-    restrictedChannels: [],
-    guardedChannels: [],
-    promptingTools: ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__agent-memory__memory', 'mcp__skills__install_skill'],
-  });
+  return createPreToolUseGuard({ ...options, ...CLAUDE_GUARD_FACTS });
 }

@@ -16,6 +16,7 @@ describe('renderCatalog', () => {
         "/app/generated/demo/i18n-keys.ts",
         "/app/generated/demo/policy.ts",
         "/app/generated/demo/policy.md",
+        "/app/generated/demo/session.ts",
         "/app/generated/demo/sdk-coverage.ts",
         "/app/generated/demo/index.ts",
       ]
@@ -31,6 +32,7 @@ describe('renderCatalog', () => {
       export * from './policy';
       export * from './registry';
       export * from './sdk-coverage';
+      export * from './session';
       export * from './tools';
       "
     `);

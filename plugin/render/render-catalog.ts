@@ -14,11 +14,12 @@ import { policySnapshotRenderer } from './renderers/policy-snapshot.js';
 import { registryRenderer } from './renderers/registry.js';
 import { runtimeRenderer } from './renderers/runtime.js';
 import { sdkCoverageRenderer } from './renderers/sdk-coverage.js';
+import { sessionRenderer } from './renderers/session.js';
 import { toolsRenderer } from './renderers/tools.js';
 import type { TemplateSet } from './templates.js';
 
 /** Every output of a catalog but the barrel. Add a renderer here to emit a new file. */
-export const RENDERERS: readonly Renderer[] = [registryRenderer, toolsRenderer, bindingsRenderer, i18nRenderer, i18nKeysRenderer, policyRenderer, policySnapshotRenderer, sdkCoverageRenderer, runtimeRenderer];
+export const RENDERERS: readonly Renderer[] = [registryRenderer, toolsRenderer, bindingsRenderer, i18nRenderer, i18nKeysRenderer, policyRenderer, policySnapshotRenderer, sessionRenderer, sdkCoverageRenderer, runtimeRenderer];
 
 export interface RenderedCatalog {
   /** The catalog's output folder: the writer keeps its manifest there. */

@@ -13,6 +13,7 @@ export const TEMPLATE_NAMES = [
   'tools.ts',
   'policy.ts',
   'policy.md',
+  'session.ts',
   'callers.md',
   'bindings.ts',
   'binding-skeleton.ts',

@@ -15,3 +15,7 @@ export { explainTool } from './policy-explain.js';
 export type { PolicyRuleFinding, ToolExplanation } from './policy-explain.js';
 export { gatingCondition, preparePolicy } from './policy-tables.js';
 export type { PolicyCondition, PolicyTables, PolicyToolEntry, PolicyToolExposure, PolicyToolKind, PreparedPolicy } from './policy-tables.js';
+export { sessionOptions } from './session.js';
+export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session.js';
+export { coveredBy, serverPattern } from './opt-outs.js';
+export type { OptOutEffect } from './opt-outs.js';

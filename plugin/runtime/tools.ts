@@ -72,6 +72,8 @@ export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string =
   toolNames(context: ToolContext<D>, options: ToolNamesOptions<G>): string[];
   /** Keys of the selected, available entries, in catalog order. */
   selectedKeys(context: ToolContext<D>, options: ToolSelection<G>): K[];
+  /** `buildTools` grouped by the in-process MCP server each entry is on: the input of `createSdkMcpServer` per server. */
+  buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
 }
 
 /** Thrown at start-up when a catalog registers a key or runtime name twice, or builds two tools with one name. */
@@ -249,6 +251,34 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     else into.push(built as T);
   };
 
+  /** The tools of every selected, available entry, each with the in-process server it is on (undefined for others). */
+  const build = (context: ToolContext<D>, { include, schema }: BuildToolsOptions<G, K>): { tools: T[]; servers: (string | undefined)[] } => {
+    const tools: T[] = [];
+    const servers: (string | undefined)[] = [];
+    const builtBy = new Map<string, string>();
+    const known = stateOf(context);
+    for (const c of planOf(include).candidates) {
+      const e = c.entry;
+      if (!isAvailable(c, context, known)) continue;
+      const builder = e.factory ? context.factory(e.key) : c.build;
+      if (!builder) continue;
+      const extension = (schema as Record<string, SchemaExtension> | undefined)?.[e.key];
+      const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
+      const start = tools.length;
+      flatten(builder(context, options), tools);
+      for (let i = start; i < tools.length; i++) {
+        servers[i] = e.kind === 'mcp' ? e.server : undefined;
+        const name = (tools[i] as { name?: unknown } | null)?.name;
+        if (typeof name !== 'string') continue;
+        const first = builtBy.get(name);
+        // createSdkMcpServer would silently keep one of two same-named tools: fail loudly instead.
+        if (first !== undefined) throw new DuplicateToolError(`Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`);
+        builtBy.set(name, e.key);
+      }
+    }
+    return { tools, servers };
+  };
+
   return {
     entries,
     selectedKeys(context, { include }) {
@@ -256,30 +286,19 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const known = stateOf(context);
       return planOf(include).candidates.filter((c) => isAvailable(c, context, known)).map((c) => c.entry.key as K);
     },
-    buildTools(context, { include, schema }) {
+    buildTools(context, options) {
       checkContext(context, 'buildTools');
-      const tools: T[] = [];
-      const builtBy = new Map<string, string>();
-      const known = stateOf(context);
-      for (const c of planOf(include).candidates) {
-        const e = c.entry;
-        if (!isAvailable(c, context, known)) continue;
-        const build = e.factory ? context.factory(e.key) : c.build;
-        if (!build) continue;
-        const extension = (schema as Record<string, SchemaExtension> | undefined)?.[e.key];
-        const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
-        const start = tools.length;
-        flatten(build(context, options), tools);
-        for (let i = start; i < tools.length; i++) {
-          const name = (tools[i] as { name?: unknown } | null)?.name;
-          if (typeof name !== 'string') continue;
-          const first = builtBy.get(name);
-          // createSdkMcpServer would silently keep one of two same-named tools: fail loudly instead.
-          if (first !== undefined) throw new DuplicateToolError(`Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`);
-          builtBy.set(name, e.key);
-        }
-      }
-      return tools;
+      return build(context, options).tools;
+    },
+    buildServers(context, options) {
+      checkContext(context, 'buildServers');
+      const { tools, servers } = build(context, options);
+      const byServer: Record<string, T[]> = {};
+      tools.forEach((tool, i) => {
+        const server = servers[i];
+        if (server !== undefined) (byServer[server] ??= []).push(tool);
+      });
+      return byServer;
     },
     toolNames(context, { include, channels }) {
       checkContext(context, 'toolNames');

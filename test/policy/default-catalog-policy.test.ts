@@ -85,9 +85,24 @@ describe.each([
     expect(out.slice(-2)).toEqual(['mcp__docs__search_docs', 'mcp__docs__*']);
   });
 
-  it('ignores unknown names and names under the catalog-owned servers', async () => {
+  it('ignores unknown names and unknown names under the catalog-owned servers', async () => {
     const base = await resolve({ disabledTools: [] }, ON);
-    expect(await resolve({ disabledTools: ['NoSuchTool', 'mcp__cherry-tools__*', 'mcp__skills__nope', ''] }, ON)).toEqual(base);
+    expect(await resolve({ disabledTools: ['NoSuchTool', 'mcp__skills__nope', ''] }, ON)).toEqual(base);
+  });
+
+  it('switches off every user tool of a catalog server named whole or by pattern, and keeps its other tools', async () => {
+    const base = await resolve({ disabledTools: [] }, ON);
+    const cherryUserTools = ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge'];
+    for (const entry of ['mcp__cherry-tools', 'mcp__cherry-tools__*']) {
+      const off = await resolve({ disabledTools: [entry] }, ON);
+      expect(off.filter((n) => !base.includes(n)).sort()).toEqual([...cherryUserTools].sort());
+    }
+    // The skills server has only internal tools: a user cannot switch them off, and the resolver says so.
+    const policy = resolveClaudeToolPolicy({ disabledTools: ['mcp__skills', 'mcp__*'] }, ON);
+    expect(policy.optOuts[0]).toMatchObject({ entry: 'mcp__skills', effect: 'expanded', keys: [], reason: expect.stringContaining('SearchSkills') });
+    expect(policy.optOuts[1]).toMatchObject({ entry: 'mcp__*', effect: 'expanded' });
+    expect(policy.disallowedTools).toContain('mcp__*');
+    expect(policy.disallowedTools).toContain('mcp__agent-memory__memory');
   });
 });
 

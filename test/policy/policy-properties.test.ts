@@ -9,6 +9,13 @@ import { catalogCase, CONDITIONS, SERVERS } from './arbitraries';
 /** The condition a tool needs: its own, else an `available` condition (an app check is not the policy's). */
 const conditionOf = (t: PolicyToolEntry) => t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
 
+/** The server an opt-out pattern names: `mcp__s` and `mcp__s__*` → `s`, `mcp__*` → `*`; undefined for anything else. */
+function patternServer(entry: string): string | undefined {
+  if (entry === 'mcp__*') return '*';
+  const match = /^mcp__([^*]+?)(__\*)?$/.exec(entry);
+  return match && !match[1]!.includes('__') ? match[1] : undefined;
+}
+
 /** The policy's rules written the slow, obvious way: a fixpoint over sets. */
 function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: readonly string[], overlay: readonly string[] = []): string[] {
   const blocked = new Set<string>();
@@ -17,7 +24,12 @@ function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: re
     if (t.exposure === 'disabled' || t.available === false) blocked.add(t.key);
     const condition = CONDITIONS.find((c) => c.name === conditionOf(t));
     if (condition && ctx[condition.field] !== true) blocked.add(t.key);
-    if (t.exposure === 'user' && disabled.some((d) => owner(d) === t)) blocked.add(t.key);
+    // A user tool goes when its key or name is opted out, or its server by name or pattern.
+    const serverOptOut = (d: string) => {
+      const server = patternServer(d);
+      return t.kind === 'mcp' && server !== undefined && t.names.some((n) => n.startsWith(server === '*' ? 'mcp__' : `mcp__${server}__`));
+    };
+    if (t.exposure === 'user' && disabled.some((d) => owner(d) === t || serverOptOut(d))) blocked.add(t.key);
   }
   for (const o of overlay) if (owner(o)) blocked.add(owner(o)!.key);
   for (let changed = true; changed; ) {
@@ -33,8 +45,10 @@ function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: re
   }
   const passThrough: string[] = [];
   for (const d of disabled) {
-    const server = /^mcp__(.+?)__/.exec(d)?.[1];
-    if (!owner(d) && server !== undefined && !SERVERS.includes(server) && !passThrough.includes(d)) passThrough.push(d);
+    const pattern = patternServer(d);
+    const server = pattern ?? (d.includes('*') ? undefined : /^mcp__(.+?)__/.exec(d)?.[1]);
+    const foreign = server === '*' || (server !== undefined && !SERVERS.includes(server));
+    if (!owner(d) && foreign && !passThrough.includes(d)) passThrough.push(d);
   }
   for (const o of overlay) if (!owner(o) && !passThrough.includes(o)) passThrough.push(o);
   return [...tables.tools.filter((t) => blocked.has(t.key)).flatMap((t) => t.names), ...passThrough];

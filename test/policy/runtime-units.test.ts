@@ -90,12 +90,14 @@ describe('preparePolicy', () => {
 describe('resolve inputs', () => {
   const tables = closePolicyTables(bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]));
 
-  it('ignores non-string opt-outs and records ignored names in order', () => {
+  it('ignores non-string opt-outs, records ignored names in order, and says what each entry did', () => {
     const policy = resolveToolPolicy(tables, { disabledTools: [42 as never, 'mcp__own__*', 'Nope', 'mcp__other__x', 'mcp__other__x'] }, {});
-    expect(policy.disallowedTools).toEqual(['mcp__other__x']);
-    expect(policy.ignoredOptOuts).toEqual(['mcp__own__*', 'Nope']);
-    expect(policy.allowedTools).toEqual(['mcp__own__a']);
-    expect(policy.mcpEnsureAllowed).toEqual(['mcp__own__a']);
+    expect(policy.disallowedTools).toEqual(['mcp__own__a', 'mcp__other__x']);
+    expect(policy.ignoredOptOuts).toEqual(['Nope']);
+    expect(policy.optOuts.map((o) => [o.entry, o.effect])).toEqual([['mcp__own__*', 'expanded'], ['Nope', 'ignored'], ['mcp__other__x', 'passed-through'], ['mcp__other__x', 'passed-through']]);
+    expect(policy.optOuts[0]!.keys).toEqual(['A']);
+    expect(policy.allowedTools).toEqual([]);
+    expect(policy.mcpEnsureAllowed).toEqual([]);
   });
 
   it('passes overlay names through once, after the opt-outs, and blocks catalog tools it names', () => {

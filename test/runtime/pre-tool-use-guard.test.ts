@@ -20,8 +20,10 @@ describe('createPreToolUseGuard', () => {
     expect(await decide(options, pre('mcp__mb__search'))).toEqual({});
   });
 
-  it('ignores other hook events and fails closed on malformed input', async () => {
-    expect(await decide({ restricted: ['X'] }, { hook_event_name: 'PostToolUse', tool_name: 'X' })).toEqual({});
+  it('fails closed on malformed input: no tool name, no input, or an event name other than PreToolUse', async () => {
+    for (const hook_event_name of ['PostToolUse', 'pretooluse', undefined, ''])
+      expect(denied(await decide({}, { hook_event_name, tool_name: 'Read' } as never)), String(hook_event_name)).toBe(true);
+    expect(await decide({}, pre('Read'))).toEqual({});
     expect(denied(await decide({}, pre(undefined)))).toBe(true);
     expect(denied(await decide({}, null))).toBe(true);
   });

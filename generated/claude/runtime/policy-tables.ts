@@ -71,6 +71,8 @@ export interface PreparedPolicy {
   readonly autoApproved: Int32Array;
   readonly inProcessMcp: Int32Array;
   readonly servers: ReadonlySet<string>;
+  /** In-process MCP tool indices by the server their runtime names are under. */
+  readonly byServer: ReadonlyMap<string, readonly number[]>;
 }
 
 const prepared = new WeakMap<PolicyTables, PreparedPolicy>();
@@ -146,7 +148,22 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     autoApproved: Int32Array.from(tools.flatMap((t, i) => (t.approval === 'auto' ? [i] : []))),
     inProcessMcp: Int32Array.from(tools.flatMap((t, i) => (t.kind === 'mcp' ? [i] : []))),
     servers: new Set(tables.servers),
+    byServer: toolsByServer(tools, names),
   };
+}
+
+function toolsByServer(tools: readonly PolicyToolEntry[], names: readonly (readonly string[])[]): Map<string, number[]> {
+  const byServer = new Map<string, number[]>();
+  tools.forEach((t, i) => {
+    if (t.kind !== 'mcp') return;
+    for (const server of new Set(names[i]!.map(mcpServerOf))) {
+      if (server === undefined) continue;
+      const list = byServer.get(server);
+      if (list) list.push(i);
+      else byServer.set(server, [i]);
+    }
+  });
+  return byServer;
 }
 
 /** Rule 1's roots: `exposure: 'disabled'` and `available: false`. */

@@ -7,7 +7,8 @@
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
 import { readCondition, type ConditionSource } from './context';
-import { mcpServerOf, preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
+import { optOutEffect, type OptOutEffect } from './opt-outs';
+import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
 
 /** The agent's stored settings the policy reads: the opt-out column (empty = everything on). */
 export interface AgentToolSettings {
@@ -38,8 +39,10 @@ export interface ResolvedToolPolicy {
   readonly allowedTools: string[];
   /** Rule 6: the in-process MCP tool names the app ensures are allowed, minus disallowed ones. */
   readonly mcpEnsureAllowed: string[];
-  /** Opt-out entries that changed nothing: non-user catalog tools, unknown names, names under a catalog-owned server. */
+  /** Opt-out entries that changed nothing: non-user catalog tools, unknown names, patterns that cover nothing. */
   readonly ignoredOptOuts: string[];
+  /** What each opt-out entry did: switched a user tool off, expanded a server pattern, passed it through, or nothing and why. */
+  readonly optOuts: readonly OptOutEffect[];
   /** Stable hash of the three lists: re-key a warm session when it changes. */
   readonly signature: string;
 }
@@ -51,6 +54,7 @@ export interface PolicyMarks {
   readonly disallowed: Uint8Array;
   readonly passThrough: readonly string[];
   readonly ignored: readonly string[];
+  readonly optOuts: readonly OptOutEffect[];
 }
 
 const NO_NAMES: readonly string[] = [];
@@ -88,14 +92,23 @@ export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettin
     // Rule 3: a conditional tool is disallowed unless its condition holds.
     if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions)) markAll(marks, condition.closure);
   }
-  const optOuts = agent?.disabledTools ?? NO_NAMES;
-  for (const entry of optOuts) {
+  const entries = agent?.disabledTools ?? NO_NAMES;
+  const optOuts: OptOutEffect[] = [];
+  for (const entry of entries) {
     if (typeof entry !== 'string') continue;
+    // A user tool's key or name is the common case: no parsing needed.
     const closure = p.optOut.get(entry);
-    if (closure) markAll(marks, closure); // rules 4 + 5 (+ dependents)
-    else if (isForeignMcpName(p, entry)) {
-      if (!passThrough.includes(entry)) passThrough.push(entry);
-    } else ignored.push(entry); // rule 2 and unknown names: never blocks a catalog tool, never grants one
+    if (closure) {
+      markAll(marks, closure); // rules 4 + 5 (+ dependents)
+      optOuts.push({ entry, effect: 'switched-off', keys: [p.keys[p.indexOf.get(entry)!]!] });
+      continue;
+    }
+    const found = optOutEffect(p, entry);
+    for (const c of found.closures) markAll(marks, c);
+    if (found.passThrough && !passThrough.includes(entry)) passThrough.push(entry);
+    // Rule 2 and unknown names: never block a catalog tool, never grant one, and say so.
+    if (found.effect.effect === 'ignored') ignored.push(entry);
+    optOuts.push(found.effect);
   }
   for (const entry of options.overlay ?? NO_NAMES) {
     if (typeof entry !== 'string') continue;
@@ -103,14 +116,7 @@ export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettin
     if (index !== undefined) markSpreading(marks, index, p.spread);
     else if (!passThrough.includes(entry)) passThrough.push(entry);
   }
-  return { prepared: p, disallowed: marks, passThrough, ignored };
-}
-
-/** An `mcp__<server>__…` name (or pattern) outside the catalog's own in-process servers. */
-function isForeignMcpName(p: PreparedPolicy, name: string): boolean {
-  if (p.indexOf.has(name)) return false;
-  const server = mcpServerOf(name);
-  return server !== undefined && !p.servers.has(server);
+  return { prepared: p, disallowed: marks, passThrough, ignored, optOuts };
 }
 
 /** Runtime names of the marked tools in catalog order, then the names passed through. */
@@ -150,7 +156,7 @@ export function resolveToolPolicy(tables: PolicyTables, agent: AgentToolSettings
     allowedTools: allowedNamesOf(marks, marks.prepared.autoApproved),
     mcpEnsureAllowed: allowedNamesOf(marks, marks.prepared.inProcessMcp),
   };
-  return { ...lists, ignoredOptOuts: [...marks.ignored], signature: policySignature(lists) };
+  return { ...lists, ignoredOptOuts: [...marks.ignored], optOuts: marks.optOuts, signature: policySignature(lists) };
 }
 
 /** cyrb53: a fast, well-mixed 53-bit string hash (no crypto dependency in the runtime). */

@@ -106,7 +106,7 @@ describe('tools.ts', () => {
 
       // The registry's tools with their app code; registering throws at start-up when a key or runtime
       // name is registered twice or a tool lacks the code its registry entry says it has.
-      const demoToolCatalog = createToolCatalog<DemoToolData, DemoBuiltTool, DemoToolGroup, DemoToolKey>(
+      export const DEMO_TOOL_CATALOG = createToolCatalog<DemoToolData, DemoBuiltTool, DemoToolGroup, DemoToolKey>(
         DEMO_TOOL_KEYS.map((key) => DEMO_TOOL_REGISTRY[key]),
         { conditions: DEMO_CONDITIONS, bindings: DEMO_TOOL_BINDINGS },
       );
@@ -126,21 +126,29 @@ describe('tools.ts', () => {
 
       /** SDK tool instances of every included, available tool, for \`createSdkMcpServer({ name, tools })\`. Never memoized. */
       export function buildDemoTools(context: DemoToolContext, options: BuildDemoToolsOptions): DemoBuiltTool[] {
-        return demoToolCatalog.buildTools(context, options);
+        return DEMO_TOOL_CATALOG.buildTools(context, options);
       }
 
       /** Runtime names of every included, available tool, for \`options.allowedTools\`. */
       export function demoToolNames(context: DemoToolContext, options: DemoToolNamesOptions): string[] {
-        return demoToolCatalog.toolNames(context, options);
+        return DEMO_TOOL_CATALOG.toolNames(context, options);
       }
 
       /** Keys of every included, available tool, in catalog order. */
       export function selectedDemoToolKeys(context: DemoToolContext, options: { readonly include: readonly DemoToolGroup[] }): DemoToolKey[] {
-        return demoToolCatalog.selectedKeys(context, options);
+        return DEMO_TOOL_CATALOG.selectedKeys(context, options);
       }
 
       /** Runtime names of the catalog's \`restricted: true\` tools: the PreToolUse guard always denies them. */
       export const DEMO_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__sentry__find_issues'];
+
+      /** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
+      export const DEMO_GUARD_FACTS = {
+        restricted: DEMO_RESTRICTED_TOOL_NAMES,
+        restrictedChannels: [],
+        guardedChannels: ['sentry'],
+        promptingTools: ['mcp__app__query', 'mcp__app__tasks', 'mcp__app__review'],
+      } as const;
 
       export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
@@ -148,15 +156,10 @@ describe('tools.ts', () => {
        * The PreToolUse matcher for \`options.hooks.PreToolUse\`: denies restricted tools, anything
        * \`disallowed()\` lists now, external tools outside \`allowedTools\`, and prompting tools on a
        * headless turn whose permission mode needs a responder. Fails closed when it throws.
+       * (The session options of \`session.ts\` include one, wired to the session's policy.)
        */
       export function createDemoToolGuard(options: DemoToolGuardOptions = {}): GuardMatcher {
-        return createPreToolUseGuard({
-          ...options,
-          restricted: DEMO_RESTRICTED_TOOL_NAMES,
-          restrictedChannels: [],
-          guardedChannels: ['sentry'],
-          promptingTools: ['mcp__app__query', 'mcp__app__tasks', 'mcp__app__review'],
-        });
+        return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS });
       }
       "
     `);

@@ -130,7 +130,7 @@ export const THEMIS_TOOL_BINDINGS = {
 
 // The registry's tools with their app code; registering throws at start-up when a key or runtime
 // name is registered twice or a tool lacks the code its registry entry says it has.
-const themisToolCatalog = createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(
+export const THEMIS_TOOL_CATALOG = createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(
   THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
   { conditions: THEMIS_CONDITIONS, bindings: THEMIS_TOOL_BINDINGS },
 );
@@ -150,21 +150,29 @@ export interface ThemisToolNamesOptions {
 
 /** SDK tool instances of every included, available tool, for `createSdkMcpServer({ name, tools })`. Never memoized. */
 export function buildThemisTools(context: ThemisToolContext, options: BuildThemisToolsOptions): ThemisBuiltTool[] {
-  return themisToolCatalog.buildTools(context, options);
+  return THEMIS_TOOL_CATALOG.buildTools(context, options);
 }
 
 /** Runtime names of every included, available tool, for `options.allowedTools`. */
 export function themisToolNames(context: ThemisToolContext, options: ThemisToolNamesOptions): string[] {
-  return themisToolCatalog.toolNames(context, options);
+  return THEMIS_TOOL_CATALOG.toolNames(context, options);
 }
 
 /** Keys of every included, available tool, in catalog order. */
 export function selectedThemisToolKeys(context: ThemisToolContext, options: { readonly include: readonly ThemisToolGroup[] }): ThemisToolKey[] {
-  return themisToolCatalog.selectedKeys(context, options);
+  return THEMIS_TOOL_CATALOG.selectedKeys(context, options);
 }
 
 /** Runtime names of the catalog's `restricted: true` tools: the PreToolUse guard always denies them. */
 export const THEMIS_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'];
+
+/** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
+export const THEMIS_GUARD_FACTS = {
+  restricted: THEMIS_RESTRICTED_TOOL_NAMES,
+  restrictedChannels: [],
+  guardedChannels: ['linear', 'sentry', 'metabase'],
+  promptingTools: ['mcp__themis__show_widget', 'mcp__themis__create_file', 'mcp__themis__personal_tasks', 'mcp__themis__save_memory', 'mcp__themis__query_themis_data', 'mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files', 'mcp__themis__enqueue_followup', 'mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation'],
+} as const;
 
 export type ThemisToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
@@ -172,13 +180,8 @@ export type ThemisToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' |
  * The PreToolUse matcher for `options.hooks.PreToolUse`: denies restricted tools, anything
  * `disallowed()` lists now, external tools outside `allowedTools`, and prompting tools on a
  * headless turn whose permission mode needs a responder. Fails closed when it throws.
+ * (The session options of `session.ts` include one, wired to the session's policy.)
  */
 export function createThemisToolGuard(options: ThemisToolGuardOptions = {}): GuardMatcher {
-  return createPreToolUseGuard({
-    ...options,
-    restricted: THEMIS_RESTRICTED_TOOL_NAMES,
-    restrictedChannels: [],
-    guardedChannels: ['linear', 'sentry', 'metabase'],
-    promptingTools: ['mcp__themis__show_widget', 'mcp__themis__create_file', 'mcp__themis__personal_tasks', 'mcp__themis__save_memory', 'mcp__themis__query_themis_data', 'mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files', 'mcp__themis__enqueue_followup', 'mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation'],
-  });
+  return createPreToolUseGuard({ ...options, ...THEMIS_GUARD_FACTS });
 }

@@ -20,3 +20,7 @@ export { explainTool } from './policy-explain';
 export type { PolicyRuleFinding, ToolExplanation } from './policy-explain';
 export { gatingCondition, preparePolicy } from './policy-tables';
 export type { PolicyCondition, PolicyTables, PolicyToolEntry, PolicyToolExposure, PolicyToolKind, PreparedPolicy } from './policy-tables';
+export { sessionOptions } from './session';
+export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session';
+export { coveredBy, serverPattern } from './opt-outs';
+export type { OptOutEffect } from './opt-outs';

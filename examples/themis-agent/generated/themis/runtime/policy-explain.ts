@@ -50,6 +50,10 @@ function conditionState(value: boolean | undefined): string {
   return value === undefined ? 'not set (treated as false)' : String(value);
 }
 
+/** The opt-out entries that switch tool `i` off: its key or a name, or a server it is on (whole or by pattern). */
+const switchingOff = (x: Explainer, i: number) =>
+  x.marks.optOuts.filter((o) => (o.effect === 'switched-off' || o.effect === 'expanded') && o.keys.includes(x.tables.tools[i]!.key)).map((o) => o.entry);
+
 /** The rules that disallow tool `i` by themselves (1, 3, 4, overlay), not through a neighbour. */
 function ownReasons(x: Explainer, i: number): OwnReason[] {
   const t = x.tables.tools[i]!;
@@ -65,9 +69,7 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
       out.push({ own: `condition ${condition} is ${state}`, about: `${t.key}'s condition ${condition} is ${state}` });
     }
   }
-  for (const entry of x.optOuts) {
-    if (p.optOut.has(entry) && p.indexOf.get(entry) === i) out.push({ own: `opted out by disabledTools entry '${entry}'`, about: `${t.key} is opted out ('${entry}' in disabledTools)` });
-  }
+  for (const entry of switchingOff(x, i)) out.push({ own: `opted out by disabledTools entry '${entry}'`, about: `${t.key} is opted out ('${entry}' in disabledTools)` });
   for (const entry of x.options.overlay ?? []) {
     if (p.indexOf.get(entry) === i) out.push({ own: `blocked by the overlay ('${entry}')`, about: `${t.key} is blocked by the overlay` });
   }
@@ -129,7 +131,7 @@ function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighb
       ? { rule: 'rule 3', disallows: undefined, detail: 'no condition' }
       : { rule: 'rule 3', disallows: has('condition'), detail: `condition ${condition} is ${conditionState(x.conditionValue(condition))}` },
   ];
-  const namedBy = x.optOuts.filter((e) => p.indexOf.get(e) === i);
+  const namedBy = t.exposure === 'user' ? switchingOff(x, i) : x.optOuts.filter((e) => p.indexOf.get(e) === i);
   findings.push(t.exposure === 'user'
     ? { rule: 'rule 4', disallows: has('opted out'), detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out' }
     : { rule: 'rule 4', disallows: undefined, detail: namedBy.length > 0 ? `not a user tool: opt-out ${namedBy.map((e) => `'${e}'`).join(', ')} ignored` : 'not a user tool' });

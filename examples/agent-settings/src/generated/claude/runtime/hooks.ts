@@ -4,12 +4,15 @@
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
 // The PreToolUse guard in the Claude Agent SDK's hook shape: denies restricted tools (the SDK does
-// not enforce allowedTools for external MCP servers), live-disallowed tools and no-responder turns.
+// not enforce allowedTools for external MCP servers), live-disallowed tools (names, servers and
+// patterns), tools of servers the catalog does not declare, unknown tools under its own servers,
+// no-responder turns and malformed input. It never allows: it denies or lets the SDK decide.
 import { namespaceOf } from './names';
+import { coveredBy } from './opt-outs';
 
 /** The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`). */
 export interface GuardHookInput {
-  readonly hook_event_name: string;
+  readonly hook_event_name?: unknown;
   readonly tool_name?: unknown;
   readonly permission_mode?: string;
 }
@@ -45,8 +48,15 @@ export interface PreToolUseGuardOptions {
   readonly restricted?: Iterable<string>;
   /** Channels all of whose tools are restricted (a restricted mirrored entry). */
   readonly restrictedChannels?: Iterable<string>;
-  /** A live snapshot of disallowed names (e.g. `resolveDisallowedTools(agent, ctx)`), read on every call. */
+  /** A live snapshot of disallowed names and server patterns (e.g. `resolveDisallowedTools(agent, ctx)`), read on every call. */
   readonly disallowed?: () => Iterable<string>;
+  /** Servers and channels the catalog declares; tools of any other MCP server are denied unless `otherServers` allows them. */
+  readonly declaredServers?: Iterable<string>;
+  /** MCP servers the catalog does not declare whose tools may run anyway (`'all'` for every one). Default: none. */
+  readonly otherServers?: 'all' | Iterable<string>;
+  /** The catalog's in-process servers and the runtime names it knows on them: any other name there is denied. */
+  readonly inProcessServers?: Iterable<string>;
+  readonly knownNames?: Live<Iterable<string>>;
   /** What this session's `allowedTools` holds; external MCP tools of `guardedChannels` outside it are denied. */
   readonly allowedTools?: Live<Iterable<string>>;
   /** External channels whose tools must be in `allowedTools`. */
@@ -75,14 +85,26 @@ const contains = (names: Iterable<string>, name: string) => {
   return false;
 };
 
+/** The disallowed entry that covers `tool`: its own name, its server, or a pattern. */
+function disallowedEntry(entries: Iterable<string>, tool: string): string | undefined {
+  for (const entry of entries) if (coveredBy(tool, entry)) return entry;
+  return undefined;
+}
+
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
 export function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
   const tool = input.tool_name;
   if (typeof tool !== 'string' || tool === '') return 'the PreToolUse input carries no tool name';
+  if (input.hook_event_name !== 'PreToolUse') return `the hook input for '${tool}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
   if (fixed.restricted.has(tool)) return `'${tool}' is restricted by the tool catalog and is never allowed`;
   const namespace = namespaceOf(tool);
   if (namespace !== undefined && fixed.restrictedChannels.has(namespace)) return `'${tool}' belongs to the restricted channel '${namespace}'`;
-  if (options.disallowed && contains(options.disallowed(), tool)) return `'${tool}' is disallowed by the agent's current tool settings`;
+  const entry = options.disallowed ? disallowedEntry(options.disallowed(), tool) : undefined;
+  if (entry !== undefined) return entry === tool ? `'${tool}' is disallowed by the agent's current tool settings` : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
+  if (namespace !== undefined && fixed.declared !== undefined && !fixed.declared.has(namespace) && !(fixed.otherServers === 'all' || fixed.otherServers.has(namespace)))
+    return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
+  if (namespace !== undefined && fixed.inProcess.has(namespace) && options.knownNames !== undefined && !contains(read(options.knownNames), tool))
+    return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
   if (options.allowedTools !== undefined && namespace !== undefined && fixed.guardedChannels.has(namespace) && !contains(read(options.allowedTools), tool))
     return `'${tool}' is not in this caller's allowed tools for the external channel '${namespace}'`;
   if (options.headless !== undefined && read(options.headless) && fixed.prompting.has(tool)) {
@@ -99,6 +121,10 @@ interface GuardSets {
   readonly restrictedChannels: ReadonlySet<string>;
   readonly guardedChannels: ReadonlySet<string>;
   readonly prompting: ReadonlySet<string>;
+  /** Undefined when the guard was given no declared servers: then no server is "undeclared". */
+  readonly declared: ReadonlySet<string> | undefined;
+  readonly otherServers: 'all' | ReadonlySet<string>;
+  readonly inProcess: ReadonlySet<string>;
 }
 
 /**
@@ -112,12 +138,14 @@ export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMat
     restrictedChannels: new Set(options.restrictedChannels ?? []),
     guardedChannels: new Set(options.guardedChannels ?? []),
     prompting: new Set(options.promptingTools ?? []),
+    declared: options.declaredServers === undefined ? undefined : new Set(options.declaredServers),
+    otherServers: options.otherServers === 'all' ? 'all' : new Set(options.otherServers ?? []),
+    inProcess: new Set(options.inProcessServers ?? []),
   };
   const callback: GuardCallback = async (input) => {
     let tool: string | undefined;
     try {
       if (typeof input !== 'object' || input === null) throw new TypeError('the hook received no input');
-      if (input.hook_event_name !== 'PreToolUse') return {};
       tool = typeof input.tool_name === 'string' ? input.tool_name : undefined;
       const reason = guardReason(options, fixed, input);
       return reason === undefined ? {} : deny(`${reason}.`);

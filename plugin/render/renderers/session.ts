@@ -1,0 +1,29 @@
+// Renders `session.ts`: the options one agent session passes to the SDK's `query()`, built from the
+// policy tables, the caller's selection and the guard, so what the model is offered equals the policy.
+import path from 'node:path';
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { tsString } from '../../text/escape.js';
+import { lowerFirst } from '../../text/spelling.js';
+import { oneFile, type Renderer } from '../renderer.js';
+import { runtimeModule, siblingModule } from './module-specifiers.js';
+
+export function sessionView(model: CatalogModel, header: string) {
+  return {
+    header,
+    P: model.prefix,
+    C: model.constPrefix,
+    fnPrefix: lowerFirst(model.prefix),
+    runtimeModule: runtimeModule(model),
+    policyModule: siblingModule(model, 'policy'),
+    registryModule: siblingModule(model, 'registry'),
+    toolsModule: siblingModule(model, 'tools'),
+    channels: model.channels.map(tsString).join(', '),
+  };
+}
+
+export const sessionRenderer: Renderer = {
+  name: 'session',
+  render({ model, templates, header }) {
+    return oneFile(path.join(model.config.outDir, 'session.ts'), templates.get<ReturnType<typeof sessionView>>('session.ts')(sessionView(model, header)));
+  },
+};

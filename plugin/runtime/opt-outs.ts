@@ -1,0 +1,76 @@
+// What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
+// may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
+// catalog's own in-process servers these expand to the server's user tools; for other servers they
+// pass through to `disallowedTools`, which the runtime honours for external servers. Nothing is dropped
+// without a reason.
+import { mcpServerOf, type PreparedPolicy } from './policy-tables.js';
+
+export interface OptOutEffect {
+  /** The entry as the user wrote it. */
+  readonly entry: string;
+  /**
+   * `switched-off`: a user tool (with its pair group and dependents); `expanded`: a server or pattern,
+   * as the user tools of the catalog's servers it covers; `passed-through`: a server or pattern
+   * outside the catalog, handed to `disallowedTools` as written; `ignored`: nothing, see `reason`.
+   */
+  readonly effect: 'switched-off' | 'expanded' | 'passed-through' | 'ignored';
+  /** Tool keys it switched off (for `expanded`, also the ones it could not: see `reason`). */
+  readonly keys: readonly string[];
+  /** Why (part of) the entry changed nothing. */
+  readonly reason?: string;
+}
+
+/** `mcp__docs` and `mcp__docs__*` → `docs`; `mcp__*` → `*`; anything else → undefined. */
+export function serverPattern(entry: string): string | undefined {
+  if (entry === 'mcp__*') return '*';
+  if (!entry.startsWith('mcp__')) return undefined;
+  const rest = entry.slice(5);
+  if (rest.endsWith('__*')) return rest.slice(0, -3).includes('__') ? undefined : rest.slice(0, -3) || undefined;
+  return rest !== '' && !rest.includes('__') && !rest.includes('*') ? rest : undefined;
+}
+
+/** Whether a runtime name is covered by a disallowed entry: the name itself, its server, or a pattern. */
+export function coveredBy(name: string, entry: string): boolean {
+  if (entry === name) return true;
+  const server = serverPattern(entry);
+  if (server === undefined) return false;
+  return server === '*' ? name.startsWith('mcp__') : mcpServerOf(name) === server;
+}
+
+/**
+ * The effect of one opt-out entry on a prepared policy: the tool indices whose opt-out closures to
+ * mark, and whether to pass it through to `disallowedTools`.
+ */
+export function optOutEffect(p: PreparedPolicy, entry: string): { effect: OptOutEffect; closures: Int32Array[]; passThrough: boolean } {
+  const closure = p.optOut.get(entry);
+  if (closure) return { effect: { entry, effect: 'switched-off', keys: [p.keys[p.indexOf.get(entry)!]!] }, closures: [closure], passThrough: false };
+  const known = p.indexOf.get(entry);
+  if (known !== undefined)
+    return { effect: { entry, effect: 'ignored', keys: [], reason: `'${p.keys[known]}' is not a user tool: internal, conditional and disabled tools are not switched by users` }, closures: [], passThrough: false };
+  const server = serverPattern(entry);
+  if (server === undefined) {
+    // One tool of a server outside the catalog: the runtime's to remove.
+    const owner = entry.includes('*') ? undefined : mcpServerOf(entry);
+    if (owner !== undefined && !p.servers.has(owner)) return { effect: { entry, effect: 'passed-through', keys: [] }, closures: [], passThrough: true };
+    const reason = entry.includes('*') ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)' : 'no tool of the catalog has this key or runtime name';
+    return { effect: { entry, effect: 'ignored', keys: [], reason }, closures: [], passThrough: false };
+  }
+  const servers = server === '*' ? [...p.servers] : p.servers.has(server) ? [server] : [];
+  // A server outside the catalog (or any, for `mcp__*`) is the runtime's to remove.
+  const passThrough = server === '*' || !p.servers.has(server);
+  if (servers.length === 0) return { effect: { entry, effect: 'passed-through', keys: [] }, closures: [], passThrough };
+  const closures: Int32Array[] = [];
+  const keys: string[] = [];
+  const kept: string[] = [];
+  for (const s of servers) {
+    for (const i of p.byServer.get(s) ?? []) {
+      const userClosure = p.optOut.get(p.keys[i]!);
+      if (userClosure) {
+        closures.push(userClosure);
+        keys.push(p.keys[i]!);
+      } else kept.push(p.keys[i]!);
+    }
+  }
+  const reason = kept.length > 0 ? `kept ${kept.join(', ')}: not user tools, so not switched by users` : undefined;
+  return { effect: { entry, effect: 'expanded', keys, ...(reason ? { reason } : {}) }, closures, passThrough };
+}
