@@ -1,16 +1,20 @@
 // Turns pending diagnostics into located ones. Parsing happens only here, on the error path, so
-// a clean `generate` never pays for loading a TypeScript parser.
+// a clean `generate` never pays for loading a parser; the parser is Babel's, which reads TypeScript
+// syntax without loading the TypeScript compiler.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CatalogDiagnostic, PendingDiagnostic, SourceLocator, SourcePosition } from './diagnostics.js';
 import { relativePosix } from '../text/spelling.js';
 
-type TS = typeof import('ts-morph').ts;
-type Node = import('ts-morph').ts.Node;
+/** The few Babel AST shapes the walk needs; everything else is skipped by `type`. */
+interface AstNode {
+  readonly type: string;
+  readonly loc?: { readonly start: { readonly line: number; readonly column: number } } | null;
+  readonly [key: string]: unknown;
+}
 
 interface ParsedFile {
   readonly text: string;
-  readonly source: import('ts-morph').ts.SourceFile;
+  readonly program: AstNode | undefined;
 }
 
 export interface LocateOptions {
@@ -21,78 +25,115 @@ export interface LocateOptions {
 }
 
 const isLocator = (at: SourceLocator | SourcePosition): at is SourceLocator => 'path' in at;
+const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+const child = (node: AstNode, key: string): AstNode | undefined => (isNode(node[key]) ? (node[key] as AstNode) : undefined);
+const children = (node: AstNode, key: string): AstNode[] => (Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : []);
 
-function propertyName(ts: TS, node: Node): string | undefined {
-  if (!ts.isPropertyAssignment(node) && !ts.isShorthandPropertyAssignment(node)) return undefined;
-  const name = node.name;
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) return name.expression.text;
+/** Type assertions and wrappers say nothing about the value: `{...} as never`, `x!`, `x satisfies T`, `(x)`. */
+const TRANSPARENT = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression']);
+function unwrap(node: AstNode | undefined): AstNode | undefined {
+  while (node && TRANSPARENT.has(node.type)) node = child(node, 'expression');
+  return node;
+}
+
+/** The key a property is found by at runtime: `a`, `'a'`, `1`, `['a']`, `` [`a`] ``; undefined when computed from code. */
+function propertyName(node: AstNode): string | undefined {
+  if (node.type !== 'ObjectProperty' && node.type !== 'ObjectMethod') return undefined;
+  const key = child(node, 'key');
+  if (!key) return undefined;
+  if (!node.computed && key.type === 'Identifier') return key.name as string;
+  if (key.type === 'StringLiteral' || key.type === 'NumericLiteral') return String(key.value);
+  if (key.type === 'TemplateLiteral' && children(key, 'expressions').length === 0) return String((children(key, 'quasis')[0]?.value as { cooked?: string })?.cooked ?? '');
   return undefined;
 }
 
-/** Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's default export. */
-function roots(ts: TS, file: ParsedFile, scope: SourceLocator['scope']): Node[] {
-  const found: Node[] = [];
-  const visit = (node: Node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
-      const wanted = scope === 'tools' ? ['tools', 'defineTools'] : scope === 'catalog' ? ['defineCatalog'] : ['defineConfig'];
-      const arg = node.arguments[0];
-      if (wanted.includes(name) && arg && ts.isObjectLiteralExpression(arg)) found.push(arg);
-    }
-    if (scope === 'config' && ts.isExportAssignment(node) && ts.isObjectLiteralExpression(node.expression)) found.push(node.expression);
-    ts.forEachChild(node, visit);
-  };
-  visit(file.source);
-  // A catalog built without the helpers: fall back to every object literal in the file.
-  if (found.length === 0 && scope === 'tools') {
-    const all = (node: Node) => {
-      if (ts.isObjectLiteralExpression(node)) found.push(node);
-      ts.forEachChild(node, all);
-    };
-    all(file.source);
+function calleeName(callee: AstNode | undefined): string {
+  if (!callee) return '';
+  if (callee.type === 'Identifier') return callee.name as string;
+  if (callee.type === 'MemberExpression' && !callee.computed) return (child(callee, 'property')?.name as string | undefined) ?? '';
+  return '';
+}
+
+/** Every node below `node` (depth first, source order). */
+function each(node: AstNode, visit: (n: AstNode) => void): void {
+  visit(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'loc' || key.endsWith('Comments')) continue;
+    if (Array.isArray(value)) for (const item of value) isNode(item) && each(item, visit);
+    else if (isNode(value)) each(value, visit);
   }
+}
+
+const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = { tools: ['tools', 'defineTools'], catalog: ['defineCatalog'], config: ['defineConfig'] };
+
+/** Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's default export. */
+function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
+  const found: AstNode[] = [];
+  each(program, (node) => {
+    if (node.type === 'CallExpression' && ROOT_CALLS[scope].includes(calleeName(child(node, 'callee')))) {
+      const arg = unwrap(children(node, 'arguments')[0]);
+      if (arg?.type === 'ObjectExpression') found.push(arg);
+    }
+    if (scope === 'config' && node.type === 'ExportDefaultDeclaration') {
+      const value = unwrap(child(node, 'declaration'));
+      if (value?.type === 'ObjectExpression') found.push(value);
+    }
+  });
+  // A catalog built without the helpers: fall back to every object literal in the file.
+  if (found.length === 0 && scope === 'tools') each(program, (node) => node.type === 'ObjectExpression' && found.push(node));
   return found;
 }
 
 /** Walks `path` from each root; returns the deepest node reached and whether the whole path matched. */
-function walk(ts: TS, file: ParsedFile, locator: SourceLocator): { node: Node; complete: boolean } | undefined {
-  let best: { node: Node; depth: number } | undefined;
-  for (const root of roots(ts, file, locator.scope)) {
-    let current: Node = root;
+function walk(program: AstNode, locator: SourceLocator): { node: AstNode; complete: boolean } | undefined {
+  let best: { node: AstNode; depth: number } | undefined;
+  for (const root of roots(program, locator.scope)) {
+    let current: AstNode = root;
     let depth = 0;
     for (const key of locator.path) {
-      if (!ts.isObjectLiteralExpression(current)) break;
-      const prop = current.properties.find((p) => propertyName(ts, p) === key);
+      if (current.type !== 'ObjectExpression') break;
+      // The last property of a name wins, as it does when the object is evaluated.
+      const prop = children(current, 'properties').findLast((p) => propertyName(p) === key);
       if (!prop) break;
       depth++;
       const isLast = depth === locator.path.length;
-      current = isLast && locator.atKey ? prop.name! : ts.isPropertyAssignment(prop) ? prop.initializer : prop;
+      // A getter or method has no value to point at: its key is where it is written.
+      const value = prop.type === 'ObjectProperty' ? unwrap(child(prop, 'value')) : undefined;
+      current = (isLast && locator.atKey) || !value ? child(prop, 'key')! : value;
     }
-    if (depth > 0 || locator.path.length === 0) {
-      if (!best || depth > best.depth) best = { node: current, depth };
-    }
+    if ((depth > 0 || locator.path.length === 0) && (!best || depth > best.depth)) best = { node: current, depth };
   }
   if (!best) return undefined;
   let node = best.node;
   const complete = best.depth === locator.path.length;
-  if (complete && locator.element !== undefined && ts.isArrayLiteralExpression(node)) node = node.elements[locator.element] ?? node;
+  if (complete && locator.element !== undefined && node.type === 'ArrayExpression') node = unwrap(children(node, 'elements')[locator.element]) ?? node;
   return { node, complete };
 }
 
+async function parseWith(): Promise<(file: string) => ParsedFile | null> {
+  const { parse } = await import('@babel/parser');
+  return (file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+    try {
+      const program = parse(text, { sourceType: 'module', plugins: ['typescript'], errorRecovery: true }).program as unknown as AstNode;
+      return { text, program };
+    } catch {
+      // Text that does not parse still shows in a code frame, at the position a caller already has.
+      return { text, program: undefined };
+    }
+  };
+}
+
 export function createLocator(options: LocateOptions) {
-  let ts: TS | undefined;
+  let parseFile: ((file: string) => ParsedFile | null) | undefined;
   const parsed = new Map<string, ParsedFile | null>();
   const parse = (file: string): ParsedFile | null => {
-    if (!parsed.has(file)) {
-      try {
-        const text = readFileSync(file, 'utf8');
-        parsed.set(file, { text, source: ts!.createSourceFile(file, text, ts!.ScriptTarget.Latest, true, ts!.ScriptKind.TS) });
-      } catch {
-        parsed.set(file, null);
-      }
-    }
+    if (!parsed.has(file)) parsed.set(file, parseFile ? parseFile(file) : safeText(file));
     return parsed.get(file)!;
   };
 
@@ -103,29 +144,29 @@ export function createLocator(options: LocateOptions) {
     const candidates = at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
     let fallback: SourcePosition | undefined;
     for (const file of candidates) {
-      const parsedFile = parse(file);
-      if (!parsedFile) continue;
-      const hit = walk(ts!, parsedFile, { ...at, file });
-      if (hit) {
-        const lc = parsedFile.source.getLineAndCharacterOfPosition(hit.node.getStart(parsedFile.source));
-        const pos = { file, line: lc.line + 1, column: lc.character + 1 };
-        if (hit.complete) return pos;
-        fallback ??= pos;
-      }
+      const program = parse(file)?.program;
+      const hit = program && walk(program, { ...at, file });
+      const start = hit && hit.node.loc?.start;
+      if (!start) continue;
+      const pos = { file, line: start.line, column: start.column + 1 };
+      if (hit.complete) return pos;
+      fallback ??= pos;
     }
     return fallback ?? { file: at.file, line: 1, column: 1 };
   };
 
   return async function locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]> {
-    if (pending.some((d) => d.at && isLocator(d.at))) ts ??= (await import('ts-morph')).ts;
+    if (!parseFile && pending.some((d) => d.at && isLocator(d.at))) {
+      parseFile = await parseWith();
+      parsed.clear();
+    }
     const { codeFrameColumns } = await import('@babel/code-frame');
     const display = (p: SourcePosition): SourcePosition => ({ ...p, file: relativePosix(options.displayRoot, p.file) || p.file });
     return pending.map(({ at, related, ...rest }) => {
       if (!at) return { ...rest, related: undefined };
       const pos = position(at);
-      let frame: string | undefined;
-      const text = ts ? parse(pos.file)?.text : safeRead(pos.file);
-      if (text !== undefined) frame = codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
+      const text = parse(pos.file)?.text;
+      const frame = text === undefined ? undefined : codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
       return {
         ...rest,
         position: display(pos),
@@ -136,10 +177,10 @@ export function createLocator(options: LocateOptions) {
   };
 }
 
-function safeRead(file: string): string | undefined {
+function safeText(file: string): ParsedFile | null {
   try {
-    return readFileSync(file, 'utf8');
+    return { text: readFileSync(file, 'utf8'), program: undefined };
   } catch {
-    return undefined;
+    return null;
   }
 }

@@ -90,7 +90,8 @@ function compile(file: string, text: string): Promise<CompiledModule> {
     code: r.code,
     map: r.map,
     warnings: r.warnings,
-    requires: [...r.code.matchAll(/\brequire\("((?:[^"\\]|\\.)*)"\)/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
+    // esbuild keeps comments written inside the call: `require(/* why */ "x")`.
+    requires: [...r.code.matchAll(/\brequire\(\s*(?:\/\*[\s\S]*?\*\/\s*)*"((?:[^"\\]|\\.)*)"\s*\)/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
   }));
   compiled.set(file, { text, module });
   // A failed compile is not kept: the next run reports it again from the same text.
@@ -237,6 +238,9 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
   const { error } = outcome;
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
   const at = (error.stack ? throwingPosition(error.stack, graph.maps) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
+  // A `require` the compiled code builds at run time (`require(name)`) is refused as it runs.
+  const refused = error.isError ? /^"((?:[^"\\]|\\.)*)" cannot be imported here/.exec(error.message)?.[1] : undefined;
+  if (refused !== undefined) return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(refused)), at }] };
   const what = error.isError ? `threw "${error.message}"` : `threw the value ${error.message} (not an Error)`;
   const message = missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)
     ? `'${missingGlobal}' is not available while the catalog is evaluated: catalog and config modules run without Node's globals (no process, require, timers or fetch), so they cannot read files, start processes or exit; write the value itself.`

@@ -101,8 +101,8 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
   if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
-  const invalid = (message: string, at: string[], element?: number) =>
-    diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config', ...(element === undefined ? {} : { element }) } });
+  const invalid = (message: string, at: string[], place: { element?: number; atKey?: boolean } = {}) =>
+    diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config', ...place } });
   if (!isRecord(raw) || !isRecord(raw.catalogs) || Object.keys(raw.catalogs).length === 0) {
     invalid("The config must `export default defineConfig({ catalogs: { <name>: { include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.", []);
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics };
@@ -118,7 +118,7 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
       continue;
     }
     if (!CATALOG_NAME.test(name)) {
-      invalid(`The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`, ['catalogs', name]);
+      invalid(`The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`, ['catalogs', name], { atKey: true });
       continue;
     }
     const before = diagnostics.length;
@@ -132,7 +132,7 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
     if (diagnostics.length > before) continue;
     const resolved = resolveCatalog(name, c, file, timeoutMs);
     const problems = checkResolvedCatalog(resolved);
-    for (const problem of problems) invalid(problem.message, ['catalogs', name, ...problem.path], problem.element);
+    for (const { message, path: at, ...place } of problems) invalid(message, ['catalogs', name, ...at], place);
     if (problems.length === 0) catalogs.push(resolved);
   }
   diagnostics.push(...sharedOutputs(catalogs, file));
@@ -162,8 +162,15 @@ export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 const inside = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
 
 /** Rules a resolved catalog must meet so every output it writes stays inside the app and compiles. */
-function checkResolvedCatalog(r: ResolvedCatalogConfig): { message: string; path: string[]; element?: number }[] {
-  const problems: { message: string; path: string[]; element?: number }[] = [];
+interface ConfigProblem {
+  readonly message: string;
+  readonly path: string[];
+  readonly element?: number;
+  readonly atKey?: boolean;
+}
+
+function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const outside = (what: string, target: string, at: string[]) =>
     !inside(r.rootDir, target) && problems.push({ message: `${what} of catalog '${r.name}' is ${target}, outside the config's folder ${r.rootDir}; generated files must stay inside the project, so point it at a folder under it.`, path: at });
   outside("'outDir'", r.outDir, ['outDir']);
@@ -175,14 +182,14 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): { message: string; path
     if (!LOCALE_TAG.test(locale)) problems.push({ message: `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`, path: ['i18n', 'locales'], element: i });
   });
   const lower = r.i18n.locales.map((l) => l.toLowerCase());
-  lower.forEach((l, i) => lower.indexOf(l) !== i && problems.push({ message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`, path: ['i18n', 'locales'] }));
+  lower.forEach((l, i) => lower.indexOf(l) !== i && problems.push({ message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`, path: ['i18n', 'locales'], element: i }));
   if (!lower.includes(r.i18n.defaultLocale.toLowerCase())) problems.push({ message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`, path: ['i18n', 'defaultLocale'] });
   const iconExport = r.bindings?.iconType?.export;
   if (iconExport !== undefined && !isExportName(iconExport)) problems.push({ message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`, path: ['bindings', 'iconType', 'export'] });
   for (const [field, value] of [['runtimeModule', r.runtimeModule ?? ''], ['sdk', r.sdk.typesModule]] as const)
     if (value !== '' && specifierProblem(value)) problems.push({ message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`, path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'] });
   for (const base of Object.keys(r.sdk.aliases))
-    if (!isIdentifierName(base)) problems.push({ message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`, path: ['sdk', 'aliases', base] });
+    if (!isIdentifierName(base)) problems.push({ message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`, path: ['sdk', 'aliases', base], atKey: true });
   return problems;
 }
 

@@ -84,7 +84,8 @@ function bootstrap(markKey: string): unknown {
       if (Array.isArray(object)) return object.map((x) => plain(x, depth + 1));
       const proto = Object.getPrototypeOf(object);
       if (proto !== Object.prototype && proto !== null) return mark('object', (proto.constructor as { name?: string } | undefined)?.name ?? 'object');
-      const out: Record<string, unknown> = {};
+      // Without a prototype, a key named `__proto__` stays a key (an assignment would not add it).
+      const out: Record<string, unknown> = Object.create(null);
       for (const key of Object.keys(object)) {
         let field: unknown;
         try {
@@ -116,7 +117,7 @@ function bootstrap(markKey: string): unknown {
         state.current = undefined;
         return JSON.stringify({
           exports: exports.map((ns) => {
-            const out: Record<string, unknown> = {};
+            const out: Record<string, unknown> = Object.create(null);
             for (const key of Object.keys(ns)) out[key] = plain(ns[key], 0);
             return out;
           }),

@@ -3,7 +3,7 @@
 // content (locale files). Every changed file is first staged as a temp file in its own folder; only
 // when all are staged are they renamed into place, so a failure leaves every file as it was.
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
@@ -85,7 +85,24 @@ function writeProblem(file: string, error: unknown): PendingDiagnostic {
     : code === 'ENOSPC' ? 'the disk is full'
     : code === 'EROFS' ? 'the file system is read-only'
     : `${(error as Error).message}`;
+  const blocker = code === 'ENOTDIR' || code === 'EEXIST' ? fileInPlaceOfFolder(file) : undefined;
+  if (blocker !== undefined)
+    return { code: DIAGNOSTIC_CODES.writeFailed, severity: 'error', message: `${path.basename(blocker)} is a file, but the generated files need a folder there; move that file, or point the output folder elsewhere. Nothing was changed.`, at: { file: blocker, line: 1, column: 1 } };
   return { code: DIAGNOSTIC_CODES.writeFailed, severity: 'error', message: `Cannot write ${path.basename(file)}: ${why}. Nothing was changed.`, at: { file, line: 1, column: 1 } };
+}
+
+/** The nearest folder above `file` that is in fact a file (which a write into it fails on), if any. */
+function fileInPlaceOfFolder(file: string): string | undefined {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    let stat;
+    try {
+      stat = statSync(dir);
+    } catch {
+      continue; // missing, or below the file being looked for
+    }
+    return stat.isDirectory() ? undefined : dir;
+  }
+  return undefined;
 }
 
 /** Replaces `file` with `content` atomically, keeping the mode of the file it replaces. */
@@ -178,8 +195,11 @@ export async function writeOutputs(sets: readonly OutputSet[], options: { check?
   }));
   if (failures.length > 0) {
     await Promise.all(staged.map(([temp]) => fs.rm(temp, { force: true })));
-    // One folder that cannot be written fails every file in it: say so once per folder.
-    const byFolder = new Map(failures.map((f) => [path.dirname((f.at as { file: string }).file), f]));
+    // One folder that cannot be written fails every file in it: say so once per folder (or once
+    // for the file that stands where the folders must be), in a stable order.
+    const placeOf = (f: PendingDiagnostic) => (f.at as { file: string }).file;
+    const unwritable = new Set(changed);
+    const byFolder = new Map(failures.sort((a, b) => placeOf(a).localeCompare(placeOf(b))).map((f) => [unwritable.has(placeOf(f)) ? path.dirname(placeOf(f)) : placeOf(f), f]));
     return report([...byFolder.values()]);
   }
   for (const [temp, file] of staged) {
