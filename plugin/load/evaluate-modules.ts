@@ -235,6 +235,10 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
       }],
     };
   }
+  if (outcome.kind === 'tampered') {
+    const message = 'Evaluating the catalog replaced objects the loader relies on (such as JSON or the loader itself), so its exports cannot be read; catalog modules must be plain data, so remove the code that changes built-in objects.';
+    return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at: module === undefined ? undefined : { file: module, line: 1, column: 1 } }] };
+  }
   const { error } = outcome;
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
   const at = (error.stack ? throwingPosition(error.stack, graph.maps) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);

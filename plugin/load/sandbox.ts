@@ -1,6 +1,7 @@
 // The V8 context catalog and config modules run in: JavaScript's own globals only — no `process`,
 // `require`, `import()`, timers or `eval` — under a time limit. Nothing of the host enters it but
 // source text, and nothing leaves it but a JSON string: the modules' exports as plain data.
+import { types } from 'node:util';
 import vm from 'node:vm';
 
 import { MARK } from '../language/plain-data.js';
@@ -8,7 +9,9 @@ import { MARK } from '../language/plain-data.js';
 /** Why evaluation stopped before the exports could be read. */
 export type SandboxFailure =
   | { readonly kind: 'threw'; readonly error: ThrownValue; readonly module?: string }
-  | { readonly kind: 'timeout'; readonly module?: string };
+  | { readonly kind: 'timeout'; readonly module?: string }
+  /** The modules replaced objects the loader relies on (JSON, the loader itself), so nothing can be read. */
+  | { readonly kind: 'tampered'; readonly module?: string };
 
 /** A value a module threw, copied out of the sandbox. */
 export interface ThrownValue {
@@ -154,7 +157,16 @@ function moduleScript(module: SandboxModule): vm.Script {
   return script;
 }
 
-const isTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+/**
+ * Whether the host's own time-limit error stopped the run. It is told apart without reading a
+ * property through a getter or a Proxy trap: a value the modules threw is theirs, and reading it
+ * would run their code outside the time limit.
+ */
+const isTimeout = (error: unknown) =>
+  isHostError(error) && Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+
+/** An Error of the host's realm (never a Proxy, whose checks would run module code). */
+const isHostError = (error: unknown): error is Error => types.isNativeError(error) && error instanceof Error;
 
 /**
  * Runs `modules` in a fresh context and returns the exports of `entries` as plain data, or why it
@@ -178,10 +190,13 @@ export function runInSandbox(modules: readonly SandboxModule[], entries: readonl
     json = vm.runInContext(`__toolCatalog.run(${JSON.stringify(JSON.stringify(entries))})`, context, { timeout: timeoutMs });
   } catch (error) {
     if (isTimeout(error)) return { kind: 'timeout', module: current() };
-    throw error;
+    if (isHostError(error)) throw error;
+    // What the modules threw past the loader's own catch (they replaced the objects it uses) is
+    // neither read nor passed on: printing it would run their code in the host.
+    return { kind: 'tampered', module: current() };
   }
   // Only a string primitive is read back: an object from the sandbox could run its code in the host.
-  if (typeof json !== 'string') return { kind: 'threw', error: { isError: false, message: 'the catalog modules replaced the JSON object the loader reads them with' } };
+  if (typeof json !== 'string') return { kind: 'tampered', module: current() };
   const result = JSON.parse(json) as { exports: Record<string, unknown>[] } | { threw: ThrownValue; module?: string };
   return 'threw' in result ? { kind: 'threw', error: result.threw, module: result.module } : result;
 }
