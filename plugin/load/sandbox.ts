@@ -158,12 +158,13 @@ function moduleScript(module: SandboxModule): vm.Script {
 }
 
 /**
- * Whether the host's own time-limit error stopped the run. It is told apart without reading a
+ * Whether the time limit stopped the run. It is told apart without reading a
  * property through a getter or a Proxy trap: a value the modules threw is theirs, and reading it
  * would run their code outside the time limit.
  */
 const isTimeout = (error: unknown) =>
-  isHostError(error) && Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+  // Node creates it in the context's realm, so it is not `instanceof` the host's Error.
+  types.isNativeError(error) && Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
 /** An Error of the host's realm (never a Proxy, whose checks would run module code). */
 const isHostError = (error: unknown): error is Error => types.isNativeError(error) && error instanceof Error;
@@ -197,6 +198,22 @@ export function runInSandbox(modules: readonly SandboxModule[], entries: readonl
   }
   // Only a string primitive is read back: an object from the sandbox could run its code in the host.
   if (typeof json !== 'string') return { kind: 'tampered', module: current() };
-  const result = JSON.parse(json) as { exports: Record<string, unknown>[] } | { threw: ThrownValue; module?: string };
-  return 'threw' in result ? { kind: 'threw', error: result.threw, module: result.module } : result;
+  return readResult(json, entries.length) ?? { kind: 'tampered', module: current() };
+}
+
+/** The loader's JSON, if it has the loader's shape (a module that replaced JSON may forge it). */
+function readResult(json: string, entries: number): { exports: Record<string, unknown>[] } | SandboxFailure | undefined {
+  let result: unknown;
+  try {
+    result = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const r = result as { exports?: unknown; threw?: Partial<ThrownValue>; module?: unknown } | null;
+  if (r === null || typeof r !== 'object') return undefined;
+  if (Array.isArray(r.exports) && r.exports.length === entries && r.exports.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e))) return { exports: r.exports as Record<string, unknown>[] };
+  const threw = r.threw;
+  if (threw && typeof threw === 'object' && typeof threw.isError === 'boolean' && typeof threw.message === 'string')
+    return { kind: 'threw', error: { isError: threw.isError, message: threw.message, ...(typeof threw.stack === 'string' ? { stack: threw.stack } : {}) }, module: typeof r.module === 'string' ? r.module : undefined };
+  return undefined;
 }

@@ -105,6 +105,8 @@ const CASES: Case[] = [
   { kind: 'a module throws a string', parts: { tools: `if (demo) /*@*/throw 'no catalog today';\n${TOOLS}` }, code: 'TC101' },
   { kind: 'a module calls process.exit', parts: { tools: `/*@*/process.exit(0);\n${TOOLS}` }, code: 'TC101' },
   { kind: 'a module writes a file through the process', parts: { tools: `(/*@*/process as any).getBuiltinModule('node:fs').writeFileSync('pwned', 'x');\n${TOOLS}` }, code: 'TC101' },
+  { kind: 'a relative import of an app module that reaches for process', parts: { files: { 'src/server.ts': 'export const port = Number(/*@*/process.env.PORT);\n' }, tools: `import { port } from '../src/server';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: String(port) } });` }, code: 'TC101' },
+  { kind: 'a module replaces JSON, which the loader relies on', parts: { tools: `JSON.stringify = () => 'forged';\n${TOOLS}` }, code: 'TC101', at: { file: 'catalog/tools.catalog.ts', line: 1, column: 1 } },
   { kind: 'a module uses a timer', parts: { tools: `/*@*/setTimeout(() => {}, 1);\n${TOOLS}` }, code: 'TC101' },
   { kind: 'a module never finishes', parts: loop('/*@*/for (;;) {}'), code: 'TC103' },
   { kind: 'a getter never returns', parts: { ...loop(''), tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', get label(): string { /*@*/while (true) {} } } });` }, code: 'TC103' },
