@@ -1,35 +1,33 @@
-// A long-lived `generateAndWrite` for watch mode (bundler plugins, benchmarks): each run goes
-// through the very same core, but keeps esbuild's incremental contexts for config and catalogs.
+// A long-lived `generateAndWrite` for watch mode (bundler plugins, `generate --watch`, benchmarks):
+// each run goes through the very same core, but keeps what the last run computed, so an edit
+// re-evaluates only the files it touched.
 import { generateAndWrite, type GenerateOptions } from './generate.js';
-import { IncrementalBuilds, incrementalBuildSession } from './load/incremental-builds.js';
+import { createProjectCache } from './project/load-project.js';
+import { OutputMemory } from './write/output-memory.js';
 
 export interface GenerateSession {
   /** What `generateAndWrite(options)` returns, byte for byte; only faster on the second run on. */
   run(): Promise<Awaited<ReturnType<typeof generateAndWrite>>>;
-  /** Stops the kept esbuild contexts; the session must not run afterwards. */
+  /** Ends the session; it must not run afterwards. */
   dispose(): Promise<void>;
 }
 
 export function createGenerateSession(options: GenerateOptions & { check?: boolean }): GenerateSession {
-  const builds = new IncrementalBuilds();
+  const cache = createProjectCache();
+  const memory = new OutputMemory();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
   return {
     run() {
       if (disposed) return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
-      // Runs one at a time: the sweep after a run must not drop a context another run is using.
-      const next = queue.then(async () => {
-        const result = await incrementalBuildSession.run(builds, () => generateAndWrite(options));
-        await builds.sweep();
-        return result;
-      });
+      // Runs one at a time: each run starts from what the previous one kept.
+      const next = queue.then(() => generateAndWrite({ ...options, cache, memory }));
       queue = next.catch(() => undefined);
       return next;
     },
     async dispose() {
       disposed = true;
       await queue;
-      await builds.dispose();
     },
   };
 }

@@ -9,9 +9,9 @@ import { loadProject, type ProjectOptions } from './project/load-project.js';
 import type { RenderedFile } from './render/renderer.js';
 import { pathsToRead, renderCatalog } from './render/render-catalog.js';
 import { loadTemplates } from './render/templates.js';
+import type { OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
-export type GenerateOptions = ProjectOptions;
 
 export interface CatalogOutput {
   readonly config: ResolvedCatalogConfig;
@@ -31,20 +31,25 @@ export interface GenerateResult {
   readonly ok: boolean;
 }
 
-async function readExisting(paths: readonly string[]): Promise<Map<string, string | undefined>> {
-  const contents = await Promise.all(paths.map((p) => readFile(p, 'utf8').catch(() => undefined)));
+export interface GenerateOptions extends ProjectOptions {
+  /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
+  readonly memory?: OutputMemory;
+}
+
+async function readExisting(paths: readonly string[], memory: OutputMemory | undefined): Promise<Map<string, string | undefined>> {
+  const contents = await Promise.all(paths.map((p) => (memory ? memory.read(p) : readFile(p, 'utf8')).catch(() => undefined)));
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
-export async function renderModel(model: CatalogModel): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
-  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)));
+export async function renderModel(model: CatalogModel, memory?: OutputMemory): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
+  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model), memory));
 }
 
 /** Loads the project and renders every catalog that has no error. Reads files, writes none. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = await loadProject(options);
-  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)));
+  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory) : undefined)));
   const later = await project.locate(rendered.flatMap((r) => r?.diagnostics ?? []));
   const diagnostics = [...project.diagnostics, ...later];
   return {
@@ -72,7 +77,7 @@ export const outputSets = (result: GenerateResult): OutputSet[] => result.catalo
 export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
   const result = await generate(options);
   if (result.diagnostics.some(blocksWrite)) return result;
-  const report = await writeOutputs(outputSets(result), { check: options.check });
+  const report = await writeOutputs(outputSets(result), { check: options.check, memory: options.memory });
   if (report.problems.length === 0) return { ...result, report };
   const diagnostics = [...result.diagnostics, ...(await createLocator({ displayRoot: options.cwd })(report.problems))];
   return { ...result, diagnostics, ok: false, report };

@@ -28,19 +28,3 @@ export function findCycles(edges: ReadonlyMap<string, readonly string[]>): strin
   for (const [node, next] of edges) if (next.length > 0 && !state.has(node)) visit(node);
   return cycles;
 }
-
-/** Every node reachable from `start` (excluding `start`), ordered by `order`. Assumes no cycles. */
-export function closureOf(start: string, edges: ReadonlyMap<string, readonly string[]>, order: ReadonlyMap<string, number>): string[] {
-  const direct = edges.get(start);
-  // Most tools depend on nothing: skip the set, the copy and the sort (runs once per tool).
-  if (direct === undefined || direct.length === 0) return [];
-  const reached = new Set<string>();
-  const pending = [...direct];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    if (reached.has(next) || next === start || !edges.has(next)) continue;
-    reached.add(next);
-    pending.push(...(edges.get(next) ?? []));
-  }
-  return [...reached].sort((a, b) => order.get(a)! - order.get(b)!);
-}

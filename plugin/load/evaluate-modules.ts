@@ -7,6 +7,7 @@ import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:modul
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import { sourcesOf, type EvaluationCache } from './evaluation-cache.js';
 import { locateStuckCode, locateThrow } from './locate-source.js';
 import { runInSandbox, type SandboxModule } from './sandbox.js';
 
@@ -30,6 +31,8 @@ export interface EvaluateOptions {
   readonly cwd: string;
   /** How long the modules may run, in milliseconds. */
   readonly timeoutMs: number;
+  /** Exports kept from earlier evaluations (a watch session): unchanged modules do not run again. */
+  readonly cache?: EvaluationCache;
 }
 
 /** Catalog evaluation's default time limit: far above what plain data needs, far below a hung CI job. */
@@ -218,8 +221,21 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
   const graph = await moduleGraph(files);
   const inputs = [...graph.texts.keys()];
   if (graph.diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey)) return { modules: [], inputs: [...new Set([...files, ...inputs])], diagnostics: graph.diagnostics };
-  const outcome = runInSandbox(graph.modules, files, options.timeoutMs);
-  if ('exports' in outcome) return { modules: files.map((file, i) => ({ file, exports: outcome.exports[i]! })), inputs, diagnostics: graph.diagnostics };
+  // With a cache, only the entries whose sources changed run, with just the modules they import.
+  const imports = new Map(graph.modules.map((m) => [m.file, Object.values(m.resolved)]));
+  const sources = files.map((file) => sourcesOf(file, imports, graph.texts));
+  const known = files.map((file, i) => options.cache?.get(file, sources[i]!));
+  const stale = files.flatMap((_, i) => (known[i] === undefined ? [i] : []));
+  const needed = new Set(stale.flatMap((i) => [...sources[i]!.keys()]));
+  const outcome = stale.length === 0 ? { exports: [] } : runInSandbox(graph.modules.filter((m) => needed.has(m.file)), stale.map((i) => files[i]!), options.timeoutMs);
+  if ('exports' in outcome) {
+    const exports = [...known];
+    stale.forEach((i, n) => {
+      exports[i] = outcome.exports[n]!;
+      options.cache?.set(files[i]!, sources[i]!, outcome.exports[n]!);
+    });
+    return { modules: files.map((file, i) => ({ file, exports: exports[i]! })), inputs, diagnostics: graph.diagnostics };
+  }
   const module = outcome.module ?? files[0];
   const text = module === undefined ? undefined : graph.texts.get(module);
   if (outcome.kind === 'timeout') {

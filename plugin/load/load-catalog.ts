@@ -4,6 +4,7 @@ import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
+import type { EvaluationCache } from './evaluation-cache.js';
 import { MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
@@ -35,11 +36,12 @@ export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<s
 
 /** What the sandbox made of a `defineCatalog(...)` result or a `.tools({...})` set. */
 interface EvaluatedCatalog {
-  readonly id: number;
+  /** The module that first exported it and its place there: the same in every evaluation. */
+  readonly id: string;
   readonly vocabulary: Record<string, unknown>;
 }
 interface EvaluatedToolSet {
-  readonly id: number;
+  readonly id: string;
   readonly catalog: EvaluatedCatalog;
   readonly tools: Record<string, unknown>;
 }
@@ -51,12 +53,12 @@ const byPosixPath = (a: string, b: string) => {
   return pa < pb ? -1 : pa > pb ? 1 : 0;
 };
 
-export async function loadCatalog(config: ResolvedCatalogConfig): Promise<RawCatalog> {
-  return loadCatalogFiles(config, await listCatalogFiles(config));
+export async function loadCatalog(config: ResolvedCatalogConfig, cache?: EvaluationCache): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config), cache);
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
-export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFiles: readonly string[]): Promise<RawCatalog> {
+export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFiles: readonly string[], cache?: EvaluationCache): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
   const empty = { config, tools: [], files, inputs: files };
   if (files.length === 0) {
@@ -70,13 +72,13 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
       }],
     };
   }
-  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS });
+  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS, cache });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
   let definition: EvaluatedCatalog | undefined;
   let definitionFile: string | undefined;
-  const seenSets = new Set<number>();
+  const seenSets = new Set<string>();
   const tools: RawToolEntry[] = [];
   for (const { file, exports } of evaluated.modules) {
     for (const value of Object.values(exports)) {

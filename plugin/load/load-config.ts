@@ -7,6 +7,7 @@ import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
+import type { EvaluationCache } from './evaluation-cache.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
@@ -88,7 +89,7 @@ const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type
 
 
 /** Loads the config at `file` (or found upwards from `cwd`). */
-export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: { cwd: string; file?: string; cache?: EvaluationCache }): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file || !existsSync(file)) {
     const message = options.file
@@ -97,7 +98,7 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
     return { file: file ?? '', catalogs: [], inputs: [], diagnostics: [{ code: DIAGNOSTIC_CODES.configMissing, severity: 'error', message }] };
   }
   const rootDir = path.dirname(file);
-  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS });
+  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, cache: options.cache });
   if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];

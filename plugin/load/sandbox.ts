@@ -59,13 +59,40 @@ function bootstrap(markKey: string): unknown {
       return load(target);
     });
     state.current = outer;
+    stamp(file, module.exports);
     return module.exports;
   }
-  const ids = new Map<object, number>();
+  // Catalogs and tool sets are named by the module that first exports them and their order there,
+  // so a name stays the same when only some modules are evaluated again (watch mode).
+  const ids = new Map<object, string>();
+  const stampedIn = new Map<string, number>();
+  const name = (o: object, file: string) => {
+    if (ids.has(o)) return;
+    const n = stampedIn.get(file) ?? 0;
+    stampedIn.set(file, n + 1);
+    ids.set(o, `${file}#${n}`);
+  };
+  function stamp(file: string, exports: unknown): void {
+    if (typeof exports !== 'object' || exports === null) return;
+    for (const key of Object.keys(exports)) {
+      let value: Record<string | symbol, unknown> | null | undefined;
+      try {
+        value = (exports as Record<string, unknown>)[key] as typeof value;
+      } catch {
+        continue; // reported where the export is read for the loader
+      }
+      if (typeof value !== 'object' || value === null) continue;
+      if (value[brands.catalog] === true) name(value, file);
+      if (value[brands.toolSet] === true) {
+        const catalog = value.catalog as object | null | undefined;
+        if (typeof catalog === 'object' && catalog !== null) name(catalog, file);
+        name(value, file);
+      }
+    }
+  }
   const idOf = (o: object) => {
-    let id = ids.get(o);
-    if (id === undefined) ids.set(o, (id = ids.size + 1));
-    return id;
+    if (!ids.has(o)) name(o, '');
+    return ids.get(o)!;
   };
   const mark = (kind: string, detail?: string) => ({ [markKey]: kind, ...(detail === undefined ? {} : { detail }) });
   const path = new Set<object>();
@@ -140,7 +167,11 @@ function bootstrap(markKey: string): unknown {
 /* c8 ignore stop */
 
 // `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
-const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };\nglobalThis.__toolCatalog = (${bootstrap.toString()})(${JSON.stringify(MARK)});`;
+const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };\nglobalThis.__toolCatalog = (() => {
+  // A transpiler keeping function names (tsx, esbuild's keepNames) calls this helper in the text.
+  const __name = (target) => target;
+  return (${bootstrap.toString()})(${JSON.stringify(MARK)});
+})();`;
 
 /** A compiled module wrapper, reusable in every context (V8 compiles each module's code once). */
 const scripts = new Map<string, vm.Script>();

@@ -1,14 +1,14 @@
 // Pure: validated raw catalog → normalized CatalogModel. Applies defaults, resolves runtime names,
-// condition fields, SDK types, builder import paths and `dependsOn` closures, and orders the tools.
+// condition fields, SDK types and builder import paths, and orders the tools.
 import path from 'node:path';
 import type { ModuleRef } from '../language/catalog.js';
-import { closureOf } from '../language/dependencies.js';
 import { conditionField, staticRuntimeNames } from '../language/naming.js';
 import type { ImportExtension } from '../load/import-style.js';
 import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
 import { capitalise, toPosix } from '../text/spelling.js';
 import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model.js';
 import { sdkTypeOf } from './sdk-types.js';
+import { reuse, samePlainData } from './structural-sharing.js';
 
 type Decl = Record<string, any>;
 
@@ -47,11 +47,18 @@ export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: strin
   return { specifier, exportName: ref.export ?? 'default' };
 }
 
+/** What each tool model was made from, so a watch run can tell an unchanged tool without rebuilding it. */
+const inputsOf = new WeakMap<ToolModel, { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }>();
+
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
 const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
 
-export function buildModel(raw: RawCatalog): CatalogModel {
-  const { config } = raw;
+/**
+ * `previous` (the last model of the same catalog, in watch mode) lends its objects: every tool, and
+ * the model itself, that came out the same is the previous object, so work keyed by identity is kept.
+ */
+export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogModel {
+  const config = reuse(raw.config, previous?.config);
   const v = (raw.vocabulary ?? {}) as Decl;
   const conditionDescriptions: Record<string, string> = { ...(v.conditions ?? {}) };
   for (const p of (v.predicates ?? []) as string[]) conditionDescriptions[p] ??= '';
@@ -65,16 +72,40 @@ export function buildModel(raw: RawCatalog): CatalogModel {
   }));
 
   const ordered = inOutputOrder(raw.tools, categories.map((c) => c.name));
-  const edges = new Map<string, string[]>();
-  const order = new Map<string, number>();
-  ordered.forEach((t, i) => {
-    edges.set(t.key, ((t.declaration as Decl).dependsOn ?? []) as string[]);
-    order.set(t.key, i);
-  });
 
   // Tools share a few files: path.relative once per file, not once per tool (measurable at 5,000 tools).
   const sourceOf = new Map(raw.files.map((f) => [f, toPosix(path.relative(config.rootDir, f))]));
+  const before = new Map(previous?.tools.map((t) => [t.key, t]));
   const tools: ToolModel[] = ordered.map(({ key, declaration, file }) => {
+    const earlier = before.get(key);
+    const madeFrom = earlier && inputsOf.get(earlier);
+    // The same declaration object (its file was not evaluated again), file, config and vocabulary:
+    // the same tool, whatever else changed.
+    if (earlier && madeFrom && madeFrom.declaration === declaration && madeFrom.file === file && madeFrom.vocabulary === raw.vocabulary && previous!.config === config) return earlier;
+    const tool = reuse(toolModel(key, declaration, file), earlier);
+    inputsOf.set(tool, { declaration, file, vocabulary: raw.vocabulary });
+    return tool;
+  });
+  const model: CatalogModel = {
+    name: config.name,
+    config,
+    prefix: config.prefix,
+    constPrefix: config.constPrefix,
+    sources: raw.files.map((f) => sourceOf.get(f)!),
+    definitionSource: raw.definitionFile === undefined ? undefined : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
+    categories,
+    conditions,
+    pairGroups: v.pairGroups ?? [],
+    groups: v.groups ?? [],
+    callers: v.callers ?? {},
+    servers: Object.keys(v.servers ?? {}),
+    channels: Object.keys(v.channels ?? {}),
+    tools,
+  };
+  // Tools are compared one by one above; the rest of the model is small.
+  return previous !== undefined && tools.length === previous.tools.length && tools.every((t, i) => t === previous.tools[i]) && samePlainData({ ...model, tools: [] }, { ...previous, tools: [] }) ? previous : model;
+
+  function toolModel(key: string, declaration: unknown, file: string): ToolModel {
     const d = declaration as Decl;
     const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir, config.imports.extension);
     const condition = d.condition ? conditionByName.get(d.condition) : undefined;
@@ -98,7 +129,6 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       available,
       pairGroup: d.pairGroup,
       dependsOn: d.dependsOn ?? [],
-      dependsOnClosure: closureOf(key, edges, order),
       groups: d.groups ?? [],
       names: nameSource.kind === 'static' ? uniqueNames(staticRuntimeNames(key, d)) : [],
       nameSource,
@@ -119,22 +149,5 @@ export function buildModel(raw: RawCatalog): CatalogModel {
       icon: d.icon,
       source: sourceOf.get(file) ?? toPosix(path.relative(config.rootDir, file)),
     };
-  });
-
-  return {
-    name: config.name,
-    config,
-    prefix: config.prefix,
-    constPrefix: config.constPrefix,
-    sources: raw.files.map((f) => sourceOf.get(f)!),
-    definitionSource: raw.definitionFile === undefined ? undefined : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
-    categories,
-    conditions,
-    pairGroups: v.pairGroups ?? [],
-    groups: v.groups ?? [],
-    callers: v.callers ?? {},
-    servers: Object.keys(v.servers ?? {}),
-    channels: Object.keys(v.channels ?? {}),
-    tools,
-  };
+  }
 }

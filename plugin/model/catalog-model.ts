@@ -47,8 +47,6 @@ export interface ToolModel {
   readonly available: AvailabilityModel;
   readonly pairGroup?: string;
   readonly dependsOn: readonly string[];
-  /** Every tool this one depends on, transitively, in catalog order. */
-  readonly dependsOnClosure: readonly string[];
   readonly groups: readonly string[];
   /** Runtime names known at build time (empty for `[]`, mirrored or resolved names). */
   readonly names: readonly string[];

@@ -3,6 +3,7 @@
 import type { PolicyTables, PolicyToolEntry } from '../runtime/policy-tables.js';
 import { preparePolicy } from '../runtime/policy-tables.js';
 import type { CatalogModel, ToolModel } from './catalog-model.js';
+import { samePlainData } from './structural-sharing.js';
 
 /** The registry's `available` fact: `false`, a condition name, an app check, or absent (always). */
 export function availabilityFact(t: ToolModel): PolicyToolEntry['available'] {
@@ -65,11 +66,32 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
 
 // The policy and snapshot outputs and the policy commands all read one model's tables: built once.
 const tablesOfModel = new WeakMap<CatalogModel, Required<PolicyTables>>();
+// Each tool's entry, kept with its model object (watch mode keeps the objects of unchanged tools).
+const entryOfTool = new WeakMap<ToolModel, PolicyToolEntry>();
+// The last tables closed per catalog name: an edit that leaves the policy as it was (a label, an
+// icon) reuses them instead of expanding every closure again.
+const lastClosed = new Map<string, { bare: BareTables; tables: Required<PolicyTables> }>();
+
+const entryOf = (t: ToolModel) => {
+  let entry = entryOfTool.get(t);
+  if (!entry) entryOfTool.set(t, (entry = policyToolEntry(t)));
+  return entry;
+};
+
+const sameBareTables = (a: BareTables, b: BareTables) =>
+  a.catalog === b.catalog &&
+  a.tools.length === b.tools.length &&
+  a.tools.every((t, i) => t === b.tools[i] || samePlainData(t, b.tools[i])) &&
+  samePlainData(a.conditions, b.conditions) &&
+  samePlainData(a.servers, b.servers);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
   if (!tables) {
-    tables = closePolicyTables({ catalog: model.name, tools: model.tools.map(policyToolEntry), conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })), servers: model.servers });
+    const bare: BareTables = { catalog: model.name, tools: model.tools.map(entryOf), conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })), servers: model.servers };
+    const last = lastClosed.get(model.name);
+    tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);
+    lastClosed.set(model.name, { bare, tables });
     tablesOfModel.set(model, tables);
   }
   return tables;

@@ -2,6 +2,7 @@
 // config → catalog selection → load → validate → model → locate. It reads; it never renders or writes.
 import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
+import { EvaluationCache } from '../load/evaluation-cache.js';
 import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { buildModel } from '../model/build-model.js';
@@ -15,7 +16,18 @@ export interface ProjectOptions {
   readonly config?: string;
   /** Only this catalog of the config. */
   readonly catalog?: string;
+  /** What a watch session keeps between runs, so unchanged modules are not evaluated again. */
+  readonly cache?: ProjectCache;
 }
+
+/** What a watch session keeps between loads of one project. */
+export interface ProjectCache {
+  readonly evaluation: EvaluationCache;
+  /** The last model of each catalog (by config file and name): unchanged parts are reused from it. */
+  readonly models: Map<string, CatalogModel>;
+}
+
+export const createProjectCache = (): ProjectCache => ({ evaluation: new EvaluationCache(), models: new Map() });
 
 export interface ProjectCatalog {
   readonly config: ResolvedCatalogConfig;
@@ -44,15 +56,17 @@ export interface Project {
 export const isUsageProblem = (d: CatalogDiagnostic) => d.code === DIAGNOSTIC_CODES.catalogUnknown;
 
 /** Loads, validates and models one catalog; `files` overrides its include globs (tests, watch mode). */
-export async function loadProjectCatalog(config: ResolvedCatalogConfig, files?: readonly string[]): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files ? await loadCatalogFiles(config, files) : await loadCatalog(config);
+export async function loadProjectCatalog(config: ResolvedCatalogConfig, files?: readonly string[], cache?: ProjectCache): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
+  const raw = files ? await loadCatalogFiles(config, files, cache?.evaluation) : await loadCatalog(config, cache?.evaluation);
   const pending = validateCatalog(raw);
-  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw);
+  const slot = `${config.configFile}\0${config.name}`;
+  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot));
+  if (model) cache?.models.set(slot, model);
   return { catalog: { config, raw, model }, pending };
 }
 
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
+  const loaded = await loadConfig({ cwd: options.cwd, file: options.config, cache: options.cache?.evaluation });
   const pending: PendingDiagnostic[] = [...loaded.diagnostics];
   let selected = loaded.catalogs;
   if (options.catalog !== undefined) {
@@ -60,7 +74,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     if (selected.length === 0 && loaded.diagnostics.length === 0)
       pending.push({ code: DIAGNOSTIC_CODES.catalogUnknown, severity: 'error', message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` });
   }
-  const results = await Promise.all(selected.map((config) => loadProjectCatalog(config)));
+  const results = await Promise.all(selected.map((config) => loadProjectCatalog(config, undefined, options.cache)));
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { lineCommentText } from '../text/escape.js';
-import type { RenderedFile, Renderer } from './renderer.js';
+import { layOut, type RenderContext, type RenderedFile, type Renderer, type RenderResult } from './renderer.js';
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
 import { i18nKeysRenderer } from './renderers/i18n-keys.js';
@@ -53,7 +53,32 @@ export function renderBarrel(model: CatalogModel, templates: TemplateSet, header
     .map((f) => path.basename(f, '.ts'))
     .sort()
     .map((name) => siblingModule(model, name));
-  return templates.get<{ header: string; modules: string[] }>('index.ts')({ header, modules });
+  return layOut(templates, 'index.ts', { header, modules }, path.join(outDir, 'index.ts'));
+}
+
+interface KeptResult {
+  readonly templates: TemplateSet;
+  /** The content of each file the renderer read, as it was. */
+  readonly read: readonly (string | undefined)[];
+  readonly result: RenderResult;
+}
+
+/**
+ * Each renderer's last result per model: renderers are pure, so the same model (watch mode keeps it
+ * when nothing changed), templates and files read give the same files without rendering again.
+ */
+const kept = new WeakMap<CatalogModel, Map<Renderer, KeptResult>>();
+
+function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
+  const { model, templates, existing } = context;
+  const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
+  let byRenderer = kept.get(model);
+  const known = byRenderer?.get(renderer);
+  if (known && known.templates === templates && known.read.length === read.length && known.read.every((c, i) => c === read[i])) return known.result;
+  const result = renderer.render(context);
+  if (!byRenderer) kept.set(model, (byRenderer = new Map()));
+  byRenderer.set(renderer, { templates, read, result });
+  return result;
 }
 
 export function renderCatalog(model: CatalogModel, templates: TemplateSet, existing: ReadonlyMap<string, string | undefined>, renderers: readonly Renderer[] = RENDERERS): RenderedCatalog {
@@ -61,7 +86,7 @@ export function renderCatalog(model: CatalogModel, templates: TemplateSet, exist
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   for (const renderer of renderers) {
-    const result = renderer.render({ model, templates, existing, header });
+    const result = renderOnce(renderer, { model, templates, existing, header });
     for (const [file, content] of result.files) files.set(file, content);
     diagnostics.push(...(result.diagnostics ?? []));
   }

@@ -3,7 +3,8 @@
 // it must preserve — to file contents. Its text lives in its template; the renderer builds the view.
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
-import type { TemplateSet } from './templates.js';
+import { samePlainData } from '../model/structural-sharing.js';
+import type { Template, TemplateName, TemplateSet } from './templates.js';
 
 export interface RenderedFile {
   readonly content: string;
@@ -33,6 +34,24 @@ export interface Renderer {
   /** Absolute paths whose current content the renderer needs (translations to keep, app files to leave alone). */
   reads?(model: CatalogModel): readonly string[];
   render(context: RenderContext): RenderResult;
+}
+
+/** The last view laid out for each output file, and its text. */
+const lastLaidOut = new Map<string, { readonly template: Template<object>; readonly view: object; readonly text: string }>();
+
+/**
+ * `templates.get(name)(view)` for the output `file` — but when `view` holds the same data as the
+ * last view laid out for that file, the last text itself. In watch mode most outputs do not change
+ * with an edit: they are then neither laid out again nor compared byte by byte (the writer sees the
+ * very string it wrote).
+ */
+export function layOut<View extends object>(templates: TemplateSet, name: TemplateName, view: View, file: string): string {
+  const template = templates.get<View>(name) as Template<object>;
+  const last = lastLaidOut.get(file);
+  if (last && last.template === template && samePlainData(view, last.view)) return last.text;
+  const text = template(view);
+  lastLaidOut.set(file, { template, view, text });
+  return text;
 }
 
 /** One file at `file` (absolute). */

@@ -10,6 +10,7 @@ import { COMPILE_OPTIONS, fullHandlebars, templateEnvironment } from './template
 export const TEMPLATE_NAMES = [
   'header',
   'registry.ts',
+  'registry-entry.ts',
   'tools.ts',
   'policy.ts',
   'policy.md',

@@ -134,6 +134,19 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   return out;
 }
 
+/** Each declaration's own problems, kept with the declaration object (watch mode keeps those of unchanged files). */
+const checked = new WeakMap<object, { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }>();
+
+function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
+  const declaration = entry.declaration;
+  if (typeof declaration !== 'object' || declaration === null) return checkTool(entry, names);
+  const known = checked.get(declaration);
+  if (known && known.key === entry.key && known.file === entry.file && known.names === names) return known.found;
+  const found = checkTool(entry, names);
+  checked.set(declaration, { key: entry.key, file: entry.file, names, found });
+  return found;
+}
+
 /**
  * Validates all tools; `names` is the vocabulary, `entries` in canonical order. `editedAt` (a file's
  * last change) decides which of two declarations of one tool is the newer one, the one to change.
@@ -142,7 +155,7 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
   const out: PendingDiagnostic[] = [];
   // A loop, not flatMap: nearly every tool yields no diagnostic, so nothing needs flattening.
   for (const e of entries) {
-    const found = checkTool(e, names);
+    const found = checkToolOnce(e, names);
     if (found.length > 0) out.push(...found);
   }
   const keyAt = (e: RawToolEntry): SourceLocator => ({ file: e.file, path: [e.key], atKey: true, scope: 'tools' });
@@ -184,7 +197,11 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
   const pairMembers = new Map<string, RawToolEntry[]>();
   for (const e of firstByKey.values()) {
     const group = isRecord(e.declaration) ? e.declaration.pairGroup : undefined;
-    if (typeof group === 'string' && names.pairGroups.includes(group)) pairMembers.set(group, [...(pairMembers.get(group) ?? []), e]);
+    if (typeof group === 'string' && names.pairGroups.includes(group)) {
+      const members = pairMembers.get(group);
+      if (members) members.push(e);
+      else pairMembers.set(group, [e]);
+    }
   }
   for (const [group, members] of pairMembers)
     if (members.length === 1)

@@ -29,7 +29,16 @@ export interface VocabularyNames {
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const keys = (v: unknown): string[] => (isRecord(v) ? Object.keys(v) : []);
 
+// One vocabulary's names, kept with its object: tool checks kept in watch mode are keyed by them.
+const namesOf = new WeakMap<Record<string, unknown>, VocabularyNames>();
+
 export function vocabularyNames(v: Record<string, unknown>): VocabularyNames {
+  let names = namesOf.get(v);
+  if (!names) namesOf.set(v, (names = namesFrom(v)));
+  return names;
+}
+
+function namesFrom(v: Record<string, unknown>): VocabularyNames {
   return {
     categories: strings(v.categories),
     conditions: [...new Set([...keys(v.conditions), ...strings(v.predicates)])],

@@ -1,13 +1,25 @@
 // The watch-mode session: every run returns exactly what a fresh `generateAndWrite` returns, through
-// edits, added and removed files and a broken-then-fixed catalog, while reusing esbuild contexts.
+// edits, added and removed files and a broken-then-fixed catalog, while evaluating only what changed.
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { scenarioEdits, toolSource, toolsFilePath, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
 import { generate } from '../../plugin/generate';
 import { createGenerateSession } from '../../plugin/generate-session';
-import { IncrementalBuilds, incrementalBuildSession } from '../../plugin/load/incremental-builds';
+
+/** The entry files of every sandbox run, in order: what was evaluated again. */
+const sandboxRuns = vi.hoisted(() => [] as string[][]);
+vi.mock('../../plugin/load/sandbox', async (importOriginal) => {
+  const sandbox = await importOriginal<typeof import('../../plugin/load/sandbox')>();
+  return {
+    ...sandbox,
+    runInSandbox: (...args: Parameters<typeof sandbox.runInSandbox>) => {
+      sandboxRuns.push([...args[1]]);
+      return sandbox.runInSandbox(...args);
+    },
+  };
+});
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-session-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -76,25 +88,30 @@ describe('createGenerateSession', () => {
   });
 });
 
-describe('IncrementalBuilds', () => {
-  it('keeps one context per bundle and sweeps the ones a run no longer uses', async () => {
-    const builds = new IncrementalBuilds();
-    const entry = (contents: string) => ({ stdin: { contents, loader: 'js' as const }, write: false, bundle: true, format: 'esm' as const, logLevel: 'silent' as const });
+describe('what a session evaluates again', () => {
+  it('an edit runs only the edited file, an edit of the definition every file that imports it, no change nothing', async () => {
+    const catalog = writeSyntheticCatalog(path.join(temp, 'evaluated'), 150);
+    const edits = scenarioEdits(catalog);
+    const session = createGenerateSession({ cwd: catalog.dir });
+    const toolsFiles = [0, 1, 2].map((f) => toolsFilePath(catalog.dir, f));
     try {
-      const first = await builds.build('a', entry('export default 1'));
-      expect(first.outputFiles?.[0]?.text).toContain('= 1');
-      await builds.build('b', entry('export default 2'));
-      await builds.sweep();
-      expect((builds as unknown as { contexts: Map<string, unknown> }).contexts.size).toBe(2);
-      await builds.build('a', entry('ignored: the kept context rebuilds its own entry'));
-      await builds.sweep();
-      expect([...(builds as unknown as { contexts: Map<string, unknown> }).contexts.keys()]).toEqual(['a']);
-      // Inside a session evaluateModules' builds go through the session; outside, they do not.
-      const inside = await incrementalBuildSession.run(builds, async () => incrementalBuildSession.getStore());
-      expect(inside).toBe(builds);
-      expect(incrementalBuildSession.getStore()).toBeUndefined();
+      sandboxRuns.length = 0;
+      await session.run();
+      expect(sandboxRuns.flat().filter((f) => f.includes('/tools/')).sort()).toEqual(toolsFiles);
+      sandboxRuns.length = 0;
+      edits.edit();
+      await session.run();
+      expect(sandboxRuns).toEqual([[edits.file]]);
+      sandboxRuns.length = 0;
+      await session.run();
+      expect(sandboxRuns).toEqual([]);
+      const definition = path.join(catalog.dir, 'catalog/bench.catalog.ts');
+      writeFileSync(definition, `${readFileSync(definition, 'utf8')}\n// edited\n`);
+      await session.run();
+      expect(sandboxRuns.flat().sort()).toEqual([definition, ...toolsFiles].sort());
     } finally {
-      await builds.dispose();
+      edits.restore();
+      await session.dispose();
     }
   });
 });

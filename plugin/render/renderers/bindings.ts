@@ -1,10 +1,11 @@
 // Renders `bindings.ts` (the binding type `Record<ToolKey, Binding>` and the runtime-name lookup) and,
 // when the app's binding file does not exist yet, its `satisfies`-checked skeleton (create-only).
 import path from 'node:path';
-import type { CatalogModel } from '../../model/catalog-model.js';
+import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
+import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
-import type { RenderedFile, Renderer, RenderContext } from '../renderer.js';
+import { layOut, type RenderedFile, type Renderer, type RenderContext } from '../renderer.js';
 import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from './binding-entries.js';
 import { moduleSpecifier, siblingModule } from './module-specifiers.js';
 
@@ -25,15 +26,18 @@ export function renderBindingSkeleton(model: CatalogModel, templates: RenderCont
   return templates.get<ReturnType<typeof bindingSkeletonView>>('binding-skeleton.ts')(bindingSkeletonView(model, bindingFile));
 }
 
+/** A tool's rows of the runtime-name lookup, kept with its model object. */
+const nameRows = keptPer((t: ToolModel) => t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })));
+
 /** Each runtime name once, owned by the first tool that declares it (validation reports duplicates). */
 function nameOwners(model: CatalogModel): { name: string; key: string }[] {
   const seen = new Set<string>();
   const rows: { name: string; key: string }[] = [];
   for (const t of model.tools) {
-    for (const name of t.names) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      rows.push({ name: tsKey(name), key: tsString(t.key) });
+    for (const { raw, row } of nameRows(t)) {
+      if (seen.has(raw)) continue;
+      seen.add(raw);
+      rows.push(row);
     }
   }
   return rows;
@@ -62,7 +66,8 @@ export const bindingsRenderer: Renderer = {
     return model.config.bindings ? [model.config.bindings.file] : [];
   },
   render({ model, templates, header, existing }) {
-    const files = new Map<string, RenderedFile>([[path.join(model.config.outDir, 'bindings.ts'), { content: templates.get<ReturnType<typeof bindingsView>>('bindings.ts')(bindingsView(model, header)) }]]);
+    const file = path.join(model.config.outDir, 'bindings.ts');
+    const files = new Map<string, RenderedFile>([[file, { content: layOut(templates, 'bindings.ts', bindingsView(model, header), file) }]]);
     const bindingFile = model.config.bindings?.file;
     if (bindingFile && existing.get(bindingFile) === undefined) files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
     return { files };

@@ -1,6 +1,6 @@
 // The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
 // stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
-import type { CatalogModel } from '../../model/catalog-model.js';
+import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 
 export interface I18nEntry {
   readonly key: string;
@@ -20,6 +20,21 @@ export function i18nEntries(model: CatalogModel): readonly I18nEntry[] {
   return entries;
 }
 
+// A tool's two entries, kept with its model object (watch mode keeps the objects of unchanged tools).
+const entriesOfTool = new WeakMap<ToolModel, readonly [I18nEntry, I18nEntry]>();
+
+function toolEntries(t: ToolModel): readonly [I18nEntry, I18nEntry] {
+  let pair = entriesOfTool.get(t);
+  if (!pair) {
+    pair = [
+      { key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } },
+      { key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } },
+    ];
+    entriesOfTool.set(t, pair);
+  }
+  return pair;
+}
+
 function buildI18nEntries(model: CatalogModel): I18nEntry[] {
   const entries: I18nEntry[] = [];
   const seen = new Set<string>();
@@ -29,8 +44,9 @@ function buildI18nEntries(model: CatalogModel): I18nEntry[] {
     entries.push(entry);
   };
   for (const t of model.tools) {
-    add({ key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } });
-    add({ key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } });
+    const [label, description] = toolEntries(t);
+    add(label);
+    add(description);
   }
   for (const c of model.categories) add({ key: c.labelKey, text: c.label, owner: { kind: 'category', name: c.name, field: 'labelKey' } });
   return entries;
@@ -117,8 +133,20 @@ export interface LocaleDocument {
   readonly names: readonly string[];
 }
 
+// The last document per layout: an edit that keeps every key (a label, a description) reuses it
+// and the text layout made from it.
+const lastDocument = new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>();
+
 /** The document for `keys` (entry order); undefined when, nested, a key lies under another (see `nestingConflicts`). */
 export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
+  const last = lastDocument.get(layout);
+  if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
+  const document = buildLocaleDocument(keys, layout);
+  lastDocument.set(layout, { keys, document });
+  return document;
+}
+
+function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
   const root: Record<string, unknown> = Object.create(null);
   const parents: Record<string, unknown>[] = [];
   const names: string[] = [];
@@ -145,8 +173,62 @@ export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat
   return { root, parents, names };
 }
 
+/**
+ * A document's text with its leaves cut out: `pieces[0] leaf pieces[1] leaf … pieces[n]`, where
+ * `slots[j]` is the key index of the j-th leaf in text order. Laid out once per document, so each
+ * locale (and, in watch mode, each run) only quotes its values between the pieces.
+ */
+interface LocaleLayout {
+  readonly pieces: readonly string[];
+  readonly slots: readonly number[];
+}
+
+const layouts = new WeakMap<LocaleDocument, LocaleLayout>();
+
+/** The layout of `JSON.stringify(document.root, null, 2)`: the same members, order and indentation. */
+function layoutOf(document: LocaleDocument): LocaleLayout {
+  let layout = layouts.get(document);
+  if (layout) return layout;
+  const slotOf = new Map<Record<string, unknown>, Map<string, number>>();
+  document.parents.forEach((parent, i) => {
+    let names = slotOf.get(parent);
+    if (!names) slotOf.set(parent, (names = new Map()));
+    names.set(document.names[i]!, i);
+  });
+  const pieces: string[] = [];
+  const slots: number[] = [];
+  let text = '';
+  const write = (node: Record<string, unknown>, indent: string) => {
+    // Object.keys gives the order JSON.stringify writes: array-index keys first, then insertion order.
+    const keys = Object.keys(node);
+    if (keys.length === 0) {
+      text += '{}';
+      return;
+    }
+    const inner = `${indent}  `;
+    text += '{';
+    keys.forEach((key, k) => {
+      text += `${k === 0 ? '' : ','}\n${inner}${JSON.stringify(key)}: `;
+      const value = node[key];
+      if (typeof value === 'object' && value !== null) write(value as Record<string, unknown>, inner);
+      else {
+        pieces.push(text);
+        slots.push(slotOf.get(node)!.get(key)!);
+        text = '';
+      }
+    });
+    text += `\n${indent}}`;
+  };
+  write(document.root, '');
+  pieces.push(`${text}\n`);
+  layouts.set(document, (layout = { pieces, slots }));
+  return layout;
+}
+
 /** A locale file's text: `values[i]` is the text of the document's key i, every key having one. */
 export function writeLocaleJson(document: LocaleDocument, values: readonly string[]): string {
-  for (let i = 0; i < values.length; i++) document.parents[i]![document.names[i]!] = values[i];
-  return `${JSON.stringify(document.root, null, 2)}\n`;
+  const { pieces, slots } = layoutOf(document);
+  let text = pieces[0]!;
+  for (let j = 0; j < slots.length; j++) text += JSON.stringify(values[slots[j]!]) + pieces[j + 1]!;
+  return text;
 }

@@ -1,12 +1,16 @@
 // Renders `i18n-keys.ts`: the union of every i18n key and the helpers that map a tool key or a
 // category to its label and description keys, so code naming a removed tool's key fails typecheck.
 import path from 'node:path';
-import type { CatalogModel } from '../../model/catalog-model.js';
+import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
+import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
-import { oneFile, type Renderer } from '../renderer.js';
-import { i18nEntries } from './i18n-entries.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
+
+const keyLiteral = keptPer((e: I18nEntry) => tsString(e.key));
+const toolRow = keptPer((t: ToolModel) => ({ property: tsKey(t.key), label: tsString(t.labelKey), description: tsString(t.descriptionKey) }));
 
 export function i18nKeysView(model: CatalogModel, header: string) {
   return {
@@ -16,8 +20,8 @@ export function i18nKeysView(model: CatalogModel, header: string) {
     lower: lowerFirst(model.prefix),
     registryModule: siblingModule(model, 'registry'),
     locales: docCommentText(model.config.i18n.locales.join(', ')),
-    keys: i18nEntries(model).map((e) => tsString(e.key)),
-    tools: model.tools.map((t) => ({ property: tsKey(t.key), label: tsString(t.labelKey), description: tsString(t.descriptionKey) })),
+    keys: i18nEntries(model).map(keyLiteral),
+    tools: model.tools.map(toolRow),
     categories: model.categories.map((c) => ({ name: tsKey(c.name), label: tsString(c.labelKey) })),
   };
 }
@@ -25,6 +29,7 @@ export function i18nKeysView(model: CatalogModel, header: string) {
 export const i18nKeysRenderer: Renderer = {
   name: 'i18n-keys',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'i18n-keys.ts'), templates.get<ReturnType<typeof i18nKeysView>>('i18n-keys.ts')(i18nKeysView(model, header)));
+    const file = path.join(model.config.outDir, 'i18n-keys.ts');
+    return oneFile(file, layOut(templates, 'i18n-keys.ts', i18nKeysView(model, header), file));
   },
 };

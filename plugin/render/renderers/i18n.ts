@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
-import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry } from './i18n-entries.js';
+import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry, type LocaleDocument } from './i18n-entries.js';
 
 export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
 
@@ -47,8 +47,28 @@ function jsonErrorPosition(file: string, text: string, message: string) {
  * The file's translations; the default locale's file is only checked to parse, its copy comes from
  * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
  */
-function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): { translations: Map<string, string>; error?: PendingDiagnostic } {
+function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): ParsedLocale {
   if (text === undefined) return { translations: new Map() };
+  // In watch mode the file is usually what the last run wrote: its text compares equal, and the
+  // translations read from it then are still right.
+  const last = lastParsed.get(file);
+  if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
+  // The text this renderer wrote itself: its translations are the values it wrote.
+  const own = lastJson.get(file);
+  if (own && own.text === text) return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
+  const parsed = readLocale(file, text, keepTranslations);
+  lastParsed.set(file, { text, keepTranslations, parsed });
+  return parsed;
+}
+
+interface ParsedLocale {
+  readonly translations: ReadonlyMap<string, string>;
+  readonly error?: PendingDiagnostic;
+}
+
+const lastParsed = new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>();
+
+function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
   try {
     const document: unknown = JSON.parse(text);
     if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new SyntaxError('the file must hold one JSON object');
@@ -58,6 +78,18 @@ function parseLocale(file: string, text: string | undefined, keepTranslations: b
     const message = `${path.basename(file)} is not valid JSON (${reason}), so its translations cannot be read; fix the file — nothing is written, and it is never replaced or removed, until it parses.`;
     return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.localeUnreadable, severity: 'error', message, at: jsonErrorPosition(file, text, (error as Error).message) } };
   }
+}
+
+/** The last text written for each locale file, with the document and values it came from. */
+const lastJson = new Map<string, { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }>();
+
+/** `writeLocaleJson`, or the last text for `file` when the document and every value are the same. */
+function keptLocaleJson(file: string, document: LocaleDocument, keys: readonly string[], values: readonly string[]): string {
+  const last = lastJson.get(file);
+  if (last && last.document === document && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.text;
+  const text = writeLocaleJson(document, values);
+  lastJson.set(file, { document, keys, values, text });
+  return text;
 }
 
 export const i18nRenderer: Renderer = {
@@ -123,11 +155,12 @@ export const i18nRenderer: Renderer = {
         });
       }
       let content: string;
-      if (missing.length === 0) content = writeLocaleJson(document, values as string[]);
+      if (missing.length === 0) content = keptLocaleJson(file, document, keys, values as string[]);
       else {
         // Missing keys are left out, and the nesting order follows the keys that are present.
         const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
-        content = writeLocaleJson(localeDocument(present.map((i) => keys[i]!), layout)!, present.map((i) => values[i]!));
+        const presentKeys = present.map((i) => keys[i]!);
+        content = keptLocaleJson(file, localeDocument(presentKeys, layout)!, presentKeys, present.map((i) => values[i]!));
       }
       files.set(file, { content, mergesExisting: true });
     }

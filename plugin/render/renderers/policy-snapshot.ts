@@ -5,7 +5,7 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
 import type { TemplateSet } from '../templates.js';
@@ -35,28 +35,39 @@ function summary(model: CatalogModel): string {
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }
 
+/** The parts of the view that only the policy tables decide, kept with them (watch mode keeps the tables while the policy is unchanged). */
+const tablePartsOf = new WeakMap<object, ReturnType<typeof tableParts>>();
+
+function tableParts(tables: ReturnType<typeof policyTablesOf>) {
+  const matrix = policyMatrix(tables);
+  return {
+    sampled: matrix.sampled,
+    conditionNames: tables.conditions.map((c) => mdText(c.name)),
+    combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(matrix.disallowedCounts[i]) })),
+    rows: new Map(matrix.rows.map((row) => [row.key, { key: mdCode(row.key), names: mdCodeList(row.names), exposure: row.exposure, marks: row.disallowed.map((d) => (d ? '✗' : '✓')) }])),
+    toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
+    allowedTools: mdCodeList(matrix.baseline.allowedTools),
+    mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+  };
+}
+
 export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
   const tables = policyTablesOf(model);
-  const matrix = policyMatrix(tables);
-  const rowOf = new Map(matrix.rows.map((r) => [r.key, r]));
+  let parts = tablePartsOf.get(tables);
+  if (!parts) tablePartsOf.set(tables, (parts = tableParts(tables)));
+  const { rows, ...fromTables } = parts;
   return {
     header: plainHeader(header),
     catalog: mdCode(model.name),
     summary: summary(model),
-    sampled: matrix.sampled,
+    sampled: fromTables.sampled,
     maxExhaustive: MAX_EXHAUSTIVE_CONDITIONS,
-    conditionNames: tables.conditions.map((c) => mdText(c.name)),
-    combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(matrix.disallowedCounts[i]) })),
-    sections: toolSections(model).map((s) => ({
-      title: mdText(s.title),
-      rows: s.tools.map((t) => {
-        const row = rowOf.get(t.key)!;
-        return { key: mdCode(t.key), names: mdCodeList(row.names), exposure: t.exposure, marks: row.disallowed.map((d) => (d ? '✗' : '✓')) };
-      }),
-    })),
-    toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
-    allowedTools: mdCodeList(matrix.baseline.allowedTools),
-    mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+    conditionNames: fromTables.conditionNames,
+    combinations: fromTables.combinations,
+    sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),
+    toggles: fromTables.toggles,
+    allowedTools: fromTables.allowedTools,
+    mcpEnsureAllowed: fromTables.mcpEnsureAllowed,
     callers: renderCallersSection(model, templates),
   };
 }
@@ -64,6 +75,7 @@ export function policySnapshotView(model: CatalogModel, header: string, template
 export const policySnapshotRenderer: Renderer = {
   name: 'policy-snapshot',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'policy.md'), templates.get<ReturnType<typeof policySnapshotView>>('policy.md')(policySnapshotView(model, header, templates)));
+    const file = path.join(model.config.outDir, 'policy.md');
+    return oneFile(file, layOut(templates, 'policy.md', policySnapshotView(model, header, templates), file));
   },
 };

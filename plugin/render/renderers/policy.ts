@@ -3,14 +3,22 @@
 import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
+import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
+/** The parts of the view the policy tables decide, kept with them. */
+const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
+  servers: list(tables.servers),
+  alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
+  whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+  whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+}));
+
 export function policyView(model: CatalogModel, header: string) {
-  const tables = policyTablesOf(model);
   return {
     header,
     P: model.prefix,
@@ -22,16 +30,14 @@ export function policyView(model: CatalogModel, header: string) {
     runtimeModule: runtimeModule(model),
     registryModule: siblingModule(model, 'registry'),
     conditions: model.conditions.map((c) => ({ field: c.field, doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`) })),
-    servers: list(tables.servers),
-    alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
-    whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
-    whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+    ...tableParts(policyTablesOf(model)),
   };
 }
 
 export const policyRenderer: Renderer = {
   name: 'policy',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'policy.ts'), templates.get<ReturnType<typeof policyView>>('policy.ts')(policyView(model, header)));
+    const file = path.join(model.config.outDir, 'policy.ts');
+    return oneFile(file, layOut(templates, 'policy.ts', policyView(model, header), file));
   },
 };

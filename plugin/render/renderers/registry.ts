@@ -3,7 +3,8 @@
 import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
+import type { TemplateSet } from '../templates.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
@@ -49,21 +50,41 @@ function toolView(t: ToolModel) {
   };
 }
 
+/** A tool's key and names as string literals, kept with its model object. */
+const literalsOfTool = new WeakMap<ToolModel, { key: string; names: readonly string[] }>();
+
+function literalsOf(t: ToolModel) {
+  let literals = literalsOfTool.get(t);
+  if (!literals) literalsOfTool.set(t, (literals = { key: tsString(t.key), names: t.names.map(tsString) }));
+  return literals;
+}
+
 /** Each category's keys in output order, from one pass over the tools (not one filter per category). */
 function keysByCategory(model: CatalogModel): { name: string; keys: string }[] {
   const buckets = new Map<string, string[]>(model.categories.map((c) => [c.name, []]));
-  for (const t of model.tools) if (t.category !== undefined) buckets.get(t.category)?.push(t.key);
-  return model.categories.map((c) => ({ name: tsKey(c.name), keys: list(buckets.get(c.name)!) }));
+  for (const t of model.tools) if (t.category !== undefined) buckets.get(t.category)?.push(literalsOf(t).key);
+  return model.categories.map((c) => ({ name: tsKey(c.name), keys: buckets.get(c.name)!.join(', ') }));
 }
 
-export function registryView(model: CatalogModel, header: string) {
+/** Rendered entries by tool: in watch mode an unchanged tool keeps its model object, and its text. */
+const entries = new WeakMap<TemplateSet, WeakMap<ToolModel, string>>();
+
+function entryOf(t: ToolModel, templates: TemplateSet): string {
+  let byTool = entries.get(templates);
+  if (!byTool) entries.set(templates, (byTool = new WeakMap()));
+  let text = byTool.get(t);
+  if (text === undefined) byTool.set(t, (text = templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t))));
+  return text;
+}
+
+export function registryView(model: CatalogModel, header: string, templates: TemplateSet) {
   const literals = (items: readonly string[]) => items.map(tsString);
   return {
     header,
     P: model.prefix,
     C: model.constPrefix,
-    keys: literals(model.tools.map((t) => t.key)),
-    names: literals([...new Set(model.tools.flatMap((t) => t.names))]),
+    keys: model.tools.map((t) => literalsOf(t).key),
+    names: [...new Set(model.tools.flatMap((t) => literalsOf(t).names))],
     categories: literals(model.categories.map((c) => c.name)),
     conditions: literals(model.conditions.map((c) => c.name)),
     conditionFields: model.conditions.map((c) => ({ name: tsString(c.name), field: tsString(c.field) })),
@@ -72,9 +93,9 @@ export function registryView(model: CatalogModel, header: string) {
     callers: literals(Object.keys(model.callers)),
     servers: literals(model.servers),
     channels: literals(model.channels),
-    tools: model.tools.map(toolView),
+    entries: model.tools.map((t) => entryOf(t, templates)),
     byCategory: keysByCategory(model),
-    userTools: literals(model.tools.filter((t) => t.exposure === 'user').map((t) => t.key)),
+    userTools: model.tools.filter((t) => t.exposure === 'user').map((t) => literalsOf(t).key),
     callerGroups: Object.entries(model.callers).map(([name, groups]) => ({ name: tsKey(name), groups: list(groups) })),
   };
 }
@@ -82,6 +103,7 @@ export function registryView(model: CatalogModel, header: string) {
 export const registryRenderer: Renderer = {
   name: 'registry',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'registry.ts'), templates.get<ReturnType<typeof registryView>>('registry.ts')(registryView(model, header)));
+    const file = path.join(model.config.outDir, 'registry.ts');
+    return oneFile(file, layOut(templates, 'registry.ts', registryView(model, header, templates), file));
   },
 };

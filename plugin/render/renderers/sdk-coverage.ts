@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { toPosix } from '../../text/spelling.js';
 import { tsKey } from '../../text/escape.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier } from './module-specifiers.js';
 
 /**
@@ -34,6 +34,7 @@ export function sdkCoverageView(model: CatalogModel, header: string) {
 export const sdkCoverageRenderer: Renderer = {
   name: 'sdk-coverage',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'sdk-coverage.ts'), templates.get<ReturnType<typeof sdkCoverageView>>('sdk-coverage.ts')(sdkCoverageView(model, header)));
+    const file = path.join(model.config.outDir, 'sdk-coverage.ts');
+    return oneFile(file, layOut(templates, 'sdk-coverage.ts', sdkCoverageView(model, header), file));
   },
 };

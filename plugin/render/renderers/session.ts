@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 
 export function sessionView(model: CatalogModel, header: string) {
@@ -24,6 +24,7 @@ export function sessionView(model: CatalogModel, header: string) {
 export const sessionRenderer: Renderer = {
   name: 'session',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'session.ts'), templates.get<ReturnType<typeof sessionView>>('session.ts')(sessionView(model, header)));
+    const file = path.join(model.config.outDir, 'session.ts');
+    return oneFile(file, layOut(templates, 'session.ts', sessionView(model, header), file));
   },
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CatalogModel, ResolvedModuleRef, ToolModel } from '../../model/catalog-model.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
-import { oneFile, type Renderer } from '../renderer.js';
+import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 /** Turns module references into unique local identifiers, one import per (module, export). */
@@ -84,6 +84,7 @@ export function toolsView(model: CatalogModel, header: string) {
 export const toolsRenderer: Renderer = {
   name: 'tools',
   render({ model, templates, header }) {
-    return oneFile(path.join(model.config.outDir, 'tools.ts'), templates.get<ReturnType<typeof toolsView>>('tools.ts')(toolsView(model, header)));
+    const file = path.join(model.config.outDir, 'tools.ts');
+    return oneFile(file, layOut(templates, 'tools.ts', toolsView(model, header), file));
   },
 };

@@ -1,0 +1,38 @@
+// Keeps the previous run's objects where nothing changed, so that in watch mode everything keyed by
+// object identity (rendered rows, policy tables, whole outputs) is reused for unchanged tools.
+
+/** Deep equality of plain data: primitives, arrays and plain objects (what models are made of). */
+export function samePlainData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlainData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** `previous` when it holds the same data as `next`, else `next`. */
+export const reuse = <T>(next: T, previous: T | undefined): T => (previous !== undefined && samePlainData(next, previous) ? previous : next);
+
+/**
+ * `compute`, kept per argument object: watch mode keeps the objects of unchanged tools (and of an
+ * unchanged policy), so what is derived from them is computed once and compares by identity.
+ */
+export function keptPer<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const kept = new WeakMap<K, V>();
+  return (key) => {
+    if (kept.has(key)) return kept.get(key)!;
+    const value = compute(key);
+    kept.set(key, value);
+    return value;
+  };
+}
