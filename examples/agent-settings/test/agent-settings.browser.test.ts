@@ -1,7 +1,8 @@
-// The agent-settings example in a real browser (Debian's Chromium through playwright-core): only user
-// tools, in the catalog's category order, one switch per pair group with the binding file's icons;
-// a switch writes `disabledTools` to SQLite and the page shows the SDK's `disallowedTools`; a reload
-// keeps it; zh-cn shows the Chinese labels. A screenshot is saved as test/.artifacts/agent-settings.png.
+// The agent-settings example in a real browser (Chromium through playwright-core, found by
+// test/browser/find-chromium.ts): only user tools, in the catalog's category order, one switch per pair
+// group with the binding file's icons; a switch writes `disabledTools` to SQLite and the page shows the
+// SDK's `disallowedTools`; a reload keeps it; zh-CN and zh-TW show their Chinese strings, drawn with the
+// bundled web fonts. A screenshot per Chinese locale is saved as test/.artifacts/agent-settings-<locale>.png.
 import Database from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { BROWSER_ARTIFACTS, launchChromium, screenshotPath } from '../../../test/browser/chromium';
-import zhCn from '../src/generated/claude/i18n/zh-CN.json';
+import { BROWSER_ARTIFACTS, fontsUsedBy, launchChromium, screenshotPath } from '../../../test/browser/chromium';
+import catalogZhCN from '../src/generated/claude/i18n/zh-CN.json';
+import catalogZhTW from '../src/generated/claude/i18n/zh-TW.json';
 import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolKey } from '../src/generated/claude/registry';
+import appZhCN from '../src/locales/zh-CN.json';
+import appZhTW from '../src/locales/zh-TW.json';
 import { CLAUDE_UI_BINDINGS } from '../src/tool-bindings';
 
 const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
@@ -95,14 +99,28 @@ describe('agent-settings in Chromium', () => {
     expect(await disallowed()).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
   });
 
-  it('shows the Chinese labels in zh-cn', async () => {
+  it.each([
+    ['zh-CN', catalogZhCN, appZhCN, 'Noto Sans SC'],
+    ['zh-TW', catalogZhTW, appZhTW, 'Noto Sans TC'],
+  ])('shows %s in Chinese, drawn with the bundled web font', async (locale, catalog, app, webFont) => {
     await openDialog();
-    await page.getByTestId('locale-zh-cn').click();
-    const tools = zhCn.agent.tools;
+    await page.getByTestId(`locale-${locale}`).click();
+    const tools = catalog.agent.tools;
     const label = `${tools.EnterPlanMode.label} / ${tools.ExitPlanMode.label}`;
     await expect.poll(() => page.getByTestId('row-planMode').locator('.label').textContent()).toBe(label);
-    expect(await page.getByTestId('row-bash').locator('.label').textContent()).toBe(tools.Bash.label);
+    expect(await page.getByTestId('row-bash').locator('.description').textContent()).toBe(tools.Bash.description);
     expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(tools.categories.orchestration.label);
-    await page.screenshot({ path: screenshotPath('agent-settings.png'), fullPage: true });
+    expect(await page.locator('.tools-title').textContent()).toBe(app.tools);
+    expect(await page.locator('#dialog-title').textContent()).toBe(app.titleFor.replace('{{name}}', 'Demo agent'));
+    expect(await page.locator('main').getAttribute('lang')).toBe(locale);
+
+    // Every glyph of these elements comes from the web font, none from a system fallback (boxes on a
+    // machine without CJK fonts); font-display: swap draws the fallback until the font has loaded.
+    // (A variable font reports its default instance's name, such as "Noto Sans SC Thin".)
+    const drawnWith = async (selector: string) => (await fontsUsedBy(page, selector)).map((f) => `${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`);
+    for (const selector of ['#dialog-title', '.tools-title', '[data-testid="row-planMode"] .label', '[data-testid="category-orchestration"] h3']) {
+      await expect.poll(() => drawnWith(selector), { timeout: 10_000 }).toEqual([expect.stringMatching(new RegExp(`^${webFont}\\b.* \\(web font\\)$`))]);
+    }
+    await page.screenshot({ path: screenshotPath(`agent-settings-${locale}.png`), fullPage: true });
   });
 });
