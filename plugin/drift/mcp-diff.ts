@@ -8,7 +8,7 @@ import { summarizeSchema } from '../mcp/schema-summary.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import type { CatalogNamesOnServer, OpenTool } from './mcp-catalog-names.js';
 import { freeKey, mcpDeclaration } from './mcp-declaration.js';
-import { lockTool, type LockedServer } from './mcp-lock.js';
+import { lockTool, type LockedServer } from '../mcp/lock-file.js';
 import { probableRenames, type ProbableRename, type RenameCandidate } from './renames.js';
 import { schemaChanges, type FieldChange } from './schema-changes.js';
 

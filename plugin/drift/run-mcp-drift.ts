@@ -14,7 +14,7 @@ import { MCP_LOCK_NAME } from '../write/manifest.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { catalogNamesOn } from './mcp-catalog-names.js';
 import { compareWithCatalog, compareWithLock, type CatalogComparison, type GoneName, type LockComparison } from './mcp-diff.js';
-import { formatLock, LOCK_VERSION, lockServer, LockError, parseLock, type LockedServer, type McpLock } from './mcp-lock.js';
+import { formatLock, LOCK_VERSION, lockServer, LockError, parseLock, type LockedServer, type McpLock } from '../mcp/lock-file.js';
 
 export interface McpDriftOptions {
   readonly cwd: string;

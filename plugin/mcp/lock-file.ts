@@ -1,8 +1,8 @@
 // `mcp-tools.lock.json`: what was reviewed of each MCP server — the client capabilities it was
 // listed with, each tool's schema hashes and a readable summary of its input — in deterministic bytes.
-import { canonicalJson, schemaHash } from '../mcp/canonical-json.js';
-import type { ListedServer, ListedTool } from '../mcp/list-tools.js';
-import { CONSTRAINT_KEYWORDS, summarizeSchema, type SchemaSummary } from '../mcp/schema-summary.js';
+import { canonicalJson, schemaHash } from './canonical-json.js';
+import type { ListedServer, ListedTool } from './list-tools.js';
+import { CONSTRAINT_KEYWORDS, summarizeSchema, type SchemaSummary } from './schema-summary.js';
 
 export const LOCK_VERSION = 1;
 
