@@ -58,7 +58,7 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
     );
   for (const r of c.renamed) {
     const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : r.key;
-    lines.push(`  renamed: '${r.key}' (${where}) names '${r.wire}', which the server no longer lists; it is probably the server's '${r.to}' now (${r.evidence.join('; ')}).`, `    Fix: write '${r.to}' there instead of '${r.wire}', if it is the same tool.`);
+    lines.push(`  renamed: '${r.key}' (${where}) names '${r.wire}', which the server no longer lists; it is probably the server's '${r.to}' now (${r.evidence.join('; ')}).`, r.isKey ? `    Fix: set wire: '${r.to}' on '${r.key}' (or rename the tool), if it is the same tool.` : `    Fix: write '${r.to}' there instead of '${r.wire}', if it is the same tool.`);
   }
   for (const g of c.gone) {
     const where = g.position ? `${g.position.file}:${g.position.line}:${g.position.column}` : g.key;

@@ -11,6 +11,8 @@ export interface DeclaredName {
   readonly key: string;
   /** Where the name is written: an element of `fullNames` or `wires`, `wire`, or the tool's key. */
   readonly at: SourceLocator;
+  /** The name is the tool's key (no `wire`, `wires` or `fullNames` says otherwise). */
+  readonly isKey: boolean;
 }
 
 /** A tool whose names on the server cannot be listed before run time. */
@@ -67,7 +69,8 @@ export function catalogNamesOn(server: string, model: CatalogModel, raw: RawCata
     for (const runtimeName of tool.names) {
       const split = splitRuntimeName(runtimeName);
       if (!split || split[0] !== server || !entry) continue;
-      names.push({ wire: split[1], key: tool.key, at: locatorOf(tool.key, entry.declaration as Record<string, unknown>, runtimeName, entry.file) });
+      const at = locatorOf(tool.key, entry.declaration as Record<string, unknown>, runtimeName, entry.file);
+      names.push({ wire: split[1], key: tool.key, at, isKey: at.atKey === true });
     }
     const why = tool.server === server || tool.channel === server ? whyOpen(tool) : undefined;
     if (why) open.push({ key: tool.key, why });

@@ -22,6 +22,8 @@ export interface GoneName {
   readonly wire: string;
   readonly key: string;
   readonly at: SourceLocator;
+  /** The name is the tool's key. */
+  readonly isKey: boolean;
 }
 
 export interface RenamedName extends GoneName {
