@@ -32,7 +32,7 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
   if (lock.removed.length > 0) lines.push(`    removed: ${lock.removed.join(', ')}`);
   for (const r of lock.renamed) lines.push(`    probably renamed: ${r.from} → ${r.to} (${r.evidence.join('; ')})`);
   const version = lock.serverVersion ? [`  note: the server reports version ${lock.serverVersion.now ?? '(none)'}, the lock ${lock.serverVersion.locked ?? '(none)'}.`] : [];
-  if (lines.length === 0) return version;
+  if (lines.length === 0) return [`  the lock has the same ${plural(d.tools ?? 0, 'tool')} and input schemas.`, ...version];
   const legend = lock.changed.some((c) => c.fields.length > 0) ? ' (! may refuse calls that worked before, + accepts more, ~ neither)' : '';
   return [
     update ? `  recorded in the lock${legend}:` : `  since the lock${legend}:`,

@@ -62,8 +62,18 @@ function exitLine(exit: ServerExit): string | undefined {
   return exit.signal ? `The server process was stopped with ${exit.signal}.` : undefined;
 }
 
+/** When, in words: `failed during initialize`, `failed before it started`. */
+const WHEN: Record<ListPhase, string> = {
+  config: 'before it started',
+  load: 'while its module was loaded',
+  spawn: 'while starting',
+  connect: 'while connecting',
+  initialize: 'during initialize',
+  'tools/list': 'during tools/list',
+};
+
 export function formatFailure(d: FailureDetails): string {
-  const lines = [`MCP server '${d.server}' (${d.reached}) failed during ${d.phase}: ${d.reason}`];
+  const lines = [`MCP server '${d.server}' (${d.reached}) failed ${WHEN[d.phase]}: ${d.reason}`];
   const ended = d.exit && exitLine(d.exit);
   if (ended) lines.push(`  ${ended}`);
   if (d.invalidOutput.length > 0) lines.push('  It wrote lines to stdout that are not JSON-RPC messages:', ...d.invalidOutput.slice(0, 3).map((l) => `    | ${l}`));
@@ -105,7 +115,8 @@ export function explainFailure(error: unknown, phase: ListPhase, transport: 'std
     if (code === 'EACCES') return { kind: 'command-not-executable', reason: 'the command is not executable.', fix: "check 'command' of this server in the config, or make the file executable." };
   }
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.ConnectionClosed) return { kind: 'connection-closed', reason: 'the connection closed before the server answered.', fix: transport === 'stdio' ? "the server's stderr above usually says why; run its command by hand to see more." : 'check that the server is up and speaks MCP at this address.' };
+    if (error.code === ErrorCode.ConnectionClosed)
+      return { kind: 'connection-closed', reason: 'the connection closed before the server answered.', fix: transport === 'stdio' ? "run the server's command by hand to see why it stops (a missing setting or environment variable is the usual cause)." : 'check that the server is up and speaks MCP at this address.' };
     return { kind: 'server-error', reason: `the server answered with error ${error.code}: ${message.replace(/^MCP error -?\d+: /, '')}` };
   }
   const refused = findCode(error, ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateAndWrite } from '../../plugin/generate';
 import { json, runCli } from '../support/cli';
-import { uniqueArtifactDir, writeFiles } from '../support/files';
+import { artifactDir, writeFiles } from '../support/files';
 import { repoPath } from '../support/paths';
 
 let dir: string;
@@ -33,7 +33,7 @@ export const buildDeleteNote = () => [];
 `;
 
 beforeAll(async () => {
-  dir = uniqueArtifactDir('mcp-in-process');
+  dir = artifactDir('mcp-in-process');
   writeFiles(dir, {
     'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';
 export default defineConfig({

@@ -45,7 +45,7 @@ describe.concurrent('a stdio server that fails', () => {
         '  The server process exited with code 3 on its own.',
         '  Its stderr ended with:',
         '    | fatal: DEMO_API_KEY is not set',
-        "  Fix: the server's stderr above usually says why; run its command by hand to see more.",
+        "  Fix: run the server's command by hand to see why it stops (a missing setting or environment variable is the usual cause).",
       ].join('\n'),
     );
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);

@@ -8,7 +8,7 @@ import type { ResolvedMcpServer } from '../../plugin/load/mcp-config';
 import { formatLock, lockServer } from '../../plugin/mcp/lock-file';
 import { listServerTools, type ListedServer } from '../../plugin/mcp/list-tools';
 import { json, runCli } from '../support/cli';
-import { uniqueArtifactDir, writeFiles } from '../support/files';
+import { artifactDir, writeFiles } from '../support/files';
 import { repoPath } from '../support/paths';
 
 const EVERYTHING = repoPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -28,7 +28,7 @@ ${wires.map((w) => `      '${w}',\n`).join('')}    ],
 `;
 
 beforeAll(() => {
-  dir = uniqueArtifactDir('mcp-everything');
+  dir = artifactDir('mcp-everything');
   writeFiles(dir, {
     'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';
 export default defineConfig({
