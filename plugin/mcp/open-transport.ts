@@ -10,7 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpEnvValue } from '../language/config.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { relativePosix } from '../text/spelling.js';
-import { loadInProcessServer, type ConnectableServer } from './in-process-server.js';
+import { InProcessServerError, loadInProcessServer, type ConnectableServer } from './in-process-server.js';
 import { ProcessGroupTransport } from './stdio-transport.js';
 
 /** An environment variable the config reads is not set. */
@@ -73,7 +73,12 @@ export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTr
     case 'sdk': {
       const inProcess = await loadInProcessServer(config);
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await inProcess.connect(serverSide);
+      try {
+        await inProcess.connect(serverSide);
+      } catch (error) {
+        await inProcess.close().catch(() => {});
+        throw new InProcessServerError(`the server it built refused the connection: ${(error as Error)?.message ?? String(error)}`);
+      }
       return { transport: clientSide, inProcess };
     }
   }

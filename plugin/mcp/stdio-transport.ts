@@ -34,6 +34,8 @@ const EXIT_GRACE_MS = 250;
 const TERM_GRACE_MS = 1000;
 /** After the server exited, how long its stdout may take to close before the transport counts as closed. */
 const DRAIN_MS = 200;
+/** The longest line kept waiting for its newline (the SDK's own stdio limit): a server writing endlessly is cut off. */
+const MAX_PENDING_BYTES = 10 * 1024 * 1024;
 
 /** Resolves after `ms` or when `promise` settles, whichever is first, without keeping a timer behind. */
 async function within(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -84,11 +86,10 @@ export class ProcessGroupTransport implements Transport {
         windowsHide: true,
       });
       this.child = child;
+      // Remembered at once (the pid exists as soon as spawning succeeded), so a Ctrl-C from now on kills it.
+      if (child.pid !== undefined) remember(child.pid);
       this.exited = new Promise((done) => child.once('exit', () => done()));
-      child.once('spawn', () => {
-        if (child.pid !== undefined) remember(child.pid);
-        resolve();
-      });
+      child.once('spawn', () => resolve());
       child.once('error', (error) => {
         if (child.pid === undefined) reject(error);
         else this.onerror?.(error);
@@ -111,6 +112,12 @@ export class ProcessGroupTransport implements Transport {
   /** Newline-delimited JSON-RPC, the framing of the SDK's own stdio transport. */
   private read(chunk: Buffer): void {
     this.pending = Buffer.concat([this.pending, chunk]);
+    if (this.pending.length > MAX_PENDING_BYTES && this.pending.indexOf(10) < 0) {
+      this.protocolErrors.push(`a line of more than ${MAX_PENDING_BYTES} bytes without a newline`);
+      this.pending = Buffer.alloc(0);
+      this.onerror?.(new Error('the server wrote more than 10 MiB without a newline'));
+      return;
+    }
     for (let end = this.pending.indexOf(10); end >= 0; end = this.pending.indexOf(10)) {
       const line = this.pending.toString('utf8', 0, end).replace(/\r$/, '');
       this.pending = this.pending.subarray(end + 1);
