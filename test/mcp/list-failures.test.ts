@@ -141,7 +141,7 @@ describe('the process check these tests rely on', () => {
 
 describe.concurrent('an HTTP server that fails', () => {
   const servers: Server[] = [];
-  afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+  afterAll(() => Promise.all(servers.map((s) => new Promise((done) => { s.closeAllConnections(); s.close(done); }))));
   /** A local server that answers every request with `handler`; its URL. */
   async function httpServer(handler: Parameters<typeof createServer>[1], keep = true): Promise<string> {
     const server = createServer(handler);

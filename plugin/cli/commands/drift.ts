@@ -44,7 +44,7 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
 
 export const driftCommand: Command = {
   name: 'drift',
-  summary: "Compare the catalog's SDK-typed tools with the SDK's sdk-tools.d.ts, or (--mcp) its MCP tools with the servers and the lock (exit 1 on drift)",
+  summary: "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
   usage: '[--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
   options: {
     ...COMMON_OPTIONS,
