@@ -65,10 +65,6 @@ export class ProcessGroupTransport implements Transport {
 
   constructor(private readonly spec: StdioServerSpec) {}
 
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   /** The last lines the server wrote to stderr. */
   stderrTail(lines = 20): string[] {
     return this.stderr.trimEnd().split('\n').filter((l) => l.trim() !== '').slice(-lines);
