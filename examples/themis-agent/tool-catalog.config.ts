@@ -1,4 +1,5 @@
-// The Themis service: one catalog of the agent's tools, compiled into generated/themis/.
+// The Themis service: one catalog of the agent's tools, compiled into generated/themis/; `drift --mcp`
+// lists the in-process `themis` server the app builds from the catalog's own builders.
 import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
       include: ['catalog/**/*.catalog.ts'],
       outDir: 'generated/themis',
       prefix: 'Themis',
+      mcp: { themis: { type: 'sdk', module: './app/mcp-server.ts', export: 'createThemisMcpServer' } },
     },
   },
 });

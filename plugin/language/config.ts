@@ -1,5 +1,6 @@
-// The config file (`tool-catalog.config.ts`): which catalogs exist, where their sources are and
-// where and how their output is written.
+// The config file (`tool-catalog.config.ts`): which catalogs exist, where their sources are,
+// where and how their output is written, how `drift --mcp` reaches their MCP servers and what
+// `stale-refs` leaves alone.
 import { CONFIG_BRAND } from './brand.js';
 import type { ModuleRef } from './catalog.js';
 
@@ -33,6 +34,75 @@ export interface CatalogSdkOptions {
   readonly typesModule?: string;
 }
 
+/**
+ * A value `drift --mcp` reads from the environment when it connects, so that no secret is written
+ * in the config: `{ env: 'SENTRY_TOKEN', prefix: 'Bearer ' }`.
+ */
+export interface McpEnvValue {
+  /** The environment variable's name. */
+  readonly env: string;
+  /** Text put before the variable's value, e.g. `'Bearer '`. */
+  readonly prefix?: string;
+}
+
+/** What every way of reaching a server shares: how `drift --mcp` talks to it. */
+export interface McpCheckOptions {
+  /**
+   * The capabilities the client declares at initialize. Some servers list more tools to a client
+   * that declares more (sampling, elicitation), so they are pinned here and recorded in the lock.
+   * Default `{}`.
+   */
+  readonly clientCapabilities?: Readonly<Record<string, unknown>>;
+  /** Time to start the server and finish the initialize handshake, in ms. Default 15,000. */
+  readonly connectTimeoutMs?: number;
+  /** Time to list every page of tools, in ms. Default 15,000. */
+  readonly listTimeoutMs?: number;
+}
+
+/** A server started as a child process that speaks MCP on stdin/stdout (the SDK's stdio config). */
+export interface McpStdioServer extends McpCheckOptions {
+  readonly type?: 'stdio';
+  readonly command: string;
+  readonly args?: readonly string[];
+  /**
+   * Added to a minimal environment (HOME, LOGNAME, PATH, SHELL, TERM, USER): a literal value, or
+   * `{ env: 'NAME' }` to pass a variable of the environment `drift` runs in.
+   */
+  readonly env?: Readonly<Record<string, string | McpEnvValue>>;
+  /** Working folder, relative to the config. Default: the config's folder. */
+  readonly cwd?: string;
+}
+
+/** A server reached over Streamable HTTP (`http`) or the older HTTP+SSE transport (`sse`). */
+export interface McpHttpServer extends McpCheckOptions {
+  readonly type: 'http' | 'sse';
+  readonly url: string;
+  /** Header values always come from environment variables: `{ Authorization: { env: 'TOKEN', prefix: 'Bearer ' } }`. */
+  readonly headers?: Readonly<Record<string, McpEnvValue>>;
+}
+
+/**
+ * An in-process server the app hosts (`createSdkMcpServer`): an app module builds it, usually from
+ * the catalog's generated `build<Prefix>Tools`, and `drift` lists its tools in memory.
+ */
+export interface McpInProcessServer extends McpCheckOptions {
+  readonly type: 'sdk';
+  /** The module, relative to the config (or a package name). */
+  readonly module: string;
+  /**
+   * The export that gives the server: a function (sync or async, no arguments) returning what
+   * `createSdkMcpServer(...)` returns or an MCP server, or such a value itself. Default: `default`.
+   */
+  readonly export?: string;
+}
+
+export type McpServerAccess = McpStdioServer | McpHttpServer | McpInProcessServer;
+
+export interface CatalogStaleRefsOptions {
+  /** Globs (relative to the config) of files whose references are deliberate, e.g. fixtures of old names. */
+  readonly exclude?: readonly string[];
+}
+
 export interface CatalogConfig {
   /** Catalog source files: globs relative to the config file. */
   readonly include: readonly string[];
@@ -55,6 +125,12 @@ export interface CatalogConfig {
    * tsconfig that includes the output folder.
    */
   readonly importExtension?: 'none' | '.js' | '.ts';
+  /**
+   * How `drift --mcp` reaches the catalog's MCP servers and channels, by the name the catalog
+   * declares in `servers` or `channels`; ones left out are not checked.
+   */
+  readonly mcp?: Readonly<Record<string, McpServerAccess>>;
+  readonly staleRefs?: CatalogStaleRefsOptions;
 }
 
 export interface ToolCatalogConfig {

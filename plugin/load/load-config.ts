@@ -10,6 +10,7 @@ import { isExportName, isIdentifierName, specifierProblem } from '../language/na
 import type { EvaluationCache } from './evaluation-cache.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
+import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
 
 export const CONFIG_FILE_NAMES = [
@@ -46,6 +47,9 @@ export interface ResolvedCatalogConfig {
   readonly imports: ImportStyle;
   /** How long the catalog's modules may run while evaluated, in milliseconds. */
   readonly evaluationTimeoutMs?: number;
+  /** How `drift --mcp` reaches each server or channel, by its catalog name (only those configured). */
+  readonly mcp: Readonly<Record<string, ResolvedMcpServer>>;
+  readonly staleRefs: ResolvedStaleRefsOptions;
 }
 
 export interface LoadedConfig {
@@ -74,6 +78,8 @@ const CATALOG_FIELDS: FieldSpec = {
   sdk: { type: 'record' },
   runtimeModule: { type: 'string' },
   importExtension: { type: 'enum', values: ['none', '.js', '.ts'] },
+  mcp: { type: 'record' },
+  staleRefs: { type: 'record' },
 };
 const I18N_FIELDS: FieldSpec = {
   locales: { type: 'string[]' },
@@ -130,8 +136,10 @@ export async function loadConfig(options: { cwd: string; file?: string; cache?: 
     }
     if (!Array.isArray(c.include) || c.include.length === 0) invalid(`Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`, ['catalogs', name]);
     if (isRecord(c.bindings) && typeof c.bindings.file !== 'string') invalid(`'bindings' of catalog '${name}' needs 'file': the path of the app's binding file.`, ['catalogs', name, 'bindings']);
+    const extra = resolveMcpAndStaleRefs(name, c, file, rootDir);
+    diagnostics.push(...extra.diagnostics);
     if (diagnostics.length > before) continue;
-    const resolved = resolveCatalog(name, c, file, timeoutMs);
+    const resolved = { ...resolveCatalog(name, c, file, timeoutMs), mcp: extra.mcp, staleRefs: extra.staleRefs };
     const problems = checkResolvedCatalog(resolved);
     for (const { message, path: at, ...place } of problems) invalid(message, ['catalogs', name, ...at], place);
     if (problems.length === 0) catalogs.push(resolved);
@@ -213,7 +221,7 @@ function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string)
   return out;
 }
 
-function resolveCatalog(name: string, c: Record<string, unknown>, configFile: string, evaluationTimeoutMs: number | undefined): ResolvedCatalogConfig {
+function resolveCatalog(name: string, c: Record<string, unknown>, configFile: string, evaluationTimeoutMs: number | undefined): Omit<ResolvedCatalogConfig, 'mcp' | 'staleRefs'> {
   const rootDir = path.dirname(configFile);
   const i18n = (c.i18n ?? {}) as Record<string, unknown>;
   const bindings = c.bindings as { file: string; iconType?: ModuleRef } | undefined;

@@ -5,13 +5,26 @@ import { toPosix } from '../text/spelling.js';
 
 export const MANIFEST_NAME = '.tool-catalog-manifest.json';
 
+/**
+ * The lock of reviewed MCP tools that `drift --mcp --update` keeps in the output folder. `generate`
+ * never owns it: it is never listed in a manifest, and a manifest that lists it anyway is not obeyed.
+ */
+export const MCP_LOCK_NAME = 'mcp-tools.lock.json';
+
+/** Files of an output folder the writer must never replace or remove, whatever a manifest says. */
+const NEVER_OWNED = new Set([MCP_LOCK_NAME]);
+const neverOwned = (outDir: string, file: string) => path.dirname(file) === outDir && NEVER_OWNED.has(path.basename(file));
+
 /** The manifest of `outDir` listing `owned` (absolute paths) and itself. */
 export function manifestContent(outDir: string, owned: readonly string[]): string {
-  const files = [...owned.map((f) => toPosix(path.relative(outDir, f))), MANIFEST_NAME].sort();
+  const files = [...owned.filter((f) => !neverOwned(outDir, f)).map((f) => toPosix(path.relative(outDir, f))), MANIFEST_NAME].sort();
   return `${JSON.stringify({ generatedBy: 'agent-tool-catalog', files }, null, 2)}\n`;
 }
 
-/** The files a manifest lists, resolved; entries outside `outDir` are dropped, so a corrupt manifest cannot make the writer delete elsewhere. */
+/**
+ * The files a manifest lists, resolved; entries outside `outDir`, and files the writer never owns,
+ * are dropped, so a corrupt or hand-edited manifest cannot make the writer delete them.
+ */
 export function parseManifest(outDir: string, text: string): string[] {
   let list: unknown;
   try {
@@ -20,5 +33,5 @@ export function parseManifest(outDir: string, text: string): string[] {
     return [];
   }
   if (!Array.isArray(list)) return [];
-  return list.filter((f): f is string => typeof f === 'string').map((f) => path.resolve(outDir, f)).filter((f) => f.startsWith(outDir + path.sep));
+  return list.filter((f): f is string => typeof f === 'string').map((f) => path.resolve(outDir, f)).filter((f) => f.startsWith(outDir + path.sep) && !neverOwned(outDir, f));
 }

@@ -49,8 +49,8 @@ describe('stale-refs', () => {
     const result = await cli('--json');
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).references).toEqual([
-      { file: 'test/agent.test.ts', line: 1, column: 26, name: 'mcp__app__archive', reason: 'removed-from-catalog', catalog: 'app' },
-      { file: 'test/agent.test.ts', line: 2, column: 36, name: 'NotebookEdit', reason: 'removed-from-catalog', catalog: 'app' },
+      { file: 'test/agent.test.ts', line: 1, column: 26, name: 'mcp__app__archive', reason: 'removed-from-catalog', lastSeen: { onDisk: true }, catalog: 'app' },
+      { file: 'test/agent.test.ts', line: 2, column: 36, name: 'NotebookEdit', reason: 'removed-from-catalog', lastSeen: { onDisk: true }, catalog: 'app' },
     ]);
   });
 

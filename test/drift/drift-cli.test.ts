@@ -182,7 +182,7 @@ describe('drift against hand-written SDK shapes', () => {
     expect((await cli(dir, 'drift', '--sdk-types', adds)).code).toBe(1);
     const missing = await cli(dir, 'drift', '--sdk-types', 'nope/sdk-tools.d.ts');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk-types <file>]\n");
+    expect(missing.stderr).toBe("--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]\n");
   });
 
   it('exits 1 saying how to fix it when the types module cannot be resolved', async () => {

@@ -36,6 +36,8 @@ function configOf(dir: string, catalog: RandomCatalog, emitRuntime: boolean): Re
     bindings: { file: path.join(dir, 'tool-bindings.ts') },
     sdk: { aliases: {}, typesModule: '@anthropic-ai/claude-agent-sdk/sdk-tools' },
     imports: { extension: '', reason: 'the property test' },
+    mcp: {},
+    staleRefs: { exclude: [] },
     ...(emitRuntime ? {} : { runtimeModule: 'agent-tool-catalog/runtime' }),
   };
 }

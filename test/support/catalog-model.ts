@@ -32,6 +32,8 @@ export function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConf
     constPrefix: 'DEMO',
     runtimeModule: 'agent-tool-catalog/runtime',
     imports: { extension: '', reason: 'the spec' },
+    mcp: {},
+    staleRefs: { exclude: [] },
     ...overrides,
     outDir,
     i18n: { locales: ['en'], defaultLocale: 'en', prefix: 'agent.tools', layout: 'nested', missing: 'error', outDir: `${outDir}/i18n`, ...overrides.i18n },

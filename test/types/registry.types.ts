@@ -26,7 +26,7 @@ export const bash: ClaudeToolKey = 'Bash';
 export const wrongKey: ClaudeToolKey = 'Bsh';
 export const cron: ClaudeToolName = 'mcp__cherry-tools__cron';
 // @ts-expect-error — no such wire on cherry-tools.
-export const wrongName: ClaudeToolName = 'mcp__cherry-tools__crons';
+export const wrongName: ClaudeToolName = 'mcp__cherry-tools__crons'; // tool-catalog-ignore-stale-ref: a wrong name on purpose
 // @ts-expect-error — a key is not a runtime name when they differ (CherryCron yields mcp__cherry-tools__cron).
 export const keyIsNotName: ClaudeToolName = 'CherryCron';
 // @ts-expect-error — registry lookups by an unknown key fail.

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { MANIFEST_NAME } from '../../plugin/write/manifest';
+import { MANIFEST_NAME, MCP_LOCK_NAME } from '../../plugin/write/manifest';
 import { withManifests, writeFileAtomic, writeOutputs, type OutputFile, type OutputSet } from '../../plugin/write/write-outputs';
 import { leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
 
@@ -106,6 +106,19 @@ describe('writeOutputs', () => {
     expect(await fs.readFile(path.join(root, 'precious.ts'), 'utf8')).toBe('keep\n');
     expect((await fs.stat(path.join(out, 'sub'))).isDirectory()).toBe(true);
     expect(await manifestFiles(out)).toEqual([MANIFEST_NAME]);
+  });
+
+  it("never removes, replaces or lists the MCP lock that drift keeps in the folder, whatever the manifest says", async () => {
+    const out = await tempDir('lock');
+    const lock = path.join(out, MCP_LOCK_NAME);
+    await fs.writeFile(lock, '{ "lockfileVersion": 1, "servers": {} }\n');
+    await fs.writeFile(path.join(out, MANIFEST_NAME), JSON.stringify({ files: [MCP_LOCK_NAME, MANIFEST_NAME] }));
+    expect((await writeOutputs(set(out), { check: true })).orphaned).toEqual([]);
+    expect((await writeOutputs(set(out))).orphaned).toEqual([]);
+    expect(await fs.readFile(lock, 'utf8')).toBe('{ "lockfileVersion": 1, "servers": {} }\n');
+    expect(await manifestFiles(out)).toEqual([MANIFEST_NAME]);
+    // A renderer that emitted a file of that name would not be allowed to replace the lock either.
+    expect((await writeOutputs(set(out, { [lock]: 'generated\n' }))).problems.map((p) => p.code)).toEqual(['TC300']);
   });
 
   it('writes create-only files when absent and never overwrites them, nor lists them as its own', async () => {

@@ -1,18 +1,65 @@
 // `tool-catalog drift [--sdk-types <file>]`: compares the catalog's SDK-typed tools with the SDK's
-// `sdk-tools.d.ts`; exits 1 on any disagreement, naming each tool and how to fix it.
+// `sdk-tools.d.ts`; `drift --mcp [server…]` compares its MCP tools with what the servers list and
+// with the lock. Either exits 1 on any disagreement, naming each tool and how to fix it.
 import { formatCatalogDrift } from '../../drift/format-report.js';
 import { runDrift } from '../../drift/run-drift.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { COMMON_OPTIONS, UsageError, type CommandIO, type ParsedArgs, type Command } from '../command.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
 
+/** `--connect-timeout 500` → 500; anything but a positive number of milliseconds is bad usage. */
+function milliseconds(values: ParsedArgs['values'], flag: string): number | undefined {
+  const raw = values[flag] as string | undefined;
+  if (raw === undefined) return undefined;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || !(ms > 0)) throw new UsageError(`--${flag} needs a positive number of milliseconds, not '${raw}'.`);
+  return ms;
+}
+
+/** `drift --mcp`: its code (and the MCP client) is loaded only on this path. */
+async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promise<number> {
+  if (values['sdk-types'] !== undefined) throw new UsageError('--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.');
+  const update = values.update === true;
+  const options = {
+    cwd: io.cwd,
+    config: values.config as string | undefined,
+    catalog: values.catalog as string | undefined,
+    servers: positionals,
+    update,
+    connectTimeoutMs: milliseconds(values, 'connect-timeout'),
+    listTimeoutMs: milliseconds(values, 'list-timeout'),
+  };
+  const [{ runMcpDrift }, { formatMcpDrift }] = await Promise.all([import('../../drift/run-mcp-drift.js'), import('../../drift/format-mcp-report.js')]);
+  const result = await runMcpDrift(options);
+  if (result.usageError) throw new UsageError(result.usageError);
+  const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
+    return result.ok ? 0 : failure;
+  }
+  printDiagnostics(result.diagnostics, io);
+  if (result.catalogs.length > 0) io.stdout(formatMcpDrift(result, io.cwd, update));
+  return result.ok ? 0 : failure;
+}
+
 export const driftCommand: Command = {
   name: 'drift',
-  summary: "Compare the catalog's SDK-typed tools with the SDK's sdk-tools.d.ts (exit 1 on drift)",
-  usage: '[--sdk-types <file>]',
-  options: { ...COMMON_OPTIONS, 'sdk-types': { type: 'string' } },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; drift takes only options.`);
+  summary: "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
+  usage: '[--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
+  options: {
+    ...COMMON_OPTIONS,
+    'sdk-types': { type: 'string' },
+    mcp: { type: 'boolean' },
+    update: { type: 'boolean' },
+    'connect-timeout': { type: 'string' },
+    'list-timeout': { type: 'string' },
+  },
+  async run(args, io) {
+    const { values, positionals } = args;
+    if (values.mcp) return runMcp(args, io);
+    for (const flag of ['update', 'connect-timeout', 'list-timeout'])
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`);
     const result = await runDrift({
       cwd: io.cwd,
       config: values.config as string | undefined,

@@ -1,47 +1,69 @@
-// `tool-catalog stale-refs [--include <glob>]...`: lists file:line references to runtime names of
-// tools no longer in the catalog (prompts, code, tests) and exits 1 when there are any.
+// `tool-catalog stale-refs [--since <ref>] [--include <glob>]...`: lists file:line references to
+// runtime names of tools no longer in the catalog (prompts, code, tests) — names any earlier
+// version of the generated registry had, in git or on disk — and exits 1 when there are any.
 import path from 'node:path';
-import { findStaleReferences, previousRegistryNames, type StaleReference } from '../../stale-refs/index.js';
+import { findStaleReferences, IGNORE_MARKER, lockedRuntimeNames, registryHistory, SinceError, type LastSeen, type StaleReference, type UnverifiedReference } from '../../stale-refs/index.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, type Command } from '../command.js';
+import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { loadCommandProject, reportFailedProject } from '../project-input.js';
 
-const WHY: Record<StaleReference['reason'], string> = {
-  'removed-from-catalog': 'was in the previous generated registry but is no longer in the catalog',
-  'unknown-under-server': 'is under a catalogued MCP server but is not in the catalog',
-};
+function why(r: StaleReference): string {
+  if (r.reason === 'unknown-under-server') return 'is under a catalogued MCP server but is not in the catalog';
+  const seen: LastSeen | undefined = r.lastSeen;
+  if (seen && 'commit' in seen) return `is no longer in the catalog; the generated registry last had it at commit ${seen.commit}`;
+  return 'is no longer in the catalog; the generated registry on disk still has it';
+}
 
 export const staleRefsCommand: Command = {
   name: 'stale-refs',
-  summary: 'Find references to runtime names of tools no longer in the catalog (exit 1 if any)',
-  usage: '[--include <glob>]... [--ignore <glob>]...',
-  options: { ...COMMON_OPTIONS, include: { type: 'string', multiple: true }, ignore: { type: 'string', multiple: true } },
-  async run({ values }, io) {
+  summary: 'Find references to runtime names of tools no longer in the catalog, also after the removal is committed (exit 1 if any)',
+  usage: '[--since <ref>] [--include <glob>]... [--ignore <glob>]...',
+  options: { ...COMMON_OPTIONS, since: { type: 'string' }, include: { type: 'string', multiple: true }, ignore: { type: 'string', multiple: true } },
+  async run({ values, positionals }, io) {
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; stale-refs takes only options.`);
     const result = await loadCommandProject(values, io);
     const failed = reportFailedProject(result, values, io, { references: [] });
     if (failed !== undefined) return failed;
     const include = values.include as string[] | undefined;
+    const since = values.since as string | undefined;
     const rel = (root: string, f: string) => relativePosix(io.cwd, path.join(root, f));
     const found: (StaleReference & { catalog: string })[] = [];
-    const notes: string[] = [];
+    const unverified: (UnverifiedReference & { catalog: string })[] = [];
+    const notes = new Set<string>();
     let filesSearched = 0;
     for (const { model } of result.catalogs) {
       if (!model) continue;
       const root = model.config.rootDir;
-      const otherOutDirs = result.catalogs
-        .filter((c) => c.model && c.model !== model)
-        .map((c) => relativePosix(root, c.config.outDir))
+      // Every catalog's output is generated: its names are the registry's, not references to them.
+      const outputs = result.catalogs
+        .flatMap((c) => [c.config.outDir, c.config.i18n.outDir])
+        .map((d) => relativePosix(root, d))
         .filter((d) => d && !d.startsWith('..'))
         .map((d) => `${d}/**`);
-      const previousNames = await previousRegistryNames(path.join(model.config.outDir, 'registry.ts'), model.prefix);
-      const search = await findStaleReferences({ model, previousNames, root, include, ignore: [...otherOutDirs, ...((values.ignore as string[] | undefined) ?? [])] });
+      let history;
+      try {
+        history = await registryHistory(path.join(model.config.outDir, 'registry.ts'), model.prefix, { since });
+      } catch (error) {
+        if (error instanceof SinceError) throw new UsageError(error.message);
+        throw error;
+      }
+      for (const note of history.notes) notes.add(`note: catalog '${model.name}': ${note}`);
+      const search = await findStaleReferences({
+        model,
+        previousNames: history.names,
+        served: lockedRuntimeNames(model.config.outDir),
+        root,
+        include,
+        ignore: [...outputs, ...model.config.staleRefs.exclude, ...((values.ignore as string[] | undefined) ?? [])],
+      });
       filesSearched += search.filesSearched;
-      for (const server of search.openServers)
-        notes.push(`note: catalog '${model.name}': server '${server}' has tools whose names are resolved at run time, so only names removed since the previous registry are checked under it.`);
       for (const r of search.references) found.push({ ...r, file: rel(root, r.file), catalog: model.name });
+      for (const u of search.unverified) unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
+      if (search.unverified.length > 0)
+        notes.add(`note: catalog '${model.name}': ${search.unverified.length} reference${search.unverified.length === 1 ? '' : 's'} under ${search.openServers.map((s) => `'${s}'`).join(', ')} name tools the catalog does not list; tools there are named at run time, so they are not counted as stale:\n${search.unverified.map((u) => `  ${rel(root, u.file)}:${u.line}:${u.column}: ${u.name}`).join('\n')}`);
     }
     if (values.json) {
-      io.stdout(`${JSON.stringify({ ok: found.length === 0, filesSearched, references: found, notes }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }, null, 2)}\n`);
       return found.length === 0 ? 0 : 1;
     }
     for (const note of notes) io.stderr(`${note}\n`);
@@ -49,8 +71,11 @@ export const staleRefsCommand: Command = {
       io.stdout(`No stale tool references in ${filesSearched} files.\n`);
       return 0;
     }
-    for (const r of found) io.stdout(`${r.file}:${r.line}:${r.column}: ${r.name} ${WHY[r.reason]}\n`);
-    io.stderr(`${found.length} stale reference${found.length === 1 ? '' : 's'}; update or delete them (or restore the tool in the catalog).\n`);
+    for (const r of found) io.stdout(`${r.file}:${r.line}:${r.column}: ${r.name} ${why(r)}\n`);
+    io.stderr(
+      `${found.length} stale reference${found.length === 1 ? '' : 's'}; update or delete them (or restore the tool in the catalog). ` +
+        `A deliberate one, such as a test of an old name, can stay: write ${IGNORE_MARKER} in a comment on its line, or list its files in staleRefs.exclude in the config.\n`,
+    );
     return 1;
   },
 };

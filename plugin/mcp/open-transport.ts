@@ -1,0 +1,85 @@
+// The transport for one configured server: a process-group stdio transport, the SDK's Streamable
+// HTTP or SSE client transport, or an in-memory pair wired to an in-process server. Values the
+// config reads from the environment are read here, at the last moment.
+import path from 'node:path';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpEnvValue } from '../language/config.js';
+import type { ResolvedMcpServer } from '../load/mcp-config.js';
+import { relativePosix } from '../text/spelling.js';
+import { InProcessServerError, loadInProcessServer, type ConnectableServer } from './in-process-server.js';
+import { ProcessGroupTransport } from './stdio-transport.js';
+
+/** An environment variable the config reads is not set. */
+export class MissingEnvironmentError extends Error {
+  override name = 'MissingEnvironmentError';
+}
+
+export interface OpenedTransport {
+  readonly transport: Transport;
+  /** The stdio transport, for the exit code and stderr of a failed server. */
+  readonly stdio?: ProcessGroupTransport;
+  /** The in-process server, closed after the listing. */
+  readonly inProcess?: ConnectableServer;
+}
+
+/** `{ env, prefix }` → its value now; a missing variable is an error naming the field that reads it. */
+function fromEnvironment(value: string | McpEnvValue, field: string, server: string): string {
+  if (typeof value === 'string') return value;
+  const found = process.env[value.env];
+  if (found === undefined || found === '')
+    throw new MissingEnvironmentError(`the environment variable ${value.env} (read by '${field}' of MCP server '${server}' in the config) is not set; set it before running drift.`);
+  return `${value.prefix ?? ''}${found}`;
+}
+
+/** How a server is reached, for messages: what a reader would type or look for, paths shown relative to the config. */
+export function describeReach(config: ResolvedMcpServer): string {
+  switch (config.type) {
+    case 'stdio': {
+      const shown = [config.command, ...config.args].map((part) => (path.isAbsolute(part) && !relativePosix(config.cwd, part).startsWith('..') ? relativePosix(config.cwd, part) : part));
+      return `stdio: ${shown.join(' ')}`;
+    }
+    case 'sdk':
+      return `in-process: ${config.module}${config.export === 'default' ? '' : `, export ${config.export}`}`;
+    default:
+      return `${config.type}: ${config.url}`;
+  }
+}
+
+/** The command as spawned: a path written relative to the config's folder is resolved there. */
+const commandPath = (command: string, cwd: string) => (command.includes('/') && !path.isAbsolute(command) ? path.resolve(cwd, command) : command);
+
+/** Opens nothing yet for stdio and HTTP (the client's connect starts them); builds the in-process server. */
+export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTransport> {
+  switch (config.type) {
+    case 'stdio': {
+      const env: Record<string, string> = { ...getDefaultEnvironment() };
+      for (const [name, value] of Object.entries(config.env)) env[name] = fromEnvironment(value, `env.${name}`, config.name);
+      const stdio = new ProcessGroupTransport({ command: commandPath(config.command, config.cwd), args: config.args, env, cwd: config.cwd });
+      return { transport: stdio, stdio };
+    }
+    case 'http':
+    case 'sse': {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(config.headers)) headers[name] = fromEnvironment(value, `headers.${name}`, config.name);
+      const url = new URL(config.url);
+      // Both transports put requestInit's headers on every request (the event stream's too).
+      const transport = config.type === 'http' ? new StreamableHTTPClientTransport(url, { requestInit: { headers } }) : new SSEClientTransport(url, { requestInit: { headers } });
+      return { transport };
+    }
+    case 'sdk': {
+      const inProcess = await loadInProcessServer(config);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      try {
+        await inProcess.connect(serverSide);
+      } catch (error) {
+        await inProcess.close().catch(() => {});
+        throw new InProcessServerError(`the server it built refused the connection: ${(error as Error)?.message ?? String(error)}`);
+      }
+      return { transport: clientSide, inProcess };
+    }
+  }
+}

@@ -1,0 +1,189 @@
+// An MCP client transport over a server's stdin/stdout that leaves nothing behind: the server runs
+// in its own process group, close() can be awaited until the whole group is gone, and the exit code
+// and the end of stderr are kept for the error message when the server fails.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { forget, remember, signalGroup, usesProcessGroups } from './process-groups.js';
+
+export interface StdioServerSpec {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The complete environment of the server. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+}
+
+export interface ServerExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Whether the server ended before it was asked to stop (a crash or an early exit, not our signal). */
+  readonly onItsOwn: boolean;
+}
+
+/** How much of stderr is kept: enough for a stack trace, bounded for a chatty server. */
+const STDERR_TAIL_BYTES = 8 * 1024;
+/**
+ * After stdin is closed, how long a server may take to exit by itself before it is sent SIGTERM.
+ * Most exit at once; some linger (server-everything takes about 350 ms) and SIGTERM, the ordinary
+ * request to stop, costs them nothing after a listing.
+ */
+const EXIT_GRACE_MS = 250;
+/** After SIGTERM, how long before SIGKILL. */
+const TERM_GRACE_MS = 1000;
+/** After the server exited, how long its stdout may take to close before the transport counts as closed. */
+const DRAIN_MS = 200;
+/** The longest line kept waiting for its newline (the SDK's own stdio limit): a server writing endlessly is cut off. */
+const MAX_PENDING_BYTES = 10 * 1024 * 1024;
+
+/** Resolves after `ms` or when `promise` settles, whichever is first, without keeping a timer behind. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+export class ProcessGroupTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  /** Set once the server process has exited. */
+  exit?: ServerExit;
+  /** Lines on stdout that were not JSON-RPC messages. */
+  readonly protocolErrors: string[] = [];
+
+  private child?: ChildProcessWithoutNullStreams;
+  private stderr = '';
+  private pending = Buffer.alloc(0);
+  private stopRequested = false;
+  private closed = false;
+  private exited!: Promise<void>;
+  private closing?: Promise<void>;
+  private cutGrace?: () => void;
+
+  constructor(private readonly spec: StdioServerSpec) {}
+
+  /** The last lines the server wrote to stderr. */
+  stderrTail(lines = 20): string[] {
+    return this.stderr.trimEnd().split('\n').filter((l) => l.trim() !== '').slice(-lines);
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('ProcessGroupTransport.start() was called twice');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.spec.command, [...this.spec.args], {
+        cwd: this.spec.cwd,
+        env: { ...this.spec.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own group, so that wrappers (npx, sh -c) are stopped together with the real server.
+        detached: usesProcessGroups,
+        windowsHide: true,
+      });
+      this.child = child;
+      // Remembered at once (the pid exists as soon as spawning succeeded), so a Ctrl-C from now on kills it.
+      if (child.pid !== undefined) remember(child.pid);
+      this.exited = new Promise((done) => child.once('exit', () => done()));
+      child.once('spawn', () => resolve());
+      child.once('error', (error) => {
+        if (child.pid === undefined) reject(error);
+        else this.onerror?.(error);
+      });
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal, onItsOwn: !this.stopRequested };
+        // A grandchild may hold stdout open after the server died: do not wait for it to close.
+        setTimeout(() => this.markClosed(), DRAIN_MS).unref();
+      });
+      child.once('close', () => this.markClosed());
+      child.stdin.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text: string) => {
+        this.stderr = (this.stderr + text).slice(-STDERR_TAIL_BYTES);
+      });
+    });
+  }
+
+  /** Newline-delimited JSON-RPC, the framing of the SDK's own stdio transport. */
+  private read(chunk: Buffer): void {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    if (this.pending.length > MAX_PENDING_BYTES && this.pending.indexOf(10) < 0) {
+      this.protocolErrors.push(`a line of more than ${MAX_PENDING_BYTES} bytes without a newline`);
+      this.pending = Buffer.alloc(0);
+      this.onerror?.(new Error('the server wrote more than 10 MiB without a newline'));
+      return;
+    }
+    for (let end = this.pending.indexOf(10); end >= 0; end = this.pending.indexOf(10)) {
+      const line = this.pending.toString('utf8', 0, end).replace(/\r$/, '');
+      this.pending = this.pending.subarray(end + 1);
+      if (line.trim() === '') continue;
+      let message: JSONRPCMessage;
+      try {
+        message = deserializeMessage(line);
+      } catch (error) {
+        this.protocolErrors.push(`${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`);
+        this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`));
+        continue;
+      }
+      this.onmessage?.(message);
+    }
+  }
+
+  private markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exit || !stdin.writable) {
+        reject(new Error('the server process is not running'));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /**
+   * Stops the server and everything it started: stdin is closed, then after `graceMs` (default 250 ms)
+   * SIGTERM and after 1 s more SIGKILL go to its whole process group; a group whose leader already
+   * exited gets SIGTERM and SIGKILL too, for grandchildren. Resolves when that is done. Safe to call
+   * again: a later call with `graceMs: 0` cuts a running grace period short (the SDK's client
+   * closes the transport itself when a request times out, before the caller can choose the grace).
+   */
+  close(options: { graceMs?: number } = {}): Promise<void> {
+    if (options.graceMs === 0) this.cutGrace?.();
+    this.closing ??= this.stop(options.graceMs ?? EXIT_GRACE_MS);
+    return this.closing;
+  }
+
+  private async stop(graceMs: number): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined) {
+      this.markClosed();
+      return;
+    }
+    this.stopRequested = true;
+    child.stdin.end();
+    if (!this.exit && graceMs > 0) await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
+    if (!this.exit) {
+      signalGroup(child.pid, 'SIGTERM');
+      await within(this.exited, TERM_GRACE_MS);
+    }
+    if (!this.exit) {
+      signalGroup(child.pid, 'SIGKILL');
+      await within(this.exited, TERM_GRACE_MS);
+    } else if (usesProcessGroups) {
+      // The leader is gone; anything it started and left in the group goes too.
+      signalGroup(child.pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      signalGroup(child.pid, 'SIGKILL');
+    }
+    forget(child.pid);
+    this.markClosed();
+  }
+}
