@@ -3,6 +3,7 @@
 // re-evaluates only the files it touched.
 import { generateAndWrite, type GenerateOptions } from './generate.js';
 import { createProjectCache } from './project/load-project.js';
+import { RenderMemory } from './render/render-memory.js';
 import { OutputMemory } from './write/output-memory.js';
 
 export interface GenerateSession {
@@ -15,13 +16,14 @@ export interface GenerateSession {
 export function createGenerateSession(options: GenerateOptions & { check?: boolean }): GenerateSession {
   const cache = createProjectCache();
   const memory = new OutputMemory();
+  const rendered = new RenderMemory();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
   return {
     run() {
       if (disposed) return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
       // Runs one at a time: each run starts from what the previous one kept.
-      const next = queue.then(() => generateAndWrite({ ...options, cache, memory }));
+      const next = queue.then(() => generateAndWrite({ ...options, cache, memory, rendered }));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -7,7 +7,8 @@ import type { ResolvedCatalogConfig } from './load/load-config.js';
 import type { CatalogModel } from './model/catalog-model.js';
 import { loadProject, type ProjectOptions } from './project/load-project.js';
 import type { RenderedFile } from './render/renderer.js';
-import { pathsToRead, renderCatalog } from './render/render-catalog.js';
+import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
+import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
 import type { OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
@@ -34,6 +35,8 @@ export interface GenerateResult {
 export interface GenerateOptions extends ProjectOptions {
   /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
   readonly memory?: OutputMemory;
+  /** What a watch session kept of its last render. */
+  readonly rendered?: RenderMemory;
 }
 
 async function readExisting(paths: readonly string[], memory: OutputMemory | undefined): Promise<Map<string, string | undefined>> {
@@ -42,14 +45,23 @@ async function readExisting(paths: readonly string[], memory: OutputMemory | und
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
-export async function renderModel(model: CatalogModel, memory?: OutputMemory): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
-  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model), memory));
+export async function renderModel(model: CatalogModel, memory?: OutputMemory, rendered?: RenderMemory): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
+  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model), memory), RENDERERS, rendered);
+}
+
+/**
+ * The project as rendering needs it: each catalog's config and model, without the declarations they
+ * were built from (at 20,000 tools, megabytes that can go before the outputs are laid out).
+ */
+async function loadForRender(options: GenerateOptions) {
+  const { configFile, catalogs, diagnostics, inputs, locate } = await loadProject(options);
+  return { configFile, catalogs: catalogs.map(({ config, model }) => ({ config, model })), diagnostics, inputs, locate };
 }
 
 /** Loads the project and renders every catalog that has no error. Reads files, writes none. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const project = await loadProject(options);
-  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory) : undefined)));
+  const project = await loadForRender(options);
+  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory, options.rendered) : undefined)));
   const later = await project.locate(rendered.flatMap((r) => r?.diagnostics ?? []));
   const diagnostics = [...project.diagnostics, ...later];
   return {

@@ -2,7 +2,8 @@
 // templates, the runtime's sources (written into generated output) and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,20 +20,25 @@ const entries = {
   rspack: 'plugin/bundler/rspack.ts',
 };
 
-// CommonJS dependencies on the cold path are loaded with require() through a tiny shim: Node's ESM
-// loader would first scan each one's source for its export names (esbuild alone: ~15 ms per run).
+// CommonJS dependencies are loaded with require() through a tiny shim: Node's ESM loader would first
+// scan each one's source for its export names (esbuild alone: ~15 ms per run). And they are loaded
+// on first use, not on import: `--help`, a bundler plugin being imported, or a command that never
+// evaluates a catalog does not pay for esbuild, the glob matcher or Babel's parser.
 const requireHere = createRequire(import.meta.url);
-const REQUIRED_NOT_IMPORTED = ['esbuild', 'tinyglobby', 'fastest-levenshtein'];
+const REQUIRED_NOT_IMPORTED = ['esbuild', 'tinyglobby', 'fastest-levenshtein', '@babel/parser'];
 const requireShim = {
   name: 'require-commonjs-dependencies',
   setup(b) {
-    const filter = new RegExp(`^(${REQUIRED_NOT_IMPORTED.join('|')})$`);
+    const filter = new RegExp(`^(${REQUIRED_NOT_IMPORTED.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
     b.onResolve({ filter }, (args) => (args.namespace === 'require-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-shim' }));
     b.onLoad({ filter: /.*/, namespace: 'require-shim' }, (args) => {
-      const names = Object.keys(requireHere(args.path)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+      const loaded = requireHere(args.path);
+      // Only functions can be forwarded before the module is loaded; a bundle importing anything
+      // else from these packages fails to build ("No matching export"), which is the point.
+      const names = Object.keys(loaded).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default' && typeof loaded[k] === 'function');
       const spec = JSON.stringify(args.path);
       return {
-        contents: `import { createRequire } from 'node:module';\nconst m = createRequire(import.meta.url)(${spec});\nexport default m;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}\n`,
+        contents: `import { createRequire } from 'node:module';\nlet loaded;\nconst m = () => (loaded ??= createRequire(import.meta.url)(${spec}));\n${names.map((n) => `export function ${n}(...args) { return m().${n}(...args); }`).join('\n')}\n`,
         loader: 'js',
       };
     });
@@ -40,7 +46,7 @@ const requireShim = {
 };
 
 // dist/ is not wiped first: parallel test runs may be reading it; esbuild overwrites each entry.
-await build({
+const bundles = await build({
   absWorkingDir: root,
   entryPoints: entries,
   outdir: 'dist',
@@ -53,7 +59,19 @@ await build({
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [requireShim],
+  metafile: true,
 });
+
+// Chunks of earlier builds would otherwise pile up (and be packed). One written in the last few
+// minutes may still be loaded by a process started before this build, so those stay until next time.
+{
+  const current = new Set(Object.keys(bundles.metafile.outputs).map((f) => path.resolve(root, f)));
+  const chunks = path.join(root, 'dist', 'chunks');
+  for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
+    const file = path.join(chunks, name);
+    if (!current.has(file) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
+  }
+}
 
 // Precompiled templates: a cold `generate` then loads only the Handlebars runtime. They are compiled
 // by the package's own template compiler (bundled in memory), so build and loader can never disagree.

@@ -7,6 +7,8 @@ export interface CommandIO {
   readonly cwd: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** Stops a long-running command (`generate --watch`) when aborted; from the command line, Ctrl-C does. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ParsedArgs {

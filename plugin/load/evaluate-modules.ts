@@ -69,7 +69,6 @@ function resolveRelative(from: string, specifier: string): string | undefined {
 
 interface CompiledModule {
   readonly code: string;
-  readonly map: string;
   readonly warnings: readonly Message[];
   /** Specifiers as the compiled code requires them, in order. */
   readonly requires: readonly string[];
@@ -86,12 +85,21 @@ const loaderOf = (file: string): 'ts' | 'tsx' | 'js' | 'jsx' | 'json' => {
   return /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
 };
 
+const transformOptions = (file: string) => ({ loader: loaderOf(file), format: 'cjs' as const, target: 'node20', sourcefile: file, logLevel: 'silent' as const });
+
+/**
+ * The source map of `file`'s compiled code, made only when a module threw: the code esbuild writes
+ * does not depend on whether a map is asked for, so a clean run compiles without one.
+ */
+async function sourceMapOf(file: string, text: string): Promise<string> {
+  return (await transform(text, { ...transformOptions(file), sourcemap: 'external' })).map;
+}
+
 function compile(file: string, text: string): Promise<CompiledModule> {
   const known = compiled.get(file);
   if (known?.text === text) return known.module;
-  const module = transform(text, { loader: loaderOf(file), format: 'cjs', target: 'node20', sourcefile: file, sourcemap: 'external', logLevel: 'silent' }).then((r: TransformResult) => ({
+  const module = transform(text, transformOptions(file)).then((r: TransformResult) => ({
     code: r.code,
-    map: r.map,
     warnings: r.warnings,
     // esbuild keeps comments written inside the call: `require(/* why */ "x")`.
     requires: [...r.code.matchAll(/\brequire\(\s*(?:\/\*[\s\S]*?\*\/\s*)*"((?:[^"\\]|\\.)*)"\s*\)/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
@@ -154,13 +162,12 @@ const refusal = (specifier: string) =>
 interface ModuleGraph {
   readonly modules: SandboxModule[];
   readonly texts: Map<string, string>;
-  readonly maps: Map<string, string>;
   readonly diagnostics: PendingDiagnostic[];
 }
 
 /** Compiles `entries` and everything they import, following relative imports and the authoring entry. */
 async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
-  const graph: ModuleGraph = { modules: [], texts: new Map(), maps: new Map(), diagnostics: [] };
+  const graph: ModuleGraph = { modules: [], texts: new Map(), diagnostics: [] };
   const authoring = authoringEntry();
   const seen = new Set<string>();
   let pending = [...entries];
@@ -182,7 +189,6 @@ async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
     for (const { file, text, module } of results) {
       graph.texts.set(file, text);
       if (!module) continue;
-      graph.maps.set(file, module.map);
       for (const w of module.warnings) if (w.id === 'duplicate-object-key') graph.diagnostics.push(duplicateKeyDiagnostic(w, file));
       const resolved: Record<string, string> = {};
       const refused: Record<string, string> = {};
@@ -204,11 +210,12 @@ async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
 }
 
 /** The first stack frame in one of the evaluated modules, mapped back to its source. */
-function throwingPosition(stack: string, maps: ReadonlyMap<string, string>): SourcePosition | undefined {
+async function throwingPosition(stack: string, texts: ReadonlyMap<string, string>): Promise<SourcePosition | undefined> {
   for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
     const file = match[1]!;
-    const map = maps.get(file);
-    if (!map) continue;
+    const text = texts.get(file);
+    if (text === undefined) continue;
+    const map = await sourceMapOf(file, text);
     const entry = new SourceMap(JSON.parse(map) as SourceMapPayload).findEntry(Number(match[2]) - 1, Number(match[3]) - 1) as Partial<SourceMapping>;
     if (entry.originalLine === undefined) return { file, line: Number(match[2]), column: Number(match[3]) };
     return { file, line: entry.originalLine + 1, column: entry.originalColumn! + 1 };
@@ -257,7 +264,7 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
   }
   const { error } = outcome;
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
-  const at = (error.stack ? throwingPosition(error.stack, graph.maps) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
+  const at = (error.stack ? await throwingPosition(error.stack, graph.texts) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
   // A `require` the compiled code builds at run time (`require(name)`) is refused as it runs.
   const refused = error.isError ? /^"((?:[^"\\]|\\.)*)" cannot be imported here/.exec(error.message)?.[1] : undefined;
   if (refused !== undefined) return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(refused)), at }] };

@@ -8,6 +8,7 @@ import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
 import { capitalise, toPosix } from '../text/spelling.js';
 import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model.js';
 import { sdkTypeOf } from './sdk-types.js';
+import { inheritPolicyTables } from './policy-tables.js';
 import { reuse, samePlainData } from './structural-sharing.js';
 
 type Decl = Record<string, any>;
@@ -103,7 +104,10 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     tools,
   };
   // Tools are compared one by one above; the rest of the model is small.
-  return previous !== undefined && tools.length === previous.tools.length && tools.every((t, i) => t === previous.tools[i]) && samePlainData({ ...model, tools: [] }, { ...previous, tools: [] }) ? previous : model;
+  if (previous === undefined) return model;
+  if (tools.length === previous.tools.length && tools.every((t, i) => t === previous.tools[i]) && samePlainData({ ...model, tools: [] }, { ...previous, tools: [] })) return previous;
+  inheritPolicyTables(model, previous);
+  return model;
 
   function toolModel(key: string, declaration: unknown, file: string): ToolModel {
     const d = declaration as Decl;

@@ -68,9 +68,17 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
 const tablesOfModel = new WeakMap<CatalogModel, Required<PolicyTables>>();
 // Each tool's entry, kept with its model object (watch mode keeps the objects of unchanged tools).
 const entryOfTool = new WeakMap<ToolModel, PolicyToolEntry>();
-// The last tables closed per catalog name: an edit that leaves the policy as it was (a label, an
-// icon) reuses them instead of expanding every closure again.
-const lastClosed = new Map<string, { bare: BareTables; tables: Required<PolicyTables> }>();
+// The tables a model may take over from the model it was built after (watch mode): an edit that
+// leaves the policy as it was (a label, an icon) reuses them instead of expanding every closure again.
+const inherited = new WeakMap<CatalogModel, { bare: BareTables; tables: Required<PolicyTables> }>();
+const bareOf = new WeakMap<Required<PolicyTables>, BareTables>();
+
+/** Lets `model` take over `previous`'s policy tables, if they turn out to hold the same policy. */
+export function inheritPolicyTables(model: CatalogModel, previous: CatalogModel): void {
+  const tables = tablesOfModel.get(previous);
+  const bare = tables && bareOf.get(tables);
+  if (tables && bare) inherited.set(model, { bare, tables });
+}
 
 const entryOf = (t: ToolModel) => {
   let entry = entryOfTool.get(t);
@@ -89,9 +97,10 @@ export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
   if (!tables) {
     const bare: BareTables = { catalog: model.name, tools: model.tools.map(entryOf), conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })), servers: model.servers };
-    const last = lastClosed.get(model.name);
+    const last = inherited.get(model);
     tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);
-    lastClosed.set(model.name, { bare, tables });
+    inherited.delete(model);
+    bareOf.set(tables, bare);
     tablesOfModel.set(model, tables);
   }
   return tables;

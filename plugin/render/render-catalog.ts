@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { lineCommentText } from '../text/escape.js';
+import { flatString } from '../text/flat-string.js';
+import type { RenderMemory } from './render-memory.js';
 import { layOut, type RenderContext, type RenderedFile, type Renderer, type RenderResult } from './renderer.js';
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
@@ -46,14 +48,14 @@ export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] 
 }
 
 /** The barrel: every TypeScript output in the output folder, re-exported. */
-export function renderBarrel(model: CatalogModel, templates: TemplateSet, header: string, files: ReadonlyMap<string, RenderedFile>): string {
+export function renderBarrel(model: CatalogModel, context: Pick<RenderContext, 'templates' | 'memory'>, header: string, files: ReadonlyMap<string, RenderedFile>): string {
   const outDir = model.config.outDir;
   const modules = [...files.keys()]
     .filter((f) => !files.get(f)!.createOnly && path.dirname(f) === outDir && f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => path.basename(f, '.ts'))
     .sort()
     .map((name) => siblingModule(model, name));
-  return layOut(templates, 'index.ts', { header, modules }, path.join(outDir, 'index.ts'));
+  return layOut(context, 'index.ts', { header, modules }, path.join(outDir, 'index.ts'));
 }
 
 interface KeptResult {
@@ -71,6 +73,7 @@ const kept = new WeakMap<CatalogModel, Map<Renderer, KeptResult>>();
 
 function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   const { model, templates, existing } = context;
+  if (!context.memory) return renderer.render(context);
   const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
   let byRenderer = kept.get(model);
   const known = byRenderer?.get(renderer);
@@ -81,16 +84,16 @@ function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   return result;
 }
 
-export function renderCatalog(model: CatalogModel, templates: TemplateSet, existing: ReadonlyMap<string, string | undefined>, renderers: readonly Renderer[] = RENDERERS): RenderedCatalog {
+export function renderCatalog(model: CatalogModel, templates: TemplateSet, existing: ReadonlyMap<string, string | undefined>, renderers: readonly Renderer[] = RENDERERS, memory?: RenderMemory): RenderedCatalog {
   const header = generatedHeader(model, templates);
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   for (const renderer of renderers) {
-    const result = renderOnce(renderer, { model, templates, existing, header });
-    for (const [file, content] of result.files) files.set(file, content);
+    const result = renderOnce(renderer, { model, templates, existing, header, memory });
+    for (const [file, rendered] of result.files) files.set(file, { ...rendered, content: flatString(rendered.content) }); // flat now: the writer needs it so, and the pieces can go
     diagnostics.push(...(result.diagnostics ?? []));
   }
   const barrel = path.join(model.config.outDir, 'index.ts');
-  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, templates, header, files) });
+  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, { templates, memory }, header, files) });
   return { outDir: model.config.outDir, files, diagnostics };
 }

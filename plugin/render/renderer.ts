@@ -4,6 +4,7 @@
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { samePlainData } from '../model/structural-sharing.js';
+import type { RenderMemory } from './render-memory.js';
 import type { Template, TemplateName, TemplateSet } from './templates.js';
 
 export interface RenderedFile {
@@ -21,6 +22,8 @@ export interface RenderContext {
   readonly existing: ReadonlyMap<string, string | undefined>;
   /** The `@generated` header as `//` comment lines. */
   readonly header: string;
+  /** What a watch session kept of its last render (absent in a one-shot run). */
+  readonly memory?: RenderMemory;
 }
 
 export interface RenderResult {
@@ -36,21 +39,19 @@ export interface Renderer {
   render(context: RenderContext): RenderResult;
 }
 
-/** The last view laid out for each output file, and its text. */
-const lastLaidOut = new Map<string, { readonly template: Template<object>; readonly view: object; readonly text: string }>();
-
 /**
- * `templates.get(name)(view)` for the output `file` — but when `view` holds the same data as the
- * last view laid out for that file, the last text itself. In watch mode most outputs do not change
- * with an edit: they are then neither laid out again nor compared byte by byte (the writer sees the
- * very string it wrote).
+ * `templates.get(name)(view)` for the output `file` — but in a watch session (`memory`), when `view`
+ * holds the same data as the last view laid out for that file, the last text itself. Most outputs do
+ * not change with an edit: they are then neither laid out again nor compared byte by byte (the
+ * writer sees the very string it wrote).
  */
-export function layOut<View extends object>(templates: TemplateSet, name: TemplateName, view: View, file: string): string {
-  const template = templates.get<View>(name) as Template<object>;
-  const last = lastLaidOut.get(file);
+export function layOut<View extends object>(context: Pick<RenderContext, 'templates' | 'memory'>, name: TemplateName, view: View, file: string): string {
+  const template = context.templates.get<View>(name) as Template<object>;
+  const memory = context.memory?.laidOut;
+  const last = memory?.get(file);
   if (last && last.template === template && samePlainData(view, last.view)) return last.text;
   const text = template(view);
-  lastLaidOut.set(file, { template, view, text });
+  memory?.set(file, { template, view, text });
   return text;
 }
 

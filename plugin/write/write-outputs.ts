@@ -152,12 +152,14 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
   }
   const changed: string[] = [];
   let unchanged = 0;
-  const entries = [...files.entries()];
-  const current = await Promise.all(entries.map(([file]) => read(file).catch((error: unknown) => error)));
-  entries.forEach(([file, output], i) => {
-    const existing = current[i];
-    if (existing instanceof Error) {
-      problems.push(writeProblem(file, existing));
+  // Each file is read, compared and let go on its own: the outputs' current contents are never all
+  // held at once (at 20,000 tools they are tens of megabytes).
+  await Promise.all([...files].map(async ([file, output]) => {
+    let existing: string | undefined;
+    try {
+      existing = await read(file);
+    } catch (error) {
+      problems.push(writeProblem(file, error));
       return;
     }
     const stale = output.createOnly ? existing === undefined : existing !== output.content;
@@ -165,7 +167,7 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
       unchanged++;
       return;
     }
-    const owned = existing === undefined || output.mergesExisting || previouslyOwned.has(file) || path.basename(file) === MANIFEST_NAME || (existing as string).slice(0, 300).includes(GENERATED_MARK);
+    const owned = existing === undefined || output.mergesExisting || previouslyOwned.has(file) || path.basename(file) === MANIFEST_NAME || existing.slice(0, 300).includes(GENERATED_MARK);
     if (!owned)
       problems.push({
         code: DIAGNOSTIC_CODES.notOwned,
@@ -174,7 +176,8 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
         at: { file, line: 1, column: 1 },
       });
     changed.push(file);
-  });
+  }));
+  problems.sort((a, b) => (a.at as { file: string }).file.localeCompare((b.at as { file: string }).file));
   const folders = new Set([...sets.map((s) => s.outDir), ...changed.map((f) => path.dirname(f))]);
   const leftovers = await leftoverTempFiles(folders);
   const orphaned: string[] = [];

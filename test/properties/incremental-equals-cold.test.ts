@@ -164,7 +164,7 @@ describe('incremental generation', () => {
         }
       }),
       // Each step runs a fresh process: shrinking a failure would take minutes, the first one is reported.
-      { numRuns: SEQUENCES, endOnFailure: true },
+      { numRuns: SEQUENCES, endOnFailure: true, ...(process.env.INCREMENTAL_SEED ? { seed: Number(process.env.INCREMENTAL_SEED), path: process.env.INCREMENTAL_PATH } : {}) },
     );
   }, 300_000);
 });

@@ -25,11 +25,15 @@ async function changedPolicies(result: GenerateResult, stale: readonly string[])
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Compile the catalog into its generated files (--check: exit 1 if any is stale)',
-  usage: '[--check]',
-  options: { ...COMMON_OPTIONS, check: { type: 'boolean' } },
+  summary: 'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
+  usage: '[--check | --watch]',
+  options: { ...COMMON_OPTIONS, check: { type: 'boolean' }, watch: { type: 'boolean', short: 'w' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
+    if (values.watch) {
+      if (values.check || values.json) throw new UsageError('--watch regenerates on every change; it cannot be combined with --check or --json.');
+      return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
+    }
     const started = performance.now();
     const check = values.check === true;
     const result = await generateAndWrite({ ...projectOptions(values, io), check });

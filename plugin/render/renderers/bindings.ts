@@ -65,9 +65,10 @@ export const bindingsRenderer: Renderer = {
   reads(model) {
     return model.config.bindings ? [model.config.bindings.file] : [];
   },
-  render({ model, templates, header, existing }) {
+  render(context) {
+    const { model, templates, header, existing } = context;
     const file = path.join(model.config.outDir, 'bindings.ts');
-    const files = new Map<string, RenderedFile>([[file, { content: layOut(templates, 'bindings.ts', bindingsView(model, header), file) }]]);
+    const files = new Map<string, RenderedFile>([[file, { content: layOut(context, 'bindings.ts', bindingsView(model, header), file) }]]);
     const bindingFile = model.config.bindings?.file;
     if (bindingFile && existing.get(bindingFile) === undefined) files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
     return { files };

@@ -1,6 +1,7 @@
 // The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
 // stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
+import type { RenderMemory } from '../render-memory.js';
 
 export interface I18nEntry {
   readonly key: string;
@@ -133,16 +134,16 @@ export interface LocaleDocument {
   readonly names: readonly string[];
 }
 
-// The last document per layout: an edit that keeps every key (a label, a description) reuses it
-// and the text layout made from it.
-const lastDocument = new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>();
-
-/** The document for `keys` (entry order); undefined when, nested, a key lies under another (see `nestingConflicts`). */
-export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
-  const last = lastDocument.get(layout);
+/**
+ * The document for `keys` (entry order); undefined when, nested, a key lies under another (see
+ * `nestingConflicts`). In a watch session an edit that keeps every key (a label, a description)
+ * reuses the last document, and the text layout made from it.
+ */
+export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat', memory?: RenderMemory): LocaleDocument | undefined {
+  const last = memory?.localeDocuments.get(layout);
   if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
   const document = buildLocaleDocument(keys, layout);
-  lastDocument.set(layout, { keys, document });
+  memory?.localeDocuments.set(layout, { keys, document });
   return document;
 }
 

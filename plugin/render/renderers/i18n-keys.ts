@@ -28,8 +28,9 @@ export function i18nKeysView(model: CatalogModel, header: string) {
 
 export const i18nKeysRenderer: Renderer = {
   name: 'i18n-keys',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'i18n-keys.ts');
-    return oneFile(file, layOut(templates, 'i18n-keys.ts', i18nKeysView(model, header), file));
+    return oneFile(file, layOut(context, 'i18n-keys.ts', i18nKeysView(model, header), file));
   },
 };

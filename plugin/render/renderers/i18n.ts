@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
+import type { ParsedLocale, RenderMemory } from '../render-memory.js';
 import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry, type LocaleDocument } from './i18n-entries.js';
 
 export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
@@ -47,26 +48,18 @@ function jsonErrorPosition(file: string, text: string, message: string) {
  * The file's translations; the default locale's file is only checked to parse, its copy comes from
  * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
  */
-function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): ParsedLocale {
+function parseLocale(file: string, text: string | undefined, keepTranslations: boolean, memory: RenderMemory | undefined): ParsedLocale {
   if (text === undefined) return { translations: new Map() };
-  // In watch mode the file is usually what the last run wrote: its text compares equal, and the
-  // translations read from it then are still right.
-  const last = lastParsed.get(file);
+  // In watch mode the file is usually what the last run read or wrote: its text compares equal,
+  // and what was read from it then (or the values written into it) is still right.
+  const last = memory?.parsedLocales.get(file);
   if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
-  // The text this renderer wrote itself: its translations are the values it wrote.
-  const own = lastJson.get(file);
+  const own = memory?.localeJson.get(file);
   if (own && own.text === text) return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
   const parsed = readLocale(file, text, keepTranslations);
-  lastParsed.set(file, { text, keepTranslations, parsed });
+  memory?.parsedLocales.set(file, { text, keepTranslations, parsed });
   return parsed;
 }
-
-interface ParsedLocale {
-  readonly translations: ReadonlyMap<string, string>;
-  readonly error?: PendingDiagnostic;
-}
-
-const lastParsed = new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>();
 
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
   try {
@@ -80,15 +73,12 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
   }
 }
 
-/** The last text written for each locale file, with the document and values it came from. */
-const lastJson = new Map<string, { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }>();
-
-/** `writeLocaleJson`, or the last text for `file` when the document and every value are the same. */
-function keptLocaleJson(file: string, document: LocaleDocument, keys: readonly string[], values: readonly string[]): string {
-  const last = lastJson.get(file);
+/** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
+function keptLocaleJson(memory: RenderMemory | undefined, file: string, document: LocaleDocument, keys: readonly string[], values: readonly string[]): string {
+  const last = memory?.localeJson.get(file);
   if (last && last.document === document && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.text;
   const text = writeLocaleJson(document, values);
-  lastJson.set(file, { document, keys, values, text });
+  memory?.localeJson.set(file, { document, keys, values, text });
   return text;
 }
 
@@ -97,12 +87,12 @@ export const i18nRenderer: Renderer = {
   reads(model) {
     return model.config.i18n.locales.flatMap((locale) => [localeFile(model, locale), earlierLocaleFile(model, locale)]);
   },
-  render({ model, existing }) {
+  render({ model, existing, memory }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
     const diagnostics: PendingDiagnostic[] = [];
     let entries = i18nEntries(model);
     // Built once and shared by every locale that has all keys; undefined when nested keys conflict.
-    let document = localeDocument(entries.map((e) => e.key), layout);
+    let document = localeDocument(entries.map((e) => e.key), layout, memory);
     if (!document) {
       const conflicting = new Set<string>();
       for (const [ancestor, descendant] of nestingConflicts(entries.map((e) => e.key))) {
@@ -117,7 +107,7 @@ export const i18nRenderer: Renderer = {
         });
       }
       entries = entries.filter((e) => !conflicting.has(e.key));
-      document = localeDocument(entries.map((e) => e.key), layout)!;
+      document = localeDocument(entries.map((e) => e.key), layout, memory)!;
     }
     const keys = entries.map((e) => e.key);
     const files = new Map<string, RenderedFile>();
@@ -125,7 +115,7 @@ export const i18nRenderer: Renderer = {
       const file = localeFile(model, locale);
       const source = existing.get(file) === undefined && existing.get(earlierLocaleFile(model, locale)) !== undefined ? earlierLocaleFile(model, locale) : file;
       const text = existing.get(source);
-      const parsed = parseLocale(source, text, locale !== defaultLocale);
+      const parsed = parseLocale(source, text, locale !== defaultLocale, memory);
       if (parsed.error) {
         diagnostics.push(parsed.error);
         continue;
@@ -155,12 +145,12 @@ export const i18nRenderer: Renderer = {
         });
       }
       let content: string;
-      if (missing.length === 0) content = keptLocaleJson(file, document, keys, values as string[]);
+      if (missing.length === 0) content = keptLocaleJson(memory, file, document, keys, values as string[]);
       else {
         // Missing keys are left out, and the nesting order follows the keys that are present.
         const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
         const presentKeys = present.map((i) => keys[i]!);
-        content = keptLocaleJson(file, localeDocument(presentKeys, layout)!, presentKeys, present.map((i) => values[i]!));
+        content = keptLocaleJson(memory, file, localeDocument(presentKeys, layout, memory)!, presentKeys, present.map((i) => values[i]!));
       }
       files.set(file, { content, mergesExisting: true });
     }

@@ -74,8 +74,9 @@ export function policySnapshotView(model: CatalogModel, header: string, template
 
 export const policySnapshotRenderer: Renderer = {
   name: 'policy-snapshot',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'policy.md');
-    return oneFile(file, layOut(templates, 'policy.md', policySnapshotView(model, header, templates), file));
+    return oneFile(file, layOut(context, 'policy.md', policySnapshotView(model, header, templates), file));
   },
 };

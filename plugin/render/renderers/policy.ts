@@ -36,8 +36,9 @@ export function policyView(model: CatalogModel, header: string) {
 
 export const policyRenderer: Renderer = {
   name: 'policy',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'policy.ts');
-    return oneFile(file, layOut(templates, 'policy.ts', policyView(model, header), file));
+    return oneFile(file, layOut(context, 'policy.ts', policyView(model, header), file));
   },
 };

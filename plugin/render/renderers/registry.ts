@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
+import { flatString } from '../../text/flat-string.js';
 import { layOut, oneFile, type Renderer } from '../renderer.js';
 import type { TemplateSet } from '../templates.js';
 
@@ -73,7 +74,7 @@ function entryOf(t: ToolModel, templates: TemplateSet): string {
   let byTool = entries.get(templates);
   if (!byTool) entries.set(templates, (byTool = new WeakMap()));
   let text = byTool.get(t);
-  if (text === undefined) byTool.set(t, (text = templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t))));
+  if (text === undefined) byTool.set(t, (text = flatString(templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t)))));
   return text;
 }
 
@@ -102,8 +103,9 @@ export function registryView(model: CatalogModel, header: string, templates: Tem
 
 export const registryRenderer: Renderer = {
   name: 'registry',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'registry.ts');
-    return oneFile(file, layOut(templates, 'registry.ts', registryView(model, header, templates), file));
+    return oneFile(file, layOut(context, 'registry.ts', registryView(model, header, templates), file));
   },
 };

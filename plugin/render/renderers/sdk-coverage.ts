@@ -33,8 +33,9 @@ export function sdkCoverageView(model: CatalogModel, header: string) {
 
 export const sdkCoverageRenderer: Renderer = {
   name: 'sdk-coverage',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'sdk-coverage.ts');
-    return oneFile(file, layOut(templates, 'sdk-coverage.ts', sdkCoverageView(model, header), file));
+    return oneFile(file, layOut(context, 'sdk-coverage.ts', sdkCoverageView(model, header), file));
   },
 };

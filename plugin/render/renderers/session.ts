@@ -23,8 +23,9 @@ export function sessionView(model: CatalogModel, header: string) {
 
 export const sessionRenderer: Renderer = {
   name: 'session',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'session.ts');
-    return oneFile(file, layOut(templates, 'session.ts', sessionView(model, header), file));
+    return oneFile(file, layOut(context, 'session.ts', sessionView(model, header), file));
   },
 };

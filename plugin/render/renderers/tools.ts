@@ -83,8 +83,9 @@ export function toolsView(model: CatalogModel, header: string) {
 
 export const toolsRenderer: Renderer = {
   name: 'tools',
-  render({ model, templates, header }) {
+  render(context) {
+    const { model, templates, header } = context;
     const file = path.join(model.config.outDir, 'tools.ts');
-    return oneFile(file, layOut(templates, 'tools.ts', toolsView(model, header), file));
+    return oneFile(file, layOut(context, 'tools.ts', toolsView(model, header), file));
   },
 };

@@ -1,0 +1,91 @@
+// `generate --watch`: for apps without a bundler (an agent server started with node or tsx). One
+// generate session regenerates after every change to the config, a catalog file (or a file it
+// imports, or a new file the include globs match), a locale file or the app's binding file, and
+// prints one line per run — or the diagnostics, and keeps watching until they are fixed.
+import path from 'node:path';
+import { createGenerateSession } from '../generate-session.js';
+import type { GenerateResult } from '../generate.js';
+import { pathsToRead } from '../render/render-catalog.js';
+import { relativePosix } from '../text/spelling.js';
+import type { CommandIO } from './command.js';
+import { printDiagnostics } from './report-diagnostics.js';
+
+/** How long the files must be quiet before a run: an editor's save is often several writes. */
+const SETTLE_MS = 30;
+
+/** The folder a glob starts in: its parts before the first one with a glob character. */
+export function globBase(rootDir: string, pattern: string): string {
+  const parts = pattern.split('/');
+  const firstGlob = parts.findIndex((p) => /[*?[\]{}()!]/.test(p));
+  // A pattern without glob characters names one file: its folder is watched.
+  return path.resolve(rootDir, ...parts.slice(0, firstGlob === -1 ? parts.length - 1 : firstGlob));
+}
+
+/** Resolves when `signal` aborts, or (run from the command line) on Ctrl-C or SIGTERM. */
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+      return;
+    }
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** Everything a run read or may read next time: sources, the include globs' folders, locale and binding files. */
+export function watchedPaths(result: GenerateResult): string[] {
+  const paths = new Set<string>(result.inputs);
+  if (result.configFile) paths.add(result.configFile);
+  for (const c of result.catalogs) {
+    for (const pattern of c.config.include) paths.add(globBase(c.config.rootDir, pattern));
+    if (c.model) for (const file of pathsToRead(c.model)) paths.add(file);
+  }
+  return [...paths].sort();
+}
+
+export async function watchGenerate(options: { cwd: string; config?: string; catalog?: string }, io: CommandIO): Promise<number> {
+  const session = createGenerateSession(options);
+  const rel = (f: string) => relativePosix(io.cwd, f) || f;
+  const runOnce = async (): Promise<GenerateResult> => {
+    const started = performance.now();
+    const result = await session.run();
+    const ms = Math.round(performance.now() - started);
+    printDiagnostics(result.diagnostics, io);
+    const report = result.report;
+    if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
+    else {
+      const names = result.catalogs.map((c) => c.config.name).join(', ');
+      const written = report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
+      io.stdout(`${names}: ${written}${report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : ''} (${ms} ms).\n`);
+    }
+    return result;
+  };
+
+  let result = await runOnce();
+  // Loaded on use: a plain `generate` never pays for the watcher.
+  const { watch } = await import('chokidar');
+  const watcher = watch(watchedPaths(result), { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(async () => {
+        const before = new Set(watchedPaths(result));
+        result = await runOnce();
+        const added = watchedPaths(result).filter((p) => !before.has(p));
+        if (added.length > 0) watcher.add(added);
+      });
+    }, SETTLE_MS);
+  });
+  await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  io.stdout(`Watching ${watchedPaths(result).length} paths; press Ctrl-C to stop.\n`);
+  await stopped(io.signal);
+  clearTimeout(timer);
+  await watcher.close();
+  await running;
+  await session.dispose();
+  return 0;
+}
