@@ -1,16 +1,16 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, benchmarks): each run goes
 // through the very same core, but keeps esbuild's incremental contexts for config and catalogs.
-import { generateAndWrite, type GenerateOptions } from './generate.js';
+import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
 import { IncrementalBuilds, incrementalBuildSession } from './load/incremental-builds.js';
 
 export interface GenerateSession {
   /** What `generateAndWrite(options)` returns, byte for byte; only faster on the second run on. */
-  run(): Promise<Awaited<ReturnType<typeof generateAndWrite>>>;
+  run(): Promise<GenerateAndWriteResult>;
   /** Stops the kept esbuild contexts; the session must not run afterwards. */
   dispose(): Promise<void>;
 }
 
-export function createGenerateSession(options: GenerateOptions & { check?: boolean }): GenerateSession {
+export function createGenerateSession(options: GenerateAndWriteOptions): GenerateSession {
   const builds = new IncrementalBuilds();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
