@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One id per run, so packaging tests share one `npm pack` and one install across workers.
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -1,19 +1,19 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, `generate --watch`, benchmarks):
 // each run goes through the very same core, but keeps what the last run computed, so an edit
 // re-evaluates only the files it touched.
-import { generateAndWrite, type GenerateOptions } from './generate.js';
+import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
 import { createProjectCache } from './project/load-project.js';
 import { RenderMemory } from './render/render-memory.js';
 import { OutputMemory } from './write/output-memory.js';
 
 export interface GenerateSession {
   /** What `generateAndWrite(options)` returns, byte for byte; only faster on the second run on. */
-  run(): Promise<Awaited<ReturnType<typeof generateAndWrite>>>;
+  run(): Promise<GenerateAndWriteResult>;
   /** Ends the session; it must not run afterwards. */
   dispose(): Promise<void>;
 }
 
-export function createGenerateSession(options: GenerateOptions & { check?: boolean }): GenerateSession {
+export function createGenerateSession(options: GenerateAndWriteOptions): GenerateSession {
   const cache = createProjectCache();
   const memory = new OutputMemory();
   const rendered = new RenderMemory();

@@ -1,6 +1,7 @@
 // The one `generate` core that the CLI, every bundler entry and the API call: the project's front
 // door (load → validate → model), then render; `generateAndWrite` hands the result to the writer.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './diagnostics/diagnostics.js';
 import { createLocator } from './diagnostics/locate.js';
 import type { ResolvedCatalogConfig } from './load/load-config.js';
@@ -10,9 +11,20 @@ import type { RenderedFile } from './render/renderer.js';
 import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
 import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
+import { formatterWarnings } from './write/formatter-ignores.js';
 import type { OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
+
+export type GenerateAndWriteOptions = GenerateOptions & {
+  /** Write nothing; report what is stale or orphaned (what `generate --check` runs). */
+  readonly check?: boolean;
+};
+
+export type GenerateAndWriteResult = GenerateResult & {
+  /** What was written (or, with `check`, would be); absent when an error stopped every write. */
+  readonly report?: WriteReport;
+};
 
 export interface CatalogOutput {
   readonly config: ResolvedCatalogConfig;
@@ -58,11 +70,31 @@ async function loadForRender(options: GenerateOptions) {
   return { configFile, catalogs: catalogs.map(({ config, model }) => ({ config, model })), diagnostics, inputs, locate };
 }
 
+/**
+ * The folders whose files `generate --check` compares byte for byte (each catalog's output folder, and
+ * its locale folder when that lies elsewhere) → those files. Files written once and then owned by the
+ * app (the binding file) are left out: formatting them is the app's business.
+ */
+function checkedFolders(catalogs: readonly { config: ResolvedCatalogConfig; files?: ReadonlyMap<string, RenderedFile> }[]): Map<string, string[]> {
+  const folders = new Map<string, string[]>();
+  for (const { config, files } of catalogs) {
+    for (const [file, rendered] of files ?? []) {
+      if (rendered.createOnly) continue;
+      const folder = [config.outDir, config.i18n.outDir].find((dir) => file.startsWith(dir + path.sep));
+      if (folder) folders.set(folder, [...(folders.get(folder) ?? []), file]);
+    }
+  }
+  return folders;
+}
+
 /** Loads the project and renders every catalog that has no error. Reads files, writes none. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = await loadForRender(options);
   const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory, options.rendered) : undefined)));
-  const later = await project.locate(rendered.flatMap((r) => r?.diagnostics ?? []));
+  // A formatter that rewrites generated files makes `generate --check` fail later: say so now, once per formatter.
+  const rootDir = project.catalogs[0]?.config.rootDir;
+  const formatting = rootDir ? formatterWarnings(rootDir, checkedFolders(project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files })))) : [];
+  const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
   const diagnostics = [...project.diagnostics, ...later];
   return {
     configFile: project.configFile,
@@ -86,7 +118,7 @@ export const outputSets = (result: GenerateResult): OutputSet[] => result.catalo
  * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.
  * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
  */
-export async function generateAndWrite(options: GenerateOptions & { check?: boolean }): Promise<GenerateResult & { report?: WriteReport }> {
+export async function generateAndWrite(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
   const result = await generate(options);
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check, memory: options.memory });

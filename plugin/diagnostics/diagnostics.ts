@@ -37,6 +37,7 @@ export const DIAGNOSTIC_CODES = {
   sharedOutput: 'TC301',
   writeFailed: 'TC302',
   leftoverTempFile: 'TC303',
+  formatterRewritesOutput: 'TC304',
 } as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[keyof typeof DIAGNOSTIC_CODES];

@@ -13,6 +13,9 @@ import { importStyle, type ImportStyle } from './import-style.js';
 import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
 
+/** Where the SDK's tool input types come from unless the config's `sdk.typesModule` says otherwise. */
+export const DEFAULT_SDK_TYPES_MODULE = '@anthropic-ai/claude-agent-sdk/sdk-tools';
+
 export const CONFIG_FILE_NAMES = [
   'tool-catalog.config.ts',
   'tool-catalog.config.mts',
@@ -246,7 +249,7 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
       outDir: i18n.outDir ? path.resolve(rootDir, i18n.outDir as string) : path.join(outDir, 'i18n'),
     },
     bindings: bindings ? { file: path.resolve(rootDir, bindings.file), iconType: bindings.iconType } : undefined,
-    sdk: { aliases: sdk.aliases ?? {}, typesModule: sdk.typesModule ?? '@anthropic-ai/claude-agent-sdk/sdk-tools' },
+    sdk: { aliases: sdk.aliases ?? {}, typesModule: sdk.typesModule ?? DEFAULT_SDK_TYPES_MODULE },
     ...(typeof c.runtimeModule === 'string' ? { runtimeModule: c.runtimeModule } : {}),
     imports: importStyle(outDir, c.importExtension as 'none' | '.js' | '.ts' | undefined, rootDir),
     ...(evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs }),

@@ -26,6 +26,7 @@ export const TEMPLATE_NAMES = [
   'init-config.ts',
   'init-vocabulary.catalog.ts',
   'init-tools.catalog.ts',
+  'init-sdk-tools.catalog.ts',
 ] as const;
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];

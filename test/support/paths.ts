@@ -1,5 +1,6 @@
 // Where tests find the repository and where they may write: the one definition of the repository
 // root every test and helper uses.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,12 @@ export const CATALOG_FIXTURES = path.join(FIXTURES, 'catalogs');
  * `agent-tool-catalog`, the SDK, react and zod from the repository's node_modules.
  */
 export const ARTIFACTS = path.join(REPO, 'test/.artifacts');
+
+/**
+ * Where packaging tests install the packed package, one folder per test run: outside the repository,
+ * so nothing there can resolve a package from the repository's node_modules by walking up.
+ */
+export const PACKAGING_ROOT = path.join(os.tmpdir(), 'agent-tool-catalog-packaging');
 
 /** An absolute path inside the repository. */
 export const repoPath = (...parts: string[]) => path.join(REPO, ...parts);
