@@ -7,6 +7,8 @@ export default defineConfig({
       include: ['catalog/**/*.catalog.ts'],
       outDir: 'generated/themis',
       prefix: 'Themis',
+      // The data `tool-catalog verify` runs the builders with.
+      verify: { data: { module: './app/verify-data', export: 'verifyData' } },
     },
   },
 });

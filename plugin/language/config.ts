@@ -33,6 +33,15 @@ export interface CatalogSdkOptions {
   readonly typesModule?: string;
 }
 
+export interface CatalogVerifyOptions {
+  /**
+   * The per-invocation data (`context.data`) the catalog's builders, availability checks and name
+   * resolvers read when `tool-catalog verify` runs them: an export holding the data, or a function
+   * returning it (called once per context). The module is relative to the config file.
+   */
+  readonly data?: ModuleRef;
+}
+
 export interface CatalogConfig {
   /** Catalog source files: globs relative to the config file. */
   readonly include: readonly string[];
@@ -55,6 +64,8 @@ export interface CatalogConfig {
    * tsconfig that includes the output folder.
    */
   readonly importExtension?: 'none' | '.js' | '.ts';
+  /** What `tool-catalog verify` needs from the app to run the catalog's builders. */
+  readonly verify?: CatalogVerifyOptions;
 }
 
 export interface ToolCatalogConfig {
