@@ -78,6 +78,7 @@ function guarded<F extends (...args: never[]) => unknown>(plan: SessionPlan, key
     try {
       return fn(...args);
     } catch (error) {
+      if (error instanceof VerifySetupProblem) throw error;
       const what = role === 'build' ? 'builder' : role === 'check' ? 'availability check' : 'name resolver';
       const hint = plan.appCode.hasData ? '' : "; verify runs app code with the data that 'verify.data' in the config names, and none is set";
       throw new VerifySetupProblem(`The ${what} ${plan.appCode.exportOf(key, role)} of tool '${key}' threw "${error instanceof Error ? error.message : String(error)}"${hint}.`);
