@@ -104,15 +104,18 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
         try {
           session = buildRunSession(plan, context, caller);
         } catch (error) {
-          if (!(error instanceof VerifySetupProblem)) throw error;
-          return { context: id, conditions: names(context), ...(caller !== undefined ? { caller } : {}), offered: [], deferred: [], findings: NO_FINDINGS, error: error.message, durationMs: 0 };
+          // The run cannot start: it fails with the reason, and the other runs go on.
+          const message = error instanceof VerifySetupProblem ? error.message : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
+          return { context: id, conditions: names(context), ...(caller !== undefined ? { caller } : {}), offered: [], deferred: [], findings: NO_FINDINGS, error: message, durationMs: 0 };
         }
         const run = await runQuery({ runtime, api, session: session.options, env, timeoutMs: options.timeoutMs ?? 60_000, ...(options.emit !== undefined ? { emit: options.emit } : {}) });
-        const marks = markDisallowedTools(tables, agent, context, resolveOptions);
         const offered = [...new Set([...(run.offered ?? []), ...run.deferred])];
-        const findings = compareOffer({
+        const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
+        const error = run.error ?? (run.offered === undefined ? 'the runtime sent no request to the model' : unconnected.length > 0 ? `MCP servers did not connect: ${unconnected.join(', ')}` : undefined);
+        // A failed run is reported as failed, not compared: its offer is missing or incomplete.
+        const findings = error !== undefined ? NO_FINDINGS : compareOffer({
           model,
-          marks,
+          marks: markDisallowedTools(tables, agent, context, resolveOptions),
           disallowed: resolveToolPolicy(tables, agent, context, resolveOptions).disallowedTools,
           ...(caller !== undefined ? { caller } : {}),
           ...(session.selection ? { selection: session.selection } : {}),
@@ -121,8 +124,6 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
           dropped: session.dropped,
           offered,
         });
-        const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
-        const error = run.error ?? (run.offered === undefined ? 'the runtime sent no request to the model' : unconnected.length > 0 ? `MCP servers did not connect: ${unconnected.join(', ')}` : undefined);
         return {
           context: id,
           conditions: names(context),

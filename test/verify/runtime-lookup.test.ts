@@ -55,6 +55,12 @@ describe('the runtime binary', () => {
     expect(report.runs.map((r) => r.error)).toEqual([expect.stringMatching(/exited with code 1/), expect.stringMatching(/exited with code 1/)]);
   });
 
+  it('a run whose MCP server does not connect fails instead of being compared', async () => {
+    const report = await verifyCatalog(model, { contexts: [{ id: 'test', context: { hasGit: true } }], externalServers: { broken: { type: 'stdio', command: '/nonexistent/server' } } });
+    expect(report.ok).toBe(false);
+    expect(report.runs[0]).toMatchObject({ error: 'MCP servers did not connect: broken (failed)', findings: { offeredNotInCatalog: [], allowedButNotOffered: [] } });
+  });
+
   it('hangs: stopped at the time limit, and nothing it started is left', async () => {
     const dir = await tempDir(`verify-hang-${process.pid}`);
     const marker = path.basename(dir);
