@@ -1,6 +1,7 @@
 // Context: tools that feed the agent external or persistent context — web, knowledge, memory,
-// skills, MCP resources. The SDK's own WebSearch/WebFetch stay hard-disabled (re-granting
-// them would be a regression): the app's cherry-tools versions replace them.
+// skills, MCP resources, deferred tool definitions. The SDK's own WebSearch/WebFetch stay
+// hard-disabled (re-granting them would be a regression): the app's cherry-tools versions replace them.
+// `runtimeRequires` records when the runtime offers a tool at all (see docs/decisions.md).
 import { claude } from '../claude.catalog';
 
 export default claude.tools({
@@ -14,11 +15,18 @@ export default claude.tools({
   },
   ListMcpResourcesTool: {
     kind: 'sdk', sdkType: 'ListMcpResources', category: 'context', exposure: 'user', pairGroup: 'mcpResource', approval: 'auto', icon: 'library',
+    runtimeRequires: 'mcp-resources',
     label: 'List MCP resources', description: 'Lists resources offered by connected MCP servers',
   },
   ReadMcpResourceTool: {
     kind: 'sdk', sdkType: 'ReadMcpResource', category: 'context', exposure: 'user', pairGroup: 'mcpResource', approval: 'auto', icon: 'book-open',
+    runtimeRequires: 'mcp-resources',
     label: 'Read MCP resource', description: 'Reads a resource from a connected MCP server',
+  },
+  // The runtime's loader for deferred tool definitions: it grants no tool the policy does not offer.
+  ToolSearch: {
+    kind: 'sdk', sdkTyped: false, category: 'context', exposure: 'internal', runtimeRequires: 'tool-search', icon: 'search-code',
+    label: 'Tool search', description: 'Loads the definitions of deferred tools when the agent needs them',
   },
   CherryWebSearch: {
     kind: 'mcp', server: 'cherry-tools', wire: 'web_search', category: 'context', exposure: 'user', approval: 'auto', icon: 'search',
@@ -39,6 +47,11 @@ export default claude.tools({
   SearchSkills: {
     kind: 'mcp', server: 'skills', wire: 'search_skills', category: 'context', exposure: 'internal', approval: 'auto', icon: 'sparkles',
     label: 'Search skills', description: 'Searches the skill marketplace (read-only)',
+  },
+  // Runs the skills the app installs (InstallSkill); a skill's steps still go through the policy.
+  Skill: {
+    kind: 'sdk', sdkTyped: false, category: 'context', exposure: 'internal', icon: 'wand-sparkles',
+    label: 'Skill', description: 'Runs a skill installed for the agent',
   },
   InstallSkill: {
     kind: 'mcp', server: 'skills', wire: 'install_skill', category: 'context', exposure: 'internal', approval: 'permission-mode', dependsOn: ['SearchSkills'], icon: 'download',

@@ -1,5 +1,6 @@
 // Orchestration: sub-agents, agent teams, plan mode, tasks, worktrees, workflows, and the
-// CLI-oriented scheduling tools the app blocks.
+// CLI-oriented scheduling tools the app blocks. The runtime offers the agent-team tools only
+// when the session's env sets CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS.
 import { claude } from '../claude.catalog';
 
 export default claude.tools({
@@ -8,15 +9,15 @@ export default claude.tools({
     label: 'Agent', description: 'Launches a sub-agent for a focused task',
   },
   SendMessage: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'send',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'send',
     label: 'Send message', description: 'Sends a message to a teammate agent',
   },
   TeamCreate: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'users',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'users',
     label: 'Create team', description: 'Creates a team of agents',
   },
   TeamDelete: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'user-x',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'user-x',
     label: 'Delete team', description: 'Disbands a team of agents',
   },
   Workflow: {

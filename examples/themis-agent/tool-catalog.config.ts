@@ -9,6 +9,8 @@ export default defineConfig({
       outDir: 'generated/themis',
       prefix: 'Themis',
       mcp: { themis: { type: 'sdk', module: './app/mcp-server.ts', export: 'createThemisMcpServer' } },
+      // The data `tool-catalog verify` runs the builders with.
+      verify: { data: { module: './app/verify-data', export: 'verifyData' } },
     },
   },
 });

@@ -15,6 +15,15 @@ export type ToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
 /** `auto`: read-only default-safe, pre-approved through `allowedTools`; `permission-mode`: follows the session's mode. */
 export type ToolApproval = 'auto' | 'permission-mode';
 
+/**
+ * What the Claude Code runtime needs before it offers an SDK tool the policy allows: an environment
+ * variable set in the session's `env`, a connected MCP server that offers resources, or tool-search mode.
+ */
+export type RuntimeRequirement = { readonly env: string } | 'mcp-resources' | 'tool-search';
+
+/** The string forms of `runtimeRequires`. */
+export const RUNTIME_REQUIREMENT_NAMES = ['mcp-resources', 'tool-search'] as const;
+
 export interface ServerDeclaration {
   /** Human-readable name for reports. */
   readonly label?: string;
@@ -99,6 +108,8 @@ export interface SdkToolDeclaration<V extends CatalogVocabulary> extends ToolCom
   readonly sdkTyped?: boolean;
   /** The SDK type's base name when it differs from the tool name (`FileEdit` is the tool `Edit`). */
   readonly sdkType?: string;
+  /** The runtime offers the tool only when this holds, whatever the policy allows (`tool-catalog verify` checks it). */
+  readonly runtimeRequires?: RuntimeRequirement;
 }
 
 export interface McpToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {

@@ -103,6 +103,15 @@ export interface CatalogStaleRefsOptions {
   readonly exclude?: readonly string[];
 }
 
+export interface CatalogVerifyOptions {
+  /**
+   * The per-invocation data (`context.data`) the catalog's builders, availability checks and name
+   * resolvers read when `tool-catalog verify` runs them: an export holding the data, or a function
+   * returning it (called once per context). The module is relative to the config file.
+   */
+  readonly data?: ModuleRef;
+}
+
 export interface CatalogConfig {
   /** Catalog source files: globs relative to the config file. */
   readonly include: readonly string[];
@@ -131,6 +140,8 @@ export interface CatalogConfig {
    */
   readonly mcp?: Readonly<Record<string, McpServerAccess>>;
   readonly staleRefs?: CatalogStaleRefsOptions;
+  /** What `tool-catalog verify` needs from the app to run the catalog's builders. */
+  readonly verify?: CatalogVerifyOptions;
 }
 
 export interface ToolCatalogConfig {

@@ -53,6 +53,8 @@ export interface ResolvedCatalogConfig {
   /** How `drift --mcp` reaches each server or channel, by its catalog name (only those configured). */
   readonly mcp: Readonly<Record<string, ResolvedMcpServer>>;
   readonly staleRefs: ResolvedStaleRefsOptions;
+  /** `verify.data`: the module (absolute path, or a package specifier) and export holding the data verify runs builders with. */
+  readonly verify?: { readonly data?: { readonly module: string; readonly exportName: string } };
 }
 
 export interface LoadedConfig {
@@ -83,6 +85,7 @@ const CATALOG_FIELDS: FieldSpec = {
   importExtension: { type: 'enum', values: ['none', '.js', '.ts'] },
   mcp: { type: 'record' },
   staleRefs: { type: 'record' },
+  verify: { type: 'record' },
 };
 const I18N_FIELDS: FieldSpec = {
   locales: { type: 'string[]' },
@@ -95,6 +98,7 @@ const I18N_FIELDS: FieldSpec = {
 const CONFIG_FIELDS: FieldSpec = { catalogs: { type: 'record' }, evaluationTimeoutMs: { type: 'number' } };
 const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 'moduleRef' } };
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
+const VERIFY_FIELDS: FieldSpec = { data: { type: 'moduleRef' } };
 
 
 /** Loads the config at `file` (or found upwards from `cwd`). */
@@ -133,7 +137,7 @@ export async function loadConfig(options: { cwd: string; file?: string; cache?: 
     }
     const before = diagnostics.length;
     diagnostics.push(...checkFields(c, CATALOG_FIELDS, `Catalog '${name}' in the config`, where()).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
-    for (const [sub, spec] of [['i18n', I18N_FIELDS], ['bindings', BINDING_FIELDS], ['sdk', SDK_FIELDS]] as const) {
+    for (const [sub, spec] of [['i18n', I18N_FIELDS], ['bindings', BINDING_FIELDS], ['sdk', SDK_FIELDS], ['verify', VERIFY_FIELDS]] as const) {
       const v = c[sub];
       if (isRecord(v)) diagnostics.push(...checkFields(v, spec, `'${sub}' of catalog '${name}'`, where(sub)).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
     }
@@ -196,6 +200,9 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   const lower = r.i18n.locales.map((l) => l.toLowerCase());
   lower.forEach((l, i) => lower.indexOf(l) !== i && problems.push({ message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`, path: ['i18n', 'locales'], element: i }));
   if (!lower.includes(r.i18n.defaultLocale.toLowerCase())) problems.push({ message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`, path: ['i18n', 'defaultLocale'] });
+  const data = r.verify?.data;
+  if (data && specifierProblem(data.module)) problems.push({ message: `'verify.data.module' ${JSON.stringify(data.module)} is not a module specifier (it holds quotes or control characters).`, path: ['verify', 'data'] });
+  if (data && !isExportName(data.exportName)) problems.push({ message: `'verify.data.export' ${JSON.stringify(data.exportName)} is not an export name; write the name the module exports the data as.`, path: ['verify', 'data', 'export'] });
   const iconExport = r.bindings?.iconType?.export;
   if (iconExport !== undefined && !isExportName(iconExport)) problems.push({ message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`, path: ['bindings', 'iconType', 'export'] });
   for (const [field, value] of [['runtimeModule', r.runtimeModule ?? ''], ['sdk', r.sdk.typesModule]] as const)
@@ -253,5 +260,12 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
     ...(typeof c.runtimeModule === 'string' ? { runtimeModule: c.runtimeModule } : {}),
     imports: importStyle(outDir, c.importExtension as 'none' | '.js' | '.ts' | undefined, rootDir),
     ...(evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs }),
+    ...(isRecord(c.verify) && isRecord(c.verify.data) ? { verify: { data: verifyData(c.verify.data as unknown as ModuleRef, rootDir) } } : {}),
   };
 }
+
+/** A relative `verify.data.module` is relative to the config file; a package specifier stays as written. */
+const verifyData = (ref: ModuleRef, rootDir: string) => ({
+  module: ref.module.startsWith('.') || path.isAbsolute(ref.module) ? path.resolve(rootDir, ref.module) : ref.module,
+  exportName: ref.export ?? 'default',
+});

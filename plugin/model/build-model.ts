@@ -145,6 +145,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
       sdkTyped,
       sdkType: sdkTyped ? sdkTypeOf(name!, d.sdkType, config.sdk.aliases) : undefined,
       restricted: d.restricted === true,
+      ...(d.kind === 'sdk' && d.runtimeRequires !== undefined ? { runtimeRequires: d.runtimeRequires } : {}),
       approval: d.approval ?? 'permission-mode',
       label: d.label ?? key,
       description: d.description ?? '',

@@ -1,7 +1,7 @@
 // The normalized catalog every output and command reads: names resolved, defaults applied, SDK
 // types aliased, closures computed, tools in output order. Plain data; the resolved config is the
 // only part with absolute paths (where outputs go, where module references start).
-import type { ModuleRef, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
+import type { ModuleRef, RuntimeRequirement, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 
 export interface ConditionModel {
@@ -60,6 +60,8 @@ export interface ToolModel {
   /** SDK type base (`FileEdit` for `Edit`) after the alias map, for SDK-typed tools: the one answer every output and `drift` use. */
   readonly sdkType?: string;
   readonly restricted: boolean;
+  /** What the Claude Code runtime needs before it offers this SDK tool (`runtimeRequires`). */
+  readonly runtimeRequires?: RuntimeRequirement;
   readonly approval: ToolApproval;
   readonly label: string;
   readonly description: string;

@@ -39,6 +39,8 @@ export interface PolicyMatrix {
   readonly toggles: readonly ToggleEffect[];
   /** Every condition true, every user tool on. */
   readonly baseline: ResolvedToolPolicy;
+  /** The marks of each combination (same order as `combinations`), every user tool on. */
+  readonly marks: readonly PolicyMarks[];
 }
 
 /**
@@ -82,6 +84,7 @@ export function policyMatrix(tables: PolicyTables): PolicyMatrix {
     disallowedCounts: marks.map((m) => m.prepared.names.reduce((n, names, i) => n + (m.disallowed[i] === 1 ? names.length : 0), 0)),
     toggles: toggleEffects(tables, base),
     baseline: resolveToolPolicy(tables, { disabledTools: [] }, allTrue),
+    marks,
   };
 }
 

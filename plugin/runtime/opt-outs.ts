@@ -1,8 +1,9 @@
 // What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
 // may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
 // catalog's own in-process servers these expand to the server's user tools; for other servers they
-// pass through to `disallowedTools`, which the runtime honours for external servers. Nothing is dropped
-// without a reason.
+// pass through to `disallowedTools`, which the runtime honours for external servers (measured with
+// `tool-catalog verify`, see docs/verify.md). Every entry gets its effect and, where it is not the
+// obvious one, a reason.
 import { mcpServerOf, type PreparedPolicy } from './policy-tables.js';
 
 export interface OptOutEffect {
@@ -19,6 +20,8 @@ export interface OptOutEffect {
   /** Why (part of) the entry changed nothing. */
   readonly reason?: string;
 }
+
+const PASSED_THROUGH = 'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered';
 
 /** `mcp__docs` and `mcp__docs__*` → `docs`; `mcp__*` → `*`; anything else → undefined. */
 export function serverPattern(entry: string): string | undefined {
@@ -51,14 +54,14 @@ export function optOutEffect(p: PreparedPolicy, entry: string): { effect: OptOut
   if (server === undefined) {
     // One tool of a server outside the catalog: the runtime's to remove.
     const owner = entry.includes('*') ? undefined : mcpServerOf(entry);
-    if (owner !== undefined && !p.servers.has(owner)) return { effect: { entry, effect: 'passed-through', keys: [] }, closures: [], passThrough: true };
+    if (owner !== undefined && !p.servers.has(owner)) return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough: true };
     const reason = entry.includes('*') ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)' : 'no tool of the catalog has this key or runtime name';
     return { effect: { entry, effect: 'ignored', keys: [], reason }, closures: [], passThrough: false };
   }
   const servers = server === '*' ? [...p.servers] : p.servers.has(server) ? [server] : [];
   // A server outside the catalog (or any, for `mcp__*`) is the runtime's to remove.
   const passThrough = server === '*' || !p.servers.has(server);
-  if (servers.length === 0) return { effect: { entry, effect: 'passed-through', keys: [] }, closures: [], passThrough };
+  if (servers.length === 0) return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough };
   const closures: Int32Array[] = [];
   const keys: string[] = [];
   const kept: string[] = [];
@@ -71,6 +74,9 @@ export function optOutEffect(p: PreparedPolicy, entry: string): { effect: OptOut
       } else kept.push(p.keys[i]!);
     }
   }
-  const reason = kept.length > 0 ? `kept ${kept.join(', ')}: not user tools, so not switched by users` : undefined;
+  // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the session then apply it to every server.
+  const reason = server === '*'
+    ? `also passed through to disallowedTools for MCP servers outside the catalog${kept.length > 0 ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools` : ''}`
+    : kept.length > 0 ? `kept ${kept.join(', ')}: not user tools, so not switched by users` : undefined;
   return { effect: { entry, effect: 'expanded', keys, ...(reason ? { reason } : {}) }, closures, passThrough };
 }

@@ -1,6 +1,7 @@
 // Checks every tool declaration against the vocabulary and against each other: shapes, names,
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
 import type { RawToolEntry } from '../load/load-catalog.js';
+import { RUNTIME_REQUIREMENT_NAMES } from '../language/catalog.js';
 import { findCycles } from '../language/dependencies.js';
 import { isExportName, isIdentifierName, isMangled, isMangledWire, nameProblem, specifierProblem, staticRuntimeNames } from '../language/naming.js';
 import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
@@ -29,12 +30,22 @@ const COMMON_FIELDS: FieldSpec = {
 };
 
 export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
-  sdk: { ...COMMON_FIELDS, name: { type: 'string' }, sdkTyped: { type: 'boolean' }, sdkType: { type: 'string' } },
+  sdk: { ...COMMON_FIELDS, name: { type: 'string' }, sdkTyped: { type: 'boolean' }, sdkType: { type: 'string' }, runtimeRequires: { type: 'any' } },
   mcp: { ...COMMON_FIELDS, server: { type: 'string' }, wire: { type: 'string' } },
   external: { ...COMMON_FIELDS, channel: { type: 'string' }, wires: { type: 'string[]' }, mirror: { type: 'boolean' } },
 };
 
 type Decl = Record<string, unknown>;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What is wrong with a `runtimeRequires` value, or undefined when it is one of its three forms. */
+function runtimeRequirementProblem(value: unknown): string | undefined {
+  const forms = `must be { env: '<VARIABLE>' }, ${RUNTIME_REQUIREMENT_NAMES.map((n) => `'${n}'`).join(' or ')}`;
+  if (typeof value === 'string') return (RUNTIME_REQUIREMENT_NAMES as readonly string[]).includes(value) ? undefined : `${forms}, not ${JSON.stringify(value)}.${didYouMean(value, RUNTIME_REQUIREMENT_NAMES)}`;
+  if (!isRecord(value) || Object.keys(value).length !== 1 || typeof value.env !== 'string') return `${forms}.`;
+  return ENV_NAME.test(value.env) ? undefined : `names the environment variable ${JSON.stringify(value.env)}, which is not a variable name (letters, digits and '_').`;
+}
 
 function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const { key, file } = entry;
@@ -96,6 +107,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   }
   if (d.factory === true && d.builder !== undefined)
     push(C.invalidValue, `${what} is a factory, so its builder comes from the caller; remove 'builder'.`, at(['builder'], { atKey: true }));
+  if (d.kind === 'sdk' && d.runtimeRequires !== undefined && runtimeRequirementProblem(d.runtimeRequires))
+    push(C.invalidValue, `${what}: 'runtimeRequires' ${runtimeRequirementProblem(d.runtimeRequires)}`, at(['runtimeRequires']));
   if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
     push(C.invalidValue, `${what}: 'sdkTyped' and 'sdkType' apply to kind: 'sdk' only.`, at(['sdkTyped'], { atKey: true }));
   // An SDK-typed tool's type base names the SDK type `<base>Input` that the coverage guard imports.

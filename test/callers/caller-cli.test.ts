@@ -40,6 +40,8 @@ not offered: in AGENT's groups but unavailable (3):
   never_on     available is false
   docs_bundle  condition docsReady is not set (false)
 MCP servers (of the offered in-process tools): tools (read_notes); memory (save_memory)
+opt-outs: what each --disabled entry did (1):
+  Bash  switched off Bash
 signature: ${JSON.parse((await cli(fixture, 'resolve', '--json', '--caller', 'AGENT', '--ctx', 'has-git=true', '--ctx', 'canQuery=true', '--disabled', 'Bash')).stdout).signature}
 `);
   });

@@ -68,9 +68,13 @@ describe('default catalog', () => {
     const exposure = (key: string) => tool(model, key).exposure;
     for (const k of ['NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'WebSearch', 'WebFetch', 'CronCreate', 'CronDelete', 'CronList', 'REPL'])
       expect(exposure(k), k).toBe('disabled');
-    for (const k of ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'AskUserQuestion', 'SearchSkills', 'InstallSkill']) expect(exposure(k), k).toBe('internal');
+    for (const k of ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'AskUserQuestion', 'SearchSkills', 'InstallSkill', 'Skill', 'ToolSearch']) expect(exposure(k), k).toBe('internal');
     for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig']) expect(exposure(k), k).toBe('user');
-    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete']) expect(tool(model, k).sdkTyped, k).toBe(false);
+    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch']) expect(tool(model, k).sdkTyped, k).toBe(false);
+    // When the runtime offers a tool at all, as `tool-catalog verify` measured it (docs/decisions.md).
+    const requirements = Object.fromEntries(model.tools.filter((t) => t.runtimeRequires !== undefined).map((t) => [t.key, t.runtimeRequires]));
+    const teams = { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' };
+    expect(requirements).toEqual({ SendMessage: teams, TeamCreate: teams, TeamDelete: teams, ListMcpResourcesTool: 'mcp-resources', ReadMcpResourceTool: 'mcp-resources', ToolSearch: 'tool-search' });
     for (const k of ['EnterWorktree', 'ExitWorktree']) {
       expect(exposure(k)).toBe('conditional');
       expect(tool(model, k).condition?.name).toBe('workspace-has-git');

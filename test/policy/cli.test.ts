@@ -34,6 +34,23 @@ describe('resolve', () => {
     expect(out.disallowedTools).not.toContain('EnterWorktree');
     expect(out.disallowedTools).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop', 'mcp__docs__*']));
     expect(out.ignoredOptOuts).toEqual(['Agent']);
+    expect(out.optOuts).toEqual([
+      { entry: 'Bash', effect: 'switched-off', keys: ['Bash'] },
+      { entry: 'mcp__docs__*', effect: 'passed-through', keys: [], reason: expect.stringContaining('the runtime removes the matching tools of an external server') },
+      { entry: 'Agent', effect: 'ignored', keys: [], reason: "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users" },
+    ]);
+  });
+
+  it('says what each opt-out did, with its reason, in the text output too', async () => {
+    const { stdout } = await cli('resolve', '--disabled', 'mcp__*', '--disabled', 'mcp__skills', '--disabled', 'Nope');
+    expect(stdout).toContain(`opt-outs: what each --disabled entry did (3):
+  mcp__*  expanded to CherryCron, CherryNotify, CherryConfig, CherryWebSearch, CherryWebFetch, CherryKnowledge, Memory — also passed through to disallowedTools for MCP servers outside the catalog; as it covers every MCP server, the session leaves out SearchSkills, InstallSkill too, although they are not user tools
+  mcp__skills  expanded to no user tool — kept SearchSkills, InstallSkill: not user tools, so not switched by users
+  Nope  ignored — no tool of the catalog has this key or runtime name
+`);
+    // Nothing under `mcp__*` stays pre-approved or ensured.
+    expect(stdout).toMatch(/MCP tools the app ensures are allowed \(0\)/);
+    expect(stdout).not.toContain('  mcp__skills__search_skills\n');
   });
 
   it('prints a readable list without --json', async () => {

@@ -49,4 +49,6 @@ export const CLAUDE_UI_BINDINGS = {
   TaskOutput: { icon: 'terminal' },
   TaskStop: { icon: 'sparkle' },
   REPL: { icon: 'terminal' },
+  ToolSearch: { icon: 'search' },
+  Skill: { icon: 'sparkle' },
 } satisfies ClaudeUiBindings;

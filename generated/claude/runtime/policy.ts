@@ -7,7 +7,7 @@
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
 import { readCondition, type ConditionSource } from './context';
-import { optOutEffect, type OptOutEffect } from './opt-outs';
+import { coveredBy, optOutEffect, serverPattern, type OptOutEffect } from './opt-outs';
 import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
 
 /** The agent's stored settings the policy reads: the opt-out column (empty = everything on). */
@@ -132,9 +132,14 @@ export function disallowedNames(marks: PolicyMarks): string[] {
   return out;
 }
 
+/** Allowed names of `subset`, minus names a passed-through pattern covers (`mcp__*` reaches the catalog's own servers too). */
 function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
   const out: string[] = [];
-  for (const i of subset) if (marks.disallowed[i] === 0) out.push(...marks.prepared.names[i]!);
+  const patterns = marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
+  for (const i of subset) {
+    if (marks.disallowed[i] === 1) continue;
+    for (const name of marks.prepared.names[i]!) if (patterns.length === 0 || !patterns.some((entry) => coveredBy(name, entry))) out.push(name);
+  }
   return out;
 }
 

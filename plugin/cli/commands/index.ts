@@ -8,5 +8,6 @@ import { initCommand } from './init.js';
 import { reportCommand } from './report.js';
 import { resolveCommand } from './resolve.js';
 import { staleRefsCommand } from './stale-refs.js';
+import { verifyCommand } from './verify.js';
 
-export const COMMANDS: readonly Command[] = [generateCommand, driftCommand, initCommand, resolveCommand, explainCommand, reportCommand, bindingsCommand, staleRefsCommand];
+export const COMMANDS: readonly Command[] = [generateCommand, driftCommand, initCommand, resolveCommand, explainCommand, reportCommand, bindingsCommand, staleRefsCommand, verifyCommand];

@@ -5,7 +5,14 @@ import { callerOffer } from '../../model/caller-offer.js';
 import { callerResolveJson, callerResolveText } from '../caller-output.js';
 import { markDisallowedTools, policySignature, resolveToolPolicy } from '../../runtime/policy.js';
 import { mcpServerOf } from '../../runtime/policy-tables.js';
+import type { OptOutEffect } from '../../runtime/opt-outs.js';
 import { UsageError, type Command } from '../command.js';
+
+/** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
+const optOutLine = (o: OptOutEffect) => {
+  const what = o.effect === 'switched-off' ? `switched off ${o.keys.join(', ')}` : o.effect === 'expanded' ? `expanded to ${o.keys.length > 0 ? o.keys.join(', ') : 'no user tool'}` : o.effect;
+  return `${o.entry}  ${what}${o.reason ? ` — ${o.reason}` : ''}`;
+};
 
 const block = (title: string, names: readonly string[]) =>
   `${title} (${names.length}):\n${names.length === 0 ? '  (none)\n' : names.map((n) => `  ${n}\n`).join('')}`;
@@ -47,6 +54,7 @@ export const resolveCommand: Command = {
         mcpEnsureAllowed: policy.mcpEnsureAllowed,
         mcpServers,
         ignoredOptOuts: policy.ignoredOptOuts,
+        optOuts: policy.optOuts,
         signature,
       }, null, 2)}\n`);
       return 0;
@@ -62,7 +70,7 @@ export const resolveCommand: Command = {
             block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
             `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
           ]),
-      policy.ignoredOptOuts.length > 0 ? `ignored opt-outs (not user tools of this catalog): ${policy.ignoredOptOuts.join(', ')}\n` : '',
+      policy.optOuts.length > 0 ? block('opt-outs: what each --disabled entry did', policy.optOuts.map(optOutLine)) : '',
       `signature: ${signature}\n`,
     ].join(''));
     return 0;

@@ -12,9 +12,9 @@ describe('policy.md', () => {
 
       # Tool policy of catalog \`demo\`
 
-      What the policy hands the SDK as \`disallowedTools\`: ✗ disallowed, ✓ allowed. This file is generated
-      and checked by \`tool-catalog generate --check\`, so a catalog change that grants or blocks a tool
-      shows up here as a diff line in review.
+      What the policy hands the SDK as \`disallowedTools\` (✗ disallowed, ✓ allowed) and what the model is
+      then offered. This file is generated and checked by \`tool-catalog generate --check\`, so a catalog
+      change that grants or blocks a tool shows up here as a diff line in review.
 
       6 tools: 3 switchable by the user, 2 on only when a condition or an app check holds, 1 always disallowed.
 
@@ -42,6 +42,23 @@ describe('policy.md', () => {
       | \`EnterWorktree\` | \`EnterWorktree\` | conditional | ✓ | ✗ |
       | \`ExitWorktree\` | \`ExitWorktree\` | conditional | ✓ | ✗ |
       | \`Notes\` | \`mcp__notes__notes\` | user | ✓ | ✓ |
+
+      ## Offered to the model by context (every user tool on)
+
+      What a session that follows the policy offers the model: the built-ins it lists in \`tools\`, the tools
+      of the in-process MCP servers it builds, and external channel tools once the app connects the channel.
+      Some tools the runtime offers only under a runtime requirement (\`runtimeRequires\`). \`tool-catalog verify\`
+      starts the Claude Code runtime in every context and checks that it offers exactly these.
+
+      ### C1: 5 names
+
+      - built-ins (\`tools\`): \`Bash\`, \`Read\`, \`EnterWorktree\`, \`ExitWorktree\`
+      - in-process MCP tools: \`mcp__notes__notes\`
+
+      ### C2: 3 names
+
+      - built-ins (\`tools\`): \`Bash\`, \`Read\`
+      - in-process MCP tools: \`mcp__notes__notes\`
 
       ## User toggles (every condition true)
 
@@ -88,6 +105,50 @@ describe('policy.md', () => {
       | predicate | \`AGENT\` | \`CHAT\` |
       |---|---|---|
       | canQuery | \`query\` | \`query\` |
+      "
+    `);
+  });
+
+  it('lists what the model is offered per context, the runtime requirements apart', () => {
+    const model = demoModel(
+      { conditions: { 'has-git': 'a git work tree' }, servers: { app: {} }, channels: { docs: {} } },
+      {
+        Read: { kind: 'sdk' },
+        EnterWorktree: { kind: 'sdk', exposure: 'conditional', condition: 'has-git' },
+        TeamCreate: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' } },
+        ToolSearch: { kind: 'sdk', sdkTyped: false, runtimeRequires: 'tool-search' },
+        notes: { kind: 'mcp', server: 'app' },
+        docs: { kind: 'external', channel: 'docs', wires: ['search'] },
+        docs_all: { kind: 'external', channel: 'docs', mirror: true },
+      },
+    );
+    const snapshot = renderOne(policySnapshotRenderer, model);
+    expect(snapshot.slice(snapshot.indexOf('## Offered'), snapshot.indexOf('## User toggles'))).toMatchInlineSnapshot(`
+      "## Offered to the model by context (every user tool on)
+
+      What a session that follows the policy offers the model: the built-ins it lists in \`tools\`, the tools
+      of the in-process MCP servers it builds, and external channel tools once the app connects the channel.
+      Some tools the runtime offers only under a runtime requirement (\`runtimeRequires\`). \`tool-catalog verify\`
+      starts the Claude Code runtime in every context and checks that it offers exactly these.
+
+      ### C1: 4 names, 2 more when the runtime allows them
+
+      - built-ins (\`tools\`): \`Read\`, \`EnterWorktree\`
+      - in-process MCP tools: \`mcp__app__notes\`
+      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
+      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
+      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
+      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
+
+      ### C2: 3 names, 2 more when the runtime allows them
+
+      - built-ins (\`tools\`): \`Read\`
+      - in-process MCP tools: \`mcp__app__notes\`
+      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
+      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
+      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
+      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
+
       "
     `);
   });

@@ -1,9 +1,12 @@
-// Renders `policy.md`: the checked-in snapshot of the disallowed set per condition combination, each
-// user toggle's effect and each caller's offer, so a review sees any granted tool as a diff line.
+// Renders `policy.md`: the checked-in snapshot of the disallowed set and of what the model is offered
+// per condition combination, each user toggle's effect and each caller's offer, so a review sees any
+// granted tool as a diff line.
 import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
+import { describeRequirement, policyOffer, requirementKey, type OfferedName } from '../../policy/offered-tools.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
+import type { PolicyMarks } from '../../runtime/policy.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import { layOut, oneFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
@@ -41,6 +44,7 @@ const tablePartsOf = new WeakMap<object, ReturnType<typeof tableParts>>();
 function tableParts(tables: ReturnType<typeof policyTablesOf>) {
   const matrix = policyMatrix(tables);
   return {
+    matrix,
     sampled: matrix.sampled,
     conditionNames: tables.conditions.map((c) => mdText(c.name)),
     combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(matrix.disallowedCounts[i]) })),
@@ -49,6 +53,30 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
     allowedTools: mdCodeList(matrix.baseline.allowedTools),
     mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
   };
+}
+
+/** One context's offer as bullet lines: by source, then the names the runtime offers only under a requirement. */
+function offerView(model: CatalogModel, id: string, marks: PolicyMarks) {
+  const offer = policyOffer(model, marks);
+  const plain = offer.names.filter((n) => n.requires === undefined);
+  const names = (source: OfferedName['source']) => plain.filter((n) => n.source === source).map((n) => n.name);
+  const groups = [
+    { label: 'built-ins (`tools`)', names: names('built-in') },
+    { label: 'in-process MCP tools', names: names('in-process') },
+    { label: 'external channel tools, when the app connects the channel', names: names('external') },
+  ];
+  const byRequirement = new Map<string, { label: string; names: string[] }>();
+  for (const n of offer.names) {
+    if (n.requires === undefined) continue;
+    const key = requirementKey(n.requires);
+    // Labels are fixed text; the only catalog text in them is an environment variable name, validated as `[A-Za-z0-9_]`.
+    if (!byRequirement.has(key)) byRequirement.set(key, { label: `only when ${describeRequirement(n.requires, mdCode)}`, names: [] });
+    byRequirement.get(key)!.names.push(n.name);
+  }
+  const lines = [...groups, ...byRequirement.values()].filter((g) => g.names.length > 0).map((g) => ({ label: g.label, names: mdCodeList(g.names) }));
+  if (offer.runtimeNamed.length > 0) lines.push({ label: 'tools whose names are known only at run time (resolved, mirrored or discovered by the SDK)', names: mdCodeList(offer.runtimeNamed) });
+  const extra = offer.names.length - plain.length;
+  return { id, count: `${plain.length} name${plain.length === 1 ? '' : 's'}${extra > 0 ? `, ${extra} more when the runtime allows them` : ''}`, lines };
 }
 
 export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
@@ -65,6 +93,7 @@ export function policySnapshotView(model: CatalogModel, header: string, template
     conditionNames: fromTables.conditionNames,
     combinations: fromTables.combinations,
     sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),
+    offered: fromTables.matrix.combinations.map((c, i) => offerView(model, c.id, fromTables.matrix.marks[i]!)),
     toggles: fromTables.toggles,
     allowedTools: fromTables.allowedTools,
     mcpEnsureAllowed: fromTables.mcpEnsureAllowed,

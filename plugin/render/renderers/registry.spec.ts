@@ -86,6 +86,8 @@ describe('registry.ts', () => {
         readonly sdkType?: string;
         readonly factory: boolean;
         readonly restricted: boolean;
+        /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
+        readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
         readonly approval: DemoToolApproval;
         readonly labelKey: string;
         readonly descriptionKey: string;

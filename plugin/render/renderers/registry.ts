@@ -45,6 +45,7 @@ function toolView(t: ToolModel) {
     sdkType: t.sdkType === undefined ? undefined : tsString(t.sdkType),
     factory: String(t.factory),
     restricted: String(t.restricted),
+    runtimeRequires: t.runtimeRequires === undefined ? undefined : typeof t.runtimeRequires === 'string' ? tsString(t.runtimeRequires) : `{ env: ${tsString(t.runtimeRequires.env)} }`,
     approval: tsString(t.approval),
     labelKey: tsString(t.labelKey),
     descriptionKey: tsString(t.descriptionKey),

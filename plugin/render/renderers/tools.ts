@@ -3,6 +3,7 @@
 // name resolvers, imported by module and export), and buildTools / toolNames / the guard bound to it.
 import path from 'node:path';
 import type { CatalogModel, ResolvedModuleRef, ToolModel } from '../../model/catalog-model.js';
+import { guardFacts } from '../../model/session-facts.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { layOut, oneFile, type Renderer } from '../renderer.js';
@@ -56,7 +57,7 @@ const list = (items: readonly string[]) => items.map(tsString).join(', ');
 export function toolsView(model: CatalogModel, header: string) {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
-  const restricted = model.tools.filter((t) => t.restricted);
+  const facts = guardFacts(model);
   return {
     header,
     P: model.prefix,
@@ -73,11 +74,10 @@ export function toolsView(model: CatalogModel, header: string) {
     })),
     factoryKeys: model.tools.filter((t) => t.factory).map((t) => tsString(t.key)),
     bindings,
-    restrictedNames: list([...new Set(restricted.flatMap((t) => t.names))]),
-    restrictedChannels: list([...new Set(restricted.filter((t) => t.nameSource.kind === 'mirror').map((t) => t.channel!))]),
-    guardedChannels: list(model.channels),
-    // In-process MCP tools that follow the permission mode: the ones that prompt unless pre-approved.
-    promptingNames: list([...new Set(model.tools.filter((t) => t.kind === 'mcp' && t.approval === 'permission-mode').flatMap((t) => t.names))]),
+    restrictedNames: list(facts.restricted),
+    restrictedChannels: list(facts.restrictedChannels),
+    guardedChannels: list(facts.guardedChannels),
+    promptingNames: list(facts.promptingTools),
   };
 }
 

@@ -125,6 +125,8 @@ export interface ThemisToolDescriptor {
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
+  /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
+  readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
   readonly approval: ThemisToolApproval;
   readonly labelKey: string;
   readonly descriptionKey: string;

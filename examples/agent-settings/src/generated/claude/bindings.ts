@@ -64,11 +64,13 @@ const CLAUDE_UI_KEY_BY_NAME: Readonly<Record<string, ClaudeToolKey>> = {
   WebFetch: 'WebFetch',
   ListMcpResourcesTool: 'ListMcpResourcesTool',
   ReadMcpResourceTool: 'ReadMcpResourceTool',
+  ToolSearch: 'ToolSearch',
   'mcp__cherry-tools__web_search': 'CherryWebSearch',
   'mcp__cherry-tools__web_fetch': 'CherryWebFetch',
   'mcp__cherry-tools__knowledge': 'CherryKnowledge',
   'mcp__agent-memory__memory': 'Memory',
   mcp__skills__search_skills: 'SearchSkills',
+  Skill: 'Skill',
   mcp__skills__install_skill: 'InstallSkill',
 };
 

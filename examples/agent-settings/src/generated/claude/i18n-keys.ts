@@ -87,6 +87,8 @@ export type ClaudeI18nKey =
   | 'agent.tools.ListMcpResourcesTool.description'
   | 'agent.tools.ReadMcpResourceTool.label'
   | 'agent.tools.ReadMcpResourceTool.description'
+  | 'agent.tools.ToolSearch.label'
+  | 'agent.tools.ToolSearch.description'
   | 'agent.tools.CherryWebSearch.label'
   | 'agent.tools.CherryWebSearch.description'
   | 'agent.tools.CherryWebFetch.label'
@@ -97,6 +99,8 @@ export type ClaudeI18nKey =
   | 'agent.tools.Memory.description'
   | 'agent.tools.SearchSkills.label'
   | 'agent.tools.SearchSkills.description'
+  | 'agent.tools.Skill.label'
+  | 'agent.tools.Skill.description'
   | 'agent.tools.InstallSkill.label'
   | 'agent.tools.InstallSkill.description'
   | 'agent.tools.categories.shell.label'
@@ -147,11 +151,13 @@ export const CLAUDE_I18N_KEYS = {
   WebFetch: { label: 'agent.tools.WebFetch.label', description: 'agent.tools.WebFetch.description' },
   ListMcpResourcesTool: { label: 'agent.tools.ListMcpResourcesTool.label', description: 'agent.tools.ListMcpResourcesTool.description' },
   ReadMcpResourceTool: { label: 'agent.tools.ReadMcpResourceTool.label', description: 'agent.tools.ReadMcpResourceTool.description' },
+  ToolSearch: { label: 'agent.tools.ToolSearch.label', description: 'agent.tools.ToolSearch.description' },
   CherryWebSearch: { label: 'agent.tools.CherryWebSearch.label', description: 'agent.tools.CherryWebSearch.description' },
   CherryWebFetch: { label: 'agent.tools.CherryWebFetch.label', description: 'agent.tools.CherryWebFetch.description' },
   CherryKnowledge: { label: 'agent.tools.CherryKnowledge.label', description: 'agent.tools.CherryKnowledge.description' },
   Memory: { label: 'agent.tools.Memory.label', description: 'agent.tools.Memory.description' },
   SearchSkills: { label: 'agent.tools.SearchSkills.label', description: 'agent.tools.SearchSkills.description' },
+  Skill: { label: 'agent.tools.Skill.label', description: 'agent.tools.Skill.description' },
   InstallSkill: { label: 'agent.tools.InstallSkill.label', description: 'agent.tools.InstallSkill.description' },
 } as const satisfies Record<ClaudeToolKey, { readonly label: ClaudeI18nKey; readonly description: ClaudeI18nKey }>;
 

@@ -52,11 +52,13 @@ export type ClaudeToolKey =
   | 'WebFetch'
   | 'ListMcpResourcesTool'
   | 'ReadMcpResourceTool'
+  | 'ToolSearch'
   | 'CherryWebSearch'
   | 'CherryWebFetch'
   | 'CherryKnowledge'
   | 'Memory'
   | 'SearchSkills'
+  | 'Skill'
   | 'InstallSkill';
 
 /** Every runtime name known at build time (SDK bare names and `mcp__<server>__<wire>`). */
@@ -100,11 +102,13 @@ export type ClaudeToolName =
   | 'WebFetch'
   | 'ListMcpResourcesTool'
   | 'ReadMcpResourceTool'
+  | 'ToolSearch'
   | 'mcp__cherry-tools__web_search'
   | 'mcp__cherry-tools__web_fetch'
   | 'mcp__cherry-tools__knowledge'
   | 'mcp__agent-memory__memory'
   | 'mcp__skills__search_skills'
+  | 'Skill'
   | 'mcp__skills__install_skill';
 
 /** Categories, in display order. */
@@ -168,6 +172,8 @@ export interface ClaudeToolDescriptor {
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
+  /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
+  readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
   readonly approval: ClaudeToolApproval;
   readonly labelKey: string;
   readonly descriptionKey: string;
@@ -364,6 +370,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.SendMessage.label',
     descriptionKey: 'agent.tools.SendMessage.description',
@@ -379,6 +386,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.TeamCreate.label',
     descriptionKey: 'agent.tools.TeamCreate.description',
@@ -394,6 +402,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.TeamDelete.label',
     descriptionKey: 'agent.tools.TeamDelete.description',
@@ -792,6 +801,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'ListMcpResources',
     factory: false,
     restricted: false,
+    runtimeRequires: 'mcp-resources',
     approval: 'auto',
     labelKey: 'agent.tools.ListMcpResourcesTool.label',
     descriptionKey: 'agent.tools.ListMcpResourcesTool.description',
@@ -809,9 +819,26 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'ReadMcpResource',
     factory: false,
     restricted: false,
+    runtimeRequires: 'mcp-resources',
     approval: 'auto',
     labelKey: 'agent.tools.ReadMcpResourceTool.label',
     descriptionKey: 'agent.tools.ReadMcpResourceTool.description',
+  },
+  ToolSearch: {
+    key: 'ToolSearch',
+    kind: 'sdk',
+    names: ['ToolSearch'],
+    category: 'context',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    runtimeRequires: 'tool-search',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ToolSearch.label',
+    descriptionKey: 'agent.tools.ToolSearch.description',
   },
   CherryWebSearch: {
     key: 'CherryWebSearch',
@@ -898,6 +925,21 @@ export const CLAUDE_TOOL_REGISTRY = {
     labelKey: 'agent.tools.SearchSkills.label',
     descriptionKey: 'agent.tools.SearchSkills.description',
   },
+  Skill: {
+    key: 'Skill',
+    kind: 'sdk',
+    names: ['Skill'],
+    category: 'context',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Skill.label',
+    descriptionKey: 'agent.tools.Skill.description',
+  },
   InstallSkill: {
     key: 'InstallSkill',
     kind: 'mcp',
@@ -964,11 +1006,13 @@ export const CLAUDE_TOOL_KEYS = [
   'WebFetch',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'ToolSearch',
   'CherryWebSearch',
   'CherryWebFetch',
   'CherryKnowledge',
   'Memory',
   'SearchSkills',
+  'Skill',
   'InstallSkill',
 ] as const satisfies readonly ClaudeToolKey[];
 
@@ -989,7 +1033,7 @@ export const CLAUDE_TOOLS_BY_CATEGORY = {
   search: ['Glob', 'Grep'],
   orchestration: ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'Workflow', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'CherryCron', 'CherryNotify', 'CherryConfig'],
   media: [],
-  context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'InstallSkill'],
+  context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ToolSearch', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'Skill', 'InstallSkill'],
 } as const satisfies Record<ClaudeToolCategory, readonly ClaudeToolKey[]>;
 
 /** User-facing tools (`exposure: 'user'`), in output order. */

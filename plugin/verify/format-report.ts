@@ -1,0 +1,49 @@
+// The text report of a verify run: one block per context (and caller) with what the model was offered,
+// each finding with its reason, the emitted call's outcome, and the notes every run shares said once.
+import { OUTCOME_TEXT } from './emit-outcome.js';
+import { isClean } from './compare.js';
+import type { RunReport, VerifyReport } from './verify.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function heading(run: RunReport): string {
+  const conditions = Object.entries(run.conditions).map(([name, value]) => `${name}=${value}`).join(', ');
+  return `${run.context}${run.caller !== undefined ? ` caller ${run.caller}` : ''}${conditions ? ` (${conditions})` : ''}`;
+}
+
+function block(run: RunReport, shared: ReadonlySet<string>): string[] {
+  const f = run.findings;
+  const verdict = run.error !== undefined ? 'FAILED' : isClean(f) ? 'equals the policy' : 'DIFFERS from the policy';
+  const lines = [`${heading(run)}: ${verdict} — ${run.offered.length} offered, ${seconds(run.durationMs)}`];
+  if (run.error !== undefined) lines.push(`  error: ${run.error}`);
+  if (run.offered.length > 0) lines.push(`  offered: ${run.offered.join(', ')}`);
+  if (run.deferred.length > 0) lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
+  for (const d of f.offeredButDisallowed) lines.push(`  offered but disallowed: ${d.name} — ${d.reason}`);
+  for (const name of f.allowedButNotOffered) lines.push(`  allowed but not offered: ${name}`);
+  for (const name of f.offeredNotInCatalog) lines.push(`  offered but not in the catalog: ${name}`);
+  if (run.emit) {
+    const e = run.emit;
+    const handler = e.handlerRan === undefined ? '' : ` (its handler ${e.handlerRan ? 'ran' : 'did not run'})`;
+    lines.push(`  emit ${e.tool}: ${OUTCOME_TEXT[e.outcome]}${e.detail ? ` — ${e.detail}` : ''}${handler}`);
+  }
+  for (const note of f.notes) if (!shared.has(note)) lines.push(`  note: ${note}`);
+  return lines;
+}
+
+export function formatVerifyReport(report: VerifyReport): string {
+  const runs = report.runs;
+  // A note every run has is said once at the end.
+  const shared = new Set(runs.length < 2 ? [] : runs[0]!.findings.notes.filter((note) => runs.every((r) => r.findings.notes.includes(note))));
+  const failed = runs.filter((r) => r.error !== undefined || !isClean(r.findings)).length;
+  const out = [
+    `catalog ${report.catalog}: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${report.runtime.version}, ${report.concurrency} at once`,
+    '',
+    ...runs.flatMap((r) => [...block(r, shared), '']),
+    ...[...shared].map((note) => `note (every run): ${note}`),
+    ...(shared.size > 0 ? [''] : []),
+    failed === 0
+      ? `verify: what the model is offered equals the policy in ${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} (${seconds(report.durationMs)}).`
+      : `verify: ${failed} of ${runs.length} runs differ from the policy or failed (${seconds(report.durationMs)}).`,
+  ];
+  return `${out.join('\n')}\n`;
+}
