@@ -2,6 +2,7 @@
 // generate session regenerates after every change to the config, a catalog file (or a file it
 // imports, or a new file the include globs match), a locale file or the app's binding file, and
 // prints one line per run — or the diagnostics, and keeps watching until they are fixed.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createGenerateSession } from '../generate-session.js';
 import type { GenerateResult } from '../generate.js';
@@ -69,17 +70,27 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
   const watcher = watch(watchedPaths(result), { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  watcher.on('all', () => {
+  const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(async () => {
         const before = new Set(watchedPaths(result));
+        const startedAt = Date.now();
         result = await runOnce();
         const added = watchedPaths(result).filter((p) => !before.has(p));
         if (added.length > 0) watcher.add(added);
+        // A source written while the run read it (or half-written when it was read) runs again;
+        // a time in the future (a clock skew) does not, or it would run forever.
+        const now = Date.now();
+        const writtenDuring = (f: string) => {
+          const time = statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+          return time >= startedAt - 10 && time <= now;
+        };
+        if (result.inputs.some(writtenDuring)) schedule();
       });
     }, SETTLE_MS);
-  });
+  };
+  watcher.on('all', schedule);
   await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
   io.stdout(`Watching ${watchedPaths(result).length} paths; press Ctrl-C to stop.\n`);
   await stopped(io.signal);

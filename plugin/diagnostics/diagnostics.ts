@@ -36,7 +36,6 @@ export const DIAGNOSTIC_CODES = {
   notOwned: 'TC300',
   sharedOutput: 'TC301',
   writeFailed: 'TC302',
-  leftoverTempFile: 'TC303',
   formatterRewritesOutput: 'TC304',
 } as const;
 

@@ -18,10 +18,10 @@ const PROJECT = {
 };
 
 /** Resolves once `read()` matches `pattern` (polling the output the command has printed so far). */
-async function until(read: () => string, pattern: RegExp, what: string): Promise<void> {
+async function until(read: () => string, pattern: RegExp, what: string, log: () => string = () => ''): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!pattern.test(read())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far:\n${read()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far:\n${read()}\n${log()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -52,8 +52,7 @@ describe('generate --watch', () => {
     writeFileSync(path.join(dir, 'catalog/web.catalog.ts'), "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file',, } });\n");
     await until(() => stderr, /catalog\/web\.catalog\.ts:2:\d+: error TC100[\s\S]*watching for a fix/, 'the syntax error');
     writeFileSync(path.join(dir, 'catalog/web.catalog.ts'), "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file', label: 'Fetch' } });\n");
-    await until(out, /Fetch|en\.json[^\n]*\(\d+ ms\)\.\n$/, 'the fix');
-    await until(() => readFileSync(en, 'utf8'), /"Fetch"/, 'the fixed label');
+    await until(() => readFileSync(en, 'utf8'), /"Fetch"/, 'the fixed label', () => `stdout:\n${stdout}\nstderr:\n${stderr}`);
 
     // A translator's edit of a locale file is kept.
     const zh = path.join(dir, 'generated/demo/i18n/zh-CN.json');

@@ -35,10 +35,11 @@ export type ThemisToolContext = ToolContext<ThemisToolData>;
 /**
  * What a builder or factory returns: SDK tool instances (`tool(...)`) for `createSdkMcpServer`.
  * The handler's arguments are `any` because `SdkMcpToolDefinition<any>` does not accept a tool
- * built with a concrete zod shape (its handler parameter is checked contravariantly).
+ * built with a concrete zod shape (its handler parameter is checked contravariantly). `name` is
+ * written out so that the session's types still hold in an app that has not installed the SDK yet.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any tool's arguments
-export type ThemisBuiltTool = Omit<SdkMcpToolDefinition, 'handler'> & { readonly handler: (args: any, extra: unknown) => ReturnType<SdkMcpToolDefinition['handler']> };
+export type ThemisBuiltTool = Omit<SdkMcpToolDefinition, 'handler'> & { readonly name: string; readonly handler: (args: any, extra: unknown) => ReturnType<SdkMcpToolDefinition['handler']> };
 
 /** A builder (`builder: { module, export }`) or caller factory; runs on every buildThemisTools call. */
 export type ThemisToolBuilder = (context: ThemisToolContext, options: ToolBuildOptions) => ThemisBuiltTool | readonly ThemisBuiltTool[];
