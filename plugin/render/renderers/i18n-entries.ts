@@ -1,7 +1,7 @@
 // The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
 // stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
-import type { RenderMemory } from '../render-memory.js';
+import { keptIn, type RenderMemory } from '../render-memory.js';
 
 export interface I18nEntry {
   readonly key: string;
@@ -140,12 +140,16 @@ export interface LocaleDocument {
  * reuses the last document, and the text layout made from it.
  */
 export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat', memory?: RenderMemory): LocaleDocument | undefined {
-  const last = memory?.localeDocuments.get(layout);
+  const documents = keptIn(lastDocuments, memory, () => new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>());
+  const last = documents?.get(layout);
   if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
   const document = buildLocaleDocument(keys, layout);
-  memory?.localeDocuments.set(layout, { keys, document });
+  documents?.set(layout, { keys, document });
   return document;
 }
+
+/** Per watch session and layout: the last locale document and the keys it was built for. */
+const lastDocuments = new WeakMap<RenderMemory, Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>>();
 
 function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
   const root: Record<string, unknown> = Object.create(null);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
-import type { ParsedLocale, RenderMemory } from '../render-memory.js';
+import { keptIn, type RenderMemory } from '../render-memory.js';
 import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry, type LocaleDocument } from './i18n-entries.js';
 
 export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
@@ -52,14 +52,26 @@ function parseLocale(file: string, text: string | undefined, keepTranslations: b
   if (text === undefined) return { translations: new Map() };
   // In watch mode the file is usually what the last run read or wrote: its text compares equal,
   // and what was read from it then (or the values written into it) is still right.
-  const last = memory?.parsedLocales.get(file);
+  const parsedLocales = keptIn(lastParsed, memory, () => new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>());
+  const last = parsedLocales?.get(file);
   if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
-  const own = memory?.localeJson.get(file);
+  const own = keptIn(lastWritten, memory, (): WrittenLocales => new Map())?.get(file);
   if (own && own.text === text) return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
   const parsed = readLocale(file, text, keepTranslations);
-  memory?.parsedLocales.set(file, { text, keepTranslations, parsed });
+  parsedLocales?.set(file, { text, keepTranslations, parsed });
   return parsed;
 }
+
+interface ParsedLocale {
+  readonly translations: ReadonlyMap<string, string>;
+  readonly error?: PendingDiagnostic;
+}
+
+/** Per watch session and locale file: the last text read, and what was read from it. */
+const lastParsed = new WeakMap<RenderMemory, Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>>();
+/** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
+type WrittenLocales = Map<string, { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }>;
+const lastWritten = new WeakMap<RenderMemory, WrittenLocales>();
 
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
   try {
@@ -75,10 +87,11 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
 
 /** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
 function keptLocaleJson(memory: RenderMemory | undefined, file: string, document: LocaleDocument, keys: readonly string[], values: readonly string[]): string {
-  const last = memory?.localeJson.get(file);
+  const written = keptIn(lastWritten, memory, (): WrittenLocales => new Map());
+  const last = written?.get(file);
   if (last && last.document === document && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.text;
   const text = writeLocaleJson(document, values);
-  memory?.localeJson.set(file, { document, keys, values, text });
+  written?.set(file, { document, keys, values, text });
   return text;
 }
 
