@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most suites wait on child processes (tsc, the CLI, bundlers, the Claude runtime): one more
+    // worker than cores keeps the cores busy while they wait.
+    maxWorkers: os.availableParallelism() + 1,
     // One id per run, so packaging tests share one `npm pack` and one install across workers.
     globalSetup: ['test/support/global-setup.ts'],
   },

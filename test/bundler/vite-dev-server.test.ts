@@ -107,7 +107,8 @@ describe('Vite dev server', () => {
     const registry = app.file('src/generated/demo/registry.ts');
     const content = readFileSync(registry, 'utf8');
     rmSync(registry);
-    await until(() => existsSync(registry), 'the restored registry');
+    // The file is back before the run that wrote it reports: wait for both.
+    await until(() => existsSync(registry) && events.length === 2, 'the restored registry and its report');
     expect(readFileSync(registry, 'utf8')).toBe(content);
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
