@@ -7,9 +7,9 @@ import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:modul
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
-import { sourcesOf, type EvaluationCache } from './evaluation-cache.js';
+import { EvaluationStore, SourceReader, sourcesOf, type EvaluationCache } from './evaluation-cache.js';
 import { locateStuckCode, locateThrow } from './locate-source.js';
-import { runInSandbox, type SandboxModule } from './sandbox.js';
+import { runInSandbox, SANDBOX_FORMAT, type SandboxModule } from './sandbox.js';
 
 export interface EvaluatedModule {
   /** Absolute path. */
@@ -33,7 +33,12 @@ export interface EvaluateOptions {
   readonly timeoutMs: number;
   /** Exports kept from earlier evaluations (a watch session): unchanged modules do not run again. */
   readonly cache?: EvaluationCache;
+  /** Exports kept on disk from earlier processes. */
+  readonly store?: EvaluationStore;
 }
+
+/** Where evaluations of the project at `rootDir` are kept for the next process (none without a node_modules). */
+export const evaluationStore = (rootDir: string) => EvaluationStore.near(rootDir, SANDBOX_FORMAT);
 
 /** Catalog evaluation's default time limit: far above what plain data needs, far below a hung CI job. */
 export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
@@ -223,25 +228,48 @@ async function throwingPosition(stack: string, texts: ReadonlyMap<string, string
   return undefined;
 }
 
-/** Evaluates `files` (absolute paths) and what they import; the result lists each file's exports. */
+/**
+ * Evaluates `files` (absolute paths) and what they import; the result lists each file's exports.
+ * Entries the caches know with unchanged sources are not compiled or run again.
+ */
 export async function evaluateModules(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
+  const reader = new SourceReader();
+  const known = files.map((file) => {
+    const inMemory = options.cache?.get(file, reader);
+    if (inMemory) return inMemory;
+    const stored = options.store?.get(file, reader);
+    if (stored) options.cache?.set(file, stored.sources, stored.exports);
+    return stored;
+  });
+  const stale = files.filter((_, i) => known[i] === undefined);
+  const knownInputs = known.flatMap((k) => (k ? [...k.sources.keys()] : []));
+  if (stale.length === 0) return { modules: files.map((file, i) => ({ file, exports: known[i]!.exports })), inputs: [...new Set(knownInputs)], diagnostics: [] };
+  const fresh = await evaluateFresh(stale, options);
+  if (fresh.modules.length === 0) return { ...fresh, inputs: [...new Set([...fresh.inputs, ...knownInputs])] };
+  const byFile = new Map(fresh.modules.map((m) => [m.file, m.exports]));
+  return {
+    modules: files.map((file, i) => ({ file, exports: known[i]?.exports ?? byFile.get(file)! })),
+    inputs: [...new Set([...fresh.inputs, ...knownInputs])],
+    diagnostics: fresh.diagnostics,
+  };
+}
+
+/** Compiles `files` and what they import, and runs them; keeps what they evaluated to in the caches. */
+async function evaluateFresh(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
   const graph = await moduleGraph(files);
   const inputs = [...graph.texts.keys()];
   if (graph.diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey)) return { modules: [], inputs: [...new Set([...files, ...inputs])], diagnostics: graph.diagnostics };
-  // With a cache, only the entries whose sources changed run, with just the modules they import.
-  const imports = new Map(graph.modules.map((m) => [m.file, Object.values(m.resolved)]));
-  const sources = files.map((file) => sourcesOf(file, imports, graph.texts));
-  const known = files.map((file, i) => options.cache?.get(file, sources[i]!));
-  const stale = files.flatMap((_, i) => (known[i] === undefined ? [i] : []));
-  const needed = new Set(stale.flatMap((i) => [...sources[i]!.keys()]));
-  const outcome = stale.length === 0 ? { exports: [] } : runInSandbox(graph.modules.filter((m) => needed.has(m.file)), stale.map((i) => files[i]!), options.timeoutMs);
+  const outcome = runInSandbox(graph.modules, files, options.timeoutMs);
   if ('exports' in outcome) {
-    const exports = [...known];
-    stale.forEach((i, n) => {
-      exports[i] = outcome.exports[n]!;
-      options.cache?.set(files[i]!, sources[i]!, outcome.exports[n]!);
-    });
-    return { modules: files.map((file, i) => ({ file, exports: exports[i]! })), inputs, diagnostics: graph.diagnostics };
+    const imports = new Map(graph.modules.map((m) => [m.file, Object.values(m.resolved)]));
+    // Files that gave a diagnostic (a key written twice) are evaluated again next time, to say so again.
+    if (graph.diagnostics.length === 0)
+      files.forEach((file, i) => {
+        const sources = sourcesOf(file, imports, graph.texts);
+        options.cache?.set(file, sources, outcome.exports[i]!);
+        options.store?.set(file, sources, outcome.exports[i]!);
+      });
+    return { modules: files.map((file, i) => ({ file, exports: outcome.exports[i]! })), inputs, diagnostics: graph.diagnostics };
   }
   const module = outcome.module ?? files[0];
   const text = module === undefined ? undefined : graph.texts.get(module);

@@ -1,27 +1,126 @@
-// What a watch session keeps between evaluations: each entry module's exports, together with the
-// text of every module they were computed from. An entry is evaluated again only when one of those
-// texts changed, so an edit re-runs the edited file (and what imports it), not the whole catalog.
+// Evaluated exports kept for the next run, so only catalog files whose text (or that of a file they
+// import) changed run again. Two layers, checked in this order:
+// - in memory, for a watch session: the exports with the very texts they came from;
+// - on disk, under `node_modules/.cache/agent-tool-catalog/`, for the next process: the exports with
+//   a hash of each text. A `generate` whose sources did not change then neither starts esbuild nor
+//   runs a module. Set TOOL_CATALOG_CACHE=0 to do without it.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export type ModuleSources = ReadonlyMap<string, string>;
+export type Exports = Readonly<Record<string, unknown>>;
+
+/** Reads each file once per evaluation; undefined for a file that is gone. */
+export class SourceReader {
+  private readonly texts = new Map<string, string | undefined>();
+
+  read(file: string): string | undefined {
+    if (!this.texts.has(file)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      this.texts.set(file, text);
+    }
+    return this.texts.get(file);
+  }
+}
 
 interface Entry {
   readonly sources: ModuleSources;
-  readonly exports: Readonly<Record<string, unknown>>;
+  readonly exports: Exports;
 }
 
-const sameSources = (a: ModuleSources, b: ModuleSources) => a.size === b.size && [...a].every(([file, text]) => b.get(file) === text);
-
+/** The in-memory layer of a watch session. */
 export class EvaluationCache {
   private readonly entries = new Map<string, Entry>();
 
-  /** The exports `file` evaluated to from exactly these sources, if known. */
-  get(file: string, sources: ModuleSources): Readonly<Record<string, unknown>> | undefined {
+  /** What `file` evaluated to, if every text it was computed from is still the same. */
+  get(file: string, reader: SourceReader): Entry | undefined {
     const entry = this.entries.get(file);
-    return entry && sameSources(entry.sources, sources) ? entry.exports : undefined;
+    if (!entry) return undefined;
+    for (const [source, text] of entry.sources) if (reader.read(source) !== text) return undefined;
+    return entry;
   }
 
-  set(file: string, sources: ModuleSources, exports: Readonly<Record<string, unknown>>): void {
+  set(file: string, sources: ModuleSources, exports: Exports): void {
     this.entries.set(file, { sources, exports });
+  }
+}
+
+const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
+const pruned = new Set<string>();
+
+interface StoredRecord {
+  readonly format: string;
+  readonly entry: string;
+  /** Each source file and the hash of its text. */
+  readonly sources: readonly (readonly [string, string])[];
+  readonly exports: Exports;
+}
+
+/** The on-disk layer: one JSON record per entry file. */
+export class EvaluationStore {
+  /** `format` changes whenever what a record means does (the sandbox's serializer, say). */
+  constructor(private readonly dir: string, private readonly format: string) {}
+
+  /** The store of the project at `rootDir`: in the nearest `node_modules/.cache`, if there is a node_modules. */
+  static near(rootDir: string, format: string): EvaluationStore | undefined {
+    if (process.env.TOOL_CATALOG_CACHE === '0') return undefined;
+    for (let dir = rootDir; ; dir = path.dirname(dir)) {
+      if (statSync(path.join(dir, 'node_modules'), { throwIfNoEntry: false })?.isDirectory()) return new EvaluationStore(path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog'), format);
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+
+  private recordFile(entry: string): string {
+    return path.join(this.dir, `${hashOf(entry)}.json`);
+  }
+
+  /** What `file` evaluated to in an earlier run, if the texts of all its sources hash the same now. */
+  get(file: string, reader: SourceReader): Entry | undefined {
+    let record: StoredRecord;
+    try {
+      record = JSON.parse(readFileSync(this.recordFile(file), 'utf8')) as StoredRecord;
+    } catch {
+      return undefined;
+    }
+    if (record.format !== this.format || record.entry !== file || !Array.isArray(record.sources)) return undefined;
+    const sources = new Map<string, string>();
+    for (const [source, hash] of record.sources) {
+      const text = reader.read(source);
+      if (text === undefined || hashOf(text) !== hash) return undefined;
+      sources.set(source, text);
+    }
+    return { sources, exports: record.exports };
+  }
+
+  /** Records what `file` evaluated to; a cache that cannot be written is simply not used. */
+  set(file: string, sources: ModuleSources, exports: Exports): void {
+    const record: StoredRecord = { format: this.format, entry: file, sources: [...sources].map(([source, text]) => [source, hashOf(text)] as const), exports };
+    const target = this.recordFile(file);
+    const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      if (!pruned.has(this.dir)) this.prune();
+      writeFileSync(temp, JSON.stringify(record));
+      renameSync(temp, target);
+    } catch {
+      rmSync(temp, { force: true });
+    }
+  }
+
+  /** Once per process: records of files not evaluated for a month (moved, deleted, renamed) go. */
+  private prune(): void {
+    pruned.add(this.dir);
+    const monthAgo = Date.now() - 30 * 24 * 3600_000;
+    for (const name of readdirSync(this.dir)) {
+      const file = path.join(this.dir, name);
+      if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < monthAgo) rmSync(file, { force: true });
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
+import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
 import type { EvaluationCache } from './evaluation-cache.js';
 import { MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
@@ -72,7 +72,7 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
       }],
     };
   }
-  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS, cache });
+  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS, cache, store: evaluationStore(config.rootDir) });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];

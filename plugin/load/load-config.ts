@@ -8,7 +8,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnos
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
 import type { EvaluationCache } from './evaluation-cache.js';
-import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from './evaluate-modules.js';
+import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
 import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
@@ -111,7 +111,7 @@ export async function loadConfig(options: { cwd: string; file?: string; cache?: 
     return { file: file ?? '', catalogs: [], inputs: [], diagnostics: [{ code: DIAGNOSTIC_CODES.configMissing, severity: 'error', message }] };
   }
   const rootDir = path.dirname(file);
-  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, cache: options.cache });
+  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, cache: options.cache, store: evaluationStore(rootDir) });
   if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];

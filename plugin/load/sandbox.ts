@@ -1,6 +1,7 @@
 // The V8 context catalog and config modules run in: JavaScript's own globals only — no `process`,
 // `require`, `import()`, timers or `eval` — under a time limit. Nothing of the host enters it but
 // source text, and nothing leaves it but a JSON string: the modules' exports as plain data.
+import { createHash } from 'node:crypto';
 import { types } from 'node:util';
 import vm from 'node:vm';
 
@@ -172,6 +173,9 @@ const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error(
   const __name = (target) => target;
   return (${bootstrap.toString()})(${JSON.stringify(MARK)});
 })();`;
+
+/** Names what the sandbox hands back: stored evaluations of another sandbox are not reused. */
+export const SANDBOX_FORMAT = createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16);
 
 /** A compiled module wrapper, reusable in every context (V8 compiles each module's code once). */
 const scripts = new Map<string, vm.Script>();

@@ -1,5 +1,5 @@
-// Watch mode keeps what the last run computed (evaluated modules, the model, rendered text) and
-// reuses whatever did not change. Random edit sequences — add, remove, rename, change a field, move
+// Watch mode keeps what the last run computed (evaluated modules, in memory and on disk, the model,
+// rendered text) and reuses whatever did not change. Random edit sequences — add, remove, rename, change a field, move
 // a tool between files, touch a file, edit the definition — must leave exactly the files (and the
 // diagnostics) that a cold `generate` in a fresh process gives after every step.
 import fc from 'fast-check';
@@ -141,6 +141,8 @@ describe('incremental generation', () => {
       fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), async (ops) => {
         const dir = await tempDir('incremental');
         mkdirSync(path.join(dir, 'catalog'));
+        // The session keeps evaluations on disk too (an app has a node_modules); the cold run does not.
+        mkdirSync(path.join(dir, 'node_modules'));
         writeFileSync(path.join(dir, 'tool-catalog.config.ts'), "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'], i18n: { locales: ['en', 'zh-CN'], missing: 'fallback' } } } });\n");
         const catalog: Catalog = { files: [[], []], categoryLabel: 'Web', touches: [], next: 0 };
         for (let i = 0; i < 8; i++) catalog.files[i % 2]!.push(newTool(catalog.next++, i));
@@ -152,7 +154,7 @@ describe('incremental generation', () => {
             if (step) steps.push(apply(catalog, step));
             write(dir, catalog);
             const incremental = await session.run();
-            const cold = await runBin(['generate', '--check', '--json'], dir);
+            const cold = await runBin(['generate', '--check', '--json'], dir, { TOOL_CATALOG_CACHE: '0' });
             const coldResult = json(cold);
             const where = steps.join(' → ');
             expect(located(incremental.diagnostics), where).toEqual(located(coldResult.diagnostics));
