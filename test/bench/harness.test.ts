@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handWrittenRegistry } from '../../bench/measure-tsc.mjs';
-import { summarise } from '../../bench/stats.mjs';
-import { scenarioEdits, toolKey, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import { interleave, summarise } from '../../bench/stats.mjs';
+import { scenarioEdits, scenarioErrors, toolKey, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
 import { generate } from '../../plugin/generate';
 import { runTsc } from '../support/compilers';
 
@@ -17,6 +17,16 @@ describe('summarise', () => {
   it('gives median, min and max for odd and even run counts', () => {
     expect(summarise([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 3 });
     expect(summarise([4, 1, 2, 10])).toEqual({ median: 3, min: 1, max: 10, runs: 4 });
+  });
+});
+
+describe('interleave', () => {
+  it('runs the commands in turns after one warm-up each, each after its own `before`', () => {
+    const calls: string[] = [];
+    const command = (name: string, ms: number) => ({ before: () => calls.push(`before ${name}`), fn: () => (calls.push(name), ms) });
+    const result = interleave(2, { a: command('a', 1), b: command('b', 3) });
+    expect(calls).toEqual(['before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b']);
+    expect(result).toEqual({ a: { median: 1, min: 1, max: 1, runs: 2 }, b: { median: 3, min: 3, max: 3, runs: 2 } });
   });
 });
 
@@ -57,6 +67,18 @@ describe('synthetic catalog', () => {
     edits.remove();
     expect((await compile()).tools.map((t) => t.key)).toEqual(before.tools.map((t) => t.key).filter((k) => k !== last));
     edits.restore();
+    expect(await compile()).toEqual(before);
+  });
+
+  it('breaks one tools file with an unknown category or a syntax error, and restores it', async () => {
+    const errors = scenarioErrors(catalog);
+    const before = await compile();
+    const codes = async () => (await generate({ cwd: catalog.dir })).diagnostics.map((d) => d.code);
+    errors.unknownCategory();
+    expect(await codes()).toEqual(['TC140']);
+    errors.syntaxError();
+    expect(await codes()).toEqual(['TC100']);
+    errors.restore();
     expect(await compile()).toEqual(before);
   });
 
