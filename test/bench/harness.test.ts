@@ -82,12 +82,15 @@ describe('synthetic catalog', () => {
     expect(await compile()).toEqual(before);
   });
 
-  it('has a hand-written tsc baseline that type-checks with TypeScript 7', async () => {
+  it('has hand-written tsc baselines, in both shapes, that type-check with TypeScript 7', async () => {
     const model = await compile();
-    const file = path.join(temp, 'baseline.ts');
-    writeFileSync(file, handWrittenRegistry(model));
-    // The baseline must compile, or the ratio would be meaningless.
-    expect(await runTsc('TypeScript 7', ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], temp)).toEqual({ code: 0, output: '' });
+    for (const shape of ['annotated', 'checked'] as const) {
+      const file = path.join(temp, `baseline.${shape}.ts`);
+      writeFileSync(file, handWrittenRegistry(model, shape));
+      // A baseline must compile, or the ratio would be meaningless.
+      expect(await runTsc('TypeScript 7', ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], temp)).toEqual({ code: 0, output: '' });
+    }
     expect(handWrittenRegistry(model)).toContain(`TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`);
+    expect(handWrittenRegistry(model, 'checked')).toContain(`} as const;\nTOOL_REGISTRY satisfies { readonly [K in ToolKey]: ToolDescriptor };`);
   });
 });
