@@ -49,8 +49,8 @@ const mbText = (x) => (typeof x === 'number' ? `${fmt(x)} MB` : '—');
 /** A row: the measure, its target as written, what was measured, the TanStack ratio (or '—'), the verdict. */
 const row = (measure, target, measured, tanstack, limits) => ({ measure, target, measured, tanstack: tanstack ?? '—', verdict: verdict(limits) });
 
-/** TanStack's counterpart for one scenario at one size: "0.12× (TanStack 1982 ms)" or why it is missing. */
-function tanstackText(results, size, ours, theirs) {
+/** Our time over TanStack's for one scenario at one size, "0.119× (TanStack 1.98 s)"; undefined when either side is missing. */
+function tanstackText(ours, theirs) {
   const r = ratioOf(ours, theirs);
   if (r === undefined) return undefined;
   return `${number(r, '×')}× (TanStack ${msText(theirs)})`;
@@ -66,9 +66,9 @@ function watchRows(results) {
   const session = a && a.session === false ? ' (no session API: plain generateAndWrite)' : '';
   return [
     row('watch: edit one tool, 1,000 tools (in-process generate session)', '≤ 10 ms, and ≤ 0.5× TanStack\'s edit', `${msText(edit)}${session}`,
-      tanstackText(results, 1000, edit, b?.edit?.median), [limit('edit', edit, 10, 'ms', why), limit('edit / TanStack', editRatio, 0.5, '×', b ? whyTan : why)]),
+      tanstackText(edit, b?.edit?.median), [limit('edit', edit, 10, 'ms', why), limit('edit / TanStack', editRatio, 0.5, '×', b ? whyTan : why)]),
     row('watch: add one tool, 1,000 tools', '≤ 20 ms (ratio to TanStack\'s add shown)', `${msText(add)}${session}`,
-      tanstackText(results, 1000, add, b?.add?.median), [limit('add', add, 20, 'ms', why)]),
+      tanstackText(add, b?.add?.median), [limit('add', add, 20, 'ms', why)]),
   ];
 }
 
@@ -79,10 +79,10 @@ function coldRows(results) {
   const ratio1 = ratioOf(c1?.time?.median, t1?.time?.median);
   return [
     row('cold generate, 1,000 tools, whole process', '≤ 0.1× TanStack cold at 1,000 routes, and ≤ 150 ms', msText(c1?.time?.median),
-      tanstackText(results, 1000, c1?.time?.median, t1?.time?.median),
+      tanstackText(c1?.time?.median, t1?.time?.median),
       [limit('time', c1?.time?.median, 150, 'ms', why1), limit('ours / TanStack', ratio1, 0.1, '×', c1?.time ? whyMissing(results, 1000, t1) : why1)]),
     row('cold generate, 5,000 tools, whole process', '≤ 400 ms, ≤ 120 MB peak RSS', `${msText(c5?.time?.median)}, ${mbText(c5?.rssMb?.median)}`,
-      tanstackText(results, 5000, c5?.time?.median, t5?.time?.median),
+      tanstackText(c5?.time?.median, t5?.time?.median),
       [limit('time', c5?.time?.median, 400, 'ms', why5), limit('peak RSS', c5?.rssMb?.median, 120, 'MB', why5)]),
   ];
 }
