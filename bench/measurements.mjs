@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { peakRssMb, repeat, timeNode, Unavailable } from './stats.mjs';
+import { pathToFileURL } from 'node:url';
+import { interleave, peakRssMb, repeat, timeNode, Unavailable } from './stats.mjs';
+import { scenarioErrors } from './synthetic-catalog.mjs';
 
 const ratio = (a, b) => Math.round((a / b) * 1000) / 1000;
 const worker = (ctx, name) => path.join(ctx.repo, 'bench', 'workers', name);
@@ -16,17 +18,86 @@ function runWorker(ctx, args, cwd) {
   return result;
 }
 
-/** `tool-catalog generate` as a whole process into an empty output folder, then as a no-op `--check`. */
+/**
+ * `tool-catalog generate` as a whole process: cold (empty output folder), then a no-op second
+ * `generate` (everything up to date, nothing to write) and `--check`, in turns so that all three
+ * meet the same load; then the peak RSS of each.
+ */
 export function coldGenerate(ctx, size) {
   const { dir } = ctx.catalogs.get(size);
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
   const clean = () => rmSync(path.join(dir, 'generated'), { recursive: true, force: true });
-  const time = repeat(ctx.runs, () => timeNode([bin, 'generate'], { cwd: dir }).ms, clean, ctx.budgetMs);
-  const rssMb = repeat(Math.min(ctx.runs, 3), () => peakRssMb([bin, 'generate'], { cwd: dir }), clean, ctx.budgetMs);
-  // Output fresh from this build (the RSS runs already wrote it); --check must then find nothing stale.
-  timeNode([bin, 'generate'], { cwd: dir });
-  const check = repeat(ctx.runs, () => timeNode([bin, 'generate', '--check'], { cwd: dir }).ms, undefined, ctx.budgetMs);
-  return { time, rssMb, check };
+  // Each turn: cold first (it leaves fresh output behind), then the two runs that find it up to date.
+  const turn = (measure) => ({
+    time: { before: clean, fn: () => measure([bin, 'generate']) },
+    noop: { fn: () => measure([bin, 'generate']) },
+    check: { fn: () => measure([bin, 'generate', '--check']) },
+  });
+  const times = interleave(ctx.runs, turn((args) => timeNode(args, { cwd: dir }).ms), 3 * ctx.budgetMs);
+  const rss = interleave(Math.min(ctx.runs, 3), turn((args) => peakRssMb(args, { cwd: dir })), 3 * ctx.budgetMs, { warmup: false });
+  // The output is fresh: a no-op run must write nothing (its own summary line says how much it wrote).
+  const { stdout } = timeNode([bin, 'generate'], { cwd: dir });
+  const wrote = /wrote (\d+) files?, removed (\d+)/.exec(stdout);
+  return {
+    ...times,
+    rssMb: rss.time,
+    noopRssMb: rss.noop,
+    checkRssMb: rss.check,
+    noopFilesWritten: wrote ? Number(wrote[1]) + Number(wrote[2]) : undefined,
+  };
+}
+
+/**
+ * A catalog with one error (an unknown category; a syntax error) against the same catalog clean,
+ * whole process, each from an empty output folder, in turns. The error path must not cost much
+ * more than a clean run (no heavy module loaded just to print a code frame).
+ */
+export function errorPath(ctx, size) {
+  const catalog = ctx.catalogs.get(size);
+  const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
+  const errors = scenarioErrors(catalog);
+  const cleanOutput = () => rmSync(path.join(catalog.dir, 'generated'), { recursive: true, force: true });
+  const failing = (code) => () => {
+    const { ms, stdout, stderr } = timeNode([bin, 'generate'], { cwd: catalog.dir, expectExit: 1 });
+    // A run that failed for another reason would time the wrong path.
+    if (!(stdout + stderr).includes(code)) throw new Error(`expected ${code} from the broken catalog, got:\n${(stdout + stderr).slice(0, 500)}`);
+    return ms;
+  };
+  try {
+    const times = interleave(ctx.runs, {
+      clean: { before: () => (errors.restore(), cleanOutput()), fn: () => timeNode([bin, 'generate'], { cwd: catalog.dir }).ms },
+      unknownCategory: { before: () => (errors.unknownCategory(), cleanOutput()), fn: failing('TC140') },
+      syntaxError: { before: () => (errors.syntaxError(), cleanOutput()), fn: failing('TC100') },
+    }, 3 * ctx.budgetMs);
+    return { ...times, ratios: { unknownCategory: ratio(times.unknownCategory.median, times.clean.median), syntaxError: ratio(times.syntaxError.median, times.clean.median) } };
+  } finally {
+    errors.restore();
+    // Later measurements (in-process, tsc, runtime) expect this size's output in place.
+    timeNode([bin, 'generate'], { cwd: catalog.dir });
+  }
+}
+
+/** Fixed start-up cost: `tool-catalog --help` and importing the Vite plugin, each over a bare `node -e 0`, in turns. */
+export function startup(ctx) {
+  const node = (args) => () => timeNode(args, { cwd: ctx.repo }).ms;
+  const vite = pathToFileURL(path.join(ctx.repo, 'dist/vite.js')).href;
+  const times = interleave(Math.max(10, ctx.runs * 3), {
+    bare: { fn: node(['-e', '0']) },
+    help: { fn: node([path.join(ctx.repo, 'bin/tool-catalog.js'), '--help']) },
+    vite: { fn: node(['-e', `import(${JSON.stringify(vite)})`]) },
+  }, 3 * ctx.budgetMs);
+  const over = (s) => Math.round((s.median - times.bare.median) * 10) / 10;
+  return { ...times, overheadMs: { help: over(times.help), vite: over(times.vite) } };
+}
+
+/** `npm test` in the repository, timed whole; only on request (`--npm-test`): it takes minutes. */
+export function npmTest(ctx) {
+  if (!ctx.npmTest) throw new Unavailable('pass --npm-test to time it (it takes minutes)');
+  const started = performance.now();
+  const result = spawnSync('npm', ['test'], { cwd: ctx.repo, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const ms = performance.now() - started;
+  const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-5).join('\n');
+  return { ms, exit: result.status, tail };
 }
 
 /** @tanstack/router-generator writing routeTree.gen.ts for `size` flat routes, whole process, from scratch. */

@@ -1,12 +1,13 @@
 // `npm run bench` (`--quick`: a CI smoke run that only prints): synthetic catalogs of 100 … 20,000 tools
 // and as many TanStack routes, every measurement side by side; writes bench/results.json and docs/benchmarks.md.
+// `--npm-test` also times a whole `npm test` (minutes; otherwise reported as not measured).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { coldGenerate, coldTanstack, drift, inProcess, inProcessTanstack, runtimeCalls, versusTanstack } from './measurements.mjs';
+import { coldGenerate, coldTanstack, drift, errorPath, inProcess, inProcessTanstack, npmTest, runtimeCalls, startup, versusTanstack } from './measurements.mjs';
 import { measureTsc } from './measure-tsc.mjs';
 import { renderReport } from './report.mjs';
 import { Unavailable } from './stats.mjs';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     budget: { type: 'string' },
     'no-build': { type: 'boolean' },
     'no-write': { type: 'boolean' },
+    'npm-test': { type: 'boolean' },
   },
 });
 const quick = values.quick === true;
@@ -33,6 +35,7 @@ const ctx = {
   runs: Number(values.runs ?? (quick ? 2 : 5)),
   tanstackMax: Number(values['tanstack-max'] ?? (quick ? 1000 : 5000)),
   tscMax: Number(values['tsc-max'] ?? 5000),
+  npmTest: values['npm-test'] === true,
   // Per measurement: when one run takes seconds, fewer timed runs (reported) keep the bench near 10 minutes.
   budgetMs: Number(values.budget ?? (quick ? 10 : 20)) * 1000,
   tmp: mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-bench-')),
@@ -92,7 +95,7 @@ async function main() {
       log(`  build reported errors (dist/cli.js exists, continuing): ${String(error.stderr ?? error).split('\n')[0]}`);
     }
   }
-  const results = { date: new Date().toISOString(), quick, runs: ctx.runs, budgetSeconds: ctx.budgetMs / 1000, machine: machine(), sizes: {} };
+  const results = { date: new Date().toISOString(), quick, runs: ctx.runs, sizesRun: sizes, budgetSeconds: ctx.budgetMs / 1000, machine: machine(), sizes: {} };
   for (const size of sizes) {
     log(`${size} tools / routes:`);
     ctx.catalogs.set(size, writeSyntheticCatalog(path.join(ctx.tmp, `catalog-${size}`), size));
@@ -100,6 +103,8 @@ async function main() {
     const r = {};
     r.coldGenerate = await measure('cold generate', () => coldGenerate(ctx, size));
     r.coldTanstack = await measure('cold TanStack', () => coldTanstack(ctx, size));
+    // The error-path target is set at 1,000 tools only.
+    if (size === 1000) r.errorPath = await measure('generate with one error', () => errorPath(ctx, size));
     r.inProcess = await measure('in-process generate', () => inProcess(ctx, size));
     r.inProcessTanstack = await measure('in-process TanStack', () => inProcessTanstack(ctx, size));
     r.versusTanstack = await measure('ours / TanStack', () => versusTanstack(r));
@@ -111,8 +116,11 @@ async function main() {
     results.sizes[size] = r;
     rmSync(ctx.routes.get(size).dir, { recursive: true, force: true });
   }
-  log('drift:');
+  log('start-up, drift:');
+  results.startup = await measure('--help and Vite plugin import over bare node', () => startup(ctx));
   results.drift = await measure('drift', () => drift(ctx));
+  log('npm test:');
+  results.npmTest = await measure('npm test', () => npmTest(ctx));
   results.machine.loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   results.machine.uptimeAfter = uptime();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);

@@ -12,3 +12,4 @@ export declare function peakRssMb(args: readonly string[], options?: { cwd?: str
 export declare function runsWithin(runs: number, warmupMs: number, budgetMs: number): number;
 export declare function repeat(runs: number, fn: () => number, before?: () => void, budgetMs?: number): Summary;
 export declare function repeatAsync(runs: number, fn: () => Promise<number>, before?: () => Promise<unknown> | void, budgetMs?: number): Promise<Summary>;
+export declare function interleave<K extends string>(runs: number, commands: Record<K, { fn: () => number; before?: () => void }>, budgetMs?: number, options?: { warmup?: boolean }): Record<K, Summary>;

@@ -71,3 +71,29 @@ export async function repeatAsync(runs, fn, before = async () => {}, budgetMs = 
   }
   return summarise(values);
 }
+
+/**
+ * Runs several commands in turns (a, b, c, a, b, c …) after one warm-up each, so that a change of
+ * load on the shared machine hits all of them alike: ratios between them are then fair. `before`
+ * (untimed) runs before each timed call of that command. Returns one summary per name.
+ * `warmup: false` for what a warm-up does not change (peak RSS of a fresh process).
+ */
+export function interleave(runs, commands, budgetMs = Infinity, { warmup = true } = {}) {
+  const entries = Object.entries(commands);
+  let warmupMs = 0;
+  for (const [, { fn, before = () => {} }] of warmup ? entries : []) {
+    before();
+    const started = performance.now();
+    fn();
+    warmupMs += performance.now() - started;
+  }
+  const count = runsWithin(runs, warmupMs, budgetMs);
+  const values = Object.fromEntries(entries.map(([name]) => [name, []]));
+  for (let i = 0; i < count; i++) {
+    for (const [name, { fn, before = () => {} }] of entries) {
+      before();
+      values[name].push(fn());
+    }
+  }
+  return Object.fromEntries(entries.map(([name]) => [name, summarise(values[name])]));
+}

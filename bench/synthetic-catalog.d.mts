@@ -18,3 +18,9 @@ export declare function scenarioEdits(catalog: Pick<SyntheticCatalog, 'dir' | 'n
   remove(): void;
   restore(): void;
 };
+export declare function scenarioErrors(catalog: Pick<SyntheticCatalog, 'dir' | 'n' | 'files'>): {
+  readonly file: string;
+  unknownCategory(): void;
+  syntaxError(): void;
+  restore(): void;
+};

@@ -110,3 +110,23 @@ export function scenarioEdits(catalog) {
     restore: () => write({}),
   };
 }
+
+/**
+ * One error in one tools file (the middle one, so the error is neither first nor last to be read):
+ * an unknown category (the catalog evaluates, validation rejects it) or a syntax error (the bundler
+ * rejects the file). `restore` puts the file back.
+ */
+export function scenarioErrors(catalog) {
+  const { dir, n, files } = catalog;
+  const f = files >> 1;
+  const from = f * TOOLS_PER_FILE;
+  const file = toolsFilePath(dir, f);
+  const clean = toolsFileSource(from, Math.min(n, from + TOOLS_PER_FILE), n);
+  const firstCategory = /category: '(\w+)'/;
+  return {
+    file,
+    unknownCategory: () => writeFileSync(file, clean.replace(firstCategory, (_, c) => `category: '${c.slice(0, -1)}'`)),
+    syntaxError: () => writeFileSync(file, clean.replace(firstCategory, (_, c) => `category:: '${c}'`)),
+    restore: () => writeFileSync(file, clean),
+  };
+}

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handWrittenRegistry } from '../../bench/measure-tsc.mjs';
-import { summarise } from '../../bench/stats.mjs';
-import { scenarioEdits, toolKey, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import { interleave, summarise } from '../../bench/stats.mjs';
+import { scenarioEdits, scenarioErrors, toolKey, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
 import { generate } from '../../plugin/generate';
 import { runTsc } from '../support/compilers';
 
@@ -17,6 +17,16 @@ describe('summarise', () => {
   it('gives median, min and max for odd and even run counts', () => {
     expect(summarise([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 3 });
     expect(summarise([4, 1, 2, 10])).toEqual({ median: 3, min: 1, max: 10, runs: 4 });
+  });
+});
+
+describe('interleave', () => {
+  it('runs the commands in turns after one warm-up each, each after its own `before`', () => {
+    const calls: string[] = [];
+    const command = (name: string, ms: number) => ({ before: () => calls.push(`before ${name}`), fn: () => (calls.push(name), ms) });
+    const result = interleave(2, { a: command('a', 1), b: command('b', 3) });
+    expect(calls).toEqual(['before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b']);
+    expect(result).toEqual({ a: { median: 1, min: 1, max: 1, runs: 2 }, b: { median: 3, min: 3, max: 3, runs: 2 } });
   });
 });
 
@@ -60,12 +70,27 @@ describe('synthetic catalog', () => {
     expect(await compile()).toEqual(before);
   });
 
-  it('has a hand-written tsc baseline that type-checks with TypeScript 7', async () => {
+  it('breaks one tools file with an unknown category or a syntax error, and restores it', async () => {
+    const errors = scenarioErrors(catalog);
+    const before = await compile();
+    const codes = async () => (await generate({ cwd: catalog.dir })).diagnostics.map((d) => d.code);
+    errors.unknownCategory();
+    expect(await codes()).toEqual(['TC140']);
+    errors.syntaxError();
+    expect(await codes()).toEqual(['TC100']);
+    errors.restore();
+    expect(await compile()).toEqual(before);
+  });
+
+  it('has hand-written tsc baselines, in both shapes, that type-check with TypeScript 7', async () => {
     const model = await compile();
-    const file = path.join(temp, 'baseline.ts');
-    writeFileSync(file, handWrittenRegistry(model));
-    // The baseline must compile, or the ratio would be meaningless.
-    expect(await runTsc('TypeScript 7', ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], temp)).toEqual({ code: 0, output: '' });
+    for (const shape of ['annotated', 'checked'] as const) {
+      const file = path.join(temp, `baseline.${shape}.ts`);
+      writeFileSync(file, handWrittenRegistry(model, shape));
+      // A baseline must compile, or the ratio would be meaningless.
+      expect(await runTsc('TypeScript 7', ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], temp)).toEqual({ code: 0, output: '' });
+    }
     expect(handWrittenRegistry(model)).toContain(`TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`);
+    expect(handWrittenRegistry(model, 'checked')).toContain(`} as const;\nTOOL_REGISTRY satisfies { readonly [K in ToolKey]: ToolDescriptor };`);
   });
 });

@@ -32,7 +32,7 @@ export const keyIsNotName: ClaudeToolName = 'CherryCron';
 // @ts-expect-error — registry lookups by an unknown key fail.
 export const missing = CLAUDE_TOOL_REGISTRY.Bsh;
 
-// Each entry keeps its literal types (`as const satisfies`, not widened to the descriptor type).
+// Each entry keeps its literal types (`as const`, checked with `satisfies` but not widened to the descriptor type).
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['exposure'], 'conditional'>>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['condition'], 'workspace-has-git'>>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['pairGroup'], 'worktree'>>();
