@@ -14,14 +14,14 @@ function allMet() {
     machine: { cpu: 'cpu × 2', memoryGb: 24, os: 'Linux', node: 'v20', uptime: 'load average: 1', uptimeAfter: 'load average: 1' },
     sizes: {
       1000: {
-        coldGenerate: { time: s(140), rssMb: s(70), noop: s(120), noopRssMb: s(60), check: s(120), checkRssMb: s(60), noopFilesWritten: 0 },
+        coldGenerate: { time: s(140), rssMb: s(70), noop: s(120), noopRssMb: s(60), check: s(120), checkRssMb: s(60), noopFilesWritten: 0, kept: { time: s(90), rssMb: s(65), noop: s(80), noopRssMb: s(60) } },
         coldTanstack: { time: s(2000), rssMb: s(200) },
         errorPath: { clean: s(140), unknownCategory: s(150), syntaxError: s(100), ratios: { unknownCategory: 1.071, syntaxError: 0.714 } },
         inProcess: { full: s(30), edit: s(8), add: s(15), remove: s(15), noop: s(5), noopFilesWritten: 0, session: true },
         inProcessTanstack: { full: s(40), edit: s(20), add: s(500), remove: s(500) },
       },
       5000: {
-        coldGenerate: { time: s(390), rssMb: s(110), noop: s(300), check: s(300) },
+        coldGenerate: { time: s(390), rssMb: s(110), noop: s(300), check: s(300), kept: { time: s(250), rssMb: s(100), noop: s(200), noopRssMb: s(90) } },
         coldTanstack: { time: s(5000) },
         tsc: { 'TypeScript 7': { generatedRegistry: s(1050), handWritten: s(1000), handWrittenChecked: s(1010), fastest: 'handWritten', ratio: 1.05 }, 'TypeScript 6': { generatedRegistry: s(900), handWritten: s(1000), ratio: 0.9 } },
       },
@@ -57,7 +57,7 @@ describe('verdict', () => {
 describe('targetRows', () => {
   it('has one row per target, all met on results that meet them', () => {
     const rows = targetRows(allMet());
-    expect(rows).toHaveLength(13);
+    expect(rows).toHaveLength(15);
     expect(rows.filter((r) => r.verdict !== 'met').map((r) => [r.measure, r.verdict])).toEqual([]);
   });
 
@@ -66,6 +66,7 @@ describe('targetRows', () => {
     expect(rows.get('watch: edit one tool, 1,000 tools (in-process generate session)')!.tanstack).toBe('0.4× (TanStack 20.0 ms)');
     expect(rows.get('watch: add one tool, 1,000 tools')!.tanstack).toBe('0.03× (TanStack 500 ms)');
     expect(rows.get('cold generate, 1,000 tools, whole process')!.tanstack).toBe('0.07× (TanStack 2.00 s)');
+    expect(rows.get('cold generate, 1,000 tools, evaluations kept in node_modules/.cache')!.tanstack).toBe('0.045× (TanStack 2.00 s)');
     expect(rows.get('20,000 tools: cold generate')!.tanstack).toBe('—');
   });
 
@@ -113,11 +114,11 @@ describe('targetRows', () => {
     results.sizes = { 1000: results.sizes[1000] } as never;
     (results as Record<string, unknown>).npmTest = { unavailable: 'pass --npm-test to time it (it takes minutes)' };
     const rows = targetRows(results);
-    expect(rows).toHaveLength(13);
+    expect(rows).toHaveLength(15);
     const skipped = rows.filter((r) => r.verdict.startsWith('not measured'));
     const skipped5000 = 'not measured: this run skipped 5,000 tools (sizes run: 100, 1,000)';
     const skipped20000 = 'not measured: this run skipped 20,000 tools (sizes run: 100, 1,000)';
-    expect(skipped.map((r) => r.verdict)).toEqual([skipped5000, skipped20000, skipped20000, skipped20000, skipped5000, 'not measured: pass --npm-test to time it (it takes minutes)']);
+    expect(skipped.map((r) => r.verdict)).toEqual([skipped5000, skipped5000, skipped20000, skipped20000, skipped20000, skipped5000, 'not measured: pass --npm-test to time it (it takes minutes)']);
   });
 
   it('says why a measurement is missing', () => {
