@@ -60,7 +60,7 @@ describe('the evaluation store', () => {
     expect(seen.runs).toEqual([]);
     expect(seen.compiled).toBe(0);
     expect(second.modules).toEqual(first.modules);
-    expect(second.inputs.sort()).toEqual(first.inputs.sort());
+    expect([...second.inputs].sort()).toEqual([...first.inputs].sort());
   });
 
   it('runs an edited file again, and every file that imports an edited one', async () => {
