@@ -177,6 +177,9 @@ const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error(
 /** Names what the sandbox hands back: stored evaluations of another sandbox are not reused. */
 export const SANDBOX_FORMAT = createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16);
 
+/** The bootstrap, compiled once per process and run in every context. */
+let bootstrapScript: vm.Script | undefined;
+
 /** A compiled module wrapper, reusable in every context (V8 compiles each module's code once). */
 const scripts = new Map<string, vm.Script>();
 
@@ -211,7 +214,8 @@ const isHostError = (error: unknown): error is Error => types.isNativeError(erro
  */
 export function runInSandbox(modules: readonly SandboxModule[], entries: readonly string[], timeoutMs: number): { exports: Record<string, unknown>[] } | SandboxFailure {
   const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false }, microtaskMode: 'afterEvaluate' });
-  new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' }).runInContext(context);
+  bootstrapScript ??= new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' });
+  bootstrapScript.runInContext(context);
   const current = () => {
     try {
       const value = vm.runInContext('__toolCatalog.state.current', context, { timeout: 100 }) as unknown;

@@ -90,7 +90,8 @@ export function renderCatalog(model: CatalogModel, templates: TemplateSet, exist
   const diagnostics: PendingDiagnostic[] = [];
   for (const renderer of renderers) {
     const result = renderOnce(renderer, { model, templates, existing, header, memory });
-    for (const [file, rendered] of result.files) files.set(file, { ...rendered, content: flatString(rendered.content) }); // flat now: the writer needs it so, and the pieces can go
+    // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
+    for (const [file, rendered] of result.files) files.set(file, memory ? rendered : { ...rendered, content: flatString(rendered.content) });
     diagnostics.push(...(result.diagnostics ?? []));
   }
   const barrel = path.join(model.config.outDir, 'index.ts');

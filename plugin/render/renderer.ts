@@ -4,6 +4,7 @@
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { samePlainData } from '../model/structural-sharing.js';
+import { flatString } from '../text/flat-string.js';
 import type { RenderMemory } from './render-memory.js';
 import type { Template, TemplateName, TemplateSet } from './templates.js';
 
@@ -50,7 +51,8 @@ export function layOut<View extends object>(context: Pick<RenderContext, 'templa
   const memory = context.memory?.laidOut;
   const last = memory?.get(file);
   if (last && last.template === template && samePlainData(view, last.view)) return last.text;
-  const text = template(view);
+  // Kept, so flat: its pieces can go, and the writer needs it flat anyway.
+  const text = memory ? flatString(template(view)) : template(view);
   memory?.set(file, { template, view, text });
   return text;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
+import { flatString } from '../../text/flat-string.js';
 import { keptIn, type RenderMemory } from '../render-memory.js';
 import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry, type LocaleDocument } from './i18n-entries.js';
 
@@ -90,7 +91,7 @@ function keptLocaleJson(memory: RenderMemory | undefined, file: string, document
   const written = keptIn(lastWritten, memory, (): WrittenLocales => new Map());
   const last = written?.get(file);
   if (last && last.document === document && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.text;
-  const text = writeLocaleJson(document, values);
+  const text = written ? flatString(writeLocaleJson(document, values)) : writeLocaleJson(document, values);
   written?.set(file, { document, keys, values, text });
   return text;
 }

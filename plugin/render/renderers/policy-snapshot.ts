@@ -2,7 +2,8 @@
 // per condition combination, each user toggle's effect and each caller's offer, so a review sees any
 // granted tool as a diff line.
 import path from 'node:path';
-import type { CatalogModel } from '../../model/catalog-model.js';
+import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
+import { keptPer, samePlainData } from '../../model/structural-sharing.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { describeRequirement, policyOffer, requirementKey, type OfferedName } from '../../policy/offered-tools.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
@@ -79,11 +80,30 @@ function offerView(model: CatalogModel, id: string, marks: PolicyMarks) {
   return { id, count: `${plain.length} name${plain.length === 1 ? '' : 's'}${extra > 0 ? `, ${extra} more when the runtime allows them` : ''}`, lines };
 }
 
+/** What the offers and the callers section read of a tool: all but its copy (label, description, keys, icon). */
+const policyFacts = keptPer(({ label: _l, description: _d, labelKey: _lk, descriptionKey: _dk, icon: _i, source: _s, ...facts }: ToolModel) => facts);
+
+/**
+ * The offers and the callers section, kept with the policy tables while every tool's facts are the
+ * same: in watch mode an edit of a label or an icon reuses them instead of working them out again.
+ */
+const offersOf = new WeakMap<object, { templates: TemplateSet; facts: readonly object[]; callers: CatalogModel['callers']; offered: ReturnType<typeof offerView>[]; callersText: string | undefined }>();
+
+function offersAndCallers(model: CatalogModel, templates: TemplateSet, matrix: ReturnType<typeof policyMatrix>, tables: object) {
+  const facts = model.tools.map(policyFacts);
+  const last = offersOf.get(tables);
+  if (last && last.templates === templates && last.callers === model.callers && last.facts.length === facts.length && last.facts.every((f, i) => f === facts[i] || samePlainData(f, facts[i]))) return last;
+  const made = { templates, facts, callers: model.callers, offered: matrix.combinations.map((c, i) => offerView(model, c.id, matrix.marks[i]!)), callersText: renderCallersSection(model, templates) };
+  offersOf.set(tables, made);
+  return made;
+}
+
 export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
   const tables = policyTablesOf(model);
   let parts = tablePartsOf.get(tables);
   if (!parts) tablePartsOf.set(tables, (parts = tableParts(tables)));
   const { rows, ...fromTables } = parts;
+  const { offered, callersText } = offersAndCallers(model, templates, fromTables.matrix, tables);
   return {
     header: plainHeader(header),
     catalog: mdCode(model.name),
@@ -93,11 +113,11 @@ export function policySnapshotView(model: CatalogModel, header: string, template
     conditionNames: fromTables.conditionNames,
     combinations: fromTables.combinations,
     sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),
-    offered: fromTables.matrix.combinations.map((c, i) => offerView(model, c.id, fromTables.matrix.marks[i]!)),
+    offered,
     toggles: fromTables.toggles,
     allowedTools: fromTables.allowedTools,
     mcpEnsureAllowed: fromTables.mcpEnsureAllowed,
-    callers: renderCallersSection(model, templates),
+    callers: callersText,
   };
 }
 
