@@ -7,6 +7,9 @@ import { toRollupError } from './bundler-errors.js';
 
 type WatchEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
 
+/** chokidar's window for one change event per file, and a margin. */
+const CHANGE_WINDOW_MS = 75;
+
 export interface DevServerWatch {
   /** After a generation: watch any new input and show or clear the overlay. */
   report(outcome: GenerationOutcome): void;
@@ -14,11 +17,15 @@ export interface DevServerWatch {
 
 export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBuildState): DevServerWatch {
   let showingError = false;
+  const watched = new Set<string>();
 
   const report = (outcome: GenerationOutcome) => {
     // Outputs too: a file written while chokidar's first scan runs may otherwise never be tracked,
-    // and then its deletion is never reported.
-    server.watcher.add([...state.inputs, ...state.outputs]);
+    // and then its deletion is never reported. Only paths not added yet: adding a watched file
+    // again sets its watch up anew, and a save in that moment would be missed.
+    const added = [...state.inputs, ...state.outputs].filter((f) => !watched.has(f));
+    added.forEach((f) => watched.add(f));
+    if (added.length > 0) server.watcher.add(added);
     if (!outcome.ok) {
       const err = toRollupError(outcome.diagnostics, outcome.root);
       server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, { timestamp: true });
@@ -50,6 +57,15 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     }
     if (reason === 'change') state.invalidate();
     report(await state.ensureGenerated(reason, file));
+    // chokidar reports one change per file per 50 ms: a second save in that window (format on
+    // save, a quick fix) is not reported at all. Look at the file once more after the window.
+    if (reason === 'change') setTimeout(() => void recheck(file), CHANGE_WINDOW_MS);
+  };
+
+  const recheck = async (file: string) => {
+    if (!(await state.contentChanged(file))) return;
+    state.invalidate();
+    report(await state.ensureGenerated('change', file));
   };
 
   server.watcher.on('all', (event, file) => {

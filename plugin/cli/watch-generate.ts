@@ -13,6 +13,8 @@ import { printDiagnostics } from './report-diagnostics.js';
 
 /** How long the files must be quiet before a run: an editor's save is often several writes. */
 const SETTLE_MS = 30;
+/** chokidar's window for one change event per file, and a margin. */
+const CHANGE_WINDOW_MS = 75;
 
 /** The folder a glob starts in: its parts before the first one with a glob character. */
 export function globBase(rootDir: string, pattern: string): string {
@@ -47,6 +49,8 @@ export function watchedPaths(result: GenerateResult): string[] {
 }
 
 export async function watchGenerate(options: { cwd: string; config?: string; catalog?: string }, io: CommandIO): Promise<number> {
+  // Listening from the start: Ctrl-C during the first run stops it cleanly too.
+  const stop = stopped(io.signal);
   const session = createGenerateSession(options);
   const rel = (f: string) => relativePosix(io.cwd, f) || f;
   const runOnce = async (): Promise<GenerateResult> => {
@@ -69,9 +73,11 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
   const { watch } = await import('chokidar');
   const watcher = watch(watchedPaths(result), { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
   let timer: NodeJS.Timeout | undefined;
+  let recheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const schedule = () => {
     clearTimeout(timer);
+    clearTimeout(recheck);
     timer = setTimeout(() => {
       running = running.then(async () => {
         const before = new Set(watchedPaths(result));
@@ -79,22 +85,24 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
         result = await runOnce();
         const added = watchedPaths(result).filter((p) => !before.has(p));
         if (added.length > 0) watcher.add(added);
-        // A source written while the run read it (or half-written when it was read) runs again;
-        // a time in the future (a clock skew) does not, or it would run forever.
-        const now = Date.now();
-        const writtenDuring = (f: string) => {
+        // A source written while the run read it (or half-written when it was read) runs again, and
+        // so does one saved just after: chokidar reports one change per file per 50 ms, so a second
+        // save in that window is never reported. A time in the future (a clock skew) does not count.
+        const writtenSince = (f: string) => {
           const time = statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-          return time >= startedAt - 10 && time <= now;
+          return time >= startedAt - 10 && time <= Date.now();
         };
-        if (result.inputs.some(writtenDuring)) schedule();
+        if (result.inputs.some(writtenSince)) schedule();
+        else recheck = setTimeout(() => result.inputs.some(writtenSince) && schedule(), CHANGE_WINDOW_MS);
       });
     }, SETTLE_MS);
   };
   watcher.on('all', schedule);
   await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
   io.stdout(`Watching ${watchedPaths(result).length} paths; press Ctrl-C to stop.\n`);
-  await stopped(io.signal);
+  await stop;
   clearTimeout(timer);
+  clearTimeout(recheck);
   await watcher.close();
   await running;
   await session.dispose();

@@ -40,6 +40,7 @@ async function startDev(name: string, files: Record<string, string> = {}, ci = f
     send(payload);
   }) as typeof server.ws.send;
   const session = { app, server, events, sent };
+  (globalThis as { __events?: unknown }).__events = events;
   sessions.push(session);
   await server.listen();
   await watcherReady; // an edit made during the initial scan would be missed by any watcher
@@ -49,7 +50,7 @@ async function startDev(name: string, files: Record<string, string> = {}, ci = f
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${(globalThis as { __events?: unknown }).__events ? ` (events: ${JSON.stringify((globalThis as { __events?: unknown }).__events)})` : ''}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
