@@ -1,6 +1,5 @@
 // The one `generate` core that the CLI, every bundler entry and the API call: the project's front
 // door (load → validate → model), then render; `generateAndWrite` hands the result to the writer.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './diagnostics/diagnostics.js';
 import { createLocator } from './diagnostics/locate.js';
@@ -12,7 +11,7 @@ import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.j
 import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './write/formatter-ignores.js';
-import type { OutputMemory } from './write/output-memory.js';
+import { readerFor, type OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
 
@@ -52,7 +51,8 @@ export interface GenerateOptions extends ProjectOptions {
 }
 
 async function readExisting(paths: readonly string[], memory: OutputMemory | undefined): Promise<Map<string, string | undefined>> {
-  const contents = await Promise.all(paths.map((p) => (memory ? memory.read(p) : readFile(p, 'utf8')).catch(() => undefined)));
+  const read = readerFor(memory);
+  const contents = await Promise.all(paths.map((p) => read(p).catch(() => undefined)));
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
@@ -81,7 +81,10 @@ function checkedFolders(catalogs: readonly { config: ResolvedCatalogConfig; file
     for (const [file, rendered] of files ?? []) {
       if (rendered.createOnly) continue;
       const folder = [config.outDir, config.i18n.outDir].find((dir) => file.startsWith(dir + path.sep));
-      if (folder) folders.set(folder, [...(folders.get(folder) ?? []), file]);
+      if (!folder) continue;
+      const files = folders.get(folder);
+      if (files) files.push(file);
+      else folders.set(folder, [file]);
     }
   }
   return folders;

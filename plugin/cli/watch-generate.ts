@@ -38,7 +38,7 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** Everything a run read or may read next time: sources, the include globs' folders, locale and binding files. */
-export function watchedPaths(result: GenerateResult): string[] {
+function watchedPaths(result: GenerateResult): string[] {
   const paths = new Set<string>(result.inputs);
   if (result.configFile) paths.add(result.configFile);
   for (const c of result.catalogs) {
@@ -71,7 +71,8 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
   let result = await runOnce();
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
-  const watcher = watch(watchedPaths(result), { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
+  const watched = new Set(watchedPaths(result));
+  const watcher = watch([...watched], { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
   let timer: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -80,10 +81,10 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
     clearTimeout(recheck);
     timer = setTimeout(() => {
       running = running.then(async () => {
-        const before = new Set(watchedPaths(result));
         const startedAt = Date.now();
         result = await runOnce();
-        const added = watchedPaths(result).filter((p) => !before.has(p));
+        const added = watchedPaths(result).filter((p) => !watched.has(p));
+        added.forEach((p) => watched.add(p));
         if (added.length > 0) watcher.add(added);
         // A source written while the run read it (or half-written when it was read) runs again, and
         // so does one saved just after: chokidar reports one change per file per 50 ms, so a second
@@ -99,7 +100,7 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
   };
   watcher.on('all', schedule);
   await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
-  io.stdout(`Watching ${watchedPaths(result).length} paths; press Ctrl-C to stop.\n`);
+  io.stdout(`Watching ${watched.size} paths; press Ctrl-C to stop.\n`);
   await stop;
   clearTimeout(timer);
   clearTimeout(recheck);

@@ -1,21 +1,9 @@
-// Turns pending diagnostics into located ones. Parsing happens only here, on the error path, so
-// a clean `generate` never pays for loading a parser; the parser is Babel's, which reads TypeScript
-// syntax without loading the TypeScript compiler.
+// Turns pending diagnostics into located ones. Parsing happens only here, on the error path, and
+// only for diagnostics that name a key path rather than a position.
 import { readFileSync } from 'node:fs';
 import type { CatalogDiagnostic, PendingDiagnostic, SourceLocator, SourcePosition } from './diagnostics.js';
+import { eachNode, isNode, parseProgram, type AstNode } from './source-ast.js';
 import { relativePosix } from '../text/spelling.js';
-
-/** The few Babel AST shapes the walk needs; everything else is skipped by `type`. */
-interface AstNode {
-  readonly type: string;
-  readonly loc?: { readonly start: { readonly line: number; readonly column: number } } | null;
-  readonly [key: string]: unknown;
-}
-
-interface ParsedFile {
-  readonly text: string;
-  readonly program: AstNode | undefined;
-}
 
 export interface LocateOptions {
   /** Paths in messages are shown relative to this folder. */
@@ -25,7 +13,6 @@ export interface LocateOptions {
 }
 
 const isLocator = (at: SourceLocator | SourcePosition): at is SourceLocator => 'path' in at;
-const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
 const child = (node: AstNode, key: string): AstNode | undefined => (isNode(node[key]) ? (node[key] as AstNode) : undefined);
 const children = (node: AstNode, key: string): AstNode[] => (Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : []);
 
@@ -54,22 +41,12 @@ function calleeName(callee: AstNode | undefined): string {
   return '';
 }
 
-/** Every node below `node` (depth first, source order). */
-function each(node: AstNode, visit: (n: AstNode) => void): void {
-  visit(node);
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'loc' || key.endsWith('Comments')) continue;
-    if (Array.isArray(value)) for (const item of value) isNode(item) && each(item, visit);
-    else if (isNode(value)) each(value, visit);
-  }
-}
-
 const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = { tools: ['tools', 'defineTools'], catalog: ['defineCatalog'], config: ['defineConfig'] };
 
 /** Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's default export. */
 function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
   const found: AstNode[] = [];
-  each(program, (node) => {
+  eachNode(program, (node) => {
     if (node.type === 'CallExpression' && ROOT_CALLS[scope].includes(calleeName(child(node, 'callee')))) {
       const arg = unwrap(children(node, 'arguments')[0]);
       if (arg?.type === 'ObjectExpression') found.push(arg);
@@ -80,7 +57,7 @@ function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
     }
   });
   // A catalog built without the helpers: fall back to every object literal in the file.
-  if (found.length === 0 && scope === 'tools') each(program, (node) => node.type === 'ObjectExpression' && found.push(node));
+  if (found.length === 0 && scope === 'tools') eachNode(program, (node) => node.type === 'ObjectExpression' && found.push(node));
   return found;
 }
 
@@ -110,31 +87,20 @@ function walk(program: AstNode, locator: SourceLocator): { node: AstNode; comple
   return { node, complete };
 }
 
-async function parseWith(): Promise<(file: string) => ParsedFile | null> {
-  const { parse } = await import('@babel/parser');
-  return (file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return null;
-    }
-    try {
-      const program = parse(text, { sourceType: 'module', plugins: ['typescript'], errorRecovery: true }).program as unknown as AstNode;
-      return { text, program };
-    } catch {
-      // Text that does not parse still shows in a code frame, at the position a caller already has.
-      return { text, program: undefined };
-    }
-  };
-}
-
 export function createLocator(options: LocateOptions) {
-  let parseFile: ((file: string) => ParsedFile | null) | undefined;
-  const parsed = new Map<string, ParsedFile | null>();
-  const parse = (file: string): ParsedFile | null => {
-    if (!parsed.has(file)) parsed.set(file, parseFile ? parseFile(file) : safeText(file));
-    return parsed.get(file)!;
+  // Each file is read once, and parsed at most once, when a key path is looked up in it.
+  const texts = new Map<string, string | undefined>();
+  const programs = new Map<string, AstNode | undefined>();
+  const textOf = (file: string): string | undefined => {
+    if (!texts.has(file)) texts.set(file, readOrUndefined(file));
+    return texts.get(file);
+  };
+  const programOf = (file: string): AstNode | undefined => {
+    if (!programs.has(file)) {
+      const text = textOf(file);
+      programs.set(file, text === undefined ? undefined : parseProgram(file, text));
+    }
+    return programs.get(file);
   };
 
   const position = (at: SourceLocator | SourcePosition): SourcePosition => {
@@ -144,7 +110,7 @@ export function createLocator(options: LocateOptions) {
     const candidates = at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
     let fallback: SourcePosition | undefined;
     for (const file of candidates) {
-      const program = parse(file)?.program;
+      const program = programOf(file);
       const hit = program && walk(program, { ...at, file });
       const start = hit && hit.node.loc?.start;
       if (!start) continue;
@@ -156,16 +122,12 @@ export function createLocator(options: LocateOptions) {
   };
 
   return async function locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]> {
-    if (!parseFile && pending.some((d) => d.at && isLocator(d.at))) {
-      parseFile = await parseWith();
-      parsed.clear();
-    }
     const { codeFrameColumns } = await import('@babel/code-frame');
     const display = (p: SourcePosition): SourcePosition => ({ ...p, file: relativePosix(options.displayRoot, p.file) || p.file });
     return pending.map(({ at, related, ...rest }) => {
       if (!at) return { ...rest, related: undefined };
       const pos = position(at);
-      const text = parse(pos.file)?.text;
+      const text = textOf(pos.file);
       const frame = text === undefined ? undefined : codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
       return {
         ...rest,
@@ -177,10 +139,10 @@ export function createLocator(options: LocateOptions) {
   };
 }
 
-function safeText(file: string): ParsedFile | null {
+function readOrUndefined(file: string): string | undefined {
   try {
-    return { text: readFileSync(file, 'utf8'), program: undefined };
+    return readFileSync(file, 'utf8');
   } catch {
-    return null;
+    return undefined;
   }
 }

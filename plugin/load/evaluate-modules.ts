@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
 import { EvaluationStore, SourceReader, sourcesOf, type EvaluationCache } from './evaluation-cache.js';
 import { locateStuckCode, locateThrow } from './locate-source.js';
-import { runInSandbox, SANDBOX_FORMAT, type SandboxModule } from './sandbox.js';
+import { runInSandbox, sandboxFormat, type SandboxModule } from './sandbox.js';
 
 export interface EvaluatedModule {
   /** Absolute path. */
@@ -38,7 +38,7 @@ export interface EvaluateOptions {
 }
 
 /** Where evaluations of the project at `rootDir` are kept for the next process (none without a node_modules). */
-export const evaluationStore = (rootDir: string) => EvaluationStore.near(rootDir, SANDBOX_FORMAT);
+export const evaluationStore = (rootDir: string) => EvaluationStore.near(rootDir, sandboxFormat());
 
 /** Catalog evaluation's default time limit: far above what plain data needs, far below a hung CI job. */
 export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;

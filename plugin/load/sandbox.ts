@@ -174,8 +174,10 @@ const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error(
   return (${bootstrap.toString()})(${JSON.stringify(MARK)});
 })();`;
 
+let format: string | undefined;
+
 /** Names what the sandbox hands back: stored evaluations of another sandbox are not reused. */
-export const SANDBOX_FORMAT = createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16);
+export const sandboxFormat = () => (format ??= createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16));
 
 /** The bootstrap, compiled once per process and run in every context. */
 let bootstrapScript: vm.Script | undefined;

@@ -20,7 +20,7 @@ export function availabilityFact(t: ToolModel): PolicyToolEntry['available'] {
 }
 
 /** The policy's view of one tool: the fields of its registry descriptor the policy reads. */
-export function policyToolEntry(t: ToolModel): PolicyToolEntry {
+function policyToolEntry(t: ToolModel): PolicyToolEntry {
   const available = availabilityFact(t);
   return {
     key: t.key,

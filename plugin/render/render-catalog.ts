@@ -48,7 +48,7 @@ export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] 
 }
 
 /** The barrel: every TypeScript output in the output folder, re-exported. */
-export function renderBarrel(model: CatalogModel, context: Pick<RenderContext, 'templates' | 'memory'>, header: string, files: ReadonlyMap<string, RenderedFile>): string {
+function renderBarrel(model: CatalogModel, context: Pick<RenderContext, 'templates' | 'memory'>, header: string, files: ReadonlyMap<string, RenderedFile>): string {
   const outDir = model.config.outDir;
   const modules = [...files.keys()]
     .filter((f) => !files.get(f)!.createOnly && path.dirname(f) === outDir && f.endsWith('.ts') && !f.endsWith('.d.ts'))

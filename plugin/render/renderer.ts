@@ -1,6 +1,7 @@
 // The contract every output follows: one renderer per emitted file (or family of files, such as one
 // locale file per locale), a pure function from the catalog model — and the current content of files
 // it must preserve — to file contents. Its text lives in its template; the renderer builds the view.
+import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { samePlainData } from '../model/structural-sharing.js';
@@ -57,5 +58,8 @@ export function layOut<View extends object>(context: Pick<RenderContext, 'templa
   return text;
 }
 
-/** One file at `file` (absolute). */
-export const oneFile = (file: string, content: string): RenderResult => ({ files: new Map([[file, { content }]]) });
+/** The output `name` (in the output folder), laid out by the template of the same name from `view`. */
+export function templateFile<View extends object>(context: RenderContext, name: TemplateName, view: View): RenderResult {
+  const file = path.join(context.model.config.outDir, name);
+  return { files: new Map([[file, { content: layOut(context, name, view, file) }]]) };
+}

@@ -45,6 +45,10 @@ export class OutputMemory {
   }
 }
 
+/** How to read a file: through a session's memory when there is one. */
+export const readerFor = (memory: OutputMemory | undefined): ((file: string) => Promise<string | undefined>) =>
+  memory ? (file) => memory.read(file) : readOrUndefined;
+
 /** A file's text, or undefined when it (or a folder above it) does not exist. */
 export async function readOrUndefined(file: string): Promise<string | undefined> {
   try {

@@ -7,7 +7,7 @@ import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
-import { readOrUndefined, type OutputMemory } from './output-memory.js';
+import { readerFor, type OutputMemory } from './output-memory.js';
 
 export interface OutputFile {
   readonly content: string;
@@ -145,7 +145,7 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
   const files = withManifests(sets);
   const problems: PendingDiagnostic[] = [];
   const previouslyOwned = new Set<string>();
-  const read = (file: string) => (options.memory ? options.memory.read(file) : readOrUndefined(file));
+  const read = readerFor(options.memory);
   for (const set of sets) {
     const manifest = await read(path.join(set.outDir, MANIFEST_NAME)).catch(() => undefined);
     if (manifest !== undefined) for (const file of parseManifest(set.outDir, manifest)) previouslyOwned.add(file);

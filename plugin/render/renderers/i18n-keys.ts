@@ -1,11 +1,10 @@
 // Renders `i18n-keys.ts`: the union of every i18n key and the helpers that map a tool key or a
 // category to its label and description keys, so code naming a removed tool's key fails typecheck.
-import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
 
@@ -29,8 +28,7 @@ export function i18nKeysView(model: CatalogModel, header: string) {
 export const i18nKeysRenderer: Renderer = {
   name: 'i18n-keys',
   render(context) {
-    const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'i18n-keys.ts');
-    return oneFile(file, layOut(context, 'i18n-keys.ts', i18nKeysView(model, header), file));
+    const { model, header } = context;
+    return templateFile(context, 'i18n-keys.ts', i18nKeysView(model, header));
   },
 };

@@ -1,7 +1,6 @@
 // Renders `policy.md`: the checked-in snapshot of the disallowed set and of what the model is offered
 // per condition combination, each user toggle's effect and each caller's offer, so a review sees any
 // granted tool as a diff line.
-import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { keptPer, samePlainData } from '../../model/structural-sharing.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
@@ -9,7 +8,7 @@ import { describeRequirement, policyOffer, requirementKey, type OfferedName } fr
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
 import type { PolicyMarks } from '../../runtime/policy.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
 import type { TemplateSet } from '../templates.js';
@@ -125,7 +124,6 @@ export const policySnapshotRenderer: Renderer = {
   name: 'policy-snapshot',
   render(context) {
     const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'policy.md');
-    return oneFile(file, layOut(context, 'policy.md', policySnapshotView(model, header, templates), file));
+    return templateFile(context, 'policy.md', policySnapshotView(model, header, templates));
   },
 };

@@ -1,11 +1,10 @@
 // Renders `policy.ts`: the catalog's policy tables (the registry's tools plus every rule's effect,
 // precomputed and literal-typed), its typed condition context and the resolver bound to them.
-import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
@@ -37,8 +36,7 @@ export function policyView(model: CatalogModel, header: string) {
 export const policyRenderer: Renderer = {
   name: 'policy',
   render(context) {
-    const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'policy.ts');
-    return oneFile(file, layOut(context, 'policy.ts', policyView(model, header), file));
+    const { model, header } = context;
+    return templateFile(context, 'policy.ts', policyView(model, header));
   },
 };

@@ -1,10 +1,9 @@
 // Renders `registry.ts`: the typed registry (one multi-line entry per tool, so a one-field change is
 // a one-line diff), key and name unions, vocabulary unions, ordered category lists and the user-facing list.
-import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
 import { flatString } from '../../text/flat-string.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import type { TemplateSet } from '../templates.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
@@ -106,7 +105,6 @@ export const registryRenderer: Renderer = {
   name: 'registry',
   render(context) {
     const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'registry.ts');
-    return oneFile(file, layOut(context, 'registry.ts', registryView(model, header, templates), file));
+    return templateFile(context, 'registry.ts', registryView(model, header, templates));
   },
 };

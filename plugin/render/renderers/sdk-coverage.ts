@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { toPosix } from '../../text/spelling.js';
 import { tsKey } from '../../text/escape.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier } from './module-specifiers.js';
 
 /**
@@ -34,8 +34,7 @@ export function sdkCoverageView(model: CatalogModel, header: string) {
 export const sdkCoverageRenderer: Renderer = {
   name: 'sdk-coverage',
   render(context) {
-    const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'sdk-coverage.ts');
-    return oneFile(file, layOut(context, 'sdk-coverage.ts', sdkCoverageView(model, header), file));
+    const { model, header } = context;
+    return templateFile(context, 'sdk-coverage.ts', sdkCoverageView(model, header));
   },
 };

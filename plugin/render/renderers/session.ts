@@ -1,10 +1,9 @@
 // Renders `session.ts`: the options one agent session passes to the SDK's `query()`, built from the
 // policy tables, the caller's selection and the guard, so what the model is offered equals the policy.
-import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 
 export function sessionView(model: CatalogModel, header: string) {
@@ -24,8 +23,7 @@ export function sessionView(model: CatalogModel, header: string) {
 export const sessionRenderer: Renderer = {
   name: 'session',
   render(context) {
-    const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'session.ts');
-    return oneFile(file, layOut(context, 'session.ts', sessionView(model, header), file));
+    const { model, header } = context;
+    return templateFile(context, 'session.ts', sessionView(model, header));
   },
 };

@@ -1,12 +1,11 @@
 // Renders `tools.ts`: caller groups and the per-invocation context for one catalog — the predicate
 // interface the app implements, the app code the catalog references (builders, availability checks,
 // name resolvers, imported by module and export), and buildTools / toolNames / the guard bound to it.
-import path from 'node:path';
 import type { CatalogModel, ResolvedModuleRef, ToolModel } from '../../model/catalog-model.js';
 import { guardFacts } from '../../model/session-facts.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
-import { layOut, oneFile, type Renderer } from '../renderer.js';
+import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
 
 /** Turns module references into unique local identifiers, one import per (module, export). */
@@ -84,8 +83,7 @@ export function toolsView(model: CatalogModel, header: string) {
 export const toolsRenderer: Renderer = {
   name: 'tools',
   render(context) {
-    const { model, templates, header } = context;
-    const file = path.join(model.config.outDir, 'tools.ts');
-    return oneFile(file, layOut(context, 'tools.ts', toolsView(model, header), file));
+    const { model, header } = context;
+    return templateFile(context, 'tools.ts', toolsView(model, header));
   },
 };
