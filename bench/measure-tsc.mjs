@@ -31,14 +31,25 @@ export function handWrittenRegistry(model, shape = 'annotated') {
     if (t.channel) f.push(`channel: ${q(t.channel)}`);
     f.push(`sdkTyped: ${t.sdkTyped}`);
     if (t.sdkType) f.push(`sdkType: ${q(t.sdkType)}`);
-    f.push(`factory: ${t.factory}`, `restricted: ${t.restricted}`, `approval: ${q(t.approval)}`, `labelKey: ${q(t.labelKey)}`, `descriptionKey: ${q(t.descriptionKey)}`);
+    f.push(
+      `factory: ${t.factory}`,
+      `restricted: ${t.restricted}`,
+      `approval: ${q(t.approval)}`,
+      `labelKey: ${q(t.labelKey)}`,
+      `descriptionKey: ${q(t.descriptionKey)}`,
+    );
     return `  ${t.key}: { ${f.join(', ')} },`;
   };
   const categories = model.categories.map((c) => c.name);
   const checked = shape === 'checked';
   /** `export const NAME: TYPE = VALUE;`, or in the checked shape `export const NAME = VALUE as const;` then `NAME satisfies TYPE;`. */
-  const constant = (name, type, value) => (checked ? `export const ${name} = ${value} as const;\n${name} satisfies ${type};` : `export const ${name}: ${type} = ${value};`);
-  const byCategory = categories.map((c) => `  ${q(c)}: ${list(tools.filter((t) => t.category === c).map((t) => t.key))},`).join('\n');
+  const constant = (name, type, value) =>
+    checked
+      ? `export const ${name} = ${value} as const;\n${name} satisfies ${type};`
+      : `export const ${name}: ${type} = ${value};`;
+  const byCategory = categories
+    .map((c) => `  ${q(c)}: ${list(tools.filter((t) => t.category === c).map((t) => t.key))},`)
+    .join('\n');
   return `// Hand-written registry, ${shape} shape (bench baseline).
 export type ToolKey =${union(tools.map((t) => t.key))};
 export type ToolName =${union(names)};
@@ -82,13 +93,30 @@ const COMPILERS = { 'TypeScript 7': 'typescript/bin/tsc', 'TypeScript 6': 'types
 function tsconfig(dir, name, files, repo) {
   const runtimeTypes = path.join(repo, 'dist/types/runtime/index.d.ts');
   const file = path.join(dir, `tsconfig.${name}.json`);
-  writeFileSync(file, JSON.stringify({
-    compilerOptions: {
-      strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noEmit: true, skipLibCheck: true, types: [],
-      paths: { 'agent-tool-catalog/runtime': [existsSync(runtimeTypes) ? runtimeTypes : path.join(repo, 'plugin/runtime/index.ts')] },
-    },
-    files,
-  }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          paths: {
+            'agent-tool-catalog/runtime': [
+              existsSync(runtimeTypes) ? runtimeTypes : path.join(repo, 'plugin/runtime/index.ts'),
+            ],
+          },
+        },
+        files,
+      },
+      null,
+      2,
+    ),
+  );
   return file;
 }
 
@@ -126,7 +154,11 @@ export async function measureTsc(ctx, size) {
   for (const [name, bin] of Object.entries(COMPILERS)) {
     const tsc = path.join(ctx.repo, 'node_modules', bin);
     const run = (file) => () => timeNode([tsc, '-p', file], { cwd: catalog.dir }).ms;
-    const times = interleave(ctx.runs, Object.fromEntries(Object.entries(registries).map(([project, file]) => [project, { fn: run(file) }])), 3 * ctx.budgetMs);
+    const times = interleave(
+      ctx.runs,
+      Object.fromEntries(Object.entries(registries).map(([project, file]) => [project, { fn: run(file) }])),
+      3 * ctx.budgetMs,
+    );
     // The whole output under TypeScript 6 takes ~25 s a run at 5,000 tools: TypeScript 7 only.
     if (name === 'TypeScript 7') times.generatedAll = repeat(ctx.runs, run(all), undefined, ctx.budgetMs);
     const fastest = times.handWrittenChecked.median < times.handWritten.median ? 'handWrittenChecked' : 'handWritten';

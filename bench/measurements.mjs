@@ -33,8 +33,17 @@ export function coldGenerate(ctx, size) {
     noop: { fn: () => measure([bin, 'generate']) },
     check: { fn: () => measure([bin, 'generate', '--check']) },
   });
-  const times = interleave(ctx.runs, turn((args) => timeNode(args, { cwd: dir }).ms), 3 * ctx.budgetMs);
-  const rss = interleave(Math.min(ctx.runs, 3), turn((args) => peakRssMb(args, { cwd: dir })), 3 * ctx.budgetMs, { warmup: false });
+  const times = interleave(
+    ctx.runs,
+    turn((args) => timeNode(args, { cwd: dir }).ms),
+    3 * ctx.budgetMs,
+  );
+  const rss = interleave(
+    Math.min(ctx.runs, 3),
+    turn((args) => peakRssMb(args, { cwd: dir })),
+    3 * ctx.budgetMs,
+    { warmup: false },
+  );
   // The output is fresh: a no-op run must write nothing (its own summary line says how much it wrote).
   const { stdout } = timeNode([bin, 'generate'], { cwd: dir });
   const wrote = /wrote (\d+) files?, removed (\d+)/.exec(stdout);
@@ -58,9 +67,21 @@ function keptEvaluations(ctx, dir, bin, clean) {
   mkdirSync(modules, { recursive: true });
   try {
     timeNode([bin, 'generate'], { cwd: dir }); // keeps the evaluations
-    const turn = (measure) => ({ time: { before: clean, fn: () => measure([bin, 'generate']) }, noop: { fn: () => measure([bin, 'generate']) } });
-    const times = interleave(ctx.runs, turn((args) => timeNode(args, { cwd: dir }).ms), 2 * ctx.budgetMs);
-    const rss = interleave(Math.min(ctx.runs, 3), turn((args) => peakRssMb(args, { cwd: dir })), 2 * ctx.budgetMs, { warmup: false });
+    const turn = (measure) => ({
+      time: { before: clean, fn: () => measure([bin, 'generate']) },
+      noop: { fn: () => measure([bin, 'generate']) },
+    });
+    const times = interleave(
+      ctx.runs,
+      turn((args) => timeNode(args, { cwd: dir }).ms),
+      2 * ctx.budgetMs,
+    );
+    const rss = interleave(
+      Math.min(ctx.runs, 3),
+      turn((args) => peakRssMb(args, { cwd: dir })),
+      2 * ctx.budgetMs,
+      { warmup: false },
+    );
     return { time: times.time, noop: times.noop, rssMb: rss.time, noopRssMb: rss.noop };
   } finally {
     rmSync(modules, { recursive: true, force: true });
@@ -80,16 +101,30 @@ export function errorPath(ctx, size) {
   const failing = (code) => () => {
     const { ms, stdout, stderr } = timeNode([bin, 'generate'], { cwd: catalog.dir, expectExit: 1 });
     // A run that failed for another reason would time the wrong path.
-    if (!(stdout + stderr).includes(code)) throw new Error(`expected ${code} from the broken catalog, got:\n${(stdout + stderr).slice(0, 500)}`);
+    if (!(stdout + stderr).includes(code))
+      throw new Error(`expected ${code} from the broken catalog, got:\n${(stdout + stderr).slice(0, 500)}`);
     return ms;
   };
   try {
-    const times = interleave(ctx.runs, {
-      clean: { before: () => (errors.restore(), cleanOutput()), fn: () => timeNode([bin, 'generate'], { cwd: catalog.dir }).ms },
-      unknownCategory: { before: () => (errors.unknownCategory(), cleanOutput()), fn: failing('TC140') },
-      syntaxError: { before: () => (errors.syntaxError(), cleanOutput()), fn: failing('TC100') },
-    }, 3 * ctx.budgetMs);
-    return { ...times, ratios: { unknownCategory: ratio(times.unknownCategory.median, times.clean.median), syntaxError: ratio(times.syntaxError.median, times.clean.median) } };
+    const times = interleave(
+      ctx.runs,
+      {
+        clean: {
+          before: () => (errors.restore(), cleanOutput()),
+          fn: () => timeNode([bin, 'generate'], { cwd: catalog.dir }).ms,
+        },
+        unknownCategory: { before: () => (errors.unknownCategory(), cleanOutput()), fn: failing('TC140') },
+        syntaxError: { before: () => (errors.syntaxError(), cleanOutput()), fn: failing('TC100') },
+      },
+      3 * ctx.budgetMs,
+    );
+    return {
+      ...times,
+      ratios: {
+        unknownCategory: ratio(times.unknownCategory.median, times.clean.median),
+        syntaxError: ratio(times.syntaxError.median, times.clean.median),
+      },
+    };
   } finally {
     errors.restore();
     // Later measurements (in-process, tsc, runtime) expect this size's output in place.
@@ -101,11 +136,15 @@ export function errorPath(ctx, size) {
 export function startup(ctx) {
   const node = (args) => () => timeNode(args, { cwd: ctx.repo }).ms;
   const vite = pathToFileURL(path.join(ctx.repo, 'dist/vite.js')).href;
-  const times = interleave(Math.max(10, ctx.runs * 3), {
-    bare: { fn: node(['-e', '0']) },
-    help: { fn: node([path.join(ctx.repo, 'bin/tool-catalog.js'), '--help']) },
-    vite: { fn: node(['-e', `import(${JSON.stringify(vite)})`]) },
-  }, 3 * ctx.budgetMs);
+  const times = interleave(
+    Math.max(10, ctx.runs * 3),
+    {
+      bare: { fn: node(['-e', '0']) },
+      help: { fn: node([path.join(ctx.repo, 'bin/tool-catalog.js'), '--help']) },
+      vite: { fn: node(['-e', `import(${JSON.stringify(vite)})`]) },
+    },
+    3 * ctx.budgetMs,
+  );
   const over = (s) => Math.round((s.median - times.bare.median) * 10) / 10;
   return { ...times, overheadMs: { help: over(times.help), vite: over(times.vite) } };
 }
@@ -122,7 +161,10 @@ export function npmTest(ctx) {
 
 /** @tanstack/router-generator writing routeTree.gen.ts for `size` flat routes, whole process, from scratch. */
 export function coldTanstack(ctx, size) {
-  if (size > ctx.tanstackMax) throw new Unavailable(`skipped above ${ctx.tanstackMax} routes to keep the bench under 10 minutes (pass --tanstack-max ${size})`);
+  if (size > ctx.tanstackMax)
+    throw new Unavailable(
+      `skipped above ${ctx.tanstackMax} routes to keep the bench under 10 minutes (pass --tanstack-max ${size})`,
+    );
   const routes = ctx.routes.get(size);
   const args = [worker(ctx, 'tanstack-generate.mjs'), routes.dir];
   const clean = () => rmSync(routes.routeTree, { force: true });
@@ -136,22 +178,33 @@ export function inProcess(ctx, size) {
   const catalog = ctx.catalogs.get(size);
   // Above 5,000 tools one regeneration takes seconds: a warm-up and one timed run per scenario.
   const runs = size > 5000 ? 1 : ctx.runs;
-  return runWorker(ctx, [worker(ctx, 'catalog-inprocess.mjs'), catalog.dir, String(size), String(runs), String(ctx.budgetMs)], catalog.dir);
+  return runWorker(
+    ctx,
+    [worker(ctx, 'catalog-inprocess.mjs'), catalog.dir, String(size), String(runs), String(ctx.budgetMs)],
+    catalog.dir,
+  );
 }
 
 /** TanStack's watch path in one process: rerun, edit, add, remove. */
 export function inProcessTanstack(ctx, size) {
-  if (size > ctx.tanstackMax) throw new Unavailable(`skipped above ${ctx.tanstackMax} routes (pass --tanstack-max ${size})`);
+  if (size > ctx.tanstackMax)
+    throw new Unavailable(`skipped above ${ctx.tanstackMax} routes (pass --tanstack-max ${size})`);
   const routes = ctx.routes.get(size);
-  return runWorker(ctx, [worker(ctx, 'tanstack-inprocess.mjs'), routes.dir, String(size), String(ctx.runs), String(ctx.budgetMs)], routes.dir);
+  return runWorker(
+    ctx,
+    [worker(ctx, 'tanstack-inprocess.mjs'), routes.dir, String(size), String(ctx.runs), String(ctx.budgetMs)],
+    routes.dir,
+  );
 }
 
 /** Our time over TanStack's, pair by pair (lower is better; the cold target is ≤ 0.1). */
 export function versusTanstack(results) {
   const pairs = {};
-  const ours = results.coldGenerate, theirs = results.coldTanstack;
+  const ours = results.coldGenerate,
+    theirs = results.coldTanstack;
   if (ours?.time && theirs?.time) pairs.cold = ratio(ours.time.median, theirs.time.median);
-  const a = results.inProcess, b = results.inProcessTanstack;
+  const a = results.inProcess,
+    b = results.inProcessTanstack;
   for (const k of ['full', 'edit', 'add', 'remove']) if (a?.[k] && b?.[k]) pairs[k] = ratio(a[k].median, b[k].median);
   if (Object.keys(pairs).length === 0) throw new Unavailable('one side was not measured');
   return pairs;
@@ -167,8 +220,14 @@ export async function runtimeCalls(ctx, size) {
   const { build } = await import('esbuild');
   const bundle = path.join(catalog.dir, 'runtime-bundle.mjs');
   await build({
-    entryPoints: [index], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'silent',
-    alias: { 'agent-tool-catalog/runtime': runtime }, external: ['@anthropic-ai/*'],
+    entryPoints: [index],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: bundle,
+    logLevel: 'silent',
+    alias: { 'agent-tool-catalog/runtime': runtime },
+    external: ['@anthropic-ai/*'],
   });
   return runWorker(ctx, [worker(ctx, 'runtime-calls.mjs'), bundle, String(ctx.runs)], catalog.dir);
 }
@@ -177,9 +236,15 @@ export async function runtimeCalls(ctx, size) {
 export function drift(ctx) {
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
   const probe = spawnSync(process.execPath, [bin, 'drift', '--json'], { cwd: ctx.repo, encoding: 'utf8' });
-  if (probe.status === 2) throw new Unavailable(`the drift command is not available yet: ${(probe.stderr || probe.stdout).split('\n')[0]}`);
+  if (probe.status === 2)
+    throw new Unavailable(`the drift command is not available yet: ${(probe.stderr || probe.stdout).split('\n')[0]}`);
   // Exit 1 (drift found) is a valid answer; only the time matters here.
   const sdkTools = path.join(ctx.repo, 'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts');
-  const time = repeat(ctx.runs, () => timeNode([bin, 'drift'], { cwd: ctx.repo, expectExit: probe.status }).ms, undefined, ctx.budgetMs);
+  const time = repeat(
+    ctx.runs,
+    () => timeNode([bin, 'drift'], { cwd: ctx.repo, expectExit: probe.status }).ms,
+    undefined,
+    ctx.budgetMs,
+  );
   return { time, exit: probe.status, sdkToolsBytes: existsSync(sdkTools) ? readFileSync(sdkTools).length : undefined };
 }

@@ -4,9 +4,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { targetRows } from './targets.mjs';
 
 let fullRuns = 5;
-const ms = (s) => (s && typeof s.median === 'number' ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)}${s.runs < fullRuns ? `, ${s.runs} run${s.runs === 1 ? '' : 's'}` : ''})` : '—');
+const ms = (s) =>
+  s && typeof s.median === 'number'
+    ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)}${s.runs < fullRuns ? `, ${s.runs} run${s.runs === 1 ? '' : 's'}` : ''})`
+    : '—';
 const fmt = (x) => (x >= 100 ? Math.round(x).toString() : x.toFixed(x >= 10 ? 1 : 2));
-const why = (r) => (!r ? 'not measured' : r.unavailable ? `not measured: ${r.unavailable}` : r.error ? `failed: ${r.error.split('\n')[0]}` : undefined);
+const why = (r) =>
+  !r
+    ? 'not measured'
+    : r.unavailable
+      ? `not measured: ${r.unavailable}`
+      : r.error
+        ? `failed: ${r.error.split('\n')[0]}`
+        : undefined;
 
 /** [label, measured text, verdict] for the checks kept beside the target table. */
 function otherChecks(results) {
@@ -14,61 +24,154 @@ function otherChecks(results) {
   const rows = [];
   const check = (label, value, limit, unit, digits = 1) => {
     if (typeof value !== 'number') return rows.push([label, '—', 'not measured']);
-    rows.push([label, `${value.toFixed(digits)} ${unit}`, value <= limit ? 'met' : `**missed** (limit ${limit} ${unit})`]);
+    rows.push([
+      label,
+      `${value.toFixed(digits)} ${unit}`,
+      value <= limit ? 'met' : `**missed** (limit ${limit} ${unit})`,
+    ]);
   };
-  const noop = Object.entries(s).map(([n, r]) => [n, r.inProcess?.noopFilesWritten, r.coldGenerate?.noopFilesWritten]).filter(([, a, b]) => typeof a === 'number' || typeof b === 'number');
+  const noop = Object.entries(s)
+    .map(([n, r]) => [n, r.inProcess?.noopFilesWritten, r.coldGenerate?.noopFilesWritten])
+    .filter(([, a, b]) => typeof a === 'number' || typeof b === 'number');
   const zero = ([, a, b]) => (a ?? 0) === 0 && (b ?? 0) === 0;
-  rows.push(['no-op run writes 0 files (in process / whole process)', noop.map(([n, a, b]) => `${n}: ${a ?? '—'} / ${b ?? '—'}`).join(', ') || '—', noop.length && noop.every(zero) ? 'met' : noop.length ? '**missed**' : 'not measured']);
-  check('TypeScript 6: generated registry / hand-written, 5,000 tools', s[5000]?.tsc?.['TypeScript 6']?.ratio, 1.1, '×', 2);
+  rows.push([
+    'no-op run writes 0 files (in process / whole process)',
+    noop.map(([n, a, b]) => `${n}: ${a ?? '—'} / ${b ?? '—'}`).join(', ') || '—',
+    noop.length && noop.every(zero) ? 'met' : noop.length ? '**missed**' : 'not measured',
+  ]);
+  check(
+    'TypeScript 6: generated registry / hand-written, 5,000 tools',
+    s[5000]?.tsc?.['TypeScript 6']?.ratio,
+    1.1,
+    '×',
+    2,
+  );
   check('drift, whole process', results.drift?.time?.median, 300, 'ms');
   check('resolveDisallowedTools per call, 1,000 tools', s[1000]?.runtime?.resolveDisallowedTools?.median, 20, 'µs', 2);
   check('toolNames per call, 1,000 tools', s[1000]?.runtime?.toolNames?.median, 20, 'µs', 2);
-  const once = Object.entries(s).map(([n, r]) => [n, r.runtime?.eachPredicateAtMostOnce]).filter(([, v]) => typeof v === 'boolean');
-  rows.push(['each predicate runs at most once per context', once.map(([n, v]) => `${n}: ${v ? 'yes' : 'no'}`).join(', ') || '—', once.length && once.every(([, v]) => v) ? 'met' : once.length ? '**missed**' : 'not measured']);
+  const once = Object.entries(s)
+    .map(([n, r]) => [n, r.runtime?.eachPredicateAtMostOnce])
+    .filter(([, v]) => typeof v === 'boolean');
+  rows.push([
+    'each predicate runs at most once per context',
+    once.map(([n, v]) => `${n}: ${v ? 'yes' : 'no'}`).join(', ') || '—',
+    once.length && once.every(([, v]) => v) ? 'met' : once.length ? '**missed**' : 'not measured',
+  ]);
   return rows;
 }
 
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = (head, rows) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  );
 
 function sizeSection(size, r) {
   const out = [`### ${Number(size).toLocaleString('en')} tools / routes`, ''];
-  const cold = r.coldGenerate, tan = r.coldTanstack;
-  out.push(table(['whole process, ms (median, min–max)', 'ours', 'TanStack', 'ours / TanStack'], [
-    ['cold generate (empty output folder)', why(cold) ?? ms(cold.time), why(tan) ?? ms(tan.time), r.versusTanstack?.cold ?? '—'],
-    ['peak RSS, MB', cold?.rssMb ? ms(cold.rssMb) : '—', tan?.rssMb ? ms(tan.rssMb) : '—', ''],
-    ['no-op `generate` (output up to date, nothing to write)', cold?.noop ? ms(cold.noop) : '—', '', ''],
-    ['peak RSS of the no-op `generate`, MB', cold?.noopRssMb ? ms(cold.noopRssMb) : '—', '', ''],
-    ['`generate --check`, nothing stale', cold?.check ? ms(cold.check) : '—', '', ''],
-    ['peak RSS of `generate --check`, MB', cold?.checkRssMb ? ms(cold.checkRssMb) : '—', '', ''],
-  ]), '');
+  const cold = r.coldGenerate,
+    tan = r.coldTanstack;
+  out.push(
+    table(
+      ['whole process, ms (median, min–max)', 'ours', 'TanStack', 'ours / TanStack'],
+      [
+        [
+          'cold generate (empty output folder)',
+          why(cold) ?? ms(cold.time),
+          why(tan) ?? ms(tan.time),
+          r.versusTanstack?.cold ?? '—',
+        ],
+        ['peak RSS, MB', cold?.rssMb ? ms(cold.rssMb) : '—', tan?.rssMb ? ms(tan.rssMb) : '—', ''],
+        ['no-op `generate` (output up to date, nothing to write)', cold?.noop ? ms(cold.noop) : '—', '', ''],
+        ['peak RSS of the no-op `generate`, MB', cold?.noopRssMb ? ms(cold.noopRssMb) : '—', '', ''],
+        ['`generate --check`, nothing stale', cold?.check ? ms(cold.check) : '—', '', ''],
+        ['peak RSS of `generate --check`, MB', cold?.checkRssMb ? ms(cold.checkRssMb) : '—', '', ''],
+      ],
+    ),
+    '',
+  );
   const e = r.errorPath;
   if (!why(e)) {
-    out.push(table(['one error in one tools file, whole-process `generate` from an empty output folder, ms', 'time', '/ clean'], [
-      ['clean catalog', ms(e.clean), '1'],
-      ['unknown category (the catalog evaluates, validation rejects it)', ms(e.unknownCategory), String(e.ratios.unknownCategory)],
-      ['syntax error (the bundler rejects the file)', ms(e.syntaxError), String(e.ratios.syntaxError)],
-    ]), '');
+    out.push(
+      table(
+        ['one error in one tools file, whole-process `generate` from an empty output folder, ms', 'time', '/ clean'],
+        [
+          ['clean catalog', ms(e.clean), '1'],
+          [
+            'unknown category (the catalog evaluates, validation rejects it)',
+            ms(e.unknownCategory),
+            String(e.ratios.unknownCategory),
+          ],
+          ['syntax error (the bundler rejects the file)', ms(e.syntaxError), String(e.ratios.syntaxError)],
+        ],
+      ),
+      '',
+    );
   } else if (e) out.push(`generate with one error: ${why(e)}`, ''); // measured at 1,000 tools only
-  const a = r.inProcess, b = r.inProcessTanstack;
+  const a = r.inProcess,
+    b = r.inProcessTanstack;
   const row = (label, k) => [label, why(a) ?? ms(a[k]), why(b) ?? ms(b?.[k]), r.versusTanstack?.[k] ?? '—'];
-  out.push(table(['in process (watch path), ms', 'ours', 'TanStack', 'ours / TanStack'], [
-    row('full regeneration (ours: empty output folder; TanStack: rerun)', 'full'),
-    row(`after editing one tool / route${a?.session ? ' (ours: generate session)' : ''}`, 'edit'),
-    ['after editing one tool, plain `generateAndWrite` (no session)', a?.editWithoutSession ? ms(a.editWithoutSession) : '—', '', ''],
-    row('after adding one', 'add'),
-    row('after removing one', 'remove'),
-    ['no-op run (files written)', a?.noop ? `${ms(a.noop)} (${a.noopFilesWritten} written)` : why(a) ?? '—', '', ''],
-  ]), '');
+  out.push(
+    table(
+      ['in process (watch path), ms', 'ours', 'TanStack', 'ours / TanStack'],
+      [
+        row('full regeneration (ours: empty output folder; TanStack: rerun)', 'full'),
+        row(`after editing one tool / route${a?.session ? ' (ours: generate session)' : ''}`, 'edit'),
+        [
+          'after editing one tool, plain `generateAndWrite` (no session)',
+          a?.editWithoutSession ? ms(a.editWithoutSession) : '—',
+          '',
+          '',
+        ],
+        row('after adding one', 'add'),
+        row('after removing one', 'remove'),
+        [
+          'no-op run (files written)',
+          a?.noop ? `${ms(a.noop)} (${a.noopFilesWritten} written)` : (why(a) ?? '—'),
+          '',
+          '',
+        ],
+      ],
+    ),
+    '',
+  );
   if (!why(r.tsc)) {
-    out.push(table(['`tsc --noEmit`, whole process, ms', 'generated registry.ts', 'hand-written, annotated', 'hand-written, `as const` + `satisfies` statements', 'generated / fastest hand-written', 'all generated files (TS 7 only)'],
-      Object.entries(r.tsc).map(([name, t]) => [name, ms(t.generatedRegistry), ms(t.handWritten), ms(t.handWrittenChecked), `${t.ratio}×`, ms(t.generatedAll)])), '');
+    out.push(
+      table(
+        [
+          '`tsc --noEmit`, whole process, ms',
+          'generated registry.ts',
+          'hand-written, annotated',
+          'hand-written, `as const` + `satisfies` statements',
+          'generated / fastest hand-written',
+          'all generated files (TS 7 only)',
+        ],
+        Object.entries(r.tsc).map(([name, t]) => [
+          name,
+          ms(t.generatedRegistry),
+          ms(t.handWritten),
+          ms(t.handWrittenChecked),
+          `${t.ratio}×`,
+          ms(t.generatedAll),
+        ]),
+      ),
+      '',
+    );
   } else out.push(`tsc: ${why(r.tsc)}`, '');
   const rt = r.runtime;
   if (!why(rt)) {
-    out.push(table(['runtime, µs per call (fresh context each call)', 'median (min–max)'], [
-      ['resolveDisallowedTools', why(rt.resolveDisallowedTools) ?? ms(rt.resolveDisallowedTools)],
-      ['toolNames (every group)', why(rt.toolNames) ?? ms(rt.toolNames)],
-    ]), '', `Predicate runs in one context (resolve, toolNames, resolve again): ${Object.entries(rt.predicateRuns).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+    out.push(
+      table(
+        ['runtime, µs per call (fresh context each call)', 'median (min–max)'],
+        [
+          ['resolveDisallowedTools', why(rt.resolveDisallowedTools) ?? ms(rt.resolveDisallowedTools)],
+          ['toolNames (every group)', why(rt.toolNames) ?? ms(rt.toolNames)],
+        ],
+      ),
+      '',
+      `Predicate runs in one context (resolve, toolNames, resolve again): ${Object.entries(rt.predicateRuns)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
+      '',
+    );
   } else out.push(`runtime: ${why(rt)}`, '');
   return out.join('\n');
 }
@@ -76,11 +179,18 @@ function sizeSection(size, r) {
 function startupSection(st) {
   const out = ['### start-up', ''];
   if (why(st)) return [...out, why(st), ''];
-  return [...out, table(['whole process, ms (median, min–max), in turns', 'time', 'over bare node'], [
-    ['`node -e 0`', ms(st.bare), ''],
-    ['`tool-catalog --help`', ms(st.help), `+${st.overheadMs.help}`],
-    ['`node -e "import(\'…/dist/vite.js\')"`', ms(st.vite), `+${st.overheadMs.vite}`],
-  ]), ''];
+  return [
+    ...out,
+    table(
+      ['whole process, ms (median, min–max), in turns', 'time', 'over bare node'],
+      [
+        ['`node -e 0`', ms(st.bare), ''],
+        ['`tool-catalog --help`', ms(st.help), `+${st.overheadMs.help}`],
+        ['`node -e "import(\'…/dist/vite.js\')"`', ms(st.vite), `+${st.overheadMs.vite}`],
+      ],
+    ),
+    '',
+  ];
 }
 
 export function renderReport(results) {
@@ -100,7 +210,10 @@ export function renderReport(results) {
     '',
     'Ratios to TanStack are taken from the same run (the load moves both alike); limits are checked on medians.',
     '',
-    table(['measure', 'target', 'measured (median)', 'ours / TanStack, same run', 'verdict'], targetRows(results).map((t) => [t.measure, t.target, t.measured, t.tanstack, t.verdict])),
+    table(
+      ['measure', 'target', 'measured (median)', 'ours / TanStack, same run', 'verdict'],
+      targetRows(results).map((t) => [t.measure, t.target, t.measured, t.tanstack, t.verdict]),
+    ),
     '',
     'Other checks:',
     '',
@@ -111,12 +224,16 @@ export function renderReport(results) {
     ...Object.entries(results.sizes).map(([size, r]) => sizeSection(size, r)),
     '### drift',
     '',
-    why(results.drift) ?? `\`tool-catalog drift\` on the installed SDK's sdk-tools.d.ts (${results.drift.sdkToolsBytes ?? '?'} bytes), whole process: ${ms(results.drift.time)} ms (exit ${results.drift.exit}).`,
+    why(results.drift) ??
+      `\`tool-catalog drift\` on the installed SDK's sdk-tools.d.ts (${results.drift.sdkToolsBytes ?? '?'} bytes), whole process: ${ms(results.drift.time)} ms (exit ${results.drift.exit}).`,
     '',
     ...startupSection(results.startup),
     '### `npm test`',
     '',
-    !results.npmTest ? 'not measured' : why(results.npmTest) ?? `Whole \`npm test\` (build, typecheck with three compilers, generate --check, drift, stale-refs, vitest): ${(results.npmTest.ms / 1000).toFixed(0)} s, exit ${results.npmTest.exit}.`,
+    !results.npmTest
+      ? 'not measured'
+      : (why(results.npmTest) ??
+        `Whole \`npm test\` (build, typecheck with three compilers, generate --check, drift, stale-refs, vitest): ${(results.npmTest.ms / 1000).toFixed(0)} s, exit ${results.npmTest.exit}.`),
     '',
   ];
   if (existsSync(notesFile)) lines.push(readFileSync(notesFile, 'utf8').trim(), '');

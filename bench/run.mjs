@@ -7,7 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { coldGenerate, coldTanstack, drift, errorPath, inProcess, inProcessTanstack, npmTest, runtimeCalls, startup, versusTanstack } from './measurements.mjs';
+import {
+  coldGenerate,
+  coldTanstack,
+  drift,
+  errorPath,
+  inProcess,
+  inProcessTanstack,
+  npmTest,
+  runtimeCalls,
+  startup,
+  versusTanstack,
+} from './measurements.mjs';
 import { measureTsc } from './measure-tsc.mjs';
 import { renderReport } from './report.mjs';
 import { Unavailable } from './stats.mjs';
@@ -67,7 +78,10 @@ function uptime() {
   try {
     return execFileSync('uptime', { encoding: 'utf8' }).trim();
   } catch {
-    return `load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+    return `load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
   }
 }
 
@@ -78,7 +92,10 @@ function machine() {
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    loadBefore: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadBefore: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     uptime: uptime(),
   };
 }
@@ -88,14 +105,25 @@ async function main() {
   if (!values['no-build']) {
     log('building dist/ (node scripts/build.mjs) …');
     try {
-      execFileSync(process.execPath, [path.join(repo, 'scripts/build.mjs')], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync(process.execPath, [path.join(repo, 'scripts/build.mjs')], {
+        cwd: repo,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
     } catch (error) {
       // The bundles are written before the .d.ts step; a type error elsewhere must not stop the bench.
       if (!existsSync(path.join(repo, 'dist/cli.js'))) throw error;
       log(`  build reported errors (dist/cli.js exists, continuing): ${String(error.stderr ?? error).split('\n')[0]}`);
     }
   }
-  const results = { date: new Date().toISOString(), quick, runs: ctx.runs, sizesRun: sizes, budgetSeconds: ctx.budgetMs / 1000, machine: machine(), sizes: {} };
+  const results = {
+    date: new Date().toISOString(),
+    quick,
+    runs: ctx.runs,
+    sizesRun: sizes,
+    budgetSeconds: ctx.budgetMs / 1000,
+    machine: machine(),
+    sizes: {},
+  };
   for (const size of sizes) {
     log(`${size} tools / routes:`);
     ctx.catalogs.set(size, writeSyntheticCatalog(path.join(ctx.tmp, `catalog-${size}`), size));
@@ -109,7 +137,10 @@ async function main() {
     r.inProcessTanstack = await measure('in-process TanStack', () => inProcessTanstack(ctx, size));
     r.versusTanstack = await measure('ours / TanStack', () => versusTanstack(r));
     r.tsc = await measure('tsc', () => {
-      if (size > ctx.tscMax) throw new Unavailable(`skipped above ${ctx.tscMax} tools to keep the bench under 10 minutes (pass --tsc-max ${size})`);
+      if (size > ctx.tscMax)
+        throw new Unavailable(
+          `skipped above ${ctx.tscMax} tools to keep the bench under 10 minutes (pass --tsc-max ${size})`,
+        );
       return measureTsc(ctx, size);
     });
     r.runtime = await measure('runtime calls', () => runtimeCalls(ctx, size));
@@ -121,7 +152,10 @@ async function main() {
   results.drift = await measure('drift', () => drift(ctx));
   log('npm test:');
   results.npmTest = await measure('npm test', () => npmTest(ctx));
-  results.machine.loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  results.machine.loadAfter = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   results.machine.uptimeAfter = uptime();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 

@@ -7,9 +7,22 @@ export interface Summary {
 }
 export declare function summarise(values: readonly number[]): Summary;
 export declare class Unavailable extends Error {}
-export declare function timeNode(args: readonly string[], options?: { cwd?: string; env?: Record<string, string>; expectExit?: number | null }): { ms: number; stdout: string; stderr: string };
+export declare function timeNode(
+  args: readonly string[],
+  options?: { cwd?: string; env?: Record<string, string>; expectExit?: number | null },
+): { ms: number; stdout: string; stderr: string };
 export declare function peakRssMb(args: readonly string[], options?: { cwd?: string }): number;
 export declare function runsWithin(runs: number, warmupMs: number, budgetMs: number): number;
 export declare function repeat(runs: number, fn: () => number, before?: () => void, budgetMs?: number): Summary;
-export declare function repeatAsync(runs: number, fn: () => Promise<number>, before?: () => Promise<unknown> | void, budgetMs?: number): Promise<Summary>;
-export declare function interleave<K extends string>(runs: number, commands: Record<K, { fn: () => number; before?: () => void }>, budgetMs?: number, options?: { warmup?: boolean }): Record<K, Summary>;
+export declare function repeatAsync(
+  runs: number,
+  fn: () => Promise<number>,
+  before?: () => Promise<unknown> | void,
+  budgetMs?: number,
+): Promise<Summary>;
+export declare function interleave<K extends string>(
+  runs: number,
+  commands: Record<K, { fn: () => number; before?: () => void }>,
+  budgetMs?: number,
+  options?: { warmup?: boolean },
+): Record<K, Summary>;

@@ -22,10 +22,17 @@ export class Unavailable extends Error {
 /** Runs `node <args>` once; returns wall milliseconds. Throws with the output when it fails. */
 export function timeNode(args, { cwd, env, expectExit = 0 } = {}) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const ms = performance.now() - started;
   if (result.status !== expectExit) {
-    throw new Error(`node ${args.join(' ')} exited ${result.status} in ${cwd}:\n${(result.stdout + result.stderr).slice(0, 2000)}`);
+    throw new Error(
+      `node ${args.join(' ')} exited ${result.status} in ${cwd}:\n${(result.stdout + result.stderr).slice(0, 2000)}`,
+    );
   }
   return { ms, stdout: result.stdout, stderr: result.stderr };
 }
@@ -42,7 +49,8 @@ export function peakRssMb(args, options) {
  * How many timed runs fit the budget after a warm-up that took `warmupMs`: `runs`, or fewer (at
  * least 1) for sizes where one run takes many seconds; the summary's `runs` says which.
  */
-export const runsWithin = (runs, warmupMs, budgetMs) => Math.max(1, Math.min(runs, Math.floor(budgetMs / Math.max(warmupMs, 1))));
+export const runsWithin = (runs, warmupMs, budgetMs) =>
+  Math.max(1, Math.min(runs, Math.floor(budgetMs / Math.max(warmupMs, 1))));
 
 /** `before` runs untimed before each run (resetting state); one warm-up run is discarded. */
 export function repeat(runs, fn, before = () => {}, budgetMs = Infinity) {

@@ -5,9 +5,27 @@ import path from 'node:path';
 
 export const TOOLS_PER_FILE = 50;
 const CATEGORIES = ['shell', 'file', 'search', 'orchestration', 'media', 'context'];
-const CONDITIONS = ['workspace-has-git', 'agent-has-channel', 'sentry-configured', 'can-query-data', 'skills-enabled', 'has-browser'];
+const CONDITIONS = [
+  'workspace-has-git',
+  'agent-has-channel',
+  'sentry-configured',
+  'can-query-data',
+  'skills-enabled',
+  'has-browser',
+];
 const GROUPS = ['core', 'chat_only', 'triggers', 'skill_builtin', 'ops'];
-const SERVERS = ['cherry-tools', 'agent-memory', 'skills', 'browser', 'data', 'calendar', 'mail', 'files', 'notes', 'tasks'];
+const SERVERS = [
+  'cherry-tools',
+  'agent-memory',
+  'skills',
+  'browser',
+  'data',
+  'calendar',
+  'mail',
+  'files',
+  'notes',
+  'tasks',
+];
 const CHANNELS = ['sentry', 'linear', 'github'];
 /** Real SDK built-ins, declared sdkTyped so the coverage guard imports real SDK types. */
 const REAL_SDK = ['Bash', 'Read', 'Write', 'Glob', 'Grep', 'TodoWrite'];
@@ -23,14 +41,17 @@ export function toolSource(i, n, variant = 0) {
   if (i < REAL_SDK.length) fields.push(`kind: 'sdk'`);
   else if (i % 10 < 3) fields.push(`kind: 'sdk', sdkTyped: false`);
   else if (i % 10 < 9) fields.push(`kind: 'mcp', server: '${SERVERS[i % SERVERS.length]}', wire: 'tool_${i}'`);
-  else fields.push(`kind: 'external', channel: '${CHANNELS[i % CHANNELS.length]}', wires: ['ext_${i}_read', 'ext_${i}_write']`);
+  else
+    fields.push(
+      `kind: 'external', channel: '${CHANNELS[i % CHANNELS.length]}', wires: ['ext_${i}_read', 'ext_${i}_write']`,
+    );
   fields.push(`category: '${category}'`);
   const shape = i % 8;
   if (shape < 4) fields.push(`exposure: 'user'`);
   else if (shape === 4) fields.push(`exposure: 'conditional', condition: '${CONDITIONS[i % CONDITIONS.length]}'`);
   else if (shape === 5) fields.push(`exposure: 'disabled'`);
   else fields.push(`exposure: 'internal'`);
-  if (i % 7 === 0) fields.push(`pairGroup: 'pair${(i / 7) % pairGroupCount(n) | 0}'`);
+  if (i % 7 === 0) fields.push(`pairGroup: 'pair${((i / 7) % pairGroupCount(n)) | 0}'`);
   // Depend on an earlier tool of the same file, so chains stay short as in real catalogs.
   const first = i - (i % TOOLS_PER_FILE);
   if (i % 5 === 2 && i - 2 >= first) fields.push(`dependsOn: ['${toolKey(i - 2)}']`);
@@ -38,7 +59,9 @@ export function toolSource(i, n, variant = 0) {
   if (i % 6 === 0) fields.push(`approval: 'auto'`);
   if (i % 11 === 0) fields.push(`restricted: true`);
   fields.push(`icon: 'icon-${i % 40}'`);
-  fields.push(`label: 'Tool ${i}${variant ? ` (v${variant})` : ''}', description: 'Does synthetic task number ${i} for the benchmark'`);
+  fields.push(
+    `label: 'Tool ${i}${variant ? ` (v${variant})` : ''}', description: 'Does synthetic task number ${i} for the benchmark'`,
+  );
   return `  ${key}: {\n    ${fields.join(',\n    ')},\n  },`;
 }
 
@@ -79,7 +102,8 @@ export default defineConfig({
 });
 `;
 
-export const toolsFilePath = (dir, f) => path.join(dir, 'catalog', 'tools', `part${String(f).padStart(4, '0')}.catalog.ts`);
+export const toolsFilePath = (dir, f) =>
+  path.join(dir, 'catalog', 'tools', `part${String(f).padStart(4, '0')}.catalog.ts`);
 
 /** Writes a fresh catalog of `n` tools into `dir` (replacing it); returns the paths the scenarios edit. */
 export function writeSyntheticCatalog(dir, n) {
@@ -125,8 +149,16 @@ export function scenarioErrors(catalog) {
   const firstCategory = /category: '(\w+)'/;
   return {
     file,
-    unknownCategory: () => writeFileSync(file, clean.replace(firstCategory, (_, c) => `category: '${c.slice(0, -1)}'`)),
-    syntaxError: () => writeFileSync(file, clean.replace(firstCategory, (_, c) => `category:: '${c}'`)),
+    unknownCategory: () =>
+      writeFileSync(
+        file,
+        clean.replace(firstCategory, (_, c) => `category: '${c.slice(0, -1)}'`),
+      ),
+    syntaxError: () =>
+      writeFileSync(
+        file,
+        clean.replace(firstCategory, (_, c) => `category:: '${c}'`),
+      ),
     restore: () => writeFileSync(file, clean),
   };
 }

@@ -13,7 +13,13 @@ export interface TargetRow {
   readonly tanstack: string;
   verdict: string;
 }
-export declare function limit(label: string, value: number | undefined, max: number, unit: string, reason?: string): Limit;
+export declare function limit(
+  label: string,
+  value: number | undefined,
+  max: number,
+  unit: string,
+  reason?: string,
+): Limit;
 export declare function verdict(limits: readonly Limit[]): string;
 export declare function whyMissing(results: unknown, size: number | undefined, measurement: unknown): string;
 export declare function targetRows(results: unknown): TargetRow[];

@@ -1,7 +1,12 @@
 // The one `generate` core that the CLI, every bundler entry and the API call: the project's front
 // door (load → validate → model), then render; `generateAndWrite` hands the result to the writer.
 import path from 'node:path';
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from './diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  hasErrors,
+  type CatalogDiagnostic,
+  type PendingDiagnostic,
+} from './diagnostics/diagnostics.js';
 import { createLocator } from './diagnostics/locate.js';
 import type { ResolvedCatalogConfig } from './load/load-config.js';
 import type { CatalogModel } from './model/catalog-model.js';
@@ -13,7 +18,6 @@ import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './write/formatter-ignores.js';
 import { readerFor, type OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
-
 
 export type GenerateAndWriteOptions = GenerateOptions & {
   /** Write nothing; report what is stale or orphaned (what `generate --check` runs). */
@@ -50,14 +54,21 @@ export interface GenerateOptions extends ProjectOptions {
   readonly rendered?: RenderMemory;
 }
 
-async function readExisting(paths: readonly string[], memory: OutputMemory | undefined): Promise<Map<string, string | undefined>> {
+async function readExisting(
+  paths: readonly string[],
+  memory: OutputMemory | undefined,
+): Promise<Map<string, string | undefined>> {
   const read = readerFor(memory);
   const contents = await Promise.all(paths.map((p) => read(p).catch(() => undefined)));
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
-export async function renderModel(model: CatalogModel, memory?: OutputMemory, rendered?: RenderMemory): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
+export async function renderModel(
+  model: CatalogModel,
+  memory?: OutputMemory,
+  rendered?: RenderMemory,
+): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
   return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model), memory), RENDERERS, rendered);
 }
 
@@ -67,7 +78,13 @@ export async function renderModel(model: CatalogModel, memory?: OutputMemory, re
  */
 async function loadForRender(options: GenerateOptions) {
   const { configFile, catalogs, diagnostics, inputs, locate } = await loadProject(options);
-  return { configFile, catalogs: catalogs.map(({ config, model }) => ({ config, model })), diagnostics, inputs, locate };
+  return {
+    configFile,
+    catalogs: catalogs.map(({ config, model }) => ({ config, model })),
+    diagnostics,
+    inputs,
+    locate,
+  };
 }
 
 /**
@@ -75,7 +92,9 @@ async function loadForRender(options: GenerateOptions) {
  * its locale folder when that lies elsewhere) → those files. Files written once and then owned by the
  * app (the binding file) are left out: formatting them is the app's business.
  */
-function checkedFolders(catalogs: readonly { config: ResolvedCatalogConfig; files?: ReadonlyMap<string, RenderedFile> }[]): Map<string, string[]> {
+function checkedFolders(
+  catalogs: readonly { config: ResolvedCatalogConfig; files?: ReadonlyMap<string, RenderedFile> }[],
+): Map<string, string[]> {
   const folders = new Map<string, string[]>();
   for (const { config, files } of catalogs) {
     for (const [file, rendered] of files ?? []) {
@@ -93,15 +112,27 @@ function checkedFolders(catalogs: readonly { config: ResolvedCatalogConfig; file
 /** Loads the project and renders every catalog that has no error. Reads files, writes none. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = await loadForRender(options);
-  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory, options.rendered) : undefined)));
+  const rendered = await Promise.all(
+    project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory, options.rendered) : undefined)),
+  );
   // A formatter that rewrites generated files makes `generate --check` fail later: say so now, once per formatter.
   const rootDir = project.catalogs[0]?.config.rootDir;
-  const formatting = rootDir ? formatterWarnings(rootDir, checkedFolders(project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files })))) : [];
+  const formatting = rootDir
+    ? formatterWarnings(
+        rootDir,
+        checkedFolders(project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files }))),
+      )
+    : [];
   const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
   const diagnostics = [...project.diagnostics, ...later];
   return {
     configFile: project.configFile,
-    catalogs: project.catalogs.map((c, i) => ({ config: c.config, model: c.model, outDir: c.config.outDir, files: rendered[i]?.files ?? new Map() })),
+    catalogs: project.catalogs.map((c, i) => ({
+      config: c.config,
+      model: c.model,
+      outDir: c.config.outDir,
+      files: rendered[i]?.files ?? new Map(),
+    })),
     diagnostics,
     inputs: project.inputs,
     ok: !hasErrors(diagnostics),
@@ -112,10 +143,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * Errors that mean the catalog is wrong block every write. A missing translation does not: the
  * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
  */
-export const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) => d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
+export const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
+  d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
 /** The catalogs' outputs as the writer takes them. */
-export const outputSets = (result: GenerateResult): OutputSet[] => result.catalogs.map((c) => ({ outDir: c.outDir, files: c.files }));
+export const outputSets = (result: GenerateResult): OutputSet[] =>
+  result.catalogs.map((c) => ({ outDir: c.outDir, files: c.files }));
 
 /**
  * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.

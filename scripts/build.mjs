@@ -30,12 +30,18 @@ const requireShim = {
   name: 'require-commonjs-dependencies',
   setup(b) {
     const filter = new RegExp(`^(${REQUIRED_NOT_IMPORTED.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
-    b.onResolve({ filter }, (args) => (args.namespace === 'require-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'require-shim' }));
+    b.onResolve({ filter }, (args) =>
+      args.namespace === 'require-shim'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'require-shim' },
+    );
     b.onLoad({ filter: /.*/, namespace: 'require-shim' }, (args) => {
       const loaded = requireHere(args.path);
       // Only functions can be forwarded before the module is loaded; a bundle importing anything
       // else from these packages fails to build ("No matching export"), which is the point.
-      const names = Object.keys(loaded).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default' && typeof loaded[k] === 'function');
+      const names = Object.keys(loaded).filter(
+        (k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default' && typeof loaded[k] === 'function',
+      );
       const spec = JSON.stringify(args.path);
       return {
         contents: `import { createRequire } from 'node:module';\nlet loaded;\nconst m = () => (loaded ??= createRequire(import.meta.url)(${spec}));\n${names.map((n) => `export function ${n}(...args) { return m().${n}(...args); }`).join('\n')}\n`,
@@ -99,7 +105,13 @@ try {
 
 // The runtime's TypeScript sources: `generate` writes them into each catalog's output folder.
 mkdirSync(`${root}dist/runtime-source`, { recursive: true });
-for (const file of readdirSync(`${root}plugin/runtime`)) if (file.endsWith('.ts') && !file.endsWith('.spec.ts')) copyFileSync(`${root}plugin/runtime/${file}`, `${root}dist/runtime-source/${file}`);
+for (const file of readdirSync(`${root}plugin/runtime`))
+  if (file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+    copyFileSync(`${root}plugin/runtime/${file}`, `${root}dist/runtime-source/${file}`);
 
 // `--bundles-only` (what `npm run generate` uses): the CLI runs without the .d.ts files, so skip them.
-if (!process.argv.includes('--bundles-only')) execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (!process.argv.includes('--bundles-only'))
+  execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });

@@ -12,7 +12,12 @@ export const COMPILERS = {
   'TypeScript 6': `${root}node_modules/typescript-6/bin/tsc`,
   'TypeScript 5.9': `${root}node_modules/typescript-5.9/bin/tsc`,
 };
-const PROJECTS = ['tsconfig.json', ...['examples/themis-agent/tsconfig.json', 'examples/agent-settings/tsconfig.json'].filter((p) => existsSync(`${root}${p}`))];
+const PROJECTS = [
+  'tsconfig.json',
+  ...['examples/themis-agent/tsconfig.json', 'examples/agent-settings/tsconfig.json'].filter((p) =>
+    existsSync(`${root}${p}`),
+  ),
+];
 
 /** One compiler on one project: whether it passed, what it printed, how long it took. */
 function check(name, tsc, project) {
@@ -26,17 +31,25 @@ function check(name, tsc, project) {
   });
 }
 
-const jobs = PROJECTS.flatMap((project) => Object.entries(COMPILERS).map(([name, tsc]) => () => check(name, tsc, project)));
+const jobs = PROJECTS.flatMap((project) =>
+  Object.entries(COMPILERS).map(
+    ([name, tsc]) =>
+      () =>
+        check(name, tsc, project),
+  ),
+);
 const results = [];
 const parallel = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, jobs.length));
 let next = 0;
-await Promise.all(Array.from({ length: parallel }, async () => {
-  while (next < jobs.length) {
-    const result = await jobs[next++]();
-    results.push(result);
-    console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(15)} ${result.project} (${result.ms} ms)`);
-  }
-}));
+await Promise.all(
+  Array.from({ length: parallel }, async () => {
+    while (next < jobs.length) {
+      const result = await jobs[next++]();
+      results.push(result);
+      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(15)} ${result.project} (${result.ms} ms)`);
+    }
+  }),
+);
 const failed = results.filter((r) => !r.ok);
 for (const r of failed) process.stdout.write(`\n${r.name} on ${r.project}:\n${r.output}`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -5,20 +5,32 @@ import { summarise } from '../stats.mjs';
 
 const [bundle, runs] = [process.argv[2], Number(process.argv[3])];
 const generated = await import(pathToFileURL(bundle).href);
-const find = (pattern) => Object.entries(generated).find(([name, value]) => pattern.test(name) && typeof value === 'function');
+const find = (pattern) =>
+  Object.entries(generated).find(([name, value]) => pattern.test(name) && typeof value === 'function');
 const resolve = find(/^resolve[A-Z]\w*DisallowedTools$/);
 const toolNames = find(/^[a-z]\w*ToolNames$/);
 const createContext = find(/^create[A-Z]\w*ToolContext$/);
 const registry = Object.entries(generated).find(([name]) => /_TOOL_REGISTRY$/.test(name))?.[1];
 if (!createContext || !registry) {
-  process.stdout.write(`${JSON.stringify({ unavailable: 'the generated code exports no create<Prefix>ToolContext / <PREFIX>_TOOL_REGISTRY' })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ unavailable: 'the generated code exports no create<Prefix>ToolContext / <PREFIX>_TOOL_REGISTRY' })}\n`,
+  );
   process.exit(0);
 }
 const tools = Object.values(registry);
-const fields = [...new Set(generated[Object.keys(generated).find((n) => /_POLICY_TABLES$/.test(n))]?.conditions?.map((c) => c.field) ?? [])];
+const fields = [
+  ...new Set(
+    generated[Object.keys(generated).find((n) => /_POLICY_TABLES$/.test(n))]?.conditions?.map((c) => c.field) ?? [],
+  ),
+];
 const groups = [...new Set(tools.flatMap((t) => t.groups))];
 // A user who switched off a few of their toggles.
-const agent = { disabledTools: tools.filter((t) => t.exposure === 'user').slice(0, 3).map((t) => t.key) };
+const agent = {
+  disabledTools: tools
+    .filter((t) => t.exposure === 'user')
+    .slice(0, 3)
+    .map((t) => t.key),
+};
 
 /** Predicates that count their own runs, so the bench does not trust the runtime's counter. */
 function countingContext(counts) {

@@ -4,7 +4,12 @@ import { Generator, getConfig } from '@tanstack/router-generator';
 import { repeatAsync } from '../stats.mjs';
 import { routeEdits, tanstackOptions } from '../tanstack-routes.mjs';
 
-const [dir, n, runs, budget] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5] ?? Infinity)];
+const [dir, n, runs, budget] = [
+  process.argv[2],
+  Number(process.argv[3]),
+  Number(process.argv[4]),
+  Number(process.argv[5] ?? Infinity),
+];
 const generator = new Generator({ config: getConfig(tanstackOptions(dir), dir), root: dir });
 const edits = routeEdits({ dir, n });
 /** Changes the file (untimed, as for the catalog), then times the generator's run for that event. */
@@ -16,13 +21,23 @@ const after = (change) => async () => {
 };
 await generator.run();
 const results = {};
-results.full = await repeatAsync(runs, after(() => ({ type: 'rerun' })), undefined, budget);
+results.full = await repeatAsync(
+  runs,
+  after(() => ({ type: 'rerun' })),
+  undefined,
+  budget,
+);
 results.edit = await repeatAsync(runs, after(edits.edit), after(edits.restore), budget);
-results.add = await repeatAsync(runs, after(edits.add), async () => {
-  // Each add starts from the routes without the added one (absent before the first).
-  try {
-    await after(edits.remove)();
-  } catch {}
-}, budget);
+results.add = await repeatAsync(
+  runs,
+  after(edits.add),
+  async () => {
+    // Each add starts from the routes without the added one (absent before the first).
+    try {
+      await after(edits.remove)();
+    } catch {}
+  },
+  budget,
+);
 results.remove = await repeatAsync(runs, after(edits.remove), after(edits.add), budget);
 process.stdout.write(`${JSON.stringify(results)}\n`);

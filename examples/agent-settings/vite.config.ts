@@ -18,7 +18,8 @@ function agentApi(): Plugin {
       server.httpServer?.once('close', () => store.close());
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/')) return next();
-        server.ssrLoadModule('/server/api.ts')
+        server
+          .ssrLoadModule('/server/api.ts')
           .then((api) => (api as typeof import('./server/api')).handleApiRequest(store, req, res))
           .then((handled) => (handled ? undefined : next()))
           .catch(next);

@@ -4,7 +4,13 @@
 import { Node, Project, SyntaxKind, ts, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { tsString } from '../text/escape.js';
-import { bindingEntry, bindingsModuleSpecifier, PLACEHOLDER_ICON, placeholderDeclaration, type BindingEntry } from '../render/renderers/binding-entries.js';
+import {
+  bindingEntry,
+  bindingsModuleSpecifier,
+  PLACEHOLDER_ICON,
+  placeholderDeclaration,
+  type BindingEntry,
+} from '../render/renderers/binding-entries.js';
 
 export interface BindingFixResult {
   /** Tool keys that had no entry (and got one, unless `check`). */
@@ -35,7 +41,11 @@ function parse(file: string, text: string): SourceFile {
 export function findBindingObject(source: SourceFile, prefix: string): ObjectLiteralExpression | undefined {
   const bindingType = new RegExp(`\\b${prefix}UiBindings\\b|Record<\\s*${prefix}ToolKey\\b`);
   const unwrap = (node: Node | undefined): ObjectLiteralExpression | undefined => {
-    while (node && (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node))) node = node.getExpression();
+    while (
+      node &&
+      (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node))
+    )
+      node = node.getExpression();
     return node && Node.isObjectLiteralExpression(node) ? node : undefined;
   };
   for (const s of source.getDescendantsOfKind(SyntaxKind.SatisfiesExpression)) {
@@ -52,7 +62,8 @@ export function findBindingObject(source: SourceFile, prefix: string): ObjectLit
 
 /** A property's key as written (`Bash`, `'mcp-tool'`), or undefined for computed keys and spreads. */
 function propertyKey(node: Node): string | undefined {
-  if (!Node.isPropertyAssignment(node) && !Node.isShorthandPropertyAssignment(node) && !Node.isMethodDeclaration(node)) return undefined;
+  if (!Node.isPropertyAssignment(node) && !Node.isShorthandPropertyAssignment(node) && !Node.isMethodDeclaration(node))
+    return undefined;
   const name = node.getNameNode();
   if (Node.isIdentifier(name)) return name.getText();
   if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
@@ -99,11 +110,21 @@ function entryRange(text: string, prop: Node): { start: number; end: number } {
 }
 
 /** Edits that add `entries` after the last kept entry, in the style of the entries already there. */
-function insertAfter(text: string, last: Node, entries: readonly BindingEntry[], singleLine: boolean, eol: string): TextEdit[] {
+function insertAfter(
+  text: string,
+  last: Node,
+  entries: readonly BindingEntry[],
+  singleLine: boolean,
+  eol: string,
+): TextEdit[] {
   const after = endOfEntryLine(text, last.getEnd());
-  if (singleLine) return [{ start: last.getEnd(), end: last.getEnd(), text: `, ${entries.map((e) => e.code).join(', ')}` }];
+  if (singleLine)
+    return [{ start: last.getEnd(), end: last.getEnd(), text: `, ${entries.map((e) => e.code).join(', ')}` }];
   const indent = indentAt(text, last.getStart());
-  const lines = entries.map((e, i) => `${indent}${e.code}${i < entries.length - 1 || after.hadComma ? ',' : ''}${e.comment ? ` ${e.comment}` : ''}`);
+  const lines = entries.map(
+    (e, i) =>
+      `${indent}${e.code}${i < entries.length - 1 || after.hadComma ? ',' : ''}${e.comment ? ` ${e.comment}` : ''}`,
+  );
   const edits: TextEdit[] = [];
   if (!after.hadComma) edits.push({ start: last.getEnd(), end: last.getEnd(), text: ',' });
   // After the last entry's whole line, so a comment trailing it stays with it.
@@ -114,16 +135,24 @@ function insertAfter(text: string, last: Node, entries: readonly BindingEntry[],
 
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end))
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
 
 /** Plans and applies the fix to one binding file's text. Pure: the caller reads and writes the file. */
-export function fixBindings(model: CatalogModel, file: string, text: string, options: { prune?: boolean } = {}): BindingFixResult {
+export function fixBindings(
+  model: CatalogModel,
+  file: string,
+  text: string,
+  options: { prune?: boolean } = {},
+): BindingFixResult {
   const source = parse(file, text);
   const object = findBindingObject(source, model.prefix);
   if (!object)
-    throw new BindingFileError(`${file} has no object checked with \`satisfies ${model.prefix}UiBindings\` (or typed as it); add \`satisfies ${model.prefix}UiBindings\` after the bindings object so the codemod can find it.`);
+    throw new BindingFileError(
+      `${file} has no object checked with \`satisfies ${model.prefix}UiBindings\` (or typed as it); add \`satisfies ${model.prefix}UiBindings\` after the bindings object so the codemod can find it.`,
+    );
   const known = new Set(model.tools.map((t) => t.key));
   const properties = object.getProperties();
   const present = new Set(properties.map(propertyKey).filter((k): k is string => k !== undefined));
@@ -142,13 +171,21 @@ export function fixBindings(model: CatalogModel, file: string, text: string, opt
     const objectIndent = indentAt(text, object.getStart());
     const unit = /\n\t/.test(text) ? '\t' : '  ';
     const lines = entries.map((e) => `${objectIndent}${unit}${e.code},${e.comment ? ` ${e.comment}` : ''}`);
-    edits.push({ start: object.getStart() + 1, end: object.getEnd() - 1, text: `${eol}${lines.join(eol)}${eol}${objectIndent}` });
+    edits.push({
+      start: object.getStart() + 1,
+      end: object.getEnd() - 1,
+      text: `${eol}${lines.join(eol)}${eol}${objectIndent}`,
+    });
   } else {
     if (options.prune) for (const p of stale) edits.push({ ...entryRange(text, p), text: '' });
-    if (last && entries.length > 0) edits.push(...insertAfter(text, last, entries, object.getStartLineNumber() === object.getEndLineNumber(), eol));
+    if (last && entries.length > 0)
+      edits.push(...insertAfter(text, last, entries, object.getStartLineNumber() === object.getEndLineNumber(), eol));
   }
   if (entries.some((e) => e.usesPlaceholder) && !declares(source, PLACEHOLDER_ICON)) {
-    const declaration = placeholderDeclaration(model, `import(${tsString(bindingsModuleSpecifier(model, file))}).${model.prefix}UiIcon`);
+    const declaration = placeholderDeclaration(
+      model,
+      `import(${tsString(bindingsModuleSpecifier(model, file))}).${model.prefix}UiIcon`,
+    );
     const imports = source.getImportDeclarations();
     if (imports.length > 0) {
       const at = endOfEntryLine(text, imports[imports.length - 1]!.getEnd()).end;
@@ -171,5 +208,11 @@ export function fixBindings(model: CatalogModel, file: string, text: string, opt
 /** Whether the file declares (or imports) a value named `name` at its top level. */
 function declares(source: SourceFile, name: string): boolean {
   if (source.getVariableDeclaration(name) || source.getFunction(name)) return true;
-  return source.getImportDeclarations().some((d) => d.getDefaultImport()?.getText() === name || d.getNamedImports().some((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === name));
+  return source
+    .getImportDeclarations()
+    .some(
+      (d) =>
+        d.getDefaultImport()?.getText() === name ||
+        d.getNamedImports().some((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === name),
+    );
 }

@@ -49,12 +49,17 @@ export async function runBindings(options: BindingsOptions): Promise<BindingsRes
   const withBindings = project.catalogs.filter((c) => c.config.bindings);
   if (project.ok && withBindings.length === 0) {
     const first = project.catalogs[0];
-    const [located] = await project.locate([{
-      code: DIAGNOSTIC_CODES.configInvalid,
-      severity: 'error',
-      message: `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in the config has a binding file; add \`bindings: { file: 'src/toolBinding.ts' }\` to it.`,
-      at: first && project.configFile ? { file: project.configFile, path: ['catalogs', first.config.name], atKey: true, scope: 'config' } : undefined,
-    }]);
+    const [located] = await project.locate([
+      {
+        code: DIAGNOSTIC_CODES.configInvalid,
+        severity: 'error',
+        message: `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in the config has a binding file; add \`bindings: { file: 'src/toolBinding.ts' }\` to it.`,
+        at:
+          first && project.configFile
+            ? { file: project.configFile, path: ['catalogs', first.config.name], atKey: true, scope: 'config' }
+            : undefined,
+      },
+    ]);
     diagnostics.push(located!);
   }
   const reports: CatalogBindingsReport[] = [];
@@ -65,16 +70,38 @@ export async function runBindings(options: BindingsOptions): Promise<BindingsRes
     if (text === undefined) {
       const skeleton = renderBindingSkeleton(model, loadTemplates(), file);
       if (options.fix) await writeFileAtomic(file, skeleton);
-      reports.push({ catalog: config.name, file, created: true, missing: model.tools.map((t) => t.key), excess: [], changed: true });
+      reports.push({
+        catalog: config.name,
+        file,
+        created: true,
+        missing: model.tools.map((t) => t.key),
+        excess: [],
+        changed: true,
+      });
       continue;
     }
     try {
       const result = fixBindings(model, file, text, { prune: options.prune });
       if (options.fix && result.changed) await writeFileAtomic(file, result.text);
-      reports.push({ catalog: config.name, file, created: false, missing: result.missing, excess: result.excess, changed: result.changed });
+      reports.push({
+        catalog: config.name,
+        file,
+        created: false,
+        missing: result.missing,
+        excess: result.excess,
+        changed: result.changed,
+      });
     } catch (error) {
       if (!(error instanceof BindingFileError)) throw error;
-      reports.push({ catalog: config.name, file, created: false, missing: [], excess: [], changed: false, error: error.message });
+      reports.push({
+        catalog: config.name,
+        file,
+        created: false,
+        missing: [],
+        excess: [],
+        changed: false,
+        error: error.message,
+      });
     }
   }
   const ok = !hasErrors(diagnostics) && reports.every((r) => upToDate(r, options.fix === true, options.prune === true));

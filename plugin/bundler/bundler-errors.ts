@@ -61,10 +61,30 @@ export function toEsbuildMessages(diagnostics: readonly CatalogDiagnostic[], roo
     return {
       pluginName: PLUGIN_NAME,
       text: `${d.code}: ${d.message}`,
-      location: file && d.position
-        ? { file: d.position.file, line: d.position.line, column: d.position.column - 1, lineText: lineText(file, d.position.line), length: 0, namespace: 'file', suggestion: '' }
-        : null,
-      notes: (d.related ?? []).map((r) => ({ text: r.message, location: { file: r.file, line: r.line, column: r.column - 1, lineText: lineText(path.resolve(root, r.file), r.line), length: 0, namespace: 'file', suggestion: '' } })),
+      location:
+        file && d.position
+          ? {
+              file: d.position.file,
+              line: d.position.line,
+              column: d.position.column - 1,
+              lineText: lineText(file, d.position.line),
+              length: 0,
+              namespace: 'file',
+              suggestion: '',
+            }
+          : null,
+      notes: (d.related ?? []).map((r) => ({
+        text: r.message,
+        location: {
+          file: r.file,
+          line: r.line,
+          column: r.column - 1,
+          lineText: lineText(path.resolve(root, r.file), r.line),
+          length: 0,
+          namespace: 'file',
+          suggestion: '',
+        },
+      })),
     };
   });
 }

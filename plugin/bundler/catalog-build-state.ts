@@ -113,7 +113,8 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
       // Nothing we read changed: only put back output that was deleted or edited by hand.
       const report = await writeOutputs(lastOutputs);
       const written = [...report.changed, ...report.orphaned];
-      if (written.length > 0) emit({ reason: 'output-deleted', file, ok: true, written, durationMs: performance.now() - started });
+      if (written.length > 0)
+        emit({ reason: 'output-deleted', file, ok: true, written, durationMs: performance.now() - started });
       return { ...lastOutcome, written };
     }
     dirty = false;

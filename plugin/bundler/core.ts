@@ -13,7 +13,8 @@ interface RollupLikeContext {
   meta?: { watchMode?: boolean };
 }
 
-const hasRollupError = (ctx: unknown): ctx is RollupLikeContext => typeof (ctx as { error?: unknown }).error === 'function';
+const hasRollupError = (ctx: unknown): ctx is RollupLikeContext =>
+  typeof (ctx as { error?: unknown }).error === 'function';
 
 export const toolCatalogUnplugin = createUnplugin<ToolCatalogPluginOptions | undefined, false>((rawOptions, meta) => {
   const options = rawOptions ?? {};
@@ -32,21 +33,26 @@ export const toolCatalogUnplugin = createUnplugin<ToolCatalogPluginOptions | und
     name: PLUGIN_NAME,
     enforce: 'pre',
     // esbuild, webpack and Rspack generate in their own hooks below; Rollup and Vite generate here.
-    buildStart: !rollupLike ? undefined : async function buildStart(this: UnpluginBuildContext) {
-      if (!ci && (viteCommand === 'serve' || isWatchMode(this))) state.keepWarm();
-      const outcome = await state.ensureGenerated('build-start');
-      if (viteCommand === 'serve' && devServer && !ci) {
-        devServer.report(outcome); // dev: the overlay shows errors and the server keeps running until they are fixed
-        return;
-      }
-      if (viteCommand !== 'serve' && !ci && isWatchMode(this)) for (const file of state.inputs) this.addWatchFile(file);
-      if (outcome.ok) return;
-      if (hasRollupError(this)) this.error(toRollupError(outcome.diagnostics, outcome.root));
-      throw new Error(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics)}`);
-    },
-    watchChange: !rollupLike ? undefined : (id) => {
-      if (state.isInput(id)) state.invalidate();
-    },
+    buildStart: !rollupLike
+      ? undefined
+      : async function buildStart(this: UnpluginBuildContext) {
+          if (!ci && (viteCommand === 'serve' || isWatchMode(this))) state.keepWarm();
+          const outcome = await state.ensureGenerated('build-start');
+          if (viteCommand === 'serve' && devServer && !ci) {
+            devServer.report(outcome); // dev: the overlay shows errors and the server keeps running until they are fixed
+            return;
+          }
+          if (viteCommand !== 'serve' && !ci && isWatchMode(this))
+            for (const file of state.inputs) this.addWatchFile(file);
+          if (outcome.ok) return;
+          if (hasRollupError(this)) this.error(toRollupError(outcome.diagnostics, outcome.root));
+          throw new Error(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics)}`);
+        },
+    watchChange: !rollupLike
+      ? undefined
+      : (id) => {
+          if (state.isInput(id)) state.invalidate();
+        },
     rollup: {
       async closeWatcher() {
         await state.dispose();

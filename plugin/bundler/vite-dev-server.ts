@@ -28,8 +28,13 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     if (added.length > 0) server.watcher.add(added);
     if (!outcome.ok) {
       const err = toRollupError(outcome.diagnostics, outcome.root);
-      server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, { timestamp: true });
-      server.ws.send({ type: 'error', err: { message: err.message, stack: '', id: err.id, frame: err.frame, plugin: err.plugin, loc: err.loc } });
+      server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, {
+        timestamp: true,
+      });
+      server.ws.send({
+        type: 'error',
+        err: { message: err.message, stack: '', id: err.id, frame: err.frame, plugin: err.plugin, loc: err.loc },
+      });
       showingError = true;
       return;
     }
@@ -38,7 +43,11 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
       showingError = false;
       server.ws.send({ type: 'full-reload', path: '*' });
     }
-    if (outcome.written.length > 0) server.config.logger.info(`[agent-tool-catalog] regenerated ${outcome.written.length} file${outcome.written.length === 1 ? '' : 's'}`, { timestamp: true });
+    if (outcome.written.length > 0)
+      server.config.logger.info(
+        `[agent-tool-catalog] regenerated ${outcome.written.length} file${outcome.written.length === 1 ? '' : 's'}`,
+        { timestamp: true },
+      );
   };
 
   const onEvent = async (event: WatchEvent, rawFile: string) => {
@@ -70,7 +79,9 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
 
   server.watcher.on('all', (event, file) => {
     onEvent(event as WatchEvent, file).catch((error: unknown) => {
-      server.config.logger.error(`[agent-tool-catalog] regeneration failed: ${(error as Error).stack ?? String(error)}`);
+      server.config.logger.error(
+        `[agent-tool-catalog] regeneration failed: ${(error as Error).stack ?? String(error)}`,
+      );
     });
   });
   return { report };

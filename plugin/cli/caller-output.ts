@@ -2,7 +2,8 @@
 // fields, kept apart from the commands so both read the same `callerOffer` result.
 import type { CallerOffer, CallerToolOffer } from '../model/caller-offer.js';
 
-const list = (title: string, lines: readonly string[]) => `${title} (${lines.length}):\n${lines.length === 0 ? '  (none)\n' : lines.map((l) => `  ${l}\n`).join('')}`;
+const list = (title: string, lines: readonly string[]) =>
+  `${title} (${lines.length}):\n${lines.length === 0 ? '  (none)\n' : lines.map((l) => `  ${l}\n`).join('')}`;
 
 /** `key  detail` lines with the keys padded to one column. */
 function keyed(tools: readonly CallerToolOffer[], detail: (t: CallerToolOffer) => string): string[] {
@@ -20,17 +21,30 @@ export function callerResolveText(offer: CallerOffer, disallowed: ReadonlySet<st
   const offered = byState(offer, 'offered');
   return [
     list(`allowedTools (caller ${offer.caller}'s tool names)`, offer.allowedTools),
-    list('offered tools', keyed(offered, (t) => `${t.detail || t.names.join(', ')}${disallowed.has(t.key) ? BLOCKED : ''}`)),
-    list(`needs a caller-supplied factory (not known to the CLI: offered only if ${offer.caller} passes one)`, byState(offer, 'factory').map((t) => t.key)),
-    list("needs the app's availability check (not run by the CLI)", keyed(byState(offer, 'runtime-check'), (t) => t.detail)),
-    list(`not offered: in ${offer.caller}'s groups but unavailable`, keyed(byState(offer, 'unavailable'), (t) => t.detail)),
+    list(
+      'offered tools',
+      keyed(offered, (t) => `${t.detail || t.names.join(', ')}${disallowed.has(t.key) ? BLOCKED : ''}`),
+    ),
+    list(
+      `needs a caller-supplied factory (not known to the CLI: offered only if ${offer.caller} passes one)`,
+      byState(offer, 'factory').map((t) => t.key),
+    ),
+    list(
+      "needs the app's availability check (not run by the CLI)",
+      keyed(byState(offer, 'runtime-check'), (t) => t.detail),
+    ),
+    list(
+      `not offered: in ${offer.caller}'s groups but unavailable`,
+      keyed(byState(offer, 'unavailable'), (t) => t.detail),
+    ),
     `MCP servers (of the offered in-process tools): ${offer.mcpServers.map((s) => `${s.name} (${s.tools.join(', ')})`).join('; ') || '(none)'}\n`,
   ].join('');
 }
 
 /** The caller's fields in `resolve --json`. */
 export function callerResolveJson(offer: CallerOffer, disallowed: ReadonlySet<string>) {
-  const entries = (state: CallerToolOffer['state']) => byState(offer, state).map((t) => ({ key: t.key, names: t.names, detail: t.detail }));
+  const entries = (state: CallerToolOffer['state']) =>
+    byState(offer, state).map((t) => ({ key: t.key, names: t.names, detail: t.detail }));
   return {
     name: offer.caller,
     groups: offer.groups,

@@ -39,11 +39,18 @@ export function version(): string {
 
 /** `--chek` → a sentence naming the option as the command spells it; `parseArgs`'s own text for the rest. */
 function usageProblem(error: Error, command: Command): string {
-  const flags = (spec: OptionSpec) => Object.entries(spec).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+  const flags = (spec: OptionSpec) =>
+    Object.entries(spec).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
   const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
   if (unknown !== undefined) {
     const near = suggest(unknown, flags(command.options));
-    return `'${command.name}' has no option ${unknown}.${near ? ` Did you mean ${near}?` : ` Its options: ${flags(command.options).filter((f) => f.startsWith('--')).join(', ')}.`}`;
+    return `'${command.name}' has no option ${unknown}.${
+      near
+        ? ` Did you mean ${near}?`
+        : ` Its options: ${flags(command.options)
+            .filter((f) => f.startsWith('--'))
+            .join(', ')}.`
+    }`;
   }
   const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(error.message)?.[1];
   if (missingValue !== undefined) return `${missingValue} needs a value, e.g. ${missingValue} <value>.`;
@@ -62,7 +69,10 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    const near = suggest(name, COMMANDS.map((c) => c.name));
+    const near = suggest(
+      name,
+      COMMANDS.map((c) => c.name),
+    );
     io.stderr(`Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''}\n\n${help()}`);
     return 2;
   }

@@ -26,7 +26,9 @@ export interface PolicyInputs {
   readonly caller?: string;
 }
 
-export type LoadedPolicy = { readonly model: CatalogModel; readonly tables: Required<PolicyTables> } | { readonly exitCode: number };
+export type LoadedPolicy =
+  | { readonly model: CatalogModel; readonly tables: Required<PolicyTables> }
+  | { readonly exitCode: number };
 
 /** The model and policy tables of the catalog named by `--catalog` (or the config's only one); never renders. */
 export async function loadPolicy(values: ParsedArgs['values'], io: CommandIO): Promise<LoadedPolicy> {
@@ -37,7 +39,8 @@ export async function loadPolicy(values: ParsedArgs['values'], io: CommandIO): P
   return { model, tables: policyTablesOf(model) };
 }
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
 /** `--ctx workspace-has-git=true` or `--ctx workspaceHasGit=false`; anything else is a usage error. */
 export function parseContextFlags(flags: readonly string[], tables: PolicyTables): Record<string, boolean> {
@@ -45,9 +48,15 @@ export function parseContextFlags(flags: readonly string[], tables: PolicyTables
   const known = tables.conditions.map((c) => `${c.name} (${c.field})`).join(', ') || 'none';
   for (const flag of flags) {
     const match = /^([^=]+)=(true|false)$/.exec(flag.trim());
-    if (!match) throw new UsageError(`--ctx '${flag}' must be <condition>=true or <condition>=false, e.g. --ctx workspace-has-git=true.`);
+    if (!match)
+      throw new UsageError(
+        `--ctx '${flag}' must be <condition>=true or <condition>=false, e.g. --ctx workspace-has-git=true.`,
+      );
     const condition = tables.conditions.find((c) => c.name === match[1] || c.field === match[1]);
-    if (!condition) throw new UsageError(`--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.`);
+    if (!condition)
+      throw new UsageError(
+        `--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.`,
+      );
     context[condition.field] = match[2] === 'true';
   }
   return context;
@@ -67,12 +76,17 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
 }
 
 /** Each condition's value as the policy reads it: `true`, `false`, or `null` when not given. */
-export function contextReport(tables: PolicyTables, context: Readonly<Record<string, boolean>>): Record<string, boolean | null> {
+export function contextReport(
+  tables: PolicyTables,
+  context: Readonly<Record<string, boolean>>,
+): Record<string, boolean | null> {
   return Object.fromEntries(tables.conditions.map((c) => [c.name, c.field in context ? context[c.field]! : null]));
 }
 
 /** `workspace-has-git=true, agent-has-channel=not set (false)` */
 export function describeContext(tables: PolicyTables, context: Readonly<Record<string, boolean>>): string {
   if (tables.conditions.length === 0) return 'no conditions';
-  return tables.conditions.map((c) => `${c.name}=${c.field in context ? String(context[c.field]) : 'not set (false)'}`).join(', ');
+  return tables.conditions
+    .map((c) => `${c.name}=${c.field in context ? String(context[c.field]) : 'not set (false)'}`)
+    .join(', ');
 }

@@ -12,12 +12,21 @@ export const projectOptions = (values: ParsedArgs['values'], io: CommandIO) => (
 });
 
 /** The project named by the command line. */
-export const loadCommandProject = (values: ParsedArgs['values'], io: CommandIO): Promise<Project> => loadProject(projectOptions(values, io));
+export const loadCommandProject = (values: ParsedArgs['values'], io: CommandIO): Promise<Project> =>
+  loadProject(projectOptions(values, io));
 
 /** Prints a failed project's diagnostics (JSON with `--json`) and returns the exit code; undefined when the project is fine. */
-export function reportFailedProject(project: Pick<Project, 'ok' | 'diagnostics'>, values: ParsedArgs['values'], io: CommandIO, extra: Record<string, unknown> = {}): number | undefined {
+export function reportFailedProject(
+  project: Pick<Project, 'ok' | 'diagnostics'>,
+  values: ParsedArgs['values'],
+  io: CommandIO,
+  extra: Record<string, unknown> = {},
+): number | undefined {
   if (project.ok) return undefined;
-  if (values.json) io.stdout(`${JSON.stringify({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }, null, 2)}\n`);
+  if (values.json)
+    io.stdout(
+      `${JSON.stringify({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }, null, 2)}\n`,
+    );
   else printDiagnostics(project.diagnostics, io);
   return project.diagnostics.some(isUsageProblem) ? 2 : 1;
 }
@@ -25,6 +34,9 @@ export function reportFailedProject(project: Pick<Project, 'ok' | 'diagnostics'>
 /** The one catalog a query command works on: the config's only one, or the one `--catalog` names. */
 export function singleModel(project: Project): CatalogModel {
   const models = project.catalogs.flatMap((c) => (c.model ? [c.model] : []));
-  if (models.length > 1) throw new UsageError(`The config has ${models.length} catalogs (${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`);
+  if (models.length > 1)
+    throw new UsageError(
+      `The config has ${models.length} catalogs (${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`,
+    );
   return models[0]!;
 }

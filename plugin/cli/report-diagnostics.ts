@@ -8,7 +8,9 @@ export function printDiagnostics(diagnostics: readonly CatalogDiagnostic[], io: 
   io.stderr(`${diagnostics.map(formatDiagnostic).join('\n\n')}\n`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  io.stderr(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}\n`);
+  io.stderr(
+    `\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}\n`,
+  );
 }
 
 export const diagnosticsJson = (diagnostics: readonly CatalogDiagnostic[]) =>

@@ -48,7 +48,10 @@ function watchedPaths(result: GenerateResult): string[] {
   return [...paths].sort();
 }
 
-export async function watchGenerate(options: { cwd: string; config?: string; catalog?: string }, io: CommandIO): Promise<number> {
+export async function watchGenerate(
+  options: { cwd: string; config?: string; catalog?: string },
+  io: CommandIO,
+): Promise<number> {
   // Listening from the start: Ctrl-C during the first run stops it cleanly too.
   const stop = stopped(io.signal);
   const session = createGenerateSession(options);
@@ -63,7 +66,9 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
     else {
       const names = result.catalogs.map((c) => c.config.name).join(', ');
       const written = report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
-      io.stdout(`${names}: ${written}${report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : ''} (${ms} ms).\n`);
+      io.stdout(
+        `${names}: ${written}${report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : ''} (${ms} ms).\n`,
+      );
     }
     return result;
   };
@@ -72,7 +77,10 @@ export async function watchGenerate(options: { cwd: string; config?: string; cat
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
   const watched = new Set(watchedPaths(result));
-  const watcher = watch([...watched], { ignoreInitial: true, ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) });
+  const watcher = watch([...watched], {
+    ignoreInitial: true,
+    ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`),
+  });
   let timer: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

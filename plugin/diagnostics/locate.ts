@@ -13,11 +13,19 @@ export interface LocateOptions {
 }
 
 const isLocator = (at: SourceLocator | SourcePosition): at is SourceLocator => 'path' in at;
-const child = (node: AstNode, key: string): AstNode | undefined => (isNode(node[key]) ? (node[key] as AstNode) : undefined);
-const children = (node: AstNode, key: string): AstNode[] => (Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : []);
+const child = (node: AstNode, key: string): AstNode | undefined =>
+  isNode(node[key]) ? (node[key] as AstNode) : undefined;
+const children = (node: AstNode, key: string): AstNode[] =>
+  Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : [];
 
 /** Type assertions and wrappers say nothing about the value: `{...} as never`, `x!`, `x satisfies T`, `(x)`. */
-const TRANSPARENT = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression']);
+const TRANSPARENT = new Set([
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'TSTypeAssertion',
+  'ParenthesizedExpression',
+]);
 function unwrap(node: AstNode | undefined): AstNode | undefined {
   while (node && TRANSPARENT.has(node.type)) node = child(node, 'expression');
   return node;
@@ -30,18 +38,24 @@ function propertyName(node: AstNode): string | undefined {
   if (!key) return undefined;
   if (!node.computed && key.type === 'Identifier') return key.name as string;
   if (key.type === 'StringLiteral' || key.type === 'NumericLiteral') return String(key.value);
-  if (key.type === 'TemplateLiteral' && children(key, 'expressions').length === 0) return String((children(key, 'quasis')[0]?.value as { cooked?: string })?.cooked ?? '');
+  if (key.type === 'TemplateLiteral' && children(key, 'expressions').length === 0)
+    return String((children(key, 'quasis')[0]?.value as { cooked?: string })?.cooked ?? '');
   return undefined;
 }
 
 function calleeName(callee: AstNode | undefined): string {
   if (!callee) return '';
   if (callee.type === 'Identifier') return callee.name as string;
-  if (callee.type === 'MemberExpression' && !callee.computed) return (child(callee, 'property')?.name as string | undefined) ?? '';
+  if (callee.type === 'MemberExpression' && !callee.computed)
+    return (child(callee, 'property')?.name as string | undefined) ?? '';
   return '';
 }
 
-const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = { tools: ['tools', 'defineTools'], catalog: ['defineCatalog'], config: ['defineConfig'] };
+const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = {
+  tools: ['tools', 'defineTools'],
+  catalog: ['defineCatalog'],
+  config: ['defineConfig'],
+};
 
 /** Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's default export. */
 function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
@@ -57,7 +71,8 @@ function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
     }
   });
   // A catalog built without the helpers: fall back to every object literal in the file.
-  if (found.length === 0 && scope === 'tools') eachNode(program, (node) => node.type === 'ObjectExpression' && found.push(node));
+  if (found.length === 0 && scope === 'tools')
+    eachNode(program, (node) => node.type === 'ObjectExpression' && found.push(node));
   return found;
 }
 
@@ -83,7 +98,8 @@ function walk(program: AstNode, locator: SourceLocator): { node: AstNode; comple
   if (!best) return undefined;
   let node = best.node;
   const complete = best.depth === locator.path.length;
-  if (complete && locator.element !== undefined && node.type === 'ArrayExpression') node = unwrap(children(node, 'elements')[locator.element]) ?? node;
+  if (complete && locator.element !== undefined && node.type === 'ArrayExpression')
+    node = unwrap(children(node, 'elements')[locator.element]) ?? node;
   return { node, complete };
 }
 
@@ -107,7 +123,8 @@ export function createLocator(options: LocateOptions) {
     if (!isLocator(at)) return at;
     // An empty path names the declaring call itself (`.tools({...})`, `defineCatalog({...})`), which
     // only `at.file` can hold; a key path may also sit in a file that re-exports the tool set.
-    const candidates = at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
+    const candidates =
+      at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
     let fallback: SourcePosition | undefined;
     for (const file of candidates) {
       const program = programOf(file);
@@ -123,12 +140,18 @@ export function createLocator(options: LocateOptions) {
 
   return async function locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]> {
     const { codeFrameColumns } = await import('@babel/code-frame');
-    const display = (p: SourcePosition): SourcePosition => ({ ...p, file: relativePosix(options.displayRoot, p.file) || p.file });
+    const display = (p: SourcePosition): SourcePosition => ({
+      ...p,
+      file: relativePosix(options.displayRoot, p.file) || p.file,
+    });
     return pending.map(({ at, related, ...rest }) => {
       if (!at) return { ...rest, related: undefined };
       const pos = position(at);
       const text = textOf(pos.file);
-      const frame = text === undefined ? undefined : codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
+      const frame =
+        text === undefined
+          ? undefined
+          : codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
       return {
         ...rest,
         position: display(pos),

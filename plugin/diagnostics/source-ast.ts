@@ -10,7 +10,8 @@ export interface AstNode {
   readonly [key: string]: unknown;
 }
 
-export const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+export const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
 
 /**
  * The program of `file`'s text (TypeScript syntax, JSX too in `.tsx`/`.jsx`, past recoverable
@@ -18,7 +19,11 @@ export const isNode = (value: unknown): value is AstNode => typeof value === 'ob
  */
 export function parseProgram(file: string, text: string): AstNode | undefined {
   try {
-    return parse(text, { sourceType: 'module', plugins: /\.[jt]sx$/.test(file) ? ['typescript', 'jsx'] : ['typescript'], errorRecovery: true }).program as unknown as AstNode;
+    return parse(text, {
+      sourceType: 'module',
+      plugins: /\.[jt]sx$/.test(file) ? ['typescript', 'jsx'] : ['typescript'],
+      errorRecovery: true,
+    }).program as unknown as AstNode;
   } catch {
     return undefined;
   }

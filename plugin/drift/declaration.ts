@@ -6,9 +6,14 @@ import { defaultSdkType, type SdkAliasMap } from '../model/sdk-types.js';
 
 /** `PushNotification` → `Push notification`; acronyms (`REPL`, `LSP`) stay as they are. */
 export function labelFromName(name: string): string {
-  const words = name.replace(/_/g, ' ').split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|\s+/).filter(Boolean);
+  const words = name
+    .replace(/_/g, ' ')
+    .split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|\s+/)
+    .filter(Boolean);
   return words
-    .map((w, i) => (/^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase()))
+    .map((w, i) =>
+      /^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase(),
+    )
     .join(' ');
 }
 

@@ -92,7 +92,11 @@ export function unmatchedBases(model: CatalogModel, members: readonly SdkUnionMe
   return [...sdkBases(members).keys()].filter((b) => !expected.has(b));
 }
 
-export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUnionMember[], tables: SdkNameTables = {}): DriftDiff {
+export function diffCatalogWithSdk(
+  model: CatalogModel,
+  members: readonly SdkUnionMember[],
+  tables: SdkNameTables = {},
+): DriftDiff {
   const configAliases = model.config.sdk.aliases;
   const typed = sdkTypedTools(model.tools);
   const bases = sdkBases(members);
@@ -105,7 +109,9 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
   const renamedBases = new Set<string>();
   const stillGone: ToolModel[] = [];
   for (const tool of goneTools) {
-    const match = unclaimed.find((m) => !renamedBases.has(m.base) && sdkNameForBase(m.base, configAliases, tables) === sdkToolName(tool));
+    const match = unclaimed.find(
+      (m) => !renamedBases.has(m.base) && sdkNameForBase(m.base, configAliases, tables) === sdkToolName(tool),
+    );
     if (!match) {
       stillGone.push(tool);
       continue;
@@ -118,9 +124,10 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
       line: match.line,
       column: match.column,
       // A tool that declares its own sdkType is past the alias map: only changing that sdkType helps.
-      fix: tool.sdkType !== defaultSdkType(sdkToolName(tool), configAliases)
-        ? `change sdkType: '${tool.sdkType}' to sdkType: '${match.base}' on '${tool.key}'`
-        : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
+      fix:
+        tool.sdkType !== defaultSdkType(sdkToolName(tool), configAliases)
+          ? `change sdkType: '${tool.sdkType}' to sdkType: '${match.base}' on '${tool.key}'`
+          : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
     });
   }
 
@@ -133,9 +140,15 @@ export function diffCatalogWithSdk(model: CatalogModel, members: readonly SdkUni
       const entry = { typeName: m.typeName, base: m.base, name, line: m.line, column: m.column };
       const existing = byName.get(name) ?? byKey.get(name);
       if (existing?.kind === 'sdk' && !existing.sdkTyped)
-        return { ...entry, fix: `'${existing.key}' is declared sdkTyped: false, but the SDK now types it; remove sdkTyped: false${m.base === name ? '' : ` and set sdkType: '${m.base}'`}` };
+        return {
+          ...entry,
+          fix: `'${existing.key}' is declared sdkTyped: false, but the SDK now types it; remove sdkTyped: false${m.base === name ? '' : ` and set sdkType: '${m.base}'`}`,
+        };
       if (existing?.kind === 'sdk')
-        return { ...entry, fix: `'${existing.key}' is already checked against ${expected.get(existing) ?? existing.sdkType}Input; if ${m.typeName} is another tool, map it with sdk.aliases: { ${m.base}: '<its runtime name>' } in the config` };
+        return {
+          ...entry,
+          fix: `'${existing.key}' is already checked against ${expected.get(existing) ?? existing.sdkType}Input; if ${m.typeName} is another tool, map it with sdk.aliases: { ${m.base}: '<its runtime name>' } in the config`,
+        };
       const key = existing ? `${name}Sdk` : name;
       return { ...entry, declaration: renderDeclaration({ key, name, base: m.base }, model, configAliases) };
     });

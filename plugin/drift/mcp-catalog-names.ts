@@ -44,11 +44,23 @@ function whyOpen(tool: ToolModel): string | undefined {
 }
 
 /** Where `runtimeName` is written in the declaration of `key`. */
-function locatorOf(key: string, declaration: Record<string, unknown>, runtimeName: string, file: string): SourceLocator {
-  const at = (path: string[], element?: number): SourceLocator => ({ file, path: [key, ...path], scope: 'tools', ...(element === undefined ? {} : { element }) });
+function locatorOf(
+  key: string,
+  declaration: Record<string, unknown>,
+  runtimeName: string,
+  file: string,
+): SourceLocator {
+  const at = (path: string[], element?: number): SourceLocator => ({
+    file,
+    path: [key, ...path],
+    scope: 'tools',
+    ...(element === undefined ? {} : { element }),
+  });
   const namespace = declaration.kind === 'external' ? declaration.channel : declaration.server;
   if (Array.isArray(declaration.fullNames)) {
-    const i = declaration.fullNames.findIndex((n) => typeof n === 'string' && expandFullName(n, declaration.kind, namespace) === runtimeName);
+    const i = declaration.fullNames.findIndex(
+      (n) => typeof n === 'string' && expandFullName(n, declaration.kind, namespace) === runtimeName,
+    );
     if (i >= 0) return at(['fullNames'], i);
   }
   if (Array.isArray(declaration.wires)) {

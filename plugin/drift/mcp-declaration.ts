@@ -7,7 +7,10 @@ import { labelFromName } from './declaration.js';
 
 /** The first sentence of a server's tool description, short enough for one catalog line. */
 function shortDescription(text: string | undefined): string | undefined {
-  const first = text?.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0];
+  const first = text
+    ?.replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s/)[0];
   if (!first) return undefined;
   return first.length <= 100 ? first : `${first.slice(0, 99)}…`;
 }
@@ -22,8 +25,18 @@ export function freeKey(wire: string, server: string, taken: ReadonlySet<string>
  * One line to paste into a `.tools({...})` call for `wire` on `server`: an in-process tool
  * (`kind: 'mcp'`) or a fixed wire of an external channel (`kind: 'external'`).
  */
-export function mcpDeclaration(model: CatalogModel, server: string, kind: 'server' | 'channel', wire: string, description: string | undefined, key: string): string {
-  const fields = kind === 'server' ? [`kind: 'mcp'`, `server: ${tsString(server)}`] : [`kind: 'external'`, `channel: ${tsString(server)}`, `wires: [${tsString(wire)}]`];
+export function mcpDeclaration(
+  model: CatalogModel,
+  server: string,
+  kind: 'server' | 'channel',
+  wire: string,
+  description: string | undefined,
+  key: string,
+): string {
+  const fields =
+    kind === 'server'
+      ? [`kind: 'mcp'`, `server: ${tsString(server)}`]
+      : [`kind: 'external'`, `channel: ${tsString(server)}`, `wires: [${tsString(wire)}]`];
   if (kind === 'server' && key !== wire) fields.push(`wire: ${tsString(wire)}`);
   const category = model.categories[0]?.name;
   if (category !== undefined) fields.push(`category: ${tsString(category)}`);

@@ -67,25 +67,44 @@ export interface LockComparison {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const liveCandidate = (t: ListedTool): RenameCandidate => ({ name: t.name, description: t.description, hash: schemaHash(t.inputSchema), summary: summarizeSchema(t.inputSchema) });
+const liveCandidate = (t: ListedTool): RenameCandidate => ({
+  name: t.name,
+  description: t.description,
+  hash: schemaHash(t.inputSchema),
+  summary: summarizeSchema(t.inputSchema),
+});
 
-export function compareWithCatalog(model: CatalogModel, server: string, declared: CatalogNamesOnServer, listed: ListedServer, locked: LockedServer | undefined): CatalogComparison {
+export function compareWithCatalog(
+  model: CatalogModel,
+  server: string,
+  declared: CatalogNamesOnServer,
+  listed: ListedServer,
+  locked: LockedServer | undefined,
+): CatalogComparison {
   const live = new Map(listed.tools.map((t) => [t.name, t]));
   const names = new Set(declared.names.map((n) => n.wire));
   const gone = declared.names.filter((n) => !live.has(n.wire));
-  const unnamed = listed.tools.filter((t) => !names.has(t.name)).map((t) => t.name).sort(byName);
+  const unnamed = listed.tools
+    .filter((t) => !names.has(t.name))
+    .map((t) => t.name)
+    .sort(byName);
   // The lock remembers the schema of a name the server dropped: the best evidence of a rename.
   const goneCandidates = gone.map((g): RenameCandidate => {
     const entry = locked?.tools[g.wire];
     return entry ? { name: g.wire, hash: entry.inputSchemaHash, summary: entry.properties } : { name: g.wire };
   });
-  const renames = probableRenames(goneCandidates, unnamed.map((n) => liveCandidate(live.get(n)!)));
+  const renames = probableRenames(
+    goneCandidates,
+    unnamed.map((n) => liveCandidate(live.get(n)!)),
+  );
   const renamedFrom = new Map(renames.map((r) => [r.from, r]));
   const renamedTo = new Set(renames.map((r) => r.to));
-  const renamed = gone.filter((g) => renamedFrom.has(g.wire)).map((g) => {
-    const r = renamedFrom.get(g.wire)!;
-    return { ...g, to: r.to, score: r.score, evidence: r.evidence };
-  });
+  const renamed = gone
+    .filter((g) => renamedFrom.has(g.wire))
+    .map((g) => {
+      const r = renamedFrom.get(g.wire)!;
+      return { ...g, to: r.to, score: r.score, evidence: r.evidence };
+    });
   const rest = unnamed.filter((n) => !renamedTo.has(n));
   const taken = new Set(model.tools.map((t) => t.key));
   const fresh = declared.open.length > 0 ? [] : rest;
@@ -94,7 +113,10 @@ export function compareWithCatalog(model: CatalogModel, server: string, declared
     new: fresh.map((wire) => {
       const key = freeKey(wire, server, taken);
       taken.add(key);
-      return { wire, declaration: mcpDeclaration(model, server, declared.kind, wire, live.get(wire)!.description, key) };
+      return {
+        wire,
+        declaration: mcpDeclaration(model, server, declared.kind, wire, live.get(wire)!.description, key),
+      };
     }),
     gone: gone.filter((g) => !renamedFrom.has(g.wire)),
     renamed,
@@ -102,13 +124,20 @@ export function compareWithCatalog(model: CatalogModel, server: string, declared
   };
 }
 
-export function compareWithLock(locked: LockedServer | undefined, listed: ListedServer, clientCapabilities: unknown): LockComparison {
+export function compareWithLock(
+  locked: LockedServer | undefined,
+  listed: ListedServer,
+  clientCapabilities: unknown,
+): LockComparison {
   const none = { added: [], removed: [], renamed: [], changed: [] };
   if (!locked) return { status: 'missing', ...none };
   const live = new Map(listed.tools.map((t) => [t.name, t]));
   const lockedNames = Object.keys(locked.tools).sort(byName);
   const removedAll = lockedNames.filter((n) => !live.has(n));
-  const addedAll = listed.tools.map((t) => t.name).filter((n) => !(n in locked.tools)).sort(byName);
+  const addedAll = listed.tools
+    .map((t) => t.name)
+    .filter((n) => !(n in locked.tools))
+    .sort(byName);
   const renamed = probableRenames(
     removedAll.map((n) => ({ name: n, hash: locked.tools[n]!.inputSchemaHash, summary: locked.tools[n]!.properties })),
     addedAll.map((n) => liveCandidate(live.get(n)!)),
@@ -118,7 +147,8 @@ export function compareWithLock(locked: LockedServer | undefined, listed: Listed
     const was = locked.tools[name]!;
     const now = lockTool(live.get(name)!);
     // The summary is derived from the schema: a summary that differs under an equal hash means the lock was edited by hand.
-    const inputChanged = was.inputSchemaHash !== now.inputSchemaHash || canonicalJson(was.properties) !== canonicalJson(now.properties);
+    const inputChanged =
+      was.inputSchemaHash !== now.inputSchemaHash || canonicalJson(was.properties) !== canonicalJson(now.properties);
     const outputSchemaChanged = was.outputSchemaHash !== now.outputSchemaHash;
     const annotationsChanged = canonicalJson(was.annotations ?? {}) !== canonicalJson(now.annotations ?? {});
     if (!inputChanged && !outputSchemaChanged && !annotationsChanged) continue;
@@ -131,9 +161,15 @@ export function compareWithLock(locked: LockedServer | undefined, listed: Listed
       ...(annotationsChanged ? { annotations: { before: was.annotations, after: now.annotations } } : {}),
     });
   }
-  const capabilities = canonicalJson(locked.clientCapabilities) === canonicalJson(clientCapabilities) ? undefined : { locked: locked.clientCapabilities, now: clientCapabilities };
+  const capabilities =
+    canonicalJson(locked.clientCapabilities) === canonicalJson(clientCapabilities)
+      ? undefined
+      : { locked: locked.clientCapabilities, now: clientCapabilities };
   const version = (s: { version: string } | undefined) => s?.version;
-  const serverVersion = version(locked.server) === version(listed.serverInfo) ? undefined : { locked: version(locked.server), now: version(listed.serverInfo) };
+  const serverVersion =
+    version(locked.server) === version(listed.serverInfo)
+      ? undefined
+      : { locked: version(locked.server), now: version(listed.serverInfo) };
   const differs = removedAll.length + addedAll.length + changed.length > 0 || capabilities !== undefined;
   return {
     status: differs ? 'changed' : 'same',

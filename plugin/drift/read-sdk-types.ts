@@ -50,12 +50,17 @@ function typeAliases(body: readonly Statement[]): Map<string, TSTypeAliasDeclara
 
 /** The members of a union type, with parentheses removed; a non-union is its own single member. */
 function unionMembers(type: TSType): TSType[] {
-  const unwrapped = (type as { type: string }).type === 'TSParenthesizedType' ? (type as unknown as { typeAnnotation: TSType }).typeAnnotation : type;
+  const unwrapped =
+    (type as { type: string }).type === 'TSParenthesizedType'
+      ? (type as unknown as { typeAnnotation: TSType }).typeAnnotation
+      : type;
   return unwrapped.type === 'TSUnionType' ? unwrapped.types.flatMap(unionMembers) : [unwrapped];
 }
 
 const referenceName = (type: TSType): string | undefined =>
-  type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && !type.typeParameters ? type.typeName.name : undefined;
+  type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && !type.typeParameters
+    ? type.typeName.name
+    : undefined;
 
 /** Type references only (`A | B`, or one `A`): a nested tool union, not a tool's own union type. */
 function isReferenceUnion(declaration: TSTypeAliasDeclaration): boolean {
@@ -81,7 +86,10 @@ export function typeAliasesOnly(source: string): string {
     .join('\n');
 }
 
-const parseOptions: NonNullable<Parameters<BabelParse>[1]> = { sourceType: 'module', plugins: [['typescript', { dts: true }]] };
+const parseOptions: NonNullable<Parameters<BabelParse>[1]> = {
+  sourceType: 'module',
+  plugins: [['typescript', { dts: true }]],
+};
 
 /** Parses `source` (the text of `file`) and collects the tool members of both unions. */
 export function parseSdkTypes(parse: BabelParse, source: string, file: string): SdkTypesFile {
@@ -96,7 +104,9 @@ export function parseSdkTypes(parse: BabelParse, source: string, file: string): 
   } catch (error) {
     const e = error as Error & { loc?: { line: number; column: number } };
     const where = e.loc ? `${file}:${e.loc.line}:${e.loc.column + 1}` : file;
-    throw new SdkTypesError(`${where}: cannot parse the SDK types (${e.message.replace(/ \(\d+:\d+\)$/, '')}); pass the SDK's sdk-tools.d.ts with --sdk-types <file>.`);
+    throw new SdkTypesError(
+      `${where}: cannot parse the SDK types (${e.message.replace(/ \(\d+:\d+\)$/, '')}); pass the SDK's sdk-tools.d.ts with --sdk-types <file>.`,
+    );
   }
   const aliases = typeAliases(body);
   const members: SdkUnionMember[] = [];
@@ -106,14 +116,20 @@ export function parseSdkTypes(parse: BabelParse, source: string, file: string): 
     [OUTPUT_UNION, 'output', 'Output', INPUT_UNION],
   ] as const) {
     const root = aliases.get(unionName);
-    if (!root) throw new SdkTypesError(`${file}: no \`type ${unionName} = …\` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.`);
+    if (!root)
+      throw new SdkTypesError(
+        `${file}: no \`type ${unionName} = …\` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.`,
+      );
     const seen = new Set<string>([unionName]);
     const visit = (type: TSType) => {
       for (const member of unionMembers(type)) {
         const typeName = referenceName(member);
         const loc = member.loc!.start;
         if (typeName === undefined) {
-          ignored.push({ typeName: source.slice(member.start!, member.end!), reason: `not a type name in ${unionName}` });
+          ignored.push({
+            typeName: source.slice(member.start!, member.end!),
+            reason: `not a type name in ${unionName}`,
+          });
         } else if (typeName === other) {
           // ToolInputSchemas lists ToolOutputSchemas as a member; it is read as its own union.
         } else if (seen.has(typeName)) {
@@ -121,7 +137,13 @@ export function parseSdkTypes(parse: BabelParse, source: string, file: string): 
         } else if (typeName.endsWith(suffix) && typeName.length > suffix.length) {
           seen.add(typeName);
           // Strip only this union's suffix: `TaskOutputInput` is the tool `TaskOutput`, `BashOutput` is `Bash`.
-          members.push({ typeName, base: typeName.slice(0, -suffix.length), union, line: loc.line, column: loc.column + 1 });
+          members.push({
+            typeName,
+            base: typeName.slice(0, -suffix.length),
+            union,
+            line: loc.line,
+            column: loc.column + 1,
+          });
         } else if (aliases.has(typeName) && isReferenceUnion(aliases.get(typeName)!)) {
           seen.add(typeName);
           visit(aliases.get(typeName)!.typeAnnotation);
@@ -142,7 +164,9 @@ export async function readSdkTypes(file: string): Promise<SdkTypesFile> {
   try {
     source = readFileSync(file, 'utf8');
   } catch {
-    throw new SdkTypesError(`${file}: the SDK types file cannot be read; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`);
+    throw new SdkTypesError(
+      `${file}: the SDK types file cannot be read; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
+    );
   }
   return parseSdkTypes(await loadParser(), source, file);
 }

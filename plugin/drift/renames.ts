@@ -27,8 +27,18 @@ export interface ProbableRename {
 const THRESHOLD = 0.55;
 
 /** `getSum`, `get_sum`, `get-sum` are one name. */
-const normalName = (n: string) => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-.\s]+/g, '_');
-const words = (s: string | undefined) => new Set((s ?? '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1));
+const normalName = (n: string) =>
+  n
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[-.\s]+/g, '_');
+const words = (s: string | undefined) =>
+  new Set(
+    (s ?? '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 1),
+  );
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
@@ -45,22 +55,42 @@ export function nameSimilarity(a: string, b: string): number {
   return Math.max(edits, jaccard(new Set(x.split('_')), new Set(y.split('_'))));
 }
 
-const propertySet = (s: SchemaSummary) => new Set(Object.entries(s).filter(([p]) => p !== ROOT_PATH).map(([p, info]) => `${p}:${info.type}`));
+const propertySet = (s: SchemaSummary) =>
+  new Set(
+    Object.entries(s)
+      .filter(([p]) => p !== ROOT_PATH)
+      .map(([p, info]) => `${p}:${info.type}`),
+  );
 
 /** How alike two input schemas are, and whether that says much: a schema without properties matches every other such schema. */
-function schemaEvidence(a: RenameCandidate, b: RenameCandidate): { score: number; words: string; weak: boolean } | undefined {
-  if (!a.summary || !b.summary) return a.hash !== undefined && a.hash === b.hash ? { score: 1, words: 'identical input schema', weak: false } : undefined;
+function schemaEvidence(
+  a: RenameCandidate,
+  b: RenameCandidate,
+): { score: number; words: string; weak: boolean } | undefined {
+  if (!a.summary || !b.summary)
+    return a.hash !== undefined && a.hash === b.hash
+      ? { score: 1, words: 'identical input schema', weak: false }
+      : undefined;
   const x = propertySet(a.summary);
   const y = propertySet(b.summary);
   const weak = x.size === 0 && y.size === 0;
-  if (a.hash !== undefined && a.hash === b.hash) return { score: 1, words: `identical input schema${weak ? ' (no properties, so weak evidence)' : ''}`, weak };
-  if (canonicalJson(a.summary) === canonicalJson(b.summary)) return { score: 0.9, words: `same properties, types and constraints${weak ? ' (none, so weak evidence)' : ''}`, weak };
+  if (a.hash !== undefined && a.hash === b.hash)
+    return { score: 1, words: `identical input schema${weak ? ' (no properties, so weak evidence)' : ''}`, weak };
+  if (canonicalJson(a.summary) === canonicalJson(b.summary))
+    return {
+      score: 0.9,
+      words: `same properties, types and constraints${weak ? ' (none, so weak evidence)' : ''}`,
+      weak,
+    };
   const share = jaccard(x, y);
   return { score: share, words: `${Math.round(share * 100)}% of property paths and types shared`, weak };
 }
 
 /** Probable renames from `gone` to `appeared`, best first, each tool in at most one pair. */
-export function probableRenames(gone: readonly RenameCandidate[], appeared: readonly RenameCandidate[]): ProbableRename[] {
+export function probableRenames(
+  gone: readonly RenameCandidate[],
+  appeared: readonly RenameCandidate[],
+): ProbableRename[] {
   const hashCount = new Map<string, number>();
   for (const t of [...gone, ...appeared]) if (t.hash) hashCount.set(t.hash, (hashCount.get(t.hash) ?? 0) + 1);
   const pairs: ProbableRename[] = [];
@@ -74,7 +104,10 @@ export function probableRenames(gone: readonly RenameCandidate[], appeared: read
       const shared = schema?.score === 1 && a.hash !== undefined && (hashCount.get(a.hash) ?? 0) > 2;
       const schemaWeight = !schema ? 0 : schema.weak || shared ? 0.15 : 0.55;
       const descriptionWeight = hasDescriptions ? 0.15 : 0;
-      const score = schemaWeight * (schema?.score ?? 0) + descriptionWeight * description + (1 - schemaWeight - descriptionWeight) * name;
+      const score =
+        schemaWeight * (schema?.score ?? 0) +
+        descriptionWeight * description +
+        (1 - schemaWeight - descriptionWeight) * name;
       const evidence = [
         ...(schema ? [`${schema.words}${shared ? ' (shared by several tools, so weak evidence)' : ''}`] : []),
         `name similarity ${name.toFixed(2)}`,
@@ -83,7 +116,10 @@ export function probableRenames(gone: readonly RenameCandidate[], appeared: read
       pairs.push({ from: a.name, to: b.name, score: Math.round(score * 100) / 100, evidence });
     }
   }
-  pairs.sort((x, y) => y.score - x.score || (x.from < y.from ? -1 : x.from > y.from ? 1 : x.to < y.to ? -1 : x.to > y.to ? 1 : 0));
+  pairs.sort(
+    (x, y) =>
+      y.score - x.score || (x.from < y.from ? -1 : x.from > y.from ? 1 : x.to < y.to ? -1 : x.to > y.to ? 1 : 0),
+  );
   const used = new Set<string>();
   const out: ProbableRename[] = [];
   for (const p of pairs) {

@@ -43,15 +43,25 @@ export interface DriftResult {
 }
 
 /** The SDK types file for one catalog, or a message saying how to point at one. */
-function typesFileFor(config: ResolvedCatalogConfig, options: DriftOptions): { file?: string; error?: string; usage?: boolean } {
+function typesFileFor(
+  config: ResolvedCatalogConfig,
+  options: DriftOptions,
+): { file?: string; error?: string; usage?: boolean } {
   if (options.sdkTypes !== undefined) {
     const file = path.resolve(options.cwd, options.sdkTypes);
-    return existsSync(file) ? { file } : { error: `--sdk-types ${options.sdkTypes}: no such file; pass the path of the SDK's sdk-tools.d.ts.`, usage: true };
+    return existsSync(file)
+      ? { file }
+      : {
+          error: `--sdk-types ${options.sdkTypes}: no such file; pass the path of the SDK's sdk-tools.d.ts.`,
+          usage: true,
+        };
   }
   const file = resolveTypesModule(config.sdk.typesModule, config.rootDir);
   return file
     ? { file }
-    : { error: `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '${config.name}') from ${config.rootDir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.` };
+    : {
+        error: `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '${config.name}') from ${config.rootDir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
+      };
 }
 
 async function driftOne(model: CatalogModel, options: DriftOptions) {
@@ -61,15 +71,27 @@ async function driftOne(model: CatalogModel, options: DriftOptions) {
   const types = await readSdkTypes(where.file);
   const pkg = readSdkPackage(where.file);
   // The legacy table lives in the SDK's JavaScript; import it only to name SDK types nothing matched.
-  const legacyAliases = pkg && unmatchedBases(model, types.members).length > 0 ? await loadLegacyAliases(pkg) : undefined;
+  const legacyAliases =
+    pkg && unmatchedBases(model, types.members).length > 0 ? await loadLegacyAliases(pkg) : undefined;
   const diff = diffCatalogWithSdk(model, types.members, { builtinToolNames: pkg?.builtinToolNames, legacyAliases });
   return { diff, types, pkg };
 }
 
 /** Where each gone tool is declared, located like any diagnostic. */
-async function goneToolPositions(project: Project, model: CatalogModel, gone: DriftDiff['gone']): Promise<(SourcePosition | undefined)[]> {
+async function goneToolPositions(
+  project: Project,
+  model: CatalogModel,
+  gone: DriftDiff['gone'],
+): Promise<(SourcePosition | undefined)[]> {
   if (gone.length === 0) return [];
-  const located = await project.locate(gone.map((g) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: { file: path.resolve(model.config.rootDir, g.source), path: [g.key], atKey: true, scope: 'tools' as const } })));
+  const located = await project.locate(
+    gone.map((g) => ({
+      code: DIAGNOSTIC_CODES.invalidValue,
+      severity: 'error' as const,
+      message: '',
+      at: { file: path.resolve(model.config.rootDir, g.source), path: [g.key], atKey: true, scope: 'tools' as const },
+    })),
+  );
   return located.map((d) => d.position);
 }
 

@@ -13,8 +13,22 @@ import { loadProject, type Project, type ProjectCatalog } from '../project/load-
 import { MCP_LOCK_NAME } from '../write/manifest.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { catalogNamesOn } from './mcp-catalog-names.js';
-import { compareWithCatalog, compareWithLock, type CatalogComparison, type GoneName, type LockComparison } from './mcp-diff.js';
-import { formatLock, LOCK_VERSION, lockServer, LockError, parseLock, type LockedServer, type McpLock } from '../mcp/lock-file.js';
+import {
+  compareWithCatalog,
+  compareWithLock,
+  type CatalogComparison,
+  type GoneName,
+  type LockComparison,
+} from './mcp-diff.js';
+import {
+  formatLock,
+  LOCK_VERSION,
+  lockServer,
+  LockError,
+  parseLock,
+  type LockedServer,
+  type McpLock,
+} from '../mcp/lock-file.js';
 
 export interface McpDriftOptions {
   readonly cwd: string;
@@ -100,19 +114,32 @@ function readLock(file: string, shown: string): { lock?: McpLock; error?: string
 }
 
 /** The servers to list, by catalog, or what is wrong with the command line. */
-function selectServers(catalogs: readonly ProjectCatalog[], wanted: readonly string[]): { selected: Map<ProjectCatalog, ResolvedMcpServer[]>; usageError?: string } {
+function selectServers(
+  catalogs: readonly ProjectCatalog[],
+  wanted: readonly string[],
+): { selected: Map<ProjectCatalog, ResolvedMcpServer[]>; usageError?: string } {
   const configured = [...new Set(catalogs.flatMap((c) => Object.keys(c.config.mcp)))].sort();
   const selected = new Map<ProjectCatalog, ResolvedMcpServer[]>();
   if (configured.length === 0) {
     const names = catalogs.map((c) => `'${c.config.name}'`).join(', ');
-    return { selected, usageError: `No MCP server is configured for catalog ${names}: say how to reach each one in the config, e.g. mcp: { 'my-server': { command: 'npx', args: ['my-mcp-server'] } } (see docs/drift.md).` };
+    return {
+      selected,
+      usageError: `No MCP server is configured for catalog ${names}: say how to reach each one in the config, e.g. mcp: { 'my-server': { command: 'npx', args: ['my-mcp-server'] } } (see docs/drift.md).`,
+    };
   }
   const unknown = wanted.filter((w) => !configured.includes(w));
   if (unknown.length > 0)
-    return { selected, usageError: `No catalog says how to reach MCP server '${unknown[0]}'; configured: ${configured.join(', ')}.${didYouMean(unknown[0]!, configured)}` };
+    return {
+      selected,
+      usageError: `No catalog says how to reach MCP server '${unknown[0]}'; configured: ${configured.join(', ')}.${didYouMean(unknown[0]!, configured)}`,
+    };
   for (const c of catalogs) {
     const servers = Object.values(c.config.mcp).filter((s) => wanted.length === 0 || wanted.includes(s.name));
-    if (servers.length > 0) selected.set(c, servers.sort((a, b) => (a.name < b.name ? -1 : 1)));
+    if (servers.length > 0)
+      selected.set(
+        c,
+        servers.sort((a, b) => (a.name < b.name ? -1 : 1)),
+      );
   }
   return { selected };
 }
@@ -121,18 +148,30 @@ type Listing = { server: ResolvedMcpServer; listed?: ListedServer; failure?: Mcp
 
 async function locateNames(project: Project, names: readonly GoneName[]): Promise<(SourcePosition | undefined)[]> {
   if (names.length === 0) return [];
-  const located = await project.locate(names.map((n) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: n.at })));
+  const located = await project.locate(
+    names.map((n) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: n.at })),
+  );
   return located.map((d) => d.position);
 }
 
-async function serverDrift(project: Project, model: CatalogModel, catalog: ProjectCatalog, listing: Listing, locked: LockedServer | undefined, update: boolean): Promise<ServerDrift> {
+async function serverDrift(
+  project: Project,
+  model: CatalogModel,
+  catalog: ProjectCatalog,
+  listing: Listing,
+  locked: LockedServer | undefined,
+  update: boolean,
+): Promise<ServerDrift> {
   const { server, listed, failure } = listing;
   const declared = catalogNamesOn(server.name, model, catalog.raw);
   const base = { server: server.name, kind: declared.kind, reached: listed?.reached ?? failure?.details.reached ?? '' };
   if (!listed) return { ...base, ok: false, failure: { ...failure!.details, message: failure!.message } };
   const compared = compareWithCatalog(model, server.name, declared, listed, locked);
   const lock = compareWithLock(locked, listed, server.clientCapabilities);
-  const [gonePositions, renamedPositions] = [await locateNames(project, compared.gone), await locateNames(project, compared.renamed)];
+  const [gonePositions, renamedPositions] = [
+    await locateNames(project, compared.gone),
+    await locateNames(project, compared.renamed),
+  ];
   const catalogOk = compared.new.length + compared.gone.length + compared.renamed.length === 0;
   return {
     ...base,
@@ -155,8 +194,10 @@ async function serverDrift(project: Project, model: CatalogModel, catalog: Proje
 /** The lock after `--update`: the listed servers' entries replaced, entries of servers no longer configured dropped. */
 function updatedLock(previous: McpLock | undefined, catalog: ProjectCatalog, listings: readonly Listing[]): McpLock {
   const servers: Record<string, LockedServer> = {};
-  for (const [name, entry] of Object.entries(previous?.servers ?? {})) if (name in catalog.config.mcp) servers[name] = entry;
-  for (const { server, listed } of listings) if (listed) servers[server.name] = lockServer(listed, server.type, server.clientCapabilities);
+  for (const [name, entry] of Object.entries(previous?.servers ?? {}))
+    if (name in catalog.config.mcp) servers[name] = entry;
+  for (const { server, listed } of listings)
+    if (listed) servers[server.name] = lockServer(listed, server.type, server.clientCapabilities);
   return { lockfileVersion: LOCK_VERSION, servers };
 }
 
@@ -170,7 +211,13 @@ export async function runMcpDrift(options: McpDriftOptions): Promise<McpDriftRes
   const jobs = [...selected].flatMap(([catalog, servers]) => servers.map((server) => ({ catalog, server })));
   const listings = await inBatches(jobs, CONCURRENCY, async ({ server }): Promise<Listing> => {
     try {
-      return { server, listed: await listServerTools(server, { connectTimeoutMs: options.connectTimeoutMs, listTimeoutMs: options.listTimeoutMs }) };
+      return {
+        server,
+        listed: await listServerTools(server, {
+          connectTimeoutMs: options.connectTimeoutMs,
+          listTimeoutMs: options.listTimeoutMs,
+        }),
+      };
     } catch (error) {
       if (error instanceof McpListError) return { server, failure: error };
       throw error;
@@ -185,8 +232,13 @@ export async function runMcpDrift(options: McpDriftOptions): Promise<McpDriftRes
     const read = readLock(lockFile, shown);
     const mine = listings.filter((l) => servers.includes(l.server));
     const drifts: ServerDrift[] = [];
-    for (const listing of mine) drifts.push(await serverDrift(project, model, catalog, listing, read.lock?.servers[listing.server.name], options.update));
-    const staleLockEntries = Object.keys(read.lock?.servers ?? {}).filter((n) => !(n in catalog.config.mcp)).sort();
+    for (const listing of mine)
+      drifts.push(
+        await serverDrift(project, model, catalog, listing, read.lock?.servers[listing.server.name], options.update),
+      );
+    const staleLockEntries = Object.keys(read.lock?.servers ?? {})
+      .filter((n) => !(n in catalog.config.mcp))
+      .sort();
     let lockUpdated = false;
     if (options.update && mine.some((l) => l.listed)) {
       const text = formatLock(updatedLock(read.lock, catalog, mine));

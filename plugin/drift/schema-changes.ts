@@ -38,7 +38,8 @@ const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJ
 /** Whether `path` sits under a property that was itself added or removed (its children are not repeated). */
 function underChangedParent(path: string, side: SchemaSummary): boolean {
   const parents: string[] = [];
-  for (let i = 0; i < path.length; i++) if (path[i] === '.') parents.push(path.slice(0, i).replace(/(\[\]|\|\d+)$/, ''));
+  for (let i = 0; i < path.length; i++)
+    if (path[i] === '.') parents.push(path.slice(0, i).replace(/(\[\]|\|\d+)$/, ''));
   return parents.some((p) => !(p in side));
 }
 
@@ -62,7 +63,14 @@ function widened(before: string, after: string): boolean {
 }
 
 function propertyChanges(path: string, x: PropertySummary, y: PropertySummary, add: (c: FieldChange) => void): void {
-  if (x.type !== y.type) add({ path, change: 'type-changed', severity: widened(x.type, y.type) ? 'compatible' : 'breaking', before: x.type, after: y.type });
+  if (x.type !== y.type)
+    add({
+      path,
+      change: 'type-changed',
+      severity: widened(x.type, y.type) ? 'compatible' : 'breaking',
+      before: x.type,
+      after: y.type,
+    });
   if (!x.required && y.required) add({ path, change: 'became-required', severity: 'breaking' });
   if (x.required && !y.required) add({ path, change: 'became-optional', severity: 'compatible' });
   if (x.enum && !y.enum) add({ path, change: 'enum-dropped', severity: 'compatible', before: x.enum });
@@ -74,16 +82,32 @@ function propertyChanges(path: string, x: PropertySummary, y: PropertySummary, a
     const removed = x.enum.filter((_, i) => !now.includes(was[i]!));
     if (added.length > 0) add({ path, change: 'enum-values-added', severity: 'compatible', after: added });
     if (removed.length > 0) add({ path, change: 'enum-values-removed', severity: 'breaking', before: removed });
-    if (added.length === 0 && removed.length === 0 && was.join('\n') !== now.join('\n')) add({ path, change: 'enum-reordered', severity: 'info', before: x.enum, after: y.enum });
+    if (added.length === 0 && removed.length === 0 && was.join('\n') !== now.join('\n'))
+      add({ path, change: 'enum-reordered', severity: 'info', before: x.enum, after: y.enum });
   }
   for (const keyword of CONSTRAINT_KEYWORDS) {
     const before = x[keyword];
     const after = y[keyword];
-    if (!same(before, after)) add({ path, change: 'constraint-changed', keyword, severity: tightened(keyword, before, after) ? 'breaking' : 'compatible', before, after });
+    if (!same(before, after))
+      add({
+        path,
+        change: 'constraint-changed',
+        keyword,
+        severity: tightened(keyword, before, after) ? 'breaking' : 'compatible',
+        before,
+        after,
+      });
   }
   if ((x.additionalProperties === false) !== (y.additionalProperties === false))
-    add({ path, change: 'additional-properties-changed', severity: y.additionalProperties === false ? 'breaking' : 'compatible', before: x.additionalProperties ?? true, after: y.additionalProperties ?? true });
-  if (!same(x.default, y.default)) add({ path, change: 'default-changed', severity: 'info', before: x.default, after: y.default });
+    add({
+      path,
+      change: 'additional-properties-changed',
+      severity: y.additionalProperties === false ? 'breaking' : 'compatible',
+      before: x.additionalProperties ?? true,
+      after: y.additionalProperties ?? true,
+    });
+  if (!same(x.default, y.default))
+    add({ path, change: 'default-changed', severity: 'info', before: x.default, after: y.default });
 }
 
 /** Every field-level change from `before` to `after`, in path order. */
@@ -96,11 +120,18 @@ export function schemaChanges(before: SchemaSummary, after: SchemaSummary): Fiel
     const y = after[path];
     if (path === ROOT_PATH) {
       if ((x?.additionalProperties === false) !== (y?.additionalProperties === false))
-        add({ path, change: 'additional-properties-changed', severity: y?.additionalProperties === false ? 'breaking' : 'compatible', before: x?.additionalProperties ?? true, after: y?.additionalProperties ?? true });
+        add({
+          path,
+          change: 'additional-properties-changed',
+          severity: y?.additionalProperties === false ? 'breaking' : 'compatible',
+          before: x?.additionalProperties ?? true,
+          after: y?.additionalProperties ?? true,
+        });
       continue;
     }
     if (!x && y) {
-      if (!underChangedParent(path, before)) add({ path, change: 'property-added', severity: y.required ? 'breaking' : 'compatible', after: y });
+      if (!underChangedParent(path, before))
+        add({ path, change: 'property-added', severity: y.required ? 'breaking' : 'compatible', after: y });
     } else if (x && !y) {
       if (!underChangedParent(path, after)) add({ path, change: 'property-removed', severity: 'breaking', before: x });
     } else if (x && y) propertyChanges(path, x, y, add);

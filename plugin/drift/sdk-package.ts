@@ -66,14 +66,16 @@ export function readSdkPackage(typesFile: string): SdkPackage | undefined {
   const pkg = readJson(manifest);
   const mainTypes = (pkg.exports ? typesTarget(pkg.exports['.']) : undefined) ?? pkg.types;
   const entryTarget = (pkg.exports ? defaultTarget(pkg.exports['.']) : undefined) ?? pkg.main;
-  const typesText = mainTypes && existsSync(path.join(dir, mainTypes)) ? readFileSync(path.join(dir, mainTypes), 'utf8') : '';
+  const typesText =
+    mainTypes && existsSync(path.join(dir, mainTypes)) ? readFileSync(path.join(dir, mainTypes), 'utf8') : '';
   // The declaration is one line: `export declare const BUILTIN_TOOL_NAMES: readonly ['Agent', …];`
   const tuple = /\bBUILTIN_TOOL_NAMES\s*:\s*readonly\s*\[([^\]]*)\]/.exec(typesText)?.[1];
   return {
     name: String(pkg.name ?? ''),
     version: String(pkg.version ?? ''),
     dir,
-    builtinToolNames: tuple === undefined ? undefined : [...tuple.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!),
+    builtinToolNames:
+      tuple === undefined ? undefined : [...tuple.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!),
     hasLegacyAliases: /\bLEGACY_TOOL_NAME_ALIASES\s*:/.test(typesText),
     entry: entryTarget ? path.join(dir, entryTarget) : undefined,
   };

@@ -74,15 +74,22 @@ export function detectSdk(dir: string): InstalledSdk | undefined {
 export function detectApp(dir: string): AppInfo {
   const packageJsonFile = path.join(dir, 'package.json');
   if (!existsSync(packageJsonFile))
-    throw new InitError(`${dir} has no package.json; run \`tool-catalog init\` in your app's folder (or \`npm init -y\` first).`);
+    throw new InitError(
+      `${dir} has no package.json; run \`tool-catalog init\` in your app's folder (or \`npm init -y\` first).`,
+    );
   const text = readFileSync(packageJsonFile, 'utf8');
   let packageJson: Record<string, unknown>;
   try {
     packageJson = JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
-    throw new InitError(`${packageJsonFile} is not valid JSON (${(error as Error).message}); fix it and run init again.`);
+    throw new InitError(
+      `${packageJsonFile} is not valid JSON (${(error as Error).message}); fix it and run init again.`,
+    );
   }
-  const deps = { ...(packageJson.dependencies as object | undefined), ...(packageJson.devDependencies as object | undefined) } as Record<string, unknown>;
+  const deps = {
+    ...(packageJson.dependencies as object | undefined),
+    ...(packageJson.devDependencies as object | undefined),
+  } as Record<string, unknown>;
   const viteConfig = VITE_CONFIGS.find((f) => existsSync(path.join(dir, f)));
   return {
     dir,

@@ -77,7 +77,10 @@ export interface InitResult {
 export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
   const app = detectApp(dir);
   const name = options.name ?? 'agent';
-  if (!/^[a-z][a-z0-9-]*$/i.test(name)) throw new InitError(`'${name}' cannot name a catalog; use letters, digits and dashes, starting with a letter (e.g. 'agent').`);
+  if (!/^[a-z][a-z0-9-]*$/i.test(name))
+    throw new InitError(
+      `'${name}' cannot name a catalog; use letters, digits and dashes, starting with a letter (e.g. 'agent').`,
+    );
   const prefix = pascalCase(name);
   const variable = lowerFirst(prefix);
   const base = app.hasSrc ? 'src/' : '';
@@ -85,7 +88,9 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const bindingFile = `${base}tool-bindings.ts`;
   const vocabularyFile = `${name}.catalog`;
   // The catalog files import each other as the app's tsconfig wants it (`./agent.catalog.js` under node16/nodenext).
-  const vocabularyModule = tsString(`./${vocabularyFile}${importStyle(path.join(dir, 'catalog'), undefined, dir).extension}`);
+  const vocabularyModule = tsString(
+    `./${vocabularyFile}${importStyle(path.join(dir, 'catalog'), undefined, dir).extension}`,
+  );
   const templates = loadTemplates();
   const render = (template: TemplateName, view: object) => templates.get(template)(view);
   const configFile = path.join(dir, CONFIG_FILE_NAMES[0]!);
@@ -94,13 +99,37 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   // Without the SDK its tools are declared untyped, so nothing generated needs the SDK's types yet.
   const untyped = app.sdk ? '' : ' sdkTyped: false,';
   const renderTools = (sdkTools: readonly string[]) =>
-    render('init-tools.catalog.ts', { name: catalogName, variable, vocabularyModule, server, untyped, has: Object.fromEntries(sdkTools.map((t) => [t, true])) });
+    render('init-tools.catalog.ts', {
+      name: catalogName,
+      variable,
+      vocabularyModule,
+      server,
+      untyped,
+      has: Object.fromEntries(sdkTools.map((t) => [t, true])),
+    });
   const renderSdkTools = (declarations: readonly string[]) =>
-    render('init-sdk-tools.catalog.ts', { sdk: lineCommentText(app.sdk ? `${app.sdk.name} ${app.sdk.version}` : SDK_PACKAGE), variable, vocabularyModule, declarations });
+    render('init-sdk-tools.catalog.ts', {
+      sdk: lineCommentText(app.sdk ? `${app.sdk.name} ${app.sdk.version}` : SDK_PACKAGE),
+      variable,
+      vocabularyModule,
+      declarations,
+    });
   const toolsFile = path.join(dir, 'catalog', 'tools.catalog.ts');
   const files = new Map<string, string>([
-    [configFile, render('init-config.ts', { property: tsKey(name), include: tsString('catalog/**/*.catalog.ts'), outDir: tsString(outDir), prefix: tsString(prefix), bindingFile: tsString(bindingFile) })],
-    [path.join(dir, 'catalog', `${vocabularyFile}.ts`), render('init-vocabulary.catalog.ts', { name: catalogName, variable, server })],
+    [
+      configFile,
+      render('init-config.ts', {
+        property: tsKey(name),
+        include: tsString('catalog/**/*.catalog.ts'),
+        outDir: tsString(outDir),
+        prefix: tsString(prefix),
+        bindingFile: tsString(bindingFile),
+      }),
+    ],
+    [
+      path.join(dir, 'catalog', `${vocabularyFile}.ts`),
+      render('init-vocabulary.catalog.ts', { name: catalogName, variable, server }),
+    ],
     [toolsFile, renderTools(STARTER_SDK_TOOLS)],
   ]);
   return {
@@ -121,7 +150,9 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
 export function existingTargets(plan: ScaffoldPlan): string[] {
   const configs = CONFIG_FILE_NAMES.map((f) => path.join(plan.app.dir, f));
   const sdkTools = plan.app.sdk ? [plan.sdkToolsFile] : [];
-  return [...new Set([...configs, ...plan.files.keys(), ...sdkTools, plan.bindingFile])].filter((f) => existsSync(f)).sort();
+  return [...new Set([...configs, ...plan.files.keys(), ...sdkTools, plan.bindingFile])]
+    .filter((f) => existsSync(f))
+    .sort();
 }
 
 async function addGenerateScript(app: AppInfo): Promise<InitResult['script']> {
@@ -165,11 +196,21 @@ async function declareSdkTools(plan: ScaffoldPlan): Promise<SdkOutcome> {
   const sdk = plan.app.sdk!;
   const drift = await runDrift({ cwd: plan.app.dir });
   const report = drift.catalogs[0];
-  if (!report) return { installed: true, name: sdk.name, version: sdk.version, declared: [], omitted: [], problem: drift.error ?? drift.diagnostics.map((d) => d.message).join(' ') };
+  if (!report)
+    return {
+      installed: true,
+      name: sdk.name,
+      version: sdk.version,
+      declared: [],
+      omitted: [],
+      problem: drift.error ?? drift.diagnostics.map((d) => d.message).join(' '),
+    };
   const omitted = report.gone.map((g) => g.key).filter((key) => (STARTER_SDK_TOOLS as readonly string[]).includes(key));
-  if (omitted.length > 0) await writeFileAtomic(plan.toolsFile, plan.renderTools(STARTER_SDK_TOOLS.filter((t) => !omitted.includes(t))));
+  if (omitted.length > 0)
+    await writeFileAtomic(plan.toolsFile, plan.renderTools(STARTER_SDK_TOOLS.filter((t) => !omitted.includes(t))));
   const declarations = report.missing.flatMap((m) => (m.declaration ? [{ key: m.name, line: m.declaration }] : []));
-  if (declarations.length > 0) await writeFileAtomic(plan.sdkToolsFile, plan.renderSdkTools(declarations.map((d) => d.line)));
+  if (declarations.length > 0)
+    await writeFileAtomic(plan.sdkToolsFile, plan.renderSdkTools(declarations.map((d) => d.line)));
   return { installed: true, name: sdk.name, version: sdk.version, declared: declarations.map((d) => d.key), omitted };
 }
 
@@ -177,15 +218,32 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
   const plan = planScaffold(dir, options);
   const existing = existingTargets(plan);
   if (existing.length > 0)
-    throw new InitError(`init never overwrites, and these files already exist: ${existing.map((f) => toPosix(path.relative(dir, f))).join(', ')}. Move them away or edit them by hand.`);
+    throw new InitError(
+      `init never overwrites, and these files already exist: ${existing.map((f) => toPosix(path.relative(dir, f))).join(', ')}. Move them away or edit them by hand.`,
+    );
   for (const [file, content] of plan.files) await writeFileAtomic(file, content);
   const formatters = await ignoreOutputInFormatters(plan);
   const script = await addGenerateScript(plan.app);
-  const sdk: SdkOutcome = plan.app.sdk ? await declareSdkTools(plan) : { installed: false, install: installCommand(plan.app.packageManager, SDK_PACKAGE, false) };
+  const sdk: SdkOutcome = plan.app.sdk
+    ? await declareSdkTools(plan)
+    : { installed: false, install: installCommand(plan.app.packageManager, SDK_PACKAGE, false) };
   const generated = await generateAndWrite({ cwd: dir });
   const sdkFile = sdk.installed && sdk.declared.length > 0 ? [plan.sdkToolsFile] : [];
-  const created = [...plan.files.keys(), ...sdkFile, ...formatters.written.filter((e) => e.action === 'created').map((e) => e.file), ...(generated.report?.changed ?? [])];
-  return { plan, created: [...new Set(created)].sort(), script, sdk, formatterIgnores: formatters.written, formatterSteps: formatters.steps, generated };
+  const created = [
+    ...plan.files.keys(),
+    ...sdkFile,
+    ...formatters.written.filter((e) => e.action === 'created').map((e) => e.file),
+    ...(generated.report?.changed ?? []),
+  ];
+  return {
+    plan,
+    created: [...new Set(created)].sort(),
+    script,
+    sdk,
+    formatterIgnores: formatters.written,
+    formatterSteps: formatters.steps,
+    generated,
+  };
 }
 
 /** What to do next, as printed by the command. */
@@ -194,22 +252,39 @@ export function nextSteps(result: InitResult): string[] {
   const rel = (f: string) => toPosix(path.relative(plan.app.dir, f));
   const steps: string[] = [];
   if (!plan.app.dependsOnToolCatalog)
-    steps.push(`${installCommand(plan.app.packageManager, 'agent-tool-catalog', true)}   # the tool-catalog command; the generated code needs nothing of it at run time`);
+    steps.push(
+      `${installCommand(plan.app.packageManager, 'agent-tool-catalog', true)}   # the tool-catalog command; the generated code needs nothing of it at run time`,
+    );
   if (!sdk.installed) {
     steps.push(`${sdk.install}   # ${SDK_PACKAGE} is not installed; the generated tools.ts imports its types`);
-    steps.push(`Then remove each \`sdkTyped: false\` in ${rel(plan.toolsFile)} and run \`npx tool-catalog drift\`: it lists every other tool the SDK types, with a declaration to paste.`);
-  } else if (sdk.problem) steps.push(`Run \`npx tool-catalog drift\`: init could not compare the starter with ${sdk.name} ${sdk.version} (${sdk.problem}).`);
+    steps.push(
+      `Then remove each \`sdkTyped: false\` in ${rel(plan.toolsFile)} and run \`npx tool-catalog drift\`: it lists every other tool the SDK types, with a declaration to paste.`,
+    );
+  } else if (sdk.problem)
+    steps.push(
+      `Run \`npx tool-catalog drift\`: init could not compare the starter with ${sdk.name} ${sdk.version} (${sdk.problem}).`,
+    );
   steps.push(`Edit ${rel(plan.toolsFile)}: one declaration per tool of your agent.`);
-  if (sdk.installed && sdk.declared.length > 0) steps.push(`Classify the other ${sdk.declared.length} tools ${sdk.name} ${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`);
-  steps.push(`Run \`npm run generate\` after each catalog change (commit ${rel(plan.outDir)}/ and ${rel(plan.bindingFile)}).`);
-  if (result.script === 'conflict') steps.push(`Your package.json already has a different "generate" script; add \`${GENERATE_SCRIPT}\` to it yourself.`);
+  if (sdk.installed && sdk.declared.length > 0)
+    steps.push(
+      `Classify the other ${sdk.declared.length} tools ${sdk.name} ${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`,
+    );
+  steps.push(
+    `Run \`npm run generate\` after each catalog change (commit ${rel(plan.outDir)}/ and ${rel(plan.bindingFile)}).`,
+  );
+  if (result.script === 'conflict')
+    steps.push(
+      `Your package.json already has a different "generate" script; add \`${GENERATE_SCRIPT}\` to it yourself.`,
+    );
   steps.push(...result.formatterSteps);
   if (plan.app.vite) {
     steps.push(`Or let Vite regenerate on every save: in ${plan.app.vite.configFile ?? 'vite.config.ts'} add`);
     steps.push("  import toolCatalog from 'agent-tool-catalog/vite';");
     steps.push('  export default defineConfig({ plugins: [toolCatalog()] });');
   }
-  steps.push(`Give each tool its icon in ${rel(plan.bindingFile)}; typecheck fails there when a tool is added or removed.`);
+  steps.push(
+    `Give each tool its icon in ${rel(plan.bindingFile)}; typecheck fails there when a tool is added or removed.`,
+  );
   return steps;
 }
 

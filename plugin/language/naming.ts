@@ -37,7 +37,9 @@ export function expandFullName(entry: string, kind: unknown, namespace: unknown)
 export function staticRuntimeNames(key: string, d: NamingFields): string[] {
   const namespace = d.kind === 'mcp' ? d.server : d.kind === 'external' ? d.channel : undefined;
   if (Array.isArray(d.fullNames)) {
-    return d.fullNames.filter((n): n is string => typeof n === 'string').map((n) => expandFullName(n, d.kind, namespace));
+    return d.fullNames
+      .filter((n): n is string => typeof n === 'string')
+      .map((n) => expandFullName(n, d.kind, namespace));
   }
   if (d.fullNames !== undefined) return [];
   switch (d.kind) {
@@ -56,9 +58,11 @@ export function staticRuntimeNames(key: string, d: NamingFields): string[] {
 
 /** Words that cannot name a variable, a parameter or a type in strict-mode TypeScript. */
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
     'import in instanceof new null return super switch this throw true try typeof var void while with implements interface let ' +
-    'package private protected public static yield await arguments eval').split(' '),
+    'package private protected public static yield await arguments eval'
+  ).split(' '),
 );
 
 /** Whether `s` can name a variable, a context field or a type (ASCII letters, digits, `_`, `$`, not a reserved word). */
@@ -68,7 +72,8 @@ export const isIdentifierName = (s: string) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test
 export const isExportName = (s: string) => s === 'default' || isIdentifierName(s);
 
 /** Characters no name may hold: control characters, bidirectional overrides (a reviewer would not see them), lone surrogates. */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSEEN =
+  /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** `constructor`, `toString`, `__proto__` …: keys every object already has. */
 const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -78,10 +83,15 @@ export function nameProblem(name: string): string | undefined {
   if (name === '') return 'it is empty';
   if (name.trim() !== name) return 'it starts or ends with white space';
   if (UNSEEN.test(name)) return 'it holds a control or bidirectional-override character that a reviewer would not see';
-  if (OBJECT_MEMBERS.has(name)) return `'${name}' is a member every JavaScript object has, so typed records keyed by it break`;
+  if (OBJECT_MEMBERS.has(name))
+    return `'${name}' is a member every JavaScript object has, so typed records keyed by it break`;
   return undefined;
 }
 
 /** Why a module specifier in a `{ module, export }` reference cannot be imported, or undefined. */
 export const specifierProblem = (specifier: string) =>
-  specifier === '' ? 'it is empty' : /[\u0000-\u001f\u007f'"`\\]/.test(specifier) ? 'it holds a quote, a backslash or a control character' : undefined;
+  specifier === ''
+    ? 'it is empty'
+    : /[\u0000-\u001f\u007f'"`\\]/.test(specifier)
+      ? 'it holds a quote, a backslash or a control character'
+      : undefined;

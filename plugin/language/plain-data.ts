@@ -4,7 +4,16 @@
 /** The key of a mark object, also used for catalog definitions and tool sets (`catalog`, `tool-set`). */
 export const MARK = '\u0000tool-catalog';
 
-export type ValueMark = 'undefined' | 'number' | 'bigint' | 'symbol' | 'function' | 'circular' | 'deep' | 'object' | 'threw';
+export type ValueMark =
+  | 'undefined'
+  | 'number'
+  | 'bigint'
+  | 'symbol'
+  | 'function'
+  | 'circular'
+  | 'deep'
+  | 'object'
+  | 'threw';
 
 /** A plain object, not a mark: what a declaration or a vocabulary must be. */
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -25,7 +34,13 @@ export function describeValue(v: unknown): string {
   if (!mark) {
     if (holdsMark(v, 'circular')) return `${Array.isArray(v) ? 'an array' : 'an object'} that refers to itself`;
     const json = JSON.stringify(v) ?? String(v);
-    return json.length <= 60 && !json.includes(MARK) ? json : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'an object' : json.slice(0, 60);
+    return json.length <= 60 && !json.includes(MARK)
+      ? json
+      : Array.isArray(v)
+        ? 'an array'
+        : typeof v === 'object' && v !== null
+          ? 'an object'
+          : json.slice(0, 60);
   }
   switch (mark.kind) {
     case 'function':

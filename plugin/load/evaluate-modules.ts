@@ -45,7 +45,22 @@ export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
 
 const PACKAGE_NAME = 'agent-tool-catalog';
 /** Node's globals that catalog code may reach for and does not get. */
-const NODE_GLOBALS = new Set(['process', 'require', 'Buffer', 'global', '__dirname', '__filename', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'fetch', 'structuredClone', 'queueMicrotask']);
+const NODE_GLOBALS = new Set([
+  'process',
+  'require',
+  'Buffer',
+  'global',
+  '__dirname',
+  '__filename',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'clearTimeout',
+  'clearInterval',
+  'fetch',
+  'structuredClone',
+  'queueMicrotask',
+]);
 const EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json'];
 
 /** The authoring API the evaluated modules get for `import … from 'agent-tool-catalog'`. */
@@ -68,7 +83,13 @@ const isFile = (file: string) => {
 /** A relative import as TypeScript resolves it: the file, an added extension, `.js` written for `.ts`, or an index. */
 function resolveRelative(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), base.replace(/\.([cm]?)js$/, '.$1ts'), base.replace(/\.jsx$/, '.tsx'), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((e) => base + e),
+    base.replace(/\.([cm]?)js$/, '.$1ts'),
+    base.replace(/\.jsx$/, '.tsx'),
+    ...EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
   return candidates.find(isFile);
 }
 
@@ -90,7 +111,13 @@ const loaderOf = (file: string): 'ts' | 'tsx' | 'js' | 'jsx' | 'json' => {
   return /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
 };
 
-const transformOptions = (file: string) => ({ loader: loaderOf(file), format: 'cjs' as const, target: 'node20', sourcefile: file, logLevel: 'silent' as const });
+const transformOptions = (file: string) => ({
+  loader: loaderOf(file),
+  format: 'cjs' as const,
+  target: 'node20',
+  sourcefile: file,
+  logLevel: 'silent' as const,
+});
 
 /**
  * The source map of `file`'s compiled code, made only when a module threw: the code esbuild writes
@@ -107,7 +134,9 @@ function compile(file: string, text: string): Promise<CompiledModule> {
     code: r.code,
     warnings: r.warnings,
     // esbuild keeps comments written inside the call: `require(/* why */ "x")`.
-    requires: [...r.code.matchAll(/\brequire\(\s*(?:\/\*[\s\S]*?\*\/\s*)*"((?:[^"\\]|\\.)*)"\s*\)/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
+    requires: [...r.code.matchAll(/\brequire\(\s*(?:\/\*[\s\S]*?\*\/\s*)*"((?:[^"\\]|\\.)*)"\s*\)/g)].map(
+      (m) => JSON.parse(`"${m[1]}"`) as string,
+    ),
   }));
   compiled.set(file, { text, module });
   // A failed compile is not kept: the next run reports it again from the same text.
@@ -131,7 +160,9 @@ function compileDiagnostic(m: Message, file: string): PendingDiagnostic {
   return {
     code: DIAGNOSTIC_CODES.syntax,
     severity: 'error',
-    message: topLevelAwait ? 'Catalog and config modules run synchronously, so top-level await cannot be used; write the value itself instead of awaiting it.' : sentence(m.text),
+    message: topLevelAwait
+      ? 'Catalog and config modules run synchronously, so top-level await cannot be used; write the value itself instead of awaiting it.'
+      : sentence(m.text),
     at: messagePosition(m.location, file),
   };
 }
@@ -148,7 +179,9 @@ function duplicateKeyDiagnostic(m: Message, file: string): PendingDiagnostic {
     severity: 'error',
     message: `'${key}' is written twice in the same object literal, so the first one would be silently dropped; keep one (rename or delete this one).`,
     at: messagePosition(m.location, file),
-    related: original ? [{ at: messagePosition(original, file)!, message: `'${key}' is first written here` }] : undefined,
+    related: original
+      ? [{ at: messagePosition(original, file)!, message: `'${key}' is first written here` }]
+      : undefined,
   };
 }
 
@@ -180,33 +213,48 @@ async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
     const batch = pending.filter((f) => !seen.has(f));
     batch.forEach((f) => seen.add(f));
     pending = [];
-    const results = await Promise.all(batch.map(async (file) => {
-      const text = readFileSync(file, 'utf8');
-      try {
-        return { file, text, module: await compile(file, text) };
-      } catch (error) {
-        const errors = (error as { errors?: Message[] }).errors;
-        if (!Array.isArray(errors)) throw error;
-        graph.diagnostics.push(...errors.map((m) => compileDiagnostic(m, file)));
-        return { file, text, module: undefined };
-      }
-    }));
+    const results = await Promise.all(
+      batch.map(async (file) => {
+        const text = readFileSync(file, 'utf8');
+        try {
+          return { file, text, module: await compile(file, text) };
+        } catch (error) {
+          const errors = (error as { errors?: Message[] }).errors;
+          if (!Array.isArray(errors)) throw error;
+          graph.diagnostics.push(...errors.map((m) => compileDiagnostic(m, file)));
+          return { file, text, module: undefined };
+        }
+      }),
+    );
     for (const { file, text, module } of results) {
       graph.texts.set(file, text);
       if (!module) continue;
-      for (const w of module.warnings) if (w.id === 'duplicate-object-key') graph.diagnostics.push(duplicateKeyDiagnostic(w, file));
+      for (const w of module.warnings)
+        if (w.id === 'duplicate-object-key') graph.diagnostics.push(duplicateKeyDiagnostic(w, file));
       const resolved: Record<string, string> = {};
       const refused: Record<string, string> = {};
       for (const specifier of module.requires) {
-        const target = specifier === PACKAGE_NAME ? authoring : specifier.startsWith('.') ? resolveRelative(file, specifier) : undefined;
+        const target =
+          specifier === PACKAGE_NAME
+            ? authoring
+            : specifier.startsWith('.')
+              ? resolveRelative(file, specifier)
+              : undefined;
         if (target !== undefined) {
           resolved[specifier] = target;
           if (!seen.has(target)) pending.push(target);
           continue;
         }
-        const message = specifier.startsWith('.') ? `"${specifier}" does not resolve to a file from ${path.basename(file)}` : refusal(specifier);
+        const message = specifier.startsWith('.')
+          ? `"${specifier}" does not resolve to a file from ${path.basename(file)}`
+          : refusal(specifier);
         refused[specifier] = message;
-        graph.diagnostics.push({ code: specifier.startsWith('.') ? DIAGNOSTIC_CODES.syntax : DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(message), at: specifierPosition(file, text, specifier) });
+        graph.diagnostics.push({
+          code: specifier.startsWith('.') ? DIAGNOSTIC_CODES.syntax : DIAGNOSTIC_CODES.forbiddenImport,
+          severity: 'error',
+          message: sentence(message),
+          at: specifierPosition(file, text, specifier),
+        });
       }
       graph.modules.push({ file, code: module.code, resolved, refused });
     }
@@ -215,13 +263,19 @@ async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
 }
 
 /** The first stack frame in one of the evaluated modules, mapped back to its source. */
-async function throwingPosition(stack: string, texts: ReadonlyMap<string, string>): Promise<SourcePosition | undefined> {
+async function throwingPosition(
+  stack: string,
+  texts: ReadonlyMap<string, string>,
+): Promise<SourcePosition | undefined> {
   for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
     const file = match[1]!;
     const text = texts.get(file);
     if (text === undefined) continue;
     const map = await sourceMapOf(file, text);
-    const entry = new SourceMap(JSON.parse(map) as SourceMapPayload).findEntry(Number(match[2]) - 1, Number(match[3]) - 1) as Partial<SourceMapping>;
+    const entry = new SourceMap(JSON.parse(map) as SourceMapPayload).findEntry(
+      Number(match[2]) - 1,
+      Number(match[3]) - 1,
+    ) as Partial<SourceMapping>;
     if (entry.originalLine === undefined) return { file, line: Number(match[2]), column: Number(match[3]) };
     return { file, line: entry.originalLine + 1, column: entry.originalColumn! + 1 };
   }
@@ -243,7 +297,12 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
   });
   const stale = files.filter((_, i) => known[i] === undefined);
   const knownInputs = known.flatMap((k) => (k ? [...k.sources.keys()] : []));
-  if (stale.length === 0) return { modules: files.map((file, i) => ({ file, exports: known[i]!.exports })), inputs: [...new Set(knownInputs)], diagnostics: [] };
+  if (stale.length === 0)
+    return {
+      modules: files.map((file, i) => ({ file, exports: known[i]!.exports })),
+      inputs: [...new Set(knownInputs)],
+      diagnostics: [],
+    };
   const fresh = await evaluateFresh(stale, options);
   if (fresh.modules.length === 0) return { ...fresh, inputs: [...new Set([...fresh.inputs, ...knownInputs])] };
   const byFile = new Map(fresh.modules.map((m) => [m.file, m.exports]));
@@ -258,7 +317,8 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
 async function evaluateFresh(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
   const graph = await moduleGraph(files);
   const inputs = [...graph.texts.keys()];
-  if (graph.diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey)) return { modules: [], inputs: [...new Set([...files, ...inputs])], diagnostics: graph.diagnostics };
+  if (graph.diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey))
+    return { modules: [], inputs: [...new Set([...files, ...inputs])], diagnostics: graph.diagnostics };
   const outcome = runInSandbox(graph.modules, files, options.timeoutMs);
   if ('exports' in outcome) {
     const imports = new Map(graph.modules.map((m) => [m.file, Object.values(m.resolved)]));
@@ -269,7 +329,11 @@ async function evaluateFresh(files: readonly string[], options: EvaluateOptions)
         options.cache?.set(file, sources, outcome.exports[i]!);
         options.store?.set(file, sources, outcome.exports[i]!);
       });
-    return { modules: files.map((file, i) => ({ file, exports: outcome.exports[i]! })), inputs, diagnostics: graph.diagnostics };
+    return {
+      modules: files.map((file, i) => ({ file, exports: outcome.exports[i]! })),
+      inputs,
+      diagnostics: graph.diagnostics,
+    };
   }
   const module = outcome.module ?? files[0];
   const text = module === undefined ? undefined : graph.texts.get(module);
@@ -278,27 +342,58 @@ async function evaluateFresh(files: readonly string[], options: EvaluateOptions)
     return {
       modules: [],
       inputs,
-      diagnostics: [...graph.diagnostics, {
-        code: DIAGNOSTIC_CODES.evaluationTimeout,
-        severity: 'error',
-        message: `Evaluating ${module ? path.basename(module) : 'the catalog'} did not finish within ${options.timeoutMs} ms, so it was stopped; catalog modules must be plain data, so remove the loop or computation that does not end (or raise evaluationTimeoutMs in the config).`,
-        at,
-      }],
+      diagnostics: [
+        ...graph.diagnostics,
+        {
+          code: DIAGNOSTIC_CODES.evaluationTimeout,
+          severity: 'error',
+          message: `Evaluating ${module ? path.basename(module) : 'the catalog'} did not finish within ${options.timeoutMs} ms, so it was stopped; catalog modules must be plain data, so remove the loop or computation that does not end (or raise evaluationTimeoutMs in the config).`,
+          at,
+        },
+      ],
     };
   }
   if (outcome.kind === 'tampered') {
-    const message = 'Evaluating the catalog replaced objects the loader relies on (such as JSON or the loader itself), so its exports cannot be read; catalog modules must be plain data, so remove the code that changes built-in objects.';
-    return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at: module === undefined ? undefined : { file: module, line: 1, column: 1 } }] };
+    const message =
+      'Evaluating the catalog replaced objects the loader relies on (such as JSON or the loader itself), so its exports cannot be read; catalog modules must be plain data, so remove the code that changes built-in objects.';
+    return {
+      modules: [],
+      inputs,
+      diagnostics: [
+        ...graph.diagnostics,
+        {
+          code: DIAGNOSTIC_CODES.evaluation,
+          severity: 'error',
+          message,
+          at: module === undefined ? undefined : { file: module, line: 1, column: 1 },
+        },
+      ],
+    };
   }
   const { error } = outcome;
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
-  const at = (error.stack ? await throwingPosition(error.stack, graph.texts) : undefined) ?? (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
+  const at =
+    (error.stack ? await throwingPosition(error.stack, graph.texts) : undefined) ??
+    (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : undefined);
   // A `require` the compiled code builds at run time (`require(name)`) is refused as it runs.
   const refused = error.isError ? /^"((?:[^"\\]|\\.)*)" cannot be imported here/.exec(error.message)?.[1] : undefined;
-  if (refused !== undefined) return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(refused)), at }] };
+  if (refused !== undefined)
+    return {
+      modules: [],
+      inputs,
+      diagnostics: [
+        ...graph.diagnostics,
+        { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(refused)), at },
+      ],
+    };
   const what = error.isError ? `threw "${error.message}"` : `threw the value ${error.message} (not an Error)`;
-  const message = missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)
-    ? `'${missingGlobal}' is not available while the catalog is evaluated: catalog and config modules run without Node's globals (no process, require, timers or fetch), so they cannot read files, start processes or exit; write the value itself.`
-    : `Evaluating the catalog ${what}; catalog modules must be plain data, so remove the code that throws.`;
-  return { modules: [], inputs, diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at }] };
+  const message =
+    missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)
+      ? `'${missingGlobal}' is not available while the catalog is evaluated: catalog and config modules run without Node's globals (no process, require, timers or fetch), so they cannot read files, start processes or exit; write the value itself.`
+      : `Evaluating the catalog ${what}; catalog modules must be plain data, so remove the code that throws.`;
+  return {
+    modules: [],
+    inputs,
+    diagnostics: [...graph.diagnostics, { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at }],
+  };
 }

@@ -65,13 +65,17 @@ interface StoredRecord {
 /** The on-disk layer: one JSON record per entry file. */
 export class EvaluationStore {
   /** `format` changes whenever what a record means does (the sandbox's serializer, say). */
-  constructor(private readonly dir: string, private readonly format: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly format: string,
+  ) {}
 
   /** The store of the project at `rootDir`: in the nearest `node_modules/.cache`, if there is a node_modules. */
   static near(rootDir: string, format: string): EvaluationStore | undefined {
     if (process.env.TOOL_CATALOG_CACHE === '0') return undefined;
     for (let dir = rootDir; ; dir = path.dirname(dir)) {
-      if (statSync(path.join(dir, 'node_modules'), { throwIfNoEntry: false })?.isDirectory()) return new EvaluationStore(path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog'), format);
+      if (statSync(path.join(dir, 'node_modules'), { throwIfNoEntry: false })?.isDirectory())
+        return new EvaluationStore(path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog'), format);
       if (path.dirname(dir) === dir) return undefined;
     }
   }
@@ -100,7 +104,12 @@ export class EvaluationStore {
 
   /** Records what `file` evaluated to; a cache that cannot be written is simply not used. */
   set(file: string, sources: ModuleSources, exports: Exports): void {
-    const record: StoredRecord = { format: this.format, entry: file, sources: [...sources].map(([source, text]) => [source, hashOf(text)] as const), exports };
+    const record: StoredRecord = {
+      format: this.format,
+      entry: file,
+      sources: [...sources].map(([source, text]) => [source, hashOf(text)] as const),
+      exports,
+    };
     const target = this.recordFile(file);
     const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
@@ -125,7 +134,11 @@ export class EvaluationStore {
 }
 
 /** The texts of `file` and every module it imports, directly or not. */
-export function sourcesOf(file: string, imports: ReadonlyMap<string, readonly string[]>, texts: ReadonlyMap<string, string>): Map<string, string> {
+export function sourcesOf(
+  file: string,
+  imports: ReadonlyMap<string, readonly string[]>,
+  texts: ReadonlyMap<string, string>,
+): Map<string, string> {
   const sources = new Map<string, string>();
   const visit = (f: string) => {
     if (sources.has(f)) return;

@@ -16,7 +16,8 @@ const NODE_MODULE = /^node(1[6-9]|2\d|next)$/i;
 
 /** The extension a project with these options needs. */
 export function extensionFor(options: TsConfigJsonResolved['compilerOptions'] = {}): ImportExtension {
-  const resolution = options.moduleResolution ?? (options.module && NODE_MODULE.test(options.module) ? 'nodenext' : undefined);
+  const resolution =
+    options.moduleResolution ?? (options.module && NODE_MODULE.test(options.module) ? 'nodenext' : undefined);
   if (resolution === undefined || !NODE_RESOLUTION.test(resolution)) return '';
   return options.allowImportingTsExtensions && options.rewriteRelativeImportExtensions ? '.ts' : '.js';
 }
@@ -40,8 +41,16 @@ function projectOf(folder: string): { file: string; options: TsConfigJsonResolve
 }
 
 /** The import style of generated files in `outDir`: the config's choice, else the app's tsconfig's. */
-export function importStyle(outDir: string, configured: 'none' | '.js' | '.ts' | undefined, rootDir: string): ImportStyle {
-  if (configured !== undefined) return { extension: configured === 'none' ? '' : configured, reason: `importExtension: '${configured}' in the config` };
+export function importStyle(
+  outDir: string,
+  configured: 'none' | '.js' | '.ts' | undefined,
+  rootDir: string,
+): ImportStyle {
+  if (configured !== undefined)
+    return {
+      extension: configured === 'none' ? '' : configured,
+      reason: `importExtension: '${configured}' in the config`,
+    };
   let project: ReturnType<typeof projectOf>;
   try {
     project = projectOf(outDir);
@@ -51,5 +60,8 @@ export function importStyle(outDir: string, configured: 'none' | '.js' | '.ts' |
   if (!project) return { extension: '', reason: 'no tsconfig.json includes the output folder' };
   const extension = extensionFor(project.options);
   const rel = path.relative(rootDir, project.file) || path.basename(project.file);
-  return { extension, reason: `${rel}: moduleResolution ${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}` };
+  return {
+    extension,
+    reason: `${rel}: moduleResolution ${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}`,
+  };
 }

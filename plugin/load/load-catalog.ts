@@ -30,7 +30,11 @@ export interface RawCatalog {
 }
 
 export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<string[]> {
-  const files = await glob([...config.include], { cwd: config.rootDir, absolute: true, ignore: ['**/node_modules/**'] });
+  const files = await glob([...config.include], {
+    cwd: config.rootDir,
+    absolute: true,
+    ignore: ['**/node_modules/**'],
+  });
   return files.map((f) => path.resolve(f));
 }
 
@@ -45,7 +49,8 @@ interface EvaluatedToolSet {
   readonly catalog: EvaluatedCatalog;
   readonly tools: Record<string, unknown>;
 }
-const markOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[MARK] : undefined);
+const markOf = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[MARK] : undefined;
 
 const byPosixPath = (a: string, b: string) => {
   const pa = toPosix(a);
@@ -58,21 +63,32 @@ export async function loadCatalog(config: ResolvedCatalogConfig, cache?: Evaluat
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
-export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFiles: readonly string[], cache?: EvaluationCache): Promise<RawCatalog> {
+export async function loadCatalogFiles(
+  config: ResolvedCatalogConfig,
+  unsortedFiles: readonly string[],
+  cache?: EvaluationCache,
+): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
   const empty = { config, tools: [], files, inputs: files };
   if (files.length === 0) {
     return {
       ...empty,
-      diagnostics: [{
-        code: DIAGNOSTIC_CODES.emptyCatalog,
-        severity: 'error',
-        message: `The include globs of catalog '${config.name}' (${config.include.join(', ')}) match no file; fix 'include' in ${path.basename(config.configFile)}.`,
-        at: { file: config.configFile, path: ['catalogs', config.name, 'include'], scope: 'config' },
-      }],
+      diagnostics: [
+        {
+          code: DIAGNOSTIC_CODES.emptyCatalog,
+          severity: 'error',
+          message: `The include globs of catalog '${config.name}' (${config.include.join(', ')}) match no file; fix 'include' in ${path.basename(config.configFile)}.`,
+          at: { file: config.configFile, path: ['catalogs', config.name, 'include'], scope: 'config' },
+        },
+      ],
     };
   }
-  const evaluated = await evaluateModules(files, { cwd: config.rootDir, timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS, cache, store: evaluationStore(config.rootDir) });
+  const evaluated = await evaluateModules(files, {
+    cwd: config.rootDir,
+    timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
+    cache,
+    store: evaluationStore(config.rootDir),
+  });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
@@ -120,8 +136,18 @@ export async function loadCatalogFiles(config: ResolvedCatalogConfig, unsortedFi
       code: DIAGNOSTIC_CODES.emptyCatalog,
       severity: 'error',
       message: `Catalog '${config.name}' declares no tools; export at least one set from a catalog file, e.g. \`export default catalog.tools({ Bash: { kind: 'sdk', … } })\`.`,
-      at: definitionFile ? { file: definitionFile, path: [], scope: 'catalog' } : { file: files[0]!, line: 1, column: 1 },
+      at: definitionFile
+        ? { file: definitionFile, path: [], scope: 'catalog' }
+        : { file: files[0]!, line: 1, column: 1 },
     });
   }
-  return { config, vocabulary: definition?.vocabulary, definitionFile, tools, files, inputs: evaluated.inputs, diagnostics };
+  return {
+    config,
+    vocabulary: definition?.vocabulary,
+    definitionFile,
+    tools,
+    files,
+    inputs: evaluated.inputs,
+    diagnostics,
+  };
 }

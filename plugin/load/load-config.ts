@@ -100,49 +100,116 @@ const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
 const VERIFY_FIELDS: FieldSpec = { data: { type: 'moduleRef' } };
 
-
 /** Loads the config at `file` (or found upwards from `cwd`). */
-export async function loadConfig(options: { cwd: string; file?: string; cache?: EvaluationCache }): Promise<LoadedConfig> {
+export async function loadConfig(options: {
+  cwd: string;
+  file?: string;
+  cache?: EvaluationCache;
+}): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file || !existsSync(file)) {
     const message = options.file
       ? `The config file ${file} does not exist; check the --config path.`
       : `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder above it; create one with \`tool-catalog init\` or pass --config <file>.`;
-    return { file: file ?? '', catalogs: [], inputs: [], diagnostics: [{ code: DIAGNOSTIC_CODES.configMissing, severity: 'error', message }] };
+    return {
+      file: file ?? '',
+      catalogs: [],
+      inputs: [],
+      diagnostics: [{ code: DIAGNOSTIC_CODES.configMissing, severity: 'error', message }],
+    };
   }
   const rootDir = path.dirname(file);
-  const evaluated = await evaluateModules([file], { cwd: rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, cache: options.cache, store: evaluationStore(rootDir) });
-  if (evaluated.modules.length === 0) return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
+  const evaluated = await evaluateModules([file], {
+    cwd: rootDir,
+    timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
+    cache: options.cache,
+    store: evaluationStore(rootDir),
+  });
+  if (evaluated.modules.length === 0)
+    return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
   const invalid = (message: string, at: string[], place: { element?: number; atKey?: boolean } = {}) =>
-    diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at: { file, path: at, scope: 'config', ...place } });
+    diagnostics.push({
+      code: DIAGNOSTIC_CODES.configInvalid,
+      severity: 'error',
+      message,
+      at: { file, path: at, scope: 'config', ...place },
+    });
   if (!isRecord(raw) || !isRecord(raw.catalogs) || Object.keys(raw.catalogs).length === 0) {
-    invalid("The config must `export default defineConfig({ catalogs: { <name>: { include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.", []);
+    invalid(
+      "The config must `export default defineConfig({ catalogs: { <name>: { include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.",
+      [],
+    );
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics };
   }
-  diagnostics.push(...checkFields(raw, CONFIG_FIELDS, 'The config', (field, atKey) => ({ file, path: [field], atKey, scope: 'config' })).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
-  const timeoutMs = typeof raw.evaluationTimeoutMs === 'number' && raw.evaluationTimeoutMs > 0 ? raw.evaluationTimeoutMs : undefined;
-  if (raw.evaluationTimeoutMs !== undefined && timeoutMs === undefined) invalid("'evaluationTimeoutMs' must be a positive number of milliseconds.", ['evaluationTimeoutMs']);
+  diagnostics.push(
+    ...checkFields(raw, CONFIG_FIELDS, 'The config', (field, atKey) => ({
+      file,
+      path: [field],
+      atKey,
+      scope: 'config',
+    })).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })),
+  );
+  const timeoutMs =
+    typeof raw.evaluationTimeoutMs === 'number' && raw.evaluationTimeoutMs > 0 ? raw.evaluationTimeoutMs : undefined;
+  if (raw.evaluationTimeoutMs !== undefined && timeoutMs === undefined)
+    invalid("'evaluationTimeoutMs' must be a positive number of milliseconds.", ['evaluationTimeoutMs']);
   const catalogs: ResolvedCatalogConfig[] = [];
   for (const [name, c] of Object.entries(raw.catalogs)) {
-    const where = (...p: string[]) => (field: string, atKey: boolean) => ({ file, path: ['catalogs', name, ...p, field], atKey, scope: 'config' as const });
+    const where =
+      (...p: string[]) =>
+      (field: string, atKey: boolean) => ({
+        file,
+        path: ['catalogs', name, ...p, field],
+        atKey,
+        scope: 'config' as const,
+      });
     if (!isRecord(c)) {
       invalid(`Catalog '${name}' must be an object with an 'include' array of globs.`, ['catalogs', name]);
       continue;
     }
     if (!CATALOG_NAME.test(name)) {
-      invalid(`The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`, ['catalogs', name], { atKey: true });
+      invalid(
+        `The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`,
+        ['catalogs', name],
+        { atKey: true },
+      );
       continue;
     }
     const before = diagnostics.length;
-    diagnostics.push(...checkFields(c, CATALOG_FIELDS, `Catalog '${name}' in the config`, where()).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
-    for (const [sub, spec] of [['i18n', I18N_FIELDS], ['bindings', BINDING_FIELDS], ['sdk', SDK_FIELDS], ['verify', VERIFY_FIELDS]] as const) {
+    diagnostics.push(
+      ...checkFields(c, CATALOG_FIELDS, `Catalog '${name}' in the config`, where()).map((d) => ({
+        ...d,
+        code: DIAGNOSTIC_CODES.configInvalid,
+      })),
+    );
+    for (const [sub, spec] of [
+      ['i18n', I18N_FIELDS],
+      ['bindings', BINDING_FIELDS],
+      ['sdk', SDK_FIELDS],
+      ['verify', VERIFY_FIELDS],
+    ] as const) {
       const v = c[sub];
-      if (isRecord(v)) diagnostics.push(...checkFields(v, spec, `'${sub}' of catalog '${name}'`, where(sub)).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
+      if (isRecord(v))
+        diagnostics.push(
+          ...checkFields(v, spec, `'${sub}' of catalog '${name}'`, where(sub)).map((d) => ({
+            ...d,
+            code: DIAGNOSTIC_CODES.configInvalid,
+          })),
+        );
     }
-    if (!Array.isArray(c.include) || c.include.length === 0) invalid(`Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`, ['catalogs', name]);
-    if (isRecord(c.bindings) && typeof c.bindings.file !== 'string') invalid(`'bindings' of catalog '${name}' needs 'file': the path of the app's binding file.`, ['catalogs', name, 'bindings']);
+    if (!Array.isArray(c.include) || c.include.length === 0)
+      invalid(`Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`, [
+        'catalogs',
+        name,
+      ]);
+    if (isRecord(c.bindings) && typeof c.bindings.file !== 'string')
+      invalid(`'bindings' of catalog '${name}' needs 'file': the path of the app's binding file.`, [
+        'catalogs',
+        name,
+        'bindings',
+      ]);
     const extra = resolveMcpAndStaleRefs(name, c, file, rootDir);
     diagnostics.push(...extra.diagnostics);
     if (diagnostics.length > before) continue;
@@ -188,34 +255,91 @@ interface ConfigProblem {
 function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const outside = (what: string, target: string, at: string[]) =>
-    !inside(r.rootDir, target) && problems.push({ message: `${what} of catalog '${r.name}' is ${target}, outside the config's folder ${r.rootDir}; generated files must stay inside the project, so point it at a folder under it.`, path: at });
+    !inside(r.rootDir, target) &&
+    problems.push({
+      message: `${what} of catalog '${r.name}' is ${target}, outside the config's folder ${r.rootDir}; generated files must stay inside the project, so point it at a folder under it.`,
+      path: at,
+    });
   outside("'outDir'", r.outDir, ['outDir']);
   outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
   if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
-  if (r.outDir === r.rootDir) problems.push({ message: `'outDir' of catalog '${r.name}' is the config's own folder; give the generated files a folder of their own (default: generated/${r.name}).`, path: ['outDir'] });
-  if (!PREFIX.test(r.prefix)) problems.push({ message: `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such as ${r.prefix}ToolKey; use letters and digits, starting with a letter (e.g. 'Claude').`, path: ['prefix'] });
+  if (r.outDir === r.rootDir)
+    problems.push({
+      message: `'outDir' of catalog '${r.name}' is the config's own folder; give the generated files a folder of their own (default: generated/${r.name}).`,
+      path: ['outDir'],
+    });
+  if (!PREFIX.test(r.prefix))
+    problems.push({
+      message: `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such as ${r.prefix}ToolKey; use letters and digits, starting with a letter (e.g. 'Claude').`,
+      path: ['prefix'],
+    });
   r.i18n.locales.forEach((locale, i) => {
-    if (!LOCALE_TAG.test(locale)) problems.push({ message: `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`, path: ['i18n', 'locales'], element: i });
+    if (!LOCALE_TAG.test(locale))
+      problems.push({
+        message: `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`,
+        path: ['i18n', 'locales'],
+        element: i,
+      });
   });
   const lower = r.i18n.locales.map((l) => l.toLowerCase());
-  lower.forEach((l, i) => lower.indexOf(l) !== i && problems.push({ message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`, path: ['i18n', 'locales'], element: i }));
-  if (!lower.includes(r.i18n.defaultLocale.toLowerCase())) problems.push({ message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`, path: ['i18n', 'defaultLocale'] });
+  lower.forEach(
+    (l, i) =>
+      lower.indexOf(l) !== i &&
+      problems.push({
+        message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`,
+        path: ['i18n', 'locales'],
+        element: i,
+      }),
+  );
+  if (!lower.includes(r.i18n.defaultLocale.toLowerCase()))
+    problems.push({
+      message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`,
+      path: ['i18n', 'defaultLocale'],
+    });
   const data = r.verify?.data;
-  if (data && specifierProblem(data.module)) problems.push({ message: `'verify.data.module' ${JSON.stringify(data.module)} is not a module specifier (it holds quotes or control characters).`, path: ['verify', 'data'] });
-  if (data && !isExportName(data.exportName)) problems.push({ message: `'verify.data.export' ${JSON.stringify(data.exportName)} is not an export name; write the name the module exports the data as.`, path: ['verify', 'data', 'export'] });
+  if (data && specifierProblem(data.module))
+    problems.push({
+      message: `'verify.data.module' ${JSON.stringify(data.module)} is not a module specifier (it holds quotes or control characters).`,
+      path: ['verify', 'data'],
+    });
+  if (data && !isExportName(data.exportName))
+    problems.push({
+      message: `'verify.data.export' ${JSON.stringify(data.exportName)} is not an export name; write the name the module exports the data as.`,
+      path: ['verify', 'data', 'export'],
+    });
   const iconExport = r.bindings?.iconType?.export;
-  if (iconExport !== undefined && !isExportName(iconExport)) problems.push({ message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`, path: ['bindings', 'iconType', 'export'] });
-  for (const [field, value] of [['runtimeModule', r.runtimeModule ?? ''], ['sdk', r.sdk.typesModule]] as const)
-    if (value !== '' && specifierProblem(value)) problems.push({ message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`, path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'] });
+  if (iconExport !== undefined && !isExportName(iconExport))
+    problems.push({
+      message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`,
+      path: ['bindings', 'iconType', 'export'],
+    });
+  for (const [field, value] of [
+    ['runtimeModule', r.runtimeModule ?? ''],
+    ['sdk', r.sdk.typesModule],
+  ] as const)
+    if (value !== '' && specifierProblem(value))
+      problems.push({
+        message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`,
+        path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'],
+      });
   for (const base of Object.keys(r.sdk.aliases))
-    if (!isIdentifierName(base)) problems.push({ message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`, path: ['sdk', 'aliases', base], atKey: true });
+    if (!isIdentifierName(base))
+      problems.push({
+        message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`,
+        path: ['sdk', 'aliases', base],
+        atKey: true,
+      });
   return problems;
 }
 
 /** Two catalogs writing into one folder would overwrite each other's files and manifests. */
 function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
-  const folders = (c: ResolvedCatalogConfig) => [['outDir', c.outDir], ['i18n.outDir', c.i18n.outDir]] as const;
+  const folders = (c: ResolvedCatalogConfig) =>
+    [
+      ['outDir', c.outDir],
+      ['i18n.outDir', c.i18n.outDir],
+    ] as const;
   catalogs.forEach((c, i) => {
     for (const other of catalogs.slice(0, i))
       for (const [field, folder] of folders(c))
@@ -231,7 +355,12 @@ function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string)
   return out;
 }
 
-function resolveCatalog(name: string, c: Record<string, unknown>, configFile: string, evaluationTimeoutMs: number | undefined): Omit<ResolvedCatalogConfig, 'mcp' | 'staleRefs'> {
+function resolveCatalog(
+  name: string,
+  c: Record<string, unknown>,
+  configFile: string,
+  evaluationTimeoutMs: number | undefined,
+): Omit<ResolvedCatalogConfig, 'mcp' | 'staleRefs'> {
   const rootDir = path.dirname(configFile);
   const i18n = (c.i18n ?? {}) as Record<string, unknown>;
   const bindings = c.bindings as { file: string; iconType?: ModuleRef } | undefined;
@@ -260,7 +389,9 @@ function resolveCatalog(name: string, c: Record<string, unknown>, configFile: st
     ...(typeof c.runtimeModule === 'string' ? { runtimeModule: c.runtimeModule } : {}),
     imports: importStyle(outDir, c.importExtension as 'none' | '.js' | '.ts' | undefined, rootDir),
     ...(evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs }),
-    ...(isRecord(c.verify) && isRecord(c.verify.data) ? { verify: { data: verifyData(c.verify.data as unknown as ModuleRef, rootDir) } } : {}),
+    ...(isRecord(c.verify) && isRecord(c.verify.data)
+      ? { verify: { data: verifyData(c.verify.data as unknown as ModuleRef, rootDir) } }
+      : {}),
   };
 }
 

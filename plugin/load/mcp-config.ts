@@ -50,7 +50,13 @@ const COMMON_FIELDS: FieldSpec = {
   listTimeoutMs: { type: 'number' },
 };
 const FIELDS_BY_TYPE: Readonly<Record<'stdio' | 'http' | 'sdk', FieldSpec>> = {
-  stdio: { ...COMMON_FIELDS, command: { type: 'string' }, args: { type: 'string[]' }, env: { type: 'record' }, cwd: { type: 'string' } },
+  stdio: {
+    ...COMMON_FIELDS,
+    command: { type: 'string' },
+    args: { type: 'string[]' },
+    env: { type: 'record' },
+    cwd: { type: 'string' },
+  },
   http: { ...COMMON_FIELDS, url: { type: 'string' }, headers: { type: 'record' } },
   sdk: { ...COMMON_FIELDS, module: { type: 'string' }, export: { type: 'string' } },
 };
@@ -60,7 +66,10 @@ const STALE_REFS_FIELDS: FieldSpec = { exclude: { type: 'string[]' } };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const isEnvValue = (v: unknown): v is McpEnvValue =>
-  isRecord(v) && typeof v.env === 'string' && (v.prefix === undefined || typeof v.prefix === 'string') && Object.keys(v).every((k) => k === 'env' || k === 'prefix');
+  isRecord(v) &&
+  typeof v.env === 'string' &&
+  (v.prefix === undefined || typeof v.prefix === 'string') &&
+  Object.keys(v).every((k) => k === 'env' || k === 'prefix');
 
 /** The problems of one `{ env, prefix? }` value, or of a literal where only one of those may stand. */
 function envValueProblems(value: unknown, what: string, literalAllowed: boolean): string | undefined {
@@ -68,40 +77,77 @@ function envValueProblems(value: unknown, what: string, literalAllowed: boolean)
   if (typeof value === 'string')
     return `${what} is written in the config; header values may hold secrets, so read it from the environment instead: { env: 'VARIABLE' } (with prefix: 'Bearer ' for a bearer token).`;
   if (!isEnvValue(value))
-    return `${what} must be ${literalAllowed ? "a string or " : ''}{ env: 'VARIABLE', prefix?: '…' }, not ${describeValue(value)}.`;
-  if (!ENV_NAME.test(value.env)) return `${what} reads the variable ${JSON.stringify(value.env)}, which is not an environment variable name; use letters, digits and '_'.`;
+    return `${what} must be ${literalAllowed ? 'a string or ' : ''}{ env: 'VARIABLE', prefix?: '…' }, not ${describeValue(value)}.`;
+  if (!ENV_NAME.test(value.env))
+    return `${what} reads the variable ${JSON.stringify(value.env)}, which is not an environment variable name; use letters, digits and '_'.`;
   return undefined;
 }
 
 /** Problems of one server entry, each with its locator; none means `resolveMcpServer` may run. */
-function serverProblems(name: string, entry: Record<string, unknown>, where: (p: string[], atKey?: boolean) => SourceLocator): PendingDiagnostic[] {
-  const invalid = (message: string, at: SourceLocator): PendingDiagnostic => ({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message, at });
+function serverProblems(
+  name: string,
+  entry: Record<string, unknown>,
+  where: (p: string[], atKey?: boolean) => SourceLocator,
+): PendingDiagnostic[] {
+  const invalid = (message: string, at: SourceLocator): PendingDiagnostic => ({
+    code: DIAGNOSTIC_CODES.configInvalid,
+    severity: 'error',
+    message,
+    at,
+  });
   const what = `MCP server '${name}' in the config`;
   const type = entry.type ?? 'stdio';
   if (typeof type !== 'string' || !['stdio', 'http', 'sse', 'sdk'].includes(type))
-    return [invalid(`${what}: 'type' must be 'stdio', 'http', 'sse' or 'sdk', not ${describeValue(type)}.`, where(['type']))];
+    return [
+      invalid(`${what}: 'type' must be 'stdio', 'http', 'sse' or 'sdk', not ${describeValue(type)}.`, where(['type'])),
+    ];
   const family = type === 'sse' ? 'http' : (type as 'stdio' | 'http' | 'sdk');
-  const out: PendingDiagnostic[] = checkFields(entry, FIELDS_BY_TYPE[family], what, (field, atKey) => where([field], atKey)).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid }));
+  const out: PendingDiagnostic[] = checkFields(entry, FIELDS_BY_TYPE[family], what, (field, atKey) =>
+    where([field], atKey),
+  ).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid }));
   const required = REQUIRED[family];
   if (typeof entry[required] !== 'string' || entry[required] === '')
-    out.push(invalid(`${what} needs '${required}' (${family === 'stdio' ? 'the program that starts the server' : family === 'http' ? 'the server URL' : 'the app module that builds the server'}).`, where([], true)));
+    out.push(
+      invalid(
+        `${what} needs '${required}' (${family === 'stdio' ? 'the program that starts the server' : family === 'http' ? 'the server URL' : 'the app module that builds the server'}).`,
+        where([], true),
+      ),
+    );
   for (const field of ['connectTimeoutMs', 'listTimeoutMs'])
-    if (typeof entry[field] === 'number' && !((entry[field] as number) > 0)) out.push(invalid(`${what}: '${field}' must be a positive number of milliseconds.`, where([field])));
+    if (typeof entry[field] === 'number' && !((entry[field] as number) > 0))
+      out.push(invalid(`${what}: '${field}' must be a positive number of milliseconds.`, where([field])));
   if (family === 'http' && typeof entry.url === 'string' && entry.url !== '' && !/^https?:\/\/[^\s]+$/.test(entry.url))
     out.push(invalid(`${what}: 'url' ${JSON.stringify(entry.url)} is not an http:// or https:// URL.`, where(['url'])));
-  for (const [field, literalAllowed] of [['env', true], ['headers', false]] as const) {
+  for (const [field, literalAllowed] of [
+    ['env', true],
+    ['headers', false],
+  ] as const) {
     const values = entry[field];
     if (!isRecord(values)) continue;
     for (const [key, value] of Object.entries(values)) {
-      const problem = envValueProblems(value, `${field === 'env' ? 'Environment variable' : 'Header'} '${key}' of MCP server '${name}'`, literalAllowed);
+      const problem = envValueProblems(
+        value,
+        `${field === 'env' ? 'Environment variable' : 'Header'} '${key}' of MCP server '${name}'`,
+        literalAllowed,
+      );
       if (problem) out.push(invalid(problem, where([field, key])));
     }
   }
   if (family === 'sdk') {
     if (typeof entry.module === 'string' && entry.module !== '' && specifierProblem(entry.module))
-      out.push(invalid(`${what}: the module ${JSON.stringify(entry.module)} cannot be imported: ${specifierProblem(entry.module)}.`, where(['module'])));
+      out.push(
+        invalid(
+          `${what}: the module ${JSON.stringify(entry.module)} cannot be imported: ${specifierProblem(entry.module)}.`,
+          where(['module']),
+        ),
+      );
     if (typeof entry.export === 'string' && !isExportName(entry.export))
-      out.push(invalid(`${what}: the export ${JSON.stringify(entry.export)} is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`, where(['export'])));
+      out.push(
+        invalid(
+          `${what}: the export ${JSON.stringify(entry.export)} is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`,
+          where(['export']),
+        ),
+      );
   }
   return out;
 }
@@ -114,8 +160,21 @@ function resolveMcpServer(name: string, entry: Record<string, unknown>, rootDir:
     listTimeoutMs: (entry.listTimeoutMs as number | undefined) ?? DEFAULT_LIST_TIMEOUT_MS,
   };
   const type = (entry.type as string | undefined) ?? 'stdio';
-  if (type === 'sdk') return { ...common, type, module: entry.module as string, export: (entry.export as string | undefined) ?? 'default', resolveDir: rootDir };
-  if (type === 'http' || type === 'sse') return { ...common, type, url: entry.url as string, headers: (entry.headers as Record<string, McpEnvValue> | undefined) ?? {} };
+  if (type === 'sdk')
+    return {
+      ...common,
+      type,
+      module: entry.module as string,
+      export: (entry.export as string | undefined) ?? 'default',
+      resolveDir: rootDir,
+    };
+  if (type === 'http' || type === 'sse')
+    return {
+      ...common,
+      type,
+      url: entry.url as string,
+      headers: (entry.headers as Record<string, McpEnvValue> | undefined) ?? {},
+    };
   return {
     ...common,
     type: 'stdio',
@@ -131,13 +190,25 @@ function resolveMcpServer(name: string, entry: Record<string, unknown>, rootDir:
  * with every problem found; `file` is the config file, `rootDir` its folder.
  */
 export function resolveMcpAndStaleRefs(catalog: string, c: Record<string, unknown>, file: string, rootDir: string) {
-  const where = (...p: string[]) => (sub: string[], atKey = false): SourceLocator => ({ file, path: ['catalogs', catalog, ...p, ...sub], atKey, scope: 'config' });
+  const where =
+    (...p: string[]) =>
+    (sub: string[], atKey = false): SourceLocator => ({
+      file,
+      path: ['catalogs', catalog, ...p, ...sub],
+      atKey,
+      scope: 'config',
+    });
   const diagnostics: PendingDiagnostic[] = [];
   const mcp: Record<string, ResolvedMcpServer> = {};
   if (isRecord(c.mcp)) {
     for (const [name, entry] of Object.entries(c.mcp)) {
       if (!isRecord(entry)) {
-        diagnostics.push({ code: DIAGNOSTIC_CODES.configInvalid, severity: 'error', message: `MCP server '${name}' in the config must be an object such as { command: 'node', args: ['server.js'] }, { type: 'http', url } or { type: 'sdk', module }, not ${describeValue(entry)}.`, at: where('mcp')([name]) });
+        diagnostics.push({
+          code: DIAGNOSTIC_CODES.configInvalid,
+          severity: 'error',
+          message: `MCP server '${name}' in the config must be an object such as { command: 'node', args: ['server.js'] }, { type: 'http', url } or { type: 'sdk', module }, not ${describeValue(entry)}.`,
+          at: where('mcp')([name]),
+        });
         continue;
       }
       const problems = serverProblems(name, entry, where('mcp', name));
@@ -147,8 +218,13 @@ export function resolveMcpAndStaleRefs(catalog: string, c: Record<string, unknow
   }
   let exclude: string[] = [];
   if (isRecord(c.staleRefs)) {
-    diagnostics.push(...checkFields(c.staleRefs, STALE_REFS_FIELDS, `'staleRefs' of catalog '${catalog}'`, (field, atKey) => where('staleRefs')([field], atKey)).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })));
-    if (Array.isArray(c.staleRefs.exclude)) exclude = c.staleRefs.exclude.filter((g): g is string => typeof g === 'string');
+    diagnostics.push(
+      ...checkFields(c.staleRefs, STALE_REFS_FIELDS, `'staleRefs' of catalog '${catalog}'`, (field, atKey) =>
+        where('staleRefs')([field], atKey),
+      ).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })),
+    );
+    if (Array.isArray(c.staleRefs.exclude))
+      exclude = c.staleRefs.exclude.filter((g): g is string => typeof g === 'string');
   }
   return { mcp, staleRefs: { exclude } satisfies ResolvedStaleRefsOptions, diagnostics };
 }

@@ -38,7 +38,10 @@ export interface SandboxModule {
  */
 /* c8 ignore start */
 function bootstrap(markKey: string): unknown {
-  const definitions = new Map<string, { deps: Record<string, string>; refused: Record<string, string>; factory: Function }>();
+  const definitions = new Map<
+    string,
+    { deps: Record<string, string>; refused: Record<string, string>; factory: Function }
+  >();
   const instances = new Map<string, { exports: unknown }>();
   const state = { current: undefined as string | undefined };
   const brands = {
@@ -54,7 +57,8 @@ function bootstrap(markKey: string): unknown {
     const outer = state.current;
     state.current = file;
     definition.factory.call(module.exports, module, module.exports, (specifier: string) => {
-      if (Object.prototype.hasOwnProperty.call(definition.refused, specifier)) throw new Error(definition.refused[specifier]);
+      if (Object.prototype.hasOwnProperty.call(definition.refused, specifier))
+        throw new Error(definition.refused[specifier]);
       const target = definition.deps[specifier];
       if (target === undefined) throw new Error(`"${specifier}" cannot be imported here`);
       return load(target);
@@ -109,12 +113,19 @@ function bootstrap(markKey: string): unknown {
     if (depth > 64) return mark('deep');
     path.add(object);
     try {
-      if (object[brands.catalog] === true) return { [markKey]: 'catalog', id: idOf(object), vocabulary: plain(object.vocabulary, depth + 1) };
+      if (object[brands.catalog] === true)
+        return { [markKey]: 'catalog', id: idOf(object), vocabulary: plain(object.vocabulary, depth + 1) };
       if (object[brands.toolSet] === true)
-        return { [markKey]: 'tool-set', id: idOf(object), catalog: plain(object.catalog, depth + 1), tools: plain(object.tools, depth + 1) };
+        return {
+          [markKey]: 'tool-set',
+          id: idOf(object),
+          catalog: plain(object.catalog, depth + 1),
+          tools: plain(object.tools, depth + 1),
+        };
       if (Array.isArray(object)) return object.map((x) => plain(x, depth + 1));
       const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) return mark('object', (proto.constructor as { name?: string } | undefined)?.name ?? 'object');
+      if (proto !== Object.prototype && proto !== null)
+        return mark('object', (proto.constructor as { name?: string } | undefined)?.name ?? 'object');
       // Without a prototype, a key named `__proto__` stays a key (an assignment would not add it).
       const out: Record<string, unknown> = Object.create(null);
       for (const key of Object.keys(object)) {
@@ -156,7 +167,18 @@ function bootstrap(markKey: string): unknown {
       } catch (error) {
         let thrown: { isError: boolean; message: string; stack?: string };
         try {
-          thrown = error instanceof Error ? { isError: true, message: String(error.message), stack: String(error.stack) } : { isError: false, message: typeof error === 'string' ? JSON.stringify(error) : typeof error === 'bigint' ? `${String(error)}n` : JSON.stringify(error) ?? String(error) };
+          thrown =
+            error instanceof Error
+              ? { isError: true, message: String(error.message), stack: String(error.stack) }
+              : {
+                  isError: false,
+                  message:
+                    typeof error === 'string'
+                      ? JSON.stringify(error)
+                      : typeof error === 'bigint'
+                        ? `${String(error)}n`
+                        : (JSON.stringify(error) ?? String(error)),
+                };
         } catch {
           thrown = { isError: false, message: Object.prototype.toString.call(error) };
         }
@@ -204,7 +226,8 @@ function moduleScript(module: SandboxModule): vm.Script {
  */
 const isTimeout = (error: unknown) =>
   // Node creates it in the context's realm, so it is not `instanceof` the host's Error.
-  types.isNativeError(error) && Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+  types.isNativeError(error) &&
+  Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
 /** An Error of the host's realm (never a Proxy, whose checks would run module code). */
 const isHostError = (error: unknown): error is Error => types.isNativeError(error) && error instanceof Error;
@@ -214,8 +237,15 @@ const isHostError = (error: unknown): error is Error => types.isNativeError(erro
  * stopped. `timeoutMs` bounds the whole run (module code and reading the exports), so a loop that
  * never ends or a getter that never returns is stopped and reported, never waited for.
  */
-export function runInSandbox(modules: readonly SandboxModule[], entries: readonly string[], timeoutMs: number): { exports: Record<string, unknown>[] } | SandboxFailure {
-  const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false }, microtaskMode: 'afterEvaluate' });
+export function runInSandbox(
+  modules: readonly SandboxModule[],
+  entries: readonly string[],
+  timeoutMs: number,
+): { exports: Record<string, unknown>[] } | SandboxFailure {
+  const context = vm.createContext(Object.create(null), {
+    codeGeneration: { strings: false, wasm: false },
+    microtaskMode: 'afterEvaluate',
+  });
   bootstrapScript ??= new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' });
   bootstrapScript.runInContext(context);
   const current = () => {
@@ -229,7 +259,9 @@ export function runInSandbox(modules: readonly SandboxModule[], entries: readonl
   let json: unknown;
   try {
     for (const module of modules) moduleScript(module).runInContext(context, { timeout: timeoutMs });
-    json = vm.runInContext(`__toolCatalog.run(${JSON.stringify(JSON.stringify(entries))})`, context, { timeout: timeoutMs });
+    json = vm.runInContext(`__toolCatalog.run(${JSON.stringify(JSON.stringify(entries))})`, context, {
+      timeout: timeoutMs,
+    });
   } catch (error) {
     if (isTimeout(error)) return { kind: 'timeout', module: current() };
     if (isHostError(error)) throw error;
@@ -243,7 +275,10 @@ export function runInSandbox(modules: readonly SandboxModule[], entries: readonl
 }
 
 /** The loader's JSON, if it has the loader's shape (a module that replaced JSON may forge it). */
-function readResult(json: string, entries: number): { exports: Record<string, unknown>[] } | SandboxFailure | undefined {
+function readResult(
+  json: string,
+  entries: number,
+): { exports: Record<string, unknown>[] } | SandboxFailure | undefined {
   let result: unknown;
   try {
     result = JSON.parse(json);
@@ -252,9 +287,22 @@ function readResult(json: string, entries: number): { exports: Record<string, un
   }
   const r = result as { exports?: unknown; threw?: Partial<ThrownValue>; module?: unknown } | null;
   if (r === null || typeof r !== 'object') return undefined;
-  if (Array.isArray(r.exports) && r.exports.length === entries && r.exports.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e))) return { exports: r.exports as Record<string, unknown>[] };
+  if (
+    Array.isArray(r.exports) &&
+    r.exports.length === entries &&
+    r.exports.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e))
+  )
+    return { exports: r.exports as Record<string, unknown>[] };
   const threw = r.threw;
   if (threw && typeof threw === 'object' && typeof threw.isError === 'boolean' && typeof threw.message === 'string')
-    return { kind: 'threw', error: { isError: threw.isError, message: threw.message, ...(typeof threw.stack === 'string' ? { stack: threw.stack } : {}) }, module: typeof r.module === 'string' ? r.module : undefined };
+    return {
+      kind: 'threw',
+      error: {
+        isError: threw.isError,
+        message: threw.message,
+        ...(typeof threw.stack === 'string' ? { stack: threw.stack } : {}),
+      },
+      module: typeof r.module === 'string' ? r.module : undefined,
+    };
   return undefined;
 }

@@ -26,11 +26,16 @@ function describe(v: unknown): string {
   if (v === null || v === undefined) return String(v);
   if (typeof v !== 'object') return `a ${typeof v}`;
   const keys = Object.keys(v);
-  return keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
+  return keys.length === 0
+    ? 'an empty object'
+    : `an object with ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
 }
 
 const isConnectable = (v: unknown): v is ConnectableServer =>
-  typeof v === 'object' && v !== null && typeof (v as ConnectableServer).connect === 'function' && typeof (v as ConnectableServer).close === 'function';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ConnectableServer).connect === 'function' &&
+  typeof (v as ConnectableServer).close === 'function';
 
 /**
  * Where the bundle is written: a `node_modules` folder at or above the config, so that the packages
@@ -47,7 +52,11 @@ async function importModule(config: InProcessConfig): Promise<Record<string, unk
   let code: string;
   try {
     const result = await build({
-      stdin: { contents: `export * as served from ${JSON.stringify(config.module)};`, resolveDir: config.resolveDir, loader: 'ts' },
+      stdin: {
+        contents: `export * as served from ${JSON.stringify(config.module)};`,
+        resolveDir: config.resolveDir,
+        loader: 'ts',
+      },
       absWorkingDir: config.resolveDir,
       bundle: true,
       write: false,
@@ -60,9 +69,15 @@ async function importModule(config: InProcessConfig): Promise<Record<string, unk
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors?.[0];
-    const where = first?.location ? ` (${first.location.file}:${first.location.line}:${first.location.column + 1})` : '';
-    throw new InProcessServerError(`cannot bundle ${JSON.stringify(config.module)}: ${first?.text ?? (error as Error).message}${where}.`);
+    const first = (
+      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+    ).errors?.[0];
+    const where = first?.location
+      ? ` (${first.location.file}:${first.location.line}:${first.location.column + 1})`
+      : '';
+    throw new InProcessServerError(
+      `cannot bundle ${JSON.stringify(config.module)}: ${first?.text ?? (error as Error).message}${where}.`,
+    );
   }
   const folder = bundleFolder(config.resolveDir);
   const file = path.join(folder, `mcp-${config.name}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.mjs`);
@@ -86,17 +101,23 @@ export async function loadInProcessServer(config: InProcessConfig): Promise<Conn
   const served = await importModule(config);
   if (!(config.export in served)) {
     const names = Object.keys(served).filter((n) => n !== '__esModule');
-    throw new InProcessServerError(`the module has no export '${config.export}'; it exports ${names.length > 0 ? names.join(', ') : 'nothing'}. Set 'export' in the config to the function that builds the server.`);
+    throw new InProcessServerError(
+      `the module has no export '${config.export}'; it exports ${names.length > 0 ? names.join(', ') : 'nothing'}. Set 'export' in the config to the function that builds the server.`,
+    );
   }
   let value = served[config.export];
   if (typeof value === 'function') {
     try {
       value = await (value as () => unknown)();
     } catch (error) {
-      throw new InProcessServerError(`the export threw while building the server: ${(error as Error)?.message ?? String(error)}`);
+      throw new InProcessServerError(
+        `the export threw while building the server: ${(error as Error)?.message ?? String(error)}`,
+      );
     }
   }
   const instance = isConnectable(value) ? value : (value as { instance?: unknown } | null)?.instance;
   if (isConnectable(instance)) return instance;
-  throw new InProcessServerError(`its export gave ${describe(value)}, not a server; return createSdkMcpServer({ name, tools }) or an MCP server (an object with connect and close).`);
+  throw new InProcessServerError(
+    `its export gave ${describe(value)}, not a server; return createSdkMcpServer({ name, tools }) or an MCP server (an object with connect and close).`,
+  );
 }

@@ -4,7 +4,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, PaginatedResultSchema, ToolSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  McpError,
+  PaginatedResultSchema,
+  ToolSchema,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { InProcessServerError } from './in-process-server.js';
 import { DeadlinePassed, explainFailure, McpListError, type ListPhase } from './list-failure.js';
@@ -63,7 +69,9 @@ class Deadline {
     this.signal = this.controller.signal;
     this.end = Date.now() + ms;
     this.timer = setTimeout(() => this.controller.abort(new DeadlinePassed(ms, setting)), ms);
-    this.passed = new Promise<never>((_, reject) => this.signal.addEventListener('abort', () => reject(this.signal.reason), { once: true }));
+    this.passed = new Promise<never>((_, reject) =>
+      this.signal.addEventListener('abort', () => reject(this.signal.reason), { once: true }),
+    );
     this.passed.catch(() => {});
   }
 
@@ -96,7 +104,12 @@ async function listAllPages(client: Client, deadline: Deadline) {
   let pages = 0;
   do {
     if (pages === MAX_PAGES) throw new Error(`the server answered more than ${MAX_PAGES} pages of tools/list`);
-    const page = await deadline.race(client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, { timeout: deadline.remaining(), signal: deadline.signal }));
+    const page = await deadline.race(
+      client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, {
+        timeout: deadline.remaining(),
+        signal: deadline.signal,
+      }),
+    );
     pages++;
     const listed = (page as { tools?: unknown }).tools;
     if (!Array.isArray(listed)) throw new Error(`page ${pages} of tools/list has no 'tools' array`);
@@ -104,11 +117,19 @@ async function listAllPages(client: Client, deadline: Deadline) {
       const name = typeof (raw as { name?: unknown })?.name === 'string' ? (raw as { name: string }).name : undefined;
       const check = ToolSchema.safeParse(raw);
       if (name === undefined || !check.success) {
-        problems.push({ tool: name ?? `(a tool without a name on page ${pages})`, issues: check.success ? ['no name'] : check.error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`) });
+        problems.push({
+          tool: name ?? `(a tool without a name on page ${pages})`,
+          issues: check.success
+            ? ['no name']
+            : check.error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`),
+        });
         if (name === undefined) continue;
       }
       if (pageOf.has(name)) {
-        problems.push({ tool: name, issues: [`listed twice (pages ${pageOf.get(name)} and ${pages}); the second is ignored`] });
+        problems.push({
+          tool: name,
+          issues: [`listed twice (pages ${pageOf.get(name)} and ${pages}); the second is ignored`],
+        });
         continue;
       }
       pageOf.set(name, pages);
@@ -123,7 +144,8 @@ async function listAllPages(client: Client, deadline: Deadline) {
     }
     cursor = page.nextCursor;
     if (cursor !== undefined) {
-      if (cursors.has(cursor)) throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice, so its pages never end`);
+      if (cursors.has(cursor))
+        throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice, so its pages never end`);
       cursors.add(cursor);
     }
   } while (cursor !== undefined);
@@ -135,7 +157,8 @@ async function closeAll(client: Client, opened: OpenedTransport | undefined, tim
   if (timedOut) await opened?.stdio?.close({ graceMs: 0 });
   const transport: Transport | undefined = opened?.transport;
   // The session's DELETE lets the server free it; a server that does not answer is not waited for.
-  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) await bounded(transport.terminateSession());
+  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId)
+    await bounded(transport.terminateSession());
   await bounded(client.close());
   if (opened?.stdio) await opened.stdio.close();
   else if (transport) await bounded(transport.close());
@@ -184,13 +207,18 @@ export async function listServerTools(config: ResolvedMcpServer, options: ListOp
   } catch (thrown) {
     deadline.clear();
     // The SDK's own request timeout (we pass it the time left) is the same deadline, said its way.
-    const error = thrown instanceof McpError && thrown.code === ErrorCode.RequestTimeout
-      ? (phase === 'tools/list' ? new DeadlinePassed(listLimit, 'listTimeoutMs') : new DeadlinePassed(connectLimit, 'connectTimeoutMs'))
-      : thrown;
+    const error =
+      thrown instanceof McpError && thrown.code === ErrorCode.RequestTimeout
+        ? phase === 'tools/list'
+          ? new DeadlinePassed(listLimit, 'listTimeoutMs')
+          : new DeadlinePassed(connectLimit, 'connectTimeoutMs')
+        : thrown;
     const explained =
-      error instanceof MissingEnvironmentError ? { kind: 'missing-environment' as const, reason: error.message }
-      : error instanceof InProcessServerError ? { kind: 'load-failed' as const, reason: error.message }
-      : explainFailure(error, phase, config.type);
+      error instanceof MissingEnvironmentError
+        ? { kind: 'missing-environment' as const, reason: error.message }
+        : error instanceof InProcessServerError
+          ? { kind: 'load-failed' as const, reason: error.message }
+          : explainFailure(error, phase, config.type);
     // Closed before the report is written, so that it has the exit code and the last of stderr.
     await closeAll(client, opened, explained.kind === 'timeout');
     const stdio = opened?.stdio;

@@ -34,7 +34,12 @@ export class LockError extends Error {
   override name = 'LockError';
 }
 
-const sortedKeys = <T>(o: Readonly<Record<string, T>>): Record<string, T> => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
+const sortedKeys = <T>(o: Readonly<Record<string, T>>): Record<string, T> =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]!]),
+  );
 
 export function lockTool(tool: ListedTool): LockedTool {
   return {
@@ -45,13 +50,28 @@ export function lockTool(tool: ListedTool): LockedTool {
   };
 }
 
-export function lockServer(listed: ListedServer, transport: LockedServer['transport'], clientCapabilities: Readonly<Record<string, unknown>>): LockedServer {
-  const tools = Object.fromEntries([...listed.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((t) => [t.name, lockTool(t)]));
+export function lockServer(
+  listed: ListedServer,
+  transport: LockedServer['transport'],
+  clientCapabilities: Readonly<Record<string, unknown>>,
+): LockedServer {
+  const tools = Object.fromEntries(
+    [...listed.tools]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((t) => [t.name, lockTool(t)]),
+  );
   return { transport, ...(listed.serverInfo ? { server: listed.serverInfo } : {}), clientCapabilities, tools };
 }
 
 // Each property summary reads best with its type first: this order, then anything else by name.
-const SUMMARY_ORDER: readonly string[] = ['type', 'required', 'enum', ...CONSTRAINT_KEYWORDS, 'additionalProperties', 'default'];
+const SUMMARY_ORDER: readonly string[] = [
+  'type',
+  'required',
+  'enum',
+  ...CONSTRAINT_KEYWORDS,
+  'additionalProperties',
+  'default',
+];
 const rank = (k: string) => (SUMMARY_ORDER.includes(k) ? SUMMARY_ORDER.indexOf(k) : SUMMARY_ORDER.length);
 
 function summaryLine(info: Readonly<Record<string, unknown>>): string {
@@ -80,14 +100,21 @@ export function formatLock(lock: McpLock): string {
     lines.push(toolNames.length === 0 ? '      "tools": {}' : '      "tools": {');
     toolNames.forEach((toolName, ti) => {
       const t = tools[toolName]!;
-      lines.push(`        ${JSON.stringify(toolName)}: {`, `          "inputSchemaHash": ${JSON.stringify(t.inputSchemaHash)},`);
+      lines.push(
+        `        ${JSON.stringify(toolName)}: {`,
+        `          "inputSchemaHash": ${JSON.stringify(t.inputSchemaHash)},`,
+      );
       if (t.outputSchemaHash) lines.push(`          "outputSchemaHash": ${JSON.stringify(t.outputSchemaHash)},`);
       if (t.annotations) lines.push(`          "annotations": ${canonicalJson(t.annotations)},`);
       const paths = Object.keys(t.properties).sort();
       if (paths.length === 0) lines.push('          "properties": {}');
       else {
         lines.push('          "properties": {');
-        paths.forEach((p, pi) => lines.push(`            ${JSON.stringify(p)}: ${summaryLine(t.properties[p] as unknown as Record<string, unknown>)}${pi < paths.length - 1 ? ',' : ''}`));
+        paths.forEach((p, pi) =>
+          lines.push(
+            `            ${JSON.stringify(p)}: ${summaryLine(t.properties[p] as unknown as Record<string, unknown>)}${pi < paths.length - 1 ? ',' : ''}`,
+          ),
+        );
         lines.push('          }');
       }
       lines.push(`        }${ti < toolNames.length - 1 ? ',' : ''}`);
@@ -108,14 +135,27 @@ export function parseLock(text: string, shownPath: string): McpLock {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new LockError(`${shownPath} is not valid JSON (${(error as Error).message}); restore it from version control, or write it again with tool-catalog drift --mcp --update.`);
+    throw new LockError(
+      `${shownPath} is not valid JSON (${(error as Error).message}); restore it from version control, or write it again with tool-catalog drift --mcp --update.`,
+    );
   }
   if (!isObject(data) || data.lockfileVersion !== LOCK_VERSION || !isObject(data.servers))
-    throw new LockError(`${shownPath} is not an MCP tools lock of version ${LOCK_VERSION}; write it again with tool-catalog drift --mcp --update.`);
+    throw new LockError(
+      `${shownPath} is not an MCP tools lock of version ${LOCK_VERSION}; write it again with tool-catalog drift --mcp --update.`,
+    );
   for (const [name, server] of Object.entries(data.servers)) {
     const tools = isObject(server) ? server.tools : undefined;
-    const bad = !isObject(server) || !isObject(tools) || !isObject(server.clientCapabilities) || Object.values(tools).some((t) => !isObject(t) || typeof t.inputSchemaHash !== 'string' || !isObject(t.properties));
-    if (bad) throw new LockError(`${shownPath}: the entry of server '${name}' is damaged; write it again with tool-catalog drift --mcp --update ${name}.`);
+    const bad =
+      !isObject(server) ||
+      !isObject(tools) ||
+      !isObject(server.clientCapabilities) ||
+      Object.values(tools).some(
+        (t) => !isObject(t) || typeof t.inputSchemaHash !== 'string' || !isObject(t.properties),
+      );
+    if (bad)
+      throw new LockError(
+        `${shownPath}: the entry of server '${name}' is damaged; write it again with tool-catalog drift --mcp --update ${name}.`,
+      );
   }
   return data as unknown as McpLock;
 }

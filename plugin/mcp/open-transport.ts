@@ -31,7 +31,9 @@ function fromEnvironment(value: string | McpEnvValue, field: string, server: str
   if (typeof value === 'string') return value;
   const found = process.env[value.env];
   if (found === undefined || found === '')
-    throw new MissingEnvironmentError(`the environment variable ${value.env} (read by '${field}' of MCP server '${server}' in the config) is not set; set it before running drift.`);
+    throw new MissingEnvironmentError(
+      `the environment variable ${value.env} (read by '${field}' of MCP server '${server}' in the config) is not set; set it before running drift.`,
+    );
   return `${value.prefix ?? ''}${found}`;
 }
 
@@ -39,7 +41,11 @@ function fromEnvironment(value: string | McpEnvValue, field: string, server: str
 export function describeReach(config: ResolvedMcpServer): string {
   switch (config.type) {
     case 'stdio': {
-      const shown = [config.command, ...config.args].map((part) => (path.isAbsolute(part) && !relativePosix(config.cwd, part).startsWith('..') ? relativePosix(config.cwd, part) : part));
+      const shown = [config.command, ...config.args].map((part) =>
+        path.isAbsolute(part) && !relativePosix(config.cwd, part).startsWith('..')
+          ? relativePosix(config.cwd, part)
+          : part,
+      );
       return `stdio: ${shown.join(' ')}`;
     }
     case 'sdk':
@@ -50,24 +56,35 @@ export function describeReach(config: ResolvedMcpServer): string {
 }
 
 /** The command as spawned: a path written relative to the config's folder is resolved there. */
-const commandPath = (command: string, cwd: string) => (command.includes('/') && !path.isAbsolute(command) ? path.resolve(cwd, command) : command);
+const commandPath = (command: string, cwd: string) =>
+  command.includes('/') && !path.isAbsolute(command) ? path.resolve(cwd, command) : command;
 
 /** Opens nothing yet for stdio and HTTP (the client's connect starts them); builds the in-process server. */
 export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTransport> {
   switch (config.type) {
     case 'stdio': {
       const env: Record<string, string> = { ...getDefaultEnvironment() };
-      for (const [name, value] of Object.entries(config.env)) env[name] = fromEnvironment(value, `env.${name}`, config.name);
-      const stdio = new ProcessGroupTransport({ command: commandPath(config.command, config.cwd), args: config.args, env, cwd: config.cwd });
+      for (const [name, value] of Object.entries(config.env))
+        env[name] = fromEnvironment(value, `env.${name}`, config.name);
+      const stdio = new ProcessGroupTransport({
+        command: commandPath(config.command, config.cwd),
+        args: config.args,
+        env,
+        cwd: config.cwd,
+      });
       return { transport: stdio, stdio };
     }
     case 'http':
     case 'sse': {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(config.headers)) headers[name] = fromEnvironment(value, `headers.${name}`, config.name);
+      for (const [name, value] of Object.entries(config.headers))
+        headers[name] = fromEnvironment(value, `headers.${name}`, config.name);
       const url = new URL(config.url);
       // Both transports put requestInit's headers on every request (the event stream's too).
-      const transport = config.type === 'http' ? new StreamableHTTPClientTransport(url, { requestInit: { headers } }) : new SSEClientTransport(url, { requestInit: { headers } });
+      const transport =
+        config.type === 'http'
+          ? new StreamableHTTPClientTransport(url, { requestInit: { headers } })
+          : new SSEClientTransport(url, { requestInit: { headers } });
       return { transport };
     }
     case 'sdk': {
@@ -77,7 +94,9 @@ export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTr
         await inProcess.connect(serverSide);
       } catch (error) {
         await inProcess.close().catch(() => {});
-        throw new InProcessServerError(`the server it built refused the connection: ${(error as Error)?.message ?? String(error)}`);
+        throw new InProcessServerError(
+          `the server it built refused the connection: ${(error as Error)?.message ?? String(error)}`,
+        );
       }
       return { transport: clientSide, inProcess };
     }

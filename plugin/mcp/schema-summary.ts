@@ -31,7 +31,20 @@ export type SchemaSummary = Readonly<Record<string, PropertySummary>>;
 export const ROOT_PATH = '(root)';
 
 /** Keywords copied into a summary as they are, in the order a summary line shows them. */
-export const CONSTRAINT_KEYWORDS = ['format', 'pattern', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'multipleOf', 'uniqueItems'] as const;
+export const CONSTRAINT_KEYWORDS = [
+  'format',
+  'pattern',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'multipleOf',
+  'uniqueItems',
+] as const;
 
 type Schema = Record<string, unknown>;
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -44,7 +57,14 @@ function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: u
   let visited = seen;
   while (isSchema(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
-    const target = visited.has(ref) || !ref.startsWith('#/') ? undefined : ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((node, key) => (isSchema(node) ? node[key] : undefined), root);
+    const target =
+      visited.has(ref) || !ref.startsWith('#/')
+        ? undefined
+        : ref
+            .slice(2)
+            .split('/')
+            .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+            .reduce<unknown>((node, key) => (isSchema(node) ? node[key] : undefined), root);
     if (!isSchema(target)) return { schema: { type: `ref:${ref}` }, seen: visited };
     visited = new Set(visited).add(ref);
     const { $ref: _ref, ...rest } = current;
@@ -53,7 +73,8 @@ function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: u
   return { schema: current, seen: visited };
 }
 
-const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+const jsonType = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
 
 function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>): string {
   const { schema, seen: next } = deref(s, root, seen);
@@ -70,7 +91,9 @@ function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>): string 
   else types = ['any'];
   // `integer | number` accepts what `number` accepts.
   if (types.includes('number')) types = types.filter((t) => t !== 'integer');
-  const labels = types.map((t) => (t === 'array' ? `array<${schema.items === undefined ? 'any' : typeLabel(schema.items, root, next)}>` : t));
+  const labels = types.map((t) =>
+    t === 'array' ? `array<${schema.items === undefined ? 'any' : typeLabel(schema.items, root, next)}>` : t,
+  );
   return [...new Set(labels)].sort().join('|');
 }
 
@@ -129,5 +152,9 @@ export function summarizeSchema(schema: unknown): SchemaSummary {
   };
   visitObject(root, '', new Set(), 0);
   if (root.additionalProperties === false) out[ROOT_PATH] = { type: 'object', additionalProperties: false };
-  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]!]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]!]),
+  );
 }

@@ -67,7 +67,11 @@ export class ProcessGroupTransport implements Transport {
 
   /** The last lines the server wrote to stderr. */
   stderrTail(lines = 20): string[] {
-    return this.stderr.trimEnd().split('\n').filter((l) => l.trim() !== '').slice(-lines);
+    return this.stderr
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(-lines);
   }
 
   start(): Promise<void> {
@@ -122,7 +126,9 @@ export class ProcessGroupTransport implements Transport {
       try {
         message = deserializeMessage(line);
       } catch (error) {
-        this.protocolErrors.push(`${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`);
+        this.protocolErrors.push(
+          `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
+        );
         this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`));
         continue;
       }
@@ -169,7 +175,8 @@ export class ProcessGroupTransport implements Transport {
     }
     this.stopRequested = true;
     child.stdin.end();
-    if (!this.exit && graceMs > 0) await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
+    if (!this.exit && graceMs > 0)
+      await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
     if (!this.exit) {
       signalGroup(child.pid, 'SIGTERM');
       await within(this.exited, TERM_GRACE_MS);

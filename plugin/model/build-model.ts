@@ -22,7 +22,10 @@ function inOutputOrder(tools: readonly RawToolEntry[], categories: readonly stri
   if (categories.length === 0) return tools;
   const rank = new Map(categories.map((c, i) => [c, i]));
   const rankOf = (t: RawToolEntry) => rank.get((t.declaration as Decl).category) ?? categories.length;
-  return tools.map((t, i) => ({ t, i, r: rankOf(t) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ t }) => t);
+  return tools
+    .map((t, i) => ({ t, i, r: rankOf(t) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map(({ t }) => t);
 }
 
 const CODE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -38,7 +41,12 @@ export function withImportExtension(specifier: string, extension: ImportExtensio
 }
 
 /** Rewrites a module reference declared in `fromFile` so the generated files in `outDir` can import it. */
-export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: string, extension: ImportExtension = ''): ResolvedModuleRef {
+export function resolveModuleRef(
+  ref: ModuleRef,
+  fromFile: string,
+  outDir: string,
+  extension: ImportExtension = '',
+): ResolvedModuleRef {
   let specifier = ref.module;
   if (specifier.startsWith('.')) {
     specifier = toPosix(path.relative(outDir, path.resolve(path.dirname(fromFile), specifier)));
@@ -49,7 +57,10 @@ export function resolveModuleRef(ref: ModuleRef, fromFile: string, outDir: strin
 }
 
 /** What each tool model was made from, so a watch run can tell an unchanged tool without rebuilding it. */
-const inputsOf = new WeakMap<ToolModel, { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }>();
+const inputsOf = new WeakMap<
+  ToolModel,
+  { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }
+>();
 
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
 const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
@@ -63,7 +74,11 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
   const v = (raw.vocabulary ?? {}) as Decl;
   const conditionDescriptions: Record<string, string> = { ...(v.conditions ?? {}) };
   for (const p of (v.predicates ?? []) as string[]) conditionDescriptions[p] ??= '';
-  const conditions: ConditionModel[] = Object.entries(conditionDescriptions).map(([name, description]) => ({ name, field: conditionField(name), description }));
+  const conditions: ConditionModel[] = Object.entries(conditionDescriptions).map(([name, description]) => ({
+    name,
+    field: conditionField(name),
+    description,
+  }));
   const conditionByName = new Map(conditions.map((c) => [c.name, c]));
   const categoryLabels = (v.categoryLabels ?? {}) as Record<string, string>;
   const categories: CategoryModel[] = ((v.categories ?? []) as string[]).map((name) => ({
@@ -72,7 +87,10 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     labelKey: `${config.i18n.prefix}.categories.${name}.label`,
   }));
 
-  const ordered = inOutputOrder(raw.tools, categories.map((c) => c.name));
+  const ordered = inOutputOrder(
+    raw.tools,
+    categories.map((c) => c.name),
+  );
 
   // Tools share a few files: path.relative once per file, not once per tool (measurable at 5,000 tools).
   const sourceOf = new Map(raw.files.map((f) => [f, toPosix(path.relative(config.rootDir, f))]));
@@ -82,7 +100,15 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     const madeFrom = earlier && inputsOf.get(earlier);
     // The same declaration object (its file was not evaluated again), file, config and vocabulary:
     // the same tool, whatever else changed.
-    if (earlier && madeFrom && madeFrom.declaration === declaration && madeFrom.file === file && madeFrom.vocabulary === raw.vocabulary && previous!.config === config) return earlier;
+    if (
+      earlier &&
+      madeFrom &&
+      madeFrom.declaration === declaration &&
+      madeFrom.file === file &&
+      madeFrom.vocabulary === raw.vocabulary &&
+      previous!.config === config
+    )
+      return earlier;
     const tool = reuse(toolModel(key, declaration, file), earlier);
     inputsOf.set(tool, { declaration, file, vocabulary: raw.vocabulary });
     return tool;
@@ -93,7 +119,10 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     prefix: config.prefix,
     constPrefix: config.constPrefix,
     sources: raw.files.map((f) => sourceOf.get(f)!),
-    definitionSource: raw.definitionFile === undefined ? undefined : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
+    definitionSource:
+      raw.definitionFile === undefined
+        ? undefined
+        : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
     categories,
     conditions,
     pairGroups: v.pairGroups ?? [],
@@ -105,7 +134,12 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
   };
   // Tools are compared one by one above; the rest of the model is small.
   if (previous === undefined) return model;
-  if (tools.length === previous.tools.length && tools.every((t, i) => t === previous.tools[i]) && samePlainData({ ...model, tools: [] }, { ...previous, tools: [] })) return previous;
+  if (
+    tools.length === previous.tools.length &&
+    tools.every((t, i) => t === previous.tools[i]) &&
+    samePlainData({ ...model, tools: [] }, { ...previous, tools: [] })
+  )
+    return previous;
   inheritPolicyTables(model, previous);
   return model;
 
@@ -114,14 +148,19 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir, config.imports.extension);
     const condition = d.condition ? conditionByName.get(d.condition) : undefined;
     const available: ToolModel['available'] =
-      d.available === false ? { kind: 'never' }
-      : typeof d.available === 'string' && d.available !== 'always' ? { kind: 'condition', condition: d.available, field: conditionByName.get(d.available)!.field }
-      : d.available && typeof d.available === 'object' ? { kind: 'function', ref: ref(d.available) }
-      : { kind: 'always' };
+      d.available === false
+        ? { kind: 'never' }
+        : typeof d.available === 'string' && d.available !== 'always'
+          ? { kind: 'condition', condition: d.available, field: conditionByName.get(d.available)!.field }
+          : d.available && typeof d.available === 'object'
+            ? { kind: 'function', ref: ref(d.available) }
+            : { kind: 'always' };
     const nameSource: ToolModel['nameSource'] =
-      d.fullNames && !Array.isArray(d.fullNames) ? { kind: 'resolver', ref: ref(d.fullNames.resolve) }
-      : d.kind === 'external' && d.mirror ? { kind: 'mirror', channel: d.channel }
-      : { kind: 'static' };
+      d.fullNames && !Array.isArray(d.fullNames)
+        ? { kind: 'resolver', ref: ref(d.fullNames.resolve) }
+        : d.kind === 'external' && d.mirror
+          ? { kind: 'mirror', channel: d.channel }
+          : { kind: 'static' };
     const sdkTyped = d.kind === 'sdk' && d.sdkTyped !== false;
     const name = d.kind === 'sdk' ? (d.name ?? key) : undefined;
     return {

@@ -35,7 +35,11 @@ export interface CallerOffer {
   /** `toolNames(ctx, { include })` as far as it is known at build time: offered tools' static names. */
   readonly allowedTools: readonly string[];
   /** In-process MCP servers of the offered tools, in declaration order, with those tools. */
-  readonly mcpServers: readonly { readonly name: string; readonly tools: readonly string[]; readonly names: readonly string[] }[];
+  readonly mcpServers: readonly {
+    readonly name: string;
+    readonly tools: readonly string[];
+    readonly names: readonly string[];
+  }[];
 }
 
 /** The caller's include list, or undefined when the catalog declares no such caller. */
@@ -47,7 +51,8 @@ export function callerGroups(model: CatalogModel, caller: string): readonly stri
 export function unknownCallerProblem(model: CatalogModel, caller: string): string | undefined {
   if (callerGroups(model, caller)) return undefined;
   const declared = Object.keys(model.callers);
-  if (declared.length === 0) return `catalog '${model.name}' declares no callers; add callers: { ${caller}: ['<group>', …] } to its defineCatalog({...}) or leave out --caller.`;
+  if (declared.length === 0)
+    return `catalog '${model.name}' declares no callers; add callers: { ${caller}: ['<group>', …] } to its defineCatalog({...}) or leave out --caller.`;
   return `catalog '${model.name}' has no caller '${caller}'; its callers are: ${declared.join(', ')}.`;
 }
 
@@ -63,7 +68,8 @@ const state = (value: boolean | undefined) => (value === undefined ? 'not set (f
 
 /** Where an offered tool's names come from when they are not listed in the catalog; '' when they are. */
 function namesDetail(t: ToolModel): string {
-  if (t.nameSource.kind === 'mirror') return `names mirrored from channel ${t.nameSource.channel}'s registry at run time`;
+  if (t.nameSource.kind === 'mirror')
+    return `names mirrored from channel ${t.nameSource.channel}'s registry at run time`;
   if (t.nameSource.kind === 'resolver') return `names resolved at run time by ${t.nameSource.ref.exportName}`;
   if (t.names.length === 0) return 'no names (fullNames: []): built, discovered by the SDK';
   return '';
@@ -76,7 +82,12 @@ export type OfferVerdict = Exclude<CallerOfferState, 'unavailable'> | 'disabled'
  * The caller selection rule for one tool, without building the offer: the caller summaries ask it for
  * every tool × caller. `predicates` is `gatingPredicates(t)`; `context` holds plain booleans by field.
  */
-export function offerVerdict(t: ToolModel, inCallerGroups: boolean, predicates: readonly string[], context: Readonly<Record<string, boolean>>): OfferVerdict {
+export function offerVerdict(
+  t: ToolModel,
+  inCallerGroups: boolean,
+  predicates: readonly string[],
+  context: Readonly<Record<string, boolean>>,
+): OfferVerdict {
   if (!inCallerGroups) return 'not-in-groups';
   if (t.exposure === 'disabled') return 'disabled';
   if (t.available.kind === 'never') return 'never';
@@ -87,25 +98,50 @@ export function offerVerdict(t: ToolModel, inCallerGroups: boolean, predicates: 
 }
 
 /** One tool for one caller. `context` holds plain booleans by predicate field; absent counts as false. */
-export function offerTool(t: ToolModel, include: ReadonlySet<string>, context: Readonly<Record<string, boolean>>, fieldName: (field: string) => string = (f) => f): CallerToolOffer {
+export function offerTool(
+  t: ToolModel,
+  include: ReadonlySet<string>,
+  context: Readonly<Record<string, boolean>>,
+  fieldName: (field: string) => string = (f) => f,
+): CallerToolOffer {
   const inGroups = t.groups.filter((g) => include.has(g));
-  const base = { key: t.key, names: t.names, ...(t.kind === 'mcp' && t.server !== undefined ? { server: t.server } : {}), predicates: gatingPredicates(t), inGroups };
+  const base = {
+    key: t.key,
+    names: t.names,
+    ...(t.kind === 'mcp' && t.server !== undefined ? { server: t.server } : {}),
+    predicates: gatingPredicates(t),
+    inGroups,
+  };
   const verdict = offerVerdict(t, inGroups.length > 0, base.predicates, context);
   if (typeof verdict === 'number') {
     const field = base.predicates[verdict]!;
     return { ...base, state: 'unavailable', detail: `${fieldName(field)} is ${state(context[field])}` };
   }
-  if (verdict === 'not-in-groups') return { ...base, state: 'not-in-groups', detail: `its groups (${t.groups.join(', ') || 'none'}) are not among the caller's` };
+  if (verdict === 'not-in-groups')
+    return {
+      ...base,
+      state: 'not-in-groups',
+      detail: `its groups (${t.groups.join(', ') || 'none'}) are not among the caller's`,
+    };
   if (verdict === 'disabled') return { ...base, state: 'unavailable', detail: 'exposure is disabled' };
   if (verdict === 'never') return { ...base, state: 'unavailable', detail: 'available is false' };
   if (verdict === 'factory') return { ...base, state: 'factory', detail: 'needs a caller-supplied factory' };
   // Left: 'runtime-check' (an app function gates it) or 'offered'.
-  if (t.available.kind === 'function') return { ...base, state: 'runtime-check', detail: `offered only if the app's ${t.available.ref.exportName} returns true at run time` };
+  if (t.available.kind === 'function')
+    return {
+      ...base,
+      state: 'runtime-check',
+      detail: `offered only if the app's ${t.available.ref.exportName} returns true at run time`,
+    };
   return { ...base, state: 'offered', detail: namesDetail(t) };
 }
 
 /** What `caller` (a declared caller: check with `unknownCallerProblem` first) is offered in `context`. */
-export function callerOffer(model: CatalogModel, caller: string, context: Readonly<Record<string, boolean>>): CallerOffer {
+export function callerOffer(
+  model: CatalogModel,
+  caller: string,
+  context: Readonly<Record<string, boolean>>,
+): CallerOffer {
   const groups = callerGroups(model, caller) ?? [];
   const include = new Set(groups);
   const nameOf = new Map(model.conditions.map((c) => [c.field, c.name]));
@@ -113,7 +149,9 @@ export function callerOffer(model: CatalogModel, caller: string, context: Readon
   const offered = tools.filter((o) => o.state === 'offered');
   const mcpServers = model.servers.flatMap((name) => {
     const hosted = offered.filter((o) => o.server === name);
-    return hosted.length === 0 ? [] : [{ name, tools: hosted.map((o) => o.key), names: hosted.flatMap((o) => o.names) }];
+    return hosted.length === 0
+      ? []
+      : [{ name, tools: hosted.map((o) => o.key), names: hosted.flatMap((o) => o.names) }];
   });
   return { caller, groups, tools, allowedTools: offered.flatMap((o) => o.names), mcpServers };
 }

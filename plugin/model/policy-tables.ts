@@ -44,7 +44,12 @@ type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'serve
  * (the snapshot's) — valid because with unique keys the closures name exactly the indices they came from.
  */
 export function closePolicyTables(input: BareTables): Required<PolicyTables> {
-  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } = { catalog: input.catalog, tools: input.tools, conditions: input.conditions, servers: input.servers };
+  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } = {
+    catalog: input.catalog,
+    tools: input.tools,
+    conditions: input.conditions,
+    servers: input.servers,
+  };
   const p = preparePolicy(tables);
   // A plain loop: Array.from with a map function iterates generically (a tenth of the stage at 5,000 tools).
   const keysOf = (closure: Int32Array) => {
@@ -53,7 +58,8 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
     return keys;
   };
   const whenOptedOut: Record<string, string[]> = {};
-  for (const t of input.tools) if (t.exposure === 'user' && p.optOut.has(t.key)) whenOptedOut[t.key] = keysOf(p.optOut.get(t.key)!);
+  for (const t of input.tools)
+    if (t.exposure === 'user' && p.optOut.has(t.key)) whenOptedOut[t.key] = keysOf(p.optOut.get(t.key)!);
   const closures = {
     alwaysDisallowed: keysOf(p.always),
     whenConditionFails: Object.fromEntries(p.conditions.map((c) => [c.name, keysOf(c.closure)])),
@@ -96,7 +102,12 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
   if (!tables) {
-    const bare: BareTables = { catalog: model.name, tools: model.tools.map(entryOf), conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })), servers: model.servers };
+    const bare: BareTables = {
+      catalog: model.name,
+      tools: model.tools.map(entryOf),
+      conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
+      servers: model.servers,
+    };
     const last = inherited.get(model);
     tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);
     inherited.delete(model);

@@ -29,9 +29,12 @@ export function defaultSdkType(name: string, configAliases: SdkAliasMap = {}): s
   const fromConfig = aliasedTo(configAliases);
   if (fromConfig !== undefined) return fromConfig;
   // A built-in alias the config overrides (maps the same base to another tool) no longer applies.
-  const builtIn = Object.keys(BUILT_IN_SDK_ALIASES).find((base) => base !== name && BUILT_IN_SDK_ALIASES[base] === name && (configAliases[base] ?? name) === name);
+  const builtIn = Object.keys(BUILT_IN_SDK_ALIASES).find(
+    (base) => base !== name && BUILT_IN_SDK_ALIASES[base] === name && (configAliases[base] ?? name) === name,
+  );
   return builtIn ?? name;
 }
 
 /** The SDK type base of an SDK-typed tool: its declared `sdkType`, else the alias map's answer. */
-export const sdkTypeOf = (name: string, declared: string | undefined, configAliases: SdkAliasMap = {}) => declared ?? defaultSdkType(name, configAliases);
+export const sdkTypeOf = (name: string, declared: string | undefined, configAliases: SdkAliasMap = {}) =>
+  declared ?? defaultSdkType(name, configAliases);

@@ -22,7 +22,11 @@ export function guardFacts(model: CatalogModel): GuardFacts {
     restricted: [...new Set(restricted.flatMap((t) => t.names))],
     restrictedChannels: [...new Set(restricted.filter((t) => t.nameSource.kind === 'mirror').map((t) => t.channel!))],
     guardedChannels: model.channels,
-    promptingTools: [...new Set(model.tools.filter((t) => t.kind === 'mcp' && t.approval === 'permission-mode').flatMap((t) => t.names))],
+    promptingTools: [
+      ...new Set(
+        model.tools.filter((t) => t.kind === 'mcp' && t.approval === 'permission-mode').flatMap((t) => t.names),
+      ),
+    ],
   };
 }
 

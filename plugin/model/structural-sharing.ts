@@ -21,7 +21,8 @@ export function samePlainData(a: unknown, b: unknown): boolean {
 }
 
 /** `previous` when it holds the same data as `next`, else `next`. */
-export const reuse = <T>(next: T, previous: T | undefined): T => (previous !== undefined && samePlainData(next, previous) ? previous : next);
+export const reuse = <T>(next: T, previous: T | undefined): T =>
+  previous !== undefined && samePlainData(next, previous) ? previous : next;
 
 /**
  * `compute`, kept per argument object: watch mode keeps the objects of unchanged tools (and of an

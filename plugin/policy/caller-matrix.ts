@@ -24,11 +24,23 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const predicatesOf = model.tools.map(gatingPredicates);
   return Object.entries(model.callers).map(([caller, groups]) => {
     const include = new Set(groups);
-    const summary = { caller, groups, offered: [] as string[], factories: [] as string[], runtimeChecks: [] as string[], removedBy: new Map(model.conditions.map((c) => [c.name, [] as string[]])) };
+    const summary = {
+      caller,
+      groups,
+      offered: [] as string[],
+      factories: [] as string[],
+      runtimeChecks: [] as string[],
+      removedBy: new Map(model.conditions.map((c) => [c.name, [] as string[]])),
+    };
     model.tools.forEach((t, i) => {
       const predicates = predicatesOf[i]!;
       // offerTool's state without building its offer (no detail strings, no objects per tool × caller).
-      const verdict = offerVerdict(t, t.groups.some((g) => include.has(g)), predicates, allTrue);
+      const verdict = offerVerdict(
+        t,
+        t.groups.some((g) => include.has(g)),
+        predicates,
+        allTrue,
+      );
       if (verdict === 'offered') summary.offered.push(t.key);
       else if (verdict === 'factory') summary.factories.push(t.key);
       else if (verdict === 'runtime-check') summary.runtimeChecks.push(t.key);

@@ -37,18 +37,27 @@ export function policyOffer(model: CatalogModel, marks: PolicyMarks, selectedKey
     const source: OfferSource = t.kind === 'sdk' ? 'built-in' : t.kind === 'mcp' ? 'in-process' : 'external';
     for (const name of own) {
       if (passedThrough.some((entry) => coveredBy(name, entry))) continue;
-      names.push({ key: t.key, name, source, ...(t.runtimeRequires !== undefined ? { requires: t.runtimeRequires } : {}) });
+      names.push({
+        key: t.key,
+        name,
+        source,
+        ...(t.runtimeRequires !== undefined ? { requires: t.runtimeRequires } : {}),
+      });
     }
   });
   return { names, runtimeNamed };
 }
 
 /** `the session's env sets CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS`, for reports; `code` spells a variable name. */
-export function describeRequirement(requirement: RuntimeRequirement, code: (text: string) => string = (text) => text): string {
+export function describeRequirement(
+  requirement: RuntimeRequirement,
+  code: (text: string) => string = (text) => text,
+): string {
   if (typeof requirement === 'object') return `the session's env sets ${code(requirement.env)}`;
   if (requirement === 'mcp-resources') return 'a connected MCP server offers resources';
   return `tool search is on (${code('ENABLE_TOOL_SEARCH')}, or the first-party API host)`;
 }
 
 /** A stable key for grouping tools by requirement. */
-export const requirementKey = (requirement: RuntimeRequirement) => (typeof requirement === 'object' ? `env:${requirement.env}` : requirement);
+export const requirementKey = (requirement: RuntimeRequirement) =>
+  typeof requirement === 'object' ? `env:${requirement.env}` : requirement;

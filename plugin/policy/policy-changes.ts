@@ -14,7 +14,11 @@ function readSnapshot(markdown: string): Map<string, SnapshotRow> {
   let section = '';
   let columns: string[] = [];
   const rows = new Map<string, SnapshotRow>();
-  const cells = (line: string) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim());
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim());
   for (const line of lines) {
     if (line.startsWith('## ')) section = line.slice(3);
     if (!line.startsWith('|') || !line.endsWith('|') || /^\|[-:|\s]+\|$/.test(line)) continue;
@@ -24,7 +28,11 @@ function readSnapshot(markdown: string): Map<string, SnapshotRow> {
       else contexts.set(row[0]!, conditions.map((c, i) => `${c}=${row[i + 1]}`).join(', ') || 'every context');
     } else if (section.startsWith('Disallowed tools')) {
       if (row[0] === 'tool') columns = row.slice(3);
-      else rows.set(row[0]!.replace(/^`+|`+$/g, ''), { exposure: row[2]!, allowed: new Map(columns.map((id, i) => [contexts.get(id) ?? id, row[3 + i] === '✓'])) });
+      else
+        rows.set(row[0]!.replace(/^`+|`+$/g, ''), {
+          exposure: row[2]!,
+          allowed: new Map(columns.map((id, i) => [contexts.get(id) ?? id, row[3 + i] === '✓'])),
+        });
     }
   }
   return rows;
@@ -46,7 +54,14 @@ export function policyChanges(before: string, after: string): string[] {
   for (const key of new Set([...now.keys(), ...old.keys()])) {
     const a = old.get(key);
     const b = now.get(key);
-    const exposure = a && b && a.exposure !== b.exposure ? `${a.exposure} → ${b.exposure}: ` : !a ? `new ${b!.exposure} tool: ` : !b ? 'removed: ' : '';
+    const exposure =
+      a && b && a.exposure !== b.exposure
+        ? `${a.exposure} → ${b.exposure}: `
+        : !a
+          ? `new ${b!.exposure} tool: `
+          : !b
+            ? 'removed: '
+            : '';
     const was = whereAllowed(a);
     const is = whereAllowed(b);
     if (exposure === '' && was === is) continue;

@@ -1,6 +1,11 @@
 // The policy evaluated over condition combinations and user toggles, with the runtime's own resolve:
 // the data behind the checked-in snapshot (policy.md) and the `report` command's exposure matrix.
-import { markDisallowedTools, resolveToolPolicy, type PolicyMarks, type ResolvedToolPolicy } from '../runtime/policy.js';
+import {
+  markDisallowedTools,
+  resolveToolPolicy,
+  type PolicyMarks,
+  type ResolvedToolPolicy,
+} from '../runtime/policy.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
 
 /** Up to this many conditions every combination is listed (2^4 = 16 columns); beyond, a sample. */
@@ -47,12 +52,16 @@ export interface PolicyMatrix {
  * All combinations, all-true first, for up to `MAX_EXHAUSTIVE_CONDITIONS` conditions; beyond that
  * all-true, each condition false on its own, and all-false (2 + n columns instead of 2^n).
  */
-export function conditionCombinations(tables: PolicyTables): { combinations: ConditionCombination[]; sampled: boolean } {
+export function conditionCombinations(tables: PolicyTables): {
+  combinations: ConditionCombination[];
+  sampled: boolean;
+} {
   const n = tables.conditions.length;
   const sampled = n > MAX_EXHAUSTIVE_CONDITIONS;
   const vectors: boolean[][] = [];
   if (!sampled) {
-    for (let mask = 0; mask < 2 ** n; mask++) vectors.push(tables.conditions.map((_, j) => ((mask >> (n - 1 - j)) & 1) === 0));
+    for (let mask = 0; mask < 2 ** n; mask++)
+      vectors.push(tables.conditions.map((_, j) => ((mask >> (n - 1 - j)) & 1) === 0));
   } else {
     vectors.push(tables.conditions.map(() => true));
     for (let j = 0; j < n; j++) vectors.push(tables.conditions.map((_, k) => k !== j));
@@ -81,7 +90,9 @@ export function policyMatrix(tables: PolicyTables): PolicyMatrix {
     combinations,
     sampled,
     rows,
-    disallowedCounts: marks.map((m) => m.prepared.names.reduce((n, names, i) => n + (m.disallowed[i] === 1 ? names.length : 0), 0)),
+    disallowedCounts: marks.map((m) =>
+      m.prepared.names.reduce((n, names, i) => n + (m.disallowed[i] === 1 ? names.length : 0), 0),
+    ),
     toggles: toggleEffects(tables, base),
     baseline: resolveToolPolicy(tables, { disabledTools: [] }, allTrue),
     marks,

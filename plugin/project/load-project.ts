@@ -1,6 +1,11 @@
 // The front door every command, the bundler plugin, the watch session and the API go through:
 // config → catalog selection → load → validate → model → locate. It reads; it never renders or writes.
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  hasErrors,
+  type CatalogDiagnostic,
+  type PendingDiagnostic,
+} from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
 import { EvaluationCache } from '../load/evaluation-cache.js';
 import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
@@ -56,8 +61,14 @@ export interface Project {
 export const isUsageProblem = (d: CatalogDiagnostic) => d.code === DIAGNOSTIC_CODES.catalogUnknown;
 
 /** Loads, validates and models one catalog; `files` overrides its include globs (tests, watch mode). */
-export async function loadProjectCatalog(config: ResolvedCatalogConfig, files?: readonly string[], cache?: ProjectCache): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files ? await loadCatalogFiles(config, files, cache?.evaluation) : await loadCatalog(config, cache?.evaluation);
+export async function loadProjectCatalog(
+  config: ResolvedCatalogConfig,
+  files?: readonly string[],
+  cache?: ProjectCache,
+): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
+  const raw = files
+    ? await loadCatalogFiles(config, files, cache?.evaluation)
+    : await loadCatalog(config, cache?.evaluation);
   const pending = validateCatalog(raw);
   const slot = `${config.configFile}\0${config.name}`;
   const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot));
@@ -72,7 +83,11 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   if (options.catalog !== undefined) {
     selected = loaded.catalogs.filter((c) => c.name === options.catalog);
     if (selected.length === 0 && loaded.diagnostics.length === 0)
-      pending.push({ code: DIAGNOSTIC_CODES.catalogUnknown, severity: 'error', message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.` });
+      pending.push({
+        code: DIAGNOSTIC_CODES.catalogUnknown,
+        severity: 'error',
+        message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.`,
+      });
   }
   const results = await Promise.all(selected.map((config) => loadProjectCatalog(config, undefined, options.cache)));
   const inputs = new Set(loaded.inputs);

@@ -21,7 +21,18 @@ import { toolsRenderer } from './renderers/tools.js';
 import type { TemplateSet } from './templates.js';
 
 /** Every output of a catalog but the barrel. Add a renderer here to emit a new file. */
-export const RENDERERS: readonly Renderer[] = [registryRenderer, toolsRenderer, bindingsRenderer, i18nRenderer, i18nKeysRenderer, policyRenderer, policySnapshotRenderer, sessionRenderer, sdkCoverageRenderer, runtimeRenderer];
+export const RENDERERS: readonly Renderer[] = [
+  registryRenderer,
+  toolsRenderer,
+  bindingsRenderer,
+  i18nRenderer,
+  i18nKeysRenderer,
+  policyRenderer,
+  policySnapshotRenderer,
+  sessionRenderer,
+  sdkCoverageRenderer,
+  runtimeRenderer,
+];
 
 export interface RenderedCatalog {
   /** The catalog's output folder: the writer keeps its manifest there. */
@@ -48,7 +59,12 @@ export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] 
 }
 
 /** The barrel: every TypeScript output in the output folder, re-exported. */
-function renderBarrel(model: CatalogModel, context: Pick<RenderContext, 'templates' | 'memory'>, header: string, files: ReadonlyMap<string, RenderedFile>): string {
+function renderBarrel(
+  model: CatalogModel,
+  context: Pick<RenderContext, 'templates' | 'memory'>,
+  header: string,
+  files: ReadonlyMap<string, RenderedFile>,
+): string {
   const outDir = model.config.outDir;
   const modules = [...files.keys()]
     .filter((f) => !files.get(f)!.createOnly && path.dirname(f) === outDir && f.endsWith('.ts') && !f.endsWith('.d.ts'))
@@ -77,21 +93,34 @@ function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
   let byRenderer = kept.get(model);
   const known = byRenderer?.get(renderer);
-  if (known && known.templates === templates && known.read.length === read.length && known.read.every((c, i) => c === read[i])) return known.result;
+  if (
+    known &&
+    known.templates === templates &&
+    known.read.length === read.length &&
+    known.read.every((c, i) => c === read[i])
+  )
+    return known.result;
   const result = renderer.render(context);
   if (!byRenderer) kept.set(model, (byRenderer = new Map()));
   byRenderer.set(renderer, { templates, read, result });
   return result;
 }
 
-export function renderCatalog(model: CatalogModel, templates: TemplateSet, existing: ReadonlyMap<string, string | undefined>, renderers: readonly Renderer[] = RENDERERS, memory?: RenderMemory): RenderedCatalog {
+export function renderCatalog(
+  model: CatalogModel,
+  templates: TemplateSet,
+  existing: ReadonlyMap<string, string | undefined>,
+  renderers: readonly Renderer[] = RENDERERS,
+  memory?: RenderMemory,
+): RenderedCatalog {
   const header = generatedHeader(model, templates);
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   for (const renderer of renderers) {
     const result = renderOnce(renderer, { model, templates, existing, header, memory });
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
-    for (const [file, rendered] of result.files) files.set(file, memory ? rendered : { ...rendered, content: flatString(rendered.content) });
+    for (const [file, rendered] of result.files)
+      files.set(file, memory ? rendered : { ...rendered, content: flatString(rendered.content) });
     diagnostics.push(...(result.diagnostics ?? []));
   }
   const barrel = path.join(model.config.outDir, 'index.ts');

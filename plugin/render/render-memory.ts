@@ -5,11 +5,18 @@ import type { Template } from './templates.js';
 
 export class RenderMemory {
   /** Per output file: the last view laid out and its text. */
-  readonly laidOut = new Map<string, { readonly template: Template<object>; readonly view: object; readonly text: string }>();
+  readonly laidOut = new Map<
+    string,
+    { readonly template: Template<object>; readonly view: object; readonly text: string }
+  >();
 }
 
 /** `make()`'s value for this session's memory, made once; none without a session. */
-export function keptIn<T>(slots: WeakMap<RenderMemory, T>, memory: RenderMemory | undefined, make: () => T): T | undefined {
+export function keptIn<T>(
+  slots: WeakMap<RenderMemory, T>,
+  memory: RenderMemory | undefined,
+  make: () => T,
+): T | undefined {
   if (!memory) return undefined;
   let kept = slots.get(memory);
   if (kept === undefined) slots.set(memory, (kept = make()));

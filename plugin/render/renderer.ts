@@ -47,7 +47,12 @@ export interface Renderer {
  * not change with an edit: they are then neither laid out again nor compared byte by byte (the
  * writer sees the very string it wrote).
  */
-export function layOut<View extends object>(context: Pick<RenderContext, 'templates' | 'memory'>, name: TemplateName, view: View, file: string): string {
+export function layOut<View extends object>(
+  context: Pick<RenderContext, 'templates' | 'memory'>,
+  name: TemplateName,
+  view: View,
+  file: string,
+): string {
   const template = context.templates.get<View>(name) as Template<object>;
   const memory = context.memory?.laidOut;
   const last = memory?.get(file);
@@ -59,7 +64,11 @@ export function layOut<View extends object>(context: Pick<RenderContext, 'templa
 }
 
 /** The output `name` (in the output folder), laid out by the template of the same name from `view`. */
-export function templateFile<View extends object>(context: RenderContext, name: TemplateName, view: View): RenderResult {
+export function templateFile<View extends object>(
+  context: RenderContext,
+  name: TemplateName,
+  view: View,
+): RenderResult {
   const file = path.join(context.model.config.outDir, name);
   return { files: new Map([[file, { content: layOut(context, name, view, file) }]]) };
 }

@@ -60,7 +60,8 @@ export function templatesDir(): string {
 /** Template sources by name (`registry.ts`), in name order; every name must have its file. */
 export function readTemplateSources(dir = templatesDir()): Map<string, string> {
   const sources = new Map<string, string>();
-  for (const file of readdirSync(dir).sort()) if (file.endsWith('.hbs')) sources.set(file.slice(0, -4), readFileSync(path.join(dir, file), 'utf8'));
+  for (const file of readdirSync(dir).sort())
+    if (file.endsWith('.hbs')) sources.set(file.slice(0, -4), readFileSync(path.join(dir, file), 'utf8'));
   const missing = TEMPLATE_NAMES.filter((name) => !sources.has(name));
   if (missing.length > 0) throw new Error(`agent-tool-catalog: templates missing from ${dir}: ${missing.join(', ')}`);
   return sources;
@@ -68,7 +69,11 @@ export function readTemplateSources(dir = templatesDir()): Map<string, string> {
 
 /** The build's precompiled templates, if a build exists near this module. */
 function readPrecompiled(): PrecompiledTemplates | undefined {
-  const candidates = [path.join(here(), PRECOMPILED_FILE), path.resolve(here(), '..', PRECOMPILED_FILE), path.resolve(here(), '../../dist', PRECOMPILED_FILE)];
+  const candidates = [
+    path.join(here(), PRECOMPILED_FILE),
+    path.resolve(here(), '..', PRECOMPILED_FILE),
+    path.resolve(here(), '../../dist', PRECOMPILED_FILE),
+  ];
   const found = candidates.find((c) => existsSync(c));
   return found ? (requireHere(found) as PrecompiledTemplates) : undefined;
 }
@@ -86,7 +91,12 @@ export function buildTemplateSet(sources: ReadonlyMap<string, string>, precompil
   const hb = usePrecompiled ? templateEnvironment(requireHere('handlebars/runtime') as Hb) : fullHandlebars();
   const compiled = new Map<string, Template<object>>();
   for (const [name, source] of sources)
-    compiled.set(name, usePrecompiled ? hb.template(built[name]!.spec as Parameters<Hb['template']>[0]) : hb.compile(source, { ...COMPILE_OPTIONS }));
+    compiled.set(
+      name,
+      usePrecompiled
+        ? hb.template(built[name]!.spec as Parameters<Hb['template']>[0])
+        : hb.compile(source, { ...COMPILE_OPTIONS }),
+    );
   return {
     get<View extends object>(name: TemplateName) {
       return compiled.get(name)! as Template<View>;

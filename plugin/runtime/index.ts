@@ -4,17 +4,55 @@ export { createToolContext, isToolContext, readCondition } from './context.js';
 export type { ConditionSource, Predicate, ToolContext, ToolContextInit } from './context.js';
 export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context.js';
 export { createToolCatalog, DuplicateToolError } from './tools.js';
-export type { BuildToolsOptions, ToolAvailabilityCheck, ToolBinding, ToolBuilder, ToolCatalogOptions, ToolCatalogRuntime, ToolEntry, ToolNameResolver, ToolNamesOptions, ToolSelection } from './tools.js';
+export type {
+  BuildToolsOptions,
+  ToolAvailabilityCheck,
+  ToolBinding,
+  ToolBuilder,
+  ToolCatalogOptions,
+  ToolCatalogRuntime,
+  ToolEntry,
+  ToolNameResolver,
+  ToolNamesOptions,
+  ToolSelection,
+} from './tools.js';
 export { mcpToolName, qualifyName, mirroredNames, namespaceOf } from './names.js';
 export type { ChannelRegistry } from './names.js';
 export { createPreToolUseGuard, deny, MODES_WITHOUT_RESPONDER } from './hooks.js';
-export type { GuardCallback, GuardDecision, GuardHookInput, GuardMatcher, PreToolUseDenial, PreToolUseGuardOptions } from './hooks.js';
-export { conditionHolds, markDisallowedTools, policySignature, resolveDisallowedTools, resolveToolPolicy } from './policy.js';
-export type { AgentToolSettings, MissingConditionPolicy, PolicyContext, PolicyMarks, ResolvedToolPolicy, ResolveOptions } from './policy.js';
+export type {
+  GuardCallback,
+  GuardDecision,
+  GuardHookInput,
+  GuardMatcher,
+  PreToolUseDenial,
+  PreToolUseGuardOptions,
+} from './hooks.js';
+export {
+  conditionHolds,
+  markDisallowedTools,
+  policySignature,
+  resolveDisallowedTools,
+  resolveToolPolicy,
+} from './policy.js';
+export type {
+  AgentToolSettings,
+  MissingConditionPolicy,
+  PolicyContext,
+  PolicyMarks,
+  ResolvedToolPolicy,
+  ResolveOptions,
+} from './policy.js';
 export { explainTool } from './policy-explain.js';
 export type { PolicyRuleFinding, ToolExplanation } from './policy-explain.js';
 export { gatingCondition, preparePolicy } from './policy-tables.js';
-export type { PolicyCondition, PolicyTables, PolicyToolEntry, PolicyToolExposure, PolicyToolKind, PreparedPolicy } from './policy-tables.js';
+export type {
+  PolicyCondition,
+  PolicyTables,
+  PolicyToolEntry,
+  PolicyToolExposure,
+  PolicyToolKind,
+  PreparedPolicy,
+} from './policy-tables.js';
 export { sessionOptions } from './session.js';
 export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session.js';
 export { coveredBy, serverPattern } from './opt-outs.js';

@@ -59,7 +59,14 @@ export interface StaleRefsResult {
 }
 
 export const DEFAULT_INCLUDE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,md,mdx,txt,json,yml,yaml,hbs,html,rb,py,prompt}'];
-const ALWAYS_IGNORE = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/.tool-catalog-manifest.json', '**/package-lock.json', '**/test/.artifacts/**'];
+const ALWAYS_IGNORE = [
+  '**/node_modules/**',
+  '**/.git/**',
+  '**/dist/**',
+  '**/.tool-catalog-manifest.json',
+  '**/package-lock.json',
+  '**/test/.artifacts/**',
+];
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MCP_NAME = /mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)__([A-Za-z0-9_-]+)/g;
 
@@ -84,7 +91,12 @@ function position(starts: readonly number[], offset: number): { line: number; co
 
 /** Folders holding a writer's manifest: generated output of some catalog, of this config or another. */
 async function generatedFolders(root: string, ignore: readonly string[]): Promise<string[]> {
-  const manifests = await glob([`**/${MANIFEST_NAME}`], { cwd: root, ignore: ignore.filter((g) => !g.endsWith(MANIFEST_NAME)), dot: true, onlyFiles: true });
+  const manifests = await glob([`**/${MANIFEST_NAME}`], {
+    cwd: root,
+    ignore: ignore.filter((g) => !g.endsWith(MANIFEST_NAME)),
+    dot: true,
+    onlyFiles: true,
+  });
   return manifests.map((m) => path.posix.dirname(m)).map((d) => (d === '.' ? '**' : `${d}/**`));
 }
 
@@ -94,18 +106,32 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
   // An in-process server with a tool named at run time (resolved, or discovered by the SDK) may serve
   // names the catalog cannot list. External channels are never checked for unknown names: their
   // servers have tools of their own that the catalog need not mention.
-  const openServers = [...new Set(model.tools.filter((t) => t.server !== undefined && (t.nameSource.kind !== 'static' || t.names.length === 0)).map((t) => t.server!))].sort();
+  const openServers = [
+    ...new Set(
+      model.tools
+        .filter((t) => t.server !== undefined && (t.nameSource.kind !== 'static' || t.names.length === 0))
+        .map((t) => t.server!),
+    ),
+  ].sort();
   const checkedServers = new Set(model.servers.filter((s) => !openServers.includes(s)));
   const openSet = new Set(openServers);
   const removed = [...input.previousNames.keys()].filter((n) => !known.has(n)).sort();
   // Bare SDK names are words: match them only as whole identifiers.
-  const removedPattern = removed.length > 0 ? new RegExp(removed.map((n) => `(?<![A-Za-z0-9_])${escapeRegExp(n)}(?![A-Za-z0-9_])`).join('|'), 'g') : undefined;
+  const removedPattern =
+    removed.length > 0
+      ? new RegExp(removed.map((n) => `(?<![A-Za-z0-9_])${escapeRegExp(n)}(?![A-Za-z0-9_])`).join('|'), 'g')
+      : undefined;
   const removedSet = new Set(removed);
 
-  const own = [model.config.outDir, model.config.i18n.outDir].map((d) => relativePosix(input.root, d)).filter((d) => d && !d.startsWith('..')).map((d) => `${d}/**`);
+  const own = [model.config.outDir, model.config.i18n.outDir]
+    .map((d) => relativePosix(input.root, d))
+    .filter((d) => d && !d.startsWith('..'))
+    .map((d) => `${d}/**`);
   const ignore = [...ALWAYS_IGNORE, ...own, ...(input.ignore ?? [])];
   ignore.push(...(await generatedFolders(input.root, ignore)));
-  const files = (await glob([...(input.include ?? DEFAULT_INCLUDE)], { cwd: input.root, ignore, dot: false, onlyFiles: true })).sort();
+  const files = (
+    await glob([...(input.include ?? DEFAULT_INCLUDE)], { cwd: input.root, ignore, dot: false, onlyFiles: true })
+  ).sort();
 
   const references: StaleReference[] = [];
   const unverified: UnverifiedReference[] = [];
@@ -126,17 +152,33 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
       if (known.has(name) || ignored(m.index!)) continue;
       if (removedSet.has(name) || checkedServers.has(m[1]!)) {
         seen.add(m.index!);
-        references.push({ file, ...at(m.index!), name, ...(removedSet.has(name) ? { reason: 'removed-from-catalog', lastSeen: input.previousNames.get(name) } : { reason: 'unknown-under-server' }) });
+        references.push({
+          file,
+          ...at(m.index!),
+          name,
+          ...(removedSet.has(name)
+            ? { reason: 'removed-from-catalog', lastSeen: input.previousNames.get(name) }
+            : { reason: 'unknown-under-server' }),
+        });
       } else if (openSet.has(m[1]!) && !input.served?.has(name)) unverified.push({ file, ...at(m.index!), name });
     }
     if (removedPattern) {
       for (const m of text.matchAll(removedPattern)) {
         if (seen.has(m.index!) || ignored(m.index!)) continue;
-        references.push({ file, ...at(m.index!), name: m[0], reason: 'removed-from-catalog', lastSeen: input.previousNames.get(m[0]) });
+        references.push({
+          file,
+          ...at(m.index!),
+          name: m[0],
+          reason: 'removed-from-catalog',
+          lastSeen: input.previousNames.get(m[0]),
+        });
       }
     }
   }
-  const order = (a: { file: string; line: number; column: number }, b: { file: string; line: number; column: number }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+  const order = (
+    a: { file: string; line: number; column: number },
+    b: { file: string; line: number; column: number },
+  ) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
   references.sort(order);
   unverified.sort(order);
   return { references, unverified, filesSearched: files.length, openServers };

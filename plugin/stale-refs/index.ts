@@ -21,7 +21,11 @@ export function lockedRuntimeNames(outDir: string): Set<string> {
   if (!existsSync(file)) return new Set();
   try {
     const lock = parseLock(readFileSync(file, 'utf8'), file);
-    return new Set(Object.entries(lock.servers).flatMap(([server, entry]) => Object.keys(entry.tools).map((tool) => mcpName(server, tool))));
+    return new Set(
+      Object.entries(lock.servers).flatMap(([server, entry]) =>
+        Object.keys(entry.tools).map((tool) => mcpName(server, tool)),
+      ),
+    );
   } catch (error) {
     if (error instanceof LockError) return new Set();
     throw error;

@@ -34,7 +34,8 @@ export function namesInRegistry(source: string, prefix: string): string[] {
   return [...union.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
 }
 
-const git = (args: readonly string[], cwd: string) => run('git', [...args], { cwd, maxBuffer: 64 * 1024 * 1024 }).then((r) => r.stdout);
+const git = (args: readonly string[], cwd: string) =>
+  run('git', [...args], { cwd, maxBuffer: 64 * 1024 * 1024 }).then((r) => r.stdout);
 
 /** The nearest folder of `file` that exists (a registry not generated yet has no folder). */
 function existingFolder(file: string): string {
@@ -74,14 +75,25 @@ function readBlobs(cwd: string, specs: readonly string[]): Promise<(string | und
 }
 
 /** The commits whose registry version to read, newest first: every commit that changed it, or those after `since` and `since` itself. */
-async function versions(top: string, relative: string, since: string | undefined): Promise<{ hash: string; short: string }[]> {
-  const parse = (text: string) => text.split('\n').filter(Boolean).map((line) => {
-    const [hash, short] = line.split('\t');
-    return { hash: hash!, short: short! };
-  });
+async function versions(
+  top: string,
+  relative: string,
+  since: string | undefined,
+): Promise<{ hash: string; short: string }[]> {
+  const parse = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [hash, short] = line.split('\t');
+        return { hash: hash!, short: short! };
+      });
   if (since === undefined) return parse(await git(['log', '--format=%H%x09%h', '--', relative], top));
   const base = await git(['rev-parse', '--verify', '--quiet', `${since}^{commit}`], top).catch(() => undefined);
-  if (!base) throw new SinceError(`--since ${since}: git knows no such commit here; pass a commit, branch or tag (e.g. origin/main), and fetch it first in a shallow clone.`);
+  if (!base)
+    throw new SinceError(
+      `--since ${since}: git knows no such commit here; pass a commit, branch or tag (e.g. origin/main), and fetch it first in a shallow clone.`,
+    );
   const after = parse(await git(['log', '--format=%H%x09%h', `${since}..HEAD`, '--', relative], top));
   const baseShort = (await git(['rev-parse', '--short', base.trim()], top)).trim();
   return [...after, { hash: base.trim(), short: baseShort }];
@@ -92,26 +104,45 @@ async function versions(top: string, relative: string, since: string | undefined
  * `<prefix>ToolName`): the one on disk, then git's, newest first. Outside a git work tree only the
  * one on disk counts, and the notes say so.
  */
-export async function registryHistory(registryFile: string, prefix: string, options: { since?: string } = {}): Promise<RegistryHistory> {
+export async function registryHistory(
+  registryFile: string,
+  prefix: string,
+  options: { since?: string } = {},
+): Promise<RegistryHistory> {
   const names = new Map<string, LastSeen>();
   const notes: string[] = [];
   const onDisk = await readFile(registryFile, 'utf8').catch(() => undefined);
   if (onDisk) for (const name of namesInRegistry(onDisk, prefix)) names.set(name, { onDisk: true });
   const cwd = existingFolder(registryFile);
-  const top = await git(['rev-parse', '--show-toplevel'], cwd).then((t) => t.trim(), () => undefined);
+  const top = await git(['rev-parse', '--show-toplevel'], cwd).then(
+    (t) => t.trim(),
+    () => undefined,
+  );
   if (!top) {
-    if (options.since !== undefined) throw new SinceError(`--since ${options.since}: ${cwd} is not in a git work tree, so there is no history to read.`);
-    notes.push(`not a git work tree: only the registry on disk (${path.basename(registryFile)}) tells which names were removed.`);
+    if (options.since !== undefined)
+      throw new SinceError(
+        `--since ${options.since}: ${cwd} is not in a git work tree, so there is no history to read.`,
+      );
+    notes.push(
+      `not a git work tree: only the registry on disk (${path.basename(registryFile)}) tells which names were removed.`,
+    );
     return { names, notes };
   }
   if ((await git(['rev-parse', '--is-shallow-repository'], top).catch(() => 'false')).trim() === 'true')
-    notes.push('this clone is shallow, so names removed before its oldest commit are not known; fetch the whole history (e.g. fetch-depth: 0) or pass --since <commit>.');
+    notes.push(
+      'this clone is shallow, so names removed before its oldest commit are not known; fetch the whole history (e.g. fetch-depth: 0) or pass --since <commit>.',
+    );
   const relative = relativePosix(top, registryFile);
   const commits = await versions(top, relative, options.since);
-  const blobs = await readBlobs(top, commits.map((c) => `${c.hash}:${relative}`));
+  const blobs = await readBlobs(
+    top,
+    commits.map((c) => `${c.hash}:${relative}`),
+  );
   commits.forEach((commit, i) => {
     const source = blobs[i];
-    if (source) for (const name of namesInRegistry(source, prefix)) if (!names.has(name)) names.set(name, { commit: commit.short });
+    if (source)
+      for (const name of namesInRegistry(source, prefix))
+        if (!names.has(name)) names.set(name, { commit: commit.short });
   });
   return { names, notes };
 }

@@ -7,9 +7,16 @@
  * breaks, other control characters, bidirectional overrides (a reviewer must see them) and lone
  * surrogates (invalid UTF-16 that no file encoding can hold).
  */
-const LITERAL_ESCAPE = /['\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LITERAL_ESCAPE =
+  /['\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const SHORT_ESCAPES: Readonly<Record<string, string>> = { "'": "\\'", '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  "'": "\\'",
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 
 const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
@@ -36,13 +43,23 @@ export function tsKey(s: string): string {
 export const tsArray = (members: readonly string[]) => `[${members.map(tsString).join(', ')}]`;
 
 /** Text in a `//` comment: on one line, so nothing after it can become code. */
-export const lineCommentText = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+export const lineCommentText = (s: string) =>
+  s
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Text inside a `/** â€¦ *\/` comment, on one line, where `*\/` can no longer close it (the slash is escaped, as JSDoc does). */
 export const docCommentText = (s: string) => lineCommentText(s).replace(/\*\//g, '*\\/');
 
 /** Text in one Markdown table cell: no line breaks, `|` escaped, HTML-like text shown as text. */
-export const mdText = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const mdText = (s: string) =>
+  s
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 /**
  * Inline code in Markdown (table cells too): a backtick fence longer than any run of backticks in
@@ -63,4 +80,5 @@ export const mdCodeList = (items: readonly string[]) => (items.length === 0 ? 'â
 export const htmlCommentText = (s: string) => s.replace(/--/g, '- -');
 
 /** Text in HTML element content or a double-quoted attribute. */
-export const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const html = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -125,7 +125,8 @@ export function jsoncValue(node: JsoncNode): unknown {
 /** The node at a key path (the last member wins when a key repeats, as JSON.parse does). */
 export function nodeAt(root: JsoncNode, path: readonly string[]): JsoncNode | undefined {
   let node: JsoncNode | undefined = root;
-  for (const key of path) node = node?.kind === 'object' ? node.members.findLast((m) => m.key === key)?.value : undefined;
+  for (const key of path)
+    node = node?.kind === 'object' ? node.members.findLast((m) => m.key === key)?.value : undefined;
   return node;
 }
 
@@ -136,7 +137,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
-const indentOfLine = (text: string, offset: number) => /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))![0];
+const indentOfLine = (text: string, offset: number) =>
+  /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))![0];
 const spansLines = (text: string, node: JsoncNode) => text.slice(node.start, node.end).includes('\n');
 
 /** `text` with `valueText` added as the last element of `array`, in the array's own layout (one line, or one element a line). */

@@ -14,7 +14,12 @@ export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** `claude-code` → `ClaudeCode` */
-export const pascalCase = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map(capitalise).join('');
+export const pascalCase = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(capitalise)
+    .join('');
 
 /** `ClaudeCode` → `CLAUDE_CODE` */
 export const constantCase = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();

@@ -16,7 +16,12 @@ function unknownMcpServers(raw: RawCatalog, names: VocabularyNames): PendingDiag
       code: DIAGNOSTIC_CODES.unknownServer,
       severity: 'error' as const,
       message: `The config says how to reach MCP server '${name}', but catalog '${raw.config.name}' declares no server or channel of that name; use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(name, known)}`,
-      at: { file: raw.config.configFile, path: ['catalogs', raw.config.name, 'mcp', name], atKey: true, scope: 'config' as const },
+      at: {
+        file: raw.config.configFile,
+        path: ['catalogs', raw.config.name, 'mcp', name],
+        atKey: true,
+        scope: 'config' as const,
+      },
     }));
 }
 

@@ -3,7 +3,15 @@
 import type { RawToolEntry } from '../load/load-catalog.js';
 import { RUNTIME_REQUIREMENT_NAMES } from '../language/catalog.js';
 import { findCycles } from '../language/dependencies.js';
-import { isExportName, isIdentifierName, isMangled, isMangledWire, nameProblem, specifierProblem, staticRuntimeNames } from '../language/naming.js';
+import {
+  isExportName,
+  isIdentifierName,
+  isMangled,
+  isMangledWire,
+  nameProblem,
+  specifierProblem,
+  staticRuntimeNames,
+} from '../language/naming.js';
 import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import type { VocabularyNames } from './validate-vocabulary.js';
@@ -30,7 +38,13 @@ const COMMON_FIELDS: FieldSpec = {
 };
 
 export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
-  sdk: { ...COMMON_FIELDS, name: { type: 'string' }, sdkTyped: { type: 'boolean' }, sdkType: { type: 'string' }, runtimeRequires: { type: 'any' } },
+  sdk: {
+    ...COMMON_FIELDS,
+    name: { type: 'string' },
+    sdkTyped: { type: 'boolean' },
+    sdkType: { type: 'string' },
+    runtimeRequires: { type: 'any' },
+  },
   mcp: { ...COMMON_FIELDS, server: { type: 'string' }, wire: { type: 'string' } },
   external: { ...COMMON_FIELDS, channel: { type: 'string' }, wires: { type: 'string[]' }, mirror: { type: 'boolean' } },
 };
@@ -42,97 +56,215 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** What is wrong with a `runtimeRequires` value, or undefined when it is one of its three forms. */
 function runtimeRequirementProblem(value: unknown): string | undefined {
   const forms = `must be { env: '<VARIABLE>' }, ${RUNTIME_REQUIREMENT_NAMES.map((n) => `'${n}'`).join(' or ')}`;
-  if (typeof value === 'string') return (RUNTIME_REQUIREMENT_NAMES as readonly string[]).includes(value) ? undefined : `${forms}, not ${JSON.stringify(value)}.${didYouMean(value, RUNTIME_REQUIREMENT_NAMES)}`;
+  if (typeof value === 'string')
+    return (RUNTIME_REQUIREMENT_NAMES as readonly string[]).includes(value)
+      ? undefined
+      : `${forms}, not ${JSON.stringify(value)}.${didYouMean(value, RUNTIME_REQUIREMENT_NAMES)}`;
   if (!isRecord(value) || Object.keys(value).length !== 1 || typeof value.env !== 'string') return `${forms}.`;
-  return ENV_NAME.test(value.env) ? undefined : `names the environment variable ${JSON.stringify(value.env)}, which is not a variable name (letters, digits and '_').`;
+  return ENV_NAME.test(value.env)
+    ? undefined
+    : `names the environment variable ${JSON.stringify(value.env)}, which is not a variable name (letters, digits and '_').`;
 }
 
 function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const { key, file } = entry;
-  const at = (path: string[], extra: Partial<SourceLocator> = {}): SourceLocator => ({ file, path: [key, ...path], scope: 'tools', ...extra });
+  const at = (path: string[], extra: Partial<SourceLocator> = {}): SourceLocator => ({
+    file,
+    path: [key, ...path],
+    scope: 'tools',
+    ...extra,
+  });
   const what = `Tool '${key}'`;
   const out: PendingDiagnostic[] = [];
-  const push = (code: PendingDiagnostic['code'], message: string, where: SourceLocator) => out.push({ code, severity: 'error', message, at: where });
+  const push = (code: PendingDiagnostic['code'], message: string, where: SourceLocator) =>
+    out.push({ code, severity: 'error', message, at: where });
   if (!isRecord(entry.declaration)) {
     push(C.invalidValue, `${what} must be an object such as { kind: 'sdk', … }.`, at([]));
     return out;
   }
   const d = entry.declaration as Decl;
   const keyProblem = nameProblem(key);
-  if (keyProblem) push(C.invalidName, `The tool key ${JSON.stringify(key)} cannot be used: ${keyProblem}; rename the tool.`, at([], { atKey: true }));
+  if (keyProblem)
+    push(
+      C.invalidName,
+      `The tool key ${JSON.stringify(key)} cannot be used: ${keyProblem}; rename the tool.`,
+      at([], { atKey: true }),
+    );
   if (d.kind !== 'sdk' && d.kind !== 'mcp' && d.kind !== 'external') {
-    const message = d.kind === undefined
-      ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' (in-process MCP server) or 'external' (external MCP channel).`
-      : `${what}: 'kind' must be 'sdk', 'mcp' or 'external', not ${JSON.stringify(d.kind)}.`;
-    push(d.kind === undefined ? C.missingField : C.invalidValue, message, at(d.kind === undefined ? [] : ['kind'], { atKey: d.kind === undefined }));
+    const message =
+      d.kind === undefined
+        ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' (in-process MCP server) or 'external' (external MCP channel).`
+        : `${what}: 'kind' must be 'sdk', 'mcp' or 'external', not ${JSON.stringify(d.kind)}.`;
+    push(
+      d.kind === undefined ? C.missingField : C.invalidValue,
+      message,
+      at(d.kind === undefined ? [] : ['kind'], { atKey: d.kind === undefined }),
+    );
     return out;
   }
   const fieldProblems = checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) => at([field], { atKey }));
   if (fieldProblems.length > 0) out.push(...fieldProblems);
 
-  const reference = (field: string, value: unknown, known: readonly string[], code: PendingDiagnostic['code'], noun: string, declaredIn: string, element?: number) => {
+  const reference = (
+    field: string,
+    value: unknown,
+    known: readonly string[],
+    code: PendingDiagnostic['code'],
+    noun: string,
+    declaredIn: string,
+    element?: number,
+  ) => {
     if (typeof value !== 'string' || known.includes(value)) return;
-    push(code, `${what} names unknown ${noun} '${value}'; declare it in '${declaredIn}' of defineCatalog or use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(value, known)}`, at([field], { element }));
+    push(
+      code,
+      `${what} names unknown ${noun} '${value}'; declare it in '${declaredIn}' of defineCatalog or use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(value, known)}`,
+      at([field], { element }),
+    );
   };
   if (names.categories.length > 0 && d.category === undefined)
-    push(C.missingField, `${what} has no 'category'; add one of: ${names.categories.join(', ')}.`, at([], { atKey: true }));
+    push(
+      C.missingField,
+      `${what} has no 'category'; add one of: ${names.categories.join(', ')}.`,
+      at([], { atKey: true }),
+    );
   reference('category', d.category, names.categories, C.unknownCategory, 'category', 'categories');
   reference('condition', d.condition, names.conditions, C.unknownCondition, 'condition', 'conditions');
   reference('pairGroup', d.pairGroup, names.pairGroups, C.unknownPairGroup, 'pair group', 'pairGroups');
-  if (Array.isArray(d.groups)) d.groups.forEach((g, i) => reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i));
+  if (Array.isArray(d.groups))
+    d.groups.forEach((g, i) => reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i));
 
   if (d.exposure === 'conditional' && d.condition === undefined)
-    push(C.conditionMissing, `${what} is 'conditional' but names no condition; add condition: '<name>' (one of: ${names.conditions.join(', ') || 'none declared'}) or pick another exposure.`, at(['exposure']));
+    push(
+      C.conditionMissing,
+      `${what} is 'conditional' but names no condition; add condition: '<name>' (one of: ${names.conditions.join(', ') || 'none declared'}) or pick another exposure.`,
+      at(['exposure']),
+    );
   if (d.condition !== undefined && d.exposure !== 'conditional')
-    push(C.conditionUnexpected, `${what} has a condition but its exposure is '${String(d.exposure ?? 'internal')}'; set exposure: 'conditional' or remove the condition (use 'available' for caller-side availability).`, at(['condition'], { atKey: true }));
+    push(
+      C.conditionUnexpected,
+      `${what} has a condition but its exposure is '${String(d.exposure ?? 'internal')}'; set exposure: 'conditional' or remove the condition (use 'available' for caller-side availability).`,
+      at(['condition'], { atKey: true }),
+    );
 
   const available = d.available;
   if (typeof available === 'string' && available !== 'always')
     reference('available', available, names.conditions, C.unknownCondition, 'predicate', 'conditions (or predicates)');
-  else if (!(available === undefined || available === null || typeof available === 'boolean' || available === 'always' || isModuleRef(available)))
-    push(C.invalidValue, `${what}: 'available' must be 'always', true, false, null, a predicate name or { module, export }.`, at(['available']));
+  else if (
+    !(
+      available === undefined ||
+      available === null ||
+      typeof available === 'boolean' ||
+      available === 'always' ||
+      isModuleRef(available)
+    )
+  )
+    push(
+      C.invalidValue,
+      `${what}: 'available' must be 'always', true, false, null, a predicate name or { module, export }.`,
+      at(['available']),
+    );
 
   const fullNames = d.fullNames;
-  if (!(fullNames === undefined || (Array.isArray(fullNames) && fullNames.every((n) => typeof n === 'string')) || (isRecord(fullNames) && isModuleRef(fullNames.resolve) && Object.keys(fullNames).length === 1)))
-    push(C.invalidValue, `${what}: 'fullNames' must be an array of names ([] for none) or { resolve: { module, export } }.`, at(['fullNames']));
+  if (
+    !(
+      fullNames === undefined ||
+      (Array.isArray(fullNames) && fullNames.every((n) => typeof n === 'string')) ||
+      (isRecord(fullNames) && isModuleRef(fullNames.resolve) && Object.keys(fullNames).length === 1)
+    )
+  )
+    push(
+      C.invalidValue,
+      `${what}: 'fullNames' must be an array of names ([] for none) or { resolve: { module, export } }.`,
+      at(['fullNames']),
+    );
 
   if (d.kind === 'mcp') {
-    if (d.server === undefined) push(C.missingField, `${what} is an in-process MCP tool but names no 'server'; add server: '<name>' (one of: ${names.servers.join(', ') || 'none declared'}).`, at([], { atKey: true }));
+    if (d.server === undefined)
+      push(
+        C.missingField,
+        `${what} is an in-process MCP tool but names no 'server'; add server: '<name>' (one of: ${names.servers.join(', ') || 'none declared'}).`,
+        at([], { atKey: true }),
+      );
     reference('server', d.server, names.servers, C.unknownServer, 'MCP server', 'servers');
   }
   if (d.kind === 'external') {
-    if (d.channel === undefined) push(C.missingField, `${what} is an external MCP tool but names no 'channel'; add channel: '<name>' (one of: ${names.channels.join(', ') || 'none declared'}).`, at([], { atKey: true }));
+    if (d.channel === undefined)
+      push(
+        C.missingField,
+        `${what} is an external MCP tool but names no 'channel'; add channel: '<name>' (one of: ${names.channels.join(', ') || 'none declared'}).`,
+        at([], { atKey: true }),
+      );
     reference('channel', d.channel, names.channels, C.unknownChannel, 'channel', 'channels');
-    if (d.mirror === true && d.wires !== undefined) push(C.invalidValue, `${what} has both 'mirror' and 'wires'; mirror names from the channel registry or list fixed wires, not both.`, at(['wires'], { atKey: true }));
+    if (d.mirror === true && d.wires !== undefined)
+      push(
+        C.invalidValue,
+        `${what} has both 'mirror' and 'wires'; mirror names from the channel registry or list fixed wires, not both.`,
+        at(['wires'], { atKey: true }),
+      );
   }
   if (d.factory === true && d.builder !== undefined)
-    push(C.invalidValue, `${what} is a factory, so its builder comes from the caller; remove 'builder'.`, at(['builder'], { atKey: true }));
+    push(
+      C.invalidValue,
+      `${what} is a factory, so its builder comes from the caller; remove 'builder'.`,
+      at(['builder'], { atKey: true }),
+    );
   if (d.kind === 'sdk' && d.runtimeRequires !== undefined && runtimeRequirementProblem(d.runtimeRequires))
-    push(C.invalidValue, `${what}: 'runtimeRequires' ${runtimeRequirementProblem(d.runtimeRequires)}`, at(['runtimeRequires']));
+    push(
+      C.invalidValue,
+      `${what}: 'runtimeRequires' ${runtimeRequirementProblem(d.runtimeRequires)}`,
+      at(['runtimeRequires']),
+    );
   if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
-    push(C.invalidValue, `${what}: 'sdkTyped' and 'sdkType' apply to kind: 'sdk' only.`, at(['sdkTyped'], { atKey: true }));
+    push(
+      C.invalidValue,
+      `${what}: 'sdkTyped' and 'sdkType' apply to kind: 'sdk' only.`,
+      at(['sdkTyped'], { atKey: true }),
+    );
   // An SDK-typed tool's type base names the SDK type `<base>Input` that the coverage guard imports.
   if (d.kind === 'sdk' && d.sdkTyped !== false) {
     const base = typeof d.sdkType === 'string' ? d.sdkType : typeof d.name === 'string' ? d.name : key;
     if (!isIdentifierName(base))
-      push(C.invalidName, `${what} is SDK-typed, but '${base}' cannot name the SDK type ${base}Input; set sdkType to the SDK's type name (without 'Input'), or sdkTyped: false for a tool the SDK does not type.`, at(typeof d.sdkType === 'string' ? ['sdkType'] : [], { atKey: typeof d.sdkType !== 'string' }));
+      push(
+        C.invalidName,
+        `${what} is SDK-typed, but '${base}' cannot name the SDK type ${base}Input; set sdkType to the SDK's type name (without 'Input'), or sdkTyped: false for a tool the SDK does not type.`,
+        at(typeof d.sdkType === 'string' ? ['sdkType'] : [], { atKey: typeof d.sdkType !== 'string' }),
+      );
   }
-  for (const [field, ref] of [['builder', d.builder], ['available', d.available], ['fullNames', isRecord(d.fullNames) ? d.fullNames.resolve : undefined]] as const) {
+  for (const [field, ref] of [
+    ['builder', d.builder],
+    ['available', d.available],
+    ['fullNames', isRecord(d.fullNames) ? d.fullNames.resolve : undefined],
+  ] as const) {
     if (!isModuleRef(ref)) continue;
     const where = at(field === 'fullNames' ? ['fullNames', 'resolve'] : [field]);
     const moduleProblem = specifierProblem(ref.module);
-    if (moduleProblem) push(C.invalidValue, `${what}: the module ${JSON.stringify(ref.module)} of '${field}' cannot be imported: ${moduleProblem}.`, where);
+    if (moduleProblem)
+      push(
+        C.invalidValue,
+        `${what}: the module ${JSON.stringify(ref.module)} of '${field}' cannot be imported: ${moduleProblem}.`,
+        where,
+      );
     if (ref.export !== undefined && !isExportName(ref.export))
-      push(C.invalidName, `${what}: the export ${JSON.stringify(ref.export)} of '${field}' is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`, where);
+      push(
+        C.invalidName,
+        `${what}: the export ${JSON.stringify(ref.export)} of '${field}' is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`,
+        where,
+      );
   }
 
   const wireChecks: [string, unknown, number | undefined][] = [['wire', d.wire, undefined]];
   if (Array.isArray(d.wires)) d.wires.forEach((w, i) => wireChecks.push(['wires', w, i]));
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
-    fullNames.forEach((n, i) => typeof n === 'string' && !n.startsWith('mcp__') && wireChecks.push(['fullNames', n, i]));
+    fullNames.forEach(
+      (n, i) => typeof n === 'string' && !n.startsWith('mcp__') && wireChecks.push(['fullNames', n, i]),
+    );
   for (const [field, wire, element] of wireChecks)
     if (typeof wire === 'string' && isMangledWire(wire))
-      push(C.mangledName, `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-'.`, at([field], { element }));
+      push(
+        C.mangledName,
+        `${what}: wire name '${wire}' would be mangled by the SDK; use only letters, digits, '_' and '-'.`,
+        at([field], { element }),
+      );
   // The SDK splits a full name at '__': `mcp`, the server, then the wire (which may hold '__' itself).
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
     fullNames.forEach((n, i) => {
@@ -140,15 +272,26 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
       const parts = n.slice('mcp__'.length).split('__');
       const [server = '', ...wire] = parts;
       if (wire.length === 0 || isMangled(server) || isMangledWire(wire.join('__')))
-        push(C.mangledName, `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> with only letters, digits, '_' and '-' (the server without '__').`, at(['fullNames'], { element: i }));
+        push(
+          C.mangledName,
+          `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> with only letters, digits, '_' and '-' (the server without '__').`,
+          at(['fullNames'], { element: i }),
+        );
     });
   if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangledWire(key))
-    push(C.mangledName, `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`, at([], { atKey: true }));
+    push(
+      C.mangledName,
+      `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`,
+      at([], { atKey: true }),
+    );
   return out;
 }
 
 /** Each declaration's own problems, kept with the declaration object (watch mode keeps those of unchanged files). */
-const checked = new WeakMap<object, { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }>();
+const checked = new WeakMap<
+  object,
+  { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }
+>();
 
 function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const declaration = entry.declaration;
@@ -164,7 +307,11 @@ function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiag
  * Validates all tools; `names` is the vocabulary, `entries` in canonical order. `editedAt` (a file's
  * last change) decides which of two declarations of one tool is the newer one, the one to change.
  */
-export function validateTools(entries: readonly RawToolEntry[], names: VocabularyNames, editedAt: (file: string) => number = () => 0): PendingDiagnostic[] {
+export function validateTools(
+  entries: readonly RawToolEntry[],
+  names: VocabularyNames,
+  editedAt: (file: string) => number = () => 0,
+): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
   // A loop, not flatMap: nearly every tool yields no diagnostic, so nothing needs flattening.
   for (const e of entries) {
@@ -183,7 +330,13 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
     // The declaration in the file edited last is the newer one, the one to change; in one file (or
     // files edited at the same moment) the one declared later.
     const [older, newer] = first.file !== e.file && editedAt(first.file) > editedAt(e.file) ? [e, first] : [first, e];
-    out.push({ code: C.duplicateKey, severity: 'error', message: `Tool '${e.key}' is declared twice; keep one declaration per tool: rename or delete this one, the newer of the two.`, at: keyAt(newer), related: [{ at: keyAt(older), message: `'${e.key}' is already declared here` }] });
+    out.push({
+      code: C.duplicateKey,
+      severity: 'error',
+      message: `Tool '${e.key}' is declared twice; keep one declaration per tool: rename or delete this one, the newer of the two.`,
+      at: keyAt(newer),
+      related: [{ at: keyAt(older), message: `'${e.key}' is already declared here` }],
+    });
   }
 
   const firstByName = new Map<string, RawToolEntry>();
@@ -194,16 +347,31 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
     for (const name of names.length < 2 ? names : new Set(names)) {
       const first = firstByName.get(name);
       if (!first) firstByName.set(name, e);
-      else out.push({ code: C.duplicateName, severity: 'error', message: `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}'; change the name, wire or fullNames of one of them.`, at: keyAt(e), related: [{ at: keyAt(first), message: `'${first.key}' yields '${name}' here` }] });
+      else
+        out.push({
+          code: C.duplicateName,
+          severity: 'error',
+          message: `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}'; change the name, wire or fullNames of one of them.`,
+          at: keyAt(e),
+          related: [{ at: keyAt(first), message: `'${first.key}' yields '${name}' here` }],
+        });
     }
   }
 
   const edges = new Map<string, string[]>();
   for (const e of firstByKey.values()) {
-    const deps = isRecord(e.declaration) && Array.isArray(e.declaration.dependsOn) ? (e.declaration.dependsOn as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    const deps =
+      isRecord(e.declaration) && Array.isArray(e.declaration.dependsOn)
+        ? (e.declaration.dependsOn as unknown[]).filter((x): x is string => typeof x === 'string')
+        : [];
     deps.forEach((dep, i) => {
       if (!firstByKey.has(dep))
-        out.push({ code: C.unknownDependency, severity: 'error', message: `Tool '${e.key}' depends on unknown tool '${dep}'; fix the key or declare that tool.${didYouMean(dep, [...firstByKey.keys()])}`, at: { file: e.file, path: [e.key, 'dependsOn'], element: i, scope: 'tools' } });
+        out.push({
+          code: C.unknownDependency,
+          severity: 'error',
+          message: `Tool '${e.key}' depends on unknown tool '${dep}'; fix the key or declare that tool.${didYouMean(dep, [...firstByKey.keys()])}`,
+          at: { file: e.file, path: [e.key, 'dependsOn'], element: i, scope: 'tools' },
+        });
     });
     edges.set(e.key, deps);
   }
@@ -218,10 +386,20 @@ export function validateTools(entries: readonly RawToolEntry[], names: Vocabular
   }
   for (const [group, members] of pairMembers)
     if (members.length === 1)
-      out.push({ code: C.invalidValue, severity: 'error', message: `Pair group '${group}' has only one member, '${members[0]!.key}', and a pair group switches its members on and off together; add the tools that belong with it, or remove pairGroup.`, at: { file: members[0]!.file, path: [members[0]!.key, 'pairGroup'], scope: 'tools' } });
+      out.push({
+        code: C.invalidValue,
+        severity: 'error',
+        message: `Pair group '${group}' has only one member, '${members[0]!.key}', and a pair group switches its members on and off together; add the tools that belong with it, or remove pairGroup.`,
+        at: { file: members[0]!.file, path: [members[0]!.key, 'pairGroup'], scope: 'tools' },
+      });
   for (const cycle of findCycles(edges)) {
     const e = firstByKey.get(cycle[0]!)!;
-    out.push({ code: C.dependencyCycle, severity: 'error', message: `'dependsOn' forms a cycle: ${cycle.join(' → ')}; remove one of these dependencies.`, at: { file: e.file, path: [e.key, 'dependsOn'], scope: 'tools' } });
+    out.push({
+      code: C.dependencyCycle,
+      severity: 'error',
+      message: `'dependsOn' forms a cycle: ${cycle.join(' → ')}; remove one of these dependencies.`,
+      at: { file: e.file, path: [e.key, 'dependsOn'], scope: 'tools' },
+    });
   }
   return out;
 }

@@ -50,56 +50,118 @@ function namesFrom(v: Record<string, unknown>): VocabularyNames {
 }
 
 export function validateVocabulary(v: Record<string, unknown>, file: string): PendingDiagnostic[] {
-  const at = (p: string[], extra: Partial<SourceLocator> = {}): SourceLocator => ({ file, path: p, scope: 'catalog', ...extra });
+  const at = (p: string[], extra: Partial<SourceLocator> = {}): SourceLocator => ({
+    file,
+    path: p,
+    scope: 'catalog',
+    ...extra,
+  });
   const out = checkFields(v, VOCABULARY_FIELDS, 'The catalog definition', (field, atKey) => at([field], { atKey }));
   const names = vocabularyNames(v);
   const duplicates = (list: string[], field: string) =>
     list.forEach((name, i) => {
       if (list.indexOf(name) !== i)
-        out.push({ code: DIAGNOSTIC_CODES.duplicateKey, severity: 'error', message: `'${name}' is listed twice in '${field}'; remove one.`, at: at([field], { element: i }) });
+        out.push({
+          code: DIAGNOSTIC_CODES.duplicateKey,
+          severity: 'error',
+          message: `'${name}' is listed twice in '${field}'; remove one.`,
+          at: at([field], { element: i }),
+        });
     });
-  for (const field of ['categories', 'pairGroups', 'groups', 'predicates'] as const) duplicates(strings(v[field]), field);
+  for (const field of ['categories', 'pairGroups', 'groups', 'predicates'] as const)
+    duplicates(strings(v[field]), field);
   if (isRecord(v.conditions)) {
     for (const [name, description] of Object.entries(v.conditions))
       if (typeof description !== 'string')
-        out.push({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error', message: `Condition '${name}' must map to a string that says what it means, e.g. 'the session cwd is a git work tree'.`, at: at(['conditions', name]) });
+        out.push({
+          code: DIAGNOSTIC_CODES.invalidValue,
+          severity: 'error',
+          message: `Condition '${name}' must map to a string that says what it means, e.g. 'the session cwd is a git work tree'.`,
+          at: at(['conditions', name]),
+        });
   }
   if (isRecord(v.callers)) {
     for (const [caller, groups] of Object.entries(v.callers)) {
       if (!Array.isArray(groups)) {
-        out.push({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error', message: `Caller '${caller}' must list the groups it opts into, e.g. ['core'].`, at: at(['callers', caller]) });
+        out.push({
+          code: DIAGNOSTIC_CODES.invalidValue,
+          severity: 'error',
+          message: `Caller '${caller}' must list the groups it opts into, e.g. ['core'].`,
+          at: at(['callers', caller]),
+        });
         continue;
       }
       groups.forEach((g, i) => {
         if (!names.groups.includes(g))
-          out.push({ code: DIAGNOSTIC_CODES.unknownGroup, severity: 'error', message: `Caller '${caller}' opts into unknown group '${g}'; declare it in 'groups' or fix the name.${didYouMean(String(g), names.groups)}`, at: at(['callers', caller], { element: i }) });
+          out.push({
+            code: DIAGNOSTIC_CODES.unknownGroup,
+            severity: 'error',
+            message: `Caller '${caller}' opts into unknown group '${g}'; declare it in 'groups' or fix the name.${didYouMean(String(g), names.groups)}`,
+            at: at(['callers', caller], { element: i }),
+          });
       });
     }
   }
   // Every declared name ends up in generated code, a comment or a table: none may hide characters.
-  const listed = (field: 'categories' | 'pairGroups' | 'groups' | 'predicates') => strings(v[field]).map((name, i) => ({ name, field, where: at([field], { element: i }) }));
-  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels') => keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
-  for (const { name, field, where } of [...listed('categories'), ...listed('pairGroups'), ...listed('groups'), ...listed('predicates'), ...keyed('conditions'), ...keyed('callers'), ...keyed('servers'), ...keyed('channels')]) {
+  const listed = (field: 'categories' | 'pairGroups' | 'groups' | 'predicates') =>
+    strings(v[field]).map((name, i) => ({ name, field, where: at([field], { element: i }) }));
+  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels') =>
+    keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
+  for (const { name, field, where } of [
+    ...listed('categories'),
+    ...listed('pairGroups'),
+    ...listed('groups'),
+    ...listed('predicates'),
+    ...keyed('conditions'),
+    ...keyed('callers'),
+    ...keyed('servers'),
+    ...keyed('channels'),
+  ]) {
     const problem = nameProblem(name);
-    if (problem) out.push({ code: DIAGNOSTIC_CODES.invalidName, severity: 'error', message: `The name ${JSON.stringify(name)} in '${field}' cannot be used: ${problem}; rename it.`, at: where });
+    if (problem)
+      out.push({
+        code: DIAGNOSTIC_CODES.invalidName,
+        severity: 'error',
+        message: `The name ${JSON.stringify(name)} in '${field}' cannot be used: ${problem}; rename it.`,
+        at: where,
+      });
   }
   // Each condition is read from one context field: the field must be an identifier, and no two conditions may share one.
   const fieldOwners = new Map<string, { name: string; where: SourceLocator }>();
   for (const { name, where } of [...keyed('conditions'), ...listed('predicates')]) {
     const field = conditionField(name);
     if (!isIdentifierName(field)) {
-      out.push({ code: DIAGNOSTIC_CODES.invalidName, severity: 'error', message: `The condition '${name}' would be read from the context field '${field}', which is not an identifier; name conditions with letters, digits, '-' and '_', starting with a letter (e.g. 'workspace-has-git').`, at: where });
+      out.push({
+        code: DIAGNOSTIC_CODES.invalidName,
+        severity: 'error',
+        message: `The condition '${name}' would be read from the context field '${field}', which is not an identifier; name conditions with letters, digits, '-' and '_', starting with a letter (e.g. 'workspace-has-git').`,
+        at: where,
+      });
       continue;
     }
     const owner = fieldOwners.get(field);
     if (owner && owner.name !== name)
-      out.push({ code: DIAGNOSTIC_CODES.nameCollision, severity: 'error', message: `The conditions '${owner.name}' and '${name}' would both be read from the context field '${field}'; rename one of them.`, at: where, related: [{ at: owner.where, message: `'${owner.name}' is declared here` }] });
+      out.push({
+        code: DIAGNOSTIC_CODES.nameCollision,
+        severity: 'error',
+        message: `The conditions '${owner.name}' and '${name}' would both be read from the context field '${field}'; rename one of them.`,
+        at: where,
+        related: [{ at: owner.where, message: `'${owner.name}' is declared here` }],
+      });
     else fieldOwners.set(field, { name, where });
   }
-  for (const [field, list] of [['servers', names.servers], ['channels', names.channels]] as const) {
+  for (const [field, list] of [
+    ['servers', names.servers],
+    ['channels', names.channels],
+  ] as const) {
     for (const name of list)
       if (isMangled(name))
-        out.push({ code: DIAGNOSTIC_CODES.mangledName, severity: 'error', message: `MCP ${field === 'servers' ? 'server' : 'channel'} name '${name}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`, at: at([field, name], { atKey: true }) });
+        out.push({
+          code: DIAGNOSTIC_CODES.mangledName,
+          severity: 'error',
+          message: `MCP ${field === 'servers' ? 'server' : 'channel'} name '${name}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`,
+          at: at([field, name], { atKey: true }),
+        });
   }
   return out;
 }

@@ -41,7 +41,8 @@ interface Ref {
 /** Every reference the generated tools.ts imports, plus `verify.data`. */
 function referencesOf(model: CatalogModel): Ref[] {
   const refs: Ref[] = [];
-  const add = (key: string, role: Ref['role'], ref: ResolvedModuleRef) => refs.push({ key, role, specifier: ref.specifier, exportName: ref.exportName });
+  const add = (key: string, role: Ref['role'], ref: ResolvedModuleRef) =>
+    refs.push({ key, role, specifier: ref.specifier, exportName: ref.exportName });
   for (const t of model.tools) {
     if (!t.factory && t.builder) add(t.key, 'build', t.builder);
     if (t.available.kind === 'function') add(t.key, 'check', t.available.ref);
@@ -51,7 +52,11 @@ function referencesOf(model: CatalogModel): Ref[] {
   if (data) {
     // The generated code's specifiers are relative to the output folder; so is this one.
     const relative = path.relative(model.config.outDir, data.module).split(path.sep).join('/');
-    const specifier = !path.isAbsolute(data.module) ? data.module : relative.startsWith('../') ? relative : `./${relative}`;
+    const specifier = !path.isAbsolute(data.module)
+      ? data.module
+      : relative.startsWith('../')
+        ? relative
+        : `./${relative}`;
     refs.push({ key: '', role: 'data', specifier, exportName: data.exportName });
   }
   return refs;
@@ -63,8 +68,14 @@ const externalPackages: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'resolving' || path.isAbsolute(args.path)) return undefined;
-      if (args.path.startsWith('node:') || builtinModules.includes(args.path)) return { path: args.path, external: true };
-      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' });
+      if (args.path.startsWith('node:') || builtinModules.includes(args.path))
+        return { path: args.path, external: true };
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
       if (found.errors.length > 0) return { errors: found.errors };
       return { path: pathToFileURL(found.path).href, external: true };
     });
@@ -77,8 +88,14 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
   const none: AppCode = { tools: new Map(), exportOf: () => '', data: () => ({}), hasData };
   if (refs.length === 0) return none;
   // Relative specifiers are the generated code's (relative to the output folder, which may not exist yet): made absolute here.
-  const absolute = (specifier: string) => (specifier.startsWith('.') ? path.resolve(model.config.outDir, specifier) : specifier);
-  const contents = refs.map((r, i) => `export { ${r.exportName === 'default' ? 'default' : r.exportName} as ref${i} } from ${JSON.stringify(absolute(r.specifier))};`).join('\n');
+  const absolute = (specifier: string) =>
+    specifier.startsWith('.') ? path.resolve(model.config.outDir, specifier) : specifier;
+  const contents = refs
+    .map(
+      (r, i) =>
+        `export { ${r.exportName === 'default' ? 'default' : r.exportName} as ref${i} } from ${JSON.stringify(absolute(r.specifier))};`,
+    )
+    .join('\n');
   let code: string;
   try {
     const result = await build({
@@ -95,10 +112,17 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors?.[0];
+    const first = (
+      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+    ).errors?.[0];
     // A location in the app's own files says where; one in the entry above is the catalog's reference itself.
-    const where = first?.location && first.location.file !== 'app-code.ts' ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
-    throw new VerifySetupProblem(`${where}the app code catalog '${model.name}' references cannot be loaded: ${first?.text ?? String(error)}.`);
+    const where =
+      first?.location && first.location.file !== 'app-code.ts'
+        ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
+        : '';
+    throw new VerifySetupProblem(
+      `${where}the app code catalog '${model.name}' references cannot be loaded: ${first?.text ?? String(error)}.`,
+    );
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-verify-app-'));
   let exports: Record<string, unknown>;
@@ -107,7 +131,9 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     await writeFile(file, code);
     exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new VerifySetupProblem(`Loading the app code catalog '${model.name}' references threw: ${error instanceof Error ? error.message : String(error)}`);
+    throw new VerifySetupProblem(
+      `Loading the app code catalog '${model.name}' references threw: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -116,13 +142,21 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
   let data: unknown = {};
   refs.forEach((r, i) => {
     const value = exports[`ref${i}`];
-    const what = r.role === 'data' ? `'verify.data' (${r.exportName})` : `${r.exportName} (the ${r.role === 'build' ? 'builder' : r.role === 'check' ? 'availability check' : 'name resolver'} of tool '${r.key}')`;
+    const what =
+      r.role === 'data'
+        ? `'verify.data' (${r.exportName})`
+        : `${r.exportName} (the ${r.role === 'build' ? 'builder' : r.role === 'check' ? 'availability check' : 'name resolver'} of tool '${r.key}')`;
     if (r.role === 'data') {
       data = value;
       return;
     }
-    const module = r.specifier.startsWith('.') ? path.relative(model.config.rootDir, absolute(r.specifier)).split(path.sep).join('/') : r.specifier;
-    if (typeof value !== 'function') throw new VerifySetupProblem(`${what} is ${value === undefined ? 'not exported' : 'not a function'} by ${module}; fix the catalog's reference or the export.`);
+    const module = r.specifier.startsWith('.')
+      ? path.relative(model.config.rootDir, absolute(r.specifier)).split(path.sep).join('/')
+      : r.specifier;
+    if (typeof value !== 'function')
+      throw new VerifySetupProblem(
+        `${what} is ${value === undefined ? 'not exported' : 'not a function'} by ${module}; fix the catalog's reference or the export.`,
+      );
     const entry = tools.get(r.key) ?? {};
     entry[r.role] = value as AnyFunction;
     tools.set(r.key, entry);

@@ -29,7 +29,10 @@ export interface ClaudeRuntime {
 /** The runtime version the SDK ships (`claudeCodeVersion`) and the SDK's own version. */
 function versionOf(sdkEntry: string, binary: string | undefined): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(path.dirname(sdkEntry), 'package.json'), 'utf8')) as { version?: string; claudeCodeVersion?: string };
+    const pkg = JSON.parse(readFileSync(path.join(path.dirname(sdkEntry), 'package.json'), 'utf8')) as {
+      version?: string;
+      claudeCodeVersion?: string;
+    };
     const shipped = `Claude Code ${pkg.claudeCodeVersion ?? 'unknown'} (SDK ${pkg.version ?? 'unknown'})`;
     return binary === undefined ? shipped : `${binary}, given instead of ${shipped}`;
   } catch {
@@ -47,7 +50,11 @@ export function resolveSdk(fromDir: string): string | undefined {
 }
 
 /** The platform packages the SDK looks in for its binary, in its own order (musl first on musl systems). */
-export function binaryPackages(platform: string = process.platform, arch: string = process.arch, musl = isMusl()): string[] {
+export function binaryPackages(
+  platform: string = process.platform,
+  arch: string = process.arch,
+  musl = isMusl(),
+): string[] {
   const own = `${platform}-${arch}`;
   if (platform !== 'linux') return [own];
   return musl ? [`${own}-musl`, own] : [own, `${own}-musl`];
@@ -86,7 +93,10 @@ export function findClaudeBinary(sdkEntry: string, packages: readonly string[] =
 /** Loads the SDK the project installed and locates its binary; `binary` overrides the lookup. */
 export async function loadClaudeRuntime(fromDir: string, binary?: string): Promise<ClaudeRuntime> {
   const sdkEntry = resolveSdk(fromDir);
-  if (!sdkEntry) throw new RuntimeUnavailable(`${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; install it (npm i -D ${SDK_PACKAGE}) to run verify.`);
+  if (!sdkEntry)
+    throw new RuntimeUnavailable(
+      `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; install it (npm i -D ${SDK_PACKAGE}) to run verify.`,
+    );
   const found = binary ?? findClaudeBinary(sdkEntry);
   if (!existsSync(found)) throw new RuntimeUnavailable(`The Claude Code runtime ${found} does not exist.`);
   const sdk = (await import(pathToFileURL(sdkEntry).href)) as ClaudeSdk;
@@ -121,7 +131,13 @@ export function groupSpawner(): GroupSpawner {
   };
   return {
     spawn(options: SpawnOptions): SpawnedProcess {
-      const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+      const child = spawn(options.command, options.args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
       children.push(child);
       // Without these, a binary that exits at once makes the SDK's next stdin write an unhandled EPIPE that ends the whole process.
       child.stdin?.on('error', () => {});
@@ -135,7 +151,13 @@ export function groupSpawner(): GroupSpawner {
     killAll: () => children.forEach(kill),
     exited: (graceMs) =>
       Promise.race([
-        Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? undefined : new Promise<void>((resolve) => c.once('exit', () => resolve()))))).then(() => undefined),
+        Promise.all(
+          children.map((c) =>
+            c.exitCode !== null || c.signalCode !== null
+              ? undefined
+              : new Promise<void>((resolve) => c.once('exit', () => resolve())),
+          ),
+        ).then(() => undefined),
         new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
       ]),
     stderr: () => stderr,

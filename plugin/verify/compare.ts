@@ -66,14 +66,34 @@ export function compareOffer(input: ComparisonInput): Findings {
       mayOffer.add(n.name);
     }
   }
-  for (const [why, names] of heldBack) notes.push(`${names.join(', ')}: allowed; the runtime offers ${names.length === 1 ? 'it' : 'them'} only when ${why}`);
+  for (const [why, names] of heldBack)
+    notes.push(
+      `${names.join(', ')}: allowed; the runtime offers ${names.length === 1 ? 'it' : 'them'} only when ${why}`,
+    );
   // Names a caller's selection resolved at run time (resolvers) under the catalog's in-process servers.
   for (const name of input.selection?.names ?? []) {
     const server = mcpServerOf(name);
-    if (server !== undefined && model.servers.includes(server) && !marks.prepared.indexOf.has(name) && !input.disallowed.some((e) => coveredBy(name, e))) expected.add(name);
+    if (
+      server !== undefined &&
+      model.servers.includes(server) &&
+      !marks.prepared.indexOf.has(name) &&
+      !input.disallowed.some((e) => coveredBy(name, e))
+    )
+      expected.add(name);
   }
   // A mirrored channel that is allowed and connected may offer any name: the app's registry decides them.
-  const openChannels = new Set(model.tools.filter((t, i) => t.nameSource.kind === 'mirror' && marks.disallowed[i] === 0 && !t.restricted && (!selected || selected.has(t.key)) && external.has(t.channel!)).map((t) => t.channel!));
+  const openChannels = new Set(
+    model.tools
+      .filter(
+        (t, i) =>
+          t.nameSource.kind === 'mirror' &&
+          marks.disallowed[i] === 0 &&
+          !t.restricted &&
+          (!selected || selected.has(t.key)) &&
+          external.has(t.channel!),
+      )
+      .map((t) => t.channel!),
+  );
   const offered = new Set(input.offered);
   const offeredButDisallowed: { name: string; reason: string }[] = [];
   const offeredNotInCatalog: string[] = [];
@@ -81,27 +101,53 @@ export function compareOffer(input: ComparisonInput): Findings {
     if (expected.has(name) || mayOffer.has(name)) continue;
     const index = marks.prepared.indexOf.get(name);
     const entry = input.disallowed.find((e) => coveredBy(name, e));
-    if (index !== undefined) offeredButDisallowed.push({ name, reason: whyNotAllowed(model, marks, index, entry, selected, input.caller) });
+    if (index !== undefined)
+      offeredButDisallowed.push({ name, reason: whyNotAllowed(model, marks, index, entry, selected, input.caller) });
     else if (entry !== undefined) offeredButDisallowed.push({ name, reason: `disallowed by '${entry}'` });
     else if (openChannels.has(mcpServerOf(name) ?? '')) continue;
     else offeredNotInCatalog.push(name);
   }
   const allowedButNotOffered = [...expected].filter((name) => !offered.has(name));
   const early = [...heldBack.values()].flat().filter((name) => offered.has(name));
-  if (early.length > 0) notes.push(`${early.join(', ')}: offered although the catalog says the runtime needs more (check their runtimeRequires)`);
-  if (input.dropped.length > 0) notes.push(`${input.dropped.join(', ')}: built by the app but left out by the session (no catalog tool has these names)`);
+  if (early.length > 0)
+    notes.push(
+      `${early.join(', ')}: offered although the catalog says the runtime needs more (check their runtimeRequires)`,
+    );
+  if (input.dropped.length > 0)
+    notes.push(
+      `${input.dropped.join(', ')}: built by the app but left out by the session (no catalog tool has these names)`,
+    );
   const toolOf = new Map(model.tools.map((t) => [t.key, t]));
-  const mirrored = offer.runtimeNamed.filter((key) => toolOf.get(key)?.kind === 'external' && !external.has(toolOf.get(key)!.channel!)).map((key) => `${key} (mirrored)`);
-  const unchecked = [...offer.names.filter((n) => n.source === 'external' && !external.has(mcpServerOf(n.name) ?? '')).map((n) => n.name), ...mirrored];
-  if (unchecked.length > 0) notes.push(`${unchecked.join(', ')}: external channel tools, not checked (the app connects the channel; connect it with --mcp-config to check)`);
+  const mirrored = offer.runtimeNamed
+    .filter((key) => toolOf.get(key)?.kind === 'external' && !external.has(toolOf.get(key)!.channel!))
+    .map((key) => `${key} (mirrored)`);
+  const unchecked = [
+    ...offer.names
+      .filter((n) => n.source === 'external' && !external.has(mcpServerOf(n.name) ?? ''))
+      .map((n) => n.name),
+    ...mirrored,
+  ];
+  if (unchecked.length > 0)
+    notes.push(
+      `${unchecked.join(', ')}: external channel tools, not checked (the app connects the channel; connect it with --mcp-config to check)`,
+    );
   const resolved = offer.runtimeNamed.filter((key) => toolOf.get(key)?.kind === 'mcp');
-  if (resolved.length > 0) notes.push(`${resolved.join(', ')}: names known only at run time, checked as this run resolved them`);
+  if (resolved.length > 0)
+    notes.push(`${resolved.join(', ')}: names known only at run time, checked as this run resolved them`);
   return { offeredButDisallowed, allowedButNotOffered, offeredNotInCatalog, notes };
 }
 
-function whyNotAllowed(model: CatalogModel, marks: PolicyMarks, index: number, entry: string | undefined, selected: ReadonlySet<string> | undefined, caller: string | undefined): string {
+function whyNotAllowed(
+  model: CatalogModel,
+  marks: PolicyMarks,
+  index: number,
+  entry: string | undefined,
+  selected: ReadonlySet<string> | undefined,
+  caller: string | undefined,
+): string {
   const t = model.tools[index]!;
-  if (marks.disallowed[index] === 1) return `the policy disallows '${t.key}' (exposure ${t.exposure}${t.condition ? `, condition ${t.condition.name}` : ''})`;
+  if (marks.disallowed[index] === 1)
+    return `the policy disallows '${t.key}' (exposure ${t.exposure}${t.condition ? `, condition ${t.condition.name}` : ''})`;
   if (entry !== undefined) return `disallowed by '${entry}'`;
   if (t.restricted) return `'${t.key}' is restricted: the guard denies every call`;
   if (selected && !selected.has(t.key)) return `caller ${caller} is not offered '${t.key}'`;
@@ -109,4 +155,5 @@ function whyNotAllowed(model: CatalogModel, marks: PolicyMarks, index: number, e
 }
 
 /** True when a run has no finding that fails verify. */
-export const isClean = (f: Findings) => f.offeredButDisallowed.length === 0 && f.allowedButNotOffered.length === 0 && f.offeredNotInCatalog.length === 0;
+export const isClean = (f: Findings) =>
+  f.offeredButDisallowed.length === 0 && f.allowedButNotOffered.length === 0 && f.offeredNotInCatalog.length === 0;

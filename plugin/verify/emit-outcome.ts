@@ -23,10 +23,20 @@ export const OUTCOME_TEXT: Readonly<Record<EmitOutcomeKind, string>> = {
   'no-result': 'no result (the run ended before the call was answered)',
 };
 
-const clean = (text: string) => text.replace(/<\/?tool_use_error>/g, '').replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  text
+    .replace(/<\/?tool_use_error>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** `inProcess`: the tool is under one of the catalog's in-process servers, whose handlers verify records. */
-export function emitOutcome(tool: string, run: QueryRun, ran: readonly string[], denials: ReadonlyMap<string, string>, inProcess: boolean): EmitOutcome {
+export function emitOutcome(
+  tool: string,
+  run: QueryRun,
+  ran: readonly string[],
+  denials: ReadonlyMap<string, string>,
+  inProcess: boolean,
+): EmitOutcome {
   const recorded = inProcess ? { handlerRan: ran.includes(tool) } : {};
   const result = run.results.find((r) => r.tool === tool);
   const denial = denials.get(tool);
@@ -35,6 +45,9 @@ export function emitOutcome(tool: string, run: QueryRun, ran: readonly string[],
   const text = clean(result.text);
   if (!result.isError) return { tool, outcome: 'ran', detail: text, ...recorded };
   if (/No such tool available/.test(text)) return { tool, outcome: 'no-such-tool', detail: text, ...recorded };
-  if (/^Permission to use .* has been denied|requested permissions to use|haven't granted it|requires approval/.test(text)) return { tool, outcome: 'denied-by-runtime', detail: text, ...recorded };
+  if (
+    /^Permission to use .* has been denied|requested permissions to use|haven't granted it|requires approval/.test(text)
+  )
+    return { tool, outcome: 'denied-by-runtime', detail: text, ...recorded };
   return { tool, outcome: 'failed', detail: text, ...recorded };
 }

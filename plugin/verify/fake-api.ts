@@ -30,8 +30,12 @@ const id = (prefix: string) => `${prefix}_verify${(ids++).toString(36)}`;
 
 /** The system prompt without its per-request billing block: the same for every main turn of one run. */
 function fingerprint(body: MessagesRequest): string {
-  const blocks = Array.isArray(body.system) ? (body.system as { text?: string }[]) : [{ text: String(body.system ?? '') }];
-  return JSON.stringify(blocks.filter((b) => !String(b.text).startsWith('x-anthropic-billing-header')).map((b) => b.text));
+  const blocks = Array.isArray(body.system)
+    ? (body.system as { text?: string }[])
+    : [{ text: String(body.system ?? '') }];
+  return JSON.stringify(
+    blocks.filter((b) => !String(b.text).startsWith('x-anthropic-billing-header')).map((b) => b.text),
+  );
 }
 
 /** A small value that satisfies a JSON schema's required fields, so an emitted call passes input validation. */
@@ -62,15 +66,35 @@ export function sampleInput(schema: unknown): unknown {
   }
 }
 
-function streamReply(res: http.ServerResponse, model: string, content: Record<string, unknown>[], stopReason: string): void {
+function streamReply(
+  res: http.ServerResponse,
+  model: string,
+  content: Record<string, unknown>[],
+  stopReason: string,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  const send = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   const usage = { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  send('message_start', { message: { id: id('msg'), type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } });
+  send('message_start', {
+    message: {
+      id: id('msg'),
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
+  });
   content.forEach((block, index) => {
     if (block.type === 'tool_use') {
       send('content_block_start', { index, content_block: { ...block, input: {} } });
-      send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      send('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     } else {
       send('content_block_start', { index, content_block: { type: 'text', text: '' } });
       send('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
@@ -110,18 +134,37 @@ export async function startFakeApi(): Promise<FakeApi> {
         res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : '{}');
       } else if (route === '/v1/messages/count_tokens') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 1 }));
-      } else if (route === '/v1/messages' && run && body.stream === true && Array.isArray(body.tools) && (run.system === undefined || run.system === fingerprint(body))) {
+      } else if (
+        route === '/v1/messages' &&
+        run &&
+        body.stream === true &&
+        Array.isArray(body.tools) &&
+        (run.system === undefined || run.system === fingerprint(body))
+      ) {
         // A main turn: the conversation's own system prompt and a tools array (the runtime's side requests differ).
         run.system ??= fingerprint(body);
         run.turns.push(body);
-        const tool = run.turns.length === 1 && run.emit !== undefined ? body.tools.find((t) => t.name === run.emit) : undefined;
+        const tool =
+          run.turns.length === 1 && run.emit !== undefined ? body.tools.find((t) => t.name === run.emit) : undefined;
         if (run.turns.length === 1 && run.emit !== undefined)
-          streamReply(res, model, [{ type: 'tool_use', id: id('toolu'), name: run.emit, input: tool ? sampleInput(tool.input_schema) : {} }], 'tool_use');
+          streamReply(
+            res,
+            model,
+            [{ type: 'tool_use', id: id('toolu'), name: run.emit, input: tool ? sampleInput(tool.input_schema) : {} }],
+            'tool_use',
+          );
         else streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not served by tool-catalog verify' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              type: 'error',
+              error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
+            }),
+          );
       }
     });
   });

@@ -7,7 +7,9 @@ import type { RunReport, VerifyReport } from './verify.js';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function heading(run: RunReport): string {
-  const conditions = Object.entries(run.conditions).map(([name, value]) => `${name}=${value}`).join(', ');
+  const conditions = Object.entries(run.conditions)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ');
   return `${run.context}${run.caller !== undefined ? ` caller ${run.caller}` : ''}${conditions ? ` (${conditions})` : ''}`;
 }
 
@@ -17,7 +19,8 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   const lines = [`${heading(run)}: ${verdict} — ${run.offered.length} offered, ${seconds(run.durationMs)}`];
   if (run.error !== undefined) lines.push(`  error: ${run.error}`);
   if (run.offered.length > 0) lines.push(`  offered: ${run.offered.join(', ')}`);
-  if (run.deferred.length > 0) lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
+  if (run.deferred.length > 0)
+    lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
   for (const d of f.offeredButDisallowed) lines.push(`  offered but disallowed: ${d.name} — ${d.reason}`);
   for (const name of f.allowedButNotOffered) lines.push(`  allowed but not offered: ${name}`);
   for (const name of f.offeredNotInCatalog) lines.push(`  offered but not in the catalog: ${name}`);
@@ -33,7 +36,9 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
 export function formatVerifyReport(report: VerifyReport): string {
   const runs = report.runs;
   // A note every run has is said once at the end.
-  const shared = new Set(runs.length < 2 ? [] : runs[0]!.findings.notes.filter((note) => runs.every((r) => r.findings.notes.includes(note))));
+  const shared = new Set(
+    runs.length < 2 ? [] : runs[0]!.findings.notes.filter((note) => runs.every((r) => r.findings.notes.includes(note))),
+  );
   const failed = runs.filter((r) => r.error !== undefined || !isClean(r.findings)).length;
   const out = [
     `catalog ${report.catalog}: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${report.runtime.version}, ${report.concurrency} at once`,

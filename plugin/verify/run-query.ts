@@ -59,12 +59,22 @@ function hermeticEnv(home: string, baseUrl: string, extra: Readonly<Record<strin
 /** Names listed in the runtime's "deferred tools" message (tool-search mode). */
 export function deferredTools(turn: MessagesRequest | undefined): string[] {
   for (const message of turn?.messages ?? []) {
-    const texts = typeof message.content === 'string' ? [message.content] : Array.isArray(message.content) ? (message.content as { type?: string; text?: string }[]).filter((b) => b.type === 'text').map((b) => String(b.text)) : [];
+    const texts =
+      typeof message.content === 'string'
+        ? [message.content]
+        : Array.isArray(message.content)
+          ? (message.content as { type?: string; text?: string }[])
+              .filter((b) => b.type === 'text')
+              .map((b) => String(b.text))
+          : [];
     for (const text of texts) {
       const at = text.indexOf('deferred tools are now available via ToolSearch');
       if (at < 0) continue;
       const list = text.slice(text.indexOf(':\n', at) + 2).split('\n\n')[0] ?? '';
-      return list.split('\n').map((l) => l.trim()).filter(Boolean);
+      return list
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     }
   }
   return [];
@@ -81,8 +91,17 @@ function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
         if (block.type === 'tool_use') names.set(String(block.id), String(block.name));
         if (block.type !== 'tool_result' || seen.has(String(block.tool_use_id))) continue;
         const content = block.content;
-        const text = typeof content === 'string' ? content : Array.isArray(content) ? (content as { text?: string }[]).map((c) => c.text ?? JSON.stringify(c)).join('\n') : '';
-        seen.set(String(block.tool_use_id), { tool: names.get(String(block.tool_use_id)) ?? '?', isError: block.is_error === true, text });
+        const text =
+          typeof content === 'string'
+            ? content
+            : Array.isArray(content)
+              ? (content as { text?: string }[]).map((c) => c.text ?? JSON.stringify(c)).join('\n')
+              : '';
+        seen.set(String(block.tool_use_id), {
+          tool: names.get(String(block.tool_use_id)) ?? '?',
+          isError: block.is_error === true,
+          text,
+        });
       }
     }
   return [...seen.values()];
@@ -134,16 +153,22 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
     channel.close();
     await rm(home, { recursive: true, force: true }).catch(() => undefined);
   }
-  const init = messages.find((m): m is Extract<SDKMessage, { type: 'system'; subtype: 'init' }> => m.type === 'system' && 'subtype' in m && m.subtype === 'init');
+  const init = messages.find(
+    (m): m is Extract<SDKMessage, { type: 'system'; subtype: 'init' }> =>
+      m.type === 'system' && 'subtype' in m && m.subtype === 'init',
+  );
   const result = messages.find((m): m is Extract<SDKMessage, { type: 'result' }> => m.type === 'result');
   if (timedOut) error = `the runtime did not finish within ${input.timeoutMs} ms`;
-  else if (!error && result?.subtype !== 'success' && channel.turns.length === 0) error = 'the runtime ended without asking the model anything';
+  else if (!error && result?.subtype !== 'success' && channel.turns.length === 0)
+    error = 'the runtime ended without asking the model anything';
   const stderr = spawner.stderr().trim();
   if (error && stderr) error += ` (runtime output: ${stderr.split('\n').slice(-3).join(' / ')})`;
   return {
     offered: channel.turns[0]?.tools?.map((t) => t.name),
     deferred: deferredTools(channel.turns[0]),
-    unconnected: (init?.mcp_servers ?? []).filter((s) => s.status !== 'connected').map((s) => ({ name: s.name, status: s.status })),
+    unconnected: (init?.mcp_servers ?? [])
+      .filter((s) => s.status !== 'connected')
+      .map((s) => ({ name: s.name, status: s.status })),
     results: toolResults(channel.turns),
     ...(error !== undefined ? { error } : {}),
     durationMs: Date.now() - started,

@@ -32,7 +32,11 @@ export interface SessionPlan {
    * Changes the session before the run (tests plant leaks with it: a server left unfiltered, no
    * `tools` option). `built` holds every tool built per server, before the policy removed any.
    */
-  readonly adjust?: (session: SessionOptions<unknown, unknown>, built: Readonly<Record<string, readonly BuiltTool[]>>, createServer: (name: string, tools: readonly BuiltTool[]) => unknown) => SessionOptions<unknown, unknown>;
+  readonly adjust?: (
+    session: SessionOptions<unknown, unknown>,
+    built: Readonly<Record<string, readonly BuiltTool[]>>,
+    createServer: (name: string, tools: readonly BuiltTool[]) => unknown,
+  ) => SessionOptions<unknown, unknown>;
 }
 
 export interface RunSession {
@@ -59,13 +63,21 @@ function toolMaker(plan: SessionPlan, ran: string[]) {
   const wrapBuilt = (built: unknown, key: string): BuiltTool[] => {
     const list = (Array.isArray(built) ? built : built == null ? [] : [built]) as BuiltTool[];
     return list.map((t) => {
-      if (typeof t?.name !== 'string') throw new VerifySetupProblem(`The builder ${plan.appCode.exportOf(key, 'build')} of tool '${key}' returned something that is not an SDK tool (no name).`);
+      if (typeof t?.name !== 'string')
+        throw new VerifySetupProblem(
+          `The builder ${plan.appCode.exportOf(key, 'build')} of tool '${key}' returned something that is not an SDK tool (no name).`,
+        );
       return { ...t, handler: recorder(mcpToolName(toolServer(plan.model, key), t.name)) };
     });
   };
   const standIn = (name: string, key: string): BuiltTool => {
     const wire = name.slice(`mcp__${toolServer(plan.model, key)}__`.length);
-    return plan.sdk.tool(wire, `Stand-in for the catalog tool '${key}' (tool-catalog verify)`, {}, recorder(name)) as unknown as BuiltTool;
+    return plan.sdk.tool(
+      wire,
+      `Stand-in for the catalog tool '${key}' (tool-catalog verify)`,
+      {},
+      recorder(name),
+    ) as unknown as BuiltTool;
   };
   return { wrapBuilt, standIn };
 }
@@ -73,21 +85,34 @@ function toolMaker(plan: SessionPlan, ran: string[]) {
 const toolServer = (model: CatalogModel, key: string) => model.tools.find((t) => t.key === key)?.server ?? '';
 
 /** Runs one piece of app code, turning a throw into a message that names the tool, the export and the likely cause. */
-function guarded<F extends (...args: never[]) => unknown>(plan: SessionPlan, key: string, role: keyof ToolCode, fn: F): F {
+function guarded<F extends (...args: never[]) => unknown>(
+  plan: SessionPlan,
+  key: string,
+  role: keyof ToolCode,
+  fn: F,
+): F {
   return ((...args: Parameters<F>) => {
     try {
       return fn(...args);
     } catch (error) {
       if (error instanceof VerifySetupProblem) throw error;
       const what = role === 'build' ? 'builder' : role === 'check' ? 'availability check' : 'name resolver';
-      const hint = plan.appCode.hasData ? '' : "; verify runs app code with the data that 'verify.data' in the config names, and none is set";
-      throw new VerifySetupProblem(`The ${what} ${plan.appCode.exportOf(key, role)} of tool '${key}' threw "${error instanceof Error ? error.message : String(error)}"${hint}.`);
+      const hint = plan.appCode.hasData
+        ? ''
+        : "; verify runs app code with the data that 'verify.data' in the config names, and none is set";
+      throw new VerifySetupProblem(
+        `The ${what} ${plan.appCode.exportOf(key, role)} of tool '${key}' threw "${error instanceof Error ? error.message : String(error)}"${hint}.`,
+      );
     }
   }) as F;
 }
 
 /** The session for one context (plain booleans by field) and, for catalogs with callers, one caller. */
-export function buildRunSession(plan: SessionPlan, context: Readonly<Record<string, boolean>>, caller?: string): RunSession {
+export function buildRunSession(
+  plan: SessionPlan,
+  context: Readonly<Record<string, boolean>>,
+  caller?: string,
+): RunSession {
   const { model, tables, sdk } = plan;
   const ran: string[] = [];
   const denials = new Map<string, string>();
@@ -95,9 +120,21 @@ export function buildRunSession(plan: SessionPlan, context: Readonly<Record<stri
   const bindings: Record<string, ToolBinding<unknown, BuiltTool>> = {};
   for (const [key, code] of plan.appCode.tools) {
     bindings[key] = {
-      ...(code.build ? { build: guarded(plan, key, 'build', (ctx: ToolContext, options: ToolBuildOptions) => make.wrapBuilt((code.build as (c: unknown, o: unknown) => unknown)(ctx, options), key)) } : {}),
-      ...(code.check ? { check: guarded(plan, key, 'check', code.check as (c: ToolContext) => boolean | undefined) } : {}),
-      ...(code.resolveNames ? { resolveNames: guarded(plan, key, 'resolveNames', code.resolveNames as (c: ToolContext) => Iterable<string>) } : {}),
+      ...(code.build
+        ? {
+            build: guarded(plan, key, 'build', (ctx: ToolContext, options: ToolBuildOptions) =>
+              make.wrapBuilt((code.build as (c: unknown, o: unknown) => unknown)(ctx, options), key),
+            ),
+          }
+        : {}),
+      ...(code.check
+        ? { check: guarded(plan, key, 'check', code.check as (c: ToolContext) => boolean | undefined) }
+        : {}),
+      ...(code.resolveNames
+        ? {
+            resolveNames: guarded(plan, key, 'resolveNames', code.resolveNames as (c: ToolContext) => Iterable<string>),
+          }
+        : {}),
     };
   }
   const toolContext = createToolContext({ predicates: { ...context }, factories: {}, data: plan.appCode.data() });
@@ -116,15 +153,25 @@ export function buildRunSession(plan: SessionPlan, context: Readonly<Record<stri
     const include = model.callers[caller] ?? [];
     const withStandIns: Record<string, ToolBinding<unknown, BuiltTool>> = { ...bindings };
     for (const t of model.tools)
-      if (t.kind === 'mcp' && !t.factory && !bindings[t.key]?.build) withStandIns[t.key] = { ...bindings[t.key], build: () => t.names.map((name) => make.standIn(name, t.key)) };
-    const catalog = createToolCatalog<unknown, BuiltTool>(model.tools.map(toolEntry), { conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })), bindings: withStandIns });
+      if (t.kind === 'mcp' && !t.factory && !bindings[t.key]?.build)
+        withStandIns[t.key] = { ...bindings[t.key], build: () => t.names.map((name) => make.standIn(name, t.key)) };
+    const catalog = createToolCatalog<unknown, BuiltTool>(model.tools.map(toolEntry), {
+      conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
+      bindings: withStandIns,
+    });
     Object.assign(built, catalog.buildServers(toolContext, { include }));
     // Channels are the app's to connect: verify's registry lists no mirrored names.
-    selection = { keys: catalog.selectedKeys(toolContext, { include }), names: catalog.toolNames(toolContext, { include, channels: () => [] }) };
+    selection = {
+      keys: catalog.selectedKeys(toolContext, { include }),
+      names: catalog.toolNames(toolContext, { include, channels: () => [] }),
+    };
   }
   const given = new Map<string, string[]>();
   const createServer = (name: string, tools: readonly BuiltTool[]) => {
-    given.set(name, tools.map((t) => t.name));
+    given.set(
+      name,
+      tools.map((t) => t.name),
+    );
     return sdk.createSdkMcpServer({ name, tools: [...tools] as never });
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(
@@ -139,18 +186,27 @@ export function buildRunSession(plan: SessionPlan, context: Readonly<Record<stri
       ...(selection ? { selection } : {}),
     },
   );
-  const dropped = Object.entries(built).flatMap(([server, tools]) => tools.filter((t) => !given.get(server)?.includes(t.name)).map((t) => mcpToolName(server, t.name)));
+  const dropped = Object.entries(built).flatMap(([server, tools]) =>
+    tools.filter((t) => !given.get(server)?.includes(t.name)).map((t) => mcpToolName(server, t.name)),
+  );
   if (plan.adjust) session = plan.adjust(session, built, createServer);
   return { options: withRecordedGuard(session, denials), ran, denials, dropped, ...(selection ? { selection } : {}) };
 }
 
 /** The session's options with each PreToolUse callback wrapped to record its denials; its decisions are unchanged. */
 function withRecordedGuard(session: SessionOptions<unknown, unknown>, denials: Map<string, string>): Partial<Options> {
-  const record = (callback: GuardCallback): GuardCallback => async (input, id, options) => {
-    const decision = await callback(input, id, options);
-    if ('hookSpecificOutput' in decision) denials.set(String((input as GuardHookInput).tool_name), decision.hookSpecificOutput.permissionDecisionReason);
-    return decision;
-  };
+  const record =
+    (callback: GuardCallback): GuardCallback =>
+    async (input, id, options) => {
+      const decision = await callback(input, id, options);
+      if ('hookSpecificOutput' in decision)
+        denials.set(String((input as GuardHookInput).tool_name), decision.hookSpecificOutput.permissionDecisionReason);
+      return decision;
+    };
   const hooks = { PreToolUse: session.hooks.PreToolUse.map((m) => ({ ...m, hooks: m.hooks.map(record) })) };
-  return { ...session, hooks, mcpServers: session.mcpServers as Record<string, McpServerConfig> } as unknown as Partial<Options>;
+  return {
+    ...session,
+    hooks,
+    mcpServers: session.mcpServers as Record<string, McpServerConfig>,
+  } as unknown as Partial<Options>;
 }

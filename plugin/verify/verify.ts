@@ -17,7 +17,12 @@ import { runQuery } from './run-query.js';
 import { VerifySetupProblem } from './problems.js';
 import { buildRunSession, type SessionPlan } from './session-setup.js';
 
-const NO_FINDINGS: Findings = { offeredButDisallowed: [], allowedButNotOffered: [], offeredNotInCatalog: [], notes: [] };
+const NO_FINDINGS: Findings = {
+  offeredButDisallowed: [],
+  allowedButNotOffered: [],
+  offeredNotInCatalog: [],
+  notes: [],
+};
 
 export interface VerifyOptions {
   /** Contexts as plain booleans by field; default: every combination of the policy snapshot. */
@@ -90,12 +95,23 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
   const contexts = options.contexts ?? conditionCombinations(tables).combinations;
   const declared = Object.keys(model.callers);
   const callers: readonly (string | undefined)[] = declared.length === 0 ? [undefined] : (options.callers ?? declared);
-  const resolveOptions: ResolveOptions = options.overlay && options.overlay.length > 0 ? { overlay: options.overlay } : {};
+  const resolveOptions: ResolveOptions =
+    options.overlay && options.overlay.length > 0 ? { overlay: options.overlay } : {};
   const agent = { disabledTools: options.disabledTools ?? [] };
-  const plan: SessionPlan = { model, tables, sdk: runtime.sdk, appCode, agent, options: resolveOptions, externalServers: options.externalServers ?? {}, ...(options.adjust ? { adjust: options.adjust } : {}) };
+  const plan: SessionPlan = {
+    model,
+    tables,
+    sdk: runtime.sdk,
+    appCode,
+    agent,
+    options: resolveOptions,
+    externalServers: options.externalServers ?? {},
+    ...(options.adjust ? { adjust: options.adjust } : {}),
+  };
   const env = options.env ?? {};
   const concurrency = Math.max(1, options.concurrency ?? os.availableParallelism());
-  const names = (context: Readonly<Record<string, boolean>>) => Object.fromEntries(tables.conditions.map((c) => [c.name, context[c.field] === true]));
+  const names = (context: Readonly<Record<string, boolean>>) =>
+    Object.fromEntries(tables.conditions.map((c) => [c.name, context[c.field] === true]));
   const api = await startFakeApi();
   try {
     const tasks = contexts.flatMap(({ id, context }) =>
@@ -105,25 +121,53 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
           session = buildRunSession(plan, context, caller);
         } catch (error) {
           // The run cannot start: it fails with the reason, and the other runs go on.
-          const message = error instanceof VerifySetupProblem ? error.message : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
-          return { context: id, conditions: names(context), ...(caller !== undefined ? { caller } : {}), offered: [], deferred: [], findings: NO_FINDINGS, error: message, durationMs: 0 };
+          const message =
+            error instanceof VerifySetupProblem
+              ? error.message
+              : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
+          return {
+            context: id,
+            conditions: names(context),
+            ...(caller !== undefined ? { caller } : {}),
+            offered: [],
+            deferred: [],
+            findings: NO_FINDINGS,
+            error: message,
+            durationMs: 0,
+          };
         }
-        const run = await runQuery({ runtime, api, session: session.options, env, timeoutMs: options.timeoutMs ?? 60_000, ...(options.emit !== undefined ? { emit: options.emit } : {}) });
+        const run = await runQuery({
+          runtime,
+          api,
+          session: session.options,
+          env,
+          timeoutMs: options.timeoutMs ?? 60_000,
+          ...(options.emit !== undefined ? { emit: options.emit } : {}),
+        });
         const offered = [...new Set([...(run.offered ?? []), ...run.deferred])];
         const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
-        const error = run.error ?? (run.offered === undefined ? 'the runtime sent no request to the model' : unconnected.length > 0 ? `MCP servers did not connect: ${unconnected.join(', ')}` : undefined);
+        const error =
+          run.error ??
+          (run.offered === undefined
+            ? 'the runtime sent no request to the model'
+            : unconnected.length > 0
+              ? `MCP servers did not connect: ${unconnected.join(', ')}`
+              : undefined);
         // A failed run is reported as failed, not compared: its offer is missing or incomplete.
-        const findings = error !== undefined ? NO_FINDINGS : compareOffer({
-          model,
-          marks: markDisallowedTools(tables, agent, context, resolveOptions),
-          disallowed: resolveToolPolicy(tables, agent, context, resolveOptions).disallowedTools,
-          ...(caller !== undefined ? { caller } : {}),
-          ...(session.selection ? { selection: session.selection } : {}),
-          env,
-          externalServers: Object.keys(plan.externalServers),
-          dropped: session.dropped,
-          offered,
-        });
+        const findings =
+          error !== undefined
+            ? NO_FINDINGS
+            : compareOffer({
+                model,
+                marks: markDisallowedTools(tables, agent, context, resolveOptions),
+                disallowed: resolveToolPolicy(tables, agent, context, resolveOptions).disallowedTools,
+                ...(caller !== undefined ? { caller } : {}),
+                ...(session.selection ? { selection: session.selection } : {}),
+                env,
+                externalServers: Object.keys(plan.externalServers),
+                dropped: session.dropped,
+                offered,
+              });
         return {
           context: id,
           conditions: names(context),
@@ -131,14 +175,31 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
           offered,
           deferred: run.deferred,
           findings,
-          ...(options.emit !== undefined ? { emit: emitOutcome(options.emit, run, session.ran, session.denials, model.servers.includes(mcpServerOf(options.emit) ?? '')) } : {}),
+          ...(options.emit !== undefined
+            ? {
+                emit: emitOutcome(
+                  options.emit,
+                  run,
+                  session.ran,
+                  session.denials,
+                  model.servers.includes(mcpServerOf(options.emit) ?? ''),
+                ),
+              }
+            : {}),
           ...(error !== undefined ? { error } : {}),
           durationMs: run.durationMs,
         };
       }),
     );
     const runs = await pool(tasks, concurrency);
-    return { catalog: model.name, runtime: { binary: runtime.binary, version: runtime.version }, concurrency, runs, ok: runs.every((r) => r.error === undefined && isClean(r.findings)), durationMs: Date.now() - started };
+    return {
+      catalog: model.name,
+      runtime: { binary: runtime.binary, version: runtime.version },
+      concurrency,
+      runs,
+      ok: runs.every((r) => r.error === undefined && isClean(r.findings)),
+      durationMs: Date.now() - started,
+    };
   } finally {
     await api.stop();
   }

@@ -13,11 +13,15 @@ export const MCP_LOCK_NAME = 'mcp-tools.lock.json';
 
 /** Files of an output folder the writer must never replace or remove, whatever a manifest says. */
 const NEVER_OWNED = new Set([MCP_LOCK_NAME]);
-const neverOwned = (outDir: string, file: string) => path.dirname(file) === outDir && NEVER_OWNED.has(path.basename(file));
+const neverOwned = (outDir: string, file: string) =>
+  path.dirname(file) === outDir && NEVER_OWNED.has(path.basename(file));
 
 /** The manifest of `outDir` listing `owned` (absolute paths) and itself. */
 export function manifestContent(outDir: string, owned: readonly string[]): string {
-  const files = [...owned.filter((f) => !neverOwned(outDir, f)).map((f) => toPosix(path.relative(outDir, f))), MANIFEST_NAME].sort();
+  const files = [
+    ...owned.filter((f) => !neverOwned(outDir, f)).map((f) => toPosix(path.relative(outDir, f))),
+    MANIFEST_NAME,
+  ].sort();
   return `${JSON.stringify({ generatedBy: 'agent-tool-catalog', files }, null, 2)}\n`;
 }
 
@@ -33,5 +37,8 @@ export function parseManifest(outDir: string, text: string): string[] {
     return [];
   }
   if (!Array.isArray(list)) return [];
-  return list.filter((f): f is string => typeof f === 'string').map((f) => path.resolve(outDir, f)).filter((f) => f.startsWith(outDir + path.sep) && !neverOwned(outDir, f));
+  return list
+    .filter((f): f is string => typeof f === 'string')
+    .map((f) => path.resolve(outDir, f))
+    .filter((f) => f.startsWith(outDir + path.sep) && !neverOwned(outDir, f));
 }

@@ -9,7 +9,8 @@ import { REPO } from '../support/paths';
 function layerTable(): Map<string, number> {
   const doc = readFileSync(path.join(REPO, 'docs/architecture.md'), 'utf8');
   const table = new Map<string, number>();
-  for (const [, layer, units] of doc.matchAll(/^\| (\d+) \| (.+) \|$/gm)) for (const [, unit] of units!.matchAll(/`([^`]+)`/g)) table.set(unit!, Number(layer));
+  for (const [, layer, units] of doc.matchAll(/^\| (\d+) \| (.+) \|$/gm))
+    for (const [, unit] of units!.matchAll(/`([^`]+)`/g)) table.set(unit!, Number(layer));
   return table;
 }
 
@@ -23,10 +24,16 @@ function sourceFiles(dir: string): string[] {
 
 /** The table entry (folder or file) a file belongs to: the longest one that contains it. */
 const unitOf = (table: Map<string, number>, file: string) =>
-  [...table.keys()].filter((unit) => file === unit || file.startsWith(`${unit}/`)).sort((a, b) => b.length - a.length)[0];
+  [...table.keys()]
+    .filter((unit) => file === unit || file.startsWith(`${unit}/`))
+    .sort((a, b) => b.length - a.length)[0];
 
 const importsOf = (file: string) =>
-  [...readFileSync(path.join(REPO, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";()=]*?(?:from\s+)?'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  [
+    ...readFileSync(path.join(REPO, file), 'utf8').matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'";()=]*?(?:from\s+)?'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]!);
 
 describe('the layers of docs/architecture.md', () => {
   const table = layerTable();
@@ -46,10 +53,13 @@ describe('the layers of docs/architecture.md', () => {
     for (const file of files) {
       const from = unitOf(table, file)!;
       for (const specifier of importsOf(file)) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, '.ts');
+        const target = path.posix
+          .normalize(path.posix.join(path.posix.dirname(file), specifier))
+          .replace(/\.js$/, '.ts');
         const to = unitOf(table, target);
         if (to === undefined) wrong.push(`${file} imports ${specifier}, which is in no layer`);
-        else if (to !== from && table.get(to)! >= table.get(from)!) wrong.push(`${file} (layer ${table.get(from)}) imports ${target} (layer ${table.get(to)})`);
+        else if (to !== from && table.get(to)! >= table.get(from)!)
+          wrong.push(`${file} (layer ${table.get(from)}) imports ${target} (layer ${table.get(to)})`);
       }
     }
     expect(wrong).toEqual([]);

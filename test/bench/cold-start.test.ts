@@ -21,16 +21,20 @@ function loadedModules(args: string[], cwd: string): { modules: string[]; stdout
   return { modules: list.split('\n').filter(Boolean), stdout: stdout! };
 }
 
-const packagesOf = (modules: string[]) => [...new Set(modules.map((m) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(m)?.[1]).filter(Boolean))].sort();
+const packagesOf = (modules: string[]) =>
+  [...new Set(modules.map((m) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(m)?.[1]).filter(Boolean))].sort();
 
 describe('cold generate', () => {
   let catalogDir: string;
   beforeAll(() => {
-    writeFileSync(preload, [
-      "import { createRequire } from 'node:module';",
-      'const cache = createRequire(import.meta.url).cache;',
-      "process.on('exit', () => process.stdout.write(`\\n@@modules@@\\n${Object.keys(cache).join('\\n')}\\n`));",
-    ].join('\n'));
+    writeFileSync(
+      preload,
+      [
+        "import { createRequire } from 'node:module';",
+        'const cache = createRequire(import.meta.url).cache;',
+        "process.on('exit', () => process.stdout.write(`\\n@@modules@@\\n${Object.keys(cache).join('\\n')}\\n`));",
+      ].join('\n'),
+    );
     catalogDir = writeSyntheticCatalog(path.join(temp, 'catalog'), 120).dir;
   });
 

@@ -44,7 +44,14 @@ describe('createGenerateSession', () => {
         ['edit', edits.edit],
         ['add a tool', edits.add],
         ['remove a tool', edits.remove],
-        ['add a file', () => writeFileSync(toolsFilePath(catalog.dir, 99), `import { bench } from '../bench.catalog';\n\nexport default bench.tools({\n${toolSource(500, 501)}\n});\n`)],
+        [
+          'add a file',
+          () =>
+            writeFileSync(
+              toolsFilePath(catalog.dir, 99),
+              `import { bench } from '../bench.catalog';\n\nexport default bench.tools({\n${toolSource(500, 501)}\n});\n`,
+            ),
+        ],
         ['remove that file', () => unlinkSync(toolsFilePath(catalog.dir, 99))],
         ['restore', edits.restore],
       ];
@@ -97,7 +104,12 @@ describe('what a session evaluates again', () => {
     try {
       sandboxRuns.length = 0;
       await session.run();
-      expect(sandboxRuns.flat().filter((f) => f.includes('/tools/')).sort()).toEqual(toolsFiles);
+      expect(
+        sandboxRuns
+          .flat()
+          .filter((f) => f.includes('/tools/'))
+          .sort(),
+      ).toEqual(toolsFiles);
       sandboxRuns.length = 0;
       edits.edit();
       await session.run();

@@ -23,9 +23,25 @@ describe('summarise', () => {
 describe('interleave', () => {
   it('runs the commands in turns after one warm-up each, each after its own `before`', () => {
     const calls: string[] = [];
-    const command = (name: string, ms: number) => ({ before: () => calls.push(`before ${name}`), fn: () => (calls.push(name), ms) });
+    const command = (name: string, ms: number) => ({
+      before: () => calls.push(`before ${name}`),
+      fn: () => (calls.push(name), ms),
+    });
     const result = interleave(2, { a: command('a', 1), b: command('b', 3) });
-    expect(calls).toEqual(['before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b', 'before a', 'a', 'before b', 'b']);
+    expect(calls).toEqual([
+      'before a',
+      'a',
+      'before b',
+      'b',
+      'before a',
+      'a',
+      'before b',
+      'b',
+      'before a',
+      'a',
+      'before b',
+      'b',
+    ]);
     expect(result).toEqual({ a: { median: 1, min: 1, max: 1, runs: 2 }, b: { median: 3, min: 3, max: 3, runs: 2 } });
   });
 });
@@ -88,9 +104,17 @@ describe('synthetic catalog', () => {
       const file = path.join(temp, `baseline.${shape}.ts`);
       writeFileSync(file, handWrittenRegistry(model, shape));
       // A baseline must compile, or the ratio would be meaningless.
-      expect(await runTsc('TypeScript 7', ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file], temp)).toEqual({ code: 0, output: '' });
+      expect(
+        await runTsc(
+          'TypeScript 7',
+          ['--noEmit', '--strict', '--target', 'es2022', '--types', '', '--skipLibCheck', file],
+          temp,
+        ),
+      ).toEqual({ code: 0, output: '' });
     }
     expect(handWrittenRegistry(model)).toContain(`TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`);
-    expect(handWrittenRegistry(model, 'checked')).toContain(`} as const;\nTOOL_REGISTRY satisfies { readonly [K in ToolKey]: ToolDescriptor };`);
+    expect(handWrittenRegistry(model, 'checked')).toContain(
+      `} as const;\nTOOL_REGISTRY satisfies { readonly [K in ToolKey]: ToolDescriptor };`,
+    );
   });
 });

@@ -10,22 +10,80 @@ const s = (median: number) => ({ median, min: median, max: median, runs: 5 });
 /** A full run where every target is met. */
 function allMet() {
   return {
-    date: '2026-01-01T00:00:00.000Z', quick: false, runs: 5, budgetSeconds: 20, durationSeconds: 600, sizesRun: [100, 1000, 5000, 20000],
-    machine: { cpu: 'cpu × 2', memoryGb: 24, os: 'Linux', node: 'v20', uptime: 'load average: 1', uptimeAfter: 'load average: 1' },
+    date: '2026-01-01T00:00:00.000Z',
+    quick: false,
+    runs: 5,
+    budgetSeconds: 20,
+    durationSeconds: 600,
+    sizesRun: [100, 1000, 5000, 20000],
+    machine: {
+      cpu: 'cpu × 2',
+      memoryGb: 24,
+      os: 'Linux',
+      node: 'v20',
+      uptime: 'load average: 1',
+      uptimeAfter: 'load average: 1',
+    },
     sizes: {
       1000: {
-        coldGenerate: { time: s(140), rssMb: s(70), noop: s(120), noopRssMb: s(60), check: s(120), checkRssMb: s(60), noopFilesWritten: 0, kept: { time: s(90), rssMb: s(65), noop: s(80), noopRssMb: s(60) } },
+        coldGenerate: {
+          time: s(140),
+          rssMb: s(70),
+          noop: s(120),
+          noopRssMb: s(60),
+          check: s(120),
+          checkRssMb: s(60),
+          noopFilesWritten: 0,
+          kept: { time: s(90), rssMb: s(65), noop: s(80), noopRssMb: s(60) },
+        },
         coldTanstack: { time: s(2000), rssMb: s(200) },
-        errorPath: { clean: s(140), unknownCategory: s(150), syntaxError: s(100), ratios: { unknownCategory: 1.071, syntaxError: 0.714 } },
-        inProcess: { full: s(30), edit: s(8), add: s(15), remove: s(15), noop: s(5), noopFilesWritten: 0, session: true },
+        errorPath: {
+          clean: s(140),
+          unknownCategory: s(150),
+          syntaxError: s(100),
+          ratios: { unknownCategory: 1.071, syntaxError: 0.714 },
+        },
+        inProcess: {
+          full: s(30),
+          edit: s(8),
+          add: s(15),
+          remove: s(15),
+          noop: s(5),
+          noopFilesWritten: 0,
+          session: true,
+        },
         inProcessTanstack: { full: s(40), edit: s(20), add: s(500), remove: s(500) },
       },
       5000: {
-        coldGenerate: { time: s(390), rssMb: s(110), noop: s(300), check: s(300), kept: { time: s(250), rssMb: s(100), noop: s(200), noopRssMb: s(90) } },
+        coldGenerate: {
+          time: s(390),
+          rssMb: s(110),
+          noop: s(300),
+          check: s(300),
+          kept: { time: s(250), rssMb: s(100), noop: s(200), noopRssMb: s(90) },
+        },
         coldTanstack: { time: s(5000) },
-        tsc: { 'TypeScript 7': { generatedRegistry: s(1050), handWritten: s(1000), handWrittenChecked: s(1010), fastest: 'handWritten', ratio: 1.05 }, 'TypeScript 6': { generatedRegistry: s(900), handWritten: s(1000), ratio: 0.9 } },
+        tsc: {
+          'TypeScript 7': {
+            generatedRegistry: s(1050),
+            handWritten: s(1000),
+            handWrittenChecked: s(1010),
+            fastest: 'handWritten',
+            ratio: 1.05,
+          },
+          'TypeScript 6': { generatedRegistry: s(900), handWritten: s(1000), ratio: 0.9 },
+        },
       },
-      20000: { coldGenerate: { time: s(1400), rssMb: s(290), noop: s(1000), noopRssMb: s(200), check: s(1100), checkRssMb: s(210) } },
+      20000: {
+        coldGenerate: {
+          time: s(1400),
+          rssMb: s(290),
+          noop: s(1000),
+          noopRssMb: s(200),
+          check: s(1100),
+          checkRssMb: s(210),
+        },
+      },
     },
     startup: { bare: s(40), help: s(80), vite: s(95), overheadMs: { help: 40, vite: 55 } },
     drift: { time: s(200), exit: 0 },
@@ -47,8 +105,12 @@ describe('verdict', () => {
   });
 
   it('names what was not measured, and why, beside what was', () => {
-    expect(verdict([limit('time', 8, 10, 'ms'), limit('edit / TanStack', undefined, 0.5, '×', 'skipped')])).toBe('met where measured; edit / TanStack not measured: skipped');
-    expect(verdict([limit('time', 12, 10, 'ms'), limit('rss', undefined, 1, 'MB', 'skipped')])).toMatch(/^\*\*missed\*\*: time 12 ms > 10 ms.*; rss not measured: skipped$/);
+    expect(verdict([limit('time', 8, 10, 'ms'), limit('edit / TanStack', undefined, 0.5, '×', 'skipped')])).toBe(
+      'met where measured; edit / TanStack not measured: skipped',
+    );
+    expect(verdict([limit('time', 12, 10, 'ms'), limit('rss', undefined, 1, 'MB', 'skipped')])).toMatch(
+      /^\*\*missed\*\*: time 12 ms > 10 ms.*; rss not measured: skipped$/,
+    );
     expect(verdict([limit('time', undefined, 10, 'ms', 'pass --npm-test')])).toBe('not measured: pass --npm-test');
     expect(verdict([limit('time', Number.NaN, 10, 'ms', 'no value')])).toBe('not measured: no value');
   });
@@ -63,10 +125,14 @@ describe('targetRows', () => {
 
   it('puts the TanStack ratio of the same run beside the watch and cold targets', () => {
     const rows = byMeasure(targetRows(allMet()));
-    expect(rows.get('watch: edit one tool, 1,000 tools (in-process generate session)')!.tanstack).toBe('0.4× (TanStack 20.0 ms)');
+    expect(rows.get('watch: edit one tool, 1,000 tools (in-process generate session)')!.tanstack).toBe(
+      '0.4× (TanStack 20.0 ms)',
+    );
     expect(rows.get('watch: add one tool, 1,000 tools')!.tanstack).toBe('0.03× (TanStack 500 ms)');
     expect(rows.get('cold generate, 1,000 tools, whole process')!.tanstack).toBe('0.07× (TanStack 2.00 s)');
-    expect(rows.get('cold generate, 1,000 tools, evaluations kept in node_modules/.cache')!.tanstack).toBe('0.045× (TanStack 2.00 s)');
+    expect(rows.get('cold generate, 1,000 tools, evaluations kept in node_modules/.cache')!.tanstack).toBe(
+      '0.045× (TanStack 2.00 s)',
+    );
     expect(rows.get('20,000 tools: cold generate')!.tanstack).toBe('—');
   });
 
@@ -82,8 +148,12 @@ describe('targetRows', () => {
     results.sizes[20000].coldGenerate.check = s(1540);
     results.sizes[20000].coldGenerate.noopRssMb = s(330);
     const rows = byMeasure(targetRows(results));
-    expect(rows.get('20,000 tools: `generate --check`')!.verdict).toBe('**missed**: --check / cold time 1.1× > 1×, by 0.1× (+10%); time 1540 ms > 1500 ms, by 40 ms (+3%)');
-    expect(rows.get('20,000 tools: no-op (second `generate`, nothing to write)')!.verdict).toBe('**missed**: peak RSS 330 MB > 300 MB, by 30 MB (+10%)');
+    expect(rows.get('20,000 tools: `generate --check`')!.verdict).toBe(
+      '**missed**: --check / cold time 1.1× > 1×, by 0.1× (+10%); time 1540 ms > 1500 ms, by 40 ms (+3%)',
+    );
+    expect(rows.get('20,000 tools: no-op (second `generate`, nothing to write)')!.verdict).toBe(
+      '**missed**: peak RSS 330 MB > 300 MB, by 30 MB (+10%)',
+    );
   });
 
   it('checks the error path, start-up overheads, tsc and npm test against their limits', () => {
@@ -110,7 +180,11 @@ describe('targetRows', () => {
   });
 
   it('prints every row in a quick run, "not measured" with the reason where a size or flag was skipped', () => {
-    const results: Record<string, unknown> & ReturnType<typeof allMet> = { ...allMet(), quick: true, sizesRun: [100, 1000] };
+    const results: Record<string, unknown> & ReturnType<typeof allMet> = {
+      ...allMet(),
+      quick: true,
+      sizesRun: [100, 1000],
+    };
     results.sizes = { 1000: results.sizes[1000] } as never;
     (results as Record<string, unknown>).npmTest = { unavailable: 'pass --npm-test to time it (it takes minutes)' };
     const rows = targetRows(results);
@@ -118,7 +192,15 @@ describe('targetRows', () => {
     const skipped = rows.filter((r) => r.verdict.startsWith('not measured'));
     const skipped5000 = 'not measured: this run skipped 5,000 tools (sizes run: 100, 1,000)';
     const skipped20000 = 'not measured: this run skipped 20,000 tools (sizes run: 100, 1,000)';
-    expect(skipped.map((r) => r.verdict)).toEqual([skipped5000, skipped5000, skipped20000, skipped20000, skipped20000, skipped5000, 'not measured: pass --npm-test to time it (it takes minutes)']);
+    expect(skipped.map((r) => r.verdict)).toEqual([
+      skipped5000,
+      skipped5000,
+      skipped20000,
+      skipped20000,
+      skipped20000,
+      skipped5000,
+      'not measured: pass --npm-test to time it (it takes minutes)',
+    ]);
   });
 
   it('says why a measurement is missing', () => {

@@ -47,10 +47,15 @@ describe('precompiled templates', () => {
 
   it('are used while every source matches the one they were built from', () => {
     const sources = new Map([['header', 'real {{catalog}}']]);
-    const other = createRequire(import.meta.url)('handlebars').precompile('precompiled {{catalog}}', { ...COMPILE_OPTIONS });
+    const other = createRequire(import.meta.url)('handlebars').precompile('precompiled {{catalog}}', {
+      ...COMPILE_OPTIONS,
+    });
     // eslint-disable-next-line no-new-func -- the spec is JavaScript source, as in the built module
     const spec = new Function(`return ${other}`)();
-    const set = buildTemplateSet(sources, { options: JSON.stringify(COMPILE_OPTIONS), templates: { header: { source: 'real {{catalog}}', spec } } });
+    const set = buildTemplateSet(sources, {
+      options: JSON.stringify(COMPILE_OPTIONS),
+      templates: { header: { source: 'real {{catalog}}', spec } },
+    });
     expect(set.get('header')({ catalog: 'c' })).toBe('precompiled c');
   });
 
@@ -61,7 +66,10 @@ describe('precompiled templates', () => {
     const view = { catalog: 'c', include: 'i', configFile: 'f' };
     expect(buildTemplateSet(edited, built).get('header')(view)).toMatch(/^EDITED /);
     const otherOptions = { ...built, options: JSON.stringify({ noEscape: false, strict: true }) };
-    const withEscape = buildTemplateSet(new Map([['header', '<{{catalog}}>']]), { ...otherOptions, templates: { header: { source: '<{{catalog}}>', spec: built.templates.header.spec } } });
+    const withEscape = buildTemplateSet(new Map([['header', '<{{catalog}}>']]), {
+      ...otherOptions,
+      templates: { header: { source: '<{{catalog}}>', spec: built.templates.header.spec } },
+    });
     expect(withEscape.get('header')({ catalog: "a'b" })).toBe("<a'b>");
   });
 });

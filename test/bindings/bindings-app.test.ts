@@ -63,7 +63,10 @@ async function typecheck(app: FixtureApp, compilers: CompilerName[] = CHECKED_BY
 
 /** Adds zh-CN / zh-TW translations for a new tool, as the app's translators would. */
 async function translate(app: FixtureApp, key: string, zhCn: [string, string], zhTw: [string, string]) {
-  for (const [locale, [label, description]] of [['zh-CN', zhCn], ['zh-TW', zhTw]] as const) {
+  for (const [locale, [label, description]] of [
+    ['zh-CN', zhCn],
+    ['zh-TW', zhTw],
+  ] as const) {
     const file = `locales/${locale}.json`;
     const json = JSON.parse(await app.read(file));
     json.agent.tools[key] = { label, description };
@@ -85,10 +88,14 @@ describe('bindings on the fixture app', () => {
     expect(first.code, first.stderr).toBe(0);
     const skeleton = await app.read(BINDING);
     expect(skeleton).toContain('} satisfies AppUiBindings;');
-    expect(skeleton).toMatch(/^ {2}Bash: \{ icon: placeholderIcon \}, \/\/ TODO\(tool-catalog\): choose an icon for 'Bash' \(catalog hint: 'terminal'\)$/m);
-    for (const key of ['Bash', 'WebSearch', 'Notes']) expect(skeleton).toContain(`  ${key}: { icon: placeholderIcon },`);
+    expect(skeleton).toMatch(
+      /^ {2}Bash: \{ icon: placeholderIcon \}, \/\/ TODO\(tool-catalog\): choose an icon for 'Bash' \(catalog hint: 'terminal'\)$/m,
+    );
+    for (const key of ['Bash', 'WebSearch', 'Notes'])
+      expect(skeleton).toContain(`  ${key}: { icon: placeholderIcon },`);
     await app.write('src/keys.ts', KEYS_MODULE);
-    for (const r of await typecheck(app, ['TypeScript 7', 'TypeScript 6', 'TypeScript 5.9'])) expect(r.output, r.compiler).toBe('');
+    for (const r of await typecheck(app, ['TypeScript 7', 'TypeScript 6', 'TypeScript 5.9']))
+      expect(r.output, r.compiler).toBe('');
 
     // Never overwritten: an edited binding file survives `generate`, and `--check` does not flag it.
     await app.write(BINDING, HAND_EDITED);
@@ -104,7 +111,9 @@ describe('bindings on the fixture app', () => {
     expect((await app.cli('generate')).code).toBe(0);
     for (const r of await typecheck(app)) {
       expect(r.code, r.compiler).not.toBe(0);
-      expect(r.output, r.compiler).toMatch(/src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: [\s\S]*Property 'Grep' is missing/);
+      expect(r.output, r.compiler).toMatch(
+        /src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: [\s\S]*Property 'Grep' is missing/,
+      );
     }
 
     const check = await app.cli('bindings');
@@ -137,7 +146,9 @@ describe('bindings on the fixture app', () => {
     expect((await app.cli('generate')).code).toBe(0);
     expect(await app.read('locales/zh-TW.json')).not.toContain('Notes');
     for (const r of await typecheck(app)) {
-      expect(r.output, r.compiler).toMatch(/src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: .*'Notes' does not exist in type/);
+      expect(r.output, r.compiler).toMatch(
+        /src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: .*'Notes' does not exist in type/,
+      );
       expect(r.output, r.compiler).toMatch(/src\/keys\.ts\(\d+,\d+\): error TS\d+: .*'"Notes"' is not assignable/);
     }
 
@@ -150,7 +161,12 @@ describe('bindings on the fixture app', () => {
     expect(prune.code, prune.stderr).toBe(0);
     const pruned = await app.read(BINDING);
     // The entry goes with the doc comment above it; nothing else changes.
-    expect(before.replace('  /** Notes get the note icon (design review, November). */\n  Notes:     { icon: NoteIcon },\n', '')).toBe(pruned);
+    expect(
+      before.replace(
+        '  /** Notes get the note icon (design review, November). */\n  Notes:     { icon: NoteIcon },\n',
+        '',
+      ),
+    ).toBe(pruned);
     await app.edit('src/keys.ts', "export const notesLabel = appToolLabelKey('Notes');\n", '');
     for (const r of await typecheck(app)) expect(r.output, r.compiler).toBe('');
     expect((await app.cli('bindings', '--fix', '--prune')).code).toBe(0);

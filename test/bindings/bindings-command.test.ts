@@ -21,12 +21,21 @@ describe('tool-catalog bindings', () => {
     app = await copyFixtureApp('bindings-cli');
     const check = await app.cli('bindings');
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain('src/toolBinding.tsx (catalog \'app\'): does not exist');
+    expect(check.stderr).toContain("src/toolBinding.tsx (catalog 'app'): does not exist");
     expect((await app.cli('generate', '--check')).stderr).toContain('stale: src/toolBinding.tsx');
 
     const fix = await app.cli('bindings', '--fix', '--json');
     expect(fix.code).toBe(0);
-    expect(JSON.parse(fix.stdout).catalogs).toEqual([{ catalog: 'app', file: 'src/toolBinding.tsx', created: true, missing: ['Bash', 'WebSearch', 'Notes'], excess: [], changed: true }]);
+    expect(JSON.parse(fix.stdout).catalogs).toEqual([
+      {
+        catalog: 'app',
+        file: 'src/toolBinding.tsx',
+        created: true,
+        missing: ['Bash', 'WebSearch', 'Notes'],
+        excess: [],
+        changed: true,
+      },
+    ]);
     const created = await app.read('src/toolBinding.tsx');
     await app.remove();
 
@@ -38,10 +47,16 @@ describe('tool-catalog bindings', () => {
 
   it('says which config lacks a binding file', async () => {
     app = await copyFixtureApp('bindings-cli');
-    await app.edit('tool-catalog.config.ts', "      bindings: { file: 'src/toolBinding.tsx', iconType: { module: 'react', export: 'ComponentType' } },\n", '');
+    await app.edit(
+      'tool-catalog.config.ts',
+      "      bindings: { file: 'src/toolBinding.tsx', iconType: { module: 'react', export: 'ComponentType' } },\n",
+      '',
+    );
     const result = await app.cli('bindings');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^tool-catalog\.config\.ts:6:5: error TC002: No catalog in the config has a binding file; add `bindings: \{ file: 'src\/toolBinding\.ts' \}` to it\./m);
+    expect(result.stderr).toMatch(
+      /^tool-catalog\.config\.ts:6:5: error TC002: No catalog in the config has a binding file; add `bindings: \{ file: 'src\/toolBinding\.ts' \}` to it\./m,
+    );
   });
 
   it('stops on catalog errors with their location and leaves the binding file alone', async () => {

@@ -11,8 +11,10 @@ import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { BINDINGS_APP as FIXTURE } from './fixture-app';
 
 const FILE = path.join(FIXTURE, 'src/toolBinding.tsx');
-const TODO = (key: string, hint?: string) => `// TODO(tool-catalog): new tool '${key}': check its icon${hint ? ` (catalog hint: '${hint}')` : ''} and add a renderer if it needs one`;
-const PLACEHOLDER = "// TODO(tool-catalog): the icon of tools that have none yet; `tool-catalog bindings --fix` gives new tools this one.\nconst placeholderIcon = undefined as unknown as import('../generated/app/bindings').AppUiIcon;";
+const TODO = (key: string, hint?: string) =>
+  `// TODO(tool-catalog): new tool '${key}': check its icon${hint ? ` (catalog hint: '${hint}')` : ''} and add a renderer if it needs one`;
+const PLACEHOLDER =
+  "// TODO(tool-catalog): the icon of tools that have none yet; `tool-catalog bindings --fix` gives new tools this one.\nconst placeholderIcon = undefined as unknown as import('../generated/app/bindings').AppUiIcon;";
 
 let reactIcons: CatalogModel;
 let stringIcons: CatalogModel;
@@ -35,7 +37,8 @@ function fix(model: CatalogModel, text: string, prune = false) {
 
 describe('fixBindings', () => {
   it('appends missing entries in the file’s indentation and comma style, with the catalog icon for string icons', () => {
-    const text = "import type { AppUiBindings } from '../generated/app/bindings';\n\nexport const B = {\n\tBash: { icon: 'terminal' } // keep me\n} satisfies AppUiBindings;\n";
+    const text =
+      "import type { AppUiBindings } from '../generated/app/bindings';\n\nexport const B = {\n\tBash: { icon: 'terminal' } // keep me\n} satisfies AppUiBindings;\n";
     const result = fix(stringIcons, text);
     expect(result.missing).toEqual(['WebSearch', 'Notes']);
     expect(result.text).toBe(
@@ -48,7 +51,8 @@ describe('fixBindings', () => {
   });
 
   it('declares the placeholder icon when the app’s icon type has no literal form, after the imports', () => {
-    const text = "import type { AppUiBindings } from '../generated/app/bindings';\nimport { Terminal } from './icons';\n\nexport const B = {\n  Bash: { icon: Terminal },\n  WebSearch: { icon: Terminal },\n} satisfies AppUiBindings;\n";
+    const text =
+      "import type { AppUiBindings } from '../generated/app/bindings';\nimport { Terminal } from './icons';\n\nexport const B = {\n  Bash: { icon: Terminal },\n  WebSearch: { icon: Terminal },\n} satisfies AppUiBindings;\n";
     const result = fix(reactIcons, text);
     expect(result.text).toBe(
       "import type { AppUiBindings } from '../generated/app/bindings';\nimport { Terminal } from './icons';\n" +
@@ -79,37 +83,67 @@ describe('fixBindings', () => {
     expect(kept.changed).toBe(false);
     const result = fix(stringIcons, text, true);
     expect(result.text).toBe(
-      ['const B = {', "  Bash: { icon: 'a' }, // trails Bash", '', '  // a section comment, separated by a blank line', "  'WebSearch': { icon: 'c' },", "  Notes: { icon: 'e' },", '} as const satisfies Record<AppToolKey, { icon: string }>;', ''].join('\n'),
+      [
+        'const B = {',
+        "  Bash: { icon: 'a' }, // trails Bash",
+        '',
+        '  // a section comment, separated by a blank line',
+        "  'WebSearch': { icon: 'c' },",
+        "  Notes: { icon: 'e' },",
+        '} as const satisfies Record<AppToolKey, { icon: string }>;',
+        '',
+      ].join('\n'),
     );
   });
 
   it('keeps CRLF line endings', () => {
     const text = "const B = {\r\n  Bash: { icon: 'a' },\r\n  Gone: { icon: 'x' },\r\n} satisfies AppUiBindings;\r\n";
     const result = fix(stringIcons, text, true);
-    expect(result.text).toBe(`const B = {\r\n  Bash: { icon: 'a' },\r\n  WebSearch: { icon: 'globe' }, ${TODO('WebSearch')}\r\n  Notes: { icon: 'notebook' }, ${TODO('Notes')}\r\n} satisfies AppUiBindings;\r\n`);
+    expect(result.text).toBe(
+      `const B = {\r\n  Bash: { icon: 'a' },\r\n  WebSearch: { icon: 'globe' }, ${TODO('WebSearch')}\r\n  Notes: { icon: 'notebook' }, ${TODO('Notes')}\r\n} satisfies AppUiBindings;\r\n`,
+    );
   });
 
   it('fills an empty object, and one whose every entry was pruned', () => {
     const empty = fix(stringIcons, 'export const B = {} satisfies AppUiBindings;\n');
-    const lines = ["  Bash: { icon: 'terminal' },", "  WebSearch: { icon: 'globe' },", "  Notes: { icon: 'notebook' },"];
-    expect(empty.text.split('\n').map((l) => l.replace(/ \/\/ TODO.*$/, ''))).toEqual(['export const B = {', ...lines, '} satisfies AppUiBindings;', '']);
+    const lines = [
+      "  Bash: { icon: 'terminal' },",
+      "  WebSearch: { icon: 'globe' },",
+      "  Notes: { icon: 'notebook' },",
+    ];
+    expect(empty.text.split('\n').map((l) => l.replace(/ \/\/ TODO.*$/, ''))).toEqual([
+      'export const B = {',
+      ...lines,
+      '} satisfies AppUiBindings;',
+      '',
+    ]);
     const allStale = fix(stringIcons, "export const B = {\n  Old: { icon: 'x' },\n} satisfies AppUiBindings;\n", true);
     expect(allStale.text).toBe(empty.text);
   });
 
   it('extends a one-line object on its line', () => {
-    const result = fix(stringIcons, "const B = { Bash: { icon: 'a' }, WebSearch: { icon: 'b' } } satisfies AppUiBindings;\n");
-    expect(result.text).toBe("const B = { Bash: { icon: 'a' }, WebSearch: { icon: 'b' }, Notes: { icon: 'notebook' } } satisfies AppUiBindings;\n");
+    const result = fix(
+      stringIcons,
+      "const B = { Bash: { icon: 'a' }, WebSearch: { icon: 'b' } } satisfies AppUiBindings;\n",
+    );
+    expect(result.text).toBe(
+      "const B = { Bash: { icon: 'a' }, WebSearch: { icon: 'b' }, Notes: { icon: 'notebook' } } satisfies AppUiBindings;\n",
+    );
   });
 
   it('finds an object typed with the binding type instead of satisfies', () => {
-    const result = fix(stringIcons, "export const B: AppUiBindings = {\n  Bash: { icon: 'a' },\n  WebSearch: { icon: 'b' },\n};\n");
+    const result = fix(
+      stringIcons,
+      "export const B: AppUiBindings = {\n  Bash: { icon: 'a' },\n  WebSearch: { icon: 'b' },\n};\n",
+    );
     expect(result.missing).toEqual(['Notes']);
     expect(result.text).toContain("  Notes: { icon: 'notebook' },");
   });
 
   it('says how to fix a file without a checked bindings object', () => {
     expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(BindingFileError);
-    expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(/add `satisfies AppUiBindings`/);
+    expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(
+      /add `satisfies AppUiBindings`/,
+    );
   });
 });

@@ -37,7 +37,10 @@ export async function copyFixtureApp(name: string): Promise<FixtureApp> {
     async edit(relative, from, to) {
       const text = await app.read(relative);
       if (text.split(from).length !== 2) throw new Error(`expected exactly one ${JSON.stringify(from)} in ${relative}`);
-      await app.write(relative, text.replace(from, () => to));
+      await app.write(
+        relative,
+        text.replace(from, () => to),
+      );
     },
     cli: (...argv) => runCli(argv, dir),
     tsc: (compiler) => typecheckProject(compiler, file('tsconfig.json'), dir),

@@ -17,7 +17,10 @@ it('reports a browser that exits at once with its stderr and the ways to provide
   mkdirSync(ARTIFACTS, { recursive: true });
   dir = mkdtempSync(path.join(ARTIFACTS, 'chromium-launch-'));
   const broken = path.join(dir, 'chrome');
-  writeFileSync(broken, '#!/bin/sh\necho "chrome: error while loading shared libraries: libnss3.so: cannot open shared object file" >&2\nexit 127\n');
+  writeFileSync(
+    broken,
+    '#!/bin/sh\necho "chrome: error while loading shared libraries: libnss3.so: cannot open shared object file" >&2\nexit 127\n',
+  );
   chmodSync(broken, 0o755);
   vi.stubEnv('CHROMIUM_PATH', broken);
 

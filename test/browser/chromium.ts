@@ -7,7 +7,15 @@ import { ARTIFACTS } from '../support/paths';
 import { ChromiumSetupError, findChromium } from './find-chromium';
 
 // Headless, no sandbox (CI runs as root), and no first-run, sync or update traffic that a test never needs.
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const BROWSER_ARTIFACTS = ARTIFACTS;
 
 export async function launchChromium(): Promise<Browser> {
@@ -15,7 +23,9 @@ export async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({ executablePath: found.executablePath, headless: true, args: CHROMIUM_FLAGS });
   } catch (error) {
-    throw new ChromiumSetupError(`Chromium ${found.executablePath} (from ${found.source}) did not start: ${launchFailure(error)}`);
+    throw new ChromiumSetupError(
+      `Chromium ${found.executablePath} (from ${found.source}) did not start: ${launchFailure(error)}`,
+    );
   }
 }
 

@@ -1,6 +1,17 @@
 // Finds a Chromium for the browser tests without apt or root: $CHROMIUM_PATH, Playwright's browser cache,
 // a browser on PATH, then the pinned @sparticuz/chromium devDependency, extracted once per user and version.
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -21,7 +32,7 @@ export interface FindChromiumOptions {
 const HOW_TO_PROVIDE_CHROMIUM = [
   'Provide one of:',
   '  - CHROMIUM_PATH=/path/to/chrome (any Chromium or Chrome executable)',
-  '  - npx playwright-core install chromium-headless-shell (Playwright\'s browser cache)',
+  "  - npx playwright-core install chromium-headless-shell (Playwright's browser cache)",
   '  - chromium, chromium-browser or google-chrome on PATH',
   '  - npm ci, which installs the devDependency @sparticuz/chromium (Linux x64 only)',
 ].join('\n');
@@ -39,9 +50,17 @@ const require = createRequire(import.meta.url);
 const SYSTEM_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 // Where each Playwright download keeps its executable, on every platform and in the older `chrome-linux` layout.
 const PLAYWRIGHT_LAYOUTS: Record<string, readonly string[]> = {
-  chromium: ['chrome-linux64/chrome', 'chrome-linux-arm64/chrome', 'chrome-linux/chrome', 'chrome-win64/chrome.exe',
-    ...['x64', 'arm64'].map((arch) => `chrome-mac-${arch}/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`)],
-  chromium_headless_shell: ['linux64', 'linux-arm64', 'mac-x64', 'mac-arm64'].map((p) => `chrome-headless-shell-${p}/chrome-headless-shell`)
+  chromium: [
+    'chrome-linux64/chrome',
+    'chrome-linux-arm64/chrome',
+    'chrome-linux/chrome',
+    'chrome-win64/chrome.exe',
+    ...['x64', 'arm64'].map(
+      (arch) => `chrome-mac-${arch}/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`,
+    ),
+  ],
+  chromium_headless_shell: ['linux64', 'linux-arm64', 'mac-x64', 'mac-arm64']
+    .map((p) => `chrome-headless-shell-${p}/chrome-headless-shell`)
     .concat('chrome-headless-shell-win64/chrome-headless-shell.exe', 'chrome-linux/headless_shell'),
 };
 
@@ -59,10 +78,12 @@ const cacheHome = (env: NodeJS.ProcessEnv) => env.XDG_CACHE_HOME || path.join(en
 /** Playwright's registry folder, by the rules playwright-core itself follows. */
 function playwrightRegistry(env: NodeJS.ProcessEnv): string | undefined {
   const override = env.PLAYWRIGHT_BROWSERS_PATH;
-  if (override === '0') return path.join(path.dirname(require.resolve('playwright-core/package.json')), '.local-browsers');
+  if (override === '0')
+    return path.join(path.dirname(require.resolve('playwright-core/package.json')), '.local-browsers');
   if (override) return path.resolve(override);
   if (process.platform === 'darwin') return path.join(env.HOME || homedir(), 'Library/Caches/ms-playwright');
-  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(homedir(), 'AppData/Local'), 'ms-playwright');
+  if (process.platform === 'win32')
+    return path.join(env.LOCALAPPDATA || path.join(homedir(), 'AppData/Local'), 'ms-playwright');
   return path.join(cacheHome(env), 'ms-playwright');
 }
 
@@ -155,13 +176,17 @@ async function fromBundled(env: NodeJS.ProcessEnv): Promise<string | undefined> 
     renameSync(staging, dir);
   } catch {
     rmSync(staging, { recursive: true, force: true }); // another run placed it first
-    if (!isExecutable(executable)) throw new ChromiumSetupError(`${dir} exists but holds no Chromium: remove it and run again.`);
+    if (!isExecutable(executable))
+      throw new ChromiumSetupError(`${dir} exists but holds no Chromium: remove it and run again.`);
   }
   return executable;
 }
 
 /** The first Chromium of: $CHROMIUM_PATH, Playwright's cache, PATH, @sparticuz/chromium. */
-export async function findChromium({ env = process.env, bundled = true }: FindChromiumOptions = {}): Promise<FoundChromium> {
+export async function findChromium({
+  env = process.env,
+  bundled = true,
+}: FindChromiumOptions = {}): Promise<FoundChromium> {
   const override = env.CHROMIUM_PATH;
   if (override) {
     if (!isExecutable(override)) throw new ChromiumSetupError(`CHROMIUM_PATH=${override} is not an executable file.`);

@@ -11,8 +11,9 @@ const apps: FixtureApp[] = [];
 afterAll(() => apps.forEach((a) => a.remove()));
 
 function listFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]).sort();
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]))
+    .sort();
 }
 
 const snapshotOf = (dir: string) => new Map(listFiles(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
@@ -48,7 +49,9 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it("fails the build with the CLI's located diagnostic and code frame", async () => {
     const app = createFixtureApp(`${bundler}-broken`, {
-      'catalog/tools.catalog.ts': fixtureTools(`\n  Grep: { kind: 'sdk', category: 'serach', exposure: 'user', label: 'Grep', description: 'Searches' },`),
+      'catalog/tools.catalog.ts': fixtureTools(
+        `\n  Grep: { kind: 'sdk', category: 'serach', exposure: 'user', label: 'Grep', description: 'Searches' },`,
+      ),
     });
     apps.push(app);
     const outcome = await buildWith(bundler, app.dir);

@@ -14,7 +14,10 @@ const catalog = writeSyntheticCatalog(path.join(ARTIFACTS, 'measure-dev', `n${n}
 const edits = scenarioEdits(catalog);
 let waiting: ((e: GenerationEvent) => void) | undefined;
 const server = await createServer({
-  root: catalog.dir, configFile: false, logLevel: 'silent', server: { port: 0, hmr: false },
+  root: catalog.dir,
+  configFile: false,
+  logLevel: 'silent',
+  server: { port: 0, hmr: false },
   plugins: [toolCatalog({ onGenerate: (e) => waiting?.(e) })],
 });
 const first = new Promise<GenerationEvent>((r) => (waiting = r));
@@ -22,7 +25,10 @@ await server.listen();
 console.log(`cold generation at ${n} tools: ${(await first).durationMs.toFixed(1)} ms`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-for (const [name, change] of [['edit a tool', edits.edit], ['add a tool', edits.add]] as const) {
+for (const [name, change] of [
+  ['edit a tool', edits.edit],
+  ['add a tool', edits.add],
+] as const) {
   const own: number[] = [];
   const wall: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -40,6 +46,8 @@ for (const [name, change] of [['edit a tool', edits.edit], ['add a tool', edits.
     }
   }
   readFileSync(path.join(catalog.dir, 'generated/bench/registry.ts'), 'utf8');
-  console.log(`${name}: our work median ${median(own).toFixed(1)} ms (min ${Math.min(...own).toFixed(1)}), save → files on disk median ${median(wall).toFixed(1)} ms, ${rounds} rounds`);
+  console.log(
+    `${name}: our work median ${median(own).toFixed(1)} ms (min ${Math.min(...own).toFixed(1)}), save → files on disk median ${median(wall).toFixed(1)} ms, ${rounds} rounds`,
+  );
 }
 await server.close();

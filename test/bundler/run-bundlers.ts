@@ -38,18 +38,38 @@ function stripTypes(): RollupPlugin {
 
 const errorText = (error: unknown): string => {
   if (error instanceof Error) {
-    const e = error as Error & { frame?: string; loc?: { file: string; line: number; column: number }; errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } | null }[] };
-    const esbuildErrors = e.errors?.map((m) => `${m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}: ` : ''}${m.text}\n${m.location?.lineText ?? ''}`).join('\n') ?? '';
-    return [e.message, e.loc ? `at ${e.loc.file}:${e.loc.line}:${e.loc.column + 1}` : '', e.frame ?? '', esbuildErrors].join('\n');
+    const e = error as Error & {
+      frame?: string;
+      loc?: { file: string; line: number; column: number };
+      errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } | null }[];
+    };
+    const esbuildErrors =
+      e.errors
+        ?.map(
+          (m) =>
+            `${m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}: ` : ''}${m.text}\n${m.location?.lineText ?? ''}`,
+        )
+        .join('\n') ?? '';
+    return [
+      e.message,
+      e.loc ? `at ${e.loc.file}:${e.loc.line}:${e.loc.column + 1}` : '',
+      e.frame ?? '',
+      esbuildErrors,
+    ].join('\n');
   }
   return String(error);
 };
 
-async function webpackLike(name: 'webpack' | 'rspack', dir: string, options: ToolCatalogPluginOptions): Promise<BuildOutcome> {
+async function webpackLike(
+  name: 'webpack' | 'rspack',
+  dir: string,
+  options: ToolCatalogPluginOptions,
+): Promise<BuildOutcome> {
   const outDir = path.join(dir, 'dist');
-  const rule = name === 'webpack'
-    ? { test: /\.ts$/, loader: TS_LOADER }
-    : { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } };
+  const rule =
+    name === 'webpack'
+      ? { test: /\.ts$/, loader: TS_LOADER }
+      : { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } };
   const common = {
     context: dir,
     mode: 'production' as const,
@@ -61,7 +81,9 @@ async function webpackLike(name: 'webpack' | 'rspack', dir: string, options: Too
     module: { rules: [rule] },
     infrastructureLogging: { level: 'none' as const },
   };
-  let run: (cb: (err: Error | null, stats: { hasErrors(): boolean; toString(o: object): string } | undefined) => void) => void;
+  let run: (
+    cb: (err: Error | null, stats: { hasErrors(): boolean; toString(o: object): string } | undefined) => void,
+  ) => void;
   if (name === 'webpack') {
     const { webpack } = await import('webpack');
     const plugin = (await import('../../plugin/bundler/webpack')).default;
@@ -76,13 +98,22 @@ async function webpackLike(name: 'webpack' | 'rspack', dir: string, options: Too
   return new Promise((resolve) => {
     run((err, stats) => {
       if (err) return resolve({ ok: false, bundle: '', errorText: errorText(err) });
-      if (!stats || stats.hasErrors()) return resolve({ ok: false, bundle: '', errorText: stats?.toString({ all: false, errors: true, colors: false }) ?? '' });
+      if (!stats || stats.hasErrors())
+        return resolve({
+          ok: false,
+          bundle: '',
+          errorText: stats?.toString({ all: false, errors: true, colors: false }) ?? '',
+        });
       resolve({ ok: true, bundle: readFileSync(path.join(outDir, 'main.js'), 'utf8'), errorText: '' });
     });
   });
 }
 
-export async function buildWith(name: BundlerName, dir: string, options: ToolCatalogPluginOptions = {}): Promise<BuildOutcome> {
+export async function buildWith(
+  name: BundlerName,
+  dir: string,
+  options: ToolCatalogPluginOptions = {},
+): Promise<BuildOutcome> {
   const pluginOptions: ToolCatalogPluginOptions = { root: dir, ...options };
   try {
     switch (name) {
@@ -90,26 +121,42 @@ export async function buildWith(name: BundlerName, dir: string, options: ToolCat
         const { build } = await import('vite');
         const plugin = (await import('../../plugin/bundler/vite')).default;
         const output = await build({
-          root: dir, configFile: false, logLevel: 'silent', plugins: [plugin(pluginOptions)],
+          root: dir,
+          configFile: false,
+          logLevel: 'silent',
+          plugins: [plugin(pluginOptions)],
           build: { write: false, minify: false, emptyOutDir: false },
         });
         const results = Array.isArray(output) ? output : [output];
-        const code = results.flatMap((r) => ('output' in r ? r.output : [])).map((c) => ('code' in c ? c.code : '')).join('\n');
+        const code = results
+          .flatMap((r) => ('output' in r ? r.output : []))
+          .map((c) => ('code' in c ? c.code : ''))
+          .join('\n');
         return { ok: true, bundle: code, errorText: '' };
       }
       case 'esbuild': {
         const { build } = await import('esbuild');
         const plugin = (await import('../../plugin/bundler/esbuild')).default;
         const result = await build({
-          absWorkingDir: dir, entryPoints: ['src/main.ts'], bundle: true, write: false, format: 'esm',
-          outfile: path.join(dir, 'dist/main.js'), logLevel: 'silent', plugins: [plugin(pluginOptions)],
+          absWorkingDir: dir,
+          entryPoints: ['src/main.ts'],
+          bundle: true,
+          write: false,
+          format: 'esm',
+          outfile: path.join(dir, 'dist/main.js'),
+          logLevel: 'silent',
+          plugins: [plugin(pluginOptions)],
         });
         return { ok: true, bundle: result.outputFiles.map((f) => f.text).join('\n'), errorText: '' };
       }
       case 'rollup': {
         const { rollup } = await import('rollup');
         const plugin = (await import('../../plugin/bundler/rollup')).default;
-        const bundle = await rollup({ input: path.join(dir, 'src/main.ts'), plugins: [plugin(pluginOptions), stripTypes()], logLevel: 'silent' });
+        const bundle = await rollup({
+          input: path.join(dir, 'src/main.ts'),
+          plugins: [plugin(pluginOptions), stripTypes()],
+          logLevel: 'silent',
+        });
         const { output } = await bundle.generate({ format: 'esm' });
         await bundle.close();
         return { ok: true, bundle: output.map((c) => ('code' in c ? c.code : '')).join('\n'), errorText: '' };

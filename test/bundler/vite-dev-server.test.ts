@@ -27,7 +27,10 @@ async function startDev(name: string, files: Record<string, string> = {}, ci = f
   const app = createFixtureApp(name, files);
   const events: GenerationEvent[] = [];
   const server = await createServer({
-    root: app.dir, configFile: false, logLevel: 'silent', clearScreen: false,
+    root: app.dir,
+    configFile: false,
+    logLevel: 'silent',
+    clearScreen: false,
     server: { port: 0, strictPort: false, hmr: false },
     plugins: [toolCatalog({ ci, onGenerate: (e) => events.push(e) })],
   });
@@ -50,7 +53,10 @@ async function startDev(name: string, files: Record<string, string> = {}, ci = f
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${(globalThis as { __events?: unknown }).__events ? ` (events: ${JSON.stringify((globalThis as { __events?: unknown }).__events)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}${(globalThis as { __events?: unknown }).__events ? ` (events: ${JSON.stringify((globalThis as { __events?: unknown }).__events)})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -124,7 +130,12 @@ describe('Vite dev server', () => {
   });
 
   it('with CI=true a broken catalog fails the server start', async () => {
-    await expect(startDev('dev-ci-broken', { 'catalog/tools.catalog.ts': fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")) }, true))
-      .rejects.toThrow(/TC140/);
+    await expect(
+      startDev(
+        'dev-ci-broken',
+        { 'catalog/tools.catalog.ts': fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")) },
+        true,
+      ),
+    ).rejects.toThrow(/TC140/);
   });
 });

@@ -25,18 +25,22 @@ async function watchRollup(app: FixtureApp, onGenerate: (e: GenerationEvent) => 
     input: app.file('src/main.ts'),
     output: { file: app.file('dist/main.js'), format: 'esm' },
     logLevel: 'silent',
-    plugins: [plugin({ root: app.dir, ci, onGenerate }), {
-      name: 'strip-types',
-      resolveId(source, importer) {
-        const file = importer && source.startsWith('.') ? path.resolve(path.dirname(importer), `${source}.ts`) : undefined;
-        return file && existsSync(file) ? file : null;
+    plugins: [
+      plugin({ root: app.dir, ci, onGenerate }),
+      {
+        name: 'strip-types',
+        resolveId(source, importer) {
+          const file =
+            importer && source.startsWith('.') ? path.resolve(path.dirname(importer), `${source}.ts`) : undefined;
+          return file && existsSync(file) ? file : null;
+        },
+        async transform(code, id) {
+          if (!id.endsWith('.ts')) return null;
+          const { transform } = await import('esbuild');
+          return { code: (await transform(code, { loader: 'ts', format: 'esm' })).code, map: null };
+        },
       },
-      async transform(code, id) {
-        if (!id.endsWith('.ts')) return null;
-        const { transform } = await import('esbuild');
-        return { code: (await transform(code, { loader: 'ts', format: 'esm' })).code, map: null };
-      },
-    }],
+    ],
     watch: { buildDelay: 20 },
   });
   watcher.on('event', (event) => {
@@ -55,15 +59,28 @@ async function watchEsbuild(app: FixtureApp, onGenerate: (e: GenerationEvent) =>
   const plugin = (await import('../../plugin/bundler/esbuild')).default;
   const builds: Watcher['builds'] = [];
   const ctx = await context({
-    absWorkingDir: app.dir, entryPoints: ['src/main.ts'], bundle: true, write: false, format: 'esm', outfile: app.file('dist/main.js'), logLevel: 'silent',
-    plugins: [plugin({ root: app.dir, ci, onGenerate }), {
-      name: 'record',
-      setup(build) {
-        build.onEnd((result) => {
-          builds.push(result.errors.length > 0 ? { ok: false, text: result.errors.map((e) => e.text).join('\n') } : { ok: true, text: result.outputFiles?.map((f) => f.text).join('\n') ?? '' });
-        });
+    absWorkingDir: app.dir,
+    entryPoints: ['src/main.ts'],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    outfile: app.file('dist/main.js'),
+    logLevel: 'silent',
+    plugins: [
+      plugin({ root: app.dir, ci, onGenerate }),
+      {
+        name: 'record',
+        setup(build) {
+          build.onEnd((result) => {
+            builds.push(
+              result.errors.length > 0
+                ? { ok: false, text: result.errors.map((e) => e.text).join('\n') }
+                : { ok: true, text: result.outputFiles?.map((f) => f.text).join('\n') ?? '' },
+            );
+          });
+        },
       },
-    }],
+    ],
   });
   await ctx.watch();
   return { builds, close: () => ctx.dispose() };
@@ -74,13 +91,19 @@ async function watchWebpack(app: FixtureApp, onGenerate: (e: GenerationEvent) =>
   const plugin = (await import('../../plugin/bundler/webpack')).default;
   const builds: Watcher['builds'] = [];
   const compiler = webpack({
-    context: app.dir, mode: 'development', devtool: false, entry: './src/main.ts',
-    output: { path: app.file('dist'), filename: 'main.js' }, resolve: { extensions: ['.ts', '.js'] },
+    context: app.dir,
+    mode: 'development',
+    devtool: false,
+    entry: './src/main.ts',
+    output: { path: app.file('dist'), filename: 'main.js' },
+    resolve: { extensions: ['.ts', '.js'] },
     module: { rules: [{ test: /\.ts$/, loader: path.join(import.meta.dirname, 'ts-loader.cjs') }] },
-    infrastructureLogging: { level: 'none' }, plugins: [plugin({ root: app.dir, ci, onGenerate })],
+    infrastructureLogging: { level: 'none' },
+    plugins: [plugin({ root: app.dir, ci, onGenerate })],
   });
   const watching = compiler.watch({ aggregateTimeout: 20 }, (err, stats) => {
-    if (err || !stats || stats.hasErrors()) builds.push({ ok: false, text: String(err ?? stats?.toString({ all: false, errors: true })) });
+    if (err || !stats || stats.hasErrors())
+      builds.push({ ok: false, text: String(err ?? stats?.toString({ all: false, errors: true })) });
     else builds.push({ ok: true, text: readFileSync(app.file('dist/main.js'), 'utf8') });
   });
   if (!watching) throw new Error('webpack did not start watching');
@@ -129,7 +152,10 @@ describe.each(Object.keys(WATCHERS) as (keyof typeof WATCHERS)[])('%s watch mode
     expect(watcher.builds.find((b) => !b.ok)!.text).toContain('TC140');
 
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
-    await until(() => watcher.builds.at(-1)?.ok === true && /["']Grep["']/.test(watcher.builds.at(-1)!.text), 'a build with the new tool');
+    await until(
+      () => watcher.builds.at(-1)?.ok === true && /["']Grep["']/.test(watcher.builds.at(-1)!.text),
+      'a build with the new tool',
+    );
     const settled = await quiet(watcher.builds);
     expect(watcher.builds.length).toBe(settled);
     expect(events.filter((e) => e.ok && e.written.length > 0).length).toBeLessThanOrEqual(2); // the first generation and the fix

@@ -2,7 +2,14 @@
 // every combination of its eight predicates, `callerOffer` is compared with the generated runtime.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createThemisToolContext, selectedThemisToolKeys, THEMIS_CALLERS, themisToolNames, type ThemisToolGroup, type ThemisToolPredicates } from '../../examples/themis-agent/generated/themis';
+import {
+  createThemisToolContext,
+  selectedThemisToolKeys,
+  THEMIS_CALLERS,
+  themisToolNames,
+  type ThemisToolGroup,
+  type ThemisToolPredicates,
+} from '../../examples/themis-agent/generated/themis';
 // Brings the app's ThemisToolData augmentation (space, user, …) into this program.
 import '../../examples/themis-agent/app/context';
 import { callerOffer } from '../../plugin/model/caller-offer';
@@ -20,7 +27,12 @@ beforeAll(async () => {
   model = await loadModel(example);
 });
 
-const space = (personal: boolean) => ({ id: 's', personal, features: { skills: true, automations: true }, channels: [] });
+const space = (personal: boolean) => ({
+  id: 's',
+  personal,
+  features: { skills: true, automations: true },
+  channels: [],
+});
 const user = { id: 'u', roles: [], googleDriveConnected: true, driveFolders: [] };
 const noChannels = () => [];
 const factory = () => [];
@@ -63,9 +75,12 @@ describe('callerOffer agrees with the generated runtime', () => {
     const allTrue = Object.fromEntries(fields.map((f) => [f, true]));
     for (const summary of callerSummaries(model)) {
       const include = model.callers[summary.caller] as readonly ThemisToolGroup[];
-      const selected = (values: Record<string, boolean>) => selectedThemisToolKeys(runtimeContext(values, { personal: true, factories: true }), { include });
+      const selected = (values: Record<string, boolean>) =>
+        selectedThemisToolKeys(runtimeContext(values, { personal: true, factories: true }), { include });
       const everything = selected(allTrue);
-      expect([...summary.offered, ...summary.factories, ...summary.runtimeChecks].sort()).toEqual([...everything].sort());
+      expect([...summary.offered, ...summary.factories, ...summary.runtimeChecks].sort()).toEqual(
+        [...everything].sort(),
+      );
       for (const c of model.conditions) {
         const without = new Set(selected({ ...allTrue, [c.field]: false }));
         expect(summary.removedBy.get(c.name)).toEqual(everything.filter((k) => !without.has(k)));
@@ -78,7 +93,9 @@ describe('callerOffer agrees with the generated runtime', () => {
     const section = renderCallersSection(model, loadTemplates());
     expect(section).toMatch(/^## Callers \(every predicate true\)\n/);
     expect(themisSnapshot.endsWith(`\n\n${section}\n`)).toBe(true);
-    expect(themisSnapshot).toContain('| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging` | — | — |');
+    expect(themisSnapshot).toContain(
+      '| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging` | — | — |',
+    );
     expect(themisSnapshot).toContain('| skillsEnabled | — | `skills_bundle`, `Skill` | — | — |');
     expect(readFileSync(repoPath('generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');
   });

@@ -65,7 +65,10 @@ async function project(name: string, edit?: (files: Record<string, string>) => v
     'catalog/tools.catalog.ts': TOOLS,
     'app/builders.ts': BUILDERS,
     'app/usage.ts': USAGE,
-    'tsconfig.json': JSON.stringify({ extends: relativePosix(dir, path.join(REPO, 'tsconfig.base.json')), include: ['app', 'generated'] }),
+    'tsconfig.json': JSON.stringify({
+      extends: relativePosix(dir, path.join(REPO, 'tsconfig.base.json')),
+      include: ['app', 'generated'],
+    }),
   };
   edit?.(files);
   writeFiles(dir, files);
@@ -75,7 +78,8 @@ async function project(name: string, edit?: (files: Record<string, string>) => v
 }
 
 /** Type-checks the project from the repository root, so diagnostics name files relative to it. */
-const tsc = (compiler: (typeof COMPILER_NAMES)[number], dir: string) => typecheckProject(compiler, path.join(dir, 'tsconfig.json'), REPO);
+const tsc = (compiler: (typeof COMPILER_NAMES)[number], dir: string) =>
+  typecheckProject(compiler, path.join(dir, 'tsconfig.json'), REPO);
 
 describe('generated caller-group code under real tsc', () => {
   it('compiles, and rejects an unknown group, a missing predicate and a foreign factory exactly where expected', async () => {
@@ -89,9 +93,10 @@ describe('generated caller-group code under real tsc', () => {
 
   it('fails on a renamed builder and on a builder with the wrong signature, in the generated module', async () => {
     const dir = await project('broken-builders', (files) => {
-      files['app/builders.ts'] = files['app/builders.ts']!
-        .replace('export function buildSearchTool(', 'export function buildSearchTools(')
-        .replace('buildEnqueueTool(_context: MiniToolContext)', 'buildEnqueueTool(queue: string[])');
+      files['app/builders.ts'] = files['app/builders.ts']!.replace(
+        'export function buildSearchTool(',
+        'export function buildSearchTools(',
+      ).replace('buildEnqueueTool(_context: MiniToolContext)', 'buildEnqueueTool(queue: string[])');
       files['app/usage.ts'] = 'export {};\n';
     });
     const generated = readFileSync(path.join(dir, 'generated/mini/tools.ts'), 'utf8').split('\n');
@@ -107,8 +112,17 @@ describe('generated caller-group code under real tsc', () => {
       const run = await tsc(compiler, dir);
       const errors = run.output.split('\n').filter((l) => /error TS\d+/.test(l));
       expect(run.code, compiler).not.toBe(0);
-      expect(errors.some((l) => l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool')), `${compiler}:\n${run.output}`).toBe(true);
-      expect(errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)), `${compiler}:\n${run.output}`).toBe(true);
+      expect(
+        errors.some(
+          (l) =>
+            l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool'),
+        ),
+        `${compiler}:\n${run.output}`,
+      ).toBe(true);
+      expect(
+        errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)),
+        `${compiler}:\n${run.output}`,
+      ).toBe(true);
     }
   });
 });

@@ -31,7 +31,9 @@ describe('tools.ts', () => {
   });
 
   it('imports each builder once, by module and export, in sorted order', async () => {
-    const imports = (await themisTools()).split('\n').filter((l) => l.startsWith('import {') && l.includes('../../app/'));
+    const imports = (await themisTools())
+      .split('\n')
+      .filter((l) => l.startsWith('import {') && l.includes('../../app/'));
     expect(imports).toEqual([
       "import { isPersonalSpace as personalTasksAvailable } from '../../app/availability';",
       "import { buildAutomationsBundle as automationsBundleBuilder, buildSkillsBundle as skillsBundleBuilder } from '../../app/tools/bundles';",
@@ -48,28 +50,45 @@ describe('tools.ts', () => {
 
   it("binds each tool's app code by key: builders, availability checks, name resolvers", async () => {
     const tools = await themisTools();
-    expect(entry(tools, 'skills_bundle')).toBe('  skills_bundle: {\n    build: skillsBundleBuilder satisfies ThemisToolBuilder,\n  },');
-    expect(entry(tools, 'personal_tasks')).toBe('  personal_tasks: {\n    check: personalTasksAvailable satisfies ThemisToolAvailabilityCheck,\n    build: personalTasksBuilder satisfies ThemisToolBuilder,\n  },');
-    expect(entry(tools, 'google_drive_bundle')).toContain('    resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver,\n');
+    expect(entry(tools, 'skills_bundle')).toBe(
+      '  skills_bundle: {\n    build: skillsBundleBuilder satisfies ThemisToolBuilder,\n  },',
+    );
+    expect(entry(tools, 'personal_tasks')).toBe(
+      '  personal_tasks: {\n    check: personalTasksAvailable satisfies ThemisToolAvailabilityCheck,\n    build: personalTasksBuilder satisfies ThemisToolBuilder,\n  },',
+    );
+    expect(entry(tools, 'google_drive_bundle')).toContain(
+      '    resolveNames: googleDriveBundleNames satisfies ThemisToolNameResolver,\n',
+    );
     // Factories and mirrored channels have no app code to bind.
     expect(entry(tools, 'trigger_pr_review')).toBeUndefined();
     expect(entry(tools, 'sentry_full')).toBeUndefined();
-    expect(tools).toContain('createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(\n  THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),\n  { conditions: THEMIS_CONDITIONS, bindings: THEMIS_TOOL_BINDINGS },\n);');
+    expect(tools).toContain(
+      'createToolCatalog<ThemisToolData, ThemisBuiltTool, ThemisToolGroup, ThemisToolKey>(\n  THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),\n  { conditions: THEMIS_CONDITIONS, bindings: THEMIS_TOOL_BINDINGS },\n);',
+    );
   });
 
   it('registers each tool with its name source, availability and factory from the registry', async () => {
     const { registry } = await themisOutput();
-    expect(entry(registry, 'skills_bundle')).toMatch(/\n {4}names: \[\],\n[^]*\n {4}available: 'skillsEnabled',\n[^]*\n {4}server: 'themis',\n/);
-    expect(entry(registry, 'trigger_pr_review')).toMatch(/\n {4}names: \['mcp__themis__trigger_pr_review'\],\n[^]*\n {4}server: 'themis',\n[^]*\n {4}factory: true,\n/);
-    expect(entry(registry, 'sentry_full')).toMatch(/\n {4}available: 'sentryConfigured',\n[^]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/);
+    expect(entry(registry, 'skills_bundle')).toMatch(
+      /\n {4}names: \[\],\n[^]*\n {4}available: 'skillsEnabled',\n[^]*\n {4}server: 'themis',\n/,
+    );
+    expect(entry(registry, 'trigger_pr_review')).toMatch(
+      /\n {4}names: \['mcp__themis__trigger_pr_review'\],\n[^]*\n {4}server: 'themis',\n[^]*\n {4}factory: true,\n/,
+    );
+    expect(entry(registry, 'sentry_full')).toMatch(
+      /\n {4}available: 'sentryConfigured',\n[^]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/,
+    );
     expect(entry(registry, 'google_drive_bundle')).toContain("\n    namesFrom: 'resolver',\n");
     expect(entry(registry, 'personal_tasks')).toContain("\n    available: { appCheck: 'isPersonalSpace' },\n");
   });
 
-  it("is up to date in the example (run `npm run generate:themis` when this fails)", async () => {
+  it('is up to date in the example (run `npm run generate:themis` when this fails)', async () => {
     const result = await generateAndWrite({ cwd: example, check: true });
     expect(result.ok).toBe(true);
-    expect({ changed: result.report!.changed, orphaned: result.report!.orphaned }).toEqual({ changed: [], orphaned: [] });
+    expect({ changed: result.report!.changed, orphaned: result.report!.orphaned }).toEqual({
+      changed: [],
+      orphaned: [],
+    });
   });
 });
 

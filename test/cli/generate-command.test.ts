@@ -18,11 +18,15 @@ const toolsFile = 'catalog/tools/shell.catalog.ts';
 async function expectedOutput(dir: string): Promise<Record<string, string>> {
   const result = await generate({ cwd: dir });
   expect(result.diagnostics).toEqual([]);
-  return Object.fromEntries([...withManifests(outputSets(result))].map(([file, f]) => [relativePosix(dir, file), f.content]));
+  return Object.fromEntries(
+    [...withManifests(outputSets(result))].map(([file, f]) => [relativePosix(dir, file), f.content]),
+  );
 }
 
 async function readOutput(dir: string, files: readonly string[]): Promise<Record<string, string>> {
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await fs.readFile(path.join(dir, f), 'utf8')] as const)));
+  return Object.fromEntries(
+    await Promise.all(files.map(async (f) => [f, await fs.readFile(path.join(dir, f), 'utf8')] as const)),
+  );
 }
 
 describe('generate', () => {
@@ -38,7 +42,13 @@ describe('generate', () => {
     for (const f of Object.keys(expected)) await fs.utimes(path.join(dir, f), past, past);
     const second = await runBin(['generate', '--json'], dir);
     expect(second.code).toBe(0);
-    expect(json(second)).toMatchObject({ ok: true, check: false, changed: [], orphaned: [], unchanged: Object.keys(expected).length });
+    expect(json(second)).toMatchObject({
+      ok: true,
+      check: false,
+      changed: [],
+      orphaned: [],
+      unchanged: Object.keys(expected).length,
+    });
     for (const f of Object.keys(expected)) expect((await fs.stat(path.join(dir, f))).mtime).toEqual(past);
 
     const human = await runBin(['generate'], dir);
@@ -53,7 +63,13 @@ describe('generate', () => {
     expect(ok.stdout).toMatch(/^All \d+ generated files are up to date/);
 
     const source = path.join(dir, toolsFile);
-    await fs.writeFile(source, (await fs.readFile(source, 'utf8')).replace("Bash: { kind: 'sdk', category: 'shell', exposure: 'user'", "Bash: { kind: 'sdk', category: 'shell', exposure: 'disabled'"));
+    await fs.writeFile(
+      source,
+      (await fs.readFile(source, 'utf8')).replace(
+        "Bash: { kind: 'sdk', category: 'shell', exposure: 'user'",
+        "Bash: { kind: 'sdk', category: 'shell', exposure: 'disabled'",
+      ),
+    );
     const before = await fingerprint(path.join(dir, OUT));
     const stale = await runBin(['generate', '--check'], dir);
     expect(stale.code).toBe(1);
@@ -67,7 +83,9 @@ describe('generate', () => {
 
     expect((await runBin(['generate'], dir)).code).toBe(0);
     expect((await runBin(['generate', '--check'], dir)).code).toBe(0);
-    expect(await fs.readFile(path.join(dir, OUT, 'registry.ts'), 'utf8')).toContain("  Bash: {\n    key: 'Bash',\n    kind: 'sdk',\n    names: ['Bash'],\n    category: 'shell',\n    exposure: 'disabled',\n");
+    expect(await fs.readFile(path.join(dir, OUT, 'registry.ts'), 'utf8')).toContain(
+      "  Bash: {\n    key: 'Bash',\n    kind: 'sdk',\n    names: ['Bash'],\n    category: 'shell',\n    exposure: 'disabled',\n",
+    );
   });
 
   it('lists orphaned files under --check and removes them on generate, but never outside the output folder', async () => {
@@ -98,9 +116,14 @@ describe('generate', () => {
     const expected = await expectedOutput(dir);
     for (let round = 0; round < 4; round++) {
       if (round % 2 === 0) await fs.rm(path.join(dir, 'generated'), { recursive: true, force: true });
-      else for (const f of Object.keys(expected).filter((f) => f.endsWith('.ts'))) await fs.writeFile(path.join(dir, f), `// stale ${round}\n`);
+      else
+        for (const f of Object.keys(expected).filter((f) => f.endsWith('.ts')))
+          await fs.writeFile(path.join(dir, f), `// stale ${round}\n`);
       const runs = await Promise.all([runBin(['generate'], dir), runBin(['generate'], dir)]);
-      expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 0]);
+      expect(
+        runs.map((r) => r.code),
+        runs.map((r) => r.stderr).join('\n'),
+      ).toEqual([0, 0]);
       expect(await readOutput(dir, Object.keys(expected))).toEqual(expected);
       expect(await leftoverTempFiles(dir)).toEqual([]);
       const present = Object.keys(await fingerprint(path.join(dir, 'generated'))).map((f) => `generated/${f}`);
@@ -112,7 +135,8 @@ describe('generate', () => {
 describe('the default catalog, copied to a fresh folder', () => {
   it('is up to date, and a syntax error appended to a catalog file exits 1 at file:line:col leaving generated/ byte-identical', async () => {
     const dir = await tempDir('default');
-    for (const entry of ['tool-catalog.config.ts', 'catalog', 'generated']) await fs.cp(path.join(REPO, entry), path.join(dir, entry), { recursive: true });
+    for (const entry of ['tool-catalog.config.ts', 'catalog', 'generated'])
+      await fs.cp(path.join(REPO, entry), path.join(dir, entry), { recursive: true });
     const check = await runBin(['generate', '--check'], dir);
     expect(check.code, check.stderr).toBe(0);
 
@@ -122,7 +146,9 @@ describe('the default catalog, copied to a fresh folder', () => {
     await fs.writeFile(file, `${original}export const broken = ;\n`);
     const run = await runBin(['generate'], dir);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`catalog/tools/shell.catalog.ts:${original.split('\n').length}:23: error TC100: Unexpected ";".`);
+    expect(run.stderr).toContain(
+      `catalog/tools/shell.catalog.ts:${original.split('\n').length}:23: error TC100: Unexpected ";".`,
+    );
     expect(await fingerprint(path.join(dir, 'generated'))).toEqual(before);
   });
 });
@@ -130,8 +156,25 @@ describe('the default catalog, copied to a fresh folder', () => {
 describe('command line', () => {
   it('--json gives ok, check, changed, orphaned, leftovers, unchanged, policy changes and located diagnostics without frames', async () => {
     const ok = json(await runBin(['generate', '--json'], await copyCatalogFixture('valid')));
-    expect(Object.keys(ok)).toEqual(['ok', 'check', 'changed', 'orphaned', 'leftovers', 'unchanged', 'policyChanges', 'diagnostics']);
-    expect(ok).toMatchObject({ ok: true, check: false, orphaned: [], leftovers: [], unchanged: 0, policyChanges: [], diagnostics: [] });
+    expect(Object.keys(ok)).toEqual([
+      'ok',
+      'check',
+      'changed',
+      'orphaned',
+      'leftovers',
+      'unchanged',
+      'policyChanges',
+      'diagnostics',
+    ]);
+    expect(ok).toMatchObject({
+      ok: true,
+      check: false,
+      orphaned: [],
+      leftovers: [],
+      unchanged: 0,
+      policyChanges: [],
+      diagnostics: [],
+    });
 
     const failed = json(await runBin(['generate', '--json'], await copyCatalogFixture('broken-unknown-field')));
     expect(failed.ok).toBe(false);
@@ -165,7 +208,11 @@ describe('command line', () => {
     expect(run.stderr).toContain('tool-catalog init');
     const explicit = json(await runBin(['generate', '--json', '--config', 'missing.config.ts'], empty));
     expect(explicit.diagnostics).toEqual([
-      { code: 'TC001', severity: 'error', message: `The config file ${path.join(empty, 'missing.config.ts')} does not exist; check the --config path.` },
+      {
+        code: 'TC001',
+        severity: 'error',
+        message: `The config file ${path.join(empty, 'missing.config.ts')} does not exist; check the --config path.`,
+      },
     ]);
     expect(await fs.readdir(empty)).toEqual([]);
   });
@@ -173,7 +220,12 @@ describe('command line', () => {
   it('--config and --catalog select the catalog from another folder', async () => {
     const dir = await copyCatalogFixture('valid');
     const elsewhere = await tempDir('elsewhere');
-    const run = json(await runBin(['generate', '--json', '--config', path.join(dir, 'tool-catalog.config.ts'), '--catalog', 'demo'], elsewhere));
+    const run = json(
+      await runBin(
+        ['generate', '--json', '--config', path.join(dir, 'tool-catalog.config.ts'), '--catalog', 'demo'],
+        elsewhere,
+      ),
+    );
     expect(run.ok).toBe(true);
     expect(run.changed).toContain(path.relative(elsewhere, path.join(dir, OUT, 'registry.ts')));
   });

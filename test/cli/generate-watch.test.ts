@@ -12,9 +12,12 @@ import { BIN } from '../support/paths';
 afterAll(removeTempDirs);
 
 const PROJECT = {
-  'tool-catalog.config.ts': "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/**/*.catalog.ts'], i18n: { locales: ['en', 'zh-CN'], missing: 'fallback' } } } });\n",
-  'catalog/vocab.catalog.ts': "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
-  'catalog/tools.catalog.ts': "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Read' } });\n",
+  'tool-catalog.config.ts':
+    "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/**/*.catalog.ts'], i18n: { locales: ['en', 'zh-CN'], missing: 'fallback' } } } });\n",
+  'catalog/vocab.catalog.ts':
+    "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
+  'catalog/tools.catalog.ts':
+    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Read' } });\n",
 };
 
 /** Resolves once `read()` matches `pattern` (polling the output the command has printed so far). */
@@ -33,26 +36,56 @@ describe('generate --watch', () => {
     let stdout = '';
     let stderr = '';
     const stop = new AbortController();
-    const running = runCommandLine(['generate', '--watch'], { cwd: dir, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), signal: stop.signal });
+    const running = runCommandLine(['generate', '--watch'], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      signal: stop.signal,
+    });
     const out = () => stdout;
     await until(out, /Watching \d+ paths/, 'the first run');
     expect(stdout).toMatch(/^demo: wrote .*registry\.ts/m);
     const en = path.join(dir, 'generated/demo/i18n/en.json');
 
     // An edit of a label: only what changed is written.
-    writeFileSync(path.join(dir, 'catalog/tools.catalog.ts'), PROJECT['catalog/tools.catalog.ts'].replace("label: 'Read'", "label: 'Read a file'"));
-    await until(out, /demo: wrote generated\/demo\/i18n\/en\.json(, generated\/demo\/i18n\/zh-CN\.json)? \(/, 'the edit');
+    writeFileSync(
+      path.join(dir, 'catalog/tools.catalog.ts'),
+      PROJECT['catalog/tools.catalog.ts'].replace("label: 'Read'", "label: 'Read a file'"),
+    );
+    await until(
+      out,
+      /demo: wrote generated\/demo\/i18n\/en\.json(, generated\/demo\/i18n\/zh-CN\.json)? \(/,
+      'the edit',
+    );
     expect(JSON.parse(readFileSync(en, 'utf8')).agent.tools.Read.label).toBe('Read a file');
 
     // A new file the include globs match.
-    writeFileSync(path.join(dir, 'catalog/more/web.catalog.ts'.replace('/more', '')), "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file' } });\n");
+    writeFileSync(
+      path.join(dir, 'catalog/more/web.catalog.ts'.replace('/more', '')),
+      "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file' } });\n",
+    );
     await until(() => readFileSync(path.join(dir, 'generated/demo/registry.ts'), 'utf8'), /WebFetch/, 'the new file');
 
     // A syntax error is reported where it is, nothing is written; the fix is picked up.
-    writeFileSync(path.join(dir, 'catalog/web.catalog.ts'), "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file',, } });\n");
-    await until(() => stderr, /catalog\/web\.catalog\.ts:2:\d+: error TC100[\s\S]*watching for a fix/, 'the syntax error');
-    writeFileSync(path.join(dir, 'catalog/web.catalog.ts'), "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file', label: 'Fetch' } });\n");
-    await until(() => readFileSync(en, 'utf8'), /"Fetch"/, 'the fixed label', () => `stdout:\n${stdout}\nstderr:\n${stderr}`);
+    writeFileSync(
+      path.join(dir, 'catalog/web.catalog.ts'),
+      "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file',, } });\n",
+    );
+    await until(
+      () => stderr,
+      /catalog\/web\.catalog\.ts:2:\d+: error TC100[\s\S]*watching for a fix/,
+      'the syntax error',
+    );
+    writeFileSync(
+      path.join(dir, 'catalog/web.catalog.ts'),
+      "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file', label: 'Fetch' } });\n",
+    );
+    await until(
+      () => readFileSync(en, 'utf8'),
+      /"Fetch"/,
+      'the fixed label',
+      () => `stdout:\n${stdout}\nstderr:\n${stderr}`,
+    );
 
     // A translator's edit of a locale file is kept.
     const zh = path.join(dir, 'generated/demo/i18n/zh-CN.json');
@@ -69,7 +102,10 @@ describe('generate --watch', () => {
   it('runs from the command line and exits 0 on Ctrl-C', async () => {
     const dir = await tempDir('watch-bin');
     writeFiles(dir, PROJECT);
-    const child = spawn(process.execPath, [BIN, 'generate', '--watch'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'generate', '--watch'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -82,7 +118,11 @@ describe('generate --watch', () => {
     const dir = await tempDir('watch-usage');
     writeFiles(dir, PROJECT);
     let stderr = '';
-    const code = await runCommandLine(['generate', '--watch', '--check'], { cwd: dir, stdout: () => {}, stderr: (t) => (stderr += t) });
+    const code = await runCommandLine(['generate', '--watch', '--check'], {
+      cwd: dir,
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     expect(code).toBe(2);
     expect(stderr).toContain('cannot be combined with --check');
   });

@@ -24,9 +24,15 @@ export default app.tools({
   drive_folders: { kind: 'mcp', server: 'drive', groups: ['core'], fullNames: { resolve: { module: '../app/drive', export: 'folderTools' } } },
 });
 `;
-const withoutTools = (...keys: string[]) => keys.reduce((text, key) => text.replace(new RegExp(`  ${key}: .*\\n`), ''), TOOLS);
+const withoutTools = (...keys: string[]) =>
+  keys.reduce((text, key) => text.replace(new RegExp(`  ${key}: .*\\n`), ''), TOOLS);
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+const git = (...args: string[]) =>
+  execFileSync(
+    'git',
+    ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: dir, encoding: 'utf8' },
+  ).trim();
 const write = (files: Record<string, string>) => writeFiles(dir, files);
 const cli = (...args: string[]) => runCli(['stale-refs', ...args], dir);
 
@@ -45,7 +51,8 @@ beforeEach(async () => {
     'tool-catalog.config.ts': CONFIG,
     'catalog/app.catalog.ts': VOCABULARY,
     'catalog/tools.catalog.ts': TOOLS,
-    'prompts/system.md': 'Use mcp__app__lookup, then mcp__app__archive.\nWatch long jobs with Monitor.\nSearch with mcp__drive__drive_search.\n',
+    'prompts/system.md':
+      'Use mcp__app__lookup, then mcp__app__archive.\nWatch long jobs with Monitor.\nSearch with mcp__drive__drive_search.\n',
   });
 });
 
@@ -54,7 +61,10 @@ afterAll(removeTempDirs);
 describe('stale-refs with git history', () => {
   it('passes on a clean checkout whose references all exist', async () => {
     await commit('catalog');
-    expect(await cli()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^No stale tool references in \d+ files\.\n$/) });
+    expect(await cli()).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^No stale tool references in \d+ files\.\n$/),
+    });
   });
 
   it('catches a removal in the commit that removes it, naming the last commit whose registry had the name', async () => {
@@ -96,7 +106,12 @@ describe('stale-refs with git history', () => {
     });
     await commit('remove archive and Monitor');
     expect((await cli()).code).toBe(1);
-    write({ 'tool-catalog.config.ts': CONFIG.replace("prefix: 'App' }", "prefix: 'App', staleRefs: { exclude: ['test/fixtures/**'] } }") });
+    write({
+      'tool-catalog.config.ts': CONFIG.replace(
+        "prefix: 'App' }",
+        "prefix: 'App', staleRefs: { exclude: ['test/fixtures/**'] } }",
+      ),
+    });
     expect(await cli()).toMatchObject({ code: 0 });
   });
 
@@ -105,7 +120,9 @@ describe('stale-refs with git history', () => {
     write({ 'prompts/drive.md': 'Folder tools look like mcp__drive__folder_specs.\n' });
     const run = json(await cli('--json'));
     expect(run.ok).toBe(true);
-    expect(run.unverified).toEqual([{ file: 'prompts/drive.md', line: 1, column: 24, name: 'mcp__drive__folder_specs', catalog: 'app' }]);
+    expect(run.unverified).toEqual([
+      { file: 'prompts/drive.md', line: 1, column: 24, name: 'mcp__drive__folder_specs', catalog: 'app' },
+    ]);
     expect((await cli()).stderr).toContain("1 reference under 'drive' name tools the catalog does not list");
   });
 
@@ -113,7 +130,8 @@ describe('stale-refs with git history', () => {
     await commit('catalog');
     // Another config's generated folder (it has a writer's manifest) that still lists the old name.
     write({
-      'vendor/generated/.tool-catalog-manifest.json': '{ "generatedBy": "agent-tool-catalog", "files": ["registry.ts"] }\n',
+      'vendor/generated/.tool-catalog-manifest.json':
+        '{ "generatedBy": "agent-tool-catalog", "files": ["registry.ts"] }\n',
       'vendor/generated/registry.ts': "export type OtherToolName = 'mcp__app__archive';\n",
       'prompts/system.md': 'Use mcp__app__lookup.\n',
     });
@@ -124,12 +142,19 @@ describe('stale-refs with git history', () => {
 
   it('still uses the registry on disk outside a git work tree, and says the history is missing', async () => {
     const plain = await tempDir('stale-refs-plain');
-    writeFiles(plain, { 'tool-catalog.config.ts': CONFIG, 'catalog/app.catalog.ts': VOCABULARY, 'catalog/tools.catalog.ts': TOOLS, 'notes.md': 'mcp__app__archive\n' });
+    writeFiles(plain, {
+      'tool-catalog.config.ts': CONFIG,
+      'catalog/app.catalog.ts': VOCABULARY,
+      'catalog/tools.catalog.ts': TOOLS,
+      'notes.md': 'mcp__app__archive\n',
+    });
     expect((await generateAndWrite({ cwd: plain })).ok).toBe(true);
     writeFiles(plain, { 'catalog/tools.catalog.ts': withoutTools('archive') });
     const run = await runCli(['stale-refs'], plain);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('notes.md:1:1: mcp__app__archive is no longer in the catalog; the generated registry on disk still has it\n');
+    expect(run.stdout).toBe(
+      'notes.md:1:1: mcp__app__archive is no longer in the catalog; the generated registry on disk still has it\n',
+    );
     expect(run.stderr).toContain('not a git work tree');
   });
 });

@@ -18,38 +18,81 @@ interface Expected {
 
 const CASES: Record<string, readonly Expected[]> = {
   'broken-syntax': [{ code: 'TC100', at: 'catalog/tools.catalog.ts:6:60', says: 'Expected identifier but found ","' }],
-  'broken-forbidden-import': [{ code: 'TC102', at: 'catalog/tools.catalog.ts:2:31', says: '"app-labels" cannot be imported here' }],
+  'broken-forbidden-import': [
+    { code: 'TC102', at: 'catalog/tools.catalog.ts:2:31', says: '"app-labels" cannot be imported here' },
+  ],
   'broken-evaluation': [{ code: 'TC101', at: 'catalog/tools.catalog.ts:5:92', says: "reading 'text'" }],
   'broken-duplicate-key': [
-    { code: 'TC120', at: 'catalog/tools.catalog.ts:5:3', says: "Tool 'Read' is declared twice", related: 'catalog/other.catalog.ts:6:3' },
+    {
+      code: 'TC120',
+      at: 'catalog/tools.catalog.ts:5:3',
+      says: "Tool 'Read' is declared twice",
+      related: 'catalog/other.catalog.ts:6:3',
+    },
   ],
   'broken-duplicate-key-literal': [
-    { code: 'TC120', at: 'catalog/tools.catalog.ts:7:3', says: "'Read' is written twice", related: 'catalog/tools.catalog.ts:5:3' },
+    {
+      code: 'TC120',
+      at: 'catalog/tools.catalog.ts:7:3',
+      says: "'Read' is written twice",
+      related: 'catalog/tools.catalog.ts:5:3',
+    },
   ],
   'broken-duplicate-name': [
-    { code: 'TC121', at: 'catalog/tools.catalog.ts:5:3', says: "runtime name 'mcp__tools__get_pr_diff'", related: 'catalog/diff.catalog.ts:6:3' },
+    {
+      code: 'TC121',
+      at: 'catalog/tools.catalog.ts:5:3',
+      says: "runtime name 'mcp__tools__get_pr_diff'",
+      related: 'catalog/diff.catalog.ts:6:3',
+    },
   ],
-  'broken-conditional-without-condition': [{ code: 'TC130', at: 'catalog/tools.catalog.ts:6:61', says: "add condition: '<name>'" }],
-  'broken-condition-not-conditional': [{ code: 'TC131', at: 'catalog/tools.catalog.ts:5:60', says: "set exposure: 'conditional' or remove the condition" }],
+  'broken-conditional-without-condition': [
+    { code: 'TC130', at: 'catalog/tools.catalog.ts:6:61', says: "add condition: '<name>'" },
+  ],
+  'broken-condition-not-conditional': [
+    { code: 'TC131', at: 'catalog/tools.catalog.ts:5:60', says: "set exposure: 'conditional' or remove the condition" },
+  ],
   'broken-unknown-category': [{ code: 'TC140', at: 'catalog/tools.catalog.ts:5:34', says: "Did you mean 'file'?" }],
   'broken-unknown-condition': [{ code: 'TC141', at: 'catalog/tools.catalog.ts:6:72', says: "Did you mean 'has-git'?" }],
-  'broken-unknown-predicate': [{ code: 'TC141', at: 'catalog/tools.catalog.ts:5:71', says: "unknown predicate 'canQueryData'" }],
-  'broken-unknown-pair-group': [{ code: 'TC142', at: 'catalog/tools.catalog.ts:5:72', says: "declare it in 'pairGroups'" }],
-  'broken-unknown-server': [{ code: 'TC143', at: 'catalog/tools.catalog.ts:5:34', says: "unknown MCP server 'agent-memory'" }],
+  'broken-unknown-predicate': [
+    { code: 'TC141', at: 'catalog/tools.catalog.ts:5:71', says: "unknown predicate 'canQueryData'" },
+  ],
+  'broken-unknown-pair-group': [
+    { code: 'TC142', at: 'catalog/tools.catalog.ts:5:72', says: "declare it in 'pairGroups'" },
+  ],
+  'broken-unknown-server': [
+    { code: 'TC143', at: 'catalog/tools.catalog.ts:5:34', says: "unknown MCP server 'agent-memory'" },
+  ],
   'broken-unknown-group': [{ code: 'TC144', at: 'catalog/tools.catalog.ts:5:77', says: "Did you mean 'chat_only'?" }],
   'broken-unknown-dependency': [{ code: 'TC145', at: 'catalog/tools.catalog.ts:6:62', says: "Did you mean 'Read'?" }],
   'broken-dependency-cycle': [{ code: 'TC150', at: 'catalog/tools.catalog.ts:5:50', says: 'A → B → C → A' }],
-  'broken-mangled-server': [{ code: 'TC160', at: 'catalog/vocabulary.catalog.ts:11:25', says: "server name 'my__tools' would be mangled" }],
-  'broken-mangled-wire': [{ code: 'TC160', at: 'catalog/tools.catalog.ts:5:48', says: "wire name 'web.fetch' would be mangled" }],
+  'broken-mangled-server': [
+    { code: 'TC160', at: 'catalog/vocabulary.catalog.ts:11:25', says: "server name 'my__tools' would be mangled" },
+  ],
+  'broken-mangled-wire': [
+    { code: 'TC160', at: 'catalog/tools.catalog.ts:5:48', says: "wire name 'web.fetch' would be mangled" },
+  ],
   'broken-unknown-field': [{ code: 'TC170', at: 'catalog/tools.catalog.ts:5:60', says: "Did you mean 'label'?" }],
   'broken-empty-catalog': [{ code: 'TC111', at: 'catalog/vocabulary.catalog.ts:4:35', says: 'declares no tools' }],
-  'broken-no-definition': [{ code: 'TC110', at: 'catalog/tools.catalog.ts:1:1', says: 'exports a defineCatalog({...}) result' }],
-  'broken-foreign-tool-set': [{ code: 'TC112', at: 'catalog/other.catalog.ts:6:28', says: 'import the catalog from vocabulary.catalog.ts' }],
+  'broken-no-definition': [
+    { code: 'TC110', at: 'catalog/tools.catalog.ts:1:1', says: 'exports a defineCatalog({...}) result' },
+  ],
+  'broken-foreign-tool-set': [
+    { code: 'TC112', at: 'catalog/other.catalog.ts:6:28', says: 'import the catalog from vocabulary.catalog.ts' },
+  ],
   'broken-unknown-channel': [{ code: 'TC146', at: 'catalog/tools.catalog.ts:5:40', says: "declare it in 'channels'" }],
-  'broken-invalid-value': [{ code: 'TC171', at: 'catalog/tools.catalog.ts:5:52', says: "'exposure' must be one of 'user', 'internal', 'conditional', 'disabled'" }],
+  'broken-invalid-value': [
+    {
+      code: 'TC171',
+      at: 'catalog/tools.catalog.ts:5:52',
+      says: "'exposure' must be one of 'user', 'internal', 'conditional', 'disabled'",
+    },
+  ],
   'broken-missing-field': [{ code: 'TC172', at: 'catalog/tools.catalog.ts:5:3', says: "add server: '<name>'" }],
   'broken-no-sources': [{ code: 'TC111', at: 'tool-catalog.config.ts:6:22', says: 'match no file' }],
-  'broken-config-syntax': [{ code: 'TC100', at: 'tool-catalog.config.ts:6:50', says: 'Expected "}" but found "outDir"' }],
+  'broken-config-syntax': [
+    { code: 'TC100', at: 'tool-catalog.config.ts:6:50', says: 'Expected "}" but found "outDir"' },
+  ],
   'broken-config-invalid': [{ code: 'TC002', at: 'tool-catalog.config.ts:8:7', says: "Did you mean 'outDir'?" }],
   'broken-three-errors': [
     { code: 'TC140', at: 'catalog/tools.catalog.ts:5:34', says: "unknown category 'files'" },
@@ -112,7 +155,9 @@ describe('the human-readable report', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('catalog/tools.catalog.ts:6:60: error TC100: Expected identifier but found ",".');
     // The caret sits under the second comma: 59 columns in, after the gutter "    | ".
-    expect(run.stderr).toContain(`> 6 |   Bash: { kind: 'sdk', category: 'shell', label: 'Bäsh' }, ,\n    | ${' '.repeat(59)}^`);
+    expect(run.stderr).toContain(
+      `> 6 |   Bash: { kind: 'sdk', category: 'shell', label: 'Bäsh' }, ,\n    | ${' '.repeat(59)}^`,
+    );
     expect(run.stderr).toContain('Nothing was written.');
   });
 

@@ -7,7 +7,18 @@ import { demoModel } from '../support/catalog-model';
 
 describe('the SDK type of a tool', () => {
   it('maps tools through the built-in aliases when they declare no sdkType', () => {
-    expect(['Read', 'Write', 'Edit', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool', 'Bash', 'TaskOutput'].map((name) => defaultSdkType(name))).toEqual([
+    expect(
+      [
+        'Read',
+        'Write',
+        'Edit',
+        'ListMcpResourcesTool',
+        'ReadMcpResourceTool',
+        'ReadMcpResourceDirTool',
+        'Bash',
+        'TaskOutput',
+      ].map((name) => defaultSdkType(name)),
+    ).toEqual([
       'FileRead',
       'FileWrite',
       'FileEdit',
@@ -27,13 +38,28 @@ describe('the SDK type of a tool', () => {
   });
 
   it('is what the model gives each SDK-typed tool, read through its runtime name, not its key', () => {
-    const model = demoModel({}, { FileReader: { kind: 'sdk', name: 'Read' }, Read2: { kind: 'sdk', name: 'Read2', sdkTyped: false }, Bash: { kind: 'sdk' } }, { sdk: { aliases: { Shell: 'Bash' } } });
-    expect(Object.fromEntries(model.tools.map((t) => [t.key, t.sdkType]))).toEqual({ FileReader: 'FileRead', Read2: undefined, Bash: 'Shell' });
+    const model = demoModel(
+      {},
+      {
+        FileReader: { kind: 'sdk', name: 'Read' },
+        Read2: { kind: 'sdk', name: 'Read2', sdkTyped: false },
+        Bash: { kind: 'sdk' },
+      },
+      { sdk: { aliases: { Shell: 'Bash' } } },
+    );
+    expect(Object.fromEntries(model.tools.map((t) => [t.key, t.sdkType]))).toEqual({
+      FileReader: 'FileRead',
+      Read2: undefined,
+      Bash: 'Shell',
+    });
   });
 });
 
 describe('sdkNameForBase', () => {
-  const tables = { builtinToolNames: ['Agent', 'Read', 'propose_skills', 'SetGoal', 'Task'], legacyAliases: { ProposeGoal: 'SetGoal', Task: 'Agent', FileRead: 'Bogus' } };
+  const tables = {
+    builtinToolNames: ['Agent', 'Read', 'propose_skills', 'SetGoal', 'Task'],
+    legacyAliases: { ProposeGoal: 'SetGoal', Task: 'Agent', FileRead: 'Bogus' },
+  };
 
   it("prefers the config, then the SDK's own tables, then the built-in aliases", () => {
     expect(sdkNameForBase('FileRead', { FileRead: 'MyRead' }, tables)).toBe('MyRead');

@@ -28,8 +28,18 @@ describe('drift against the installed SDK', () => {
     const report = JSON.parse(run.stdout);
     expect(run.code).toBe(0);
     expect(report.ok).toBe(true);
-    expect(report.catalogs[0]).toMatchObject({ catalog: 'claude', sdk: { version: '0.3.168' }, checked: 33, sdkToolTypes: 33, missing: [], gone: [], renamed: [] });
-    expect(report.catalogs[0].exempt).toEqual(expect.arrayContaining(['SendMessage', 'TeamCreate', 'TeamDelete', 'CherryCron']));
+    expect(report.catalogs[0]).toMatchObject({
+      catalog: 'claude',
+      sdk: { version: '0.3.168' },
+      checked: 33,
+      sdkToolTypes: 33,
+      missing: [],
+      gone: [],
+      renamed: [],
+    });
+    expect(report.catalogs[0].exempt).toEqual(
+      expect.arrayContaining(['SendMessage', 'TeamCreate', 'TeamDelete', 'CherryCron']),
+    );
   });
 });
 
@@ -38,7 +48,8 @@ describe('drift against hand-written SDK shapes', () => {
     const run = await cli(fixtureProject('agree', 'agree'), 'drift');
     expect(run).toEqual({
       code: 0,
-      stdout: "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
+      stdout:
+        "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
       stderr: '',
     });
   });
@@ -77,10 +88,14 @@ describe('drift against hand-written SDK shapes', () => {
   });
 
   it('accepts a renamed type once the config maps it through sdk.aliases', async () => {
-    const run = await cli(fixtureProject('renames-aliased', 'renames-tool', { aliases: { ReadFile: 'Read' } }), 'drift');
+    const run = await cli(
+      fixtureProject('renames-aliased', 'renames-tool', { aliases: { ReadFile: 'Read' } }),
+      'drift',
+    );
     expect(run).toEqual({
       code: 0,
-      stdout: "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
+      stdout:
+        "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
       stderr: '',
     });
   });
@@ -129,7 +144,8 @@ describe('drift against hand-written SDK shapes', () => {
     const run = await cli(fixtureProject('nested', 'nested-output'), 'drift');
     expect(run).toEqual({
       code: 0,
-      stdout: "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
+      stdout:
+        "drift: catalog 'mini' against types/sdk-tools.d.ts\nok: all 5 SDK-typed tools match the SDK's 5 tool types; 2 tools exempt (sdkTyped: false, MCP or external).\n",
       stderr: '',
     });
   });
@@ -172,7 +188,14 @@ describe('drift against hand-written SDK shapes', () => {
     const run = await cli(fixtureProject('removes-json', 'removes-tool'), 'drift', '--json');
     expect(run.code).toBe(1);
     const [catalog] = JSON.parse(run.stdout).catalogs;
-    expect(catalog.gone).toEqual([{ key: 'TaskOutput', typeName: 'TaskOutputInput', source: 'catalog/tools.catalog.ts', position: { file: 'catalog/tools.catalog.ts', line: 8, column: 3 } }]);
+    expect(catalog.gone).toEqual([
+      {
+        key: 'TaskOutput',
+        typeName: 'TaskOutputInput',
+        source: 'catalog/tools.catalog.ts',
+        position: { file: 'catalog/tools.catalog.ts', line: 8, column: 3 },
+      },
+    ]);
     expect(catalog.ok).toBe(false);
   });
 
@@ -182,14 +205,23 @@ describe('drift against hand-written SDK shapes', () => {
     expect((await cli(dir, 'drift', '--sdk-types', adds)).code).toBe(1);
     const missing = await cli(dir, 'drift', '--sdk-types', 'nope/sdk-tools.d.ts');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]\n");
+    expect(missing.stderr).toBe(
+      "--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]\n",
+    );
   });
 
   it('exits 1 saying how to fix it when the types module cannot be resolved', async () => {
     const dir = fixtureProject('unresolved', 'agree');
-    editFile(dir, 'tool-catalog.config.ts', "typesModule: './types/sdk-tools.d.ts'", "typesModule: 'not-installed-sdk/sdk-tools'");
+    editFile(
+      dir,
+      'tool-catalog.config.ts',
+      "typesModule: './types/sdk-tools.d.ts'",
+      "typesModule: 'not-installed-sdk/sdk-tools'",
+    );
     const run = await cli(dir, 'drift');
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`Cannot resolve 'not-installed-sdk/sdk-tools' (sdk.typesModule of catalog 'mini') from ${dir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.\n`);
+    expect(run.stderr).toBe(
+      `Cannot resolve 'not-installed-sdk/sdk-tools' (sdk.typesModule of catalog 'mini') from ${dir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.\n`,
+    );
   });
 });

@@ -15,14 +15,24 @@ export type SdkShape = 'agree' | 'adds-tool' | 'removes-tool' | 'renames-tool' |
  * A fresh copy of the fixture project; `aliases` goes into the config's `sdk.aliases`; `sdkPackage`
  * installs the SDK-shaped fixture package (with name tables) and points `sdk.typesModule` at it.
  */
-export function fixtureProject(name: string, shape: SdkShape, options: { aliases?: Record<string, string>; sdkPackage?: boolean } = {}): string {
+export function fixtureProject(
+  name: string,
+  shape: SdkShape,
+  options: { aliases?: Record<string, string>; sdkPackage?: boolean } = {},
+): string {
   const dir = artifactDir(`drift/${name}`);
   cpSync(path.join(SDK_FIXTURES, 'project'), dir, { recursive: true });
   cpSync(path.join(SDK_FIXTURES, 'types', `${shape}.d.ts`), path.join(dir, 'types/sdk-tools.d.ts'));
-  if (options.sdkPackage) cpSync(path.join(SDK_FIXTURES, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), { recursive: true });
+  if (options.sdkPackage)
+    cpSync(path.join(SDK_FIXTURES, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), { recursive: true });
   const typesModule = options.sdkPackage ? 'fixture-agent-sdk/sdk-tools' : './types/sdk-tools.d.ts';
   const aliases = options.aliases ? `, aliases: ${JSON.stringify(options.aliases)}` : '';
-  editFile(dir, 'tool-catalog.config.ts', "sdk: { typesModule: './types/sdk-tools.d.ts' }", `sdk: { typesModule: '${typesModule}'${aliases} }`);
+  editFile(
+    dir,
+    'tool-catalog.config.ts',
+    "sdk: { typesModule: './types/sdk-tools.d.ts' }",
+    `sdk: { typesModule: '${typesModule}'${aliases} }`,
+  );
   return dir;
 }
 
@@ -41,7 +51,10 @@ export const DRIFT_COMPILERS = ['TypeScript 7', 'TypeScript 6'] as const satisfi
 export function runTsc(compiler: CompilerName, dir: string, include: readonly string[]) {
   const config = {
     extends: path.relative(dir, path.join(REPO, 'tsconfig.base.json')),
-    compilerOptions: { types: [], paths: { 'agent-tool-catalog': [path.relative(dir, path.join(REPO, 'plugin/index.ts'))] } },
+    compilerOptions: {
+      types: [],
+      paths: { 'agent-tool-catalog': [path.relative(dir, path.join(REPO, 'plugin/index.ts'))] },
+    },
     include,
   };
   writeFileSync(path.join(dir, 'tsconfig.drift.json'), `${JSON.stringify(config, null, 2)}\n`);

@@ -11,7 +11,8 @@ import { SDK_FIXTURES } from './fixture-project';
 
 const fixture = (name: string) => path.join(SDK_FIXTURES, 'types', `${name}.d.ts`);
 const realSdkTypes = resolveTypesModule('@anthropic-ai/claude-agent-sdk/sdk-tools', REPO)!;
-const summary = (members: readonly { typeName: string; base: string; union: string }[]) => members.map((m) => `${m.union}:${m.typeName}→${m.base}`);
+const summary = (members: readonly { typeName: string; base: string; union: string }[]) =>
+  members.map((m) => `${m.union}:${m.typeName}→${m.base}`);
 
 describe('readSdkTypes', () => {
   it('strips only the suffix of the union a member is in, and skips the output union inside the input union', async () => {
@@ -42,11 +43,19 @@ describe('readSdkTypes', () => {
       'output:ListMcpResourcesOutput→ListMcpResources',
       'output:McpOutput→Mcp',
     ]);
-    expect(summary(types.members.filter((m) => m.union === 'input')).map((s) => s.split('→')[1])).toEqual(['Agent', 'Bash', 'TaskOutput', 'FileRead', 'ListMcpResources', 'Mcp']);
+    expect(summary(types.members.filter((m) => m.union === 'input')).map((s) => s.split('→')[1])).toEqual([
+      'Agent',
+      'Bash',
+      'TaskOutput',
+      'FileRead',
+      'ListMcpResources',
+      'Mcp',
+    ]);
   });
 
   it('lists members that name no tool instead of guessing', () => {
-    const source = 'export type ToolInputSchemas = BashInput | { raw: string } | Helper;\nexport type ToolOutputSchemas = BashOutput;\ninterface Helper {}\n';
+    const source =
+      'export type ToolInputSchemas = BashInput | { raw: string } | Helper;\nexport type ToolOutputSchemas = BashOutput;\ninterface Helper {}\n';
     const types = parseSdkTypes(parse, source, 'inline.d.ts');
     expect(types.members.map((m) => m.typeName)).toEqual(['BashInput', 'BashOutput']);
     expect(types.ignored).toEqual([
@@ -57,10 +66,16 @@ describe('readSdkTypes', () => {
 
   it('says which file is wrong and how to fix it when a union is missing or the file does not parse', async () => {
     expect(() => parseSdkTypes(parse, 'export type ToolInputSchemas = AInput;\n', 'x.d.ts')).toThrow(
-      new SdkTypesError("x.d.ts: no `type ToolOutputSchemas = …` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>."),
+      new SdkTypesError(
+        "x.d.ts: no `type ToolOutputSchemas = …` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.",
+      ),
     );
-    expect(() => parseSdkTypes(parse, 'export type ToolInputSchemas = |;\n', 'y.d.ts')).toThrow(/^y\.d\.ts:1:\d+: cannot parse the SDK types/);
-    await expect(readSdkTypes('/no/such/sdk-tools.d.ts')).rejects.toThrow('/no/such/sdk-tools.d.ts: the SDK types file cannot be read; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.');
+    expect(() => parseSdkTypes(parse, 'export type ToolInputSchemas = |;\n', 'y.d.ts')).toThrow(
+      /^y\.d\.ts:1:\d+: cannot parse the SDK types/,
+    );
+    await expect(readSdkTypes('/no/such/sdk-tools.d.ts')).rejects.toThrow(
+      '/no/such/sdk-tools.d.ts: the SDK types file cannot be read; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.',
+    );
   });
 
   it('resolves the SDK types module through the package exports, as the coverage import does', () => {
@@ -74,11 +89,20 @@ describe('readSdkTypes', () => {
     const source = readFileSync(realSdkTypes, 'utf8');
     const fast = parseSdkTypes(parse, source, realSdkTypes);
     // The fast path must parse on its own: a silent fallback to the full file would hide a slow run.
-    expect(() => parse(typeAliasesOnly(source), { sourceType: 'module', plugins: [['typescript', { dts: true }]] })).not.toThrow();
-    const full = parseSdkTypes((text, options) => parse(text === source ? text : source, options), source, realSdkTypes);
+    expect(() =>
+      parse(typeAliasesOnly(source), { sourceType: 'module', plugins: [['typescript', { dts: true }]] }),
+    ).not.toThrow();
+    const full = parseSdkTypes(
+      (text, options) => parse(text === source ? text : source, options),
+      source,
+      realSdkTypes,
+    );
     expect(fast).toEqual(full);
     expect(fast.members.filter((m) => m.union === 'input')).toHaveLength(34);
-    expect(fast.members.find((m) => m.typeName === 'TaskOutputInput')).toMatchObject({ base: 'TaskOutput', union: 'input' });
+    expect(fast.members.find((m) => m.typeName === 'TaskOutputInput')).toMatchObject({
+      base: 'TaskOutput',
+      union: 'input',
+    });
     expect(fast.members.some((m) => m.typeName === 'TaskOutputOutput')).toBe(false);
   });
 });

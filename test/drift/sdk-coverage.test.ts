@@ -10,7 +10,11 @@ const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 
 const COVERAGE = 'generated/mini/sdk-coverage.ts';
 
-async function generated(name: string, shape: Parameters<typeof fixtureProject>[1], options: Parameters<typeof fixtureProject>[2] = {}) {
+async function generated(
+  name: string,
+  shape: Parameters<typeof fixtureProject>[1],
+  options: Parameters<typeof fixtureProject>[2] = {},
+) {
   const dir = fixtureProject(name, shape, options);
   const run = await cli(dir, 'generate');
   expect(run.stderr).toBe('');
@@ -27,7 +31,9 @@ describe('sdk-coverage.ts', () => {
       'export interface MiniSdkToolInputs {\n  Read: MiniSdkTools.FileReadInput;\n  ListMcpResourcesTool: MiniSdkTools.ListMcpResourcesInput;\n  Bash: MiniSdkTools.BashInput;\n  TaskOutput: MiniSdkTools.TaskOutputInput;\n  Agent: MiniSdkTools.AgentInput;\n}',
     );
     expect(text).not.toMatch(/SendMessage|Notes/);
-    expect(readFileSync(path.join(dir, 'generated/mini/index.ts'), 'utf8')).toContain("export * from './sdk-coverage';");
+    expect(readFileSync(path.join(dir, 'generated/mini/index.ts'), 'utf8')).toContain(
+      "export * from './sdk-coverage';",
+    );
   });
 
   for (const compiler of DRIFT_COMPILERS) {
@@ -49,7 +55,9 @@ describe('sdk-coverage.ts', () => {
       const entryLine = lines.indexOf('  TaskOutput: true,') + 1;
       expect(typeLine).toBeGreaterThan(0);
       expect(entryLine).toBeGreaterThan(typeLine);
-      expect(run.output).toContain(`${COVERAGE}(${typeLine},${typeColumn}): error TS2694: Namespace '"${path.join(dir, 'types/sdk-tools')}"' has no exported member 'TaskOutputInput'.`);
+      expect(run.output).toContain(
+        `${COVERAGE}(${typeLine},${typeColumn}): error TS2694: Namespace '"${path.join(dir, 'types/sdk-tools')}"' has no exported member 'TaskOutputInput'.`,
+      );
       expect(run.output).toContain(
         `${COVERAGE}(${entryLine},3): error TS2322: Type 'true' is not assignable to type '"the SDK no longer exports the input type of tool 'TaskOutput'; run tool-catalog drift"'.`,
       );

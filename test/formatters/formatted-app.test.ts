@@ -11,7 +11,8 @@ import { repoPath } from '../support/paths';
 
 const PRETTIER = repoPath('node_modules/prettier/bin/prettier.cjs');
 const BIOME = repoPath('node_modules/@biomejs/biome/bin/biome');
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(repoPath('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(repoPath('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 afterAll(removeTempDirs);
 
@@ -30,7 +31,10 @@ async function formattedApp(name: string): Promise<string> {
 }
 
 async function format(tool: 'prettier' | 'biome', dir: string): Promise<void> {
-  const run = tool === 'prettier' ? await runNode([PRETTIER, '--write', '.'], dir) : await runNode([BIOME, 'format', '--write', '.'], dir);
+  const run =
+    tool === 'prettier'
+      ? await runNode([PRETTIER, '--write', '.'], dir)
+      : await runNode([BIOME, 'format', '--write', '.'], dir);
   if (run.code !== 0) throw new Error(`${tool} failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
 }
 
@@ -55,19 +59,24 @@ describe('formatting an app with Prettier and Biome', () => {
     expect(check.code).toBe(0);
   });
 
-  it.each(['prettier', 'biome'] as const)('without the ignore entries, %s breaks generate --check, as generate warned', async (tool) => {
-    const dir = await formattedApp(`without-${tool}`);
-    expect((await runCli(['init'], dir)).code).toBe(0);
-    rmSync(path.join(dir, '.prettierignore'));
-    writeFileSync(path.join(dir, 'biome.json'), '{}\n');
-    const generate = await runCli(['generate'], dir);
-    expect(generate.stderr.match(/warning TC304/g)).toHaveLength(2);
-    expect(generate.stderr).toContain('Prettier (.prettierrc.json) would reformat the generated files in src/generated/agent/');
-    expect(generate.stderr).toContain('add /src/generated/agent/ to .prettierignore');
-    expect(generate.stderr).toContain('add "!src/generated/agent" to files.includes in biome.json');
-    await format(tool, dir);
-    const check = await runCli(['generate', '--check'], dir);
-    expect(check.code).toBe(1);
-    expect(check.stderr).toMatch(/stale: src\/generated\/agent\/\S+/);
-  });
+  it.each(['prettier', 'biome'] as const)(
+    'without the ignore entries, %s breaks generate --check, as generate warned',
+    async (tool) => {
+      const dir = await formattedApp(`without-${tool}`);
+      expect((await runCli(['init'], dir)).code).toBe(0);
+      rmSync(path.join(dir, '.prettierignore'));
+      writeFileSync(path.join(dir, 'biome.json'), '{}\n');
+      const generate = await runCli(['generate'], dir);
+      expect(generate.stderr.match(/warning TC304/g)).toHaveLength(2);
+      expect(generate.stderr).toContain(
+        'Prettier (.prettierrc.json) would reformat the generated files in src/generated/agent/',
+      );
+      expect(generate.stderr).toContain('add /src/generated/agent/ to .prettierignore');
+      expect(generate.stderr).toContain('add "!src/generated/agent" to files.includes in biome.json');
+      await format(tool, dir);
+      const check = await runCli(['generate', '--check'], dir);
+      expect(check.code).toBe(1);
+      expect(check.stderr).toMatch(/stale: src\/generated\/agent\/\S+/);
+    },
+  );
 });

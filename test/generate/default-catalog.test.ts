@@ -22,7 +22,10 @@ async function generateDefault() {
 async function sdkInputTypes(): Promise<string[]> {
   const file = path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts');
   const source = ts.createSourceFile(file, await fs.readFile(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const alias = source.statements.find((s): s is import('ts-morph').ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'ToolInputSchemas');
+  const alias = source.statements.find(
+    (s): s is import('ts-morph').ts.TypeAliasDeclaration =>
+      ts.isTypeAliasDeclaration(s) && s.name.text === 'ToolInputSchemas',
+  );
   expect(alias && ts.isUnionTypeNode(alias.type)).toBe(true);
   const members = (alias!.type as import('ts-morph').ts.UnionTypeNode).types.map((t) => t.getText(source));
   return members.filter((m) => m.endsWith('Input')).map((m) => m.slice(0, -'Input'.length));
@@ -60,32 +63,83 @@ describe('default catalog', () => {
     const ranks = model.tools.map((t) => rank.get(t.category!)!);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(model.tools.slice(0, 4).map((t) => t.key)).toEqual(['Bash', 'TaskOutput', 'TaskStop', 'REPL']);
-    expect(model.tools.filter((t) => t.category === 'context').map((t) => t.key).slice(0, 2)).toEqual(['WebSearch', 'WebFetch']);
+    expect(
+      model.tools
+        .filter((t) => t.category === 'context')
+        .map((t) => t.key)
+        .slice(0, 2),
+    ).toEqual(['WebSearch', 'WebFetch']);
   });
 
   it('classifies the Claude Code tools as docs/decisions.md records', async () => {
     const { model } = await generateDefault();
     const exposure = (key: string) => tool(model, key).exposure;
-    for (const k of ['NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'WebSearch', 'WebFetch', 'CronCreate', 'CronDelete', 'CronList', 'REPL'])
+    for (const k of [
+      'NotebookEdit',
+      'TodoWrite',
+      'ScheduleWakeup',
+      'RemoteTrigger',
+      'Monitor',
+      'PushNotification',
+      'WebSearch',
+      'WebFetch',
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'REPL',
+    ])
       expect(exposure(k), k).toBe('disabled');
-    for (const k of ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'AskUserQuestion', 'SearchSkills', 'InstallSkill', 'Skill', 'ToolSearch']) expect(exposure(k), k).toBe('internal');
-    for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig']) expect(exposure(k), k).toBe('user');
-    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch']) expect(tool(model, k).sdkTyped, k).toBe(false);
+    for (const k of [
+      'Agent',
+      'SendMessage',
+      'TeamCreate',
+      'TeamDelete',
+      'AskUserQuestion',
+      'SearchSkills',
+      'InstallSkill',
+      'Skill',
+      'ToolSearch',
+    ])
+      expect(exposure(k), k).toBe('internal');
+    for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig'])
+      expect(exposure(k), k).toBe('user');
+    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch'])
+      expect(tool(model, k).sdkTyped, k).toBe(false);
     // When the runtime offers a tool at all, as `tool-catalog verify` measured it (docs/decisions.md).
-    const requirements = Object.fromEntries(model.tools.filter((t) => t.runtimeRequires !== undefined).map((t) => [t.key, t.runtimeRequires]));
+    const requirements = Object.fromEntries(
+      model.tools.filter((t) => t.runtimeRequires !== undefined).map((t) => [t.key, t.runtimeRequires]),
+    );
     const teams = { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' };
-    expect(requirements).toEqual({ SendMessage: teams, TeamCreate: teams, TeamDelete: teams, ListMcpResourcesTool: 'mcp-resources', ReadMcpResourceTool: 'mcp-resources', ToolSearch: 'tool-search' });
+    expect(requirements).toEqual({
+      SendMessage: teams,
+      TeamCreate: teams,
+      TeamDelete: teams,
+      ListMcpResourcesTool: 'mcp-resources',
+      ReadMcpResourceTool: 'mcp-resources',
+      ToolSearch: 'tool-search',
+    });
     for (const k of ['EnterWorktree', 'ExitWorktree']) {
       expect(exposure(k)).toBe('conditional');
       expect(tool(model, k).condition?.name).toBe('workspace-has-git');
       expect(tool(model, k).pairGroup).toBe('worktree');
     }
-    const members = (group: string) => model.tools.filter((t) => t.pairGroup === group).map((t) => t.key).sort();
+    const members = (group: string) =>
+      model.tools
+        .filter((t) => t.pairGroup === group)
+        .map((t) => t.key)
+        .sort();
     expect(members('bash')).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
     expect(members('planMode')).toEqual(['EnterPlanMode', 'ExitPlanMode']);
     expect(members('taskCluster')).toEqual(['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate']);
     expect(members('mcpResource')).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceTool']);
-    expect(model.categories.map((c) => c.name)).toEqual(['shell', 'file', 'search', 'orchestration', 'media', 'context']);
+    expect(model.categories.map((c) => c.name)).toEqual([
+      'shell',
+      'file',
+      'search',
+      'orchestration',
+      'media',
+      'context',
+    ]);
     expect(model.conditions.map((c) => c.name)).toEqual(['workspace-has-git', 'agent-has-channel']);
     expect(tool(model, 'CherryCron').names).toEqual(['mcp__cherry-tools__cron']);
     expect(tool(model, 'InstallSkill').names).toEqual(['mcp__skills__install_skill']);

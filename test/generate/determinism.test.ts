@@ -18,7 +18,12 @@ const asEntries = (files: ReadonlyMap<string, { content: string }>) => [...files
 async function renderFrom(config: Parameters<typeof loadProjectCatalog>[0], files: readonly string[]) {
   const { catalog, pending } = await loadProjectCatalog(config, files);
   const rendered = catalog.model ? await renderModel(catalog.model) : undefined;
-  return { raw: catalog.raw, model: catalog.model, files: rendered?.files ?? new Map(), diagnostics: [...pending, ...(rendered?.diagnostics ?? [])] };
+  return {
+    raw: catalog.raw,
+    model: catalog.model,
+    files: rendered?.files ?? new Map(),
+    diagnostics: [...pending, ...(rendered?.diagnostics ?? [])],
+  };
 }
 
 describe('determinism', () => {
@@ -28,7 +33,12 @@ describe('determinism', () => {
     const files = await listCatalogFiles(config);
     expect(files.length).toBe(3);
     const sorted = [...files].sort();
-    const orders = [sorted, [...sorted].reverse(), [sorted[1]!, sorted[2]!, sorted[0]!], [sorted[2]!, sorted[0]!, sorted[1]!]];
+    const orders = [
+      sorted,
+      [...sorted].reverse(),
+      [sorted[1]!, sorted[2]!, sorted[0]!],
+      [sorted[2]!, sorted[0]!, sorted[1]!],
+    ];
     const results = await Promise.all(orders.map((order) => renderFrom(config, order)));
     for (const r of results) expect(r.diagnostics).toEqual([]);
     const reference = asEntries(results[0]!.files);
@@ -36,7 +46,20 @@ describe('determinism', () => {
     for (const r of results.slice(1)) expect(asEntries(r.files)).toEqual(reference);
     // Output order: the declared categories (file, then shell), each in declaration order; the files
     // are read in sorted order whatever order they were given in.
-    expect(results[1]!.model!.tools.map((t) => t.key)).toEqual(['Read', 'Edit', 'EnterWorktree', 'ExitWorktree', 'SendMessage', 'Bash', 'QueryData', 'PrInfo', 'SkillsBundle', 'TriggerReview', 'SentryMessaging', 'SentryFull']);
+    expect(results[1]!.model!.tools.map((t) => t.key)).toEqual([
+      'Read',
+      'Edit',
+      'EnterWorktree',
+      'ExitWorktree',
+      'SendMessage',
+      'Bash',
+      'QueryData',
+      'PrInfo',
+      'SkillsBundle',
+      'TriggerReview',
+      'SentryMessaging',
+      'SentryFull',
+    ]);
     expect(results[1]!.raw.files).toEqual(sorted);
   });
 
@@ -44,7 +67,10 @@ describe('determinism', () => {
     const [a, b] = await Promise.all([copyCatalogFixture('valid'), copyCatalogFixture('valid')]);
     const runs = await Promise.all([runBin(['generate'], a), runBin(['generate'], b)]);
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
-    const [fa, fb] = await Promise.all([fingerprint(path.join(a, 'generated')), fingerprint(path.join(b, 'generated'))]);
+    const [fa, fb] = await Promise.all([
+      fingerprint(path.join(a, 'generated')),
+      fingerprint(path.join(b, 'generated')),
+    ]);
     expect(Object.keys(fa).length).toBeGreaterThan(0);
     expect(fa).toEqual(fb);
   });

@@ -31,7 +31,17 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'check.ts'), CHECK);
   await fs.writeFile(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noUnusedLocals: false }, files: ['check.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        noUnusedLocals: false,
+      },
+      files: ['check.ts'],
+    }),
   );
 });
 afterAll(removeTempDirs);
@@ -51,7 +61,9 @@ describe('generated registry of the fixture catalog', () => {
       expect(withoutKey).not.toBe(original);
       await fs.writeFile(registry, withoutKey);
       const { output } = await runTsc('TypeScript 7', ['-p', 'tsconfig.json'], dir);
-      expect(output).toContain("check.ts(4,14): error TS2322: Type '\"PrInfo\"' is not assignable to type 'DemoToolKey'.");
+      expect(output).toContain(
+        "check.ts(4,14): error TS2322: Type '\"PrInfo\"' is not assignable to type 'DemoToolKey'.",
+      );
     } finally {
       await fs.writeFile(registry, original);
     }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { flattenTranslations } from '../../plugin/render/renderers/i18n-entries';
 import { REPO } from '../support/paths';
 
-const read = (locale: string) => flattenTranslations(JSON.parse(readFileSync(path.join(REPO, 'generated/claude/i18n', `${locale}.json`), 'utf8')));
+const read = (locale: string) =>
+  flattenTranslations(JSON.parse(readFileSync(path.join(REPO, 'generated/claude/i18n', `${locale}.json`), 'utf8')));
 const HAN = /\p{Script=Han}/u;
 /** Names kept as is in every language. */
 const UNTRANSLATED = new Set(['Bash', 'REPL']);

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { copyFixtureApp, type FixtureApp } from '../bindings/fixture-app';
 
 const I18N_CONFIG = "i18n: { locales: ['en', 'zh-CN', 'zh-TW'], outDir: 'locales' }";
-const withI18n = (app: FixtureApp, extra: string) => app.edit('tool-catalog.config.ts', I18N_CONFIG, I18N_CONFIG.replace(" }", `, ${extra} }`));
+const withI18n = (app: FixtureApp, extra: string) =>
+  app.edit('tool-catalog.config.ts', I18N_CONFIG, I18N_CONFIG.replace(' }', `, ${extra} }`));
 const NOTES_LABEL_ZH_TW = '        "label": "筆記",\n';
 
 let app: FixtureApp | undefined;
@@ -37,12 +38,21 @@ describe('locale files', () => {
     expect(await a.read('locales/zh-CN.json')).toBe(zhCn);
 
     // A translator's edit survives regeneration, also when the catalog's English copy changes.
-    const edited = zhCn.replace('"description": "运行 shell 命令"', '"description": "在工作区中运行 shell 命令（已校对）"');
+    const edited = zhCn.replace(
+      '"description": "运行 shell 命令"',
+      '"description": "在工作区中运行 shell 命令（已校对）"',
+    );
     await a.write('locales/zh-CN.json', edited);
-    await a.edit('catalog/tools.catalog.ts', "description: 'Runs shell commands'", "description: 'Runs shell commands in the workspace'");
+    await a.edit(
+      'catalog/tools.catalog.ts',
+      "description: 'Runs shell commands'",
+      "description: 'Runs shell commands in the workspace'",
+    );
     expect((await a.cli('generate')).code).toBe(0);
     expect(await a.read('locales/zh-CN.json')).toBe(edited);
-    expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Bash.description).toBe('Runs shell commands in the workspace');
+    expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Bash.description).toBe(
+      'Runs shell commands in the workspace',
+    );
     expect((await a.cli('generate', '--check')).code).toBe(0);
   });
 
@@ -52,7 +62,8 @@ describe('locale files', () => {
     await withI18n(a, "missing: 'warn'");
     const result = await a.cli('generate');
     expect(result.code, result.stderr).toBe(0);
-    for (const locale of ['en', 'zh-CN', 'zh-TW']) expect(JSON.parse(await a.read(`locales/${locale}.json`)).agent.tools).not.toHaveProperty('Notes');
+    for (const locale of ['en', 'zh-CN', 'zh-TW'])
+      expect(JSON.parse(await a.read(`locales/${locale}.json`)).agent.tools).not.toHaveProperty('Notes');
     expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Memo.label).toBe('Notes');
     expect(JSON.parse(await a.read('locales/zh-CN.json')).agent.tools.Memo).toBeUndefined();
     expect(result.stderr).toContain("warning TC200: Locale 'zh-CN' has no translation for 'agent.tools.Memo.label'");
@@ -66,11 +77,19 @@ describe('locale files', () => {
 
     const check = await a.cli('generate', '--check');
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain(`locales/zh-TW.json:12:7: error TC200: Locale 'zh-TW' has no translation for 'agent.tools.Notes.label' (en: "Notes")`);
+    expect(check.stderr).toContain(
+      `locales/zh-TW.json:12:7: error TC200: Locale 'zh-TW' has no translation for 'agent.tools.Notes.label' (en: "Notes")`,
+    );
     expect(check.stderr).not.toContain("'zh-CN'");
     const json = JSON.parse((await a.cli('generate', '--check', '--json')).stdout);
     expect(json.ok).toBe(false);
-    expect(json.diagnostics).toEqual([expect.objectContaining({ code: 'TC200', severity: 'error', position: { file: 'locales/zh-TW.json', line: 12, column: 7 } })]);
+    expect(json.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'TC200',
+        severity: 'error',
+        position: { file: 'locales/zh-TW.json', line: 12, column: 7 },
+      }),
+    ]);
 
     // Plain generate reports the same and fails, but a missing translation is no catalog error:
     // it still writes what is right (here: nothing changed, so the file is left as it is).
@@ -97,7 +116,9 @@ describe('locale files', () => {
     const check = await a.cli('generate', '--check');
     expect(check.code).toBe(0);
     expect(check.stderr).toContain("warning TC200: Locale 'zh-TW' has no translation for 'agent.tools.Notes.label'");
-    expect(JSON.parse(await a.read('locales/zh-TW.json')).agent.tools.Notes).toEqual({ description: '讀取和寫入使用者的筆記' });
+    expect(JSON.parse(await a.read('locales/zh-TW.json')).agent.tools.Notes).toEqual({
+      description: '讀取和寫入使用者的筆記',
+    });
   });
 
   it("writes the default locale's copy for a missing translation under missing: 'fallback'", async () => {
@@ -116,8 +137,14 @@ describe('locale files', () => {
     expect((await a.cli('generate')).code).toBe(0);
     const zhTw = JSON.parse(await a.read('locales/zh-TW.json'));
     expect(Object.keys(zhTw)).toEqual([
-      'agent.tools.Bash.label', 'agent.tools.Bash.description', 'agent.tools.WebSearch.label', 'agent.tools.WebSearch.description',
-      'agent.tools.Notes.label', 'agent.tools.Notes.description', 'agent.tools.categories.shell.label', 'agent.tools.categories.context.label',
+      'agent.tools.Bash.label',
+      'agent.tools.Bash.description',
+      'agent.tools.WebSearch.label',
+      'agent.tools.WebSearch.description',
+      'agent.tools.Notes.label',
+      'agent.tools.Notes.description',
+      'agent.tools.categories.shell.label',
+      'agent.tools.categories.context.label',
     ]);
     expect(zhTw['agent.tools.Notes.label']).toBe('筆記');
   });
@@ -138,6 +165,8 @@ describe('locale files', () => {
     await a.edit('catalog/tools.catalog.ts', "icon: 'notebook',", "icon: 'notebook', labelKey: 'agent.tools.Bash',");
     const result = await a.cli('generate');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/catalog\/tools\.catalog\.ts:\d+:\d+: error TC171: The i18n key 'agent\.tools\.Bash\.label' of tool 'Bash' lies under 'agent\.tools\.Bash', the labelKey of tool 'Notes'/);
+    expect(result.stderr).toMatch(
+      /catalog\/tools\.catalog\.ts:\d+:\d+: error TC171: The i18n key 'agent\.tools\.Bash\.label' of tool 'Bash' lies under 'agent\.tools\.Bash', the labelKey of tool 'Notes'/,
+    );
   });
 });

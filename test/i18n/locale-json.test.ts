@@ -11,10 +11,16 @@ const RUNS = Number(process.env.I18N_PROPERTY_RUNS ?? 400);
 const part = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('agent', 'tools', 'label', 'description', 'Bash', 'a', 'b') },
   { weight: 2, arbitrary: fc.constantFrom('0', '1', '10', '2', '01', '4294967294', '4294967295', '-1', '1.5') },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', '', 'q"uote', 'back\\slash', 'new\nline', 'ü', '😀') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('__proto__', 'constructor', '', 'q"uote', 'back\\slash', 'new\nline', 'ü', '😀'),
+  },
 );
 const keyArb = fc.array(part, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
-const text = fc.oneof(fc.string(), fc.constantFrom('', 'plain', 'with "quotes"', 'tab\there', 'ctrl\u0001', 'line\u2028sep', '\ud800 lone', '中文'));
+const text = fc.oneof(
+  fc.string(),
+  fc.constantFrom('', 'plain', 'with "quotes"', 'tab\there', 'ctrl\u0001', 'line\u2028sep', '\ud800 lone', '中文'),
+);
 const entries = fc.uniqueArray(fc.tuple(keyArb, text), { selector: ([k]) => k, maxLength: 25 });
 
 /** Dotted keys nested into prototype-free objects (so `__proto__` is data), in insertion order: the obvious way. */
@@ -36,33 +42,57 @@ const reference = (pairs: readonly [string, string][], layout: 'nested' | 'flat'
 describe('the shared locale document', () => {
   it('writes each locale byte-identical to JSON.stringify of its own document, and finds conflicts alike', () => {
     fc.assert(
-      fc.property(entries, fc.array(fc.array(text, { minLength: 25, maxLength: 25 }), { minLength: 1, maxLength: 3 }), fc.constantFrom<'nested' | 'flat'>('nested', 'flat'), (pairs, locales, layout) => {
-        const keys = pairs.map(([k]) => k);
-        const document = localeDocument(keys, layout);
-        if (layout === 'nested' && nestingConflicts(keys).length > 0) {
-          expect(document).toBeUndefined();
-          return;
-        }
-        expect(document).toBeDefined();
-        // Several locales in turn through the same document: nothing of one may leak into the next.
-        for (const texts of [pairs.map(([, v]) => v), ...locales.map((l) => l.slice(0, pairs.length))]) {
-          expect(writeLocaleJson(document!, texts)).toBe(reference(keys.map((k, i) => [k, texts[i]!]), layout));
-        }
-      }),
+      fc.property(
+        entries,
+        fc.array(fc.array(text, { minLength: 25, maxLength: 25 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<'nested' | 'flat'>('nested', 'flat'),
+        (pairs, locales, layout) => {
+          const keys = pairs.map(([k]) => k);
+          const document = localeDocument(keys, layout);
+          if (layout === 'nested' && nestingConflicts(keys).length > 0) {
+            expect(document).toBeUndefined();
+            return;
+          }
+          expect(document).toBeDefined();
+          // Several locales in turn through the same document: nothing of one may leak into the next.
+          for (const texts of [pairs.map(([, v]) => v), ...locales.map((l) => l.slice(0, pairs.length))]) {
+            expect(writeLocaleJson(document!, texts)).toBe(
+              reference(
+                keys.map((k, i) => [k, texts[i]!]),
+                layout,
+              ),
+            );
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('writes array-index keys first, in numeric order, like JSON.stringify', () => {
-    const pairs: [string, string][] = [['x.b', '1'], ['x.10', '2'], ['x.2', '3'], ['x.01', '4'], ['0', '5']];
-    const written = writeLocaleJson(localeDocument(pairs.map(([k]) => k), 'nested')!, pairs.map(([, v]) => v));
+    const pairs: [string, string][] = [
+      ['x.b', '1'],
+      ['x.10', '2'],
+      ['x.2', '3'],
+      ['x.01', '4'],
+      ['0', '5'],
+    ];
+    const written = writeLocaleJson(
+      localeDocument(
+        pairs.map(([k]) => k),
+        'nested',
+      )!,
+      pairs.map(([, v]) => v),
+    );
     expect(written).toBe(reference(pairs, 'nested'));
     expect(written.startsWith('{\n  "0": "5",\n  "x": {\n    "2": "3"')).toBe(true);
   });
 
   it('stores __proto__ as data in both layouts, and writes an empty catalog as {}', () => {
     expect(writeLocaleJson(localeDocument(['__proto__'], 'flat')!, ['p'])).toBe('{\n  "__proto__": "p"\n}\n');
-    expect(writeLocaleJson(localeDocument(['a.__proto__.b'], 'nested')!, ['p'])).toBe('{\n  "a": {\n    "__proto__": {\n      "b": "p"\n    }\n  }\n}\n');
+    expect(writeLocaleJson(localeDocument(['a.__proto__.b'], 'nested')!, ['p'])).toBe(
+      '{\n  "a": {\n    "__proto__": {\n      "b": "p"\n    }\n  }\n}\n',
+    );
     expect(writeLocaleJson(localeDocument([], 'nested')!, [])).toBe('{}\n');
   });
 });

@@ -28,10 +28,21 @@ async function typecheck(dir: string, include: string[]): Promise<{ status: numb
   // What `npm install -D agent-tool-catalog` gives the app: this package, built, under node_modules.
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   symlinkSync(REPO, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, types: [] },
-    include,
-  }));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'preserve',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include,
+    }),
+  );
   const result = await runTsc('TypeScript 7', ['-p', dir], dir);
   return { status: result.code, output: result.output };
 }
@@ -61,7 +72,13 @@ describe('tool-catalog init', () => {
     const { code, stdout, stderr } = await cli(dir, 'init');
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    for (const f of ['tool-catalog.config.ts', 'catalog/agent.catalog.ts', 'catalog/tools.catalog.ts', 'src/tool-bindings.ts', 'src/generated/agent/registry.ts'])
+    for (const f of [
+      'tool-catalog.config.ts',
+      'catalog/agent.catalog.ts',
+      'catalog/tools.catalog.ts',
+      'src/tool-bindings.ts',
+      'src/generated/agent/registry.ts',
+    ])
       expect(existsSync(path.join(dir, f)), f).toBe(true);
     expect(stdout).toContain('src/tool-bindings.ts');
     expect(stdout).toContain('Next steps:');
@@ -89,7 +106,13 @@ describe('tool-catalog init', () => {
     });
     const { code, stdout } = await cli(dir, 'init', '--catalog', 'support-bot');
     expect(code).toBe(0);
-    for (const f of ['tool-catalog.config.ts', 'catalog/support-bot.catalog.ts', 'catalog/tools.catalog.ts', 'tool-bindings.ts', 'generated/support-bot/registry.ts'])
+    for (const f of [
+      'tool-catalog.config.ts',
+      'catalog/support-bot.catalog.ts',
+      'catalog/tools.catalog.ts',
+      'tool-bindings.ts',
+      'generated/support-bot/registry.ts',
+    ])
       expect(existsSync(path.join(dir, f)), f).toBe(true);
     expect(read(dir, 'generated/support-bot/registry.ts')).toContain('export const SUPPORT_BOT_TOOL_REGISTRY');
     expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'node gen.js' });

@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const PACKAGE = '{ "name": "agent-app", "private": true, "type": "module" }\n';
 const SDK = path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk');
-const sdkVersion = () => (JSON.parse(readFileSync(path.join(SDK, 'package.json'), 'utf8')) as { version: string }).version;
+const sdkVersion = () =>
+  (JSON.parse(readFileSync(path.join(SDK, 'package.json'), 'utf8')) as { version: string }).version;
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 /** An app inside the repository: it resolves the SDK this repository installs, as an app with the SDK installed would. */
@@ -32,7 +33,21 @@ function appWithSdk(name: string): string {
 async function typecheck(dir: string): Promise<string> {
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   symlinkSync(REPO, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['.'] }));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'preserve',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['.'],
+    }),
+  );
   return (await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir)).output;
 }
 
@@ -41,9 +56,13 @@ describe('tool-catalog init with the SDK installed', () => {
     const dir = appWithSdk('installed');
     const init = await runCli(['init'], dir);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain(`@anthropic-ai/claude-agent-sdk ${sdkVersion()} is installed: the starter catalog declares every tool it types`);
+    expect(init.stdout).toContain(
+      `@anthropic-ai/claude-agent-sdk ${sdkVersion()} is installed: the starter catalog declares every tool it types`,
+    );
     expect(read(dir, 'catalog/tools.catalog.ts')).not.toContain('sdkTyped');
-    expect(read(dir, 'catalog/sdk-tools.catalog.ts')).toMatch(/^ {2}Write: \{ kind: 'sdk', category: 'file', exposure: 'disabled', label: 'Write' \},$/m);
+    expect(read(dir, 'catalog/sdk-tools.catalog.ts')).toMatch(
+      /^ {2}Write: \{ kind: 'sdk', category: 'file', exposure: 'disabled', label: 'Write' \},$/m,
+    );
     const drift = await runCli(['drift'], dir);
     expect(drift.stdout + drift.stderr).toContain('ok: all');
     expect(drift.code).toBe(0);
@@ -57,7 +76,10 @@ describe('tool-catalog init with the SDK installed', () => {
     const sdk = path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk');
     cpSync(path.join(FIXTURES, 'sdk/package'), sdk, { recursive: true });
     const manifest = path.join(sdk, 'package.json');
-    writeFileSync(manifest, read(sdk, 'package.json').replace('"fixture-agent-sdk"', '"@anthropic-ai/claude-agent-sdk"'));
+    writeFileSync(
+      manifest,
+      read(sdk, 'package.json').replace('"fixture-agent-sdk"', '"@anthropic-ai/claude-agent-sdk"'),
+    );
     const init = await runCli(['init', '--json'], dir);
     expect(init.code, init.stdout).toBe(0);
     expect(JSON.parse(init.stdout).sdk).toEqual({
@@ -85,8 +107,12 @@ describe('tool-catalog init without the SDK', () => {
     const dir = await appWithoutSdk();
     const init = await runCli(['init'], dir);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain('@anthropic-ai/claude-agent-sdk is not installed; install it with: npm install @anthropic-ai/claude-agent-sdk\n');
-    expect(init.stdout).toContain('Then remove each `sdkTyped: false` in catalog/tools.catalog.ts and run `npx tool-catalog drift`');
+    expect(init.stdout).toContain(
+      '@anthropic-ai/claude-agent-sdk is not installed; install it with: npm install @anthropic-ai/claude-agent-sdk\n',
+    );
+    expect(init.stdout).toContain(
+      'Then remove each `sdkTyped: false` in catalog/tools.catalog.ts and run `npx tool-catalog drift`',
+    );
     const tools = read(dir, 'catalog/tools.catalog.ts');
     expect(tools.match(/kind: 'sdk', sdkTyped: false,/g)).toHaveLength(5);
     expect(read(dir, 'generated/agent/sdk-coverage.ts')).not.toContain('@anthropic-ai/claude-agent-sdk');
@@ -97,7 +123,11 @@ describe('tool-catalog init without the SDK', () => {
 
     // The one SDK import left is the type of SDK tool instances in tools.ts, which the install above provides.
     const before = await typecheck(dir);
-    expect(before.trim().split('\n')).toEqual([expect.stringMatching(/^generated\/agent\/tools\.ts\(\d+,\d+\): error TS2307: Cannot find module '@anthropic-ai\/claude-agent-sdk'/)]);
+    expect(before.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^generated\/agent\/tools\.ts\(\d+,\d+\): error TS2307: Cannot find module '@anthropic-ai\/claude-agent-sdk'/,
+      ),
+    ]);
     mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'));
     symlinkSync(SDK, path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'), 'dir');
     expect((await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir)).output).toBe('');
@@ -105,7 +135,9 @@ describe('tool-catalog init without the SDK', () => {
 
   it("names the app's own package manager", async () => {
     const pnpm = await appWithoutSdk({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" });
-    expect((await runCli(['init'], pnpm)).stdout).toContain('install it with: pnpm add @anthropic-ai/claude-agent-sdk\n');
+    expect((await runCli(['init'], pnpm)).stdout).toContain(
+      'install it with: pnpm add @anthropic-ai/claude-agent-sdk\n',
+    );
     const yarn = await appWithoutSdk({ 'package.json': '{ "name": "a", "packageManager": "yarn@4.5.0" }\n' });
     const run = await runCli(['init'], yarn);
     expect(run.stdout).toContain('install it with: yarn add @anthropic-ai/claude-agent-sdk\n');

@@ -34,18 +34,42 @@ function referenceCycles(edges: ReadonlyMap<string, readonly string[]>): string[
 // Small graphs over a few names (some edges point at unknown nodes), often sparse like real catalogs.
 const node = fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G', 'X');
 const graph = fc
-  .uniqueArray(fc.tuple(fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G'), fc.oneof(fc.constant([] as string[]), fc.array(node, { maxLength: 3 }))), { selector: ([k]) => k, maxLength: 7 })
+  .uniqueArray(
+    fc.tuple(
+      fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G'),
+      fc.oneof(fc.constant([] as string[]), fc.array(node, { maxLength: 3 })),
+    ),
+    { selector: ([k]) => k, maxLength: 7 },
+  )
   .map((entries) => new Map(entries));
 
 describe('dependency graph', () => {
   it('finds the same cycles, in the same order, as the plain depth-first search', () => {
-    fc.assert(fc.property(graph, (edges) => {
-      expect(findCycles(edges)).toEqual(referenceCycles(edges));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(graph, (edges) => {
+        expect(findCycles(edges)).toEqual(referenceCycles(edges));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('reports a self-dependency and a two-tool cycle', () => {
-    expect(findCycles(new Map([['A', ['A']], ['B', []]]))).toEqual([['A', 'A']]);
-    expect(findCycles(new Map([['A', ['B']], ['B', ['A']], ['C', ['A']]]))).toEqual([['A', 'B', 'A']]);
+    expect(
+      findCycles(
+        new Map([
+          ['A', ['A']],
+          ['B', []],
+        ]),
+      ),
+    ).toEqual([['A', 'A']]);
+    expect(
+      findCycles(
+        new Map([
+          ['A', ['B']],
+          ['B', ['A']],
+          ['C', ['A']],
+        ]),
+      ),
+    ).toEqual([['A', 'B', 'A']]);
   });
 });

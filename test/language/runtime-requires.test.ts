@@ -14,7 +14,12 @@ describe('runtimeRequires', () => {
       ToolSearch: { kind: 'sdk', sdkTyped: false, runtimeRequires: 'tool-search' },
       Read: { kind: 'sdk' },
     });
-    expect(model.tools.map((t) => t.runtimeRequires)).toEqual([{ env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, 'mcp-resources', 'tool-search', undefined]);
+    expect(model.tools.map((t) => t.runtimeRequires)).toEqual([
+      { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
+      'mcp-resources',
+      'tool-search',
+      undefined,
+    ]);
     const registry = renderOne(registryRenderer, model);
     expect(registry).toContain("runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },");
     expect(registry).toContain("runtimeRequires: 'tool-search',");
@@ -22,9 +27,19 @@ describe('runtimeRequires', () => {
   });
 
   it('rejects other values with the forms it takes', () => {
-    expect(() => demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: 'mcp-resource' as never } })).toThrow(/'runtimeRequires' must be \{ env: '<VARIABLE>' \}, 'mcp-resources' or 'tool-search', not "mcp-resource"\. Did you mean 'mcp-resources'\?/);
-    expect(() => demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'NOT-A-NAME' } } })).toThrow(/names the environment variable "NOT-A-NAME", which is not a variable name/);
-    expect(() => demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'X', also: 1 } as never } })).toThrow(/must be \{ env: '<VARIABLE>' \}/);
-    expect(() => demoModel(vocabulary, { a: { kind: 'mcp', server: 'app', runtimeRequires: 'tool-search' } as never })).toThrow(/unknown field 'runtimeRequires'/);
+    expect(() =>
+      demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: 'mcp-resource' as never } }),
+    ).toThrow(
+      /'runtimeRequires' must be \{ env: '<VARIABLE>' \}, 'mcp-resources' or 'tool-search', not "mcp-resource"\. Did you mean 'mcp-resources'\?/,
+    );
+    expect(() =>
+      demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'NOT-A-NAME' } } }),
+    ).toThrow(/names the environment variable "NOT-A-NAME", which is not a variable name/);
+    expect(() =>
+      demoModel(vocabulary, { A: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'X', also: 1 } as never } }),
+    ).toThrow(/must be \{ env: '<VARIABLE>' \}/);
+    expect(() =>
+      demoModel(vocabulary, { a: { kind: 'mcp', server: 'app', runtimeRequires: 'tool-search' } as never }),
+    ).toThrow(/unknown field 'runtimeRequires'/);
   });
 });

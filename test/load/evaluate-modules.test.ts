@@ -24,7 +24,10 @@ vi.mock('esbuild', async (importOriginal) => {
 async function catalogFiles(fixture: string) {
   const { catalogs } = await loadConfig({ cwd: path.join(CATALOG_FIXTURES, fixture) });
   const config = catalogs[0]!;
-  return { files: (await listCatalogFiles(config)).sort(), options: { cwd: config.rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS } };
+  return {
+    files: (await listCatalogFiles(config)).sort(),
+    options: { cwd: config.rootDir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS },
+  };
 }
 
 describe('evaluating catalog modules', () => {
@@ -52,7 +55,12 @@ describe('evaluating catalog modules', () => {
       expect(result.modules).toEqual([]);
       expect(result.diagnostics.map((d) => [d.code, d.message.includes("reading 'text'")])).toEqual([['TC101', true]]);
       const at = result.diagnostics[0]!.at as { file: string; line: number; column: number };
-      expect([round, path.relative(options.cwd, at.file), at.line, at.column]).toEqual([round, path.join('catalog', 'tools.catalog.ts'), 5, 92]);
+      expect([round, path.relative(options.cwd, at.file), at.line, at.column]).toEqual([
+        round,
+        path.join('catalog', 'tools.catalog.ts'),
+        5,
+        92,
+      ]);
     }
   });
 });

@@ -22,22 +22,34 @@ vi.mock('../../plugin/load/sandbox', async (importOriginal) => {
 });
 vi.mock('esbuild', async (importOriginal) => {
   const esbuild = await importOriginal<typeof import('esbuild')>();
-  return { ...esbuild, transform: (...args: Parameters<typeof esbuild.transform>) => (seen.compiled++, esbuild.transform(...args)) };
+  return {
+    ...esbuild,
+    transform: (...args: Parameters<typeof esbuild.transform>) => (seen.compiled++, esbuild.transform(...args)),
+  };
 });
 
 const FILES = {
-  'catalog/vocab.catalog.ts': "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
-  'catalog/a.catalog.ts': "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: 'Read' } });\n",
-  'catalog/b.catalog.ts': "import { demo } from './vocab.catalog';\nexport default demo.tools({ Grep: { kind: 'sdk', category: 'file', label: 'Grep' } });\n",
+  'catalog/vocab.catalog.ts':
+    "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
+  'catalog/a.catalog.ts':
+    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: 'Read' } });\n",
+  'catalog/b.catalog.ts':
+    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Grep: { kind: 'sdk', category: 'file', label: 'Grep' } });\n",
 };
 
 async function project(withNodeModules = true) {
   const dir = await tempDir('store');
   writeFiles(dir, FILES);
   if (withNodeModules) mkdirSync(path.join(dir, 'node_modules'));
-  const files = Object.keys(FILES).map((f) => path.join(dir, f)).sort();
-  const evaluate = () => evaluateModules(files, { cwd: dir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, store: evaluationStore(dir) });
-  const records = () => (existsSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog')) ? readdirSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog')) : []);
+  const files = Object.keys(FILES)
+    .map((f) => path.join(dir, f))
+    .sort();
+  const evaluate = () =>
+    evaluateModules(files, { cwd: dir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, store: evaluationStore(dir) });
+  const records = () =>
+    existsSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog'))
+      ? readdirSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog'))
+      : [];
   return { dir, evaluate, records };
 }
 
@@ -67,12 +79,18 @@ describe('the evaluation store', () => {
     const p = await project();
     await p.evaluate();
     reset();
-    writeFileSync(path.join(p.dir, 'catalog/a.catalog.ts'), FILES['catalog/a.catalog.ts'].replace("label: 'Read'", "label: 'Read a file'"));
+    writeFileSync(
+      path.join(p.dir, 'catalog/a.catalog.ts'),
+      FILES['catalog/a.catalog.ts'].replace("label: 'Read'", "label: 'Read a file'"),
+    );
     const edited = await p.evaluate();
     expect(seen.runs).toEqual([['a.catalog.ts']]);
     expect(JSON.stringify(edited.modules)).toContain('Read a file');
     reset();
-    writeFileSync(path.join(p.dir, 'catalog/vocab.catalog.ts'), FILES['catalog/vocab.catalog.ts'].replace("['file']", "['file', 'web']"));
+    writeFileSync(
+      path.join(p.dir, 'catalog/vocab.catalog.ts'),
+      FILES['catalog/vocab.catalog.ts'].replace("['file']", "['file', 'web']"),
+    );
     await p.evaluate();
     expect(seen.runs).toEqual([['a.catalog.ts', 'b.catalog.ts', 'vocab.catalog.ts']]);
   });
@@ -101,7 +119,10 @@ describe('the evaluation store', () => {
 
   it('keeps no record of a file that gave a diagnostic, so the next run reports it again', async () => {
     const p = await project();
-    writeFileSync(path.join(p.dir, 'catalog/a.catalog.ts'), "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file' }, Read: { kind: 'sdk', category: 'file' } });\n");
+    writeFileSync(
+      path.join(p.dir, 'catalog/a.catalog.ts'),
+      "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file' }, Read: { kind: 'sdk', category: 'file' } });\n",
+    );
     expect((await p.evaluate()).diagnostics.map((d) => d.code)).toEqual(['TC120']);
     expect((await p.evaluate()).diagnostics.map((d) => d.code)).toEqual(['TC120']);
   });

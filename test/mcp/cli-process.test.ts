@@ -17,7 +17,10 @@ function staticImports(entry: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["'](\.[^"']+)["']/g)) visit(path.resolve(path.dirname(file), specifier!));
+    for (const [, specifier] of text.matchAll(
+      /(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["'](\.[^"']+)["']/g,
+    ))
+      visit(path.resolve(path.dirname(file), specifier!));
   };
   visit(entry);
   return [...seen];
@@ -32,7 +35,9 @@ describe('the binary', () => {
     expect(loaded.filter((f) => readFileSync(f, 'utf8').includes('@modelcontextprotocol/'))).toEqual([]);
     // The check reads the right files: the client is in the build, in a chunk only `drift --mcp` imports.
     const chunks = repoPath('dist/chunks');
-    const withClient = readdirSync(chunks).filter((f) => readFileSync(path.join(chunks, f), 'utf8').includes('@modelcontextprotocol/'));
+    const withClient = readdirSync(chunks).filter((f) =>
+      readFileSync(path.join(chunks, f), 'utf8').includes('@modelcontextprotocol/'),
+    );
     expect(withClient.length).toBeGreaterThan(0);
   });
 
@@ -49,7 +54,9 @@ export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts
       'catalog/app.catalog.ts': `import { defineCatalog } from 'agent-tool-catalog';\nexport const app = defineCatalog({ channels: { slow: {} } });\nexport default app.tools({ slow_tools: { kind: 'external', channel: 'slow', mirror: true } });\n`,
     });
     const child = spawn(process.execPath, [BIN, 'drift', '--mcp'], { cwd: dir, stdio: 'ignore' });
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      child.once('exit', (code, signal) => done({ code, signal })),
+    );
     // The server writes its pid once it runs: interrupt only then.
     while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');

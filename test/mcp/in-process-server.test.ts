@@ -69,7 +69,9 @@ describe('drift --mcp against an in-process server built from the builders', () 
   it('agrees with the catalog once the lock is written', async () => {
     expect((await cli('--update')).code).toBe(0);
     const run = await cli();
-    expect(run.stdout).toContain("notes (in-process: ./app/mcp-server.ts, export createNotesServer)\n  notes 1.0.0 lists 3 tools in 1 page; the catalog names 3 tools on this server.\n");
+    expect(run.stdout).toContain(
+      'notes (in-process: ./app/mcp-server.ts, export createNotesServer)\n  notes 1.0.0 lists 3 tools in 1 page; the catalog names 3 tools on this server.\n',
+    );
     expect(run.code).toBe(0);
   });
 
@@ -117,8 +119,13 @@ describe('drift --mcp against an in-process server built from the builders', () 
 
 describe('the themis example', () => {
   it('has a lock that matches what its in-process server lists', async () => {
-    const run = await runCli(['drift', '--mcp', '--config', 'examples/themis-agent/tool-catalog.config.ts'], repoPath());
-    expect(run.stdout).toContain('  run time: 4 tools the catalog does not name, likely from tools named only at run time; the lock keeps track of them:\n    gdrive_search_specs, list_automations, load_skill_resources, run_automation\n');
+    const run = await runCli(
+      ['drift', '--mcp', '--config', 'examples/themis-agent/tool-catalog.config.ts'],
+      repoPath(),
+    );
+    expect(run.stdout).toContain(
+      '  run time: 4 tools the catalog does not name, likely from tools named only at run time; the lock keeps track of them:\n    gdrive_search_specs, list_automations, load_skill_resources, run_automation\n',
+    );
     expect(run.stdout).toContain('not checked (the config does not say how to reach them): linear, metabase, sentry');
     expect(run.code).toBe(0);
   });

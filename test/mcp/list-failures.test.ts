@@ -23,13 +23,25 @@ afterAll(removeTempDirs);
 /** The misbehaving server in `mode`, writing its pids to a fresh file. */
 async function misbehaving(mode: string, extra: Partial<ResolvedMcpServer> = {}) {
   const pidFile = path.join(await tempDir(`mcp-${mode}`), 'pids');
-  const config = { ...LIMITS, name: mode, type: 'stdio', command: 'node', args: [SERVER, mode], env: { PID_FILE: pidFile }, cwd: REPO, ...extra } as ResolvedMcpServer;
+  const config = {
+    ...LIMITS,
+    name: mode,
+    type: 'stdio',
+    command: 'node',
+    args: [SERVER, mode],
+    env: { PID_FILE: pidFile },
+    cwd: REPO,
+    ...extra,
+  } as ResolvedMcpServer;
   return { config, pidFile };
 }
 
 /** The McpListError listing `config` ends in (fails the test if it lists). */
 async function failure(config: ResolvedMcpServer): Promise<McpListError> {
-  const error = await listServerTools(config).then(() => undefined, (e: unknown) => e);
+  const error = await listServerTools(config).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof McpListError)) throw new Error(`expected an McpListError, got ${String(error)}`);
   return error;
 }
@@ -38,7 +50,13 @@ describe.concurrent('a stdio server that fails', () => {
   it('exits at start: the exit code and its stderr', async () => {
     const { config, pidFile } = await misbehaving('exit-at-start');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ server: 'exit-at-start', phase: 'initialize', kind: 'connection-closed', exit: { code: 3, onItsOwn: true }, stderrTail: ['fatal: DEMO_API_KEY is not set'] });
+    expect(error.details).toMatchObject({
+      server: 'exit-at-start',
+      phase: 'initialize',
+      kind: 'connection-closed',
+      exit: { code: 3, onItsOwn: true },
+      stderrTail: ['fatal: DEMO_API_KEY is not set'],
+    });
     expect(error.message).toBe(
       [
         "MCP server 'exit-at-start' (stdio: node test/fixtures/mcp/misbehaving-server.mjs exit-at-start) failed during initialize: the connection closed before the server answered.",
@@ -54,8 +72,14 @@ describe.concurrent('a stdio server that fails', () => {
   it('never answers initialize: stopped at the connect deadline', async () => {
     const { config, pidFile } = await misbehaving('silent');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'initialize', kind: 'timeout', exit: { signal: 'SIGTERM', onItsOwn: false } });
-    expect(error.message).toContain("failed during initialize: no answer to initialize within 400 ms.\n  The server process was stopped with SIGTERM.");
+    expect(error.details).toMatchObject({
+      phase: 'initialize',
+      kind: 'timeout',
+      exit: { signal: 'SIGTERM', onItsOwn: false },
+    });
+    expect(error.message).toContain(
+      'failed during initialize: no answer to initialize within 400 ms.\n  The server process was stopped with SIGTERM.',
+    );
     expect(error.message).toContain("raise 'connectTimeoutMs' of this server in the config.");
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -63,7 +87,11 @@ describe.concurrent('a stdio server that fails', () => {
   it('answers tools/list with an error: the code, the message and its stderr', async () => {
     const { config, pidFile } = await misbehaving('list-error');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'server-error', reason: 'the server answered with error -32603: Internal error: backend unavailable' });
+    expect(error.details).toMatchObject({
+      phase: 'tools/list',
+      kind: 'server-error',
+      reason: 'the server answered with error -32603: Internal error: backend unavailable',
+    });
     expect(error.details.stderrTail).toContain('backend unavailable');
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -71,7 +99,11 @@ describe.concurrent('a stdio server that fails', () => {
   it('crashes on tools/list: the exit code and the stack it printed', async () => {
     const { config, pidFile } = await misbehaving('list-crash');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'connection-closed', exit: { code: 7, onItsOwn: true } });
+    expect(error.details).toMatchObject({
+      phase: 'tools/list',
+      kind: 'connection-closed',
+      exit: { code: 7, onItsOwn: true },
+    });
     expect(error.details.stderrTail).toContain("TypeError: Cannot read properties of undefined (reading 'tools')");
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -79,7 +111,11 @@ describe.concurrent('a stdio server that fails', () => {
   it('hangs on tools/list: stopped at the list deadline', async () => {
     const { config, pidFile } = await misbehaving('list-hang');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'timeout', reason: 'no answer to tools/list within 400 ms.' });
+    expect(error.details).toMatchObject({
+      phase: 'tools/list',
+      kind: 'timeout',
+      reason: 'no answer to tools/list within 400 ms.',
+    });
     expect(error.message).toContain("raise 'listTimeoutMs' of this server in the config.");
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -87,7 +123,11 @@ describe.concurrent('a stdio server that fails', () => {
   it('ignores SIGTERM: killed with SIGKILL', async () => {
     const { config, pidFile } = await misbehaving('ignore-sigterm');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'timeout', exit: { signal: 'SIGKILL', onItsOwn: false } });
+    expect(error.details).toMatchObject({
+      phase: 'tools/list',
+      kind: 'timeout',
+      exit: { signal: 'SIGKILL', onItsOwn: false },
+    });
     expect(error.details.stderrTail).toContain('SIGTERM ignored');
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -96,23 +136,37 @@ describe.concurrent('a stdio server that fails', () => {
     const { config } = await misbehaving('not-json');
     const error = await failure(config);
     expect(error.details).toMatchObject({ phase: 'initialize', kind: 'timeout' });
-    expect(error.message).toContain('It wrote lines to stdout that are not JSON-RPC messages:\n    | Welcome! Type a command:');
+    expect(error.message).toContain(
+      'It wrote lines to stdout that are not JSON-RPC messages:\n    | Welcome! Type a command:',
+    );
   });
 
   it('pages in circles: refused on the repeated cursor', async () => {
     const { config, pidFile } = await misbehaving('loop');
     const error = await failure(config);
-    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'error', reason: 'tools/list returned the cursor "again" twice, so its pages never end.' });
+    expect(error.details).toMatchObject({
+      phase: 'tools/list',
+      kind: 'error',
+      reason: 'tools/list returned the cursor "again" twice, so its pages never end.',
+    });
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
 
   it('is not a command at all, or reads a variable that is not set', async () => {
-    const missing = await failure({ ...(await misbehaving('paged')).config, command: 'no-such-mcp-server-command' } as ResolvedMcpServer);
+    const missing = await failure({
+      ...(await misbehaving('paged')).config,
+      command: 'no-such-mcp-server-command',
+    } as ResolvedMcpServer);
     expect(missing.details).toMatchObject({ phase: 'spawn', kind: 'command-not-found' });
     expect(missing.message).toContain("Fix: check 'command' of this server in the config");
-    const unset = await failure({ ...(await misbehaving('paged')).config, env: { TOKEN: { env: 'TOOL_CATALOG_TEST_UNSET_VARIABLE' } } } as ResolvedMcpServer);
+    const unset = await failure({
+      ...(await misbehaving('paged')).config,
+      env: { TOKEN: { env: 'TOOL_CATALOG_TEST_UNSET_VARIABLE' } },
+    } as ResolvedMcpServer);
     expect(unset.details).toMatchObject({ phase: 'config', kind: 'missing-environment' });
-    expect(unset.message).toContain("the environment variable TOOL_CATALOG_TEST_UNSET_VARIABLE (read by 'env.TOKEN' of MCP server 'paged' in the config) is not set");
+    expect(unset.message).toContain(
+      "the environment variable TOOL_CATALOG_TEST_UNSET_VARIABLE (read by 'env.TOKEN' of MCP server 'paged' in the config) is not set",
+    );
   });
 });
 
@@ -120,8 +174,14 @@ describe('a stdio server that works', () => {
   it('lists every page, and its whole process group is gone afterwards, a child it left behind included', async () => {
     const { config, pidFile } = await misbehaving('with-grandchild', { args: [SERVER, 'with-grandchild', '20'] });
     const listed = await listServerTools(config);
-    expect(listed.tools.map((t) => t.name)).toEqual(Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, '0')}`));
-    expect(listed).toMatchObject({ pages: 7, problems: [], serverInfo: { name: 'misbehaving-with-grandchild', version: '1.0.0' } });
+    expect(listed.tools.map((t) => t.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, '0')}`),
+    );
+    expect(listed).toMatchObject({
+      pages: 7,
+      problems: [],
+      serverInfo: { name: 'misbehaving-with-grandchild', version: '1.0.0' },
+    });
     const pids = pidsIn(pidFile);
     expect(pids).toHaveLength(2);
     expect(stillRunning(pids)).toEqual([]);
@@ -141,7 +201,17 @@ describe('the process check these tests rely on', () => {
 
 describe.concurrent('an HTTP server that fails', () => {
   const servers: Server[] = [];
-  afterAll(() => Promise.all(servers.map((s) => new Promise((done) => { s.closeAllConnections(); s.close(done); }))));
+  afterAll(() =>
+    Promise.all(
+      servers.map(
+        (s) =>
+          new Promise((done) => {
+            s.closeAllConnections();
+            s.close(done);
+          }),
+      ),
+    ),
+  );
   /** A local server that answers every request with `handler`; its URL. */
   async function httpServer(handler: Parameters<typeof createServer>[1], keep = true): Promise<string> {
     const server = createServer(handler);
@@ -151,7 +221,8 @@ describe.concurrent('an HTTP server that fails', () => {
     else await new Promise((closed) => server.close(closed));
     return url;
   }
-  const http = (name: string, type: 'http' | 'sse', url: string, headers = {}) => ({ ...LIMITS, name, type, url, headers }) as ResolvedMcpServer;
+  const http = (name: string, type: 'http' | 'sse', url: string, headers = {}) =>
+    ({ ...LIMITS, name, type, url, headers }) as ResolvedMcpServer;
 
   it('refuses the connection', async () => {
     const url = await httpServer(() => {}, false);
@@ -162,13 +233,22 @@ describe.concurrent('an HTTP server that fails', () => {
   it('refuses the credentials', async () => {
     const url = await httpServer((_req, res) => res.writeHead(401).end());
     const error = await failure(http('locked', 'http', `${url}/mcp`));
-    expect(error.details).toMatchObject({ kind: 'unauthorized', reason: 'the server refused the credentials (HTTP 401).' });
+    expect(error.details).toMatchObject({
+      kind: 'unauthorized',
+      reason: 'the server refused the credentials (HTTP 401).',
+    });
   });
 
   it('accepts the SSE connection and never sends its endpoint: the deadline still ends it', async () => {
-    const url = await httpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders());
+    const url = await httpServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders(),
+    );
     const error = await failure(http('mute', 'sse', `${url}/sse`));
-    expect(error.details).toMatchObject({ phase: 'connect', kind: 'timeout', reason: 'no answer from the server within 400 ms.' });
+    expect(error.details).toMatchObject({
+      phase: 'connect',
+      kind: 'timeout',
+      reason: 'no answer from the server within 400 ms.',
+    });
   });
 
   it('sends each configured header, read from the environment', async () => {
@@ -178,7 +258,9 @@ describe.concurrent('an HTTP server that fails', () => {
       res.writeHead(404).end();
     });
     process.env.TOOL_CATALOG_TEST_TOKEN = 'secret-123';
-    const error = await failure(http('headers', 'http', `${url}/mcp`, { Authorization: { env: 'TOOL_CATALOG_TEST_TOKEN', prefix: 'Bearer ' } }));
+    const error = await failure(
+      http('headers', 'http', `${url}/mcp`, { Authorization: { env: 'TOOL_CATALOG_TEST_TOKEN', prefix: 'Bearer ' } }),
+    );
     expect(error.details.kind).toBe('not-found');
     expect(seen).toBe('Bearer secret-123');
   });
@@ -187,10 +269,30 @@ describe.concurrent('an HTTP server that fails', () => {
 describe('an in-process server module that gives no server', () => {
   it('names what the module exports, and what it returned', async () => {
     const dir = await tempDir('mcp-module');
-    writeFiles(dir, { 'server.mjs': 'export const notAServer = () => ({ name: "x" });\nexport function throws() { throw new Error("no database"); }\n' });
-    const sdk = (exportName: string) => ({ ...LIMITS, name: 'app', type: 'sdk', module: './server.mjs', export: exportName, resolveDir: dir }) as ResolvedMcpServer;
-    expect((await failure(sdk('createServer'))).details).toMatchObject({ phase: 'load', kind: 'load-failed', reason: "the module has no export 'createServer'; it exports notAServer, throws. Set 'export' in the config to the function that builds the server." });
-    expect((await failure(sdk('throws'))).details.reason).toBe('the export threw while building the server: no database');
-    expect((await failure(sdk('notAServer'))).details.reason).toBe('its export gave an object with name, not a server; return createSdkMcpServer({ name, tools }) or an MCP server (an object with connect and close).');
+    writeFiles(dir, {
+      'server.mjs':
+        'export const notAServer = () => ({ name: "x" });\nexport function throws() { throw new Error("no database"); }\n',
+    });
+    const sdk = (exportName: string) =>
+      ({
+        ...LIMITS,
+        name: 'app',
+        type: 'sdk',
+        module: './server.mjs',
+        export: exportName,
+        resolveDir: dir,
+      }) as ResolvedMcpServer;
+    expect((await failure(sdk('createServer'))).details).toMatchObject({
+      phase: 'load',
+      kind: 'load-failed',
+      reason:
+        "the module has no export 'createServer'; it exports notAServer, throws. Set 'export' in the config to the function that builds the server.",
+    });
+    expect((await failure(sdk('throws'))).details.reason).toBe(
+      'the export threw while building the server: no database',
+    );
+    expect((await failure(sdk('notAServer'))).details.reason).toBe(
+      'its export gave an object with name, not a server; return createSdkMcpServer({ name, tools }) or an MCP server (an object with connect and close).',
+    );
   });
 });

@@ -7,13 +7,41 @@ import type { ListedServer } from '../../plugin/mcp/list-tools';
 import { schemaHash } from '../../plugin/mcp/canonical-json';
 import { probableRenames, type RenameCandidate } from '../../plugin/drift/renames';
 
-const listing = (tools: ListedServer['tools']): ListedServer => ({ name: 'docs', reached: 'stdio: docs', serverInfo: { name: 'docs-server', version: '2.1.0' }, tools, pages: 1, problems: [], hasToolsCapability: true, timings: { connectMs: 1, listMs: 1 } });
-const search = { name: 'search', description: 'Searches the docs', inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'words' }, scope: { type: 'string', enum: ['all', 'api'], default: 'all' } }, required: ['query'] }, annotations: { readOnlyHint: true } };
-const ping = { name: 'ping', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } };
+const listing = (tools: ListedServer['tools']): ListedServer => ({
+  name: 'docs',
+  reached: 'stdio: docs',
+  serverInfo: { name: 'docs-server', version: '2.1.0' },
+  tools,
+  pages: 1,
+  problems: [],
+  hasToolsCapability: true,
+  timings: { connectMs: 1, listMs: 1 },
+});
+const search = {
+  name: 'search',
+  description: 'Searches the docs',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'words' },
+      scope: { type: 'string', enum: ['all', 'api'], default: 'all' },
+    },
+    required: ['query'],
+  },
+  annotations: { readOnlyHint: true },
+};
+const ping = {
+  name: 'ping',
+  inputSchema: { type: 'object', properties: {} },
+  outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+};
 
 describe('the lock file', () => {
   it('is written in one deterministic layout, tools sorted, one line per property', () => {
-    const text = formatLock({ lockfileVersion: 1, servers: { docs: lockServer(listing([search, ping]), 'stdio', { roots: {} }) } });
+    const text = formatLock({
+      lockfileVersion: 1,
+      servers: { docs: lockServer(listing([search, ping]), 'stdio', { roots: {} }) },
+    });
     expect(text).toBe(`{
   "lockfileVersion": 1,
   "servers": {
@@ -41,26 +69,62 @@ describe('the lock file', () => {
 }
 `);
     expect(formatLock(parseLock(text, 'lock.json'))).toBe(text);
-    expect(formatLock({ lockfileVersion: 1, servers: { docs: lockServer(listing([ping, search]), 'stdio', { roots: {} }) } })).toBe(text);
+    expect(
+      formatLock({
+        lockfileVersion: 1,
+        servers: { docs: lockServer(listing([ping, search]), 'stdio', { roots: {} }) },
+      }),
+    ).toBe(text);
   });
 
   it('refuses a lock it cannot use, saying how to write it again', () => {
     expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(LockError);
-    expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(/^generated\/app\/mcp-tools\.lock\.json is not valid JSON \(.*\); restore it from version control, or write it again with tool-catalog drift --mcp --update\.$/);
-    expect(() => parseLock('{ "lockfileVersion": 2, "servers": {} }', 'lock.json')).toThrow('lock.json is not an MCP tools lock of version 1');
-    expect(() => parseLock('{ "lockfileVersion": 1, "servers": { "docs": { "tools": { "a": {} }, "clientCapabilities": {} } } }', 'lock.json')).toThrow("the entry of server 'docs' is damaged; write it again with tool-catalog drift --mcp --update docs.");
+    expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(
+      /^generated\/app\/mcp-tools\.lock\.json is not valid JSON \(.*\); restore it from version control, or write it again with tool-catalog drift --mcp --update\.$/,
+    );
+    expect(() => parseLock('{ "lockfileVersion": 2, "servers": {} }', 'lock.json')).toThrow(
+      'lock.json is not an MCP tools lock of version 1',
+    );
+    expect(() =>
+      parseLock(
+        '{ "lockfileVersion": 1, "servers": { "docs": { "tools": { "a": {} }, "clientCapabilities": {} } } }',
+        'lock.json',
+      ),
+    ).toThrow("the entry of server 'docs' is damaged; write it again with tool-catalog drift --mcp --update docs.");
   });
 });
 
-const candidate = (name: string, inputSchema: object, description?: string): RenameCandidate => ({ name, description, hash: schemaHash(inputSchema), summary: summarizeSchema(inputSchema) });
-const sumSchema = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] };
+const candidate = (name: string, inputSchema: object, description?: string): RenameCandidate => ({
+  name,
+  description,
+  hash: schemaHash(inputSchema),
+  summary: summarizeSchema(inputSchema),
+});
+const sumSchema = {
+  type: 'object',
+  properties: { a: { type: 'number' }, b: { type: 'number' } },
+  required: ['a', 'b'],
+};
 const none = { type: 'object', properties: {} };
 
 describe('probable renames', () => {
   it('pairs an identical schema with an unlike name, and a like name with a changed schema', () => {
     const renames = probableRenames(
-      [candidate('get-sum', sumSchema, 'Returns the sum of two numbers'), candidate('triggerLongOperation', { type: 'object', properties: { duration: { type: 'number' }, steps: { type: 'number' } } })],
-      [candidate('add-numbers', sumSchema, 'Returns the sum of two numbers'), candidate('trigger-long-running-operation', { type: 'object', properties: { duration: { type: 'number' }, steps: { type: 'number' }, label: { type: 'string' } } }), candidate('fetch-weather', { type: 'object', properties: { city: { type: 'string' } } })],
+      [
+        candidate('get-sum', sumSchema, 'Returns the sum of two numbers'),
+        candidate('triggerLongOperation', {
+          type: 'object',
+          properties: { duration: { type: 'number' }, steps: { type: 'number' } },
+        }),
+      ],
+      [
+        candidate('add-numbers', sumSchema, 'Returns the sum of two numbers'),
+        candidate('trigger-long-running-operation', {
+          type: 'object',
+          properties: { duration: { type: 'number' }, steps: { type: 'number' }, label: { type: 'string' } },
+        }),
+        candidate('fetch-weather', { type: 'object', properties: { city: { type: 'string' } } }),
+      ],
     );
     expect(renames.map((r) => `${r.from} → ${r.to}: ${r.evidence.join('; ')}`)).toEqual([
       'get-sum → add-numbers: identical input schema; name similarity 0.27; description overlap 1.00',
@@ -77,7 +141,9 @@ describe('probable renames', () => {
   });
 
   it('uses the name alone when no schema is known, and needs it to be close', () => {
-    expect(probableRenames([{ name: 'search_docs' }], [candidate('search-docs', none)]).map((r) => r.to)).toEqual(['search-docs']);
+    expect(probableRenames([{ name: 'search_docs' }], [candidate('search-docs', none)]).map((r) => r.to)).toEqual([
+      'search-docs',
+    ]);
     expect(probableRenames([{ name: 'search_docs' }], [candidate('delete_page', none)])).toEqual([]);
   });
 });

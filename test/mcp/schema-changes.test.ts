@@ -5,20 +5,39 @@ import { canonicalJson, schemaHash } from '../../plugin/mcp/canonical-json';
 import { summarizeSchema } from '../../plugin/mcp/schema-summary';
 import { describeChange, schemaChanges } from '../../plugin/drift/schema-changes';
 
-const object = (properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}) => ({ type: 'object', properties, required, ...extra });
-const changes = (before: unknown, after: unknown) => schemaChanges(summarizeSchema(before), summarizeSchema(after)).map((c) => `${c.severity} ${describeChange(c)}`);
+const object = (properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  required,
+  ...extra,
+});
+const changes = (before: unknown, after: unknown) =>
+  schemaChanges(summarizeSchema(before), summarizeSchema(after)).map((c) => `${c.severity} ${describeChange(c)}`);
 
 describe('canonical JSON and schema hashes', () => {
   it('writes one text whatever the key order or spacing', () => {
-    expect(canonicalJson({ b: 1e21, a: [null, 1.5, { y: 'é', x: -0 }], skipped: undefined })).toBe('{"a":[null,1.5,{"x":0,"y":"é"}],"b":1e+21}');
-    expect(schemaHash(JSON.parse('{ "type": "object", "properties": { "b": {}, "a": {} } }'))).toBe(schemaHash({ properties: { a: {}, b: {} }, type: 'object' }));
+    expect(canonicalJson({ b: 1e21, a: [null, 1.5, { y: 'é', x: -0 }], skipped: undefined })).toBe(
+      '{"a":[null,1.5,{"x":0,"y":"é"}],"b":1e+21}',
+    );
+    expect(schemaHash(JSON.parse('{ "type": "object", "properties": { "b": {}, "a": {} } }'))).toBe(
+      schemaHash({ properties: { a: {}, b: {} }, type: 'object' }),
+    );
   });
 
   it("ignores the order of 'required' but not of an enum, and counts descriptions", () => {
     const base = object({ a: { type: 'string', enum: ['x', 'y'] }, b: { type: 'string' } }, ['a', 'b']);
     expect(schemaHash({ ...base, required: ['b', 'a', 'a'] })).toBe(schemaHash(base));
-    expect(schemaHash(object({ a: { type: 'string', enum: ['y', 'x'] }, b: { type: 'string' } }, ['a', 'b']))).not.toBe(schemaHash(base));
-    expect(schemaHash(object({ a: { type: 'string', enum: ['x', 'y'], description: 'now described' }, b: { type: 'string' } }, ['a', 'b']))).not.toBe(schemaHash(base));
+    expect(schemaHash(object({ a: { type: 'string', enum: ['y', 'x'] }, b: { type: 'string' } }, ['a', 'b']))).not.toBe(
+      schemaHash(base),
+    );
+    expect(
+      schemaHash(
+        object({ a: { type: 'string', enum: ['x', 'y'], description: 'now described' }, b: { type: 'string' } }, [
+          'a',
+          'b',
+        ]),
+      ),
+    ).not.toBe(schemaHash(base));
   });
 
   it('refuses what is not JSON', () => {
@@ -36,7 +55,11 @@ describe('property summaries', () => {
       required: ['filters'],
       additionalProperties: false,
       properties: {
-        filters: { type: 'object', required: ['tag'], properties: { tag: { type: 'string' }, since: { type: 'string', format: 'date-time' } } },
+        filters: {
+          type: 'object',
+          required: ['tag'],
+          properties: { tag: { type: 'string' }, since: { type: 'string', format: 'date-time' } },
+        },
         rows: { type: 'array', items: { $ref: '#/$defs/row' } },
         mode: { anyOf: [{ const: 'fast' }, { const: 'deep' }] },
         target: { oneOf: [{ type: 'object', properties: { id: { type: 'integer', minimum: 1 } } }, { type: 'null' }] },
@@ -59,14 +82,23 @@ describe('property summaries', () => {
   });
 
   it('stops at a recursive $ref', () => {
-    const tree = { type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } } };
+    const tree = {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/node' } },
+      $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
+    };
     expect(summarizeSchema(tree)).toEqual({ root: { type: 'object' }, 'root.child': { type: 'ref:#/$defs/node' } });
   });
 });
 
 describe('field-level schema changes', () => {
   it('an added required property, a removed one, and an added optional one', () => {
-    expect(changes(object({ a: { type: 'string' }, gone: { type: 'boolean' } }, ['a']), object({ a: { type: 'string' }, must: { type: 'integer' }, may: { type: 'string' } }, ['a', 'must']))).toEqual([
+    expect(
+      changes(
+        object({ a: { type: 'string' }, gone: { type: 'boolean' } }, ['a']),
+        object({ a: { type: 'string' }, must: { type: 'integer' }, may: { type: 'string' } }, ['a', 'must']),
+      ),
+    ).toEqual([
       'breaking gone: removed (was optional boolean)',
       'compatible may: added (optional string)',
       'breaking must: added (required integer)',
@@ -74,7 +106,12 @@ describe('field-level schema changes', () => {
   });
 
   it('type changes, widening or not, and required becoming optional or the reverse', () => {
-    expect(changes(object({ a: { type: 'integer' }, b: { type: 'string' }, c: { type: 'string' } }, ['a']), object({ a: { type: 'number' }, b: { type: 'boolean' }, c: { type: ['string', 'null'] } }, ['b']))).toEqual([
+    expect(
+      changes(
+        object({ a: { type: 'integer' }, b: { type: 'string' }, c: { type: 'string' } }, ['a']),
+        object({ a: { type: 'number' }, b: { type: 'boolean' }, c: { type: ['string', 'null'] } }, ['b']),
+      ),
+    ).toEqual([
       'compatible a: type integer → number',
       'compatible a: now optional (was required)',
       'breaking b: type string → boolean',
@@ -84,8 +121,18 @@ describe('field-level schema changes', () => {
   });
 
   it('enum values added, removed, reordered, introduced and dropped', () => {
-    const before = object({ kind: { enum: ['a', 'b'] }, order: { enum: ['x', 'y'] }, open: { type: 'string', enum: ['p'] }, free: { type: 'string' } });
-    const after = object({ kind: { enum: ['a', 'c'] }, order: { enum: ['y', 'x'] }, open: { type: 'string' }, free: { type: 'string', enum: ['q'] } });
+    const before = object({
+      kind: { enum: ['a', 'b'] },
+      order: { enum: ['x', 'y'] },
+      open: { type: 'string', enum: ['p'] },
+      free: { type: 'string' },
+    });
+    const after = object({
+      kind: { enum: ['a', 'c'] },
+      order: { enum: ['y', 'x'] },
+      open: { type: 'string' },
+      free: { type: 'string', enum: ['q'] },
+    });
     expect(changes(before, after)).toEqual([
       'breaking free: now limited to "q"',
       'compatible kind: enum gains "c"',
@@ -96,8 +143,14 @@ describe('field-level schema changes', () => {
   });
 
   it('names nested paths, and does not repeat the children of an added or removed object', () => {
-    const before = object({ options: object({ level: { type: 'integer', maximum: 9 }, mtime: { type: 'string' } }), old: object({ x: { type: 'string' } }) });
-    const after = object({ options: object({ level: { type: 'integer', maximum: 6 }, strategy: { type: 'string' } }, ['strategy']), files: { type: 'array', items: object({ path: { type: 'string' } }) } });
+    const before = object({
+      options: object({ level: { type: 'integer', maximum: 9 }, mtime: { type: 'string' } }),
+      old: object({ x: { type: 'string' } }),
+    });
+    const after = object({
+      options: object({ level: { type: 'integer', maximum: 6 }, strategy: { type: 'string' } }, ['strategy']),
+      files: { type: 'array', items: object({ path: { type: 'string' } }) },
+    });
     expect(changes(before, after)).toEqual([
       'compatible files: added (optional array<object>)',
       'breaking old: removed (was optional object)',
@@ -108,10 +161,18 @@ describe('field-level schema changes', () => {
   });
 
   it('defaults and a closed root, and nothing for the same schema written differently', () => {
-    expect(changes(object({ n: { type: 'number', default: 1 } }), object({ n: { type: 'number', default: 2 } }, [], { additionalProperties: false }))).toEqual([
-      'breaking (root): no longer accepts properties it does not list',
-      'info n: default 1 → 2',
-    ]);
-    expect(changes(object({ a: { type: 'string' }, b: { type: 'string' } }, ['a', 'b']), { required: ['b', 'a'], properties: { b: { type: 'string' }, a: { type: 'string' } }, type: 'object' })).toEqual([]);
+    expect(
+      changes(
+        object({ n: { type: 'number', default: 1 } }),
+        object({ n: { type: 'number', default: 2 } }, [], { additionalProperties: false }),
+      ),
+    ).toEqual(['breaking (root): no longer accepts properties it does not list', 'info n: default 1 → 2']);
+    expect(
+      changes(object({ a: { type: 'string' }, b: { type: 'string' } }, ['a', 'b']), {
+        required: ['b', 'a'],
+        properties: { b: { type: 'string' }, a: { type: 'string' } },
+        type: 'object',
+      }),
+    ).toEqual([]);
   });
 });

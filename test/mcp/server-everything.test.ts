@@ -12,7 +12,21 @@ import { artifactDir, writeFiles } from '../support/files';
 import { repoPath } from '../support/paths';
 
 const EVERYTHING = repoPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const TOOLS = ['echo', 'get-annotated-message', 'get-env', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-sum', 'get-tiny-image', 'gzip-file-as-resource', 'simulate-research-query', 'toggle-simulated-logging', 'toggle-subscriber-updates', 'trigger-long-running-operation'];
+const TOOLS = [
+  'echo',
+  'get-annotated-message',
+  'get-env',
+  'get-resource-links',
+  'get-resource-reference',
+  'get-structured-content',
+  'get-sum',
+  'get-tiny-image',
+  'gzip-file-as-resource',
+  'simulate-research-query',
+  'toggle-simulated-logging',
+  'toggle-subscriber-updates',
+  'trigger-long-running-operation',
+];
 
 let dir: string;
 const cli = (...args: string[]) => runCli(['drift', '--mcp', ...args], dir);
@@ -84,18 +98,53 @@ describe('drift --mcp against server-everything', () => {
     let listed: ListedServer;
 
     beforeAll(async () => {
-      const config = { name: 'everything', type: 'stdio', command: 'node', args: [EVERYTHING, 'stdio'], env: {}, cwd: dir, clientCapabilities: {}, connectTimeoutMs: 15_000, listTimeoutMs: 15_000 } as ResolvedMcpServer;
+      const config = {
+        name: 'everything',
+        type: 'stdio',
+        command: 'node',
+        args: [EVERYTHING, 'stdio'],
+        env: {},
+        cwd: dir,
+        clientCapabilities: {},
+        connectTimeoutMs: 15_000,
+        listTimeoutMs: 15_000,
+      } as ResolvedMcpServer;
       listed = await listServerTools(config);
       // The lock as an older server would have written it: `echo` was `echo_message`, `get-env`
       // did not exist yet, `get-weather` did, and `get-sum` took an optional integer `b`.
       const older = listed.tools
         .filter((t) => t.name !== 'get-env')
         .map((t) => (t.name === 'echo' ? { ...t, name: 'echo_message' } : t))
-        .map((t) => (t.name === 'get-sum' ? { ...t, inputSchema: { ...t.inputSchema, properties: { a: { type: 'number' }, b: { type: 'integer' } }, required: ['a'] } } : t))
-        .concat([{ name: 'get-weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }]);
-      writeFileSync(lockFile(), formatLock({ lockfileVersion: 1, servers: { everything: lockServer({ ...listed, tools: older }, 'stdio', {}) } }));
+        .map((t) =>
+          t.name === 'get-sum'
+            ? {
+                ...t,
+                inputSchema: {
+                  ...t.inputSchema,
+                  properties: { a: { type: 'number' }, b: { type: 'integer' } },
+                  required: ['a'],
+                },
+              }
+            : t,
+        )
+        .concat([
+          {
+            name: 'get-weather',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+        ]);
+      writeFileSync(
+        lockFile(),
+        formatLock({
+          lockfileVersion: 1,
+          servers: { everything: lockServer({ ...listed, tools: older }, 'stdio', {}) },
+        }),
+      );
       // The catalog as it was then: no `get-tiny-image` yet (added since), `get-weather`, `echo_message`.
-      writeFileSync(path.join(dir, 'catalog/tools.catalog.ts'), catalogWith([...TOOLS.filter((t) => t !== 'get-tiny-image' && t !== 'echo'), 'echo_message', 'get-weather']));
+      writeFileSync(
+        path.join(dir, 'catalog/tools.catalog.ts'),
+        catalogWith([...TOOLS.filter((t) => t !== 'get-tiny-image' && t !== 'echo'), 'echo_message', 'get-weather']),
+      );
     });
 
     it('reports each, with where the catalog names it and what to do', async () => {
@@ -136,9 +185,21 @@ describe('drift --mcp against server-everything', () => {
       const [server] = json(run).catalogs[0].servers;
       expect(server).toMatchObject({ server: 'everything', kind: 'channel', ok: false, tools: 13, pages: 1 });
       expect(server.catalog.new.map((n: { wire: string }) => n.wire)).toEqual(['get-tiny-image']);
-      expect(server.catalog.gone).toEqual([{ wire: 'get-weather', key: 'everything_tools', isKey: false, position: { file: 'catalog/tools.catalog.ts', line: 18, column: 7 } }]);
+      expect(server.catalog.gone).toEqual([
+        {
+          wire: 'get-weather',
+          key: 'everything_tools',
+          isKey: false,
+          position: { file: 'catalog/tools.catalog.ts', line: 18, column: 7 },
+        },
+      ]);
       expect(server.catalog.renamed).toMatchObject([{ wire: 'echo_message', to: 'echo', key: 'everything_tools' }]);
-      expect(server.lock).toMatchObject({ status: 'changed', added: ['get-env'], removed: ['get-weather'], renamed: [{ from: 'echo_message', to: 'echo' }] });
+      expect(server.lock).toMatchObject({
+        status: 'changed',
+        added: ['get-env'],
+        removed: ['get-weather'],
+        renamed: [{ from: 'echo_message', to: 'echo' }],
+      });
       expect(server.lock.changed).toEqual([
         {
           tool: 'get-sum',
@@ -155,7 +216,9 @@ describe('drift --mcp against server-everything', () => {
     it('exits 2 for a server no catalog configures, with the nearest name', async () => {
       const run = await cli('everythin');
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain("No catalog says how to reach MCP server 'everythin'; configured: everything. Did you mean 'everything'?");
+      expect(run.stderr).toContain(
+        "No catalog says how to reach MCP server 'everythin'; configured: everything. Did you mean 'everything'?",
+      );
     });
   });
 });

@@ -10,7 +10,9 @@ import { CONSUMER_FIXTURE } from './consumer-app';
 /** Every file under `dir`, relative, sorted (dotfiles included). */
 const filesUnder = (dir: string, prefix = ''): string[] =>
   readdirSync(path.join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? filesUnder(dir, path.posix.join(prefix, e.name)) : [path.posix.join(prefix, e.name)]))
+    .flatMap((e) =>
+      e.isDirectory() ? filesUnder(dir, path.posix.join(prefix, e.name)) : [path.posix.join(prefix, e.name)],
+    )
     .sort();
 
 afterAll(removeTempDirs);
@@ -31,14 +33,22 @@ describe('agent-tool-catalog/api from the packed tarball', () => {
     dir = await tempDir('api-app');
     cpSync(CONSUMER_FIXTURE, dir, { recursive: true });
     symlinkSync(path.join(installed, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true }, include: ['src'] }));
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true }, include: ['src'] }),
+    );
     const run = await runNode(['scripts/use-api.mjs'], dir);
     if (run.code !== 0) throw new Error(`scripts/use-api.mjs failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
     result = JSON.parse(run.stdout);
   }, PACKAGING_TIMEOUT_MS);
 
   it('loadProject models the catalog', () => {
-    expect(result.project).toEqual({ ok: true, catalogs: [{ name: 'assistant', tools: ['Read', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Bash', 'Notes'] }] });
+    expect(result.project).toEqual({
+      ok: true,
+      catalogs: [
+        { name: 'assistant', tools: ['Read', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Bash', 'Notes'] },
+      ],
+    });
   });
 
   it('generate renders every file, and generateAndWrite writes exactly those and its manifest', () => {
@@ -46,7 +56,9 @@ describe('agent-tool-catalog/api from the packed tarball', () => {
     expect(result.generate.ok).toBe(true);
     expect(result.generate.files).toContain('src/generated/assistant/registry.ts');
     expect(result.written.changed).toEqual([...result.generate.files, manifest].sort());
-    expect(filesUnder(path.join(dir, 'src/generated/assistant')).map((f) => `src/generated/assistant/${f}`)).toEqual(result.written.changed);
+    expect(filesUnder(path.join(dir, 'src/generated/assistant')).map((f) => `src/generated/assistant/${f}`)).toEqual(
+      result.written.changed,
+    );
   });
 
   it('generateAndWrite({ check: true }) lists every file before the write and none after', () => {

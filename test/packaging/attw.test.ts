@@ -14,14 +14,19 @@ interface AttwProblem {
 
 interface AttwJson {
   readonly analysis: {
-    readonly entrypoints: Record<string, { readonly resolutions: Record<string, { readonly resolution?: { readonly fileName: string } }> }>;
+    readonly entrypoints: Record<
+      string,
+      { readonly resolutions: Record<string, { readonly resolution?: { readonly fileName: string } }> }
+    >;
     readonly problems: readonly AttwProblem[];
   };
 }
 
 const ATTW = path.join(REPO, 'node_modules/@arethetypeswrong/cli/dist/index.js');
-const exportsOf = () => Object.keys((JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: object }).exports);
-const show = (problems: readonly AttwProblem[]) => problems.map((p) => `${p.kind} (${p.entrypoint} from ${p.resolutionKind})`).join('\n');
+const exportsOf = () =>
+  Object.keys((JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: object }).exports);
+const show = (problems: readonly AttwProblem[]) =>
+  problems.map((p) => `${p.kind} (${p.entrypoint} from ${p.resolutionKind})`).join('\n');
 
 describe('attw on the packed tarball', () => {
   let code: number;
@@ -48,11 +53,14 @@ describe('attw on the packed tarball', () => {
   });
 
   it('resolves every entry to its .d.ts with no problem for node16 ES modules and bundlers', () => {
-    const problems = report.analysis.problems.filter((p) => p.resolutionKind === 'node16-esm' || p.resolutionKind === 'bundler');
+    const problems = report.analysis.problems.filter(
+      (p) => p.resolutionKind === 'node16-esm' || p.resolutionKind === 'bundler',
+    );
     expect(show(problems)).toBe('');
     for (const [entry, { resolutions }] of Object.entries(report.analysis.entrypoints)) {
       if (entry === './package.json') continue;
-      for (const kind of ['node16-esm', 'bundler']) expect(resolutions[kind]?.resolution?.fileName, `${entry} from ${kind}`).toMatch(/\/dist\/types\/.+\.d\.ts$/);
+      for (const kind of ['node16-esm', 'bundler'])
+        expect(resolutions[kind]?.resolution?.fileName, `${entry} from ${kind}`).toMatch(/\/dist\/types\/.+\.d\.ts$/);
     }
   });
 

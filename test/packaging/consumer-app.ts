@@ -29,16 +29,27 @@ export function consumerApp(resolution: Resolution): Promise<string> {
     cpSync(CONSUMER_FIXTURE, dir, { recursive: true });
     symlinkSync(path.join(installed, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     const tsconfig = {
-      compilerOptions: { target: 'ES2022', ...MODULE_OPTIONS[resolution], strict: true, skipLibCheck: true, rootDir: '.', outDir: 'dist' },
+      compilerOptions: {
+        target: 'ES2022',
+        ...MODULE_OPTIONS[resolution],
+        strict: true,
+        skipLibCheck: true,
+        rootDir: '.',
+        outDir: 'dist',
+      },
       include: ['src', 'catalog', 'tool-catalog.config.ts'],
       exclude: resolution === 'node16' ? ['src/**/*.cts'] : [],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
     const generated = await runNode([path.join(dir, 'node_modules/.bin/tool-catalog'), 'generate'], dir);
-    if (generated.code !== 0) throw new Error(`tool-catalog generate failed in the ${resolution} consumer (exit ${generated.code}):\n${generated.stdout}${generated.stderr}`);
+    if (generated.code !== 0)
+      throw new Error(
+        `tool-catalog generate failed in the ${resolution} consumer (exit ${generated.code}):\n${generated.stdout}${generated.stderr}`,
+      );
     if (resolution === 'nodenext') {
       const emitted = await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir);
-      if (emitted.code !== 0) throw new Error(`TypeScript 7 could not compile the nodenext consumer:\n${emitted.output}`);
+      if (emitted.code !== 0)
+        throw new Error(`TypeScript 7 could not compile the nodenext consumer:\n${emitted.output}`);
     }
   });
 }

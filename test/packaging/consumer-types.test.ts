@@ -44,11 +44,15 @@ describe.concurrent('the app type-checks, every @ts-expect-error meeting its err
   const slot = twoAtATime();
   for (const resolution of RESOLUTIONS) {
     for (const compiler of COMPILER_NAMES) {
-      it(`moduleResolution ${resolution}, ${compiler}`, async () => {
-        const { code, output } = await slot(() => typecheckProject(compiler, 'tsconfig.json', apps[resolution]));
-        expect(output).toBe('');
-        expect(code).toBe(0);
-      }, PACKAGING_TIMEOUT_MS);
+      it(
+        `moduleResolution ${resolution}, ${compiler}`,
+        async () => {
+          const { code, output } = await slot(() => typecheckProject(compiler, 'tsconfig.json', apps[resolution]));
+          expect(output).toBe('');
+          expect(code).toBe(0);
+        },
+        PACKAGING_TIMEOUT_MS,
+      );
     }
   }
 });

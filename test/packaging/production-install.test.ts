@@ -7,7 +7,8 @@ import { installedApp, npm, oncePerRun, PACKAGING_TIMEOUT_MS, runNode } from '..
 import { consumerApp } from './consumer-app';
 
 /** Packages a production install of generated code must never bring: compilers, bundlers, template engines, native binaries. */
-const TOOLCHAIN = /^(esbuild|@esbuild\/.*|typescript|ts-morph|@ts-morph\/.*|@babel\/.*|handlebars|uglify-js|unplugin|@rolldown\/.*|agent-tool-catalog)$/;
+const TOOLCHAIN =
+  /^(esbuild|@esbuild\/.*|typescript|ts-morph|@ts-morph\/.*|@babel\/.*|handlebars|uglify-js|unplugin|@rolldown\/.*|agent-tool-catalog)$/;
 
 interface Footprint {
   readonly bytes: number;
@@ -46,29 +47,42 @@ describe('the production install of an app that runs only generated code', () =>
     const built = await consumerApp('nodenext');
     dir = await oncePerRun('production-app', async (app) => {
       // What a deploy gets: the app's manifest and lock file and its compiled code, installed without devDependencies.
-      for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(installed, file), path.join(app, file));
+      for (const file of ['package.json', 'package-lock.json'])
+        cpSync(path.join(installed, file), path.join(app, file));
       cpSync(path.join(built, 'dist'), path.join(app, 'dist'), { recursive: true });
       await npm(['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], app);
     });
   }, PACKAGING_TIMEOUT_MS);
 
   it('lists agent-tool-catalog as a devDependency only', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: object;
+      devDependencies?: object;
+    };
     expect(manifest.dependencies).toBeUndefined();
     expect(Object.keys(manifest.devDependencies ?? {})).toEqual(['agent-tool-catalog']);
   });
 
   it('adds at most 1 MB and no compiler, bundler or native package', () => {
     const { bytes, packages, nativeFiles } = footprint(path.join(dir, 'node_modules'));
-    expect(packages.filter((p) => TOOLCHAIN.test(p)), `installed: ${packages.join(', ')}`).toEqual([]);
+    expect(
+      packages.filter((p) => TOOLCHAIN.test(p)),
+      `installed: ${packages.join(', ')}`,
+    ).toEqual([]);
     expect(nativeFiles).toEqual([]);
-    expect(bytes, `node_modules holds ${bytes} bytes in ${packages.length} packages: ${packages.join(', ')}`).toBeLessThanOrEqual(1_000_000);
+    expect(
+      bytes,
+      `node_modules holds ${bytes} bytes in ${packages.length} packages: ${packages.join(', ')}`,
+    ).toBeLessThanOrEqual(1_000_000);
   });
 
   it('runs the generated policy and tools functions with that install', async () => {
     const run = await runNode(['dist/src/main.js'], dir);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ disallowedWithGit: ['NotebookEdit'], namesForNotesCallers: ['mcp__assistant-tools__notes'] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      disallowedWithGit: ['NotebookEdit'],
+      namesForNotesCallers: ['mcp__assistant-tools__notes'],
+    });
   });
 });

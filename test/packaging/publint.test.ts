@@ -8,9 +8,13 @@ import { REPO } from '../support/paths';
 const PUBLINT = path.join(REPO, 'node_modules/publint/src/cli.js');
 
 describe('publint on the packed tarball', () => {
-  it('reports nothing with --strict', async () => {
-    const run = await runNode([PUBLINT, 'run', await packedTarball(), '--strict'], REPO);
-    expect(run.stdout + run.stderr).toContain('All good!');
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-  }, PACKAGING_TIMEOUT_MS);
+  it(
+    'reports nothing with --strict',
+    async () => {
+      const run = await runNode([PUBLINT, 'run', await packedTarball(), '--strict'], REPO);
+      expect(run.stdout + run.stderr).toContain('All good!');
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    },
+    PACKAGING_TIMEOUT_MS,
+  );
 });

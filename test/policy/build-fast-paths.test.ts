@@ -35,7 +35,12 @@ describe('caller summaries', () => {
       expect(summary.runtimeChecks).toEqual(keysIn('runtime-check'));
       const nameOf = new Map(model.conditions.map((c) => [c.field, c.name]));
       for (const c of model.conditions) {
-        const gated = offer.tools.filter((t) => t.state !== 'unavailable' && t.state !== 'not-in-groups' && t.predicates.some((f) => nameOf.get(f) === c.name));
+        const gated = offer.tools.filter(
+          (t) =>
+            t.state !== 'unavailable' &&
+            t.state !== 'not-in-groups' &&
+            t.predicates.some((f) => nameOf.get(f) === c.name),
+        );
         expect(summary.removedBy.get(c.name)).toEqual(gated.map((t) => t.key));
       }
     }
@@ -53,7 +58,9 @@ describe("a model's policy tables", () => {
       const userTools = tables.tools.filter((t) => t.exposure === 'user').map((t) => t.key);
       for (const { context } of conditionCombinations(tables).combinations) {
         for (const disabledTools of [[], ...userTools.map((k) => [k])]) {
-          expect(resolveToolPolicy(tables, { disabledTools }, context), `${name} ${disabledTools}`).toEqual(resolveToolPolicy(copy, { disabledTools }, context));
+          expect(resolveToolPolicy(tables, { disabledTools }, context), `${name} ${disabledTools}`).toEqual(
+            resolveToolPolicy(copy, { disabledTools }, context),
+          );
         }
       }
     }

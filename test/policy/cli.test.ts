@@ -10,7 +10,20 @@ import { REPO } from '../support/paths';
 const cli = (...argv: string[]) => runCli(argv, REPO);
 
 /** The disabled tools of the default catalog, in output order. */
-const DISABLED = ['REPL', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch'];
+const DISABLED = [
+  'REPL',
+  'NotebookEdit',
+  'TodoWrite',
+  'ScheduleWakeup',
+  'RemoteTrigger',
+  'Monitor',
+  'PushNotification',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'WebSearch',
+  'WebFetch',
+];
 
 let outDir: string | undefined;
 afterAll(() => outDir && rmSync(outDir, { recursive: true, force: true }));
@@ -21,14 +34,42 @@ describe('resolve', () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
-    expect(out.disallowedTools).toEqual(['REPL', 'NotebookEdit', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch']);
+    expect(out.disallowedTools).toEqual([
+      'REPL',
+      'NotebookEdit',
+      'TodoWrite',
+      'EnterWorktree',
+      'ExitWorktree',
+      'ScheduleWakeup',
+      'RemoteTrigger',
+      'Monitor',
+      'PushNotification',
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'WebSearch',
+      'WebFetch',
+    ]);
     expect(out.allowedTools).toContain('mcp__skills__search_skills');
     expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual(['cherry-tools', 'agent-memory', 'skills']);
     expect(out.signature).toMatch(/^tp1-[0-9a-f]{14}$/);
   });
 
   it('accepts conditions by catalog name and by context field, and repeated --disabled', async () => {
-    const { stdout } = await cli('resolve', '--json', '--ctx', 'workspace-has-git=true', '--ctx', 'agentHasChannel=false', '--disabled', 'Bash', '--disabled', 'mcp__docs__*', '--disabled', 'Agent');
+    const { stdout } = await cli(
+      'resolve',
+      '--json',
+      '--ctx',
+      'workspace-has-git=true',
+      '--ctx',
+      'agentHasChannel=false',
+      '--disabled',
+      'Bash',
+      '--disabled',
+      'mcp__docs__*',
+      '--disabled',
+      'Agent',
+    );
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': true, 'agent-has-channel': false });
     expect(out.disallowedTools).not.toContain('EnterWorktree');
@@ -36,8 +77,18 @@ describe('resolve', () => {
     expect(out.ignoredOptOuts).toEqual(['Agent']);
     expect(out.optOuts).toEqual([
       { entry: 'Bash', effect: 'switched-off', keys: ['Bash'] },
-      { entry: 'mcp__docs__*', effect: 'passed-through', keys: [], reason: expect.stringContaining('the runtime removes the matching tools of an external server') },
-      { entry: 'Agent', effect: 'ignored', keys: [], reason: "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users" },
+      {
+        entry: 'mcp__docs__*',
+        effect: 'passed-through',
+        keys: [],
+        reason: expect.stringContaining('the runtime removes the matching tools of an external server'),
+      },
+      {
+        entry: 'Agent',
+        effect: 'ignored',
+        keys: [],
+        reason: "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users",
+      },
     ]);
   });
 
@@ -64,7 +115,9 @@ describe('resolve', () => {
   it('exits 2 on a bad --ctx, naming the conditions it knows', async () => {
     const unknown = await cli('resolve', '--ctx', 'has-git=true');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("no condition 'has-git'; its conditions are: workspace-has-git (workspaceHasGit), agent-has-channel (agentHasChannel)");
+    expect(unknown.stderr).toContain(
+      "no condition 'has-git'; its conditions are: workspace-has-git (workspaceHasGit), agent-has-channel (agentHasChannel)",
+    );
     const malformed = await cli('resolve', '--ctx', 'workspace-has-git=yes');
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('must be <condition>=true or <condition>=false');
@@ -75,7 +128,9 @@ describe('explain', () => {
   it('says why ExitWorktree is disallowed, rule by rule', async () => {
     const { code, stdout } = await cli('explain', 'ExitWorktree', '--ctx', 'workspace-has-git=false');
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe("ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false");
+    expect(stdout.split('\n')[0]).toBe(
+      "ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false",
+    );
     expect(stdout).toMatch(/✗ rule 5 +pair group worktree: EnterWorktree's condition workspace-has-git is false/);
     expect(stdout).toMatch(/· rule 4 +not a user tool/);
   });
@@ -96,7 +151,9 @@ describe('report', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('# Exposure matrix of catalog `claude`');
     expect(stdout).toContain('## Shell');
-    expect(stdout).toMatch(/\| `ExitWorktree` Exit worktree \| `ExitWorktree` \| conditional \| workspace-has-git \| worktree \| — \| permission-mode \| ✓ \| ✓ \| ✗ \| ✗ \|/);
+    expect(stdout).toMatch(
+      /\| `ExitWorktree` Exit worktree \| `ExitWorktree` \| conditional \| workspace-has-git \| worktree \| — \| permission-mode \| ✓ \| ✓ \| ✗ \| ✗ \|/,
+    );
     expect(stdout).toContain('| bash | `Bash`, `TaskOutput`, `TaskStop` |');
   });
 

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { createToolContext } from '../../plugin/runtime/context';
 import { resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
-import { CLAUDE_POLICY_TABLES, resolveClaudeDisallowedTools, resolveClaudeToolPolicy } from '../../generated/claude/policy';
+import {
+  CLAUDE_POLICY_TABLES,
+  resolveClaudeDisallowedTools,
+  resolveClaudeToolPolicy,
+} from '../../generated/claude/policy';
 import { loadDefaultCatalog } from '../support/projects';
 
 const ALL_CONTEXTS = [
@@ -15,11 +19,35 @@ const ALL_CONTEXTS = [
   { workspaceHasGit: false, agentHasChannel: false },
 ];
 /** The disabled tools, in output order (declared category order, then declaration order). */
-const ALWAYS_DISALLOWED = ['REPL', 'NotebookEdit', 'TodoWrite', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'WebSearch', 'WebFetch'];
+const ALWAYS_DISALLOWED = [
+  'REPL',
+  'NotebookEdit',
+  'TodoWrite',
+  'ScheduleWakeup',
+  'RemoteTrigger',
+  'Monitor',
+  'PushNotification',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'WebSearch',
+  'WebFetch',
+];
 
 /** The fields of a registry descriptor the policy reads (`PolicyToolEntry`), as plain data. */
-const POLICY_FIELDS = ['key', 'kind', 'exposure', 'names', 'condition', 'available', 'pairGroup', 'dependsOn', 'approval'] as const satisfies readonly (keyof PolicyToolEntry)[];
-const policyFields = (tool: object) => JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
+const POLICY_FIELDS = [
+  'key',
+  'kind',
+  'exposure',
+  'names',
+  'condition',
+  'available',
+  'pairGroup',
+  'dependsOn',
+  'approval',
+] as const satisfies readonly (keyof PolicyToolEntry)[];
+const policyFields = (tool: object) =>
+  JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
 
 const ON = { workspaceHasGit: true, agentHasChannel: true };
 
@@ -35,8 +63,15 @@ describe('the checked-in generated policy matches the catalog', () => {
 });
 
 describe.each([
-  ['generated/claude/policy.ts', (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveClaudeDisallowedTools(agent, ctx)],
-  ['tables compiled from catalog/', async (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveDisallowedTools((await loadDefaultCatalog()).tables, agent, ctx)],
+  [
+    'generated/claude/policy.ts',
+    (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveClaudeDisallowedTools(agent, ctx),
+  ],
+  [
+    'tables compiled from catalog/',
+    async (agent: { disabledTools: string[] }, ctx: typeof ON) =>
+      resolveDisallowedTools((await loadDefaultCatalog()).tables, agent, ctx),
+  ],
 ] as const)('the policy on the default catalog via %s', (_source, resolve) => {
   it("keeps the SDK's WebSearch and WebFetch disallowed in every context, whatever is opted out (the app's own replace them)", async () => {
     for (const ctx of ALL_CONTEXTS) {
@@ -92,14 +127,26 @@ describe.each([
 
   it('switches off every user tool of a catalog server named whole or by pattern, and keeps its other tools', async () => {
     const base = await resolve({ disabledTools: [] }, ON);
-    const cherryUserTools = ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge'];
+    const cherryUserTools = [
+      'mcp__cherry-tools__cron',
+      'mcp__cherry-tools__notify',
+      'mcp__cherry-tools__config',
+      'mcp__cherry-tools__web_search',
+      'mcp__cherry-tools__web_fetch',
+      'mcp__cherry-tools__knowledge',
+    ];
     for (const entry of ['mcp__cherry-tools', 'mcp__cherry-tools__*']) {
       const off = await resolve({ disabledTools: [entry] }, ON);
       expect(off.filter((n) => !base.includes(n)).sort()).toEqual([...cherryUserTools].sort());
     }
     // The skills server has only internal tools: a user cannot switch them off, and the resolver says so.
     const policy = resolveClaudeToolPolicy({ disabledTools: ['mcp__skills', 'mcp__*'] }, ON);
-    expect(policy.optOuts[0]).toMatchObject({ entry: 'mcp__skills', effect: 'expanded', keys: [], reason: expect.stringContaining('SearchSkills') });
+    expect(policy.optOuts[0]).toMatchObject({
+      entry: 'mcp__skills',
+      effect: 'expanded',
+      keys: [],
+      reason: expect.stringContaining('SearchSkills'),
+    });
     expect(policy.optOuts[1]).toMatchObject({ entry: 'mcp__*', effect: 'expanded' });
     expect(policy.disallowedTools).toContain('mcp__*');
     expect(policy.disallowedTools).toContain('mcp__agent-memory__memory');
@@ -110,7 +157,17 @@ describe('rule 6 and approvals on the default catalog', () => {
   it('a disabled in-process MCP tool leaves the ensure-list; allowedTools is the auto set minus disallowed', () => {
     const on = resolveClaudeToolPolicy({ disabledTools: [] }, ON);
     expect(on.mcpEnsureAllowed).toContain('mcp__cherry-tools__web_search');
-    expect(on.allowedTools).toEqual(['Read', 'Glob', 'Grep', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'mcp__cherry-tools__web_search', 'mcp__cherry-tools__web_fetch', 'mcp__cherry-tools__knowledge', 'mcp__skills__search_skills']);
+    expect(on.allowedTools).toEqual([
+      'Read',
+      'Glob',
+      'Grep',
+      'ListMcpResourcesTool',
+      'ReadMcpResourceTool',
+      'mcp__cherry-tools__web_search',
+      'mcp__cherry-tools__web_fetch',
+      'mcp__cherry-tools__knowledge',
+      'mcp__skills__search_skills',
+    ]);
     const off = resolveClaudeToolPolicy({ disabledTools: ['CherryWebSearch', 'Read'] }, ON);
     expect(off.mcpEnsureAllowed).not.toContain('mcp__cherry-tools__web_search');
     expect(off.mcpEnsureAllowed).toHaveLength(on.mcpEnsureAllowed.length - 1);
@@ -135,8 +192,12 @@ describe('rule 6 and approvals on the default catalog', () => {
   it('missing conditions are treated as false unless the caller opts into allowing them', () => {
     expect(resolveClaudeDisallowedTools({ disabledTools: [] }, {} as never)).toContain('EnterWorktree');
     expect(resolveClaudeDisallowedTools(null, { workspaceHasGit: 'yes' } as never)).toContain('EnterWorktree');
-    expect(resolveClaudeDisallowedTools(undefined, {} as never, { missingConditions: 'allow' })).not.toContain('EnterWorktree');
-    expect(resolveClaudeDisallowedTools(undefined, { workspaceHasGit: false } as never, { missingConditions: 'allow' })).toContain('EnterWorktree');
+    expect(resolveClaudeDisallowedTools(undefined, {} as never, { missingConditions: 'allow' })).not.toContain(
+      'EnterWorktree',
+    );
+    expect(
+      resolveClaudeDisallowedTools(undefined, { workspaceHasGit: false } as never, { missingConditions: 'allow' }),
+    ).toContain('EnterWorktree');
   });
 
   it('reads conditions from the per-invocation context, each predicate evaluated once', () => {
@@ -146,6 +207,12 @@ describe('rule 6 and approvals on the default catalog', () => {
     resolveClaudeDisallowedTools({ disabledTools: [] }, ctx);
     expect(policy.disallowedTools).toContain('ExitWorktree');
     expect(calls).toBe(1);
-    expect(resolveToolPolicy(CLAUDE_POLICY_TABLES, { disabledTools: [] }, createToolContext({ predicates: { workspaceHasGit: () => true } })).disallowedTools).not.toContain('ExitWorktree');
+    expect(
+      resolveToolPolicy(
+        CLAUDE_POLICY_TABLES,
+        { disabledTools: [] },
+        createToolContext({ predicates: { workspaceHasGit: () => true } }),
+      ).disallowedTools,
+    ).not.toContain('ExitWorktree');
   });
 });

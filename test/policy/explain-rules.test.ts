@@ -5,7 +5,14 @@ import { closePolicyTables } from '../../plugin/model/policy-tables';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 
-const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({ kind: 'sdk', exposure: 'internal', names: [t.key], dependsOn: [], approval: 'permission-mode', ...t });
+const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({
+  kind: 'sdk',
+  exposure: 'internal',
+  names: [t.key],
+  dependsOn: [],
+  approval: 'permission-mode',
+  ...t,
+});
 const tables = closePolicyTables({
   catalog: 'rules',
   conditions: [{ name: 'has-git', field: 'hasGit' }],
@@ -15,7 +22,14 @@ const tables = closePolicyTables({
     tool({ key: 'Relay', pairGroup: 'g', dependsOn: ['Off'] }),
     tool({ key: 'Root', exposure: 'user', pairGroup: 'g' }),
     tool({ key: 'Target', pairGroup: 'g' }),
-    tool({ key: 'Git', exposure: 'user', condition: 'has-git', kind: 'mcp', names: ['mcp__own__git'], approval: 'auto' }),
+    tool({
+      key: 'Git',
+      exposure: 'user',
+      condition: 'has-git',
+      kind: 'mcp',
+      names: ['mcp__own__git'],
+      approval: 'auto',
+    }),
     tool({ key: 'Ghost', exposure: 'user', condition: 'undeclared' }),
     tool({ key: 'Helper', exposure: 'user' }),
     tool({ key: 'Uses', dependsOn: ['Helper', 'Nowhere'] }),
@@ -31,7 +45,8 @@ const tables = closePolicyTables({
 });
 const explain = (key: string, disabledTools: unknown[] = [], ctx: object = { hasGit: true }, overlay?: string[]) =>
   explainTool(tables, key, { disabledTools: disabledTools as string[] }, ctx, overlay ? { overlay } : {})!;
-const findings = (e: ReturnType<typeof explain>) => Object.fromEntries(e.rules.map((r) => [r.rule, [r.disallows, r.detail]]));
+const findings = (e: ReturnType<typeof explain>) =>
+  Object.fromEntries(e.rules.map((r) => [r.rule, [r.disallows, r.detail]]));
 
 describe('explain findings, rule by rule', () => {
   it('an internal tool in a pair group: root causes before relays', () => {
@@ -45,7 +60,10 @@ describe('explain findings, rule by rule', () => {
       'rule 2': [false, 'internal: never disallowed on its own'],
       'rule 3': [undefined, 'no condition'],
       'rule 4': [undefined, 'not a user tool'],
-      'rule 5': [true, "pair group g: Root is opted out ('Root' in disabledTools); pair group g: Relay depends on Off: Off is always disabled"],
+      'rule 5': [
+        true,
+        "pair group g: Root is opted out ('Root' in disabledTools); pair group g: Relay depends on Off: Off is always disabled",
+      ],
       dependsOn: [undefined, 'no dependencies'],
       overlay: [undefined, 'not named by the overlay'],
       approval: [undefined, 'follows the permission mode'],
@@ -55,7 +73,10 @@ describe('explain findings, rule by rule', () => {
 
   it('a user tool gated by a condition: opt-outs listed, condition true is not a reason', () => {
     const e = explain('Git', ['Git', 'mcp__own__git', 42]);
-    expect(e.reasons).toEqual(["opted out by disabledTools entry 'Git'", "opted out by disabledTools entry 'mcp__own__git'"]);
+    expect(e.reasons).toEqual([
+      "opted out by disabledTools entry 'Git'",
+      "opted out by disabledTools entry 'mcp__own__git'",
+    ]);
     expect(findings(e)).toMatchObject({
       'rule 3': [false, 'condition has-git is true'],
       'rule 4': [true, "opted out by 'Git', 'mcp__own__git'"],
@@ -75,18 +96,32 @@ describe('explain findings, rule by rule', () => {
   });
 
   it('names non-user opt-outs as ignored, and only the tools they name', () => {
-    expect(findings(explain('Target', ['Target', 'Relay']))['rule 4']).toEqual([undefined, "not a user tool: opt-out 'Target' ignored"]);
-    expect(findings(explain('Relay', ['Target', 'Relay', 'Relay']))['rule 4']).toEqual([undefined, "not a user tool: opt-out 'Relay', 'Relay' ignored"]);
+    expect(findings(explain('Target', ['Target', 'Relay']))['rule 4']).toEqual([
+      undefined,
+      "not a user tool: opt-out 'Target' ignored",
+    ]);
+    expect(findings(explain('Relay', ['Target', 'Relay', 'Relay']))['rule 4']).toEqual([
+      undefined,
+      "not a user tool: opt-out 'Relay', 'Relay' ignored",
+    ]);
   });
 
   it('dependencies: allowed and unknown ones are no reason; disallowed ones are', () => {
-    expect(findings(explain('Uses'))).toMatchObject({ dependsOn: [false, 'every dependency (Helper, Nowhere) is allowed'] });
+    expect(findings(explain('Uses'))).toMatchObject({
+      dependsOn: [false, 'every dependency (Helper, Nowhere) is allowed'],
+    });
     const e = explain('Uses', ['Helper']);
     expect(e.summary).toBe("Uses: disallowed — depends on Helper: Helper is opted out ('Helper' in disabledTools)");
     expect(findings(e).dependsOn).toEqual([true, "depends on Helper: Helper is opted out ('Helper' in disabledTools)"]);
     const both = explainTool(tables, 'Uses', { disabledTools: ['Helper'] }, { hasGit: true }, { overlay: ['Uses'] })!;
-    expect(findings(both).dependsOn).toEqual([true, "depends on Helper: Helper is opted out ('Helper' in disabledTools)"]);
-    expect(both.reasons).toEqual(["blocked by the overlay ('Uses')", "depends on Helper: Helper is opted out ('Helper' in disabledTools)"]);
+    expect(findings(both).dependsOn).toEqual([
+      true,
+      "depends on Helper: Helper is opted out ('Helper' in disabledTools)",
+    ]);
+    expect(both.reasons).toEqual([
+      "blocked by the overlay ('Uses')",
+      "depends on Helper: Helper is opted out ('Helper' in disabledTools)",
+    ]);
   });
 
   it('never explains a tool by a chain that runs back through itself', () => {
@@ -98,9 +133,16 @@ describe('explain findings, rule by rule', () => {
   it('the overlay: named tools only, and their pair group relays it', () => {
     const ask = explain('Ask', [], { hasGit: true }, ['Ask']);
     expect(findings(ask).overlay).toEqual([true, 'named by the overlay']);
-    expect(explain('AskMate', [], { hasGit: true }, ['Ask']).reasons).toEqual(['pair group o: Ask is blocked by the overlay']);
-    expect(explain('Target', ['Root'], { hasGit: true }, ['Ask']).reasons).not.toContain("blocked by the overlay ('Ask')");
-    expect(findings(explain('Target', ['Root'], { hasGit: true }, ['Ask'])).overlay).toEqual([undefined, 'not named by the overlay']);
+    expect(explain('AskMate', [], { hasGit: true }, ['Ask']).reasons).toEqual([
+      'pair group o: Ask is blocked by the overlay',
+    ]);
+    expect(explain('Target', ['Root'], { hasGit: true }, ['Ask']).reasons).not.toContain(
+      "blocked by the overlay ('Ask')",
+    );
+    expect(findings(explain('Target', ['Root'], { hasGit: true }, ['Ask'])).overlay).toEqual([
+      undefined,
+      'not named by the overlay',
+    ]);
   });
 
   it('keeps pair-group and dependency causes apart, and each rule to its own reasons', () => {

@@ -15,10 +15,21 @@ const rule = (e: ReturnType<typeof explainTool>, id: string) => e!.rules.find((r
 describe('explain on the default catalog', () => {
   it('ExitWorktree: disallowed through its pair group when the workspace has no git', async () => {
     const { tables } = await loadDefaultCatalog();
-    const e = explainTool(tables, 'ExitWorktree', { disabledTools: [] }, { workspaceHasGit: false, agentHasChannel: true })!;
+    const e = explainTool(
+      tables,
+      'ExitWorktree',
+      { disabledTools: [] },
+      { workspaceHasGit: false, agentHasChannel: true },
+    )!;
     expect(e.allowed).toBe(false);
-    expect(e.summary).toBe("ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false");
-    expect(rule(e, 'rule 3')).toEqual({ rule: 'rule 3', disallows: true, detail: 'condition workspace-has-git is false' });
+    expect(e.summary).toBe(
+      "ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false",
+    );
+    expect(rule(e, 'rule 3')).toEqual({
+      rule: 'rule 3',
+      disallows: true,
+      detail: 'condition workspace-has-git is false',
+    });
     expect(rule(e, 'rule 5').disallows).toBe(true);
     expect(rule(e, 'rule 1').disallows).toBe(false);
   });
@@ -34,8 +45,14 @@ describe('explain on the default catalog', () => {
     const e = explainTool(tables, 'TaskOutput', { disabledTools: ['Bash', 'TaskOutput'] }, ON)!;
     expect(e.summary).toBe("TaskOutput: disallowed — pair group bash: Bash is opted out ('Bash' in disabledTools)");
     expect(rule(e, 'rule 2')).toMatchObject({ disallows: false });
-    expect(rule(e, 'rule 4')).toEqual({ rule: 'rule 4', disallows: undefined, detail: "not a user tool: opt-out 'TaskOutput' ignored" });
-    expect(explainTool(tables, 'Bash', { disabledTools: ['Bash'] }, ON)!.summary).toBe("Bash: disallowed — opted out by disabledTools entry 'Bash'");
+    expect(rule(e, 'rule 4')).toEqual({
+      rule: 'rule 4',
+      disallows: undefined,
+      detail: "not a user tool: opt-out 'TaskOutput' ignored",
+    });
+    expect(explainTool(tables, 'Bash', { disabledTools: ['Bash'] }, ON)!.summary).toBe(
+      "Bash: disallowed — opted out by disabledTools entry 'Bash'",
+    );
   });
 
   it('WebSearch is always disabled; Read is allowed and pre-approved', async () => {
@@ -65,7 +82,14 @@ describe('explain on the default catalog', () => {
 });
 
 describe('explain through dependencies', () => {
-  const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({ kind: 'sdk', exposure: 'internal', names: [t.key], dependsOn: [], approval: 'permission-mode', ...t });
+  const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({
+    kind: 'sdk',
+    exposure: 'internal',
+    names: [t.key],
+    dependsOn: [],
+    approval: 'permission-mode',
+    ...t,
+  });
   const tables = closePolicyTables({
     catalog: 'deps',
     conditions: [{ name: 'has-skills', field: 'hasSkills' }],
@@ -80,10 +104,16 @@ describe('explain through dependencies', () => {
 
   it('follows the chain back to the deciding rule', () => {
     const e = explainTool(tables, 'Upgrade', { disabledTools: ['Search'] }, { hasSkills: true })!;
-    expect(e.summary).toBe("Upgrade: disallowed — depends on Install: Install depends on Search: Search is opted out ('Search' in disabledTools)");
+    expect(e.summary).toBe(
+      "Upgrade: disallowed — depends on Install: Install depends on Search: Search is opted out ('Search' in disabledTools)",
+    );
     const viaGroup = explainTool(tables, 'Install', null, { hasSkills: false })!;
-    expect(viaGroup.summary).toBe("Install: disallowed — depends on Search: Search is in pair group skills: Browse's condition has-skills is false");
-    expect(explainTool(tables, 'Upgrade', null, { hasSkills: true })!.rules.find((r) => r.rule === 'dependsOn')!.detail).toBe('every dependency (Install) is allowed');
+    expect(viaGroup.summary).toBe(
+      "Install: disallowed — depends on Search: Search is in pair group skills: Browse's condition has-skills is false",
+    );
+    expect(
+      explainTool(tables, 'Upgrade', null, { hasSkills: true })!.rules.find((r) => r.rule === 'dependsOn')!.detail,
+    ).toBe('every dependency (Install) is allowed');
   });
 
   it('agrees with resolveDisallowedTools on random catalogs, with a reason for every disallowed tool (5,000 cases)', () => {
@@ -92,7 +122,8 @@ describe('explain through dependencies', () => {
         const out = new Set(resolveDisallowedTools(t, { disabledTools: disabled }, ctx, { overlay: extra }));
         for (const entry of t.tools) {
           const e = explainTool(t, entry.key, { disabledTools: disabled }, ctx, { overlay: extra })!;
-          if (entry.names.length > 0 && e.allowed === entry.names.some((n) => out.has(n))) throw new Error(`${entry.key}: explain says ${e.summary}`);
+          if (entry.names.length > 0 && e.allowed === entry.names.some((n) => out.has(n)))
+            throw new Error(`${entry.key}: explain says ${e.summary}`);
           if (!e.allowed && e.reasons.length === 0) throw new Error(`${entry.key}: disallowed without a reason`);
           if (e.allowed && e.reasons.length > 0) throw new Error(`${entry.key}: allowed with reasons`);
         }

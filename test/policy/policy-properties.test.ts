@@ -17,7 +17,12 @@ function patternServer(entry: string): string | undefined {
 }
 
 /** The policy's rules written the slow, obvious way: a fixpoint over sets. */
-function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: readonly string[], overlay: readonly string[] = []): string[] {
+function oracle(
+  tables: PolicyTables,
+  ctx: Record<string, boolean>,
+  disabled: readonly string[],
+  overlay: readonly string[] = [],
+): string[] {
   const blocked = new Set<string>();
   const owner = (name: string) => tables.tools.find((t) => t.key === name || t.names.includes(name));
   for (const t of tables.tools) {
@@ -27,7 +32,11 @@ function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: re
     // A user tool goes when its key or name is opted out, or its server by name or pattern.
     const serverOptOut = (d: string) => {
       const server = patternServer(d);
-      return t.kind === 'mcp' && server !== undefined && t.names.some((n) => n.startsWith(server === '*' ? 'mcp__' : `mcp__${server}__`));
+      return (
+        t.kind === 'mcp' &&
+        server !== undefined &&
+        t.names.some((n) => n.startsWith(server === '*' ? 'mcp__' : `mcp__${server}__`))
+      );
     };
     if (t.exposure === 'user' && disabled.some((d) => owner(d) === t || serverOptOut(d))) blocked.add(t.key);
   }
@@ -36,7 +45,8 @@ function oracle(tables: PolicyTables, ctx: Record<string, boolean>, disabled: re
     changed = false;
     for (const t of tables.tools) {
       if (blocked.has(t.key)) continue;
-      const sibling = t.pairGroup !== undefined && tables.tools.some((s) => s.pairGroup === t.pairGroup && blocked.has(s.key));
+      const sibling =
+        t.pairGroup !== undefined && tables.tools.some((s) => s.pairGroup === t.pairGroup && blocked.has(s.key));
       if (sibling || t.dependsOn.some((d) => blocked.has(d))) {
         blocked.add(t.key);
         changed = true;
@@ -83,17 +93,43 @@ describe('resolveDisallowedTools over random catalogs', () => {
           // Disabled tools are always disallowed.
           check(t.exposure !== 'disabled' || keys.has(t.key), `disabled ${t.key} allowed`);
           // Pair groups are all or nothing.
-          if (t.pairGroup !== undefined) for (const s of tables.tools) check(s.pairGroup !== t.pairGroup || keys.has(s.key) === keys.has(t.key), `pair group ${t.pairGroup} split`);
+          if (t.pairGroup !== undefined)
+            for (const s of tables.tools)
+              check(
+                s.pairGroup !== t.pairGroup || keys.has(s.key) === keys.has(t.key),
+                `pair group ${t.pairGroup} split`,
+              );
           // The dependsOn closure is respected.
-          check(!t.dependsOn.some((d) => keys.has(d)) || keys.has(t.key), `${t.key} allowed though a dependency is not`);
+          check(
+            !t.dependsOn.some((d) => keys.has(d)) || keys.has(t.key),
+            `${t.key} allowed though a dependency is not`,
+          );
           // An internal tool is never disallowed by an opt-out alone.
-          check(!(t.exposure === 'internal' && t.pairGroup === undefined && t.dependsOn.length === 0 && t.available !== false && conditionOf(t) === undefined) || !keys.has(t.key), `internal ${t.key} disallowed`);
+          check(
+            !(
+              t.exposure === 'internal' &&
+              t.pairGroup === undefined &&
+              t.dependsOn.length === 0 &&
+              t.available !== false &&
+              conditionOf(t) === undefined
+            ) || !keys.has(t.key),
+            `internal ${t.key} disallowed`,
+          );
         }
         // The overlay blocks its catalog tools with their groups and passes the rest through.
-        check(sameList(resolveDisallowedTools(tables, { disabledTools: disabled }, ctx, { overlay: extra }), oracle(tables, ctx, disabled, extra)), 'overlay differs from the oracle');
+        check(
+          sameList(
+            resolveDisallowedTools(tables, { disabledTools: disabled }, ctx, { overlay: extra }),
+            oracle(tables, ctx, disabled, extra),
+          ),
+          'overlay differs from the oracle',
+        );
         // Order of the opt-out list does not change the catalog part, nor the signature.
         const reversed = resolveToolPolicy(tables, { disabledTools: [...disabled].reverse() }, ctx);
-        check(reversed.signature === resolveToolPolicy(tables, { disabledTools: disabled }, ctx).signature, 'signature depends on opt-out order');
+        check(
+          reversed.signature === resolveToolPolicy(tables, { disabledTools: disabled }, ctx).signature,
+          'signature depends on opt-out order',
+        );
       }),
       { numRuns: runs(60_000) },
     );
@@ -113,11 +149,15 @@ describe('resolveDisallowedTools over random catalogs', () => {
         for (const key of before) check(after.has(key), `${key} re-allowed by disabling more`);
         const policyBefore = resolveToolPolicy(tables, { disabledTools: disabled }, ctx);
         const policyAfter = resolveToolPolicy(tables, { disabledTools: [...disabled, ...extra] }, stricter);
-        for (const name of policyBefore.disallowedTools) check(policyAfter.disallowedTools.includes(name), `${name} re-allowed`);
-        for (const name of policyAfter.allowedTools) check(policyBefore.allowedTools.includes(name), `${name} newly pre-approved`);
-        for (const name of policyAfter.mcpEnsureAllowed) check(policyBefore.mcpEnsureAllowed.includes(name), `${name} newly ensured`);
+        for (const name of policyBefore.disallowedTools)
+          check(policyAfter.disallowedTools.includes(name), `${name} re-allowed`);
+        for (const name of policyAfter.allowedTools)
+          check(policyBefore.allowedTools.includes(name), `${name} newly pre-approved`);
+        for (const name of policyAfter.mcpEnsureAllowed)
+          check(policyBefore.mcpEnsureAllowed.includes(name), `${name} newly ensured`);
         // allowedTools and the ensure-list never contain a disallowed name.
-        for (const name of [...policyAfter.allowedTools, ...policyAfter.mcpEnsureAllowed]) check(!policyAfter.disallowedTools.includes(name), `${name} both allowed and disallowed`);
+        for (const name of [...policyAfter.allowedTools, ...policyAfter.mcpEnsureAllowed])
+          check(!policyAfter.disallowedTools.includes(name), `${name} both allowed and disallowed`);
       }),
       { numRuns: runs(40_000) },
     );

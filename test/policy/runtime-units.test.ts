@@ -2,12 +2,37 @@
 // ownership, MCP name parsing, condition values, signature stability, derived closures, rule texts.
 import { describe, expect, it } from 'vitest';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
-import { conditionHolds, markDisallowedTools, policySignature, resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
+import {
+  conditionHolds,
+  markDisallowedTools,
+  policySignature,
+  resolveDisallowedTools,
+  resolveToolPolicy,
+} from '../../plugin/runtime/policy';
 import { explainTool } from '../../plugin/runtime/policy-explain';
-import { expandClosure, mcpServerOf, preparePolicy, type PolicyTables, type PolicyToolEntry } from '../../plugin/runtime/policy-tables';
+import {
+  expandClosure,
+  mcpServerOf,
+  preparePolicy,
+  type PolicyTables,
+  type PolicyToolEntry,
+} from '../../plugin/runtime/policy-tables';
 
-const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({ kind: 'sdk', exposure: 'user', names: [t.key], dependsOn: [], approval: 'permission-mode', ...t });
-const bare = (tools: PolicyToolEntry[], extra: Partial<PolicyTables> = {}): PolicyTables => ({ catalog: 'unit', tools, conditions: [{ name: 'has-git', field: 'hasGit' }], servers: ['own'], ...extra });
+const tool = (t: Partial<PolicyToolEntry> & { key: string }): PolicyToolEntry => ({
+  kind: 'sdk',
+  exposure: 'user',
+  names: [t.key],
+  dependsOn: [],
+  approval: 'permission-mode',
+  ...t,
+});
+const bare = (tools: PolicyToolEntry[], extra: Partial<PolicyTables> = {}): PolicyTables => ({
+  catalog: 'unit',
+  tools,
+  conditions: [{ name: 'has-git', field: 'hasGit' }],
+  servers: ['own'],
+  ...extra,
+});
 
 describe('mcpServerOf', () => {
   it('reads the server of full names and patterns only', () => {
@@ -31,7 +56,11 @@ describe('conditionHolds', () => {
 
 describe('preparePolicy', () => {
   it('prepares each tables object once and gives a name yielded twice to the first tool', () => {
-    const tables = bare([tool({ key: 'A', names: ['shared', 'a'] }), tool({ key: 'B', names: ['shared', 'b', 'b'] }), tool({ key: 'C', names: ['A'] })]);
+    const tables = bare([
+      tool({ key: 'A', names: ['shared', 'a'] }),
+      tool({ key: 'B', names: ['shared', 'b', 'b'] }),
+      tool({ key: 'C', names: ['A'] }),
+    ]);
     const p = preparePolicy(tables);
     expect(preparePolicy(tables)).toBe(p);
     expect(p.names).toEqual([['shared', 'a'], ['b'], []]);
@@ -42,7 +71,11 @@ describe('preparePolicy', () => {
   });
 
   it('keeps the first of two tools with one key (hand-written tables) and survives unknown dependencies', () => {
-    const tables = bare([tool({ key: 'A', names: ['a1'] }), tool({ key: 'A', names: ['a2'] }), tool({ key: 'B', exposure: 'internal', dependsOn: ['Ghost', 'A'] })]);
+    const tables = bare([
+      tool({ key: 'A', names: ['a1'] }),
+      tool({ key: 'A', names: ['a2'] }),
+      tool({ key: 'B', exposure: 'internal', dependsOn: ['Ghost', 'A'] }),
+    ]);
     expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
     expect(resolveDisallowedTools(tables, { disabledTools: ['a2'] }, {})).toEqual(['a2']);
     expect(resolveDisallowedTools(closePolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
@@ -66,14 +99,21 @@ describe('preparePolicy', () => {
     expect(built.whenOptedOut).toEqual({ Offered: ['Offered'], User: ['User'] });
     for (const ctx of [{}, { hasGit: true }, { hasGit: false }]) {
       for (const disabledTools of [[], ['User'], ['Mate'], ['Git'], ['Offered'], ['Checked']]) {
-        expect(resolveDisallowedTools(derived, { disabledTools }, ctx)).toEqual(resolveDisallowedTools(built, { disabledTools }, ctx));
+        expect(resolveDisallowedTools(derived, { disabledTools }, ctx)).toEqual(
+          resolveDisallowedTools(built, { disabledTools }, ctx),
+        );
       }
     }
     expect(resolveDisallowedTools(derived, null, { hasGit: true })).toEqual(['Off', 'Gone', 'Needs']);
   });
 
   it('uses the closures the tables carry rather than re-deriving them', () => {
-    const tables = { ...bare([tool({ key: 'A' }), tool({ key: 'B' })]), alwaysDisallowed: ['B'], whenConditionFails: {}, whenOptedOut: { A: ['A', 'B'] } };
+    const tables = {
+      ...bare([tool({ key: 'A' }), tool({ key: 'B' })]),
+      alwaysDisallowed: ['B'],
+      whenConditionFails: {},
+      whenOptedOut: { A: ['A', 'B'] },
+    };
     expect(resolveDisallowedTools(tables, { disabledTools: [] }, {})).toEqual(['B']);
     expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['A', 'B']);
     expect(resolveDisallowedTools({ ...tables, alwaysDisallowed: ['Missing'] }, null, {})).toEqual([]);
@@ -88,20 +128,38 @@ describe('preparePolicy', () => {
 });
 
 describe('resolve inputs', () => {
-  const tables = closePolicyTables(bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]));
+  const tables = closePolicyTables(
+    bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]),
+  );
 
   it('ignores non-string opt-outs, records ignored names in order, and says what each entry did', () => {
-    const policy = resolveToolPolicy(tables, { disabledTools: [42 as never, 'mcp__own__*', 'Nope', 'mcp__other__x', 'mcp__other__x'] }, {});
+    const policy = resolveToolPolicy(
+      tables,
+      { disabledTools: [42 as never, 'mcp__own__*', 'Nope', 'mcp__other__x', 'mcp__other__x'] },
+      {},
+    );
     expect(policy.disallowedTools).toEqual(['mcp__own__a', 'mcp__other__x']);
     expect(policy.ignoredOptOuts).toEqual(['Nope']);
-    expect(policy.optOuts.map((o) => [o.entry, o.effect])).toEqual([['mcp__own__*', 'expanded'], ['Nope', 'ignored'], ['mcp__other__x', 'passed-through'], ['mcp__other__x', 'passed-through']]);
+    expect(policy.optOuts.map((o) => [o.entry, o.effect])).toEqual([
+      ['mcp__own__*', 'expanded'],
+      ['Nope', 'ignored'],
+      ['mcp__other__x', 'passed-through'],
+      ['mcp__other__x', 'passed-through'],
+    ]);
     expect(policy.optOuts[0]!.keys).toEqual(['A']);
     expect(policy.allowedTools).toEqual([]);
     expect(policy.mcpEnsureAllowed).toEqual([]);
   });
 
   it('passes overlay names through once, after the opt-outs, and blocks catalog tools it names', () => {
-    expect(resolveDisallowedTools(tables, { disabledTools: ['mcp__x__y'] }, {}, { overlay: ['mcp__x__y', 'Extra', 7 as never, 'Extra', 'mcp__own__a'] })).toEqual(['mcp__own__a', 'mcp__x__y', 'Extra']);
+    expect(
+      resolveDisallowedTools(
+        tables,
+        { disabledTools: ['mcp__x__y'] },
+        {},
+        { overlay: ['mcp__x__y', 'Extra', 7 as never, 'Extra', 'mcp__own__a'] },
+      ),
+    ).toEqual(['mcp__own__a', 'mcp__x__y', 'Extra']);
   });
 
   it('marks exactly the disallowed tools', () => {
@@ -113,9 +171,17 @@ describe('policySignature', () => {
   const lists = { disallowedTools: ['WebSearch', 'Bash'], allowedTools: ['Read'], mcpEnsureAllowed: ['mcp__a__b'] };
 
   it('is a pinned, stable value: a changed hash would re-key every warm session after an upgrade', () => {
-    expect(policySignature(lists)).toBe(policySignature({ disallowedTools: ['Bash', 'WebSearch', 'Bash'], allowedTools: ['Read'], mcpEnsureAllowed: ['mcp__a__b'] }));
+    expect(policySignature(lists)).toBe(
+      policySignature({
+        disallowedTools: ['Bash', 'WebSearch', 'Bash'],
+        allowedTools: ['Read'],
+        mcpEnsureAllowed: ['mcp__a__b'],
+      }),
+    );
     expect(policySignature(lists)).toMatch(/^tp1-[0-9a-f]{14}$/);
-    expect(policySignature({ disallowedTools: [], allowedTools: [] })).toBe(policySignature({ disallowedTools: [], allowedTools: [], mcpEnsureAllowed: [] }));
+    expect(policySignature({ disallowedTools: [], allowedTools: [] })).toBe(
+      policySignature({ disallowedTools: [], allowedTools: [], mcpEnsureAllowed: [] }),
+    );
     expect(policySignature(lists)).toBe('tp1-0fe4c3709c7ebd');
   });
 
@@ -124,20 +190,35 @@ describe('policySignature', () => {
     expect(policySignature({ ...lists, disallowedTools: ['WebSearch'] })).not.toBe(base);
     expect(policySignature({ ...lists, allowedTools: [] })).not.toBe(base);
     expect(policySignature({ ...lists, mcpEnsureAllowed: [] })).not.toBe(base);
-    expect(policySignature({ disallowedTools: ['WebSearch', 'Bash', 'Read'], allowedTools: [], mcpEnsureAllowed: ['mcp__a__b'] })).not.toBe(base);
-    expect(policySignature({ disallowedTools: ['WebSearch\nBash'], allowedTools: ['Read'], mcpEnsureAllowed: ['mcp__a__b'] })).not.toBe(base);
+    expect(
+      policySignature({
+        disallowedTools: ['WebSearch', 'Bash', 'Read'],
+        allowedTools: [],
+        mcpEnsureAllowed: ['mcp__a__b'],
+      }),
+    ).not.toBe(base);
+    expect(
+      policySignature({
+        disallowedTools: ['WebSearch\nBash'],
+        allowedTools: ['Read'],
+        mcpEnsureAllowed: ['mcp__a__b'],
+      }),
+    ).not.toBe(base);
   });
 });
 
 describe('explain rule texts', () => {
-  const tables = closePolicyTables(bare([
-    tool({ key: 'Plain', kind: 'mcp', names: ['mcp__own__plain'], approval: 'auto' }),
-    tool({ key: 'Gone', exposure: 'internal', available: false }),
-    tool({ key: 'Solo', exposure: 'internal', pairGroup: 'g' }),
-    tool({ key: 'Leaf', exposure: 'internal', dependsOn: ['Gone'] }),
-  ]));
+  const tables = closePolicyTables(
+    bare([
+      tool({ key: 'Plain', kind: 'mcp', names: ['mcp__own__plain'], approval: 'auto' }),
+      tool({ key: 'Gone', exposure: 'internal', available: false }),
+      tool({ key: 'Solo', exposure: 'internal', pairGroup: 'g' }),
+      tool({ key: 'Leaf', exposure: 'internal', dependsOn: ['Gone'] }),
+    ]),
+  );
   const explain = (key: string, disabledTools: string[] = []) => explainTool(tables, key, { disabledTools }, {})!;
-  const details = (key: string, disabledTools: string[] = []) => Object.fromEntries(explain(key, disabledTools).rules.map((r) => [r.rule, [r.disallows, r.detail]]));
+  const details = (key: string, disabledTools: string[] = []) =>
+    Object.fromEntries(explain(key, disabledTools).rules.map((r) => [r.rule, [r.disallows, r.detail]]));
 
   it('describes every rule for an allowed user MCP tool', () => {
     expect(details('Plain')).toEqual({

@@ -21,13 +21,18 @@ describe('policy snapshot guarded by generate --check', () => {
     expect((await cli('generate')).code).toBe(0);
     const snapshot = readFileSync(path.join(app, 'generated/claude/policy.md'), 'utf8');
     expect(snapshot).toBe(readFileSync(path.join(REPO, 'generated/claude/policy.md'), 'utf8'));
-    expect(readFileSync(path.join(app, 'generated/claude/policy.ts'), 'utf8')).toBe(readFileSync(path.join(REPO, 'generated/claude/policy.ts'), 'utf8'));
+    expect(readFileSync(path.join(app, 'generated/claude/policy.ts'), 'utf8')).toBe(
+      readFileSync(path.join(REPO, 'generated/claude/policy.ts'), 'utf8'),
+    );
     expect(snapshot).toContain('| `WebSearch` | `WebSearch` | disabled | ✗ | ✗ | ✗ | ✗ |');
     expect((await cli('generate', '--check')).code).toBe(0);
 
     const toolFile = path.join(app, 'catalog/tools/context.catalog.ts');
     const source = readFileSync(toolFile, 'utf8');
-    const regranted = source.replace("WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'disabled'", "WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'user'");
+    const regranted = source.replace(
+      "WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'disabled'",
+      "WebSearch: {\n    kind: 'sdk', category: 'context', exposure: 'user'",
+    );
     expect(regranted).not.toBe(source);
     writeFileSync(toolFile, regranted);
 

@@ -13,13 +13,17 @@ function bruteForceToggles(tables: PolicyTables, ctx: Record<string, boolean>) {
   return tables.tools.flatMap((t) => {
     if (t.exposure !== 'user') return [];
     const off = markDisallowedTools(tables, { disabledTools: [t.key] }, ctx);
-    const disallows = tables.tools.flatMap((u, i) => (off.disallowed[i] === 1 && base.disallowed[i] === 0 ? [u.key] : []));
+    const disallows = tables.tools.flatMap((u, i) =>
+      off.disallowed[i] === 1 && base.disallowed[i] === 0 ? [u.key] : [],
+    );
     const own = disallows.indexOf(t.key);
     return [{ key: t.key, disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows }];
   });
 }
 
-const contexts = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()).map((v) => Object.fromEntries(CONDITIONS.map((c, i) => [c.field, v[i]!])));
+const contexts = fc
+  .tuple(fc.boolean(), fc.boolean(), fc.boolean())
+  .map((v) => Object.fromEntries(CONDITIONS.map((c, i) => [c.field, v[i]!])));
 
 describe('toggleEffects', () => {
   it('equals resolving the catalog once per toggle, on random catalogs and contexts', () => {
@@ -54,7 +58,9 @@ describe('toggleEffects', () => {
       ],
       whenOptedOut: { C: ['B', 'C', 'A'] },
     };
-    expect(toggleEffects(tables, markDisallowedTools(tables, {}, {}))).toEqual([{ key: 'C', disallows: ['C', 'A', 'B'] }]);
+    expect(toggleEffects(tables, markDisallowedTools(tables, {}, {}))).toEqual([
+      { key: 'C', disallows: ['C', 'A', 'B'] },
+    ]);
   });
 });
 
@@ -63,7 +69,10 @@ describe('expandClosure', () => {
     const graph = fc.integer({ min: 1, max: 30 }).chain((size) =>
       fc.record({
         size: fc.constant(size),
-        spread: fc.array(fc.uniqueArray(fc.nat({ max: size - 1 }), { maxLength: 4 }), { minLength: size, maxLength: size }),
+        spread: fc.array(fc.uniqueArray(fc.nat({ max: size - 1 }), { maxLength: 4 }), {
+          minLength: size,
+          maxLength: size,
+        }),
         roots: fc.uniqueArray(fc.nat({ max: size - 1 }), { maxLength: 3 }),
       }),
     );
@@ -74,7 +83,8 @@ describe('expandClosure', () => {
         roots.forEach((r) => (reached[r] = 1));
         for (let changed = true; changed; ) {
           changed = false;
-          for (let i = 0; i < size; i++) if (reached[i] === 1) for (const j of edges[i]!) if (reached[j] === 0) (reached[j] = 1), (changed = true);
+          for (let i = 0; i < size; i++)
+            if (reached[i] === 1) for (const j of edges[i]!) if (reached[j] === 0) (reached[j] = 1), (changed = true);
         }
         const expected = [...reached.keys()].filter((i) => reached[i] === 1);
         expect(Array.from(expandClosure(roots, edges, size))).toEqual(expected);
@@ -89,7 +99,14 @@ describe('expandClosure', () => {
       catalog: 'chain',
       conditions: [],
       servers: [],
-      tools: Array.from({ length: n }, (_, i) => ({ key: `T${i}`, kind: 'sdk' as const, exposure: 'user' as const, names: [`T${i}`], dependsOn: i % 100 === 0 ? [] : [`T${i - 1}`], approval: 'auto' as const })),
+      tools: Array.from({ length: n }, (_, i) => ({
+        key: `T${i}`,
+        kind: 'sdk' as const,
+        exposure: 'user' as const,
+        names: [`T${i}`],
+        dependsOn: i % 100 === 0 ? [] : [`T${i - 1}`],
+        approval: 'auto' as const,
+      })),
     };
     const p = preparePolicy(tables);
     expect(Array.from(p.optOut.get('T250')!)).toEqual(Array.from({ length: 50 }, (_, k) => 250 + k));

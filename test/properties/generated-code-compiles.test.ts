@@ -32,7 +32,14 @@ function configOf(dir: string, catalog: RandomCatalog, emitRuntime: boolean): Re
     outDir,
     prefix: catalog.prefix,
     constPrefix: constantCase(catalog.prefix),
-    i18n: { locales: ['en', 'zh-CN'], defaultLocale: 'en', prefix: 'agent.tools', layout: 'nested', missing: 'fallback', outDir: path.join(outDir, 'i18n') },
+    i18n: {
+      locales: ['en', 'zh-CN'],
+      defaultLocale: 'en',
+      prefix: 'agent.tools',
+      layout: 'nested',
+      missing: 'fallback',
+      outDir: path.join(outDir, 'i18n'),
+    },
     bindings: { file: path.join(dir, 'tool-bindings.ts') },
     sdk: { aliases: {}, typesModule: '@anthropic-ai/claude-agent-sdk/sdk-tools' },
     imports: { extension: '', reason: 'the property test' },
@@ -46,13 +53,24 @@ function configOf(dir: string, catalog: RandomCatalog, emitRuntime: boolean): Re
 function generateInto(dir: string, catalog: RandomCatalog, emitRuntime: boolean): string[] {
   const config = configOf(dir, catalog, emitRuntime);
   const file = path.join(dir, 'catalog/tools.catalog.ts');
-  const raw: RawCatalog = { config, vocabulary: catalog.vocabulary, definitionFile: file, tools: Object.entries(catalog.tools).map(([key, declaration]) => ({ key, declaration, file })), files: [file], inputs: [file], diagnostics: [] };
+  const raw: RawCatalog = {
+    config,
+    vocabulary: catalog.vocabulary,
+    definitionFile: file,
+    tools: Object.entries(catalog.tools).map(([key, declaration]) => ({ key, declaration, file })),
+    files: [file],
+    inputs: [file],
+    diagnostics: [],
+  };
   const problems = validateCatalog(raw);
   if (hasErrors(problems)) return problems.map((d) => `${d.code} ${d.message}`);
   const rendered = renderCatalog(buildModel(raw), loadTemplates(), new Map());
   if (rendered.diagnostics.length > 0) return rendered.diagnostics.map((d) => `${d.code} ${d.message}`);
   mkdirSync(path.join(dir, 'catalog'), { recursive: true });
-  writeFileSync(path.join(dir, 'catalog/app.ts'), 'export const check = () => true;\nexport const build = () => [];\nexport const names = (): string[] => [];\n');
+  writeFileSync(
+    path.join(dir, 'catalog/app.ts'),
+    'export const check = () => true;\nexport const build = () => [];\nexport const names = (): string[] => [];\n',
+  );
   for (const [target, output] of rendered.files) {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, output.content);
@@ -65,27 +83,37 @@ describe('generated code from random catalogs', () => {
     rmSync(ROOT, { recursive: true, force: true });
     const started = performance.now();
     const catalogs = fc.sample(randomCatalog, { numRuns: COUNT, seed: SEED });
-    const refused = catalogs.flatMap((catalog, i) => generateInto(path.join(ROOT, `c${i}`), catalog, i === 0).map((p) => `c${i}: ${p}`));
+    const refused = catalogs.flatMap((catalog, i) =>
+      generateInto(path.join(ROOT, `c${i}`), catalog, i === 0).map((p) => `c${i}: ${p}`),
+    );
     expect(refused, `the generator refused catalogs the rules allow (replay with TC_SEED=${SEED})`).toEqual([]);
-    writeFileSync(path.join(ROOT, 'tsconfig.json'), JSON.stringify({
-      extends: '../../../tsconfig.base.json',
-      compilerOptions: {
-        noEmit: true,
-        types: [],
-        exactOptionalPropertyTypes: true,
-        noPropertyAccessFromIndexSignature: true,
-        noImplicitReturns: true,
-        noUnusedLocals: true,
-        noUnusedParameters: true,
-        paths: { 'agent-tool-catalog/runtime': ['../../../plugin/runtime/index.ts'] },
-      },
-      include: ['c*/**/*.ts'],
-    }));
+    writeFileSync(
+      path.join(ROOT, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../../tsconfig.base.json',
+        compilerOptions: {
+          noEmit: true,
+          types: [],
+          exactOptionalPropertyTypes: true,
+          noPropertyAccessFromIndexSignature: true,
+          noImplicitReturns: true,
+          noUnusedLocals: true,
+          noUnusedParameters: true,
+          paths: { 'agent-tool-catalog/runtime': ['../../../plugin/runtime/index.ts'] },
+        },
+        include: ['c*/**/*.ts'],
+      }),
+    );
     const { output } = await runTsc('TypeScript 7', ['-p', path.join(ROOT, 'tsconfig.json')], REPO);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`${COUNT} random catalogs generated and type-checked in ${seconds.toFixed(1)} s (${(COUNT / seconds).toFixed(0)} catalogs/s), seed ${SEED}`);
+    console.log(
+      `${COUNT} random catalogs generated and type-checked in ${seconds.toFixed(1)} s (${(COUNT / seconds).toFixed(0)} catalogs/s), seed ${SEED}`,
+    );
     const failing = [...new Set([...output.matchAll(/c(\d+)\//g)].map((m) => Number(m[1])))];
     const first = failing[0] === undefined ? undefined : JSON.stringify(catalogs[failing[0]], null, 2);
-    expect(output, `TypeScript rejected the output of ${failing.length} catalog(s) (replay with TC_SEED=${SEED}); the first one:\n${first}`).toBe('');
+    expect(
+      output,
+      `TypeScript rejected the output of ${failing.length} catalog(s) (replay with TC_SEED=${SEED}); the first one:\n${first}`,
+    ).toBe('');
   }, 240_000);
 });

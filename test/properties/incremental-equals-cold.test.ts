@@ -61,7 +61,10 @@ function write(dir: string, c: Catalog): void {
   );
   c.files.forEach((tools, f) => {
     const touched = '\n'.repeat(c.touches[f] ?? 0);
-    writeFileSync(path.join(dir, `catalog/part${f}.catalog.ts`), `import { demo } from './vocab.catalog';\n${touched}export default demo.tools({\n${tools.map(toolSource).join('\n')}\n});\n`);
+    writeFileSync(
+      path.join(dir, `catalog/part${f}.catalog.ts`),
+      `import { demo } from './vocab.catalog';\n${touched}export default demo.tools({\n${tools.map(toolSource).join('\n')}\n});\n`,
+    );
   });
 }
 
@@ -76,7 +79,12 @@ const newTool = (n: number, seed: number): Tool => ({
   mcp: seed % 3 === 0,
 });
 
-const op = fc.record({ kind: fc.integer({ min: 0, max: 8 }), a: fc.nat(), b: fc.nat(), text: fc.string({ maxLength: 12 }) });
+const op = fc.record({
+  kind: fc.integer({ min: 0, max: 8 }),
+  a: fc.nat(),
+  b: fc.nat(),
+  text: fc.string({ maxLength: 12 }),
+});
 
 /** Applies one random edit to the catalog's data; returns what it did, for the failure message. */
 function apply(c: Catalog, { kind, a, b, text }: { kind: number; a: number; b: number; text: string }): string {
@@ -133,7 +141,9 @@ function apply(c: Catalog, { kind, a, b, text }: { kind: number; a: number; b: n
 }
 
 const located = (diagnostics: readonly { code: string; position?: { file: string; line: number; column: number } }[]) =>
-  diagnostics.map((d) => `${d.code} ${d.position ? `${d.position.file}:${d.position.line}:${d.position.column}` : ''}`).sort();
+  diagnostics
+    .map((d) => `${d.code} ${d.position ? `${d.position.file}:${d.position.line}:${d.position.column}` : ''}`)
+    .sort();
 
 describe('incremental generation', () => {
   it(`equals a cold generate after every step of ${SEQUENCES} random edit sequences`, async () => {
@@ -143,7 +153,10 @@ describe('incremental generation', () => {
         mkdirSync(path.join(dir, 'catalog'));
         // The session keeps evaluations on disk too (an app has a node_modules); the cold run does not.
         mkdirSync(path.join(dir, 'node_modules'));
-        writeFileSync(path.join(dir, 'tool-catalog.config.ts'), "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'], i18n: { locales: ['en', 'zh-CN'], missing: 'fallback' } } } });\n");
+        writeFileSync(
+          path.join(dir, 'tool-catalog.config.ts'),
+          "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'], i18n: { locales: ['en', 'zh-CN'], missing: 'fallback' } } } });\n",
+        );
         const catalog: Catalog = { files: [[], []], categoryLabel: 'Web', touches: [], next: 0 };
         for (let i = 0; i < 8; i++) catalog.files[i % 2]!.push(newTool(catalog.next++, i));
         write(dir, catalog);
@@ -159,14 +172,25 @@ describe('incremental generation', () => {
             const where = steps.join(' → ');
             expect(located(incremental.diagnostics), where).toEqual(located(coldResult.diagnostics));
             // Written by the session and up to date for a fresh process: the same bytes.
-            if (incremental.ok) expect({ code: cold.code, changed: coldResult.changed, orphaned: coldResult.orphaned }, where).toEqual({ code: 0, changed: [], orphaned: [] });
+            if (incremental.ok)
+              expect({ code: cold.code, changed: coldResult.changed, orphaned: coldResult.orphaned }, where).toEqual({
+                code: 0,
+                changed: [],
+                orphaned: [],
+              });
           }
         } finally {
           await session.dispose();
         }
       }),
       // Each step runs a fresh process: shrinking a failure would take minutes, the first one is reported.
-      { numRuns: SEQUENCES, endOnFailure: true, ...(process.env.INCREMENTAL_SEED ? { seed: Number(process.env.INCREMENTAL_SEED), path: process.env.INCREMENTAL_PATH } : {}) },
+      {
+        numRuns: SEQUENCES,
+        endOnFailure: true,
+        ...(process.env.INCREMENTAL_SEED
+          ? { seed: Number(process.env.INCREMENTAL_SEED), path: process.env.INCREMENTAL_PATH }
+          : {}),
+      },
     );
   }, 300_000);
 });

@@ -3,7 +3,12 @@
 // denied without rebuilding the session, and it denies install_skill on no-responder headless turns.
 import type { HookCallbackMatcher, HookInput, Options } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createClaudeToolContext, createClaudeToolGuard, resolveClaudeDisallowedTools, resolveClaudeToolPolicy } from '../../generated/claude';
+import {
+  createClaudeToolContext,
+  createClaudeToolGuard,
+  resolveClaudeDisallowedTools,
+  resolveClaudeToolPolicy,
+} from '../../generated/claude';
 
 const input = (tool_name: string, permission_mode?: string): HookInput => ({
   hook_event_name: 'PreToolUse',
@@ -26,7 +31,10 @@ async function decision(matcher: HookCallbackMatcher, hookInput: HookInput): Pro
 /** What the app keeps per agent and edits while a session runs (its `disabledTools` setting). */
 function agentStore() {
   let agent = { disabledTools: [] as string[] };
-  return { current: () => agent, disable: (...names: string[]) => (agent = { disabledTools: [...agent.disabledTools, ...names] }) };
+  return {
+    current: () => agent,
+    disable: (...names: string[]) => (agent = { disabledTools: [...agent.disabledTools, ...names] }),
+  };
 }
 
 describe('the Claude catalog guard over the live policy', () => {
@@ -36,7 +44,10 @@ describe('the Claude catalog guard over the live policy', () => {
     const store = agentStore();
     const guard = createClaudeToolGuard({ disallowed: () => resolveClaudeDisallowedTools(store.current(), context) });
     expectTypeOf(guard).toExtend<HookCallbackMatcher>();
-    const options: Options = { disallowedTools: resolveClaudeDisallowedTools(store.current(), context), hooks: { PreToolUse: [guard] } };
+    const options: Options = {
+      disallowedTools: resolveClaudeDisallowedTools(store.current(), context),
+      hooks: { PreToolUse: [guard] },
+    };
     expect(options.disallowedTools).not.toContain('Bash');
     expect(await decision(guard, input('Bash'))).toBeUndefined();
     store.disable('Bash');
@@ -46,7 +57,9 @@ describe('the Claude catalog guard over the live policy', () => {
   });
 
   it('denies what the policy always or conditionally disallows', async () => {
-    const guard = createClaudeToolGuard({ disallowed: () => resolveClaudeDisallowedTools(agentStore().current(), context) });
+    const guard = createClaudeToolGuard({
+      disallowed: () => resolveClaudeDisallowedTools(agentStore().current(), context),
+    });
     expect(await decision(guard, input('WebSearch'))).toBe('deny');
     expect(await decision(guard, input('EnterWorktree'))).toBe('deny');
   });
@@ -54,7 +67,11 @@ describe('the Claude catalog guard over the live policy', () => {
   it('denies install_skill on a headless turn whose mode needs a responder', async () => {
     const store = agentStore();
     const policy = resolveClaudeToolPolicy(store.current(), context);
-    const guard = createClaudeToolGuard({ headless: true, allowedTools: policy.allowedTools, disallowed: () => resolveClaudeDisallowedTools(store.current(), context) });
+    const guard = createClaudeToolGuard({
+      headless: true,
+      allowedTools: policy.allowedTools,
+      disallowed: () => resolveClaudeDisallowedTools(store.current(), context),
+    });
     expect(await decision(guard, input('mcp__skills__install_skill', 'default'))).toBe('deny');
     expect(await decision(guard, input('mcp__skills__install_skill', 'acceptEdits'))).toBe('deny');
     expect(await decision(guard, input('mcp__skills__install_skill', 'bypassPermissions'))).toBeUndefined();
@@ -66,7 +83,13 @@ describe('the Claude catalog guard over the live policy', () => {
 
   it('fails closed when the settings snapshot cannot be read', async () => {
     const guard = createClaudeToolGuard({
-      disallowed: () => resolveClaudeDisallowedTools((() => { throw new Error('db locked'); })(), context),
+      disallowed: () =>
+        resolveClaudeDisallowedTools(
+          (() => {
+            throw new Error('db locked');
+          })(),
+          context,
+        ),
     });
     expect(await decision(guard, input('Read'))).toBe('deny');
   });

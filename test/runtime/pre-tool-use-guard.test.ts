@@ -7,14 +7,23 @@ async function decide(options: PreToolUseGuardOptions, input: GuardHookInput | n
   const [hook] = createPreToolUseGuard(options).hooks;
   return hook!(input as GuardHookInput, 'tu', { signal: new AbortController().signal });
 }
-const pre = (tool_name: unknown, permission_mode?: string): GuardHookInput => ({ hook_event_name: 'PreToolUse', tool_name, ...(permission_mode ? { permission_mode } : {}) });
-const denied = (r: object) => (r as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision === 'deny';
+const pre = (tool_name: unknown, permission_mode?: string): GuardHookInput => ({
+  hook_event_name: 'PreToolUse',
+  tool_name,
+  ...(permission_mode ? { permission_mode } : {}),
+});
+const denied = (r: object) =>
+  (r as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision === 'deny';
 
 describe('createPreToolUseGuard', () => {
   it('denies restricted names and whole restricted channels; passes everything else to the SDK', async () => {
     const options = { restricted: ['mcp__mb__delete'], restrictedChannels: ['danger'] };
     expect(await decide(options, pre('mcp__mb__delete'))).toEqual({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: "'mcp__mb__delete' is restricted by the tool catalog and is never allowed." },
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: "'mcp__mb__delete' is restricted by the tool catalog and is never allowed.",
+      },
     });
     expect(denied(await decide(options, pre('mcp__danger__anything')))).toBe(true);
     expect(await decide(options, pre('mcp__mb__search'))).toEqual({});
@@ -22,7 +31,9 @@ describe('createPreToolUseGuard', () => {
 
   it('fails closed on malformed input: no tool name, no input, or an event name other than PreToolUse', async () => {
     for (const hook_event_name of ['PostToolUse', 'pretooluse', undefined, ''])
-      expect(denied(await decide({}, { hook_event_name, tool_name: 'Read' } as never)), String(hook_event_name)).toBe(true);
+      expect(denied(await decide({}, { hook_event_name, tool_name: 'Read' } as never)), String(hook_event_name)).toBe(
+        true,
+      );
     expect(await decide({}, pre('Read'))).toEqual({});
     expect(denied(await decide({}, pre(undefined)))).toBe(true);
     expect(denied(await decide({}, null))).toBe(true);
@@ -58,9 +69,13 @@ describe('createPreToolUseGuard', () => {
 
   it('denies prompting tools on headless turns unless the mode needs no responder', async () => {
     const base = { promptingTools: ['mcp__skills__install_skill'], headless: () => true };
-    for (const mode of ['default', 'acceptEdits', 'plan', 'auto', undefined]) expect(denied(await decide(base, pre('mcp__skills__install_skill', mode)))).toBe(true);
-    for (const mode of ['bypassPermissions', 'dontAsk']) expect(await decide(base, pre('mcp__skills__install_skill', mode))).toEqual({});
-    expect(await decide({ ...base, permissionMode: () => 'bypassPermissions' }, pre('mcp__skills__install_skill'))).toEqual({});
+    for (const mode of ['default', 'acceptEdits', 'plan', 'auto', undefined])
+      expect(denied(await decide(base, pre('mcp__skills__install_skill', mode)))).toBe(true);
+    for (const mode of ['bypassPermissions', 'dontAsk'])
+      expect(await decide(base, pre('mcp__skills__install_skill', mode))).toEqual({});
+    expect(
+      await decide({ ...base, permissionMode: () => 'bypassPermissions' }, pre('mcp__skills__install_skill')),
+    ).toEqual({});
     expect(await decide(base, pre('mcp__skills__search_skills', 'default'))).toEqual({});
   });
 });

@@ -10,27 +10,61 @@ const tables = closePolicyTables({
   tools: [
     { key: 'Bash', kind: 'sdk', exposure: 'user', names: ['Bash'], dependsOn: [], approval: 'permission-mode' },
     { key: 'Read', kind: 'sdk', exposure: 'user', names: ['Read'], dependsOn: [], approval: 'auto' },
-    { key: 'Worktree', kind: 'sdk', exposure: 'conditional', condition: 'has-git', names: ['EnterWorktree'], dependsOn: [], approval: 'permission-mode' },
+    {
+      key: 'Worktree',
+      kind: 'sdk',
+      exposure: 'conditional',
+      condition: 'has-git',
+      names: ['EnterWorktree'],
+      dependsOn: [],
+      approval: 'permission-mode',
+    },
     { key: 'Search', kind: 'mcp', exposure: 'user', names: ['mcp__app__search'], dependsOn: [], approval: 'auto' },
-    { key: 'Notes', kind: 'mcp', exposure: 'internal', names: ['mcp__app__notes'], dependsOn: [], approval: 'permission-mode' },
+    {
+      key: 'Notes',
+      kind: 'mcp',
+      exposure: 'internal',
+      names: ['mcp__app__notes'],
+      dependsOn: [],
+      approval: 'permission-mode',
+    },
   ],
   conditions: [{ name: 'has-git', field: 'hasGit' }],
   servers: ['app'],
 });
-const catalog: SessionCatalog = { tables, channels: ['linear'], guard: { restricted: [], restrictedChannels: [], guardedChannels: [], promptingTools: [] } };
+const catalog: SessionCatalog = {
+  tables,
+  channels: ['linear'],
+  guard: { restricted: [], restrictedChannels: [], guardedChannels: [], promptingTools: [] },
+};
 const named = (name: string) => ({ name });
 const servers = { app: [named('search'), named('notes'), named('stray')] };
-const createServer = (options: { name: string; tools: { name: string }[] }) => ({ type: 'sdk' as const, name: options.name, tools: options.tools.map((t) => t.name) });
+const createServer = (options: { name: string; tools: { name: string }[] }) => ({
+  type: 'sdk' as const,
+  name: options.name,
+  tools: options.tools.map((t) => t.name),
+});
 
-async function guardSays(session: ReturnType<typeof sessionOptions>, tool: string, event = 'PreToolUse'): Promise<string | undefined> {
+async function guardSays(
+  session: ReturnType<typeof sessionOptions>,
+  tool: string,
+  event = 'PreToolUse',
+): Promise<string | undefined> {
   const hook = session.hooks.PreToolUse[0]!.hooks[0]!;
-  const decision: GuardDecision = await hook({ hook_event_name: event, tool_name: tool } as GuardHookInput, undefined, { signal: new AbortController().signal });
+  const decision: GuardDecision = await hook({ hook_event_name: event, tool_name: tool } as GuardHookInput, undefined, {
+    signal: new AbortController().signal,
+  });
   return 'hookSpecificOutput' in decision ? decision.hookSpecificOutput.permissionDecisionReason : undefined;
 }
 
 describe('sessionOptions', () => {
   it('offers exactly the allowed built-ins and builds each in-process server with only its allowed, catalogued tools', () => {
-    const session = sessionOptions(catalog, { agent: { disabledTools: ['Search'] }, context: { hasGit: false }, servers, createServer });
+    const session = sessionOptions(catalog, {
+      agent: { disabledTools: ['Search'] },
+      context: { hasGit: false },
+      servers,
+      createServer,
+    });
     expect(session.tools).toEqual(['Bash', 'Read']);
     expect(session.mcpServers).toEqual({ app: { type: 'sdk', name: 'app', tools: ['notes'] } });
     expect(session.disallowedTools).toEqual(['EnterWorktree', 'mcp__app__search']);
@@ -38,26 +72,43 @@ describe('sessionOptions', () => {
   });
 
   it('expands a whole-server opt-out to its user tools, and passes a foreign server through', () => {
-    const session = sessionOptions(catalog, { agent: { disabledTools: ['mcp__app', 'mcp__docs__*'] }, context: { hasGit: true }, servers, createServer });
+    const session = sessionOptions(catalog, {
+      agent: { disabledTools: ['mcp__app', 'mcp__docs__*'] },
+      context: { hasGit: true },
+      servers,
+      createServer,
+    });
     expect(session.disallowedTools).toEqual(['mcp__app__search', 'mcp__docs__*']);
     expect(session.mcpServers.app).toEqual({ type: 'sdk', name: 'app', tools: ['notes'] });
   });
 
   it('narrows everything to what a caller selected', () => {
-    const session = sessionOptions(catalog, { context: { hasGit: true }, servers, createServer, selection: { keys: ['Read', 'Notes'], names: ['Read', 'mcp__app__notes'] } });
+    const session = sessionOptions(catalog, {
+      context: { hasGit: true },
+      servers,
+      createServer,
+      selection: { keys: ['Read', 'Notes'], names: ['Read', 'mcp__app__notes'] },
+    });
     expect(session.tools).toEqual(['Read']);
     expect(session.allowedTools).toEqual(['Read', 'mcp__app__notes']);
   });
 
   it('guards every call the session itself would not offer', async () => {
-    const session = sessionOptions(catalog, { agent: { disabledTools: ['mcp__docs__*'] }, context: { hasGit: false }, servers, createServer });
+    const session = sessionOptions(catalog, {
+      agent: { disabledTools: ['mcp__docs__*'] },
+      context: { hasGit: false },
+      servers,
+      createServer,
+    });
     expect(await guardSays(session, 'Read')).toBeUndefined();
     expect(await guardSays(session, 'mcp__app__notes')).toBeUndefined();
     expect(await guardSays(session, 'EnterWorktree')).toContain('disallowed');
     expect(await guardSays(session, 'mcp__docs__search')).toContain("('mcp__docs__*')");
     expect(await guardSays(session, 'mcp__flights__book')).toContain('does not declare');
     expect(await guardSays(session, 'mcp__linear__create_issue')).toBeUndefined();
-    expect(await guardSays(session, 'mcp__app__stray')).toContain("not a tool of the catalog's in-process server 'app'");
+    expect(await guardSays(session, 'mcp__app__stray')).toContain(
+      "not a tool of the catalog's in-process server 'app'",
+    );
     expect(await guardSays(session, 'Read', 'pretooluse')).toContain('not a PreToolUse event');
     const open = sessionOptions(catalog, { context: { hasGit: false }, guard: { otherServers: ['flights'] } });
     expect(await guardSays(open, 'mcp__flights__book')).toBeUndefined();

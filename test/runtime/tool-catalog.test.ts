@@ -33,7 +33,12 @@ describe('createToolContext', () => {
 
 describe('createToolCatalog', () => {
   it('throws at registration when a key or a runtime name is registered twice', () => {
-    expect(() => createToolCatalog([{ key: 'a', kind: 'sdk', groups: [] }, { key: 'a', kind: 'sdk', groups: [] }])).toThrow(DuplicateToolError);
+    expect(() =>
+      createToolCatalog([
+        { key: 'a', kind: 'sdk', groups: [] },
+        { key: 'a', kind: 'sdk', groups: [] },
+      ]),
+    ).toThrow(DuplicateToolError);
     expect(() =>
       createToolCatalog([
         { key: 'a', kind: 'mcp', groups: [], names: ['mcp__s__x'] },
@@ -43,10 +48,22 @@ describe('createToolCatalog', () => {
   });
 
   it('throws at registration when an entry lacks the app code its registry entry says it has, or has code it must not', () => {
-    expect(() => createToolCatalog([{ key: 'f', kind: 'mcp', groups: [], factory: true }], { bindings: { f: { build: () => named('f') } } })).toThrow(/'f' is a factory/);
-    expect(() => createToolCatalog([{ key: 'c', kind: 'mcp', groups: [], available: { appCheck: 'isOn' } }])).toThrow(/'c' is available by an app check \('isOn'\); bind it as \{ check \}/);
-    expect(() => createToolCatalog([{ key: 'r', kind: 'mcp', groups: [], namesFrom: 'resolver' }], { bindings: { r: { build: () => named('r') } } })).toThrow(/'r' resolves its names at run time/);
-    expect(() => createToolCatalog([{ key: 'm', kind: 'external', groups: [], namesFrom: 'mirror' }])).toThrow(/'m' mirrors its names from a channel but names no channel/);
+    expect(() =>
+      createToolCatalog([{ key: 'f', kind: 'mcp', groups: [], factory: true }], {
+        bindings: { f: { build: () => named('f') } },
+      }),
+    ).toThrow(/'f' is a factory/);
+    expect(() => createToolCatalog([{ key: 'c', kind: 'mcp', groups: [], available: { appCheck: 'isOn' } }])).toThrow(
+      /'c' is available by an app check \('isOn'\); bind it as \{ check \}/,
+    );
+    expect(() =>
+      createToolCatalog([{ key: 'r', kind: 'mcp', groups: [], namesFrom: 'resolver' }], {
+        bindings: { r: { build: () => named('r') } },
+      }),
+    ).toThrow(/'r' resolves its names at run time/);
+    expect(() => createToolCatalog([{ key: 'm', kind: 'external', groups: [], namesFrom: 'mirror' }])).toThrow(
+      /'m' mirrors its names from a channel but names no channel/,
+    );
   });
 
   it('throws when two builders build tools with the same name (createSdkMcpServer would keep one)', () => {
@@ -57,7 +74,9 @@ describe('createToolCatalog', () => {
       ],
       { bindings: { a: { build: () => named('same') }, b: { build: () => [named('other'), named('same')] } } },
     );
-    expect(() => catalog.buildTools(createToolContext(), { include: ['g'] })).toThrow(/'a' and 'b' both build an MCP tool named 'same'/);
+    expect(() => catalog.buildTools(createToolContext(), { include: ['g'] })).toThrow(
+      /'a' and 'b' both build an MCP tool named 'same'/,
+    );
   });
 
   it('keeps entries whose groups meet the include list and whose availability holds', () => {
@@ -71,11 +90,22 @@ describe('createToolCatalog', () => {
       { key: 'other', kind: 'sdk', groups: ['extra'], names: ['Other'] },
       { key: 'both', kind: 'sdk', groups: ['extra', 'core'], names: ['Both'] },
       { key: 'disabled', kind: 'sdk', groups: ['core'], names: ['Disabled'], exposure: 'disabled' },
-      { key: 'conditional', kind: 'sdk', groups: ['core'], names: ['Conditional'], exposure: 'conditional', condition: 'has-git' },
+      {
+        key: 'conditional',
+        kind: 'sdk',
+        groups: ['core'],
+        names: ['Conditional'],
+        exposure: 'conditional',
+        condition: 'has-git',
+      },
     ];
     // A condition is read from the field the catalog maps it to; one not mapped, from its own name.
-    const catalog = createToolCatalog(entries, { conditions: [{ name: 'has-git', field: 'git' }], bindings: { fn: { check: oneOff } } });
-    const names = (predicates: Record<string, boolean>) => catalog.toolNames(createToolContext({ predicates }), { include: ['core'] });
+    const catalog = createToolCatalog(entries, {
+      conditions: [{ name: 'has-git', field: 'git' }],
+      bindings: { fn: { check: oneOff } },
+    });
+    const names = (predicates: Record<string, boolean>) =>
+      catalog.toolNames(createToolContext({ predicates }), { include: ['core'] });
     expect(names({ flag: true, git: true })).toEqual(['Always', 'On', 'Pred', 'Both', 'Conditional']);
     expect(names({ flag: false, git: false })).toEqual(['Always', 'On', 'Both']);
     expect(names({ flag: true, 'has-git': true })).toEqual(['Always', 'On', 'Pred', 'Both']);
@@ -93,8 +123,17 @@ describe('createToolCatalog', () => {
       { bindings: { bundle: { resolveNames: () => ['x', 'mcp__app__y', 'x'] } } },
     );
     const channels = (channel: string) => (channel === 'sentry' ? ['list_issues'] : undefined);
-    expect(catalog.toolNames(createToolContext(), { include: ['g'], channels })).toEqual(['mcp__app__x', 'mcp__app__y', 'mcp__sentry__list_issues']);
-    expect(catalog.toolNames(createToolContext(), { include: ['g'], channels: { toolsFor: () => ['a'] } })).toEqual(['mcp__app__x', 'mcp__app__y', 'mcp__sentry__a', 'mcp__linear__a']);
+    expect(catalog.toolNames(createToolContext(), { include: ['g'], channels })).toEqual([
+      'mcp__app__x',
+      'mcp__app__y',
+      'mcp__sentry__list_issues',
+    ]);
+    expect(catalog.toolNames(createToolContext(), { include: ['g'], channels: { toolsFor: () => ['a'] } })).toEqual([
+      'mcp__app__x',
+      'mcp__app__y',
+      'mcp__sentry__a',
+      'mcp__linear__a',
+    ]);
   });
 
   it('calls factories with the context and the schema extension; builders too', () => {

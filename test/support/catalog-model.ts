@@ -36,7 +36,15 @@ export function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConf
     staleRefs: { exclude: [] },
     ...overrides,
     outDir,
-    i18n: { locales: ['en'], defaultLocale: 'en', prefix: 'agent.tools', layout: 'nested', missing: 'error', outDir: `${outDir}/i18n`, ...overrides.i18n },
+    i18n: {
+      locales: ['en'],
+      defaultLocale: 'en',
+      prefix: 'agent.tools',
+      layout: 'nested',
+      missing: 'error',
+      outDir: `${outDir}/i18n`,
+      ...overrides.i18n,
+    },
     sdk: { aliases: {}, typesModule: '@anthropic-ai/claude-agent-sdk/sdk-tools', ...overrides.sdk },
   };
 }
@@ -45,7 +53,11 @@ export function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConf
  * A validated model of `tools` declared in one file with `vocabulary`; throws on any catalog error,
  * so a spec never renders a model the generator would have refused.
  */
-export function demoModel(vocabulary: CatalogVocabulary, tools: Record<string, ToolDeclaration>, config: ConfigOverrides = {}): CatalogModel {
+export function demoModel(
+  vocabulary: CatalogVocabulary,
+  tools: Record<string, ToolDeclaration>,
+  config: ConfigOverrides = {},
+): CatalogModel {
   const raw: RawCatalog = {
     config: demoConfig(config),
     vocabulary: vocabulary as Record<string, unknown>,
@@ -56,7 +68,8 @@ export function demoModel(vocabulary: CatalogVocabulary, tools: Record<string, T
     diagnostics: [],
   };
   const problems = validateCatalog(raw);
-  if (hasErrors(problems)) throw new Error(`the spec's catalog is invalid: ${problems.map((d) => d.message).join(' | ')}`);
+  if (hasErrors(problems))
+    throw new Error(`the spec's catalog is invalid: ${problems.map((d) => d.message).join(' | ')}`);
   return buildModel(raw);
 }
 
@@ -64,7 +77,11 @@ export function demoModel(vocabulary: CatalogVocabulary, tools: Record<string, T
 export const headerOf = (model: CatalogModel) => generatedHeader(model, loadTemplates());
 
 /** What one renderer emits for `model`, by path relative to `/app` (`existing`: current files by the same relative paths). */
-export function renderWith(renderer: Renderer, model: CatalogModel, existing: Record<string, string> = {}): { files: Record<string, string>; diagnostics: readonly PendingDiagnostic[] } {
+export function renderWith(
+  renderer: Renderer,
+  model: CatalogModel,
+  existing: Record<string, string> = {},
+): { files: Record<string, string>; diagnostics: readonly PendingDiagnostic[] } {
   const current = new Map(Object.entries(existing).map(([file, text]) => [`${APP}/${file}`, text]));
   const result = renderer.render({ model, templates: loadTemplates(), existing: current, header: headerOf(model) });
   const files: Record<string, string> = {};
@@ -90,11 +107,41 @@ export const smallCatalog = () =>
       servers: { notes: { label: 'Notes' } },
     },
     {
-      Read: { kind: 'sdk', category: 'file', exposure: 'user', approval: 'auto', label: 'Read', description: 'Reads files' },
+      Read: {
+        kind: 'sdk',
+        category: 'file',
+        exposure: 'user',
+        approval: 'auto',
+        label: 'Read',
+        description: 'Reads files',
+      },
       Bash: { kind: 'sdk', category: 'shell', exposure: 'user', label: 'Bash', description: 'Runs shell commands' },
-      EnterWorktree: { kind: 'sdk', category: 'file', exposure: 'conditional', condition: 'has-git', pairGroup: 'worktree', label: 'Enter worktree' },
-      ExitWorktree: { kind: 'sdk', category: 'file', exposure: 'conditional', condition: 'has-git', pairGroup: 'worktree', label: 'Exit worktree' },
-      Notes: { kind: 'mcp', server: 'notes', wire: 'notes', category: 'file', exposure: 'user', dependsOn: ['Read'], label: 'Notes', description: 'Keeps notes' },
+      EnterWorktree: {
+        kind: 'sdk',
+        category: 'file',
+        exposure: 'conditional',
+        condition: 'has-git',
+        pairGroup: 'worktree',
+        label: 'Enter worktree',
+      },
+      ExitWorktree: {
+        kind: 'sdk',
+        category: 'file',
+        exposure: 'conditional',
+        condition: 'has-git',
+        pairGroup: 'worktree',
+        label: 'Exit worktree',
+      },
+      Notes: {
+        kind: 'mcp',
+        server: 'notes',
+        wire: 'notes',
+        category: 'file',
+        exposure: 'user',
+        dependsOn: ['Read'],
+        label: 'Notes',
+        description: 'Keeps notes',
+      },
       REPL: { kind: 'sdk', category: 'shell', exposure: 'disabled', label: 'REPL' },
     },
   );

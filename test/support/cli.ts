@@ -20,13 +20,28 @@ export async function runCli(args: readonly string[], cwd: string): Promise<CliR
 }
 
 /** `node bin/tool-catalog.js ...args` in `cwd`, in a child process, as a user runs it. */
-export function runBin(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
+export function runBin(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     // A run that hangs is killed: a test that times out must not leave it spinning.
-    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ...env },
+        timeout: 120_000,
+        killSignal: 'SIGKILL',
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -33,4 +33,5 @@ export function runTsc(compiler: CompilerName, args: readonly string[], cwd: str
 }
 
 /** `tsc -p <project> --noEmit --pretty false`: a project type-checked, diagnostics one per line. */
-export const typecheckProject = (compiler: CompilerName, project: string, cwd: string) => runTsc(compiler, ['-p', project, '--noEmit', '--pretty', 'false'], cwd);
+export const typecheckProject = (compiler: CompilerName, project: string, cwd: string) =>
+  runTsc(compiler, ['-p', project, '--noEmit', '--pretty', 'false'], cwd);

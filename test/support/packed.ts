@@ -1,7 +1,16 @@
 // The package as users get it, made once per test run and shared by the packaging tests in every
 // worker: one `npm pack` of this repository, and one app that installs that tarball (npm cache first).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
@@ -17,17 +26,27 @@ export interface CommandRun {
 }
 
 /** Runs a program; resolves with its exit code and output whatever the code (the caller asserts), rejects only when it cannot start. */
-export function runCommand(file: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CommandRun> {
+export function runCommand(
+  file: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** `node <script> ...args` in `cwd`, with the Node that runs the tests. */
-export const runNode = (args: readonly string[], cwd: string) => runCommand(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+export const runNode = (args: readonly string[], cwd: string) =>
+  runCommand(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
 
 /**
  * The environment npm gets here: without the `npm_*` settings that `npm test` exports for this
@@ -35,14 +54,18 @@ export const runNode = (args: readonly string[], cwd: string) => runCommand(proc
  */
 function npmEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key) || /^npm_config_(cache|registry)$/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^npm_/i.test(key) || /^npm_config_(cache|registry)$/i.test(key)) env[key] = value;
   return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 }
 
 /** `npm ...args` in `cwd`; throws with npm's own output when it fails. */
 export async function npm(args: readonly string[], cwd: string): Promise<string> {
   const result = await runCommand('npm', args, { cwd, env: npmEnv() });
-  if (result.code !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd} (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(
+      `npm ${args.join(' ')} failed in ${cwd} (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+    );
   return result.stdout;
 }
 
@@ -51,7 +74,8 @@ function removeEarlierRuns(current: string): void {
   if (!existsSync(PACKAGING_ROOT)) return;
   for (const entry of readdirSync(PACKAGING_ROOT)) {
     const dir = path.join(PACKAGING_ROOT, entry);
-    if (entry !== current && Date.now() - statSync(dir).mtimeMs > 600_000) rmSync(dir, { recursive: true, force: true });
+    if (entry !== current && Date.now() - statSync(dir).mtimeMs > 600_000)
+      rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -61,7 +85,10 @@ function removeEarlierRuns(current: string): void {
  */
 export async function oncePerRun(name: string, build: (dir: string) => Promise<void>): Promise<string> {
   const runId = inject('testRunId');
-  if (!runId) throw new Error('no test run id: run the packaging tests through vitest with its config (test/support/global-setup.ts provides it)');
+  if (!runId)
+    throw new Error(
+      'no test run id: run the packaging tests through vitest with its config (test/support/global-setup.ts provides it)',
+    );
   const dir = path.join(PACKAGING_ROOT, runId, name);
   const done = path.join(dir, '.done');
   const failed = path.join(dir, '.failed');
@@ -87,8 +114,12 @@ export async function oncePerRun(name: string, build: (dir: string) => Promise<v
   }
   const deadline = Date.now() + PACKAGING_TIMEOUT_MS;
   while (!existsSync(done)) {
-    if (existsSync(failed)) throw new Error(`building ${name} failed in another test file:\n${readFileSync(failed, 'utf8')}`);
-    if (Date.now() > deadline) throw new Error(`${name} was not ready after ${PACKAGING_TIMEOUT_MS / 1000} s (${dir}); the worker building it may have died`);
+    if (existsSync(failed))
+      throw new Error(`building ${name} failed in another test file:\n${readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${name} was not ready after ${PACKAGING_TIMEOUT_MS / 1000} s (${dir}); the worker building it may have died`,
+      );
     await sleep(250);
   }
   return dir;
@@ -113,7 +144,13 @@ export async function packedTarball(): Promise<string> {
 export async function installedApp(): Promise<string> {
   const tarball = await packedTarball();
   return oncePerRun('installed-app', async (dir) => {
-    const manifest = { name: 'packaging-consumer', version: '1.0.0', private: true, type: 'module', devDependencies: { 'agent-tool-catalog': `file:${path.relative(dir, tarball)}` } };
+    const manifest = {
+      name: 'packaging-consumer',
+      version: '1.0.0',
+      private: true,
+      type: 'module',
+      devDependencies: { 'agent-tool-catalog': `file:${path.relative(dir, tarball)}` },
+    };
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
     const sdk = path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk');

@@ -11,7 +11,9 @@ export async function loadModel(cwd: string, catalog?: string): Promise<CatalogM
   const project = await loadProject({ cwd, catalog });
   const models = project.catalogs.map((c) => c.model);
   if (!project.ok || models.length !== 1 || !models[0]) {
-    throw new Error(`expected one valid catalog in ${cwd}: ${project.diagnostics.map((d) => d.message).join('\n') || `${models.length} catalogs`}`);
+    throw new Error(
+      `expected one valid catalog in ${cwd}: ${project.diagnostics.map((d) => d.message).join('\n') || `${models.length} catalogs`}`,
+    );
   }
   return models[0];
 }

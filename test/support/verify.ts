@@ -17,7 +17,8 @@ export const DOCS_SERVER = path.join(VERIFY_FIXTURE, 'docs-server.mjs');
 export async function fixtureModel(dir = VERIFY_FIXTURE): Promise<CatalogModel> {
   const project = await loadProject({ cwd: dir });
   const model = project.catalogs[0]?.model;
-  if (!project.ok || !model) throw new Error(`the fixture ${dir} does not load: ${project.diagnostics.map((d) => d.message).join(' | ')}`);
+  if (!project.ok || !model)
+    throw new Error(`the fixture ${dir} does not load: ${project.diagnostics.map((d) => d.message).join(' | ')}`);
   return model;
 }
 
@@ -27,11 +28,16 @@ export const docsServer = (ranLog: string): Record<string, McpServerConfig> => (
 });
 
 /** The tools the docs server ran, from its log (none when it never ran one). */
-export const docsCalls = async (ranLog: string) => (await readFile(ranLog, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+export const docsCalls = async (ranLog: string) =>
+  (await readFile(ranLog, 'utf8').catch(() => '')).split('\n').filter(Boolean);
 
 /** One run of the fixture in one context (`has-git` as given), returning that run's report. */
 export async function runOnce(model: CatalogModel, hasGit: boolean, options: VerifyOptions = {}): Promise<RunReport> {
-  const report = await verifyCatalog(model, { contexts: [{ id: 'test', context: { hasGit } }], timeoutMs: 60_000, ...options });
+  const report = await verifyCatalog(model, {
+    contexts: [{ id: 'test', context: { hasGit } }],
+    timeoutMs: 60_000,
+    ...options,
+  });
   if (report.runs.length !== 1) throw new Error(`expected one run, got ${report.runs.length}`);
   return report.runs[0]!;
 }

@@ -20,7 +20,16 @@ function referenceTsString(s: string): string {
     const ch = s[i]!;
     const c = s.charCodeAt(i);
     const loneSurrogate = (isHigh(c) && !isLow(s.charCodeAt(i + 1))) || (isLow(c) && !isHigh(s.charCodeAt(i - 1)));
-    const hidden = c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
+    const hidden =
+      c <= 0x1f ||
+      (c >= 0x7f && c <= 0x9f) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x200e ||
+      c === 0x200f ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069) ||
+      c === 0xfeff;
     if (SHORT[ch] !== undefined) out += SHORT[ch];
     else if (hidden || loneSurrogate) out += `\\u${c.toString(16).padStart(4, '0')}`;
     else out += ch;
@@ -28,12 +37,44 @@ function referenceTsString(s: string): string {
   return `${out}'`;
 }
 
-const tricky = fc.constantFrom('\\', "'", '\n', '\r', '\t', '\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\u202e', '\u2066', '\ufeff', '\ud800', '\udc00', '😀', 'a', '_', '$', '"', '`', '中');
-const strings = fc.oneof(fc.string(), fc.array(tricky).map((a) => a.join('')), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }));
+const tricky = fc.constantFrom(
+  '\\',
+  "'",
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ud800',
+  '\udc00',
+  '😀',
+  'a',
+  '_',
+  '$',
+  '"',
+  '`',
+  '中',
+);
+const strings = fc.oneof(
+  fc.string(),
+  fc.array(tricky).map((a) => a.join('')),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+);
 
 describe('tsString', () => {
   it('escapes exactly like the character-by-character rule, for any string', () => {
-    fc.assert(fc.property(strings, (s) => tsString(s) === referenceTsString(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(strings, (s) => tsString(s) === referenceTsString(s)),
+      { numRuns: 2000 },
+    );
     expect(tsString("it's")).toBe("'it\\'s'");
     expect(tsString('plain_Name-1')).toBe("'plain_Name-1'");
     expect(tsString('a\u202eb\td')).toBe("'a\\u202eb\\td'");

@@ -16,7 +16,14 @@ function project(name: string, edit: (text: string) => string) {
   const text = edit(REGISTRY);
   expect(text === REGISTRY).toBe(name === 'unchanged');
   writeFileSync(path.join(dir, 'registry.ts'), text);
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: relativePosix(dir, path.join(REPO, 'tsconfig.base.json')), compilerOptions: { types: [] }, include: ['registry.ts'] }));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: relativePosix(dir, path.join(REPO, 'tsconfig.base.json')),
+      compilerOptions: { types: [] },
+      include: ['registry.ts'],
+    }),
+  );
   return { dir, lines: text.split('\n') };
 }
 
@@ -29,7 +36,10 @@ async function expectFailureAt(name: string, edit: (text: string) => string, con
   for (const compiler of COMPILER_NAMES) {
     const run = await typecheckProject(compiler, path.join(dir, 'tsconfig.json'), REPO);
     expect(run.code, `${compiler}:\n${run.output}`).not.toBe(0);
-    const errorLines = run.output.split('\n').filter((l) => l.startsWith(`${file}(`) && /error TS\d+/.test(l)).map((l) => Number(/\((\d+),/.exec(l)![1]));
+    const errorLines = run.output
+      .split('\n')
+      .filter((l) => l.startsWith(`${file}(`) && /error TS\d+/.test(l))
+      .map((l) => Number(/\((\d+),/.exec(l)![1]));
     expect(errorLines, `${compiler}:\n${run.output}`).toContain(checkLine);
   }
 }
@@ -44,14 +54,26 @@ describe('the generated registry under real tsc', () => {
   });
 
   it('fails on a key without an entry', async () => {
-    await expectFailureAt('missing-entry', (t) => t.replace(/\n {2}Bash: \{\n[\s\S]*?\n {2}\},/, ''), 'CLAUDE_TOOL_REGISTRY');
+    await expectFailureAt(
+      'missing-entry',
+      (t) => t.replace(/\n {2}Bash: \{\n[\s\S]*?\n {2}\},/, ''),
+      'CLAUDE_TOOL_REGISTRY',
+    );
   });
 
   it('fails on an entry field of the wrong type', async () => {
-    await expectFailureAt('wrong-field', (t) => t.replace("    exposure: 'conditional',", "    exposure: 'hidden',"), 'CLAUDE_TOOL_REGISTRY');
+    await expectFailureAt(
+      'wrong-field',
+      (t) => t.replace("    exposure: 'conditional',", "    exposure: 'hidden',"),
+      'CLAUDE_TOOL_REGISTRY',
+    );
   });
 
   it('fails on an unknown key in a category list', async () => {
-    await expectFailureAt('unknown-key', (t) => t.replace(/\n {2}shell: \['Bash'/, "\n  shell: ['Bsh'"), 'CLAUDE_TOOLS_BY_CATEGORY');
+    await expectFailureAt(
+      'unknown-key',
+      (t) => t.replace(/\n {2}shell: \['Bash'/, "\n  shell: ['Bsh'"),
+      'CLAUDE_TOOLS_BY_CATEGORY',
+    );
   });
 });

@@ -28,14 +28,20 @@ describe('verify --emit through the real runtime', () => {
     const ranLog = log('undeclared');
     const run = await runOnce(model, true, { emit: 'mcp__docs__delete_doc', externalServers: docsServer(ranLog) });
     expect(run.emit).toMatchObject({ outcome: 'denied-by-guard' });
-    expect(run.emit!.detail).toBe("'mcp__docs__delete_doc' belongs to the MCP server 'docs', which the tool catalog does not declare.");
+    expect(run.emit!.detail).toBe(
+      "'mcp__docs__delete_doc' belongs to the MCP server 'docs', which the tool catalog does not declare.",
+    );
     expect(run.findings.offeredNotInCatalog).toEqual(['mcp__docs__delete_doc', 'mcp__docs__search_docs']);
     expect(await docsCalls(ranLog)).toEqual([]);
     // The log does record calls: without the guard, and pre-approved, the same call reaches the server.
     const unguarded = await runOnce(model, true, {
       emit: 'mcp__docs__delete_doc',
       externalServers: docsServer(ranLog),
-      adjust: (session) => ({ ...session, hooks: { PreToolUse: [] }, allowedTools: [...session.allowedTools, 'mcp__docs__delete_doc'] }),
+      adjust: (session) => ({
+        ...session,
+        hooks: { PreToolUse: [] },
+        allowedTools: [...session.allowedTools, 'mcp__docs__delete_doc'],
+      }),
     });
     expect(unguarded.emit).toMatchObject({ outcome: 'ran', detail: 'delete_doc ran' });
     expect(await docsCalls(ranLog)).toEqual(['delete_doc']);
@@ -43,11 +49,21 @@ describe('verify --emit through the real runtime', () => {
 
   it('a pattern opt-out: the runtime removes the tools; if the session forgot the pattern, the guard still denies', async () => {
     const ranLog = log('pattern');
-    const options = { emit: 'mcp__docs__search_docs', externalServers: docsServer(ranLog), disabledTools: ['mcp__docs__*'] };
+    const options = {
+      emit: 'mcp__docs__search_docs',
+      externalServers: docsServer(ranLog),
+      disabledTools: ['mcp__docs__*'],
+    };
     const removed = await runOnce(model, true, options);
     expect(removed.emit).toMatchObject({ outcome: 'no-such-tool' });
     expect(removed.offered.filter((n) => n.startsWith('mcp__docs__'))).toEqual([]);
-    const forgotten = await runOnce(model, true, { ...options, adjust: (session) => ({ ...session, disallowedTools: session.disallowedTools.filter((e) => e !== 'mcp__docs__*') }) });
+    const forgotten = await runOnce(model, true, {
+      ...options,
+      adjust: (session) => ({
+        ...session,
+        disallowedTools: session.disallowedTools.filter((e) => e !== 'mcp__docs__*'),
+      }),
+    });
     expect(forgotten.emit).toMatchObject({ outcome: 'denied-by-guard' });
     expect(forgotten.emit!.detail).toContain("('mcp__docs__*')");
     expect(await docsCalls(ranLog)).toEqual([]);
@@ -56,13 +72,22 @@ describe('verify --emit through the real runtime', () => {
   it('an unknown name under an in-process server: the session drops it; left in, verify reports it and the guard denies it', async () => {
     const dropped = await runOnce(model, true, { emit: 'mcp__notes__stray' });
     expect(dropped.emit).toMatchObject({ outcome: 'no-such-tool', handlerRan: false });
-    expect(dropped.findings.notes).toContain('mcp__notes__stray: built by the app but left out by the session (no catalog tool has these names)');
+    expect(dropped.findings.notes).toContain(
+      'mcp__notes__stray: built by the app but left out by the session (no catalog tool has these names)',
+    );
     const leftIn = await runOnce(model, true, {
       emit: 'mcp__notes__stray',
-      adjust: (session, built, createServer) => ({ ...session, mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) } }),
+      adjust: (session, built, createServer) => ({
+        ...session,
+        mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) },
+      }),
     });
     expect(leftIn.findings.offeredNotInCatalog).toEqual(['mcp__notes__stray']);
-    expect(leftIn.emit).toMatchObject({ outcome: 'denied-by-guard', handlerRan: false, detail: "'mcp__notes__stray' is not a tool of the catalog's in-process server 'notes'." });
+    expect(leftIn.emit).toMatchObject({
+      outcome: 'denied-by-guard',
+      handlerRan: false,
+      detail: "'mcp__notes__stray' is not a tool of the catalog's in-process server 'notes'.",
+    });
   });
 
   it('a built-in the context made unavailable: not offered; offered by a faulty session, the guard denies it', async () => {
@@ -71,9 +96,21 @@ describe('verify --emit through the real runtime', () => {
     expect(off.offered).not.toContain('EnterWorktree');
     const faulty = await runOnce(model, false, {
       emit: 'EnterWorktree',
-      adjust: (session) => ({ ...session, tools: [...session.tools, 'EnterWorktree'], disallowedTools: session.disallowedTools.filter((n) => n !== 'EnterWorktree') }),
+      adjust: (session) => ({
+        ...session,
+        tools: [...session.tools, 'EnterWorktree'],
+        disallowedTools: session.disallowedTools.filter((n) => n !== 'EnterWorktree'),
+      }),
     });
-    expect(faulty.findings.offeredButDisallowed).toEqual([{ name: 'EnterWorktree', reason: "the policy disallows 'EnterWorktree' (exposure conditional, condition has-git)" }]);
-    expect(faulty.emit).toMatchObject({ outcome: 'denied-by-guard', detail: "'EnterWorktree' is disallowed by the agent's current tool settings." });
+    expect(faulty.findings.offeredButDisallowed).toEqual([
+      {
+        name: 'EnterWorktree',
+        reason: "the policy disallows 'EnterWorktree' (exposure conditional, condition has-git)",
+      },
+    ]);
+    expect(faulty.emit).toMatchObject({
+      outcome: 'denied-by-guard',
+      detail: "'EnterWorktree' is disallowed by the agent's current tool settings.",
+    });
   });
 });

@@ -31,18 +31,41 @@ describe('opt-out forms, through the real runtime', () => {
     // docs is undeclared, so its tools count as not in the catalog while offered: only a form that removes them is clean.
     const run = await runOnce(model, true, { disabledTools: [entry], externalServers: docsServer(ranLog) });
     const docsOffered = !entry.startsWith('mcp__notes');
-    expect(mcpOffered(run.offered)).toEqual(docsOffered ? expected : ['mcp__docs__delete_doc', 'mcp__docs__search_docs', ...expected]);
+    expect(mcpOffered(run.offered)).toEqual(
+      docsOffered ? expected : ['mcp__docs__delete_doc', 'mcp__docs__search_docs', ...expected],
+    );
     expect(run.findings.offeredButDisallowed).toEqual([]);
     expect(run.findings.allowedButNotOffered).toEqual([]);
     expect(isClean(run.findings)).toBe(docsOffered);
   });
 
   it('resolve says what each form does, and why an internal tool stays or goes', () => {
-    const policy = resolveToolPolicy(policyTablesOf(model), { disabledTools: ['mcp__docs', 'mcp__notes', 'mcp__*'] }, { hasGit: true });
+    const policy = resolveToolPolicy(
+      policyTablesOf(model),
+      { disabledTools: ['mcp__docs', 'mcp__notes', 'mcp__*'] },
+      { hasGit: true },
+    );
     expect(policy.optOuts).toEqual([
-      { entry: 'mcp__docs', effect: 'passed-through', keys: [], reason: 'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered' },
-      { entry: 'mcp__notes', effect: 'expanded', keys: ['Search'], reason: 'kept Pin: not user tools, so not switched by users' },
-      { entry: 'mcp__*', effect: 'expanded', keys: ['Search'], reason: 'also passed through to disallowedTools for MCP servers outside the catalog; as it covers every MCP server, the session leaves out Pin too, although they are not user tools' },
+      {
+        entry: 'mcp__docs',
+        effect: 'passed-through',
+        keys: [],
+        reason:
+          'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered',
+      },
+      {
+        entry: 'mcp__notes',
+        effect: 'expanded',
+        keys: ['Search'],
+        reason: 'kept Pin: not user tools, so not switched by users',
+      },
+      {
+        entry: 'mcp__*',
+        effect: 'expanded',
+        keys: ['Search'],
+        reason:
+          'also passed through to disallowedTools for MCP servers outside the catalog; as it covers every MCP server, the session leaves out Pin too, although they are not user tools',
+      },
     ]);
     // The lists the app reads agree: nothing under `mcp__*` stays pre-approved or ensured.
     expect(policy.allowedTools).toEqual(['Read']);
@@ -54,9 +77,17 @@ describe('opt-out forms, through the real runtime', () => {
       disabledTools: ['mcp__*'],
       emit: 'mcp__notes__pin',
       // An unfiltered server and no guard: only the runtime's own handling of `disallowedTools` is left.
-      adjust: (session, built, createServer) => ({ ...session, hooks: { PreToolUse: [] }, mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) } }),
+      adjust: (session, built, createServer) => ({
+        ...session,
+        hooks: { PreToolUse: [] },
+        mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) },
+      }),
     });
     expect(mcpOffered(run.offered)).toEqual(['mcp__notes__pin', 'mcp__notes__search', 'mcp__notes__stray']);
-    expect(run.emit).toMatchObject({ outcome: 'denied-by-runtime', detail: 'Permission to use mcp__notes__pin has been denied.', handlerRan: false });
+    expect(run.emit).toMatchObject({
+      outcome: 'denied-by-runtime',
+      detail: 'Permission to use mcp__notes__pin has been denied.',
+      handlerRan: false,
+    });
   });
 });

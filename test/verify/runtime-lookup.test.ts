@@ -25,13 +25,20 @@ async function projectWithoutBinary(): Promise<string> {
   await cp(VERIFY_FIXTURE, dir, { recursive: true });
   const sdk = path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk');
   await mkdir(sdk, { recursive: true });
-  await writeFile(path.join(sdk, 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-agent-sdk', type: 'module', exports: { '.': { default: './sdk.mjs' } } }));
+  await writeFile(
+    path.join(sdk, 'package.json'),
+    JSON.stringify({
+      name: '@anthropic-ai/claude-agent-sdk',
+      type: 'module',
+      exports: { '.': { default: './sdk.mjs' } },
+    }),
+  );
   await writeFile(path.join(sdk, 'sdk.mjs'), 'export {};\n');
   return dir;
 }
 
 describe('the runtime binary', () => {
-  it('is looked up beside the SDK, in the SDK\'s own order', () => {
+  it("is looked up beside the SDK, in the SDK's own order", () => {
     expect(binaryPackages('linux', 'x64', false)).toEqual(['linux-x64', 'linux-x64-musl']);
     expect(binaryPackages('linux', 'x64', true)).toEqual(['linux-x64-musl', 'linux-x64']);
     expect(binaryPackages('darwin', 'arm64')).toEqual(['darwin-arm64']);
@@ -44,7 +51,9 @@ describe('the runtime binary', () => {
     const started = Date.now();
     const { code, stdout, stderr } = await runBin(['verify'], dir);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
-    expect(stderr).toMatch(/^verify: The Claude Code runtime for \S+ is not installed \(looked for @anthropic-ai\/claude-agent-sdk-\S+\/claude, .*reinstall without --omit=optional/);
+    expect(stderr).toMatch(
+      /^verify: The Claude Code runtime for \S+ is not installed \(looked for @anthropic-ai\/claude-agent-sdk-\S+\/claude, .*reinstall without --omit=optional/,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
@@ -52,13 +61,22 @@ describe('the runtime binary', () => {
   it('exits at once: each run fails with the reason, and verify does not crash', async () => {
     const report = await verifyCatalog(model, { binary: '/bin/false', timeoutMs: 20_000 });
     expect(report.ok).toBe(false);
-    expect(report.runs.map((r) => r.error)).toEqual([expect.stringMatching(/exited with code 1/), expect.stringMatching(/exited with code 1/)]);
+    expect(report.runs.map((r) => r.error)).toEqual([
+      expect.stringMatching(/exited with code 1/),
+      expect.stringMatching(/exited with code 1/),
+    ]);
   });
 
   it('a run whose MCP server does not connect fails instead of being compared', async () => {
-    const report = await verifyCatalog(model, { contexts: [{ id: 'test', context: { hasGit: true } }], externalServers: { broken: { type: 'stdio', command: '/nonexistent/server' } } });
+    const report = await verifyCatalog(model, {
+      contexts: [{ id: 'test', context: { hasGit: true } }],
+      externalServers: { broken: { type: 'stdio', command: '/nonexistent/server' } },
+    });
     expect(report.ok).toBe(false);
-    expect(report.runs[0]).toMatchObject({ error: 'MCP servers did not connect: broken (failed)', findings: { offeredNotInCatalog: [], allowedButNotOffered: [] } });
+    expect(report.runs[0]).toMatchObject({
+      error: 'MCP servers did not connect: broken (failed)',
+      findings: { offeredNotInCatalog: [], allowedButNotOffered: [] },
+    });
   });
 
   it('hangs: stopped at the time limit, and nothing it started is left', async () => {
@@ -71,7 +89,11 @@ describe('the runtime binary', () => {
     await writeFile(binary, `#!/bin/sh\n"${dir}/nap" 30 &\nexec "${dir}/nap" 31\n`);
     await chmod(binary, 0o755);
     const started = Date.now();
-    const report = await verifyCatalog(model, { binary, timeoutMs: 1_500, contexts: [{ id: 'test', context: { hasGit: true } }] });
+    const report = await verifyCatalog(model, {
+      binary,
+      timeoutMs: 1_500,
+      contexts: [{ id: 'test', context: { hasGit: true } }],
+    });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(report.runs[0]!.error).toMatch(/^the runtime did not finish within 1500 ms/);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -95,7 +117,13 @@ describe('loading the SDK', () => {
     const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.js'));
     expect(files.length).toBeGreaterThan(5);
     const importing = [];
-    for (const file of files) if (/(from|import\(|import)\s*["']@anthropic-ai\/claude-agent-sdk/.test(await readFile(path.join(dist, file), 'utf8'))) importing.push(file);
+    for (const file of files)
+      if (
+        /(from|import\(|import)\s*["']@anthropic-ai\/claude-agent-sdk/.test(
+          await readFile(path.join(dist, file), 'utf8'),
+        )
+      )
+        importing.push(file);
     expect(importing).toEqual([]);
   });
 });

@@ -17,18 +17,33 @@ describe('tool-catalog verify', () => {
     const run = await runBin(['verify', '--ctx', 'has-git=false'], VERIFY_FIXTURE);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^catalog desk: 1 run of Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), \d+ at once\n\ngiven \(has-git=false\): equals the policy — 4 offered, \d+\.\d s\n {2}offered: Bash, Read, mcp__notes__pin, mcp__notes__search\n {2}note: mcp__notes__stray: built by the app/);
-    expect(run.stdout).toMatch(/\nverify: what the model is offered equals the policy in the one run \(\d+\.\d s\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /^catalog desk: 1 run of Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), \d+ at once\n\ngiven \(has-git=false\): equals the policy — 4 offered, \d+\.\d s\n {2}offered: Bash, Read, mcp__notes__pin, mcp__notes__search\n {2}note: mcp__notes__stray: built by the app/,
+    );
+    expect(run.stdout).toMatch(
+      /\nverify: what the model is offered equals the policy in the one run \(\d+\.\d s\)\.\n$/,
+    );
   });
 
   it('exits 1 naming each tool an undeclared external server adds; --json carries the same findings', async () => {
     const config = path.join(await tempDir('verify-cli'), 'mcp.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { docs: { command: process.execPath, args: [DOCS_SERVER] } } }));
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { docs: { command: process.execPath, args: [DOCS_SERVER] } } }),
+    );
     const run = await runBin(['verify', '--ctx', 'has-git=true', '--mcp-config', config, '--json'], VERIFY_FIXTURE);
     expect(run.code).toBe(1);
     const report = json(run);
-    expect(report).toMatchObject({ catalog: 'desk', ok: false, runs: [{ context: 'given', conditions: { 'has-git': true } }] });
-    expect(report.runs[0].findings).toMatchObject({ offeredButDisallowed: [], allowedButNotOffered: [], offeredNotInCatalog: ['mcp__docs__delete_doc', 'mcp__docs__search_docs'] });
+    expect(report).toMatchObject({
+      catalog: 'desk',
+      ok: false,
+      runs: [{ context: 'given', conditions: { 'has-git': true } }],
+    });
+    expect(report.runs[0].findings).toMatchObject({
+      offeredButDisallowed: [],
+      allowedButNotOffered: [],
+      offeredNotInCatalog: ['mcp__docs__delete_doc', 'mcp__docs__search_docs'],
+    });
   });
 
   it('exits 2 on bad usage, with the reason', async () => {
@@ -59,14 +74,33 @@ describe('the helpers', () => {
   });
 
   it('makes an input that satisfies a tool schema, so an emitted call reaches the handler', () => {
-    expect(sampleInput({ type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 3 }, opt: { type: 'string' }, mode: { enum: ['a', 'b'] } }, required: ['q', 'n', 'mode'] })).toEqual({ q: 'verify', n: 3, mode: 'a' });
+    expect(
+      sampleInput({
+        type: 'object',
+        properties: {
+          q: { type: 'string' },
+          n: { type: 'integer', minimum: 3 },
+          opt: { type: 'string' },
+          mode: { enum: ['a', 'b'] },
+        },
+        required: ['q', 'n', 'mode'],
+      }),
+    ).toEqual({ q: 'verify', n: 3, mode: 'a' });
     expect(sampleInput({ anyOf: [{ type: 'boolean' }, { type: 'string' }] })).toBe(false);
     expect(sampleInput(undefined)).toEqual({});
   });
 
   it('reads the deferred tools the runtime announces in tool-search mode', () => {
-    const text = 'The following deferred tools are now available via ToolSearch:\nCronList\nmcp__notes__pin\n\nMore text';
-    expect(deferredTools({ messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: [{ type: 'text', text }] }] })).toEqual(['CronList', 'mcp__notes__pin']);
+    const text =
+      'The following deferred tools are now available via ToolSearch:\nCronList\nmcp__notes__pin\n\nMore text';
+    expect(
+      deferredTools({
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'system', content: [{ type: 'text', text }] },
+        ],
+      }),
+    ).toEqual(['CronList', 'mcp__notes__pin']);
     expect(deferredTools({ messages: [{ role: 'user', content: 'hi' }] })).toEqual([]);
   });
 });

@@ -23,7 +23,12 @@ function filesOf(dir: string): Map<string, string> {
 }
 
 /** Runs the binary and resolves with its exit code or signal. */
-function run(args: string[], cwd: string, options: SpawnOptions = {}, killAfterMs?: number): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+function run(
+  args: string[],
+  cwd: string,
+  options: SpawnOptions = {},
+  killAfterMs?: number,
+): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], ...options });
     let stderr = '';
@@ -35,7 +40,11 @@ function run(args: string[], cwd: string, options: SpawnOptions = {}, killAfterM
 }
 
 /** An edit of a synthetic catalog file that changes every output file: labels, icons and policy. */
-const edited = (text: string) => text.replaceAll("label: '", "label: 'Renamed ").replaceAll("icon: 'icon-", "icon: 'glyph-").replaceAll("exposure: 'user'", "exposure: 'disabled'");
+const edited = (text: string) =>
+  text
+    .replaceAll("label: '", "label: 'Renamed ")
+    .replaceAll("icon: 'icon-", "icon: 'glyph-")
+    .replaceAll("exposure: 'user'", "exposure: 'disabled'");
 
 /** A pid no process has: one that just exited. */
 async function deadPid(): Promise<number> {
@@ -125,24 +134,30 @@ describe('a folder the run may not write', () => {
   it.each([
     ['the output folder', 'generated/bench'],
     ['the locale folder', 'generated/bench/i18n'],
-  ])('%s: one located TC302 saying permission denied, nothing changed, no temp file', async (_, sub) => {
-    const dir = await tempDir('read-only');
-    writeSyntheticCatalog(dir, 10);
-    expect((await run(['generate'], dir)).code).toBe(0);
-    const part = toolsFilePath(dir, 0);
-    writeFileSync(part, edited(readFileSync(part, 'utf8')));
-    const folder = path.join(dir, sub);
-    const options = await readOnly(dir, folder);
-    const before = await fingerprint(path.join(dir, 'generated'));
+  ])(
+    '%s: one located TC302 saying permission denied, nothing changed, no temp file',
+    async (_, sub) => {
+      const dir = await tempDir('read-only');
+      writeSyntheticCatalog(dir, 10);
+      expect((await run(['generate'], dir)).code).toBe(0);
+      const part = toolsFilePath(dir, 0);
+      writeFileSync(part, edited(readFileSync(part, 'utf8')));
+      const folder = path.join(dir, sub);
+      const options = await readOnly(dir, folder);
+      const before = await fingerprint(path.join(dir, 'generated'));
 
-    const result = await run(['generate'], dir, options);
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`${sub.replaceAll('/', '\\/')}\\/[^:]+:1:1: error TC302: Cannot write [^:]+: permission denied`));
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    // One diagnostic for the folder, not one per file in it.
-    expect(result.stderr.match(/error TC302/g)).toHaveLength(1);
-    chmodSync(folder, 0o755);
-    expect(await fingerprint(path.join(dir, 'generated'))).toEqual(before);
-    expect(await leftoverTempFiles(path.join(dir, 'generated'))).toEqual([]);
-  }, 60_000);
+      const result = await run(['generate'], dir, options);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`${sub.replaceAll('/', '\\/')}\\/[^:]+:1:1: error TC302: Cannot write [^:]+: permission denied`),
+      );
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      // One diagnostic for the folder, not one per file in it.
+      expect(result.stderr.match(/error TC302/g)).toHaveLength(1);
+      chmodSync(folder, 0o755);
+      expect(await fingerprint(path.join(dir, 'generated'))).toEqual(before);
+      expect(await leftoverTempFiles(path.join(dir, 'generated'))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -3,7 +3,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { biomeIgnoreEdit, biomeSkips, findFormatters, ignoreFileMatcher, prettierIgnoreEdit, type BiomeSetup } from '../../plugin/write/formatter-ignores';
+import {
+  biomeIgnoreEdit,
+  biomeSkips,
+  findFormatters,
+  ignoreFileMatcher,
+  prettierIgnoreEdit,
+  type BiomeSetup,
+} from '../../plugin/write/formatter-ignores';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
 afterAll(removeTempDirs);
@@ -29,14 +36,20 @@ describe('ignoreFileMatcher (.prettierignore, .gitignore)', () => {
   });
 
   it('lets a later negation re-include a file, but not a file inside an ignored folder', () => {
-    expect(ignoreFileMatcher('src/generated/agent/*\n!src/generated/agent/policy.md')('src/generated/agent/policy.md')).toBe(false);
-    expect(ignoreFileMatcher('src/generated/\n!src/generated/agent/policy.md')('src/generated/agent/policy.md')).toBe(true);
+    expect(
+      ignoreFileMatcher('src/generated/agent/*\n!src/generated/agent/policy.md')('src/generated/agent/policy.md'),
+    ).toBe(false);
+    expect(ignoreFileMatcher('src/generated/\n!src/generated/agent/policy.md')('src/generated/agent/policy.md')).toBe(
+      true,
+    );
   });
 });
 
 describe('biomeSkips', () => {
   it('follows files.includes in Biome 2: the last matching pattern decides, and a folder pattern covers its files', () => {
-    expect(biomeSkips(biome('{ "files": { "includes": ["**", "!src/generated/agent"] } }'), `${OUT}/registry.ts`)).toBe(true);
+    expect(biomeSkips(biome('{ "files": { "includes": ["**", "!src/generated/agent"] } }'), `${OUT}/registry.ts`)).toBe(
+      true,
+    );
     expect(biomeSkips(biome('{ "files": { "includes": ["**", "!**/generated"] } }'), `${OUT}/i18n/en.json`)).toBe(true);
     expect(biomeSkips(biome('{ "files": { "includes": ["**", "!dist"] } }'), `${OUT}/registry.ts`)).toBe(false);
     expect(biomeSkips(biome('{ "files": { "includes": ["lib/**"] } }'), `${OUT}/registry.ts`)).toBe(true);
@@ -44,12 +57,16 @@ describe('biomeSkips', () => {
   });
 
   it('honours formatter.includes and a switched-off formatter', () => {
-    expect(biomeSkips(biome('{ "formatter": { "includes": ["**", "!src/generated/**"] } }'), `${OUT}/registry.ts`)).toBe(true);
+    expect(
+      biomeSkips(biome('{ "formatter": { "includes": ["**", "!src/generated/**"] } }'), `${OUT}/registry.ts`),
+    ).toBe(true);
     expect(biomeSkips(biome('{ "formatter": { "enabled": false } }'), `${OUT}/registry.ts`)).toBe(true);
   });
 
   it('follows files.ignore in Biome 1', () => {
-    expect(biomeSkips(biome('{ "files": { "ignore": ["src/generated/agent/**"] } }', 1), `${OUT}/registry.ts`)).toBe(true);
+    expect(biomeSkips(biome('{ "files": { "ignore": ["src/generated/agent/**"] } }', 1), `${OUT}/registry.ts`)).toBe(
+      true,
+    );
     expect(biomeSkips(biome('{ "files": { "ignore": ["dist"] } }', 1), `${OUT}/registry.ts`)).toBe(false);
   });
 });
@@ -66,12 +83,18 @@ describe('biomeIgnoreEdit', () => {
   });
 
   it('starts files.includes with "**" when there is none, so every other file stays included', () => {
-    expect(edit('{\n  "files": { "maxSize": 100 }\n}\n')).toMatchObject({ content: '{\n  "files": { "maxSize": 100, "includes": ["**", "!src/generated/agent"] }\n}\n' });
-    expect(edit('{\n  "$schema": "s"\n}\n')).toMatchObject({ content: '{\n  "$schema": "s",\n  "files": { "includes": ["**", "!src/generated/agent"] }\n}\n' });
+    expect(edit('{\n  "files": { "maxSize": 100 }\n}\n')).toMatchObject({
+      content: '{\n  "files": { "maxSize": 100, "includes": ["**", "!src/generated/agent"] }\n}\n',
+    });
+    expect(edit('{\n  "$schema": "s"\n}\n')).toMatchObject({
+      content: '{\n  "$schema": "s",\n  "files": { "includes": ["**", "!src/generated/agent"] }\n}\n',
+    });
   });
 
   it('writes files.ignore for Biome 1', () => {
-    expect(edit('{ "files": { "ignore": ["dist"] } }', 1)).toMatchObject({ content: '{ "files": { "ignore": ["dist", "src/generated/agent/**"] } }' });
+    expect(edit('{ "files": { "ignore": ["dist"] } }', 1)).toMatchObject({
+      content: '{ "files": { "ignore": ["dist", "src/generated/agent/**"] } }',
+    });
     expect(edit('{}', 1)).toMatchObject({ content: '{ "files": { "ignore": ["src/generated/agent/**"] } }' });
   });
 
@@ -80,8 +103,12 @@ describe('biomeIgnoreEdit', () => {
   });
 
   it('does not touch a config it cannot read or whose files setting has an unexpected shape, and says what to add', () => {
-    expect(edit('{ "files": { "includes": ["**"] ')).toEqual({ manual: 'add "!src/generated/agent" to files.includes in biome.json' });
-    expect(edit('{ "files": { "includes": "**" } }')).toEqual({ manual: 'add "!src/generated/agent" to files.includes in biome.json' });
+    expect(edit('{ "files": { "includes": ["**"] ')).toEqual({
+      manual: 'add "!src/generated/agent" to files.includes in biome.json',
+    });
+    expect(edit('{ "files": { "includes": "**" } }')).toEqual({
+      manual: 'add "!src/generated/agent" to files.includes in biome.json',
+    });
   });
 });
 
@@ -101,11 +128,15 @@ describe('findFormatters', () => {
     expect(findFormatters(app).prettier).toEqual({ file: path.join(app, '.prettierrc.json') });
   });
 
-  it('plans .prettierignore: created with the marked lines, appended after the user\'s lines, or left alone', async () => {
+  it("plans .prettierignore: created with the marked lines, appended after the user's lines, or left alone", async () => {
     const app = await tempDir('prettierignore');
     const out = path.join(app, 'src/generated/agent');
     const created = prettierIgnoreEdit(findFormatters(app), [out]);
-    expect(created).toEqual({ file: path.join(app, '.prettierignore'), action: 'created', content: expect.stringMatching(/^# agent-tool-catalog: .+\n\/src\/generated\/agent\/\n$/) });
+    expect(created).toEqual({
+      file: path.join(app, '.prettierignore'),
+      action: 'created',
+      content: expect.stringMatching(/^# agent-tool-catalog: .+\n\/src\/generated\/agent\/\n$/),
+    });
     writeFileSync(path.join(app, '.prettierignore'), 'coverage');
     expect(prettierIgnoreEdit(findFormatters(app), [out])?.content).toBe(`coverage\n\n${created!.content}`);
     writeFileSync(path.join(app, '.prettierignore'), 'coverage\n**/generated/\n');

@@ -5,7 +5,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_NAME, MCP_LOCK_NAME } from '../../plugin/write/manifest';
-import { withManifests, writeFileAtomic, writeOutputs, type OutputFile, type OutputSet } from '../../plugin/write/write-outputs';
+import {
+  withManifests,
+  writeFileAtomic,
+  writeOutputs,
+  type OutputFile,
+  type OutputSet,
+} from '../../plugin/write/write-outputs';
 import { leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
 
 afterAll(removeTempDirs);
@@ -17,7 +23,8 @@ const set = (outDir: string, entries: Record<string, string | OutputFile> = {}):
 ];
 
 /** The files a manifest on disk lists. */
-const manifestFiles = async (outDir: string) => (JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_NAME), 'utf8')) as { files: string[] }).files;
+const manifestFiles = async (outDir: string) =>
+  (JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_NAME), 'utf8')) as { files: string[] }).files;
 
 describe('writeFileAtomic', () => {
   it.each([0o600, 0o640, 0o755, 0o666])('keeps the mode %o of the file it replaces', async (mode) => {
@@ -48,7 +55,9 @@ describe('writeFileAtomic', () => {
     const dir = await tempDir('fail');
     const file = path.join(dir, 'registry.ts');
     await fs.writeFile(file, 'old');
-    vi.spyOn(fs, 'rename').mockRejectedValueOnce(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' }));
+    vi.spyOn(fs, 'rename').mockRejectedValueOnce(
+      Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' }),
+    );
     await expect(writeFileAtomic(file, 'new')).rejects.toThrow('EXDEV');
     expect(await fs.readFile(file, 'utf8')).toBe('old');
     expect(await leftoverTempFiles(dir)).toEqual([]);
@@ -73,7 +82,11 @@ describe('writeOutputs', () => {
     expect((await fs.stat(a)).mtime).toEqual(past);
     expect(await fs.readFile(b, 'utf8')).toBe('new\n');
     expect(await manifestFiles(dir)).toEqual([MANIFEST_NAME, 'a.ts', 'b.ts']);
-    expect(await writeOutputs(set(dir, { [a]: 'same\n', [b]: 'new\n' }))).toMatchObject({ changed: [], orphaned: [], unchanged: 3 });
+    expect(await writeOutputs(set(dir, { [a]: 'same\n', [b]: 'new\n' }))).toMatchObject({
+      changed: [],
+      orphaned: [],
+      unchanged: 3,
+    });
   });
 
   it('in check mode reports what would change and writes or removes nothing', async () => {
@@ -85,7 +98,11 @@ describe('writeOutputs', () => {
     await fs.writeFile(manifest, JSON.stringify({ files: ['a.ts', 'gone.ts', MANIFEST_NAME] }));
     const wanted = set(dir, { [a]: 'new\n', [path.join(dir, 'b.ts')]: 'b\n' });
     const report = await writeOutputs(wanted, { check: true });
-    expect(report).toMatchObject({ changed: [a, path.join(dir, 'b.ts'), manifest].sort(), orphaned: [path.join(dir, 'gone.ts')], unchanged: 0 });
+    expect(report).toMatchObject({
+      changed: [a, path.join(dir, 'b.ts'), manifest].sort(),
+      orphaned: [path.join(dir, 'gone.ts')],
+      unchanged: 0,
+    });
     expect((await fs.readdir(dir)).sort()).toEqual([MANIFEST_NAME, 'a.ts', 'gone.ts']);
     expect(await fs.readFile(a, 'utf8')).toBe('old\n');
 
@@ -108,7 +125,7 @@ describe('writeOutputs', () => {
     expect(await manifestFiles(out)).toEqual([MANIFEST_NAME]);
   });
 
-  it("never removes, replaces or lists the MCP lock that drift keeps in the folder, whatever the manifest says", async () => {
+  it('never removes, replaces or lists the MCP lock that drift keeps in the folder, whatever the manifest says', async () => {
     const out = await tempDir('lock');
     const lock = path.join(out, MCP_LOCK_NAME);
     await fs.writeFile(lock, '{ "lockfileVersion": 1, "servers": {} }\n');
@@ -125,9 +142,15 @@ describe('writeOutputs', () => {
     const dir = await tempDir('create-only');
     const binding = path.join(dir, 'toolBinding.tsx');
     const manifest = path.join(dir, MANIFEST_NAME);
-    expect((await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).changed).toEqual([manifest, binding].sort());
+    expect((await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).changed).toEqual(
+      [manifest, binding].sort(),
+    );
     await fs.writeFile(binding, 'hand edited');
-    expect(await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).toMatchObject({ changed: [], orphaned: [], unchanged: 2 });
+    expect(await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).toMatchObject({
+      changed: [],
+      orphaned: [],
+      unchanged: 2,
+    });
     expect(await fs.readFile(binding, 'utf8')).toBe('hand edited');
     expect(await manifestFiles(dir)).toEqual([MANIFEST_NAME]);
   });
@@ -144,9 +167,21 @@ describe('writeOutputs', () => {
   it('keeps one manifest per output folder, each listing only its own files', async () => {
     const root = await tempDir('two-sets');
     const [one, two] = [path.join(root, 'one'), path.join(root, 'two')];
-    const files = withManifests([...set(one, { [path.join(one, 'a.ts')]: 'a\n', [path.join(one, 'i18n/en.json')]: '{}\n' }), ...set(two, { [path.join(two, 'b.ts')]: 'b\n' })]);
-    expect([...files.keys()]).toEqual([path.join(one, 'a.ts'), path.join(one, 'i18n/en.json'), path.join(one, MANIFEST_NAME), path.join(two, 'b.ts'), path.join(two, MANIFEST_NAME)]);
-    expect(JSON.parse(files.get(path.join(one, MANIFEST_NAME))!.content)).toEqual({ generatedBy: 'agent-tool-catalog', files: [MANIFEST_NAME, 'a.ts', 'i18n/en.json'] });
+    const files = withManifests([
+      ...set(one, { [path.join(one, 'a.ts')]: 'a\n', [path.join(one, 'i18n/en.json')]: '{}\n' }),
+      ...set(two, { [path.join(two, 'b.ts')]: 'b\n' }),
+    ]);
+    expect([...files.keys()]).toEqual([
+      path.join(one, 'a.ts'),
+      path.join(one, 'i18n/en.json'),
+      path.join(one, MANIFEST_NAME),
+      path.join(two, 'b.ts'),
+      path.join(two, MANIFEST_NAME),
+    ]);
+    expect(JSON.parse(files.get(path.join(one, MANIFEST_NAME))!.content)).toEqual({
+      generatedBy: 'agent-tool-catalog',
+      files: [MANIFEST_NAME, 'a.ts', 'i18n/en.json'],
+    });
     expect(JSON.parse(files.get(path.join(two, MANIFEST_NAME))!.content).files).toEqual([MANIFEST_NAME, 'b.ts']);
   });
 });

@@ -49,16 +49,17 @@ export async function handleApiRequest(store: AgentStore, req: IncomingMessage, 
   if (!match) return false;
   const [, id, sub] = match;
   const row = store.get(id!);
-  if (!row) return send(res, 404, { error: `No agent '${id}'.` }), true;
-  if (!sub && req.method === 'GET') return send(res, 200, view(row)), true;
+  if (!row) return (send(res, 404, { error: `No agent '${id}'.` }), true);
+  if (!sub && req.method === 'GET') return (send(res, 200, view(row)), true);
   if (sub && req.method === 'PUT') {
     const body = (await readJson(req).catch(() => null)) as { disabledTools?: unknown } | null;
     const list = body?.disabledTools;
     if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string'))
-      return send(res, 400, { error: 'Send { "disabledTools": string[] }.' }), true;
+      return (send(res, 400, { error: 'Send { "disabledTools": string[] }.' }), true);
     const unknown = list.filter((n) => !WRITABLE.has(n));
-    if (unknown.length > 0) return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` }), true;
-    return send(res, 200, view(store.setDisabledTools(id!, list)!)), true;
+    if (unknown.length > 0)
+      return (send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` }), true);
+    return (send(res, 200, view(store.setDisabledTools(id!, list)!)), true);
   }
-  return send(res, 405, { error: `${req.method} is not supported here.` }), true;
+  return (send(res, 405, { error: `${req.method} is not supported here.` }), true);
 }

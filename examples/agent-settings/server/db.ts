@@ -33,7 +33,10 @@ export function openAgentStore(file = DEFAULT_DB_FILE): AgentStore {
     db,
     get: (id) => db.select().from(agents).where(eq(agents.id, id)).get(),
     setDisabledTools(id, disabledTools) {
-      db.update(agents).set({ disabledTools: [...new Set(disabledTools)].sort() }).where(eq(agents.id, id)).run();
+      db.update(agents)
+        .set({ disabledTools: [...new Set(disabledTools)].sort() })
+        .where(eq(agents.id, id))
+        .run();
       return db.select().from(agents).where(eq(agents.id, id)).get();
     },
     close: () => sqlite.close(),

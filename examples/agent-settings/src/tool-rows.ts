@@ -1,6 +1,12 @@
 // The edit dialog's rows: only `user` tools, in category sections in the catalog's
 // order, one row (one switch) per pair group, each row knowing the runtime names it writes.
-import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolCategory, type ClaudeToolKey } from './generated/claude/registry';
+import {
+  CLAUDE_TOOL_CATEGORIES,
+  CLAUDE_TOOL_REGISTRY,
+  CLAUDE_USER_TOOLS,
+  type ClaudeToolCategory,
+  type ClaudeToolKey,
+} from './generated/claude/registry';
 
 export interface ToolRow {
   /** The pair group's name, or the tool key for a tool toggled on its own. */
@@ -28,7 +34,11 @@ export function buildSections(): CategorySection[] {
   }
   return CLAUDE_TOOL_CATEGORIES.filter((c) => rowsByCategory.has(c)).map((category) => ({
     category,
-    rows: [...rowsByCategory.get(category)!].map(([id, tools]) => ({ id, tools, names: tools.flatMap((k) => CLAUDE_TOOL_REGISTRY[k].names) })),
+    rows: [...rowsByCategory.get(category)!].map(([id, tools]) => ({
+      id,
+      tools,
+      names: tools.flatMap((k) => CLAUDE_TOOL_REGISTRY[k].names),
+    })),
   }));
 }
 
@@ -36,5 +46,7 @@ export function buildSections(): CategorySection[] {
 export const isRowOn = (row: ToolRow, disabled: readonly string[]) => row.names.every((n) => !disabled.includes(n));
 
 export function toggleRow(row: ToolRow, disabled: readonly string[]): string[] {
-  return isRowOn(row, disabled) ? [...new Set([...disabled, ...row.names])] : disabled.filter((n) => !row.names.includes(n));
+  return isRowOn(row, disabled)
+    ? [...new Set([...disabled, ...row.names])]
+    : disabled.filter((n) => !row.names.includes(n));
 }

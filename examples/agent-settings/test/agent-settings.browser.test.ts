@@ -13,7 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { BROWSER_ARTIFACTS, fontsUsedBy, launchChromium, screenshotPath } from '../../../test/browser/chromium';
 import catalogZhCN from '../src/generated/claude/i18n/zh-CN.json';
 import catalogZhTW from '../src/generated/claude/i18n/zh-TW.json';
-import { CLAUDE_TOOL_CATEGORIES, CLAUDE_TOOL_REGISTRY, CLAUDE_USER_TOOLS, type ClaudeToolKey } from '../src/generated/claude/registry';
+import {
+  CLAUDE_TOOL_CATEGORIES,
+  CLAUDE_TOOL_REGISTRY,
+  CLAUDE_USER_TOOLS,
+  type ClaudeToolKey,
+} from '../src/generated/claude/registry';
 import appZhCN from '../src/locales/zh-CN.json';
 import appZhTW from '../src/locales/zh-TW.json';
 import { CLAUDE_UI_BINDINGS } from '../src/tool-bindings';
@@ -30,7 +35,11 @@ beforeAll(async () => {
   mkdirSync(path.dirname(dbFile), { recursive: true });
   rmSync(dbFile, { force: true });
   process.env.AGENT_SETTINGS_DB = dbFile;
-  server = await createServer({ configFile: path.join(EXAMPLE, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+  server = await createServer({
+    configFile: path.join(EXAMPLE, 'vite.config.ts'),
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1' },
+  });
   await server.listen();
   url = server.resolvedUrls!.local[0]!;
   browser = await launchChromium();
@@ -47,7 +56,8 @@ afterAll(async () => {
 });
 
 const planMode = () => page.getByTestId('switch-planMode');
-const disallowed = async () => JSON.parse((await page.getByTestId('disallowed-tools').textContent()) ?? '[]') as string[];
+const disallowed = async () =>
+  JSON.parse((await page.getByTestId('disallowed-tools').textContent()) ?? '[]') as string[];
 
 async function openDialog(): Promise<void> {
   await page.goto(url);
@@ -57,25 +67,41 @@ async function openDialog(): Promise<void> {
 describe('agent-settings in Chromium', () => {
   it('lists only user tools, by category in catalog order, one switch per pair group, with the binding icons', async () => {
     await openDialog();
-    const sections = await page.locator('section[data-testid^="category-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-    const withUserTools = CLAUDE_TOOL_CATEGORIES.filter((c) => CLAUDE_USER_TOOLS.some((k) => CLAUDE_TOOL_REGISTRY[k].category === c));
+    const sections = await page
+      .locator('section[data-testid^="category-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const withUserTools = CLAUDE_TOOL_CATEGORIES.filter((c) =>
+      CLAUDE_USER_TOOLS.some((k) => CLAUDE_TOOL_REGISTRY[k].category === c),
+    );
     expect(sections).toEqual(withUserTools.map((c) => `category-${c}`));
 
-    const rows = await page.locator('li[data-tools]').evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-testid'), tools: e.getAttribute('data-tools')!.split(' ') })));
+    const rows = await page
+      .locator('li[data-tools]')
+      .evaluateAll((els) =>
+        els.map((e) => ({ id: e.getAttribute('data-testid'), tools: e.getAttribute('data-tools')!.split(' ') })),
+      );
     const shown = rows.flatMap((r) => r.tools).sort();
     expect(shown).toEqual([...CLAUDE_USER_TOOLS].sort());
-    const hidden = (Object.keys(CLAUDE_TOOL_REGISTRY) as ClaudeToolKey[]).filter((k) => CLAUDE_TOOL_REGISTRY[k].exposure !== 'user');
+    const hidden = (Object.keys(CLAUDE_TOOL_REGISTRY) as ClaudeToolKey[]).filter(
+      (k) => CLAUDE_TOOL_REGISTRY[k].exposure !== 'user',
+    );
     expect(hidden).toContain('Agent'); // internal
     expect(hidden).toContain('NotebookEdit'); // disabled
     for (const key of hidden) expect(shown).not.toContain(key);
     const dialogText = (await page.locator('section').allTextContents()).join('\n');
-    for (const label of ['Notebook edit', 'Todo list', 'Send message', 'Enter worktree']) expect(dialogText).not.toContain(label);
+    for (const label of ['Notebook edit', 'Todo list', 'Send message', 'Enter worktree'])
+      expect(dialogText).not.toContain(label);
 
     expect(rows.find((r) => r.id === 'row-planMode')?.tools).toEqual(['EnterPlanMode', 'ExitPlanMode']);
     expect(await page.getByTestId('row-planMode').getByRole('switch').count()).toBe(1);
-    const icons = await page.getByTestId('row-planMode').locator('svg[data-icon]').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
+    const icons = await page
+      .getByTestId('row-planMode')
+      .locator('svg[data-icon]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
     expect(icons).toEqual([CLAUDE_UI_BINDINGS.EnterPlanMode.icon, CLAUDE_UI_BINDINGS.ExitPlanMode.icon]);
-    expect(await page.getByTestId('row-bash').locator('svg').getAttribute('data-icon')).toBe(CLAUDE_UI_BINDINGS.Bash.icon);
+    expect(await page.getByTestId('row-bash').locator('svg').getAttribute('data-icon')).toBe(
+      CLAUDE_UI_BINDINGS.Bash.icon,
+    );
   });
 
   it('switching off a pair group disallows both members, and a reload keeps it from the database', async () => {
@@ -89,7 +115,9 @@ describe('agent-settings in Chromium', () => {
     await expect.poll(disallowed).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
 
     const sqlite = new Database(dbFile, { readonly: true });
-    const row = sqlite.prepare('select disabled_tools from agents where id = ?').get('demo') as { disabled_tools: string };
+    const row = sqlite.prepare('select disabled_tools from agents where id = ?').get('demo') as {
+      disabled_tools: string;
+    };
     sqlite.close();
     expect(JSON.parse(row.disabled_tools)).toEqual(['EnterPlanMode', 'ExitPlanMode']);
 
@@ -109,7 +137,9 @@ describe('agent-settings in Chromium', () => {
     const label = `${tools.EnterPlanMode.label} / ${tools.ExitPlanMode.label}`;
     await expect.poll(() => page.getByTestId('row-planMode').locator('.label').textContent()).toBe(label);
     expect(await page.getByTestId('row-bash').locator('.description').textContent()).toBe(tools.Bash.description);
-    expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(tools.categories.orchestration.label);
+    expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(
+      tools.categories.orchestration.label,
+    );
     expect(await page.locator('.tools-title').textContent()).toBe(app.tools);
     expect(await page.locator('#dialog-title').textContent()).toBe(app.titleFor.replace('{{name}}', 'Demo agent'));
     expect(await page.locator('main').getAttribute('lang')).toBe(locale);
@@ -117,9 +147,17 @@ describe('agent-settings in Chromium', () => {
     // Every glyph of these elements comes from the web font, none from a system fallback (boxes on a
     // machine without CJK fonts); font-display: swap draws the fallback until the font has loaded.
     // (A variable font reports its default instance's name, such as "Noto Sans SC Thin".)
-    const drawnWith = async (selector: string) => (await fontsUsedBy(page, selector)).map((f) => `${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`);
-    for (const selector of ['#dialog-title', '.tools-title', '[data-testid="row-planMode"] .label', '[data-testid="category-orchestration"] h3']) {
-      await expect.poll(() => drawnWith(selector), { timeout: 10_000 }).toEqual([expect.stringMatching(new RegExp(`^${webFont}\\b.* \\(web font\\)$`))]);
+    const drawnWith = async (selector: string) =>
+      (await fontsUsedBy(page, selector)).map((f) => `${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`);
+    for (const selector of [
+      '#dialog-title',
+      '.tools-title',
+      '[data-testid="row-planMode"] .label',
+      '[data-testid="category-orchestration"] h3',
+    ]) {
+      await expect
+        .poll(() => drawnWith(selector), { timeout: 10_000 })
+        .toEqual([expect.stringMatching(new RegExp(`^${webFont}\\b.* \\(web font\\)$`))]);
     }
     await page.screenshot({ path: screenshotPath(`agent-settings-${locale}.png`), fullPage: true });
   });

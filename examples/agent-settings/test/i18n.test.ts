@@ -13,7 +13,7 @@ import appZhTW from '../src/locales/zh-TW.json';
 
 const planLabel = CLAUDE_I18N_KEYS.EnterPlanMode.label;
 
-describe('the dialog\'s i18next instance', () => {
+describe("the dialog's i18next instance", () => {
   it.each([
     ['zh-CN', 'zh-CN', catalogZhCN, appZhCN],
     ['zh-cn', 'zh-CN', catalogZhCN, appZhCN],
@@ -58,7 +58,9 @@ describe('the dialog\'s i18next instance', () => {
 
   it('has every string of the dialog in every locale', () => {
     const keys = (value: object, prefix = ''): string[] =>
-      Object.entries(value).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+      Object.entries(value)
+        .flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]))
+        .sort();
     for (const app of [appZhCN, appZhTW]) expect(keys(app)).toEqual(keys(appEn));
   });
 });

@@ -5,7 +5,14 @@ import type { ChannelName, Space } from './domain';
 const CHANNEL_TOOLS: Readonly<Record<ChannelName, readonly string[]>> = {
   linear: ['list_issues', 'create_issue', 'update_issue'],
   sentry: ['list_issues', 'get_issue', 'resolve_issue', 'list_projects'],
-  metabase: ['search', 'run_saved_question', 'list_dashboards', 'delete_card', 'delete_dashboard', 'execute_write_query'],
+  metabase: [
+    'search',
+    'run_saved_question',
+    'list_dashboards',
+    'delete_card',
+    'delete_dashboard',
+    'execute_write_query',
+  ],
 };
 
 export class ChannelRegistry {

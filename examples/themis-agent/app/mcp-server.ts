@@ -1,7 +1,12 @@
 // The in-process `themis` MCP server with every tool the app can serve switched on — every caller
 // group, every predicate true, both trigger factories — which `tool-catalog drift --mcp themis` lists.
 import { createSdkMcpServer } from '@anthropic-ai/claude-agent-sdk';
-import { buildThemisTools, createThemisToolContext, THEMIS_CALLERS, type ThemisToolPredicates } from '../generated/themis';
+import {
+  buildThemisTools,
+  createThemisToolContext,
+  THEMIS_CALLERS,
+  type ThemisToolPredicates,
+} from '../generated/themis';
 import { MessageQueue } from './domain';
 import { buildCodeGenerationTool, buildPrReviewTriggerTool } from './tools/triggers';
 
@@ -27,11 +32,20 @@ export function createThemisMcpServer() {
       trigger_code_generation: (_context, { schema }) => buildCodeGenerationTool(schema, () => {}),
     },
     data: {
-      space: { id: 'drift-check', personal: true, features: { skills: true, automations: true }, channels: ['linear', 'sentry', 'metabase'] },
+      space: {
+        id: 'drift-check',
+        personal: true,
+        features: { skills: true, automations: true },
+        channels: ['linear', 'sentry', 'metabase'],
+      },
       user: { id: 'drift-check', roles: ['analyst'], googleDriveConnected: true, driveFolders: ['specs'] },
       conversation: { id: 'drift-check' },
       messageQueue: new MessageQueue(),
     },
   });
-  return createSdkMcpServer({ name: 'themis', version: '1.0.0', tools: buildThemisTools(context, { include: everyGroup }) });
+  return createSdkMcpServer({
+    name: 'themis',
+    version: '1.0.0',
+    tools: buildThemisTools(context, { include: everyGroup }),
+  });
 }

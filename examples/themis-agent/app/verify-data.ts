@@ -6,7 +6,12 @@ import type { ThemisToolData } from '../generated/themis/tools';
 
 export function verifyData(): ThemisToolData {
   return {
-    space: { id: 'space-verify', personal: false, features: { skills: true, automations: true }, channels: ['linear', 'sentry', 'metabase'] },
+    space: {
+      id: 'space-verify',
+      personal: false,
+      features: { skills: true, automations: true },
+      channels: ['linear', 'sentry', 'metabase'],
+    },
     user: { id: 'verify', roles: ['analyst'], googleDriveConnected: true, driveFolders: ['specs', 'reports'] },
     conversation: { id: 'conversation-verify' },
     messageQueue: new MessageQueue(),

@@ -31,7 +31,9 @@ describe('builders', () => {
 
   it('resolve names from the context at toolNames time', () => {
     const names = (folders: string[]) =>
-      themisToolNames(chatContext({ ...analyst, driveFolders: folders }), { include: ['chat_only'] }).filter((n) => n.includes('gdrive'));
+      themisToolNames(chatContext({ ...analyst, driveFolders: folders }), { include: ['chat_only'] }).filter((n) =>
+        n.includes('gdrive'),
+      );
     expect(names(['specs'])).toEqual(['mcp__themis__gdrive_search_specs']);
     expect(names(['a', 'b'])).toEqual(['mcp__themis__gdrive_search_a', 'mcp__themis__gdrive_search_b']);
     expect(names([])).toEqual([]);
@@ -40,7 +42,9 @@ describe('builders', () => {
   it('mirror external names from the channel registry passed at toolNames time', () => {
     const context = chatContext();
     expect(themisToolNames(context, { include: ['linear'], channels: new ChannelRegistry(teamSpace) })).toEqual([
-      'mcp__linear__list_issues', 'mcp__linear__create_issue', 'mcp__linear__update_issue',
+      'mcp__linear__list_issues',
+      'mcp__linear__create_issue',
+      'mcp__linear__update_issue',
     ]);
     expect(() => themisToolNames(context, { include: ['linear'] })).toThrow(/mirrors channel 'linear'.*channels/);
   });
@@ -50,7 +54,10 @@ describe('builders', () => {
     expect(themisToolNames(context, { include: ['triggers'] })).toEqual([]);
     expect(buildThemisTools(context, { include: ['triggers'] })).toEqual([]);
     const { options } = chatSession({ space: teamSpace, user: analyst, conversation, jobs: [] });
-    expect(options.allowedTools.filter((n) => n.includes('trigger'))).toEqual(['mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation']);
+    expect(options.allowedTools.filter((n) => n.includes('trigger'))).toEqual([
+      'mcp__themis__trigger_pr_review',
+      'mcp__themis__trigger_code_generation',
+    ]);
   });
 
   it('passes a per-caller schema extension through the factory: `project` is required only in mentions', async () => {

@@ -32,7 +32,13 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__metabase__delete_dashboard',
       'mcp__metabase__execute_write_query',
     ]);
-    expect(toolNamesOf(tools)).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'get_pr_diff', 'get_pr_files']);
+    expect(toolNamesOf(tools)).toEqual([
+      'save_memory',
+      'query_themis_data',
+      'get_pr_info',
+      'get_pr_diff',
+      'get_pr_files',
+    ]);
     const server = options.mcpServers.themis;
     expect(server).toMatchObject({ type: 'sdk', name: 'themis' });
   });
@@ -62,9 +68,18 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__trigger_code_generation',
     ]);
     expect(toolNamesOf(tools)).toEqual([
-      'show_widget', 'create_file', 'gdrive_search_specs', 'gdrive_search_reports', 'load_skill_resources',
-      'save_memory', 'query_themis_data', 'get_pr_info', 'get_pr_diff', 'get_pr_files',
-      'trigger_pr_review', 'trigger_code_generation',
+      'show_widget',
+      'create_file',
+      'gdrive_search_specs',
+      'gdrive_search_reports',
+      'load_skill_resources',
+      'save_memory',
+      'query_themis_data',
+      'get_pr_info',
+      'get_pr_diff',
+      'get_pr_files',
+      'trigger_pr_review',
+      'trigger_code_generation',
     ]);
   });
 
@@ -80,8 +95,15 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__get_pr_files',
     ]);
     expect(toolNamesOf(tools)).toEqual([
-      'show_widget', 'create_file', 'personal_tasks', 'list_automations', 'run_automation',
-      'save_memory', 'get_pr_info', 'get_pr_diff', 'get_pr_files',
+      'show_widget',
+      'create_file',
+      'personal_tasks',
+      'list_automations',
+      'run_automation',
+      'save_memory',
+      'get_pr_info',
+      'get_pr_diff',
+      'get_pr_files',
     ]);
   });
 
@@ -98,7 +120,13 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__metabase__search',
       'mcp__metabase__run_saved_question',
     ]);
-    expect(toolNamesOf(tools)).toEqual(['save_memory', 'get_pr_info', 'get_pr_diff', 'get_pr_files', 'enqueue_followup']);
+    expect(toolNamesOf(tools)).toEqual([
+      'save_memory',
+      'get_pr_info',
+      'get_pr_diff',
+      'get_pr_files',
+      'enqueue_followup',
+    ]);
   });
 
   it('ChannelMentionWorkflow (FULL_AGENT_GROUPS + triggers) with capturing factories', async () => {

@@ -1,7 +1,14 @@
 // The per-invocation context: each predicate runs at most once per context, shared by
 // buildTools and toolNames, with false and undefined results memoized too.
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { buildThemisTools, createThemisToolContext, THEMIS_CALLERS, themisToolNames, type ThemisToolPredicate, type ThemisToolPredicates } from '../generated/themis';
+import {
+  buildThemisTools,
+  createThemisToolContext,
+  THEMIS_CALLERS,
+  themisToolNames,
+  type ThemisToolPredicate,
+  type ThemisToolPredicates,
+} from '../generated/themis';
 import { ChannelRegistry } from '../app/channel-registry';
 import { themisPredicates } from '../app/context';
 import { analyst, bareSpace, conversation, emptyQueue, guest, teamSpace } from './fixtures';
@@ -39,10 +46,15 @@ describe('predicate memoization', () => {
   it('memoizes false and undefined results (the `defined?` pitfall, not `||=`)', () => {
     let runs = 0;
     const context = createThemisToolContext({
-      predicates: { ...themisPredicates, canQueryThemis: () => (runs++, false), googleDriveAvailable: () => (runs++, undefined) },
+      predicates: {
+        ...themisPredicates,
+        canQueryThemis: () => (runs++, false),
+        googleDriveAvailable: () => (runs++, undefined),
+      },
       data: { space: bareSpace, user: guest },
     });
-    for (let i = 0; i < 3; i++) themisToolNames(context, { include: THEMIS_CALLERS.CHAT, channels: new ChannelRegistry(bareSpace) });
+    for (let i = 0; i < 3; i++)
+      themisToolNames(context, { include: THEMIS_CALLERS.CHAT, channels: new ChannelRegistry(bareSpace) });
     expect(runs).toBe(2);
     expect(context.evaluations.get('canQueryThemis')).toBe(1);
     expect(context.evaluations.get('googleDriveAvailable')).toBe(1);
@@ -57,14 +69,22 @@ describe('predicate memoization', () => {
 
   it('a new context re-evaluates: availability follows the invocation', () => {
     const names = (user: typeof analyst) =>
-      themisToolNames(createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user } }), { include: ['core'] });
+      themisToolNames(createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user } }), {
+        include: ['core'],
+      });
     expect(names(analyst)).toContain('mcp__themis__query_themis_data');
     expect(names(guest)).not.toContain('mcp__themis__query_themis_data');
   });
 
   it('gates on the presence of a message queue, not on it being non-empty (an empty queue still takes follow-ups)', () => {
-    const withQueue = createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user: guest, messageQueue: emptyQueue() } });
-    const withoutQueue = createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user: guest } });
+    const withQueue = createThemisToolContext({
+      predicates: themisPredicates,
+      data: { space: teamSpace, user: guest, messageQueue: emptyQueue() },
+    });
+    const withoutQueue = createThemisToolContext({
+      predicates: themisPredicates,
+      data: { space: teamSpace, user: guest },
+    });
     expect(themisToolNames(withQueue, { include: ['core'] })).toContain('mcp__themis__enqueue_followup');
     expect(themisToolNames(withoutQueue, { include: ['core'] })).not.toContain('mcp__themis__enqueue_followup');
   });

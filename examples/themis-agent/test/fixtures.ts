@@ -8,9 +8,19 @@ export const teamSpace: Space = {
   channels: ['linear', 'sentry', 'metabase'],
 };
 
-export const bareSpace: Space = { id: 'space-bare', personal: true, features: { skills: false, automations: true }, channels: [] };
+export const bareSpace: Space = {
+  id: 'space-bare',
+  personal: true,
+  features: { skills: false, automations: true },
+  channels: [],
+};
 
-export const analyst: User = { id: 'ana', roles: ['analyst'], googleDriveConnected: true, driveFolders: ['specs', 'reports'] };
+export const analyst: User = {
+  id: 'ana',
+  roles: ['analyst'],
+  googleDriveConnected: true,
+  driveFolders: ['specs', 'reports'],
+};
 
 export const guest: User = { id: 'gus', roles: ['guest'], googleDriveConnected: false };
 

@@ -1,7 +1,13 @@
 // The generated PreToolUse guard, in the SDK's hook shape: restricted external tools are denied
 // (the SDK does not enforce allowedTools for external MCP servers), it fails closed, it reads a
 // live settings snapshot, and it denies prompting tools on a headless turn.
-import type { HookCallbackMatcher, HookInput, Options, PreToolUseHookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
+import type {
+  HookCallbackMatcher,
+  HookInput,
+  Options,
+  PreToolUseHookInput,
+  SyncHookJSONOutput,
+} from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createThemisToolGuard, THEMIS_RESTRICTED_TOOL_NAMES } from '../generated/themis';
 import { agentSession } from '../app/callers/agent-service';
@@ -21,9 +27,15 @@ const input = (tool_name: string, permission_mode?: string): PreToolUseHookInput
 
 /** Runs the matcher's hooks the way the SDK does and returns the PreToolUse decision. */
 async function decide(matcher: HookCallbackMatcher, hookInput: HookInput) {
-  const outputs = await Promise.all(matcher.hooks.map((hook) => hook(hookInput, 'tu_1', { signal: new AbortController().signal })));
-  const denial = outputs.map((o) => (o as SyncHookJSONOutput).hookSpecificOutput).find((o) => o?.hookEventName === 'PreToolUse');
-  return denial && 'permissionDecision' in denial ? { decision: denial.permissionDecision, reason: denial.permissionDecisionReason } : { decision: undefined };
+  const outputs = await Promise.all(
+    matcher.hooks.map((hook) => hook(hookInput, 'tu_1', { signal: new AbortController().signal })),
+  );
+  const denial = outputs
+    .map((o) => (o as SyncHookJSONOutput).hookSpecificOutput)
+    .find((o) => o?.hookEventName === 'PreToolUse');
+  return denial && 'permissionDecision' in denial
+    ? { decision: denial.permissionDecision, reason: denial.permissionDecisionReason }
+    : { decision: undefined };
 }
 
 describe('the generated PreToolUse guard', () => {
@@ -42,11 +54,18 @@ describe('the generated PreToolUse guard', () => {
     expect(result.decision).toBe('deny');
     expect(result.reason).toMatch(/restricted/);
     expect(await decide(matcher, input('mcp__metabase__search'))).toEqual({ decision: undefined });
-    expect(THEMIS_RESTRICTED_TOOL_NAMES).toEqual(['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query']);
+    expect(THEMIS_RESTRICTED_TOOL_NAMES).toEqual([
+      'mcp__metabase__delete_card',
+      'mcp__metabase__delete_dashboard',
+      'mcp__metabase__execute_write_query',
+    ]);
   });
 
   it('denies an external tool the caller did not allow (messaging gets only the restricted variants)', async () => {
-    const { options } = messagingSession({ space: teamSpace, user: guest, messageQueue: emptyQueue() }, { headless: false });
+    const { options } = messagingSession(
+      { space: teamSpace, user: guest, messageQueue: emptyQueue() },
+      { headless: false },
+    );
     const matcher = options.hooks.PreToolUse![0]!;
     expect((await decide(matcher, input('mcp__sentry__resolve_issue'))).decision).toBe('deny');
     expect((await decide(matcher, input('mcp__sentry__list_issues'))).decision).toBeUndefined();
@@ -65,7 +84,10 @@ describe('the generated PreToolUse guard', () => {
 
   it('reads a live snapshot of the settings: a tool switched off mid-session is denied without a new session', async () => {
     let disabled: string[] = [];
-    const { options } = agentSession({ space: teamSpace, user: analyst, conversation }, { disabledTools: () => disabled });
+    const { options } = agentSession(
+      { space: teamSpace, user: analyst, conversation },
+      { disabledTools: () => disabled },
+    );
     const matcher = options.hooks.PreToolUse![0]!;
     expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBeUndefined();
     disabled = ['mcp__themis__save_memory'];

@@ -29,7 +29,11 @@ export interface PreToolUseDenial {
 /** `{}` lets the SDK's normal permission flow decide; the guard never answers 'allow'. */
 export type GuardDecision = PreToolUseDenial | Record<string, never>;
 
-export type GuardCallback = (input: GuardHookInput, toolUseID: string | undefined, options: { signal: AbortSignal }) => Promise<GuardDecision>;
+export type GuardCallback = (
+  input: GuardHookInput,
+  toolUseID: string | undefined,
+  options: { signal: AbortSignal },
+) => Promise<GuardDecision>;
 
 /** Assignable to the SDK's `HookCallbackMatcher` (`options.hooks.PreToolUse`). */
 export interface GuardMatcher {
@@ -92,23 +96,48 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-export function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
+export function guardReason(
+  options: PreToolUseGuardOptions,
+  fixed: GuardSets,
+  input: GuardHookInput,
+): string | undefined {
   const tool = input.tool_name;
   if (typeof tool !== 'string' || tool === '') return 'the PreToolUse input carries no tool name';
-  if (input.hook_event_name !== 'PreToolUse') return `the hook input for '${tool}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
+  if (input.hook_event_name !== 'PreToolUse')
+    return `the hook input for '${tool}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
   if (fixed.restricted.has(tool)) return `'${tool}' is restricted by the tool catalog and is never allowed`;
   const namespace = namespaceOf(tool);
-  if (namespace !== undefined && fixed.restrictedChannels.has(namespace)) return `'${tool}' belongs to the restricted channel '${namespace}'`;
+  if (namespace !== undefined && fixed.restrictedChannels.has(namespace))
+    return `'${tool}' belongs to the restricted channel '${namespace}'`;
   const entry = options.disallowed ? disallowedEntry(options.disallowed(), tool) : undefined;
-  if (entry !== undefined) return entry === tool ? `'${tool}' is disallowed by the agent's current tool settings` : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
-  if (namespace !== undefined && fixed.declared !== undefined && !fixed.declared.has(namespace) && !(fixed.otherServers === 'all' || fixed.otherServers.has(namespace)))
+  if (entry !== undefined)
+    return entry === tool
+      ? `'${tool}' is disallowed by the agent's current tool settings`
+      : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
+  if (
+    namespace !== undefined &&
+    fixed.declared !== undefined &&
+    !fixed.declared.has(namespace) &&
+    !(fixed.otherServers === 'all' || fixed.otherServers.has(namespace))
+  )
     return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
-  if (namespace !== undefined && fixed.inProcess.has(namespace) && options.knownNames !== undefined && !contains(read(options.knownNames), tool))
+  if (
+    namespace !== undefined &&
+    fixed.inProcess.has(namespace) &&
+    options.knownNames !== undefined &&
+    !contains(read(options.knownNames), tool)
+  )
     return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
-  if (options.allowedTools !== undefined && namespace !== undefined && fixed.guardedChannels.has(namespace) && !contains(read(options.allowedTools), tool))
+  if (
+    options.allowedTools !== undefined &&
+    namespace !== undefined &&
+    fixed.guardedChannels.has(namespace) &&
+    !contains(read(options.allowedTools), tool)
+  )
     return `'${tool}' is not in this caller's allowed tools for the external channel '${namespace}'`;
   if (options.headless !== undefined && read(options.headless) && fixed.prompting.has(tool)) {
-    const mode = input.permission_mode ?? (options.permissionMode === undefined ? undefined : read(options.permissionMode));
+    const mode =
+      input.permission_mode ?? (options.permissionMode === undefined ? undefined : read(options.permissionMode));
     const preApproved = options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
     if (!preApproved && !(mode !== undefined && MODES_WITHOUT_RESPONDER.includes(mode)))
       return `'${tool}' follows the permission mode '${mode ?? 'unknown'}', which needs an interactive responder, and this turn is headless`;

@@ -26,7 +26,8 @@ export interface OptOutEffect {
   readonly reason?: string;
 }
 
-const PASSED_THROUGH = 'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered';
+const PASSED_THROUGH =
+  'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered';
 
 /** `mcp__docs` and `mcp__docs__*` → `docs`; `mcp__*` → `*`; anything else → undefined. */
 export function serverPattern(entry: string): string | undefined {
@@ -49,24 +50,49 @@ export function coveredBy(name: string, entry: string): boolean {
  * The effect of one opt-out entry on a prepared policy: the tool indices whose opt-out closures to
  * mark, and whether to pass it through to `disallowedTools`.
  */
-export function optOutEffect(p: PreparedPolicy, entry: string): { effect: OptOutEffect; closures: Int32Array[]; passThrough: boolean } {
+export function optOutEffect(
+  p: PreparedPolicy,
+  entry: string,
+): { effect: OptOutEffect; closures: Int32Array[]; passThrough: boolean } {
   const closure = p.optOut.get(entry);
-  if (closure) return { effect: { entry, effect: 'switched-off', keys: [p.keys[p.indexOf.get(entry)!]!] }, closures: [closure], passThrough: false };
+  if (closure)
+    return {
+      effect: { entry, effect: 'switched-off', keys: [p.keys[p.indexOf.get(entry)!]!] },
+      closures: [closure],
+      passThrough: false,
+    };
   const known = p.indexOf.get(entry);
   if (known !== undefined)
-    return { effect: { entry, effect: 'ignored', keys: [], reason: `'${p.keys[known]}' is not a user tool: internal, conditional and disabled tools are not switched by users` }, closures: [], passThrough: false };
+    return {
+      effect: {
+        entry,
+        effect: 'ignored',
+        keys: [],
+        reason: `'${p.keys[known]}' is not a user tool: internal, conditional and disabled tools are not switched by users`,
+      },
+      closures: [],
+      passThrough: false,
+    };
   const server = serverPattern(entry);
   if (server === undefined) {
     // One tool of a server outside the catalog: the runtime's to remove.
     const owner = entry.includes('*') ? undefined : mcpServerOf(entry);
-    if (owner !== undefined && !p.servers.has(owner)) return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough: true };
-    const reason = entry.includes('*') ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)' : 'no tool of the catalog has this key or runtime name';
+    if (owner !== undefined && !p.servers.has(owner))
+      return {
+        effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
+        closures: [],
+        passThrough: true,
+      };
+    const reason = entry.includes('*')
+      ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)'
+      : 'no tool of the catalog has this key or runtime name';
     return { effect: { entry, effect: 'ignored', keys: [], reason }, closures: [], passThrough: false };
   }
   const servers = server === '*' ? [...p.servers] : p.servers.has(server) ? [server] : [];
   // A server outside the catalog (or any, for `mcp__*`) is the runtime's to remove.
   const passThrough = server === '*' || !p.servers.has(server);
-  if (servers.length === 0) return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough };
+  if (servers.length === 0)
+    return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough };
   const closures: Int32Array[] = [];
   const keys: string[] = [];
   const kept: string[] = [];
@@ -80,8 +106,11 @@ export function optOutEffect(p: PreparedPolicy, entry: string): { effect: OptOut
     }
   }
   // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the session then apply it to every server.
-  const reason = server === '*'
-    ? `also passed through to disallowedTools for MCP servers outside the catalog${kept.length > 0 ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools` : ''}`
-    : kept.length > 0 ? `kept ${kept.join(', ')}: not user tools, so not switched by users` : undefined;
+  const reason =
+    server === '*'
+      ? `also passed through to disallowedTools for MCP servers outside the catalog${kept.length > 0 ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools` : ''}`
+      : kept.length > 0
+        ? `kept ${kept.join(', ')}: not user tools, so not switched by users`
+        : undefined;
   return { effect: { entry, effect: 'expanded', keys, ...(reason ? { reason } : {}) }, closures, passThrough };
 }

@@ -10,39 +10,62 @@ const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 function describe(r: CatalogBindingsReport, fix: boolean, prune: boolean, rel: (f: string) => string): string[] {
   const where = `${rel(r.file)} (catalog '${r.catalog}')`;
   if (r.error) return [`${where}: ${r.error}`];
-  if (r.created) return [fix ? `${where}: created with ${r.missing.length} entries.` : `${where}: does not exist; run \`tool-catalog generate\` or \`tool-catalog bindings --fix\` to create it.`];
+  if (r.created)
+    return [
+      fix
+        ? `${where}: created with ${r.missing.length} entries.`
+        : `${where}: does not exist; run \`tool-catalog generate\` or \`tool-catalog bindings --fix\` to create it.`,
+    ];
   const lines: string[] = [];
-  if (r.missing.length > 0) lines.push(`${where}: ${fix ? 'added' : 'missing'} ${r.missing.length} entr${r.missing.length === 1 ? 'y' : 'ies'}: ${list(r.missing)}${fix ? ' (each marked TODO)' : ''}.`);
+  if (r.missing.length > 0)
+    lines.push(
+      `${where}: ${fix ? 'added' : 'missing'} ${r.missing.length} entr${r.missing.length === 1 ? 'y' : 'ies'}: ${list(r.missing)}${fix ? ' (each marked TODO)' : ''}.`,
+    );
   if (r.excess.length > 0)
-    lines.push(fix && prune ? `${where}: removed ${r.excess.length} stale entr${r.excess.length === 1 ? 'y' : 'ies'}: ${list(r.excess)}.`
-      : `${where}: ${r.excess.length} entr${r.excess.length === 1 ? 'y is' : 'ies are'} for tools the catalog no longer has: ${list(r.excess)}; run \`tool-catalog bindings --fix --prune\` to remove ${r.excess.length === 1 ? 'it' : 'them'}.`);
+    lines.push(
+      fix && prune
+        ? `${where}: removed ${r.excess.length} stale entr${r.excess.length === 1 ? 'y' : 'ies'}: ${list(r.excess)}.`
+        : `${where}: ${r.excess.length} entr${r.excess.length === 1 ? 'y is' : 'ies are'} for tools the catalog no longer has: ${list(r.excess)}; run \`tool-catalog bindings --fix --prune\` to remove ${r.excess.length === 1 ? 'it' : 'them'}.`,
+    );
   if (lines.length === 0) lines.push(`${where}: up to date.`);
-  else if (!fix && r.missing.length > 0) lines.push(`Run \`tool-catalog bindings --fix\` to insert the missing entries.`);
+  else if (!fix && r.missing.length > 0)
+    lines.push(`Run \`tool-catalog bindings --fix\` to insert the missing entries.`);
   return lines;
 }
 
 export const bindingsCommand: Command = {
   name: 'bindings',
-  summary: "Check the app's binding file against the catalog (--fix: insert missing entries, --prune: remove stale ones)",
+  summary:
+    "Check the app's binding file against the catalog (--fix: insert missing entries, --prune: remove stale ones)",
   usage: '[--fix [--prune]]',
   options: { ...COMMON_OPTIONS, fix: { type: 'boolean' }, prune: { type: 'boolean' } },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; bindings takes only options.`);
+    if (positionals.length > 0)
+      throw new UsageError(`Unexpected argument '${positionals[0]}'; bindings takes only options.`);
     const fix = values.fix === true;
     const prune = values.prune === true;
     if (prune && !fix) throw new UsageError('--prune removes entries and only works together with --fix.');
     // Loaded on use: it pulls in ts-morph (~1.4 s), which every other command, `generate` first, must not pay for.
     const { runBindings } = await import('../../bindings/run-bindings.js');
-    const result = await runBindings({ cwd: io.cwd, config: values.config as string | undefined, catalog: values.catalog as string | undefined, fix, prune });
+    const result = await runBindings({
+      cwd: io.cwd,
+      config: values.config as string | undefined,
+      catalog: values.catalog as string | undefined,
+      fix,
+      prune,
+    });
     if (result.usageError) throw new UsageError(result.usageError);
     const rel = (f: string) => relativePosix(io.cwd, f);
     if (values.json) {
       const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
-      io.stdout(`${JSON.stringify({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+      );
       return result.ok ? 0 : 1;
     }
     printDiagnostics(result.diagnostics, io);
-    for (const r of result.catalogs) for (const line of describe(r, fix, prune, rel)) (result.ok ? io.stdout : io.stderr)(`${line}\n`);
+    for (const r of result.catalogs)
+      for (const line of describe(r, fix, prune, rel)) (result.ok ? io.stdout : io.stderr)(`${line}\n`);
     return result.ok ? 0 : 1;
   },
 };

@@ -12,13 +12,15 @@ function milliseconds(values: ParsedArgs['values'], flag: string): number | unde
   const raw = values[flag] as string | undefined;
   if (raw === undefined) return undefined;
   const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || !(ms > 0)) throw new UsageError(`--${flag} needs a positive number of milliseconds, not '${raw}'.`);
+  if (!/^\d+$/.test(raw) || !(ms > 0))
+    throw new UsageError(`--${flag} needs a positive number of milliseconds, not '${raw}'.`);
   return ms;
 }
 
 /** `drift --mcp`: its code (and the MCP client) is loaded only on this path. */
 async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promise<number> {
-  if (values['sdk-types'] !== undefined) throw new UsageError('--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.');
+  if (values['sdk-types'] !== undefined)
+    throw new UsageError('--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.');
   const update = values.update === true;
   const options = {
     cwd: io.cwd,
@@ -29,12 +31,17 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
     connectTimeoutMs: milliseconds(values, 'connect-timeout'),
     listTimeoutMs: milliseconds(values, 'list-timeout'),
   };
-  const [{ runMcpDrift }, { formatMcpDrift }] = await Promise.all([import('../../drift/run-mcp-drift.js'), import('../../drift/format-mcp-report.js')]);
+  const [{ runMcpDrift }, { formatMcpDrift }] = await Promise.all([
+    import('../../drift/run-mcp-drift.js'),
+    import('../../drift/format-mcp-report.js'),
+  ]);
   const result = await runMcpDrift(options);
   if (result.usageError) throw new UsageError(result.usageError);
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
-    io.stdout(`${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+    );
     return result.ok ? 0 : failure;
   }
   printDiagnostics(result.diagnostics, io);
@@ -44,7 +51,8 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
 
 export const driftCommand: Command = {
   name: 'drift',
-  summary: "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
+  summary:
+    "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
   usage: '[--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
   options: {
     ...COMMON_OPTIONS,
@@ -59,7 +67,8 @@ export const driftCommand: Command = {
     if (values.mcp) return runMcp(args, io);
     for (const flag of ['update', 'connect-timeout', 'list-timeout'])
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`);
+    if (positionals.length > 0)
+      throw new UsageError(`Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`);
     const result = await runDrift({
       cwd: io.cwd,
       config: values.config as string | undefined,
@@ -69,7 +78,9 @@ export const driftCommand: Command = {
     if (result.usageError) throw new UsageError(result.usageError);
     const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
     if (values.json) {
-      io.stdout(`${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, error: result.error, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, error: result.error, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+      );
       return result.ok ? 0 : failure;
     }
     printDiagnostics(result.diagnostics, io);

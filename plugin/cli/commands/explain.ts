@@ -15,7 +15,10 @@ export const explainCommand: Command = {
   usage: '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
-    if (positionals.length !== 1) throw new UsageError(`explain needs exactly one tool (its key or runtime name), got ${positionals.length === 0 ? 'none' : `'${positionals.join(' ')}'`}.`);
+    if (positionals.length !== 1)
+      throw new UsageError(
+        `explain needs exactly one tool (its key or runtime name), got ${positionals.length === 0 ? 'none' : `'${positionals.join(' ')}'`}.`,
+      );
     const tool = positionals[0]!;
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
@@ -31,19 +34,35 @@ export const explainCommand: Command = {
     const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
     const toolIndex = loaded.model.tools.findIndex((t) => t.key === explanation.key);
     const forCaller = offer?.tools[toolIndex];
-    const callerLine = offer && forCaller ? callerExplainLine(offer, forCaller, loaded.model.tools[toolIndex]!.groups) : undefined;
+    const callerLine =
+      offer && forCaller ? callerExplainLine(offer, forCaller, loaded.model.tools[toolIndex]!.groups) : undefined;
     if (values.json) {
-      const caller = offer && forCaller ? { caller: { name: offer.caller, groups: offer.groups, state: forCaller.state, offered: forCaller.state === 'offered', summary: callerLine } } : {};
-      io.stdout(`${JSON.stringify({ catalog: tables.catalog, ...caller, context: contextReport(tables, inputs.context), ...explanation }, null, 2)}\n`);
+      const caller =
+        offer && forCaller
+          ? {
+              caller: {
+                name: offer.caller,
+                groups: offer.groups,
+                state: forCaller.state,
+                offered: forCaller.state === 'offered',
+                summary: callerLine,
+              },
+            }
+          : {};
+      io.stdout(
+        `${JSON.stringify({ catalog: tables.catalog, ...caller, context: contextReport(tables, inputs.context), ...explanation }, null, 2)}\n`,
+      );
       return 0;
     }
     const width = Math.max(...explanation.rules.map((r) => r.rule.length));
-    io.stdout([
-      `${explanation.summary}\n`,
-      callerLine ? `  ${callerLine}\n` : '',
-      `  runtime names: ${explanation.names.join(', ') || '(none)'}; exposure: ${explanation.exposure}; context: ${describeContext(tables, inputs.context)}\n`,
-      ...explanation.rules.map((r) => `  ${mark(r.disallows)} ${r.rule.padEnd(width)}  ${r.detail}\n`),
-    ].join(''));
+    io.stdout(
+      [
+        `${explanation.summary}\n`,
+        callerLine ? `  ${callerLine}\n` : '',
+        `  runtime names: ${explanation.names.join(', ') || '(none)'}; exposure: ${explanation.exposure}; context: ${describeContext(tables, inputs.context)}\n`,
+        ...explanation.rules.map((r) => `  ${mark(r.disallows)} ${r.rule.padEnd(width)}  ${r.detail}\n`),
+      ].join(''),
+    );
     return 0;
   },
 };

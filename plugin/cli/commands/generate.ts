@@ -25,13 +25,15 @@ async function changedPolicies(result: GenerateResult, stale: readonly string[])
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
+  summary:
+    'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
   usage: '[--check | --watch]',
   options: { ...COMMON_OPTIONS, check: { type: 'boolean' }, watch: { type: 'boolean', short: 'w' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     if (values.watch) {
-      if (values.check || values.json) throw new UsageError('--watch regenerates on every change; it cannot be combined with --check or --json.');
+      if (values.check || values.json)
+        throw new UsageError('--watch regenerates on every change; it cannot be combined with --check or --json.');
       return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
     }
     const started = performance.now();
@@ -45,16 +47,22 @@ export const generateCommand: Command = {
     const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
     const policy = check && report ? await changedPolicies(result, report.changed) : [];
     if (values.json) {
-      io.stdout(`${JSON.stringify({
-        ok,
-        check,
-        changed: report?.changed.map(rel) ?? [],
-        orphaned: report?.orphaned.map(rel) ?? [],
-        leftovers: report?.leftovers.map(rel) ?? [],
-        unchanged: report?.unchanged ?? 0,
-        policyChanges: policy,
-        diagnostics: diagnosticsJson(result.diagnostics),
-      }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify(
+          {
+            ok,
+            check,
+            changed: report?.changed.map(rel) ?? [],
+            orphaned: report?.orphaned.map(rel) ?? [],
+            leftovers: report?.leftovers.map(rel) ?? [],
+            unchanged: report?.unchanged ?? 0,
+            policyChanges: policy,
+            diagnostics: diagnosticsJson(result.diagnostics),
+          },
+          null,
+          2,
+        )}\n`,
+      );
       return ok ? 0 : failure;
     }
     printDiagnostics(result.diagnostics, io);
@@ -69,15 +77,22 @@ export const generateCommand: Command = {
       for (const f of report.leftovers) io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
       for (const line of policy) io.stderr(`${line}\n`);
       if (stale.length > 0) {
-        io.stderr(`${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`);
+        io.stderr(
+          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`,
+        );
         return 1;
       }
       io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
       return ok ? 0 : 1;
     }
     const names = result.catalogs.map((c) => c.config.name).join(', ');
-    const cleaned = report.leftovers.length > 0 ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned` : '';
-    io.stdout(`${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`);
+    const cleaned =
+      report.leftovers.length > 0
+        ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned`
+        : '';
+    io.stdout(
+      `${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`,
+    );
     return ok ? 0 : 1;
   },
 };

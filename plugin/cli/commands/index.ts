@@ -10,4 +10,14 @@ import { resolveCommand } from './resolve.js';
 import { staleRefsCommand } from './stale-refs.js';
 import { verifyCommand } from './verify.js';
 
-export const COMMANDS: readonly Command[] = [generateCommand, driftCommand, initCommand, resolveCommand, explainCommand, reportCommand, bindingsCommand, staleRefsCommand, verifyCommand];
+export const COMMANDS: readonly Command[] = [
+  generateCommand,
+  driftCommand,
+  initCommand,
+  resolveCommand,
+  explainCommand,
+  reportCommand,
+  bindingsCommand,
+  staleRefsCommand,
+  verifyCommand,
+];

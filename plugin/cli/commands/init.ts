@@ -30,17 +30,23 @@ export const initCommand: Command = {
     const ok = result.generated.ok;
     if (values.json) {
       const formatterIgnores = result.formatterIgnores.map((e) => ({ file: rel(e.file), action: e.action }));
-      io.stdout(`${JSON.stringify({ ok, created: result.created.map(rel), script: result.script, sdk: result.sdk, formatterIgnores, nextSteps: steps, diagnostics: diagnosticsJson(result.generated.diagnostics) }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ ok, created: result.created.map(rel), script: result.script, sdk: result.sdk, formatterIgnores, nextSteps: steps, diagnostics: diagnosticsJson(result.generated.diagnostics) }, null, 2)}\n`,
+      );
       return ok ? 0 : 1;
     }
     printDiagnostics(result.generated.diagnostics, io);
     io.stdout(`Created ${result.created.length} files:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`);
     if (result.script === 'added') io.stdout('Added the "generate" script to package.json.\n');
     for (const e of result.formatterIgnores.filter((e) => e.action !== 'created'))
-      io.stdout(`${e.action === 'appended' ? 'Appended' : 'Added'} the output folder to ${rel(e.file)}, so the formatter leaves the generated files alone.\n`);
+      io.stdout(
+        `${e.action === 'appended' ? 'Appended' : 'Added'} the output folder to ${rel(e.file)}, so the formatter leaves the generated files alone.\n`,
+      );
     const sdk = result.sdk;
     if (sdk.installed && !sdk.problem)
-      io.stdout(`${sdk.name} ${sdk.version} is installed: the starter catalog declares every tool it types${sdk.declared.length > 0 ? ` (${sdk.declared.length} more, disabled, in ${rel(result.plan.sdkToolsFile)})` : ''}${sdk.omitted.length > 0 ? `; left out ${sdk.omitted.join(', ')}, which it does not type` : ''}.\n`);
+      io.stdout(
+        `${sdk.name} ${sdk.version} is installed: the starter catalog declares every tool it types${sdk.declared.length > 0 ? ` (${sdk.declared.length} more, disabled, in ${rel(result.plan.sdkToolsFile)})` : ''}${sdk.omitted.length > 0 ? `; left out ${sdk.omitted.join(', ')}, which it does not type` : ''}.\n`,
+      );
     if (!sdk.installed) io.stdout(`@anthropic-ai/claude-agent-sdk is not installed; install it with: ${sdk.install}\n`);
     let n = 0;
     io.stdout(`\nNext steps:\n${steps.map((s) => (s.startsWith('  ') ? `     ${s}` : `  ${++n}. ${s}`)).join('\n')}\n`);

@@ -30,8 +30,14 @@ export const reportCommand: Command = {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
     const shown = relativePosix(io.cwd, file);
-    if (values.json) io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, out: shown, bytes: Buffer.byteLength(content) })}\n`);
-    else io.stdout(`Wrote the ${format === 'md' ? 'Markdown' : 'HTML'} exposure matrix of '${loaded.model.name}' to ${shown}.\n`);
+    if (values.json)
+      io.stdout(
+        `${JSON.stringify({ catalog: loaded.model.name, format, out: shown, bytes: Buffer.byteLength(content) })}\n`,
+      );
+    else
+      io.stdout(
+        `Wrote the ${format === 'md' ? 'Markdown' : 'HTML'} exposure matrix of '${loaded.model.name}' to ${shown}.\n`,
+      );
     return 0;
   },
 };

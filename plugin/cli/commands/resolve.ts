@@ -10,7 +10,12 @@ import { UsageError, type Command } from '../command.js';
 
 /** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
 const optOutLine = (o: OptOutEffect) => {
-  const what = o.effect === 'switched-off' ? `switched off ${o.keys.join(', ')}` : o.effect === 'expanded' ? `expanded to ${o.keys.length > 0 ? o.keys.join(', ') : 'no user tool'}` : o.effect;
+  const what =
+    o.effect === 'switched-off'
+      ? `switched off ${o.keys.join(', ')}`
+      : o.effect === 'expanded'
+        ? `expanded to ${o.keys.length > 0 ? o.keys.join(', ') : 'no user tool'}`
+        : o.effect;
   return `${o.entry}  ${what}${o.reason ? ` — ${o.reason}` : ''}`;
 };
 
@@ -23,7 +28,10 @@ export const resolveCommand: Command = {
   usage: '[--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`resolve takes no arguments, got '${positionals.join(' ')}'; name opted-out tools with --disabled.`);
+    if (positionals.length > 0)
+      throw new UsageError(
+        `resolve takes no arguments, got '${positionals.join(' ')}'; name opted-out tools with --disabled.`,
+      );
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
     const { tables } = loaded;
@@ -33,46 +41,65 @@ export const resolveCommand: Command = {
     const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
     const mcpServers = offer
       ? offer.mcpServers.map((s) => ({ name: s.name, tools: s.tools, allowedTools: s.names }))
-      : tables.servers.map((name) => ({ name, allowedTools: policy.mcpEnsureAllowed.filter((n) => mcpServerOf(n) === name) }));
+      : tables.servers.map((name) => ({
+          name,
+          allowedTools: policy.mcpEnsureAllowed.filter((n) => mcpServerOf(n) === name),
+        }));
     const allowedTools = offer ? [...offer.allowedTools] : policy.allowedTools;
     const disallowedKeys = new Set<string>();
     if (offer) {
       const marks = markDisallowedTools(tables, inputs.agent, inputs.context, inputs.options);
       marks.prepared.keys.forEach((key, i) => marks.disallowed[i] === 1 && disallowedKeys.add(key));
     }
-    const signature = offer ? policySignature({ disallowedTools: policy.disallowedTools, allowedTools, mcpEnsureAllowed: policy.mcpEnsureAllowed }) : policy.signature;
+    const signature = offer
+      ? policySignature({
+          disallowedTools: policy.disallowedTools,
+          allowedTools,
+          mcpEnsureAllowed: policy.mcpEnsureAllowed,
+        })
+      : policy.signature;
     if (values.json) {
-      io.stdout(`${JSON.stringify({
-        catalog: tables.catalog,
-        ...(offer ? { caller: callerResolveJson(offer, disallowedKeys) } : {}),
-        context: contextReport(tables, inputs.context),
-        disabledTools: inputs.agent.disabledTools,
-        overlay: inputs.options.overlay ?? [],
-        disallowedTools: policy.disallowedTools,
-        allowedTools,
-        ...(offer ? { preApprovedTools: policy.allowedTools } : {}),
-        mcpEnsureAllowed: policy.mcpEnsureAllowed,
-        mcpServers,
-        ignoredOptOuts: policy.ignoredOptOuts,
-        optOuts: policy.optOuts,
-        signature,
-      }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify(
+          {
+            catalog: tables.catalog,
+            ...(offer ? { caller: callerResolveJson(offer, disallowedKeys) } : {}),
+            context: contextReport(tables, inputs.context),
+            disabledTools: inputs.agent.disabledTools,
+            overlay: inputs.options.overlay ?? [],
+            disallowedTools: policy.disallowedTools,
+            allowedTools,
+            ...(offer ? { preApprovedTools: policy.allowedTools } : {}),
+            mcpEnsureAllowed: policy.mcpEnsureAllowed,
+            mcpServers,
+            ignoredOptOuts: policy.ignoredOptOuts,
+            optOuts: policy.optOuts,
+            signature,
+          },
+          null,
+          2,
+        )}\n`,
+      );
       return 0;
     }
     const callerPart = offer ? `; caller ${offer.caller} (groups ${offer.groups.join(', ') || 'none'})` : '';
-    io.stdout([
-      `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
-      block('disallowedTools', policy.disallowedTools),
-      ...(offer
-        ? [callerResolveText(offer, disallowedKeys)]
-        : [
-            block('allowedTools (auto-approved)', policy.allowedTools),
-            block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
-            `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
-          ]),
-      policy.optOuts.length > 0 ? block('opt-outs: what each --disabled entry did', policy.optOuts.map(optOutLine)) : '',
-      `signature: ${signature}\n`,
-    ].join(''));
+    io.stdout(
+      [
+        `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
+        block('disallowedTools', policy.disallowedTools),
+        ...(offer
+          ? [callerResolveText(offer, disallowedKeys)]
+          : [
+              block('allowedTools (auto-approved)', policy.allowedTools),
+              block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
+              `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
+            ]),
+        policy.optOuts.length > 0
+          ? block('opt-outs: what each --disabled entry did', policy.optOuts.map(optOutLine))
+          : '',
+        `signature: ${signature}\n`,
+      ].join(''),
+    );
     return 0;
   },
 };

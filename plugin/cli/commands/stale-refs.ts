@@ -2,7 +2,16 @@
 // runtime names of tools no longer in the catalog (prompts, code, tests) — names any earlier
 // version of the generated registry had, in git or on disk — and exits 1 when there are any.
 import path from 'node:path';
-import { findStaleReferences, IGNORE_MARKER, lockedRuntimeNames, registryHistory, SinceError, type LastSeen, type StaleReference, type UnverifiedReference } from '../../stale-refs/index.js';
+import {
+  findStaleReferences,
+  IGNORE_MARKER,
+  lockedRuntimeNames,
+  registryHistory,
+  SinceError,
+  type LastSeen,
+  type StaleReference,
+  type UnverifiedReference,
+} from '../../stale-refs/index.js';
 import { relativePosix } from '../../text/spelling.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { loadCommandProject, reportFailedProject } from '../project-input.js';
@@ -10,17 +19,25 @@ import { loadCommandProject, reportFailedProject } from '../project-input.js';
 function why(r: StaleReference): string {
   if (r.reason === 'unknown-under-server') return 'is under a catalogued MCP server but is not in the catalog';
   const seen: LastSeen | undefined = r.lastSeen;
-  if (seen && 'commit' in seen) return `is no longer in the catalog; the generated registry last had it at commit ${seen.commit}`;
+  if (seen && 'commit' in seen)
+    return `is no longer in the catalog; the generated registry last had it at commit ${seen.commit}`;
   return 'is no longer in the catalog; the generated registry on disk still has it';
 }
 
 export const staleRefsCommand: Command = {
   name: 'stale-refs',
-  summary: 'Find references to runtime names of tools no longer in the catalog, also after the removal is committed (exit 1 if any)',
+  summary:
+    'Find references to runtime names of tools no longer in the catalog, also after the removal is committed (exit 1 if any)',
   usage: '[--since <ref>] [--include <glob>]... [--ignore <glob>]...',
-  options: { ...COMMON_OPTIONS, since: { type: 'string' }, include: { type: 'string', multiple: true }, ignore: { type: 'string', multiple: true } },
+  options: {
+    ...COMMON_OPTIONS,
+    since: { type: 'string' },
+    include: { type: 'string', multiple: true },
+    ignore: { type: 'string', multiple: true },
+  },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'; stale-refs takes only options.`);
+    if (positionals.length > 0)
+      throw new UsageError(`Unexpected argument '${positionals[0]}'; stale-refs takes only options.`);
     const result = await loadCommandProject(values, io);
     const failed = reportFailedProject(result, values, io, { references: [] });
     if (failed !== undefined) return failed;
@@ -60,10 +77,14 @@ export const staleRefsCommand: Command = {
       for (const r of search.references) found.push({ ...r, file: rel(root, r.file), catalog: model.name });
       for (const u of search.unverified) unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
       if (search.unverified.length > 0)
-        notes.add(`note: catalog '${model.name}': ${search.unverified.length} reference${search.unverified.length === 1 ? '' : 's'} under ${search.openServers.map((s) => `'${s}'`).join(', ')} name tools the catalog does not list; tools there are named at run time, so they are not counted as stale:\n${search.unverified.map((u) => `  ${rel(root, u.file)}:${u.line}:${u.column}: ${u.name}`).join('\n')}`);
+        notes.add(
+          `note: catalog '${model.name}': ${search.unverified.length} reference${search.unverified.length === 1 ? '' : 's'} under ${search.openServers.map((s) => `'${s}'`).join(', ')} name tools the catalog does not list; tools there are named at run time, so they are not counted as stale:\n${search.unverified.map((u) => `  ${rel(root, u.file)}:${u.line}:${u.column}: ${u.name}`).join('\n')}`,
+        );
     }
     if (values.json) {
-      io.stdout(`${JSON.stringify({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }, null, 2)}\n`,
+      );
       return found.length === 0 ? 0 : 1;
     }
     for (const note of notes) io.stderr(`${note}\n`);

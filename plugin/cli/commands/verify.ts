@@ -11,14 +11,16 @@ import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
 /** `--env NAME=VALUE` flags as an object; a flag without `=` is a usage error. */
 export function parseEnvFlags(flags: readonly string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const flag of flags) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(flag);
-    if (!match) throw new UsageError(`--env '${flag}' must be NAME=VALUE, e.g. --env CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1.`);
+    if (!match)
+      throw new UsageError(`--env '${flag}' must be NAME=VALUE, e.g. --env CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1.`);
     env[match[1]!] = match[2]!;
   }
   return env;
@@ -30,10 +32,15 @@ export async function readMcpConfig(file: string): Promise<Record<string, McpSer
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(`--mcp-config ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : `not valid JSON (${(error as Error).message})`}.`);
+    throw new UsageError(
+      `--mcp-config ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : `not valid JSON (${(error as Error).message})`}.`,
+    );
   }
   const servers = isRecord(parsed) ? parsed.mcpServers : undefined;
-  if (!isRecord(servers)) throw new UsageError(`--mcp-config ${file} must hold { "mcpServers": { "<name>": { "command": "…", "args": […] } } }.`);
+  if (!isRecord(servers))
+    throw new UsageError(
+      `--mcp-config ${file} must hold { "mcpServers": { "<name>": { "command": "…", "args": […] } } }.`,
+    );
   for (const [name, server] of Object.entries(servers))
     if (!isRecord(server) || (typeof server.command !== 'string' && typeof server.url !== 'string'))
       throw new UsageError(`--mcp-config ${file}: server '${name}' needs a "command" (stdio) or a "url".`);
@@ -42,8 +49,10 @@ export async function readMcpConfig(file: string): Promise<Record<string, McpSer
 
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
-  usage: '[--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>]',
+  summary:
+    'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
+  usage:
+    '[--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>]',
   options: {
     ...COMMON_OPTIONS,
     caller: { type: 'string', multiple: true },
@@ -55,7 +64,10 @@ export const verifyCommand: Command = {
     'mcp-config': { type: 'string' },
   },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`verify takes no arguments, got '${positionals.join(' ')}'; name a tool to call with --emit <tool>.`);
+    if (positionals.length > 0)
+      throw new UsageError(
+        `verify takes no arguments, got '${positionals.join(' ')}'; name a tool to call with --emit <tool>.`,
+      );
     const project = await loadCommandProject(values, io);
     const failed = reportFailedProject(project, values, io);
     if (failed !== undefined) return failed;
@@ -67,7 +79,10 @@ export const verifyCommand: Command = {
       if (problem) throw new UsageError(`--caller '${caller}': ${problem}`);
     }
     const ctx = list(values.ctx);
-    const mcpConfig = typeof values['mcp-config'] === 'string' ? await readMcpConfig(path.resolve(io.cwd, values['mcp-config'])) : undefined;
+    const mcpConfig =
+      typeof values['mcp-config'] === 'string'
+        ? await readMcpConfig(path.resolve(io.cwd, values['mcp-config']))
+        : undefined;
     const env = parseEnvFlags(list(values.env));
     // Only this command loads the SDK and starts the runtime: the other commands never pay for them.
     const { verifyCatalog } = await import('../../verify/verify.js');
@@ -87,7 +102,8 @@ export const verifyCommand: Command = {
       return report.ok ? 0 : 1;
     } catch (error) {
       if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem)) throw error;
-      if (values.json) io.stdout(`${JSON.stringify({ ok: false, catalog: model.name, error: error.message }, null, 2)}\n`);
+      if (values.json)
+        io.stdout(`${JSON.stringify({ ok: false, catalog: model.name, error: error.message }, null, 2)}\n`);
       else io.stderr(`verify: ${error.message}\n`);
       return error instanceof RuntimeUnavailable ? 2 : 1;
     }

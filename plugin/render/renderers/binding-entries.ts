@@ -10,11 +10,12 @@ import { toPosix } from '../../text/spelling.js';
 export const PLACEHOLDER_ICON = 'placeholderIcon';
 export const TODO_MARK = 'TODO(tool-catalog)';
 
-
 /** The app's icon type as an import, or undefined for the default `string`. */
 export function iconTypeImport(model: CatalogModel): { specifier: string; exportName: string } | undefined {
   const ref = model.config.bindings?.iconType;
-  return ref ? resolveModuleRef(ref, model.config.configFile, model.config.outDir, model.config.imports.extension) : undefined;
+  return ref
+    ? resolveModuleRef(ref, model.config.configFile, model.config.outDir, model.config.imports.extension)
+    : undefined;
 }
 
 /** Import specifier of the generated `bindings.ts`, as seen from the app's binding file. */
@@ -40,9 +41,11 @@ export function bindingEntry(model: CatalogModel, tool: ToolModel, options: { al
   const literalIcon = iconTypeImport(model) === undefined && tool.icon !== undefined;
   const icon = literalIcon ? tsString(tool.icon!) : PLACEHOLDER_ICON;
   const hint = !literalIcon && tool.icon ? ` (catalog hint: ${tsString(tool.icon)})` : '';
-  const todo = options.alwaysTodo ? `// ${lineCommentText(`${TODO_MARK}: new tool '${tool.key}': check its icon${hint} and add a renderer if it needs one`)}`
-    : !literalIcon ? `// ${lineCommentText(`${TODO_MARK}: choose an icon for '${tool.key}'${hint}`)}`
-    : undefined;
+  const todo = options.alwaysTodo
+    ? `// ${lineCommentText(`${TODO_MARK}: new tool '${tool.key}': check its icon${hint} and add a renderer if it needs one`)}`
+    : !literalIcon
+      ? `// ${lineCommentText(`${TODO_MARK}: choose an icon for '${tool.key}'${hint}`)}`
+      : undefined;
   return { key: tool.key, code: `${tsKey(tool.key)}: { icon: ${icon} }`, comment: todo, usesPlaceholder: !literalIcon };
 }
 
@@ -51,6 +54,9 @@ export function bindingEntry(model: CatalogModel, tool: ToolModel, options: { al
  * the placeholder is an explicit, TODO-marked cast the app replaces with its fallback icon.
  */
 export function placeholderDeclaration(model: CatalogModel, iconTypeName: string): string {
-  const value = iconTypeImport(model) === undefined ? `const ${PLACEHOLDER_ICON}: ${iconTypeName} = 'TODO';` : `const ${PLACEHOLDER_ICON} = undefined as unknown as ${iconTypeName};`;
+  const value =
+    iconTypeImport(model) === undefined
+      ? `const ${PLACEHOLDER_ICON}: ${iconTypeName} = 'TODO';`
+      : `const ${PLACEHOLDER_ICON} = undefined as unknown as ${iconTypeName};`;
   return `// ${TODO_MARK}: the icon of tools that have none yet; \`tool-catalog bindings --fix\` gives new tools this one.\n${value}`;
 }

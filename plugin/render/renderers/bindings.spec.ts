@@ -112,7 +112,9 @@ describe('bindings.ts and the binding file skeleton', () => {
   });
 
   it('leaves an existing binding file alone', () => {
-    const { files } = renderWith(bindingsRenderer, withBindingFile(), { 'src/tool-bindings.ts': 'export const mine = 1;\n' });
+    const { files } = renderWith(bindingsRenderer, withBindingFile(), {
+      'src/tool-bindings.ts': 'export const mine = 1;\n',
+    });
     expect(Object.keys(files)).toEqual(['generated/demo/bindings.ts']);
   });
 });

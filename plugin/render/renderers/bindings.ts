@@ -16,18 +16,28 @@ export function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
     P: model.prefix,
     C: model.constPrefix,
     module: moduleSpecifier(bindingsModuleSpecifier(model, bindingFile)),
-    placeholder: entries.some((e) => e.usesPlaceholder) ? placeholderDeclaration(model, `${model.prefix}UiIcon`) : undefined,
+    placeholder: entries.some((e) => e.usesPlaceholder)
+      ? placeholderDeclaration(model, `${model.prefix}UiIcon`)
+      : undefined,
     entries,
   };
 }
 
 /** The skeleton of the app's binding file: one entry per tool in output order. */
-export function renderBindingSkeleton(model: CatalogModel, templates: RenderContext['templates'], bindingFile: string): string {
-  return templates.get<ReturnType<typeof bindingSkeletonView>>('binding-skeleton.ts')(bindingSkeletonView(model, bindingFile));
+export function renderBindingSkeleton(
+  model: CatalogModel,
+  templates: RenderContext['templates'],
+  bindingFile: string,
+): string {
+  return templates.get<ReturnType<typeof bindingSkeletonView>>('binding-skeleton.ts')(
+    bindingSkeletonView(model, bindingFile),
+  );
 }
 
 /** A tool's rows of the runtime-name lookup, kept with its model object. */
-const nameRows = keptPer((t: ToolModel) => t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })));
+const nameRows = keptPer((t: ToolModel) =>
+  t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })),
+);
 
 /** Each runtime name once, owned by the first tool that declares it (validation reports duplicates). */
 function nameOwners(model: CatalogModel): { name: string; key: string }[] {
@@ -54,9 +64,15 @@ export function bindingsView(model: CatalogModel, header: string) {
     registryModule: siblingModule(model, 'registry'),
     iconImport: icon?.exportName,
     iconModule: icon && moduleSpecifier(icon.specifier),
-    iconSource: docCommentText(ref ? `config bindings.iconType: ${ref.export ?? 'default'} from '${ref.module}'` : 'the default; set bindings.iconType in the config to use your own'),
+    iconSource: docCommentText(
+      ref
+        ? `config bindings.iconType: ${ref.export ?? 'default'} from '${ref.module}'`
+        : 'the default; set bindings.iconType in the config to use your own',
+    ),
     names: nameOwners(model),
-    mirrors: model.tools.filter((t) => t.nameSource.kind === 'mirror').map((t) => ({ prefix: tsString(`mcp__${t.channel}__`), key: tsString(t.key) })),
+    mirrors: model.tools
+      .filter((t) => t.nameSource.kind === 'mirror')
+      .map((t) => ({ prefix: tsString(`mcp__${t.channel}__`), key: tsString(t.key) })),
   };
 }
 
@@ -68,9 +84,12 @@ export const bindingsRenderer: Renderer = {
   render(context) {
     const { model, templates, header, existing } = context;
     const file = path.join(model.config.outDir, 'bindings.ts');
-    const files = new Map<string, RenderedFile>([[file, { content: layOut(context, 'bindings.ts', bindingsView(model, header), file) }]]);
+    const files = new Map<string, RenderedFile>([
+      [file, { content: layOut(context, 'bindings.ts', bindingsView(model, header), file) }],
+    ]);
     const bindingFile = model.config.bindings?.file;
-    if (bindingFile && existing.get(bindingFile) === undefined) files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
+    if (bindingFile && existing.get(bindingFile) === undefined)
+      files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
     return { files };
   },
 };

@@ -14,12 +14,21 @@ export function callersSectionView(model: CatalogModel, summaries: readonly Call
       factories: mdCodeList(s.factories),
       runtimeChecks: mdCodeList(s.runtimeChecks),
     })),
-    predicates: model.conditions.map((c) => ({ name: mdText(c.name), cells: summaries.map((s) => mdCodeList(s.removedBy.get(c.name) ?? [])) })),
+    predicates: model.conditions.map((c) => ({
+      name: mdText(c.name),
+      cells: summaries.map((s) => mdCodeList(s.removedBy.get(c.name) ?? [])),
+    })),
   };
 }
 
 /** The section's Markdown, or undefined when the catalog declares no callers. */
-export function renderCallersSection(model: CatalogModel, templates: TemplateSet, summaries: readonly CallerSummary[] = callerSummaries(model)): string | undefined {
+export function renderCallersSection(
+  model: CatalogModel,
+  templates: TemplateSet,
+  summaries: readonly CallerSummary[] = callerSummaries(model),
+): string | undefined {
   if (summaries.length === 0) return undefined;
-  return templates.get<ReturnType<typeof callersSectionView>>('callers.md')(callersSectionView(model, summaries)).trimEnd();
+  return templates
+    .get<ReturnType<typeof callersSectionView>>('callers.md')(callersSectionView(model, summaries))
+    .trimEnd();
 }

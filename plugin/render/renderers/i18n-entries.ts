@@ -8,7 +8,11 @@ export interface I18nEntry {
   /** The catalog's copy, used as is in the default locale. */
   readonly text: string;
   /** The tool or category the key belongs to, for messages. */
-  readonly owner: { readonly kind: 'tool' | 'category'; readonly name: string; readonly field: 'labelKey' | 'descriptionKey' };
+  readonly owner: {
+    readonly kind: 'tool' | 'category';
+    readonly name: string;
+    readonly field: 'labelKey' | 'descriptionKey';
+  };
 }
 
 // The locale and typed-key emitters both read one model's entries: build them once per model.
@@ -49,7 +53,8 @@ function buildI18nEntries(model: CatalogModel): I18nEntry[] {
     add(label);
     add(description);
   }
-  for (const c of model.categories) add({ key: c.labelKey, text: c.label, owner: { kind: 'category', name: c.name, field: 'labelKey' } });
+  for (const c of model.categories)
+    add({ key: c.labelKey, text: c.label, owner: { kind: 'category', name: c.name, field: 'labelKey' } });
   return entries;
 }
 
@@ -57,7 +62,11 @@ function buildI18nEntries(model: CatalogModel): I18nEntry[] {
  * Every string leaf of a locale file as `dotted.key → text`. Nested objects and dotted keys are read
  * alike, so translations survive a switch between the nested and flat layouts.
  */
-export function flattenTranslations(value: unknown, prefix = '', into = new Map<string, string>()): Map<string, string> {
+export function flattenTranslations(
+  value: unknown,
+  prefix = '',
+  into = new Map<string, string>(),
+): Map<string, string> {
   if (typeof value === 'string') {
     if (prefix) into.set(prefix, value);
   } else if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -112,7 +121,10 @@ export function jsonKeyPositions(text: string): Map<string, { line: number; colu
     } else if (ch === ':' && pendingKey) {
       const frame = stack[stack.length - 1]!;
       frame.key = pendingKey.name;
-      const keyPath = stack.map((f) => f.key).filter((k): k is string => k !== undefined).join('.');
+      const keyPath = stack
+        .map((f) => f.key)
+        .filter((k): k is string => k !== undefined)
+        .join('.');
       positions.set(keyPath, { line: pendingKey.line, column: pendingKey.column });
       pendingKey = undefined;
     } else if (ch === ',') {
@@ -139,8 +151,16 @@ export interface LocaleDocument {
  * `nestingConflicts`). In a watch session an edit that keeps every key (a label, a description)
  * reuses the last document, and the text layout made from it.
  */
-export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat', memory?: RenderMemory): LocaleDocument | undefined {
-  const documents = keptIn(lastDocuments, memory, () => new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>());
+export function localeDocument(
+  keys: readonly string[],
+  layout: 'nested' | 'flat',
+  memory?: RenderMemory,
+): LocaleDocument | undefined {
+  const documents = keptIn(
+    lastDocuments,
+    memory,
+    () => new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>(),
+  );
   const last = documents?.get(layout);
   if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
   const document = buildLocaleDocument(keys, layout);
@@ -149,7 +169,10 @@ export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat
 }
 
 /** Per watch session and layout: the last locale document and the keys it was built for. */
-const lastDocuments = new WeakMap<RenderMemory, Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>>();
+const lastDocuments = new WeakMap<
+  RenderMemory,
+  Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>
+>();
 
 function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
   const root: Record<string, unknown> = Object.create(null);

@@ -9,7 +9,11 @@ import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
 
 const keyLiteral = keptPer((e: I18nEntry) => tsString(e.key));
-const toolRow = keptPer((t: ToolModel) => ({ property: tsKey(t.key), label: tsString(t.labelKey), description: tsString(t.descriptionKey) }));
+const toolRow = keptPer((t: ToolModel) => ({
+  property: tsKey(t.key),
+  label: tsString(t.labelKey),
+  description: tsString(t.descriptionKey),
+}));
 
 export function i18nKeysView(model: CatalogModel, header: string) {
   return {

@@ -14,7 +14,13 @@ const model = () =>
 
 describe('locale files', () => {
   it('writes the default locale from the catalog copy and keeps translations, reporting the missing ones', () => {
-    const existing = { 'generated/demo/i18n/zh-cn.json': JSON.stringify({ agent: { tools: { Read: { label: '读取', description: '读取文件' } } } }, null, 2) };
+    const existing = {
+      'generated/demo/i18n/zh-cn.json': JSON.stringify(
+        { agent: { tools: { Read: { label: '读取', description: '读取文件' } } } },
+        null,
+        2,
+      ),
+    };
     const { files, diagnostics } = renderWith(i18nRenderer, model(), existing);
     expect(files).toMatchInlineSnapshot(`
       {

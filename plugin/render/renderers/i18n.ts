@@ -6,15 +6,26 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diag
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { flatString } from '../../text/flat-string.js';
 import { keptIn, type RenderMemory } from '../render-memory.js';
-import { flattenTranslations, i18nEntries, jsonKeyPositions, localeDocument, nestingConflicts, writeLocaleJson, type I18nEntry, type LocaleDocument } from './i18n-entries.js';
+import {
+  flattenTranslations,
+  i18nEntries,
+  jsonKeyPositions,
+  localeDocument,
+  nestingConflicts,
+  writeLocaleJson,
+  type I18nEntry,
+  type LocaleDocument,
+} from './i18n-entries.js';
 
-export const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
+export const localeFile = (model: CatalogModel, locale: string) =>
+  path.join(model.config.i18n.outDir, `${locale}.json`);
 
 /**
  * Where a locale's translations may also be: the file named as the tag was written before locales
  * were BCP 47 (`zh-cn.json` for `zh-CN`). Its translations carry over; the old file is then an orphan.
  */
-const earlierLocaleFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale.toLowerCase()}.json`);
+const earlierLocaleFile = (model: CatalogModel, locale: string) =>
+  path.join(model.config.i18n.outDir, `${locale.toLowerCase()}.json`);
 
 /** The catalog file and key path a diagnostic about an entry's key points at. */
 function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic['at'] {
@@ -28,7 +39,12 @@ function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic[
 }
 
 /** Where a missing key would go: the deepest part of its path the file already has, else line 1. */
-function missingKeyPosition(file: string, text: string | undefined, key: string, positions: Map<string, { line: number; column: number }> | undefined) {
+function missingKeyPosition(
+  file: string,
+  text: string | undefined,
+  key: string,
+  positions: Map<string, { line: number; column: number }> | undefined,
+) {
   const parts = key.split('.');
   for (let i = parts.length; i > 0 && positions; i--) {
     const found = positions.get(parts.slice(0, i).join('.'));
@@ -49,15 +65,25 @@ function jsonErrorPosition(file: string, text: string, message: string) {
  * The file's translations; the default locale's file is only checked to parse, its copy comes from
  * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
  */
-function parseLocale(file: string, text: string | undefined, keepTranslations: boolean, memory: RenderMemory | undefined): ParsedLocale {
+function parseLocale(
+  file: string,
+  text: string | undefined,
+  keepTranslations: boolean,
+  memory: RenderMemory | undefined,
+): ParsedLocale {
   if (text === undefined) return { translations: new Map() };
   // In watch mode the file is usually what the last run read or wrote: its text compares equal,
   // and what was read from it then (or the values written into it) is still right.
-  const parsedLocales = keptIn(lastParsed, memory, () => new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>());
+  const parsedLocales = keptIn(
+    lastParsed,
+    memory,
+    () => new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>(),
+  );
   const last = parsedLocales?.get(file);
   if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
   const own = keptIn(lastWritten, memory, (): WrittenLocales => new Map())?.get(file);
-  if (own && own.text === text) return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
+  if (own && own.text === text)
+    return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
   const parsed = readLocale(file, text, keepTranslations);
   parsedLocales?.set(file, { text, keepTranslations, parsed });
   return parsed;
@@ -69,28 +95,55 @@ interface ParsedLocale {
 }
 
 /** Per watch session and locale file: the last text read, and what was read from it. */
-const lastParsed = new WeakMap<RenderMemory, Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>>();
+const lastParsed = new WeakMap<
+  RenderMemory,
+  Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>
+>();
 /** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
-type WrittenLocales = Map<string, { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }>;
+type WrittenLocales = Map<
+  string,
+  { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }
+>;
 const lastWritten = new WeakMap<RenderMemory, WrittenLocales>();
 
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
   try {
     const document: unknown = JSON.parse(text);
-    if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new SyntaxError('the file must hold one JSON object');
+    if (typeof document !== 'object' || document === null || Array.isArray(document))
+      throw new SyntaxError('the file must hold one JSON object');
     return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
   } catch (error) {
     const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
     const message = `${path.basename(file)} is not valid JSON (${reason}), so its translations cannot be read; fix the file — nothing is written, and it is never replaced or removed, until it parses.`;
-    return { translations: new Map(), error: { code: DIAGNOSTIC_CODES.localeUnreadable, severity: 'error', message, at: jsonErrorPosition(file, text, (error as Error).message) } };
+    return {
+      translations: new Map(),
+      error: {
+        code: DIAGNOSTIC_CODES.localeUnreadable,
+        severity: 'error',
+        message,
+        at: jsonErrorPosition(file, text, (error as Error).message),
+      },
+    };
   }
 }
 
 /** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
-function keptLocaleJson(memory: RenderMemory | undefined, file: string, document: LocaleDocument, keys: readonly string[], values: readonly string[]): string {
+function keptLocaleJson(
+  memory: RenderMemory | undefined,
+  file: string,
+  document: LocaleDocument,
+  keys: readonly string[],
+  values: readonly string[],
+): string {
   const written = keptIn(lastWritten, memory, (): WrittenLocales => new Map());
   const last = written?.get(file);
-  if (last && last.document === document && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.text;
+  if (
+    last &&
+    last.document === document &&
+    last.values.length === values.length &&
+    last.values.every((v, i) => v === values[i])
+  )
+    return last.text;
   const text = written ? flatString(writeLocaleJson(document, values)) : writeLocaleJson(document, values);
   written?.set(file, { document, keys, values, text });
   return text;
@@ -106,7 +159,11 @@ export const i18nRenderer: Renderer = {
     const diagnostics: PendingDiagnostic[] = [];
     let entries = i18nEntries(model);
     // Built once and shared by every locale that has all keys; undefined when nested keys conflict.
-    let document = localeDocument(entries.map((e) => e.key), layout, memory);
+    let document = localeDocument(
+      entries.map((e) => e.key),
+      layout,
+      memory,
+    );
     if (!document) {
       const conflicting = new Set<string>();
       for (const [ancestor, descendant] of nestingConflicts(entries.map((e) => e.key))) {
@@ -121,13 +178,20 @@ export const i18nRenderer: Renderer = {
         });
       }
       entries = entries.filter((e) => !conflicting.has(e.key));
-      document = localeDocument(entries.map((e) => e.key), layout, memory)!;
+      document = localeDocument(
+        entries.map((e) => e.key),
+        layout,
+        memory,
+      )!;
     }
     const keys = entries.map((e) => e.key);
     const files = new Map<string, RenderedFile>();
     for (const locale of locales) {
       const file = localeFile(model, locale);
-      const source = existing.get(file) === undefined && existing.get(earlierLocaleFile(model, locale)) !== undefined ? earlierLocaleFile(model, locale) : file;
+      const source =
+        existing.get(file) === undefined && existing.get(earlierLocaleFile(model, locale)) !== undefined
+          ? earlierLocaleFile(model, locale)
+          : file;
       const text = existing.get(source);
       const parsed = parseLocale(source, text, locale !== defaultLocale, memory);
       if (parsed.error) {
@@ -164,7 +228,13 @@ export const i18nRenderer: Renderer = {
         // Missing keys are left out, and the nesting order follows the keys that are present.
         const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
         const presentKeys = present.map((i) => keys[i]!);
-        content = keptLocaleJson(memory, file, localeDocument(presentKeys, layout, memory)!, presentKeys, present.map((i) => values[i]!));
+        content = keptLocaleJson(
+          memory,
+          file,
+          localeDocument(presentKeys, layout, memory)!,
+          presentKeys,
+          present.map((i) => values[i]!),
+        );
       }
       files.set(file, { content, mergesExisting: true });
     }

@@ -7,7 +7,9 @@ import { tsString } from '../../text/escape.js';
 export const moduleSpecifier = (specifier: string) => tsString(specifier);
 
 /** Another generated file of the catalog (`registry`), as the importing file spells it. */
-export const siblingModule = (model: CatalogModel, name: string) => tsString(`./${name}${model.config.imports.extension}`);
+export const siblingModule = (model: CatalogModel, name: string) =>
+  tsString(`./${name}${model.config.imports.extension}`);
 
 /** The runtime: the copy written into the output folder, or the module the config names. */
-export const runtimeModule = (model: CatalogModel) => tsString(model.config.runtimeModule ?? `./runtime/index${model.config.imports.extension}`);
+export const runtimeModule = (model: CatalogModel) =>
+  tsString(model.config.runtimeModule ?? `./runtime/index${model.config.imports.extension}`);

@@ -15,13 +15,28 @@ export type ReportFormat = 'md' | 'html';
 function reportData(model: CatalogModel) {
   const matrix = policyMatrix(policyTablesOf(model));
   const rowOf = new Map(matrix.rows.map((r) => [r.key, r]));
-  const callersOf = (t: ToolModel) => Object.entries(model.callers).filter(([, groups]) => t.groups.some((g) => groups.includes(g))).map(([name]) => name);
-  const condition = (t: ToolModel) => t.condition?.name ?? (t.available.kind === 'condition' ? t.available.condition : undefined);
+  const callersOf = (t: ToolModel) =>
+    Object.entries(model.callers)
+      .filter(([, groups]) => t.groups.some((g) => groups.includes(g)))
+      .map(([name]) => name);
+  const condition = (t: ToolModel) =>
+    t.condition?.name ?? (t.available.kind === 'condition' ? t.available.condition : undefined);
   return {
     matrix,
     showCallers: Object.keys(model.callers).length > 0,
-    sections: toolSections(model).map((s) => ({ title: s.title, tools: s.tools.map((t) => ({ t, callers: callersOf(t), condition: condition(t), disallowed: rowOf.get(t.key)!.disallowed })) })),
-    pairGroups: model.pairGroups.map((name) => ({ name, members: model.tools.filter((t) => t.pairGroup === name).map((t) => t.key) })),
+    sections: toolSections(model).map((s) => ({
+      title: s.title,
+      tools: s.tools.map((t) => ({
+        t,
+        callers: callersOf(t),
+        condition: condition(t),
+        disallowed: rowOf.get(t.key)!.disallowed,
+      })),
+    })),
+    pairGroups: model.pairGroups.map((name) => ({
+      name,
+      members: model.tools.filter((t) => t.pairGroup === name).map((t) => t.key),
+    })),
   };
 }
 
@@ -69,7 +84,11 @@ export function htmlReportView(model: CatalogModel) {
     sampled: d.matrix.sampled,
     maxExhaustive: String(MAX_EXHAUSTIVE_CONDITIONS),
     conditions: model.conditions.map((c) => ({ name: html(c.name), description: html(c.description) })),
-    combinations: d.matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(d.matrix.disallowedCounts[i]) })),
+    combinations: d.matrix.combinations.map((c, i) => ({
+      id: c.id,
+      values: c.values.map(String),
+      count: String(d.matrix.disallowedCounts[i]),
+    })),
     sections: d.sections.map((s) => ({
       title: html(s.title),
       showCallers: d.showCallers,
@@ -98,12 +117,21 @@ export function htmlReportView(model: CatalogModel) {
       factories: c.factories.map(html),
       runtimeChecks: c.runtimeChecks.map(html),
     })),
-    predicateRemovals: callers.length === 0 ? [] : model.conditions.map((p) => ({ name: html(p.name), cells: callers.map((c) => (c.removedBy.get(p.name) ?? []).map(html)) })),
+    predicateRemovals:
+      callers.length === 0
+        ? []
+        : model.conditions.map((p) => ({
+            name: html(p.name),
+            cells: callers.map((c) => (c.removedBy.get(p.name) ?? []).map(html)),
+          })),
   };
 }
 
 /** The report of `model` in `format`; HTML is one page with inline CSS and no external resources. */
 export function renderPolicyReport(model: CatalogModel, format: ReportFormat, templates: TemplateSet): string {
-  if (format === 'md') return templates.get<ReturnType<typeof markdownReportView>>('policy-report.md')(markdownReportView(model, templates));
+  if (format === 'md')
+    return templates.get<ReturnType<typeof markdownReportView>>('policy-report.md')(
+      markdownReportView(model, templates),
+    );
   return templates.get<ReturnType<typeof htmlReportView>>('policy-report.html')(htmlReportView(model));
 }

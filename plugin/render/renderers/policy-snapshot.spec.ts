@@ -80,7 +80,12 @@ describe('policy.md', () => {
 
   it('adds what each caller is offered and what each predicate removes', () => {
     const model = demoModel(
-      { groups: ['core', 'chat'], predicates: ['canQuery'], callers: { AGENT: ['core'], CHAT: ['core', 'chat'] }, servers: { app: {} } },
+      {
+        groups: ['core', 'chat'],
+        predicates: ['canQuery'],
+        callers: { AGENT: ['core'], CHAT: ['core', 'chat'] },
+        servers: { app: {} },
+      },
       {
         query: { kind: 'mcp', server: 'app', groups: ['core'], available: 'canQuery' },
         widget: { kind: 'mcp', server: 'app', groups: ['chat'] },

@@ -15,7 +15,11 @@ import type { TemplateSet } from '../templates.js';
 
 /** The shared `//` header as plain lines for an HTML comment (lint directives left out). */
 export const plainHeader = (header: string) =>
-  header.split('\n').filter((l) => l.startsWith('// ') && !l.includes('biome-ignore')).map((l) => htmlCommentText(l.slice(3))).join('\n');
+  header
+    .split('\n')
+    .filter((l) => l.startsWith('// ') && !l.includes('biome-ignore'))
+    .map((l) => htmlCommentText(l.slice(3)))
+    .join('\n');
 
 /** One sentence counting the tools by what decides whether they are allowed. */
 function summary(model: CatalogModel): string {
@@ -26,7 +30,8 @@ function summary(model: CatalogModel): string {
   for (const t of model.tools) {
     if (t.exposure === 'disabled' || t.available.kind === 'never') blocked++;
     else if (t.exposure === 'user') user++;
-    else if (t.exposure === 'conditional' || t.available.kind === 'condition' || t.available.kind === 'function') gated++;
+    else if (t.exposure === 'conditional' || t.available.kind === 'condition' || t.available.kind === 'function')
+      gated++;
     else always++;
   }
   const parts = [
@@ -34,7 +39,9 @@ function summary(model: CatalogModel): string {
     [always, 'always on'],
     [gated, 'on only when a condition or an app check holds'],
     [blocked, 'always disallowed'],
-  ].filter(([n]) => n !== 0).map(([n, what]) => `${n} ${what}`);
+  ]
+    .filter(([n]) => n !== 0)
+    .map(([n, what]) => `${n} ${what}`);
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }
 
@@ -47,8 +54,22 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
     matrix,
     sampled: matrix.sampled,
     conditionNames: tables.conditions.map((c) => mdText(c.name)),
-    combinations: matrix.combinations.map((c, i) => ({ id: c.id, values: c.values.map(String), count: String(matrix.disallowedCounts[i]) })),
-    rows: new Map(matrix.rows.map((row) => [row.key, { key: mdCode(row.key), names: mdCodeList(row.names), exposure: row.exposure, marks: row.disallowed.map((d) => (d ? '✗' : '✓')) }])),
+    combinations: matrix.combinations.map((c, i) => ({
+      id: c.id,
+      values: c.values.map(String),
+      count: String(matrix.disallowedCounts[i]),
+    })),
+    rows: new Map(
+      matrix.rows.map((row) => [
+        row.key,
+        {
+          key: mdCode(row.key),
+          names: mdCodeList(row.names),
+          exposure: row.exposure,
+          marks: row.disallowed.map((d) => (d ? '✗' : '✓')),
+        },
+      ]),
+    ),
     toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
     allowedTools: mdCodeList(matrix.baseline.allowedTools),
     mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
@@ -70,29 +91,70 @@ function offerView(model: CatalogModel, id: string, marks: PolicyMarks) {
     if (n.requires === undefined) continue;
     const key = requirementKey(n.requires);
     // Labels are fixed text; the only catalog text in them is an environment variable name, validated as `[A-Za-z0-9_]`.
-    if (!byRequirement.has(key)) byRequirement.set(key, { label: `only when ${describeRequirement(n.requires, mdCode)}`, names: [] });
+    if (!byRequirement.has(key))
+      byRequirement.set(key, { label: `only when ${describeRequirement(n.requires, mdCode)}`, names: [] });
     byRequirement.get(key)!.names.push(n.name);
   }
-  const lines = [...groups, ...byRequirement.values()].filter((g) => g.names.length > 0).map((g) => ({ label: g.label, names: mdCodeList(g.names) }));
-  if (offer.runtimeNamed.length > 0) lines.push({ label: 'tools whose names are known only at run time (resolved, mirrored or discovered by the SDK)', names: mdCodeList(offer.runtimeNamed) });
+  const lines = [...groups, ...byRequirement.values()]
+    .filter((g) => g.names.length > 0)
+    .map((g) => ({ label: g.label, names: mdCodeList(g.names) }));
+  if (offer.runtimeNamed.length > 0)
+    lines.push({
+      label: 'tools whose names are known only at run time (resolved, mirrored or discovered by the SDK)',
+      names: mdCodeList(offer.runtimeNamed),
+    });
   const extra = offer.names.length - plain.length;
-  return { id, count: `${plain.length} name${plain.length === 1 ? '' : 's'}${extra > 0 ? `, ${extra} more when the runtime allows them` : ''}`, lines };
+  return {
+    id,
+    count: `${plain.length} name${plain.length === 1 ? '' : 's'}${extra > 0 ? `, ${extra} more when the runtime allows them` : ''}`,
+    lines,
+  };
 }
 
 /** What the offers and the callers section read of a tool: all but its copy (label, description, keys, icon). */
-const policyFacts = keptPer(({ label: _l, description: _d, labelKey: _lk, descriptionKey: _dk, icon: _i, source: _s, ...facts }: ToolModel) => facts);
+const policyFacts = keptPer(
+  ({ label: _l, description: _d, labelKey: _lk, descriptionKey: _dk, icon: _i, source: _s, ...facts }: ToolModel) =>
+    facts,
+);
 
 /**
  * The offers and the callers section, kept with the policy tables while every tool's facts are the
  * same: in watch mode an edit of a label or an icon reuses them instead of working them out again.
  */
-const offersOf = new WeakMap<object, { templates: TemplateSet; facts: readonly object[]; callers: CatalogModel['callers']; offered: ReturnType<typeof offerView>[]; callersText: string | undefined }>();
+const offersOf = new WeakMap<
+  object,
+  {
+    templates: TemplateSet;
+    facts: readonly object[];
+    callers: CatalogModel['callers'];
+    offered: ReturnType<typeof offerView>[];
+    callersText: string | undefined;
+  }
+>();
 
-function offersAndCallers(model: CatalogModel, templates: TemplateSet, matrix: ReturnType<typeof policyMatrix>, tables: object) {
+function offersAndCallers(
+  model: CatalogModel,
+  templates: TemplateSet,
+  matrix: ReturnType<typeof policyMatrix>,
+  tables: object,
+) {
   const facts = model.tools.map(policyFacts);
   const last = offersOf.get(tables);
-  if (last && last.templates === templates && last.callers === model.callers && last.facts.length === facts.length && last.facts.every((f, i) => f === facts[i] || samePlainData(f, facts[i]))) return last;
-  const made = { templates, facts, callers: model.callers, offered: matrix.combinations.map((c, i) => offerView(model, c.id, matrix.marks[i]!)), callersText: renderCallersSection(model, templates) };
+  if (
+    last &&
+    last.templates === templates &&
+    last.callers === model.callers &&
+    last.facts.length === facts.length &&
+    last.facts.every((f, i) => f === facts[i] || samePlainData(f, facts[i]))
+  )
+    return last;
+  const made = {
+    templates,
+    facts,
+    callers: model.callers,
+    offered: matrix.combinations.map((c, i) => offerView(model, c.id, matrix.marks[i]!)),
+    callersText: renderCallersSection(model, templates),
+  };
   offersOf.set(tables, made);
   return made;
 }

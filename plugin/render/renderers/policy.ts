@@ -13,7 +13,10 @@ const list = (items: readonly string[]) => items.map(tsString).join(', ');
 const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   servers: list(tables.servers),
   alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
-  whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+  whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
+    name: tsKey(name),
+    keys: list(keys),
+  })),
   whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
 }));
 
@@ -28,7 +31,10 @@ export function policyView(model: CatalogModel, header: string) {
     catalogInMessage: tsString(model.name).replace(/[\u0060$]/g, (c) => `\\${c}`),
     runtimeModule: runtimeModule(model),
     registryModule: siblingModule(model, 'registry'),
-    conditions: model.conditions.map((c) => ({ field: c.field, doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`) })),
+    conditions: model.conditions.map((c) => ({
+      field: c.field,
+      doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`),
+    })),
     ...tableParts(policyTablesOf(model)),
   };
 }

@@ -250,11 +250,22 @@ describe('registry.ts', () => {
 
   it('spells availability, name sources and callers as the descriptor type says', () => {
     const model = demoModel(
-      { groups: ['core', 'chat'], predicates: ['canQuery'], callers: { CHAT: ['core', 'chat'] }, servers: { app: {} }, channels: { linear: {} } },
+      {
+        groups: ['core', 'chat'],
+        predicates: ['canQuery'],
+        callers: { CHAT: ['core', 'chat'] },
+        servers: { app: {} },
+        channels: { linear: {} },
+      },
       {
         query: { kind: 'mcp', server: 'app', groups: ['core'], available: 'canQuery' },
         tasks: { kind: 'mcp', server: 'app', groups: ['chat'], available: { module: './tasks', export: 'tasksOn' } },
-        drive: { kind: 'mcp', server: 'app', groups: ['chat'], fullNames: { resolve: { module: './drive', export: 'driveNames' } } },
+        drive: {
+          kind: 'mcp',
+          server: 'app',
+          groups: ['chat'],
+          fullNames: { resolve: { module: './drive', export: 'driveNames' } },
+        },
         linear: { kind: 'external', channel: 'linear', groups: ['core'], mirror: true },
         never: { kind: 'mcp', server: 'app', groups: ['core'], available: false },
       },

@@ -44,7 +44,12 @@ function toolView(t: ToolModel) {
     sdkType: t.sdkType === undefined ? undefined : tsString(t.sdkType),
     factory: String(t.factory),
     restricted: String(t.restricted),
-    runtimeRequires: t.runtimeRequires === undefined ? undefined : typeof t.runtimeRequires === 'string' ? tsString(t.runtimeRequires) : `{ env: ${tsString(t.runtimeRequires.env)} }`,
+    runtimeRequires:
+      t.runtimeRequires === undefined
+        ? undefined
+        : typeof t.runtimeRequires === 'string'
+          ? tsString(t.runtimeRequires)
+          : `{ env: ${tsString(t.runtimeRequires.env)} }`,
     approval: tsString(t.approval),
     labelKey: tsString(t.labelKey),
     descriptionKey: tsString(t.descriptionKey),
@@ -74,7 +79,8 @@ function entryOf(t: ToolModel, templates: TemplateSet): string {
   let byTool = entries.get(templates);
   if (!byTool) entries.set(templates, (byTool = new WeakMap()));
   let text = byTool.get(t);
-  if (text === undefined) byTool.set(t, (text = flatString(templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t)))));
+  if (text === undefined)
+    byTool.set(t, (text = flatString(templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t)))));
   return text;
 }
 

@@ -10,7 +10,11 @@ import type { RenderedFile, Renderer } from '../renderer.js';
 /** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
 export function runtimeSourcesDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../runtime'), path.resolve(here, 'runtime-source'), path.resolve(here, '../runtime-source')];
+  const candidates = [
+    path.resolve(here, '../../runtime'),
+    path.resolve(here, 'runtime-source'),
+    path.resolve(here, '../runtime-source'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(c, 'policy-tables.ts')));
   if (!found) throw new Error(`agent-tool-catalog: runtime sources not found near ${here}`);
   return found;
@@ -22,7 +26,12 @@ let sources: ReadonlyMap<string, string> | undefined;
 function runtimeSources(): ReadonlyMap<string, string> {
   if (!sources) {
     const dir = runtimeSourcesDir();
-    sources = new Map(readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts')).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+    sources = new Map(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
+        .sort()
+        .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+    );
   }
   return sources;
 }

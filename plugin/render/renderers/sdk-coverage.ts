@@ -21,7 +21,9 @@ export function typesModuleSpecifier(model: CatalogModel): string {
 }
 
 export function sdkCoverageView(model: CatalogModel, header: string) {
-  const tools = model.tools.filter((t) => t.sdkTyped).map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));
+  const tools = model.tools
+    .filter((t) => t.sdkTyped)
+    .map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));
   return {
     header,
     P: model.prefix,

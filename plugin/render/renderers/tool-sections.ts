@@ -14,7 +14,9 @@ export function toolSections(model: CatalogModel): ToolSection[] {
     if (bucket) bucket.push(t);
     else byCategory.set(t.category, [t]);
   }
-  const sections = model.categories.flatMap((c) => (byCategory.has(c.name) ? [{ title: c.label, tools: byCategory.get(c.name)! }] : []));
+  const sections = model.categories.flatMap((c) =>
+    byCategory.has(c.name) ? [{ title: c.label, tools: byCategory.get(c.name)! }] : [],
+  );
   const rest = byCategory.get(undefined);
   if (rest) sections.push({ title: model.categories.length > 0 ? 'Uncategorized' : 'Tools', tools: rest });
   return sections;

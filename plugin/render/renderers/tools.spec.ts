@@ -5,13 +5,43 @@ import { toolsRenderer } from './tools';
 describe('tools.ts', () => {
   it('imports each app function once under a unique local name and binds it to its tool', () => {
     const model = demoModel(
-      { groups: ['core', 'triggers'], predicates: ['canQuery'], conditions: { 'has-queue': 'the invocation has a message queue' }, servers: { app: {} }, channels: { sentry: {} } },
       {
-        query: { kind: 'mcp', server: 'app', groups: ['core'], available: 'canQuery', builder: { module: '../app/query', export: 'buildQuery' } },
-        tasks: { kind: 'mcp', server: 'app', groups: ['core'], available: { module: '../app/tasks', export: 'tasksOn' }, builder: { module: '../app/tasks', export: 'buildTasks' } },
-        drive: { kind: 'mcp', server: 'app', groups: ['core'], fullNames: { resolve: { module: '../app/drive', export: 'default' } }, builder: { module: '../app/drive', export: 'buildDrive' } },
+        groups: ['core', 'triggers'],
+        predicates: ['canQuery'],
+        conditions: { 'has-queue': 'the invocation has a message queue' },
+        servers: { app: {} },
+        channels: { sentry: {} },
+      },
+      {
+        query: {
+          kind: 'mcp',
+          server: 'app',
+          groups: ['core'],
+          available: 'canQuery',
+          builder: { module: '../app/query', export: 'buildQuery' },
+        },
+        tasks: {
+          kind: 'mcp',
+          server: 'app',
+          groups: ['core'],
+          available: { module: '../app/tasks', export: 'tasksOn' },
+          builder: { module: '../app/tasks', export: 'buildTasks' },
+        },
+        drive: {
+          kind: 'mcp',
+          server: 'app',
+          groups: ['core'],
+          fullNames: { resolve: { module: '../app/drive', export: 'default' } },
+          builder: { module: '../app/drive', export: 'buildDrive' },
+        },
         review: { kind: 'mcp', server: 'app', groups: ['triggers'], factory: true },
-        sentry_messaging: { kind: 'external', channel: 'sentry', groups: ['core'], wires: ['find_issues'], restricted: true },
+        sentry_messaging: {
+          kind: 'external',
+          channel: 'sentry',
+          groups: ['core'],
+          wires: ['find_issues'],
+          restricted: true,
+        },
       },
     );
     expect(renderOne(toolsRenderer, model)).toMatchInlineSnapshot(`

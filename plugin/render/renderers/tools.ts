@@ -35,7 +35,10 @@ class ImportTable {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([specifier, bindings]) => ({
         specifier: moduleSpecifier(specifier),
-        bindings: [...bindings.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([local, exported]) => `${exported} as ${local}`).join(', '),
+        bindings: [...bindings.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([local, exported]) => `${exported} as ${local}`)
+          .join(', '),
       }));
   }
 }
@@ -44,8 +47,10 @@ const camel = (key: string) => key.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c:
 
 /** The app code of one tool, as imported locals; undefined when it has none. */
 function bindingView(t: ToolModel, imports: ImportTable) {
-  const check = t.available.kind === 'function' ? imports.local(t.available.ref, `${camel(t.key)}Available`) : undefined;
-  const resolveNames = t.nameSource.kind === 'resolver' ? imports.local(t.nameSource.ref, `${camel(t.key)}Names`) : undefined;
+  const check =
+    t.available.kind === 'function' ? imports.local(t.available.ref, `${camel(t.key)}Available`) : undefined;
+  const resolveNames =
+    t.nameSource.kind === 'resolver' ? imports.local(t.nameSource.ref, `${camel(t.key)}Names`) : undefined;
   const build = !t.factory && t.builder ? imports.local(t.builder, `${camel(t.key)}Builder`) : undefined;
   if (!check && !resolveNames && !build) return undefined;
   return { property: tsKey(t.key), check, resolveNames, build };

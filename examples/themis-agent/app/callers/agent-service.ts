@@ -15,5 +15,8 @@ export interface AgentRequest {
 
 export function agentSession(request: AgentRequest, settings: Partial<SessionSettings> = {}) {
   const context = createThemisToolContext({ predicates: themisPredicates, data: request });
-  return { context, ...themisSession(context, FULL_AGENT_GROUPS, { channels: new ChannelRegistry(request.space), ...settings }) };
+  return {
+    context,
+    ...themisSession(context, FULL_AGENT_GROUPS, { channels: new ChannelRegistry(request.space), ...settings }),
+  };
 }

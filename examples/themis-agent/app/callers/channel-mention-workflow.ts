@@ -24,7 +24,8 @@ export class ChannelMentionWorkflow {
       predicates: themisPredicates,
       factories: {
         trigger_pr_review: () => buildPrReviewTriggerTool((request) => (this.prReviewRequest = request)),
-        trigger_code_generation: (_context, { schema }) => buildCodeGenerationTool(schema, (args) => (this.codeGenerationRequest = args)),
+        trigger_code_generation: (_context, { schema }) =>
+          buildCodeGenerationTool(schema, (args) => (this.codeGenerationRequest = args)),
       },
       data: { space: this.space, user: this.user },
     });
@@ -34,6 +35,14 @@ export class ChannelMentionWorkflow {
         extraRequired: ['project'],
       },
     };
-    return { context, ...themisSession(context, CHANNEL_MENTION_GROUPS, { channels: new ChannelRegistry(this.space), headless: true, schema, ...settings }) };
+    return {
+      context,
+      ...themisSession(context, CHANNEL_MENTION_GROUPS, {
+        channels: new ChannelRegistry(this.space),
+        headless: true,
+        schema,
+        ...settings,
+      }),
+    };
   }
 }

@@ -26,12 +26,16 @@ export function chatSession(request: ChatRequest, settings: Partial<SessionSetti
   const { jobs } = request;
   const factories: ThemisToolFactories | undefined = jobs && {
     trigger_pr_review: () => buildPrReviewTriggerTool((args) => jobs.push({ kind: 'pr_review', args })),
-    trigger_code_generation: (_context, { schema }) => buildCodeGenerationTool(schema, (args) => jobs.push({ kind: 'code_generation', args })),
+    trigger_code_generation: (_context, { schema }) =>
+      buildCodeGenerationTool(schema, (args) => jobs.push({ kind: 'code_generation', args })),
   };
   const context = createThemisToolContext({
     predicates: themisPredicates,
     factories,
     data: { space: request.space, user: request.user, conversation: request.conversation },
   });
-  return { context, ...themisSession(context, CHAT_TOOL_GROUPS, { channels: new ChannelRegistry(request.space), ...settings }) };
+  return {
+    context,
+    ...themisSession(context, CHAT_TOOL_GROUPS, { channels: new ChannelRegistry(request.space), ...settings }),
+  };
 }

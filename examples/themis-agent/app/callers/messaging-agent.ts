@@ -17,5 +17,12 @@ export interface MessagingRequest {
 export function messagingSession(request: MessagingRequest, settings: Partial<SessionSettings> = {}) {
   const context = createThemisToolContext({ predicates: themisPredicates, data: request });
   // Messaging turns are headless: no one can answer a permission prompt.
-  return { context, ...themisSession(context, MESSAGING_TOOL_GROUPS, { channels: new ChannelRegistry(request.space), headless: true, ...settings }) };
+  return {
+    context,
+    ...themisSession(context, MESSAGING_TOOL_GROUPS, {
+      channels: new ChannelRegistry(request.space),
+      headless: true,
+      ...settings,
+    }),
+  };
 }

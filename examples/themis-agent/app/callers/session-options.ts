@@ -1,7 +1,15 @@
 // What every caller hands the Claude Agent SDK: the in-process `themis` MCP server built from the
 // catalog, allowedTools from the same context, and the generated PreToolUse guard.
 import { createSdkMcpServer, type Options, type PermissionMode } from '@anthropic-ai/claude-agent-sdk';
-import { buildThemisTools, createThemisToolGuard, themisToolNames, type BuildThemisToolsOptions, type ThemisBuiltTool, type ThemisToolContext, type ThemisToolGroup } from '../../generated/themis';
+import {
+  buildThemisTools,
+  createThemisToolGuard,
+  themisToolNames,
+  type BuildThemisToolsOptions,
+  type ThemisBuiltTool,
+  type ThemisToolContext,
+  type ThemisToolGroup,
+} from '../../generated/themis';
 import type { ChannelRegistry } from '../channel-registry';
 
 export interface SessionSettings {
@@ -14,7 +22,8 @@ export interface SessionSettings {
   readonly schema?: BuildThemisToolsOptions['schema'];
 }
 
-export type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> & Pick<Options, 'permissionMode'>;
+export type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> &
+  Pick<Options, 'permissionMode'>;
 
 export interface ThemisSession {
   /** The SDK tool instances, as built for this invocation. */
@@ -23,7 +32,11 @@ export interface ThemisSession {
 }
 
 /** Asks the catalog twice — builders and names — with one shared context (each predicate runs once). */
-export function themisSession(context: ThemisToolContext, include: readonly ThemisToolGroup[], settings: SessionSettings): ThemisSession {
+export function themisSession(
+  context: ThemisToolContext,
+  include: readonly ThemisToolGroup[],
+  settings: SessionSettings,
+): ThemisSession {
   const tools = buildThemisTools(context, { include, schema: settings.schema });
   const allowedTools = themisToolNames(context, { include, channels: settings.channels });
   const guard = createThemisToolGuard({

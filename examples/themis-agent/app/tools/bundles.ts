@@ -6,8 +6,11 @@ import type { ThemisToolContext } from '../../generated/themis';
 import { textResult } from './text-result';
 
 export function buildSkillsBundle(context: ThemisToolContext) {
-  return tool('load_skill_resources', 'Loads the resources of a space skill', { skill: z.string() }, async ({ skill }) =>
-    textResult(`${skill} in ${context.data.space.id}`),
+  return tool(
+    'load_skill_resources',
+    'Loads the resources of a space skill',
+    { skill: z.string() },
+    async ({ skill }) => textResult(`${skill} in ${context.data.space.id}`),
   );
 }
 

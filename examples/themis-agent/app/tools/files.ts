@@ -5,7 +5,10 @@ import type { ThemisToolContext } from '../../generated/themis';
 import { textResult } from './text-result';
 
 export function buildCreateFileTool(_context: ThemisToolContext) {
-  return tool('create_file', 'Creates a file the user can download', { name: z.string(), content: z.string() }, async ({ name }) =>
-    textResult(`created ${name}`),
+  return tool(
+    'create_file',
+    'Creates a file the user can download',
+    { name: z.string(), content: z.string() },
+    async ({ name }) => textResult(`created ${name}`),
   );
 }

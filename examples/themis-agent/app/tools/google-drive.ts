@@ -14,6 +14,8 @@ export function googleDriveToolNames(context: ThemisToolContext): string[] {
 
 export function buildGoogleDriveTools(context: ThemisToolContext) {
   return (context.data.user.driveFolders ?? []).map((folder) =>
-    tool(folderTool(folder), `Searches the Drive folder ${folder}`, { query: z.string() }, async ({ query }) => textResult(`${folder}: ${query}`)),
+    tool(folderTool(folder), `Searches the Drive folder ${folder}`, { query: z.string() }, async ({ query }) =>
+      textResult(`${folder}: ${query}`),
+    ),
   );
 }

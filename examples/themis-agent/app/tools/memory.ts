@@ -6,7 +6,10 @@ import { textResult } from './text-result';
 
 export function buildSaveMemoryTool(context: ThemisToolContext) {
   const { space } = context.data;
-  return tool('save_memory', 'Stores a fact about this space for later conversations', { fact: z.string() }, async ({ fact }) =>
-    textResult(`Saved to ${space.id}: ${fact}`),
+  return tool(
+    'save_memory',
+    'Stores a fact about this space for later conversations',
+    { fact: z.string() },
+    async ({ fact }) => textResult(`Saved to ${space.id}: ${fact}`),
   );
 }

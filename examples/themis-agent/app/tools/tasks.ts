@@ -6,7 +6,10 @@ import { textResult } from './text-result';
 
 export function buildPersonalTaskTool(context: ThemisToolContext) {
   const { user } = context.data;
-  return tool('personal_tasks', "Manages the user's personal tasks", { action: z.enum(['list', 'add']), title: z.string().optional() }, async ({ action }) =>
-    textResult(`${action} for ${user.id}`),
+  return tool(
+    'personal_tasks',
+    "Manages the user's personal tasks",
+    { action: z.enum(['list', 'add']), title: z.string().optional() },
+    async ({ action }) => textResult(`${action} for ${user.id}`),
   );
 }

@@ -11,10 +11,15 @@ export interface PrReviewRequest {
 }
 
 export function buildPrReviewTriggerTool(onTrigger: (request: PrReviewRequest) => void) {
-  return tool('trigger_pr_review', 'Starts a review of a pull request', { repo: z.string(), number: z.number().int() }, async (args) => {
-    onTrigger(args);
-    return textResult('review started');
-  });
+  return tool(
+    'trigger_pr_review',
+    'Starts a review of a pull request',
+    { repo: z.string(), number: z.number().int() },
+    async (args) => {
+      onTrigger(args);
+      return textResult('review started');
+    },
+  );
 }
 
 /** A JSON-schema property as callers write it, turned into the zod shape `tool()` takes. */
@@ -25,10 +30,14 @@ function zodFor(property: Readonly<Record<string, unknown>>, required: boolean) 
 }
 
 /** The code generation tool's builder: callers extend its schema (`project`, required, only in mentions). */
-export function buildCodeGenerationTool(schema: SchemaExtension | undefined, onTrigger: (args: Record<string, unknown>) => void) {
+export function buildCodeGenerationTool(
+  schema: SchemaExtension | undefined,
+  onTrigger: (args: Record<string, unknown>) => void,
+) {
   const shape: Record<string, z.ZodType> = { instructions: z.string() };
   const required = new Set(schema?.extraRequired ?? []);
-  for (const [name, property] of Object.entries(schema?.extraProperties ?? {})) shape[name] = zodFor(property, required.has(name));
+  for (const [name, property] of Object.entries(schema?.extraProperties ?? {}))
+    shape[name] = zodFor(property, required.has(name));
   return tool('trigger_code_generation', 'Starts a code-generation job', shape, async (args) => {
     onTrigger(args);
     return textResult('code generation started');

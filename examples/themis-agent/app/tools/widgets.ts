@@ -6,7 +6,10 @@ import { textResult } from './text-result';
 
 export function buildShowWidgetTool(context: ThemisToolContext) {
   const conversation = context.data.conversation?.id ?? 'none';
-  return tool('show_widget', 'Shows a widget in the chat', { kind: z.enum(['chart', 'table']), title: z.string() }, async ({ kind, title }) =>
-    textResult(`${kind} '${title}' shown in ${conversation}`),
+  return tool(
+    'show_widget',
+    'Shows a widget in the chat',
+    { kind: z.enum(['chart', 'table']), title: z.string() },
+    async ({ kind, title }) => textResult(`${kind} '${title}' shown in ${conversation}`),
   );
 }

@@ -6,8 +6,21 @@
 // Why one tool is allowed or disallowed, rule by rule: the same marks `resolveDisallowedTools`
 // computes, plus the chain of pair groups and dependencies that leads back to the deciding rule.
 import { readCondition, type ConditionSource } from './context';
-import { conditionHolds, markDisallowedTools, type AgentToolSettings, type PolicyContext, type PolicyMarks, type ResolveOptions } from './policy';
-import { gatingCondition, isAlwaysBlocked, preparePolicy, type PolicyTables, type PolicyToolEntry } from './policy-tables';
+import {
+  conditionHolds,
+  markDisallowedTools,
+  type AgentToolSettings,
+  type PolicyContext,
+  type PolicyMarks,
+  type ResolveOptions,
+} from './policy';
+import {
+  gatingCondition,
+  isAlwaysBlocked,
+  preparePolicy,
+  type PolicyTables,
+  type PolicyToolEntry,
+} from './policy-tables';
 
 export interface PolicyRuleFinding {
   /** `rule 1`, …, `rule 6`, `dependsOn`, `overlay`, `approval`. */
@@ -52,7 +65,9 @@ function conditionState(value: boolean | undefined): string {
 
 /** The opt-out entries that switch tool `i` off: its key or a name, or a server it is on (whole or by pattern). */
 const switchingOff = (x: Explainer, i: number) =>
-  x.marks.optOuts.filter((o) => (o.effect === 'switched-off' || o.effect === 'expanded') && o.keys.includes(x.tables.tools[i]!.key)).map((o) => o.entry);
+  x.marks.optOuts
+    .filter((o) => (o.effect === 'switched-off' || o.effect === 'expanded') && o.keys.includes(x.tables.tools[i]!.key))
+    .map((o) => o.entry);
 
 /** The rules that disallow tool `i` by themselves (1, 3, 4, overlay), not through a neighbour. */
 function ownReasons(x: Explainer, i: number): OwnReason[] {
@@ -69,9 +84,14 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
       out.push({ own: `condition ${condition} is ${state}`, about: `${t.key}'s condition ${condition} is ${state}` });
     }
   }
-  for (const entry of switchingOff(x, i)) out.push({ own: `opted out by disabledTools entry '${entry}'`, about: `${t.key} is opted out ('${entry}' in disabledTools)` });
+  for (const entry of switchingOff(x, i))
+    out.push({
+      own: `opted out by disabledTools entry '${entry}'`,
+      about: `${t.key} is opted out ('${entry}' in disabledTools)`,
+    });
   for (const entry of x.options.overlay ?? []) {
-    if (p.indexOf.get(entry) === i) out.push({ own: `blocked by the overlay ('${entry}')`, about: `${t.key} is blocked by the overlay` });
+    if (p.indexOf.get(entry) === i)
+      out.push({ own: `blocked by the overlay ('${entry}')`, about: `${t.key} is blocked by the overlay` });
   }
   return out;
 }
@@ -99,58 +119,136 @@ function neighbourCauses(x: Explainer, i: number, visited: Set<number>): Neighbo
   const t = tables.tools[i]!;
   const out: NeighbourCause[] = [];
   if (t.pairGroup !== undefined) {
-    const siblings = tables.tools.flatMap((s, j) => (s.pairGroup === t.pairGroup && marks.disallowed[j] === 1 && !visited.has(j) ? [j] : []));
+    const siblings = tables.tools.flatMap((s, j) =>
+      s.pairGroup === t.pairGroup && marks.disallowed[j] === 1 && !visited.has(j) ? [j] : [],
+    );
     // Siblings decided by their own rule first: they are the real cause; the others only relay it.
     const decided = siblings.filter((j) => ownReasons(x, j).length > 0);
     const relays = siblings.filter((j) => !decided.includes(j));
     const inGroup = new Set([...visited, ...siblings]);
     for (const j of [...decided, ...relays]) {
       const cause = causeOf(x, j, new Set(inGroup));
-      if (cause !== undefined) out.push({ via: 'pair group', text: `pair group ${t.pairGroup}: ${cause}`, about: `${t.key} is in pair group ${t.pairGroup}: ${cause}` });
+      if (cause !== undefined)
+        out.push({
+          via: 'pair group',
+          text: `pair group ${t.pairGroup}: ${cause}`,
+          about: `${t.key} is in pair group ${t.pairGroup}: ${cause}`,
+        });
     }
   }
   for (const dep of t.dependsOn) {
     const d = marks.prepared.indexOf.get(dep);
     if (d === undefined || marks.disallowed[d] === 0 || visited.has(d)) continue;
     const cause = causeOf(x, d, new Set(visited));
-    if (cause !== undefined) out.push({ via: 'dependsOn', text: `depends on ${dep}: ${cause}`, about: `${t.key} depends on ${dep}: ${cause}` });
+    if (cause !== undefined)
+      out.push({
+        via: 'dependsOn',
+        text: `depends on ${dep}: ${cause}`,
+        about: `${t.key} depends on ${dep}: ${cause}`,
+      });
   }
   return out;
 }
 
-function ruleFindings(x: Explainer, i: number, own: readonly OwnReason[], neighbours: readonly NeighbourCause[]): PolicyRuleFinding[] {
+function ruleFindings(
+  x: Explainer,
+  i: number,
+  own: readonly OwnReason[],
+  neighbours: readonly NeighbourCause[],
+): PolicyRuleFinding[] {
   const t = x.tables.tools[i]!;
   const p = x.marks.prepared;
   const disallowed = x.marks.disallowed[i] === 1;
   const has = (prefix: string) => own.some((r) => r.own.startsWith(prefix));
   const condition = gatingCondition(t);
   const findings: PolicyRuleFinding[] = [
-    { rule: 'rule 1', disallows: isAlwaysBlocked(t), detail: `exposure ${t.exposure}${t.available === false ? ', available: false' : ''}` },
-    { rule: 'rule 2', disallows: t.exposure === 'internal' ? false : undefined, detail: t.exposure === 'internal' ? 'internal: never disallowed on its own' : 'not an internal tool' },
+    {
+      rule: 'rule 1',
+      disallows: isAlwaysBlocked(t),
+      detail: `exposure ${t.exposure}${t.available === false ? ', available: false' : ''}`,
+    },
+    {
+      rule: 'rule 2',
+      disallows: t.exposure === 'internal' ? false : undefined,
+      detail: t.exposure === 'internal' ? 'internal: never disallowed on its own' : 'not an internal tool',
+    },
     condition === undefined
       ? { rule: 'rule 3', disallows: undefined, detail: 'no condition' }
-      : { rule: 'rule 3', disallows: has('condition'), detail: `condition ${condition} is ${conditionState(x.conditionValue(condition))}` },
+      : {
+          rule: 'rule 3',
+          disallows: has('condition'),
+          detail: `condition ${condition} is ${conditionState(x.conditionValue(condition))}`,
+        },
   ];
   const namedBy = t.exposure === 'user' ? switchingOff(x, i) : x.optOuts.filter((e) => p.indexOf.get(e) === i);
-  findings.push(t.exposure === 'user'
-    ? { rule: 'rule 4', disallows: has('opted out'), detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out' }
-    : { rule: 'rule 4', disallows: undefined, detail: namedBy.length > 0 ? `not a user tool: opt-out ${namedBy.map((e) => `'${e}'`).join(', ')} ignored` : 'not a user tool' });
+  findings.push(
+    t.exposure === 'user'
+      ? {
+          rule: 'rule 4',
+          disallows: has('opted out'),
+          detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out',
+        }
+      : {
+          rule: 'rule 4',
+          disallows: undefined,
+          detail:
+            namedBy.length > 0
+              ? `not a user tool: opt-out ${namedBy.map((e) => `'${e}'`).join(', ')} ignored`
+              : 'not a user tool',
+        },
+  );
   const group = neighbours.filter((n) => n.via === 'pair group').map((n) => n.text);
-  findings.push(t.pairGroup === undefined
-    ? { rule: 'rule 5', disallows: undefined, detail: 'no pair group' }
-    : { rule: 'rule 5', disallows: group.length > 0, detail: group.length > 0 ? group.join('; ') : `pair group ${t.pairGroup}: no other member is disallowed` });
+  findings.push(
+    t.pairGroup === undefined
+      ? { rule: 'rule 5', disallows: undefined, detail: 'no pair group' }
+      : {
+          rule: 'rule 5',
+          disallows: group.length > 0,
+          detail: group.length > 0 ? group.join('; ') : `pair group ${t.pairGroup}: no other member is disallowed`,
+        },
+  );
   const deps = neighbours.filter((n) => n.via === 'dependsOn').map((n) => n.text);
-  findings.push(t.dependsOn.length === 0
-    ? { rule: 'dependsOn', disallows: undefined, detail: 'no dependencies' }
-    : { rule: 'dependsOn', disallows: deps.length > 0, detail: deps.length > 0 ? deps.join('; ') : `every dependency (${t.dependsOn.join(', ')}) is allowed` });
-  findings.push({ rule: 'overlay', disallows: has('blocked by the overlay') ? true : undefined, detail: has('blocked by the overlay') ? 'named by the overlay' : 'not named by the overlay' });
-  if (t.kind === 'mcp') findings.push({ rule: 'rule 6', disallows: disallowed, detail: disallowed ? 'dropped from the MCP ensure-list' : 'kept in the MCP ensure-list' });
-  findings.push({ rule: 'approval', disallows: undefined, detail: t.approval === 'auto' ? (disallowed ? 'auto-approved, but disallowed' : 'auto-approved: in allowedTools') : 'follows the permission mode' });
+  findings.push(
+    t.dependsOn.length === 0
+      ? { rule: 'dependsOn', disallows: undefined, detail: 'no dependencies' }
+      : {
+          rule: 'dependsOn',
+          disallows: deps.length > 0,
+          detail: deps.length > 0 ? deps.join('; ') : `every dependency (${t.dependsOn.join(', ')}) is allowed`,
+        },
+  );
+  findings.push({
+    rule: 'overlay',
+    disallows: has('blocked by the overlay') ? true : undefined,
+    detail: has('blocked by the overlay') ? 'named by the overlay' : 'not named by the overlay',
+  });
+  if (t.kind === 'mcp')
+    findings.push({
+      rule: 'rule 6',
+      disallows: disallowed,
+      detail: disallowed ? 'dropped from the MCP ensure-list' : 'kept in the MCP ensure-list',
+    });
+  findings.push({
+    rule: 'approval',
+    disallows: undefined,
+    detail:
+      t.approval === 'auto'
+        ? disallowed
+          ? 'auto-approved, but disallowed'
+          : 'auto-approved: in allowedTools'
+        : 'follows the permission mode',
+  });
   return findings;
 }
 
 /** Explains the tool named by `tool` (key or runtime name); undefined when the catalog has no such tool. */
-export function explainTool(tables: PolicyTables, tool: string, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options: ResolveOptions = {}): ToolExplanation | undefined {
+export function explainTool(
+  tables: PolicyTables,
+  tool: string,
+  agent: AgentToolSettings | null | undefined,
+  ctx: PolicyContext | undefined,
+  options: ResolveOptions = {},
+): ToolExplanation | undefined {
   const marks = markDisallowedTools(tables, agent, ctx, options);
   const i = preparePolicy(tables).indexOf.get(tool);
   if (i === undefined) return undefined;
@@ -160,7 +258,8 @@ export function explainTool(tables: PolicyTables, tool: string, agent: AgentTool
     options,
     optOuts: (agent?.disabledTools ?? []).filter((e): e is string => typeof e === 'string'),
     // A ToolContext memoizes its predicates, so reading a condition twice runs it once.
-    conditionValue: (name) => readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
+    conditionValue: (name) =>
+      readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
   };
   const t = tables.tools[i]!;
   const allowed = marks.disallowed[i] === 0;

@@ -141,7 +141,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     conditions: tables.conditions.map((c) => ({
       name: c.name,
       field: c.field,
-      closure: closureOr(tables.whenConditionFails?.[c.name], () => tools.flatMap((t, i) => (gatingCondition(t) === c.name ? [i] : []))),
+      closure: closureOr(tables.whenConditionFails?.[c.name], () =>
+        tools.flatMap((t, i) => (gatingCondition(t) === c.name ? [i] : [])),
+      ),
     })),
     optOut,
     spread: spreadArrays,
@@ -152,7 +154,10 @@ function prepare(tables: PolicyTables): PreparedPolicy {
   };
 }
 
-function toolsByServer(tools: readonly PolicyToolEntry[], names: readonly (readonly string[])[]): Map<string, number[]> {
+function toolsByServer(
+  tools: readonly PolicyToolEntry[],
+  names: readonly (readonly string[])[],
+): Map<string, number[]> {
   const byServer = new Map<string, number[]>();
   tools.forEach((t, i) => {
     if (t.kind !== 'mcp') return;
@@ -170,7 +175,8 @@ function toolsByServer(tools: readonly PolicyToolEntry[], names: readonly (reado
 export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.available === false;
 
 /** The condition rule 3 reads for a tool: its own `condition`, else an `available` condition. */
-export const gatingCondition = (t: PolicyToolEntry): string | undefined => t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
+export const gatingCondition = (t: PolicyToolEntry): string | undefined =>
+  t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
 
 /**
  * Every tool reachable from `roots` through `spread` (roots included), in ascending index order.

@@ -33,7 +33,17 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
   /** MCP servers the app connects itself (external ones), passed through as given. */
   readonly externalServers?: Readonly<Record<string, E>>;
   /** Extra guard options (headless turns, permission mode, servers outside the catalog to allow, …). */
-  readonly guard?: Omit<PreToolUseGuardOptions, 'disallowed' | 'declaredServers' | 'inProcessServers' | 'knownNames' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+  readonly guard?: Omit<
+    PreToolUseGuardOptions,
+    | 'disallowed'
+    | 'declaredServers'
+    | 'inProcessServers'
+    | 'knownNames'
+    | 'restricted'
+    | 'restrictedChannels'
+    | 'guardedChannels'
+    | 'promptingTools'
+  >;
   /**
    * What a caller's groups selected (catalogs with callers): the tool keys, and the runtime names
    * `toolNames` gave, resolved and mirrored ones included. Without it every catalog tool is a candidate.
@@ -45,7 +55,10 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
 export interface SessionCatalog {
   readonly tables: PolicyTables;
   readonly channels: readonly string[];
-  readonly guard: Pick<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+  readonly guard: Pick<
+    PreToolUseGuardOptions,
+    'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'
+  >;
 }
 
 export interface SessionOptions<S, E = never> {
@@ -58,7 +71,10 @@ export interface SessionOptions<S, E = never> {
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
-export function sessionOptions<T extends NamedTool, S, E = never>(catalog: SessionCatalog, input: SessionInput<T, S, E>): SessionOptions<S, E> {
+export function sessionOptions<T extends NamedTool, S, E = never>(
+  catalog: SessionCatalog,
+  input: SessionInput<T, S, E>,
+): SessionOptions<S, E> {
   const { tables } = catalog;
   const policy = resolveToolPolicy(tables, input.agent, input.context, input.options);
   const disallowed = policy.disallowedTools;
@@ -68,14 +84,18 @@ export function sessionOptions<T extends NamedTool, S, E = never>(catalog: Sessi
   // Built-ins: every SDK tool of the catalog (that the caller selected) the policy allows, by its runtime names.
   const tools: string[] = [];
   tables.tools.forEach((t, i) => {
-    if (t.kind === 'sdk' && (!selected || selected.has(t.key))) for (const name of p.names[i]!) if (!blocked(name)) tools.push(name);
+    if (t.kind === 'sdk' && (!selected || selected.has(t.key)))
+      for (const name of p.names[i]!) if (!blocked(name)) tools.push(name);
   });
   const known = new Set([...p.names.flat(), ...(input.selection?.names ?? [])]);
   // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
   const allowedTools = input.selection ? input.selection.names.filter((name) => !blocked(name)) : policy.allowedTools;
   const mcpServers: Record<string, S | E> = { ...input.externalServers };
   for (const [server, instances] of Object.entries(input.servers ?? {})) {
-    if (!input.createServer) throw new TypeError('sessionOptions: pass createServer (the SDK\'s createSdkMcpServer) to build the in-process servers.');
+    if (!input.createServer)
+      throw new TypeError(
+        "sessionOptions: pass createServer (the SDK's createSdkMcpServer) to build the in-process servers.",
+      );
     // A tool the catalog does not know is not offered: the policy cannot say it is allowed.
     const allowed = instances.filter((tool) => {
       const name = mcpToolName(server, tool.name);

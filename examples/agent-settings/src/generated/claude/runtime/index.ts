@@ -9,17 +9,55 @@ export { createToolContext, isToolContext, readCondition } from './context';
 export type { ConditionSource, Predicate, ToolContext, ToolContextInit } from './context';
 export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context';
 export { createToolCatalog, DuplicateToolError } from './tools';
-export type { BuildToolsOptions, ToolAvailabilityCheck, ToolBinding, ToolBuilder, ToolCatalogOptions, ToolCatalogRuntime, ToolEntry, ToolNameResolver, ToolNamesOptions, ToolSelection } from './tools';
+export type {
+  BuildToolsOptions,
+  ToolAvailabilityCheck,
+  ToolBinding,
+  ToolBuilder,
+  ToolCatalogOptions,
+  ToolCatalogRuntime,
+  ToolEntry,
+  ToolNameResolver,
+  ToolNamesOptions,
+  ToolSelection,
+} from './tools';
 export { mcpToolName, qualifyName, mirroredNames, namespaceOf } from './names';
 export type { ChannelRegistry } from './names';
 export { createPreToolUseGuard, deny, MODES_WITHOUT_RESPONDER } from './hooks';
-export type { GuardCallback, GuardDecision, GuardHookInput, GuardMatcher, PreToolUseDenial, PreToolUseGuardOptions } from './hooks';
-export { conditionHolds, markDisallowedTools, policySignature, resolveDisallowedTools, resolveToolPolicy } from './policy';
-export type { AgentToolSettings, MissingConditionPolicy, PolicyContext, PolicyMarks, ResolvedToolPolicy, ResolveOptions } from './policy';
+export type {
+  GuardCallback,
+  GuardDecision,
+  GuardHookInput,
+  GuardMatcher,
+  PreToolUseDenial,
+  PreToolUseGuardOptions,
+} from './hooks';
+export {
+  conditionHolds,
+  markDisallowedTools,
+  policySignature,
+  resolveDisallowedTools,
+  resolveToolPolicy,
+} from './policy';
+export type {
+  AgentToolSettings,
+  MissingConditionPolicy,
+  PolicyContext,
+  PolicyMarks,
+  ResolvedToolPolicy,
+  ResolveOptions,
+} from './policy';
 export { explainTool } from './policy-explain';
 export type { PolicyRuleFinding, ToolExplanation } from './policy-explain';
 export { gatingCondition, preparePolicy } from './policy-tables';
-export type { PolicyCondition, PolicyTables, PolicyToolEntry, PolicyToolExposure, PolicyToolKind, PreparedPolicy } from './policy-tables';
+export type {
+  PolicyCondition,
+  PolicyTables,
+  PolicyToolEntry,
+  PolicyToolExposure,
+  PolicyToolKind,
+  PreparedPolicy,
+} from './policy-tables';
 export { sessionOptions } from './session';
 export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session';
 export { coveredBy, serverPattern } from './opt-outs';

@@ -82,7 +82,12 @@ export function conditionHolds(value: boolean | undefined, missing?: MissingCond
 }
 
 /** Rules 1–5 and `dependsOn` as marks; the shared core of resolve, explain and the snapshot. */
-export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options: ResolveOptions = {}): PolicyMarks {
+export function markDisallowedTools(
+  tables: PolicyTables,
+  agent: AgentToolSettings | null | undefined,
+  ctx: PolicyContext | undefined,
+  options: ResolveOptions = {},
+): PolicyMarks {
   const p = preparePolicy(tables);
   const marks = new Uint8Array(p.size);
   const passThrough: string[] = [];
@@ -90,7 +95,8 @@ export function markDisallowedTools(tables: PolicyTables, agent: AgentToolSettin
   markAll(marks, p.always); // rule 1 (expanded at build time)
   for (const condition of p.conditions) {
     // Rule 3: a conditional tool is disallowed unless its condition holds.
-    if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions)) markAll(marks, condition.closure);
+    if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions))
+      markAll(marks, condition.closure);
   }
   const entries = agent?.disabledTools ?? NO_NAMES;
   const optOuts: OptOutEffect[] = [];
@@ -138,7 +144,8 @@ function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
   const patterns = marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
   for (const i of subset) {
     if (marks.disallowed[i] === 1) continue;
-    for (const name of marks.prepared.names[i]!) if (patterns.length === 0 || !patterns.some((entry) => coveredBy(name, entry))) out.push(name);
+    for (const name of marks.prepared.names[i]!)
+      if (patterns.length === 0 || !patterns.some((entry) => coveredBy(name, entry))) out.push(name);
   }
   return out;
 }
@@ -149,12 +156,22 @@ function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
  * is true; 4 `user` when `agent.disabledTools` names it; 5 a disallowed member takes its whole pair
  * group; and a tool goes when anything it depends on goes, transitively. Rule 6 is `resolveToolPolicy`.
  */
-export function resolveDisallowedTools(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options?: ResolveOptions): string[] {
+export function resolveDisallowedTools(
+  tables: PolicyTables,
+  agent: AgentToolSettings | null | undefined,
+  ctx: PolicyContext | undefined,
+  options?: ResolveOptions,
+): string[] {
   return disallowedNames(markDisallowedTools(tables, agent, ctx, options));
 }
 
 /** Everything the SDK receives for one session: disallowed, pre-approved and ensured MCP names. */
-export function resolveToolPolicy(tables: PolicyTables, agent: AgentToolSettings | null | undefined, ctx: PolicyContext | undefined, options?: ResolveOptions): ResolvedToolPolicy {
+export function resolveToolPolicy(
+  tables: PolicyTables,
+  agent: AgentToolSettings | null | undefined,
+  ctx: PolicyContext | undefined,
+  options?: ResolveOptions,
+): ResolvedToolPolicy {
   const marks = markDisallowedTools(tables, agent, ctx, options);
   const lists = {
     disallowedTools: disallowedNames(marks),
@@ -182,7 +199,11 @@ function hash53(text: string): string {
  * A stable signature of a resolved policy. Lists are compared as sets (sorted first), so the
  * order of a user's opt-out list does not re-key a session; any change of membership does.
  */
-export function policySignature(policy: Pick<ResolvedToolPolicy, 'disallowedTools' | 'allowedTools'> & { readonly mcpEnsureAllowed?: readonly string[] }): string {
+export function policySignature(
+  policy: Pick<ResolvedToolPolicy, 'disallowedTools' | 'allowedTools'> & {
+    readonly mcpEnsureAllowed?: readonly string[];
+  },
+): string {
   const part = (list: readonly string[] | undefined) => [...new Set(list ?? [])].sort().join('\n');
   return `tp1-${hash53(`${part(policy.disallowedTools)}\u0000${part(policy.allowedTools)}\u0000${part(policy.mcpEnsureAllowed)}`)}`;
 }

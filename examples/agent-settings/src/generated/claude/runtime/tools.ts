@@ -9,7 +9,10 @@ import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolCo
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
 
 /** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
-export type ToolBuilder<D = unknown, T = unknown> = (context: ToolContext<D>, options: ToolBuildOptions) => T | readonly T[];
+export type ToolBuilder<D = unknown, T = unknown> = (
+  context: ToolContext<D>,
+  options: ToolBuildOptions,
+) => T | readonly T[];
 
 /** An app function deciding, per context, whether a caller is offered a tool (`available: { module, export }`). */
 export type ToolAvailabilityCheck<D = unknown> = (context: ToolContext<D>) => boolean | undefined;
@@ -107,7 +110,9 @@ interface CompiledEntry<D, T> {
   readonly memoId: string;
 }
 
-type PlanStep<D, T> = { readonly block: readonly string[]; readonly entry?: undefined } | { readonly block?: undefined; readonly entry: CompiledEntry<D, T> };
+type PlanStep<D, T> =
+  | { readonly block: readonly string[]; readonly entry?: undefined }
+  | { readonly block?: undefined; readonly entry: CompiledEntry<D, T> };
 
 interface SelectionPlan<D, T> {
   /** Entries in the selected groups (not disabled), in catalog order. */
@@ -117,23 +122,45 @@ interface SelectionPlan<D, T> {
 
 /** Always on, names known at build time: its names can be copied without looking at the context. */
 const isUnconditionalStatic = (c: CompiledEntry<unknown, unknown>) =>
-  !c.entry.factory && c.conditionField === undefined && c.availableField === undefined && c.check === undefined && c.entry.available !== false && c.entry.namesFrom === undefined;
+  !c.entry.factory &&
+  c.conditionField === undefined &&
+  c.availableField === undefined &&
+  c.check === undefined &&
+  c.entry.available !== false &&
+  c.entry.namesFrom === undefined;
 
 /** Checks the registration at start-up: unique keys and names, and the app code each entry needs bound. */
-function assertValidRegistrations(entries: readonly ToolEntry[], bindings: Readonly<Record<string, { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown } | undefined>>): void {
+function assertValidRegistrations(
+  entries: readonly ToolEntry[],
+  bindings: Readonly<
+    Record<string, { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown } | undefined>
+  >,
+): void {
   const keys = new Set<string>();
   const names = new Map<string, string>();
   for (const e of entries) {
-    if (keys.has(e.key)) throw new DuplicateToolError(`Tool '${e.key}' is registered twice; keep one registration per tool.`);
+    if (keys.has(e.key))
+      throw new DuplicateToolError(`Tool '${e.key}' is registered twice; keep one registration per tool.`);
     keys.add(e.key);
     const binding = Object.prototype.hasOwnProperty.call(bindings, e.key) ? bindings[e.key] : undefined;
-    if (e.factory && binding?.build) throw new TypeError(`Tool '${e.key}' is a factory, so the caller supplies its builder; remove its 'build' binding.`);
-    if (typeof e.available === 'object' && typeof binding?.check !== 'function') throw new TypeError(`Tool '${e.key}' is available by an app check ('${e.available.appCheck}'); bind it as { check }.`);
-    if (e.namesFrom === 'resolver' && typeof binding?.resolveNames !== 'function') throw new TypeError(`Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`);
-    if (e.namesFrom === 'mirror' && e.channel === undefined) throw new TypeError(`Tool '${e.key}' mirrors its names from a channel but names no channel.`);
+    if (e.factory && binding?.build)
+      throw new TypeError(
+        `Tool '${e.key}' is a factory, so the caller supplies its builder; remove its 'build' binding.`,
+      );
+    if (typeof e.available === 'object' && typeof binding?.check !== 'function')
+      throw new TypeError(
+        `Tool '${e.key}' is available by an app check ('${e.available.appCheck}'); bind it as { check }.`,
+      );
+    if (e.namesFrom === 'resolver' && typeof binding?.resolveNames !== 'function')
+      throw new TypeError(`Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`);
+    if (e.namesFrom === 'mirror' && e.channel === undefined)
+      throw new TypeError(`Tool '${e.key}' mirrors its names from a channel but names no channel.`);
     for (const name of e.names ?? []) {
       const first = names.get(name);
-      if (first !== undefined) throw new DuplicateToolError(`Tools '${first}' and '${e.key}' both register the runtime name '${name}'; rename one of them.`);
+      if (first !== undefined)
+        throw new DuplicateToolError(
+          `Tools '${first}' and '${e.key}' both register the runtime name '${name}'; rename one of them.`,
+        );
       names.set(name, e.key);
     }
   }
@@ -192,7 +219,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       // A declared group no entry uses selects nothing; that is fine. Typecheck rejects undeclared ones.
       if (id !== undefined) mask[id] = 1;
     }
-    const candidates = compiled.filter((c) => c.entry.exposure !== 'disabled' && c.groupIds.some((id) => mask[id] === 1));
+    const candidates = compiled.filter(
+      (c) => c.entry.exposure !== 'disabled' && c.groupIds.some((id) => mask[id] === 1),
+    );
     const steps: PlanStep<D, T>[] = [];
     let block: string[] | undefined;
     for (const c of candidates) {
@@ -247,7 +276,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   };
 
   const checkContext = (context: ToolContext<D>, call: string) => {
-    if (!isToolContext(context)) throw new TypeError(`${call}: pass a context made by createToolContext (or the generated create…ToolContext), not a plain object.`);
+    if (!isToolContext(context))
+      throw new TypeError(
+        `${call}: pass a context made by createToolContext (or the generated create…ToolContext), not a plain object.`,
+      );
   };
 
   const flatten = (built: unknown, into: T[]) => {
@@ -257,7 +289,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   };
 
   /** The tools of every selected, available entry, each with the in-process server it is on (undefined for others). */
-  const build = (context: ToolContext<D>, { include, schema }: BuildToolsOptions<G, K>): { tools: T[]; servers: (string | undefined)[] } => {
+  const build = (
+    context: ToolContext<D>,
+    { include, schema }: BuildToolsOptions<G, K>,
+  ): { tools: T[]; servers: (string | undefined)[] } => {
     const tools: T[] = [];
     const servers: (string | undefined)[] = [];
     const builtBy = new Map<string, string>();
@@ -277,7 +312,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
         if (typeof name !== 'string') continue;
         const first = builtBy.get(name);
         // createSdkMcpServer would silently keep one of two same-named tools: fail loudly instead.
-        if (first !== undefined) throw new DuplicateToolError(`Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`);
+        if (first !== undefined)
+          throw new DuplicateToolError(
+            `Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`,
+          );
         builtBy.set(name, e.key);
       }
     }
@@ -289,7 +327,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     selectedKeys(context, { include }) {
       checkContext(context, 'selectedKeys');
       const known = stateOf(context);
-      return planOf(include).candidates.filter((c) => isAvailable(c, context, known)).map((c) => c.entry.key as K);
+      return planOf(include)
+        .candidates.filter((c) => isAvailable(c, context, known))
+        .map((c) => c.entry.key as K);
     },
     buildTools(context, options) {
       checkContext(context, 'buildTools');
@@ -313,7 +353,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       for (const step of planOf(include).steps) {
         if (step.block) {
           if (step.block.length <= PUSH_CHUNK) names.push.apply(names, step.block as string[]);
-          else for (let i = 0; i < step.block.length; i += PUSH_CHUNK) names.push.apply(names, step.block.slice(i, i + PUSH_CHUNK));
+          else
+            for (let i = 0; i < step.block.length; i += PUSH_CHUNK)
+              names.push.apply(names, step.block.slice(i, i + PUSH_CHUNK));
           continue;
         }
         const c = step.entry;
@@ -325,7 +367,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
           for (const n of c.resolveNames(context)) names.push(qualifyName(n, c.namespace));
         }
         if (e.namesFrom === 'mirror') {
-          if (!channels) throw new TypeError(`toolNames: tool '${e.key}' mirrors channel '${e.channel}'; pass the app's channel registry as { channels }.`);
+          if (!channels)
+            throw new TypeError(
+              `toolNames: tool '${e.key}' mirrors channel '${e.channel}'; pass the app's channel registry as { channels }.`,
+            );
           dynamic = true;
           for (const n of mirroredNames(channels, e.channel!)) names.push(n);
         }
