@@ -4,6 +4,7 @@ import { OUTCOME_TEXT } from './emit-outcome.js';
 import type { RunReport, SurfaceReport, VerifyReport } from './verify.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function heading(run: RunReport): string {
   const conditions = Object.entries(run.conditions)
@@ -65,7 +66,7 @@ export function formatVerifyReport(report: VerifyReport): string {
   const failed = runs.filter((r) => !r.clean).length;
   const surfacesFailed = report.surfaces.filter((s) => s.error !== undefined || s.differences.length > 0).length;
   const out = [
-    `catalog ${report.catalog}: ${runs.length + report.surfaces.length} run${runs.length === 1 ? '' : 's'} of ${report.runtime.version}, ${report.concurrency} at once`,
+    `catalog ${report.catalog}: ${plural(runs.length + report.surfaces.length, 'run')} of ${report.runtime.version}, ${report.concurrency} at once`,
     '',
     ...report.surfaces.flatMap((s) => [...surfaceBlock(s), '']),
     ...runs.flatMap((r) => [...block(r, shared), '']),

@@ -103,7 +103,34 @@ function surfaceReport(run: SurfaceRun, recorded: RecordedRuntime | undefined, u
   return { ...base, live: run.recorded, differences: update ? [] : differences, lock };
 }
 
+/**
+ * The SDK warns, once per session, that pre-approved tools (`allowedTools`, the catalog's
+ * `approval: 'auto'`) skip the permission callback — which is what the catalog asks for. Verify
+ * builds many sessions; while it runs those warnings are dropped, and every other warning passes.
+ */
+function quietSdkWarnings(): () => void {
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const options = rest[0];
+    const code = typeof options === 'object' && options !== null ? (options as { code?: unknown }).code : rest[1];
+    if (typeof code === 'string' && code === 'CLAUDE_SDK_CAN_USE_TOOL_SHADOWED') return;
+    (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  return () => {
+    process.emitWarning = emit;
+  };
+}
+
 export async function verifyCatalog(model: CatalogModel, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const restoreWarnings = quietSdkWarnings();
+  try {
+    return await verifyWith(model, options);
+  } finally {
+    restoreWarnings();
+  }
+}
+
+async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
   const runtime: ClaudeRuntime = await loadClaudeRuntime(model.config.rootDir, options.binary, options.sdk);
   const appCode = await loadAppCode(model);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
 import { isRecord } from '../../language/plain-data.js';
-import { unknownCallerProblem } from '../../model/caller-offer.js';
+import { unknownCallerProblem } from '../../model/callers.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { didYouMean } from '../../diagnostics/field-schema.js';
 import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';

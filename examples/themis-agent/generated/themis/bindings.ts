@@ -28,6 +28,7 @@ const THEMIS_UI_KEY_BY_NAME: Readonly<Record<string, ThemisToolKey>> = {
   mcp__themis__create_file: 'create_file',
   mcp__themis__personal_tasks: 'personal_tasks',
   Skill: 'Skill',
+  ToolSearch: 'ToolSearch',
   mcp__themis__save_memory: 'save_memory',
   mcp__themis__query_themis_data: 'query_themis_data',
   mcp__themis__get_pr_info: 'get_pr_info',

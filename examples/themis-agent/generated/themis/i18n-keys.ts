@@ -23,6 +23,8 @@ export type ThemisI18nKey =
   | 'agent.tools.automations_bundle.description'
   | 'agent.tools.Skill.label'
   | 'agent.tools.Skill.description'
+  | 'agent.tools.ToolSearch.label'
+  | 'agent.tools.ToolSearch.description'
   | 'agent.tools.save_memory.label'
   | 'agent.tools.save_memory.description'
   | 'agent.tools.query_themis_data.label'
@@ -57,6 +59,7 @@ export const THEMIS_I18N_KEYS = {
   skills_bundle: { label: 'agent.tools.skills_bundle.label', description: 'agent.tools.skills_bundle.description' },
   automations_bundle: { label: 'agent.tools.automations_bundle.label', description: 'agent.tools.automations_bundle.description' },
   Skill: { label: 'agent.tools.Skill.label', description: 'agent.tools.Skill.description' },
+  ToolSearch: { label: 'agent.tools.ToolSearch.label', description: 'agent.tools.ToolSearch.description' },
   save_memory: { label: 'agent.tools.save_memory.label', description: 'agent.tools.save_memory.description' },
   query_themis_data: { label: 'agent.tools.query_themis_data.label', description: 'agent.tools.query_themis_data.description' },
   get_pr_info: { label: 'agent.tools.get_pr_info.label', description: 'agent.tools.get_pr_info.description' },

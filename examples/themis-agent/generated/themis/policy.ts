@@ -70,6 +70,30 @@ export const THEMIS_POLICY_TABLES = {
   },
   /** What switching off each user-facing tool disallows. */
   whenOptedOut: {},
+  /**
+   * What the runtime itself offers in each runtime configuration (the first is the default), from
+   * runtime-surface.lock.json: the built-ins it defers behind ToolSearch and the ones it leaves out.
+   */
+  runtimes: [
+    {
+      name: 'server',
+      recorded: 'Claude Code 2.1.333 (SDK 0.3.333)',
+      toolSearch: true,
+      mcpDeferred: true,
+      deferred: [],
+      absent: {},
+      unrecorded: [],
+    },
+    {
+      name: 'tool-search-on',
+      recorded: 'Claude Code 2.1.333 (SDK 0.3.333)',
+      toolSearch: true,
+      mcpDeferred: true,
+      deferred: [],
+      absent: {},
+      unrecorded: [],
+    },
+  ],
 } as const satisfies PolicyTables;
 
 /**

@@ -20,6 +20,7 @@ export type ThemisToolKey =
   | 'skills_bundle'
   | 'automations_bundle'
   | 'Skill'
+  | 'ToolSearch'
   | 'save_memory'
   | 'query_themis_data'
   | 'get_pr_info'
@@ -39,6 +40,7 @@ export type ThemisToolName =
   | 'mcp__themis__create_file'
   | 'mcp__themis__personal_tasks'
   | 'Skill'
+  | 'ToolSearch'
   | 'mcp__themis__save_memory'
   | 'mcp__themis__query_themis_data'
   | 'mcp__themis__get_pr_info'
@@ -101,6 +103,11 @@ export type ThemisToolChannel =
   | 'sentry'
   | 'metabase';
 
+/** The runtime configurations the app's sessions run with (what the runtime decides by itself). */
+export type ThemisRuntimeConfiguration =
+  | 'server'
+  | 'tool-search-on';
+
 export interface ThemisToolDescriptor {
   readonly key: ThemisToolKey;
   readonly kind: ThemisToolKind;
@@ -125,8 +132,11 @@ export interface ThemisToolDescriptor {
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
-  /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
-  readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
+  /** How it should be offered while tool search is on: its definition in every request, or loaded through ToolSearch. */
+  readonly offer?: 'direct' | 'deferred';
+  /** SDK versions that have the tool: from `addedIn`, until (not including) `removedIn`. */
+  readonly addedIn?: string;
+  readonly removedIn?: string;
   readonly approval: ThemisToolApproval;
   readonly labelKey: string;
   readonly descriptionKey: string;
@@ -246,6 +256,20 @@ export const THEMIS_TOOL_REGISTRY = {
     labelKey: 'agent.tools.Skill.label',
     descriptionKey: 'agent.tools.Skill.description',
   },
+  ToolSearch: {
+    key: 'ToolSearch',
+    kind: 'sdk',
+    names: ['ToolSearch'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['chat_only'],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ToolSearch.label',
+    descriptionKey: 'agent.tools.ToolSearch.description',
+  },
   save_memory: {
     key: 'save_memory',
     kind: 'mcp',
@@ -275,6 +299,7 @@ export const THEMIS_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    offer: 'direct',
     approval: 'permission-mode',
     labelKey: 'agent.tools.query_themis_data.label',
     descriptionKey: 'agent.tools.query_themis_data.description',
@@ -470,6 +495,7 @@ export const THEMIS_TOOL_KEYS = [
   'skills_bundle',
   'automations_bundle',
   'Skill',
+  'ToolSearch',
   'save_memory',
   'query_themis_data',
   'get_pr_info',
