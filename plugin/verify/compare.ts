@@ -4,6 +4,7 @@
 // names no catalog tool has.
 import type { CatalogModel } from '../model/catalog-model.js';
 import type { OfferState, SessionOffer, ToolOffer } from '../runtime/offer.js';
+import { coveredBy } from '../runtime/opt-outs.js';
 import { mcpServerOf } from '../runtime/policy-tables.js';
 import type { LiveOffer } from './read-offer.js';
 
@@ -92,9 +93,14 @@ export function compareOffer(input: ComparisonInput): Findings {
       .map((o) => model.tools[o.index]!.channel!)
       .filter((channel) => external.has(channel)),
   );
-  const offeredNotInCatalog = [...live.direct, ...live.deferred].filter(
-    (name) => !known.has(name) && !openChannels.has(mcpServerOf(name) ?? ''),
-  );
+  const offeredNotInCatalog: string[] = [];
+  for (const name of [...live.direct, ...live.deferred]) {
+    if (known.has(name) || openChannels.has(mcpServerOf(name) ?? '')) continue;
+    // A name no catalog tool has, under a server or pattern the opt-outs passed through: a leak, not a stranger.
+    const entry = offer.marks.passThrough.find((e) => coveredBy(name, e));
+    if (entry !== undefined) offeredButDisallowed.push({ name, reason: `disallowed by '${entry}'` });
+    else offeredNotInCatalog.push(name);
+  }
   if (live.placeholders.length > 0)
     notes.push(
       `${live.placeholders.join(', ')}: the runtime's placeholder for deferred loading (cannot be called; not a tool)`,
