@@ -78,5 +78,6 @@ function callerLineOf(
   const assumed = assumptions.appChecks.includes(explanation.key)
     ? "; offered only if the app's availability check passes (not run by the CLI)"
     : '';
-  return `caller ${caller}: ${explanation.absentBy === 'caller' ? 'not offered' : 'selected'} — ${where}${assumed}`;
+  if (!explanation.allowed) return `caller ${caller}: not offered — ${where}, but ${explanation.reasons[0] ?? 'left out'}`;
+  return `caller ${caller}: selected — ${where}${assumed}`;
 }
