@@ -33,7 +33,7 @@ function policyToolEntry(t: ToolModel): PolicyToolEntry {
     ...(t.pairGroup !== undefined ? { pairGroup: t.pairGroup } : {}),
     dependsOn: t.dependsOn,
     approval: t.approval,
-    ...(t.restricted ? { restricted: true } : {}),
+    restricted: t.restricted,
     ...(t.offer !== undefined ? { offer: t.offer } : {}),
   };
 }
