@@ -151,7 +151,9 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
   // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
   const allowedTools = selection
     ? selection.names.filter(offered)
-    : offer.tools.filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent').flatMap((o) => o.names);
+    : offer.tools
+        .filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent')
+        .flatMap((o) => o.names);
   return { tools, allowedTools, disallowedTools, loadModes, deniedWires, known };
 }
 

@@ -54,12 +54,18 @@ describe('resolve', () => {
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
     // In catalog order: the disabled tools, and the worktree tools whose condition is not given.
-    expect(out.disallowedTools).toEqual([...DISABLED.slice(0, 12), 'EnterWorktree', 'ExitWorktree', ...DISABLED.slice(12)].sort(
-      (a, b) => out.disallowedTools.indexOf(a) - out.disallowedTools.indexOf(b),
-    ));
+    expect(out.disallowedTools).toEqual(
+      [...DISABLED.slice(0, 12), 'EnterWorktree', 'ExitWorktree', ...DISABLED.slice(12)].sort(
+        (a, b) => out.disallowedTools.indexOf(a) - out.disallowedTools.indexOf(b),
+      ),
+    );
     expect(out.disallowedTools).toHaveLength(DISABLED.length + 2);
     // Every tool, with how the model is offered it in the default runtime configuration.
-    expect(out.runtime).toMatchObject({ name: 'desktop', recorded: 'Claude Code 2.1.333 (SDK 0.3.333)', toolSearch: true });
+    expect(out.runtime).toMatchObject({
+      name: 'desktop',
+      recorded: 'Claude Code 2.1.333 (SDK 0.3.333)',
+      toolSearch: true,
+    });
     const state = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
     expect(state('Read')).toMatchObject({ state: 'direct' });
     expect(state('TaskCreate')).toMatchObject({ state: 'deferred' });
@@ -117,7 +123,9 @@ describe('resolve', () => {
     // Nothing under `mcp__*` is offered, pre-approved or ensured: not even the internal skills tools.
     expect(stdout).toContain('MCP servers: cherry-tools (0 offered), agent-memory (0 offered), skills (0 offered)');
     expect(stdout).not.toContain('  mcp__skills__search_skills\n');
-    expect(stdout).toMatch(/absent: covered by an opt-out pattern \(2\):\n {4}SearchSkills — covered by the opt-out 'mcp__\*'/);
+    expect(stdout).toMatch(
+      /absent: covered by an opt-out pattern \(2\):\n {4}SearchSkills — covered by the opt-out 'mcp__\*'/,
+    );
   });
 
   it('prints a readable list without --json', async () => {

@@ -49,9 +49,13 @@ const explain = (key: string, disabledTools: unknown[] = [], ctx: object = { has
 const SESSION_RULES = ['caller', 'restricted', 'opt-out pattern', 'runtime'];
 /** The policy rules' findings (the session's are checked on their own below). */
 const findings = (e: ReturnType<typeof explain>) =>
-  Object.fromEntries(e.rules.filter((r) => !SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]));
+  Object.fromEntries(
+    e.rules.filter((r) => !SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+  );
 const sessionFindings = (e: ReturnType<typeof explain>) =>
-  Object.fromEntries(e.rules.filter((r) => SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]));
+  Object.fromEntries(
+    e.rules.filter((r) => SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+  );
 
 describe('explain findings, rule by rule', () => {
   it('an internal tool in a pair group: root causes before relays', () => {

@@ -62,7 +62,13 @@ describe('explain on the default catalog', () => {
     expect(web.summary).toBe('WebSearch: disallowed — exposure is disabled');
     expect(rule(web, 'rule 1').disallows).toBe(true);
     const read = explainTool(tables, 'Read', { disabledTools: [] }, ON)!;
-    expect(read).toMatchObject({ allowed: true, state: 'direct', reasons: [], preApproved: true, summary: 'Read: offered direct' });
+    expect(read).toMatchObject({
+      allowed: true,
+      state: 'direct',
+      reasons: [],
+      preApproved: true,
+      summary: 'Read: offered direct',
+    });
     expect(rule(read, 'approval').detail).toBe('auto-approved: in allowedTools');
   });
 

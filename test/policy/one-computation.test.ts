@@ -26,7 +26,9 @@ function surfaces(tables: PolicyTables): fc.Arbitrary<RuntimeSurface[]> {
       toolSearch: fc.boolean(),
       mcpDeferred: fc.boolean(),
       deferred: fc.subarray(builtins),
-      absent: fc.subarray(builtins).map((keys) => Object.fromEntries(keys.map((k) => [k, 'the runtime leaves it out']))),
+      absent: fc
+        .subarray(builtins)
+        .map((keys) => Object.fromEntries(keys.map((k) => [k, 'the runtime leaves it out']))),
       unrecorded: fc.constant([] as string[]),
     });
   return fc.tuple(one('desktop'), one('headless'));
@@ -35,26 +37,28 @@ function surfaces(tables: PolicyTables): fc.Arbitrary<RuntimeSurface[]> {
 /** Random tables with ToolSearch sometimes catalogued, restricted and `offer` here and there, and surfaces. */
 const sessionCase = policyTables
   .chain((base) =>
-    fc.record({
-      searchable: fc.boolean(),
-      restricted: fc.subarray(base.tools.map((t) => t.key)),
-      direct: fc.subarray(base.tools.filter((t) => t.kind === 'mcp').map((t) => t.key)),
-    }).map(({ searchable, restricted, direct }) => {
-      const tools = base.tools.map((t) => ({
-        ...t,
-        ...(restricted.includes(t.key) && t.kind === 'external' ? { restricted: true } : {}),
-        ...(direct.includes(t.key) ? { offer: 'direct' as const } : {}),
-      }));
-      const search = {
-        key: 'ToolSearch',
-        kind: 'sdk' as const,
-        exposure: 'internal' as const,
-        names: ['ToolSearch'],
-        dependsOn: [],
-        approval: 'permission-mode' as const,
-      };
-      return { ...base, tools: searchable ? [...tools, search] : tools } as PolicyTables;
-    }),
+    fc
+      .record({
+        searchable: fc.boolean(),
+        restricted: fc.subarray(base.tools.map((t) => t.key)),
+        direct: fc.subarray(base.tools.filter((t) => t.kind === 'mcp').map((t) => t.key)),
+      })
+      .map(({ searchable, restricted, direct }) => {
+        const tools = base.tools.map((t) => ({
+          ...t,
+          ...(restricted.includes(t.key) && t.kind === 'external' ? { restricted: true } : {}),
+          ...(direct.includes(t.key) ? { offer: 'direct' as const } : {}),
+        }));
+        const search = {
+          key: 'ToolSearch',
+          kind: 'sdk' as const,
+          exposure: 'internal' as const,
+          names: ['ToolSearch'],
+          dependsOn: [],
+          approval: 'permission-mode' as const,
+        };
+        return { ...base, tools: searchable ? [...tools, search] : tools } as PolicyTables;
+      }),
   )
   .chain((tables) =>
     fc.record({
@@ -123,7 +127,8 @@ describe(`one computation of the offer (seed ${seed})`, () => {
         const builtByServer: Record<string, { name: string }[]> = {};
         for (const t of tables.tools)
           if (t.kind === 'mcp')
-            for (const name of t.names) (builtByServer[name.split('__')[1]!] ??= []).push({ name: name.split('__')[2]! });
+            for (const name of t.names)
+              (builtByServer[name.split('__')[1]!] ??= []).push({ name: name.split('__')[2]! });
         const given: string[] = [];
         sessionOptions(
           { tables, channels: [], guard: {} },

@@ -56,8 +56,14 @@ describe('tool-catalog verify', () => {
       [['verify', '--ctx', 'has-gti=true'], /has no condition 'has-gti'/],
       [['verify', '--mcp-config', 'missing.json'], /--mcp-config .*missing\.json: the file does not exist/],
       [['verify', 'Bash'], /verify takes no arguments/],
-      [['verify', '--env', 'ANTHROPIC_BASE_URL=http://example.com'], /--env ANTHROPIC_BASE_URL: verify sets it .* --allow-env-override/],
-      [['verify', '--runtime', 'desktp'], /--runtime 'desktp': catalog 'desk' declares the runtime configurations default/],
+      [
+        ['verify', '--env', 'ANTHROPIC_BASE_URL=http://example.com'],
+        /--env ANTHROPIC_BASE_URL: verify sets it .* --allow-env-override/,
+      ],
+      [
+        ['verify', '--runtime', 'desktp'],
+        /--runtime 'desktp': catalog 'desk' declares the runtime configurations default/,
+      ],
       [['verify', '--sdk', 'no-such-sdk'], /--sdk no-such-sdk: no Claude Agent SDK there/],
     ];
     for (const [args, message] of cases) {

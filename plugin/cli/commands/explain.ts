@@ -78,6 +78,7 @@ function callerLineOf(
   const assumed = assumptions.appChecks.includes(explanation.key)
     ? "; offered only if the app's availability check passes (not run by the CLI)"
     : '';
-  if (!explanation.allowed) return `caller ${caller}: not offered — ${where}, but ${explanation.reasons[0] ?? 'left out'}`;
+  if (!explanation.allowed)
+    return `caller ${caller}: not offered — ${where}, but ${explanation.reasons[0] ?? 'left out'}`;
   return `caller ${caller}: selected — ${where}${assumed}`;
 }
