@@ -1,5 +1,6 @@
 // The vocabulary of the Claude Code tool catalog: categories in display order, runtime
-// conditions, pair groups and the in-process MCP servers the app hosts.
+// conditions, pair groups, the in-process MCP servers the app hosts, and the two ways the app runs
+// its sessions (the runtime itself decides part of what it offers in each).
 import { defineCatalog } from 'agent-tool-catalog';
 
 export const claude = defineCatalog({
@@ -21,5 +22,15 @@ export const claude = defineCatalog({
     'cherry-tools': { label: 'Cherry tools' },
     'agent-memory': { label: 'Agent memory' },
     skills: { label: 'Skills' },
+  },
+  runtimes: {
+    desktop: {
+      description: 'a chat in the desktop app: tool approvals go through the permission callback (canUseTool)',
+      permissionCallback: true,
+    },
+    headless: {
+      description: 'a scheduled or channel-triggered turn: nobody to answer a prompt, so no permission callback',
+      permissionCallback: false,
+    },
   },
 });

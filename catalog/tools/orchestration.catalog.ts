@@ -1,6 +1,7 @@
 // Orchestration: sub-agents, agent teams, plan mode, tasks, worktrees, workflows, and the
-// CLI-oriented scheduling tools the app blocks. The runtime offers the agent-team tools only
-// when the session's env sets CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS.
+// CLI-oriented scheduling tools the app blocks. What the runtime offers on its own terms (agent
+// teams behind an environment flag on older runtimes, plan mode and questions only with a
+// permission callback on newer ones) is recorded in generated/claude/runtime-surface.lock.json.
 import { claude } from '../claude.catalog';
 
 export default claude.tools({
@@ -8,16 +9,20 @@ export default claude.tools({
     kind: 'sdk', category: 'orchestration', exposure: 'internal', icon: 'bot',
     label: 'Agent', description: 'Launches a sub-agent for a focused task',
   },
+  ListAgents: {
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'bot-message-square',
+    label: 'List agents', description: 'Lists the sub-agents the agent can start',
+  },
   SendMessage: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'send',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'send',
     label: 'Send message', description: 'Sends a message to a teammate agent',
   },
   TeamCreate: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'users',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'users',
     label: 'Create team', description: 'Creates a team of agents',
   },
   TeamDelete: {
-    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' }, icon: 'user-x',
+    kind: 'sdk', sdkTyped: false, category: 'orchestration', exposure: 'internal', icon: 'user-x',
     label: 'Delete team', description: 'Disbands a team of agents',
   },
   Workflow: {

@@ -7,8 +7,9 @@ export default claude.tools({
     kind: 'sdk', category: 'shell', exposure: 'user', pairGroup: 'bash', icon: 'terminal',
     label: 'Bash', description: 'Runs shell commands in the session workspace',
   },
+  // SDK 0.3.277 folded reading task output into Read; older runtimes still offer it.
   TaskOutput: {
-    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', icon: 'terminal',
+    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', removedIn: '0.3.277', icon: 'terminal',
     label: 'Task output', description: 'Reads the output of a background shell or agent task',
   },
   TaskStop: {
@@ -16,7 +17,11 @@ export default claude.tools({
     label: 'Stop task', description: 'Stops a running background task',
   },
   REPL: {
-    kind: 'sdk', category: 'shell', exposure: 'disabled', icon: 'code',
+    kind: 'sdk', category: 'shell', exposure: 'disabled', removedIn: '0.3.277', icon: 'code',
     label: 'REPL', description: 'Runs code in a persistent interpreter (CLI-oriented, not offered in the app)',
+  },
+  PowerShell: {
+    kind: 'sdk', sdkTyped: false, category: 'shell', exposure: 'disabled', icon: 'terminal-square',
+    label: 'PowerShell', description: 'Runs PowerShell commands (Windows hosts; the app runs Bash)',
   },
 });

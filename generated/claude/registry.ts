@@ -17,13 +17,16 @@ export type ClaudeToolKey =
   | 'TaskOutput'
   | 'TaskStop'
   | 'REPL'
+  | 'PowerShell'
   | 'Read'
   | 'Write'
   | 'Edit'
   | 'NotebookEdit'
+  | 'LSP'
   | 'Glob'
   | 'Grep'
   | 'Agent'
+  | 'ListAgents'
   | 'SendMessage'
   | 'TeamCreate'
   | 'TeamDelete'
@@ -48,10 +51,25 @@ export type ClaudeToolKey =
   | 'CherryCron'
   | 'CherryNotify'
   | 'CherryConfig'
+  | 'ReportFindings'
+  | 'SetGoal'
+  | 'ReadNotifications'
+  | 'SendFeedback'
+  | 'OfferChromeSetup'
+  | 'ShowOnboardingRolePicker'
+  | 'ShareOnboardingGuide'
+  | 'EndConversation'
+  | 'SendUserMessage'
+  | 'SendUserFile'
+  | 'SubagentHandback'
+  | 'WaitForMcpServers'
+  | 'Artifact'
+  | 'ClaudeDesign'
   | 'WebSearch'
   | 'WebFetch'
   | 'ListMcpResourcesTool'
   | 'ReadMcpResourceTool'
+  | 'ReadMcpResourceDirTool'
   | 'ToolSearch'
   | 'CherryWebSearch'
   | 'CherryWebFetch'
@@ -59,7 +77,10 @@ export type ClaudeToolKey =
   | 'Memory'
   | 'SearchSkills'
   | 'Skill'
-  | 'InstallSkill';
+  | 'InstallSkill'
+  | 'Projects'
+  | 'RefreshMcpTools'
+  | 'ProposeSkills';
 
 /** Every runtime name known at build time (SDK bare names and `mcp__<server>__<wire>`). */
 export type ClaudeToolName =
@@ -67,13 +88,16 @@ export type ClaudeToolName =
   | 'TaskOutput'
   | 'TaskStop'
   | 'REPL'
+  | 'PowerShell'
   | 'Read'
   | 'Write'
   | 'Edit'
   | 'NotebookEdit'
+  | 'LSP'
   | 'Glob'
   | 'Grep'
   | 'Agent'
+  | 'ListAgents'
   | 'SendMessage'
   | 'TeamCreate'
   | 'TeamDelete'
@@ -98,10 +122,25 @@ export type ClaudeToolName =
   | 'mcp__cherry-tools__cron'
   | 'mcp__cherry-tools__notify'
   | 'mcp__cherry-tools__config'
+  | 'ReportFindings'
+  | 'SetGoal'
+  | 'ReadNotifications'
+  | 'SendFeedback'
+  | 'OfferChromeSetup'
+  | 'ShowOnboardingRolePicker'
+  | 'ShareOnboardingGuide'
+  | 'EndConversation'
+  | 'SendUserMessage'
+  | 'SendUserFile'
+  | 'SubagentHandback'
+  | 'WaitForMcpServers'
+  | 'Artifact'
+  | 'ClaudeDesign'
   | 'WebSearch'
   | 'WebFetch'
   | 'ListMcpResourcesTool'
   | 'ReadMcpResourceTool'
+  | 'ReadMcpResourceDirTool'
   | 'ToolSearch'
   | 'mcp__cherry-tools__web_search'
   | 'mcp__cherry-tools__web_fetch'
@@ -109,7 +148,10 @@ export type ClaudeToolName =
   | 'mcp__agent-memory__memory'
   | 'mcp__skills__search_skills'
   | 'Skill'
-  | 'mcp__skills__install_skill';
+  | 'mcp__skills__install_skill'
+  | 'Projects'
+  | 'RefreshMcpTools'
+  | 'propose_skills';
 
 /** Categories, in display order. */
 export type ClaudeToolCategory =
@@ -148,6 +190,11 @@ export type ClaudeToolServer =
 /** External MCP channels. */
 export type ClaudeToolChannel = never;
 
+/** The runtime configurations the app's sessions run with (what the runtime decides by itself). */
+export type ClaudeRuntimeConfiguration =
+  | 'desktop'
+  | 'headless';
+
 export interface ClaudeToolDescriptor {
   readonly key: ClaudeToolKey;
   readonly kind: ClaudeToolKind;
@@ -172,8 +219,11 @@ export interface ClaudeToolDescriptor {
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
-  /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
-  readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
+  /** How it should be offered while tool search is on: its definition in every request, or loaded through ToolSearch. */
+  readonly offer?: 'direct' | 'deferred';
+  /** SDK versions that have the tool: from `addedIn`, until (not including) `removedIn`. */
+  readonly addedIn?: string;
+  readonly removedIn?: string;
   readonly approval: ClaudeToolApproval;
   readonly labelKey: string;
   readonly descriptionKey: string;
@@ -210,6 +260,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'TaskOutput',
     factory: false,
     restricted: false,
+    removedIn: '0.3.277',
     approval: 'permission-mode',
     labelKey: 'agent.tools.TaskOutput.label',
     descriptionKey: 'agent.tools.TaskOutput.description',
@@ -243,9 +294,25 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'REPL',
     factory: false,
     restricted: false,
+    removedIn: '0.3.277',
     approval: 'permission-mode',
     labelKey: 'agent.tools.REPL.label',
     descriptionKey: 'agent.tools.REPL.description',
+  },
+  PowerShell: {
+    key: 'PowerShell',
+    kind: 'sdk',
+    names: ['PowerShell'],
+    category: 'shell',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.PowerShell.label',
+    descriptionKey: 'agent.tools.PowerShell.description',
   },
   Read: {
     key: 'Read',
@@ -311,6 +378,21 @@ export const CLAUDE_TOOL_REGISTRY = {
     labelKey: 'agent.tools.NotebookEdit.label',
     descriptionKey: 'agent.tools.NotebookEdit.description',
   },
+  LSP: {
+    key: 'LSP',
+    kind: 'sdk',
+    names: ['LSP'],
+    category: 'search',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.LSP.label',
+    descriptionKey: 'agent.tools.LSP.description',
+  },
   Glob: {
     key: 'Glob',
     kind: 'sdk',
@@ -359,6 +441,21 @@ export const CLAUDE_TOOL_REGISTRY = {
     labelKey: 'agent.tools.Agent.label',
     descriptionKey: 'agent.tools.Agent.description',
   },
+  ListAgents: {
+    key: 'ListAgents',
+    kind: 'sdk',
+    names: ['ListAgents'],
+    category: 'orchestration',
+    exposure: 'internal',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ListAgents.label',
+    descriptionKey: 'agent.tools.ListAgents.description',
+  },
   SendMessage: {
     key: 'SendMessage',
     kind: 'sdk',
@@ -370,7 +467,6 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
-    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.SendMessage.label',
     descriptionKey: 'agent.tools.SendMessage.description',
@@ -386,7 +482,6 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
-    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.TeamCreate.label',
     descriptionKey: 'agent.tools.TeamCreate.description',
@@ -402,7 +497,6 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
-    runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' },
     approval: 'permission-mode',
     labelKey: 'agent.tools.TeamDelete.label',
     descriptionKey: 'agent.tools.TeamDelete.description',
@@ -756,6 +850,232 @@ export const CLAUDE_TOOL_REGISTRY = {
     labelKey: 'agent.tools.CherryConfig.label',
     descriptionKey: 'agent.tools.CherryConfig.description',
   },
+  ReportFindings: {
+    key: 'ReportFindings',
+    kind: 'sdk',
+    names: ['ReportFindings'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReportFindings',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.196',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReportFindings.label',
+    descriptionKey: 'agent.tools.ReportFindings.description',
+  },
+  SetGoal: {
+    key: 'SetGoal',
+    kind: 'sdk',
+    names: ['SetGoal'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ProposeGoal',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.227',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SetGoal.label',
+    descriptionKey: 'agent.tools.SetGoal.description',
+  },
+  ReadNotifications: {
+    key: 'ReadNotifications',
+    kind: 'sdk',
+    names: ['ReadNotifications'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadNotifications',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.229',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReadNotifications.label',
+    descriptionKey: 'agent.tools.ReadNotifications.description',
+  },
+  SendFeedback: {
+    key: 'SendFeedback',
+    kind: 'sdk',
+    names: ['SendFeedback'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'SendFeedback',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.212',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SendFeedback.label',
+    descriptionKey: 'agent.tools.SendFeedback.description',
+  },
+  OfferChromeSetup: {
+    key: 'OfferChromeSetup',
+    kind: 'sdk',
+    names: ['OfferChromeSetup'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'OfferChromeSetup',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.290',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.OfferChromeSetup.label',
+    descriptionKey: 'agent.tools.OfferChromeSetup.description',
+  },
+  ShowOnboardingRolePicker: {
+    key: 'ShowOnboardingRolePicker',
+    kind: 'sdk',
+    names: ['ShowOnboardingRolePicker'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ShowOnboardingRolePicker',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.172',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ShowOnboardingRolePicker.label',
+    descriptionKey: 'agent.tools.ShowOnboardingRolePicker.description',
+  },
+  ShareOnboardingGuide: {
+    key: 'ShareOnboardingGuide',
+    kind: 'sdk',
+    names: ['ShareOnboardingGuide'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ShareOnboardingGuide.label',
+    descriptionKey: 'agent.tools.ShareOnboardingGuide.description',
+  },
+  EndConversation: {
+    key: 'EndConversation',
+    kind: 'sdk',
+    names: ['EndConversation'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.EndConversation.label',
+    descriptionKey: 'agent.tools.EndConversation.description',
+  },
+  SendUserMessage: {
+    key: 'SendUserMessage',
+    kind: 'sdk',
+    names: ['SendUserMessage'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SendUserMessage.label',
+    descriptionKey: 'agent.tools.SendUserMessage.description',
+  },
+  SendUserFile: {
+    key: 'SendUserFile',
+    kind: 'sdk',
+    names: ['SendUserFile'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SendUserFile.label',
+    descriptionKey: 'agent.tools.SendUserFile.description',
+  },
+  SubagentHandback: {
+    key: 'SubagentHandback',
+    kind: 'sdk',
+    names: ['SubagentHandback'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SubagentHandback.label',
+    descriptionKey: 'agent.tools.SubagentHandback.description',
+  },
+  WaitForMcpServers: {
+    key: 'WaitForMcpServers',
+    kind: 'sdk',
+    names: ['WaitForMcpServers'],
+    category: 'orchestration',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.WaitForMcpServers.label',
+    descriptionKey: 'agent.tools.WaitForMcpServers.description',
+  },
+  Artifact: {
+    key: 'Artifact',
+    kind: 'sdk',
+    names: ['Artifact'],
+    category: 'media',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Artifact',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.172',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Artifact.label',
+    descriptionKey: 'agent.tools.Artifact.description',
+  },
+  ClaudeDesign: {
+    key: 'ClaudeDesign',
+    kind: 'sdk',
+    names: ['ClaudeDesign'],
+    category: 'media',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ClaudeDesign',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.199',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ClaudeDesign.label',
+    descriptionKey: 'agent.tools.ClaudeDesign.description',
+  },
   WebSearch: {
     key: 'WebSearch',
     kind: 'sdk',
@@ -801,7 +1121,6 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'ListMcpResources',
     factory: false,
     restricted: false,
-    runtimeRequires: 'mcp-resources',
     approval: 'auto',
     labelKey: 'agent.tools.ListMcpResourcesTool.label',
     descriptionKey: 'agent.tools.ListMcpResourcesTool.description',
@@ -819,10 +1138,27 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkType: 'ReadMcpResource',
     factory: false,
     restricted: false,
-    runtimeRequires: 'mcp-resources',
     approval: 'auto',
     labelKey: 'agent.tools.ReadMcpResourceTool.label',
     descriptionKey: 'agent.tools.ReadMcpResourceTool.description',
+  },
+  ReadMcpResourceDirTool: {
+    key: 'ReadMcpResourceDirTool',
+    kind: 'sdk',
+    names: ['ReadMcpResourceDirTool'],
+    category: 'context',
+    exposure: 'user',
+    pairGroup: 'mcpResource',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadMcpResourceDir',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.186',
+    approval: 'auto',
+    labelKey: 'agent.tools.ReadMcpResourceDirTool.label',
+    descriptionKey: 'agent.tools.ReadMcpResourceDirTool.description',
   },
   ToolSearch: {
     key: 'ToolSearch',
@@ -835,7 +1171,6 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
-    runtimeRequires: 'tool-search',
     approval: 'permission-mode',
     labelKey: 'agent.tools.ToolSearch.label',
     descriptionKey: 'agent.tools.ToolSearch.description',
@@ -853,6 +1188,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    offer: 'direct',
     approval: 'auto',
     labelKey: 'agent.tools.CherryWebSearch.label',
     descriptionKey: 'agent.tools.CherryWebSearch.description',
@@ -870,6 +1206,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    offer: 'direct',
     approval: 'auto',
     labelKey: 'agent.tools.CherryWebFetch.label',
     descriptionKey: 'agent.tools.CherryWebFetch.description',
@@ -904,6 +1241,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    offer: 'direct',
     approval: 'permission-mode',
     labelKey: 'agent.tools.Memory.label',
     descriptionKey: 'agent.tools.Memory.description',
@@ -957,6 +1295,57 @@ export const CLAUDE_TOOL_REGISTRY = {
     labelKey: 'agent.tools.InstallSkill.label',
     descriptionKey: 'agent.tools.InstallSkill.description',
   },
+  Projects: {
+    key: 'Projects',
+    kind: 'sdk',
+    names: ['Projects'],
+    category: 'context',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Projects',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.174',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Projects.label',
+    descriptionKey: 'agent.tools.Projects.description',
+  },
+  RefreshMcpTools: {
+    key: 'RefreshMcpTools',
+    kind: 'sdk',
+    names: ['RefreshMcpTools'],
+    category: 'context',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'RefreshMcpTools',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.211',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.RefreshMcpTools.label',
+    descriptionKey: 'agent.tools.RefreshMcpTools.description',
+  },
+  ProposeSkills: {
+    key: 'ProposeSkills',
+    kind: 'sdk',
+    names: ['propose_skills'],
+    category: 'context',
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ProposeSkills',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.212',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ProposeSkills.label',
+    descriptionKey: 'agent.tools.ProposeSkills.description',
+  },
 } as const;
 // Every key has an entry and every entry fits the descriptor (a missing key or a wrong field type
 // fails here), and so for each constant below. Checked on the constant once its literal type is
@@ -977,13 +1366,16 @@ export const CLAUDE_TOOL_KEYS = [
   'TaskOutput',
   'TaskStop',
   'REPL',
+  'PowerShell',
   'Read',
   'Write',
   'Edit',
   'NotebookEdit',
+  'LSP',
   'Glob',
   'Grep',
   'Agent',
+  'ListAgents',
   'SendMessage',
   'TeamCreate',
   'TeamDelete',
@@ -1008,10 +1400,25 @@ export const CLAUDE_TOOL_KEYS = [
   'CherryCron',
   'CherryNotify',
   'CherryConfig',
+  'ReportFindings',
+  'SetGoal',
+  'ReadNotifications',
+  'SendFeedback',
+  'OfferChromeSetup',
+  'ShowOnboardingRolePicker',
+  'ShareOnboardingGuide',
+  'EndConversation',
+  'SendUserMessage',
+  'SendUserFile',
+  'SubagentHandback',
+  'WaitForMcpServers',
+  'Artifact',
+  'ClaudeDesign',
   'WebSearch',
   'WebFetch',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'ReadMcpResourceDirTool',
   'ToolSearch',
   'CherryWebSearch',
   'CherryWebFetch',
@@ -1020,6 +1427,9 @@ export const CLAUDE_TOOL_KEYS = [
   'SearchSkills',
   'Skill',
   'InstallSkill',
+  'Projects',
+  'RefreshMcpTools',
+  'ProposeSkills',
 ] as const;
 CLAUDE_TOOL_KEYS satisfies readonly ClaudeToolKey[];
 
@@ -1036,12 +1446,12 @@ CLAUDE_TOOL_CATEGORIES satisfies readonly ClaudeToolCategory[];
 
 /** Tools of each category, in output order. */
 export const CLAUDE_TOOLS_BY_CATEGORY = {
-  shell: ['Bash', 'TaskOutput', 'TaskStop', 'REPL'],
+  shell: ['Bash', 'TaskOutput', 'TaskStop', 'REPL', 'PowerShell'],
   file: ['Read', 'Write', 'Edit', 'NotebookEdit'],
-  search: ['Glob', 'Grep'],
-  orchestration: ['Agent', 'SendMessage', 'TeamCreate', 'TeamDelete', 'Workflow', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'CherryCron', 'CherryNotify', 'CherryConfig'],
-  media: [],
-  context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ToolSearch', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'Skill', 'InstallSkill'],
+  search: ['LSP', 'Glob', 'Grep'],
+  orchestration: ['Agent', 'ListAgents', 'SendMessage', 'TeamCreate', 'TeamDelete', 'Workflow', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'CherryCron', 'CherryNotify', 'CherryConfig', 'ReportFindings', 'SetGoal', 'ReadNotifications', 'SendFeedback', 'OfferChromeSetup', 'ShowOnboardingRolePicker', 'ShareOnboardingGuide', 'EndConversation', 'SendUserMessage', 'SendUserFile', 'SubagentHandback', 'WaitForMcpServers'],
+  media: ['Artifact', 'ClaudeDesign'],
+  context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool', 'ToolSearch', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'Skill', 'InstallSkill', 'Projects', 'RefreshMcpTools', 'ProposeSkills'],
 } as const;
 CLAUDE_TOOLS_BY_CATEGORY satisfies Record<ClaudeToolCategory, readonly ClaudeToolKey[]>;
 
@@ -1065,6 +1475,7 @@ export const CLAUDE_USER_TOOLS = [
   'CherryConfig',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'ReadMcpResourceDirTool',
   'CherryWebSearch',
   'CherryWebFetch',
   'CherryKnowledge',

@@ -11,9 +11,7 @@ import type * as ClaudeSdkTools from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ClaudeSdkToolInputs {
   Bash: ClaudeSdkTools.BashInput;
-  TaskOutput: ClaudeSdkTools.TaskOutputInput;
   TaskStop: ClaudeSdkTools.TaskStopInput;
-  REPL: ClaudeSdkTools.REPLInput;
   Read: ClaudeSdkTools.FileReadInput;
   Write: ClaudeSdkTools.FileWriteInput;
   Edit: ClaudeSdkTools.FileEditInput;
@@ -39,10 +37,22 @@ export interface ClaudeSdkToolInputs {
   CronCreate: ClaudeSdkTools.CronCreateInput;
   CronDelete: ClaudeSdkTools.CronDeleteInput;
   CronList: ClaudeSdkTools.CronListInput;
+  ReportFindings: ClaudeSdkTools.ReportFindingsInput;
+  SetGoal: ClaudeSdkTools.ProposeGoalInput;
+  ReadNotifications: ClaudeSdkTools.ReadNotificationsInput;
+  SendFeedback: ClaudeSdkTools.SendFeedbackInput;
+  OfferChromeSetup: ClaudeSdkTools.OfferChromeSetupInput;
+  ShowOnboardingRolePicker: ClaudeSdkTools.ShowOnboardingRolePickerInput;
+  Artifact: ClaudeSdkTools.ArtifactInput;
+  ClaudeDesign: ClaudeSdkTools.ClaudeDesignInput;
   WebSearch: ClaudeSdkTools.WebSearchInput;
   WebFetch: ClaudeSdkTools.WebFetchInput;
   ListMcpResourcesTool: ClaudeSdkTools.ListMcpResourcesInput;
   ReadMcpResourceTool: ClaudeSdkTools.ReadMcpResourceInput;
+  ReadMcpResourceDirTool: ClaudeSdkTools.ReadMcpResourceDirInput;
+  Projects: ClaudeSdkTools.ProjectsInput;
+  RefreshMcpTools: ClaudeSdkTools.RefreshMcpToolsInput;
+  ProposeSkills: ClaudeSdkTools.ProposeSkillsInput;
 }
 
 export type ClaudeSdkTypedToolKey = keyof ClaudeSdkToolInputs;
@@ -60,9 +70,7 @@ export const CLAUDE_SDK_COVERAGE: {
     : ClaudeSdkInputPresent<ClaudeSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {
   Bash: true,
-  TaskOutput: true,
   TaskStop: true,
-  REPL: true,
   Read: true,
   Write: true,
   Edit: true,
@@ -88,8 +96,20 @@ export const CLAUDE_SDK_COVERAGE: {
   CronCreate: true,
   CronDelete: true,
   CronList: true,
+  ReportFindings: true,
+  SetGoal: true,
+  ReadNotifications: true,
+  SendFeedback: true,
+  OfferChromeSetup: true,
+  ShowOnboardingRolePicker: true,
+  Artifact: true,
+  ClaudeDesign: true,
   WebSearch: true,
   WebFetch: true,
   ListMcpResourcesTool: true,
   ReadMcpResourceTool: true,
+  ReadMcpResourceDirTool: true,
+  Projects: true,
+  RefreshMcpTools: true,
+  ProposeSkills: true,
 };

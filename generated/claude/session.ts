@@ -9,18 +9,19 @@
 import { sessionOptions, type SessionInput, type SessionOptions } from './runtime/index';
 import { CLAUDE_POLICY_TABLES } from './policy';
 import type { ClaudePolicyContext } from './policy';
-import { CLAUDE_CALLERS, type ClaudeToolCaller, type ClaudeToolServer } from './registry';
+import { CLAUDE_CALLERS, type ClaudeRuntimeConfiguration, type ClaudeToolCaller, type ClaudeToolServer } from './registry';
 import { CLAUDE_GUARD_FACTS, CLAUDE_TOOL_CATALOG, type ClaudeBuiltTool, type ClaudeToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
 
-/** What the guard and the policy need to know of the catalog. */
+/** What the guard and the policy need to know of the catalog, and what the pinned SDK (SDK 0.3.333) supports. */
 const CLAUDE_SESSION_CATALOG = {
   tables: CLAUDE_POLICY_TABLES,
   channels: [],
   guard: CLAUDE_GUARD_FACTS,
+  features: { hookOnFailure: true, mcpToolPolicies: true },
 };
 
-export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<ClaudeBuiltTool, S, E>, 'servers' | 'selection' | 'context'> {
+export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<ClaudeBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
   /** The per-invocation context (`createClaudeToolContext`), or plain booleans by condition field when no caller is named. */
   readonly context: ClaudePolicyContext;
   /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -29,6 +30,8 @@ export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<Clau
   readonly servers?: { readonly [Server in ClaudeToolServer]?: readonly ClaudeBuiltTool[] };
   /** The app's channel registry, for tools whose names mirror an external MCP channel. */
   readonly channels?: ChannelRegistry;
+  /** The runtime configuration this session runs in (default: the first the catalog declares). */
+  readonly runtime?: ClaudeRuntimeConfiguration;
 }
 
 /**

@@ -1,10 +1,11 @@
 // The flags `resolve` and `explain` share — `--ctx`, `--disabled`, `--overlay`, `--caller` — turned
 // into policy inputs, and the catalog they apply to, loaded through the project's front door.
 import type { CatalogModel } from '../model/catalog-model.js';
-import { unknownCallerProblem } from '../model/caller-offer.js';
+import { unknownCallerProblem } from '../model/callers.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
+import { didYouMean } from '../diagnostics/field-schema.js';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type OptionSpec, type ParsedArgs } from './command.js';
 import { loadCommandProject, reportFailedProject, singleModel } from './project-input.js';
 
@@ -15,6 +16,7 @@ export const POLICY_INPUT_OPTIONS: OptionSpec = {
   disabled: { type: 'string', multiple: true },
   overlay: { type: 'string', multiple: true },
   caller: { type: 'string' },
+  runtime: { type: 'string' },
 };
 
 export interface PolicyInputs {
@@ -24,6 +26,8 @@ export interface PolicyInputs {
   readonly options: ResolveOptions;
   /** `--caller`: the declared caller whose groups select the offered tools. */
   readonly caller?: string;
+  /** `--runtime`: a declared runtime configuration (default: the catalog's first). */
+  readonly runtime?: string;
 }
 
 export type LoadedPolicy =
@@ -67,11 +71,18 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
   const caller = typeof values.caller === 'string' ? values.caller : undefined;
   const callerProblem = caller === undefined ? undefined : unknownCallerProblem(model, caller);
   if (callerProblem) throw new UsageError(`--caller '${caller}': ${callerProblem}`);
+  const runtime = typeof values.runtime === 'string' ? values.runtime : undefined;
+  const runtimes = model.runtimes.map((r) => r.name);
+  if (runtime !== undefined && !runtimes.includes(runtime))
+    throw new UsageError(
+      `--runtime '${runtime}': catalog '${model.name}' declares the runtime configurations ${runtimes.join(', ')}.${didYouMean(runtime, runtimes)}`,
+    );
   return {
     agent: { disabledTools: list(values.disabled) },
     context: parseContextFlags(list(values.ctx), tables),
     options: overlay.length > 0 ? { overlay } : {},
     ...(caller !== undefined ? { caller } : {}),
+    ...(runtime !== undefined ? { runtime } : {}),
   };
 }
 

@@ -37,6 +37,9 @@ export const DIAGNOSTIC_CODES = {
   sharedOutput: 'TC301',
   writeFailed: 'TC302',
   formatterRewritesOutput: 'TC304',
+  surfaceLockInvalid: 'TC310',
+  surfaceNotRecorded: 'TC311',
+  surfaceContradicted: 'TC312',
 } as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[keyof typeof DIAGNOSTIC_CODES];

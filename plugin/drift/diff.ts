@@ -1,6 +1,7 @@
 // Pure: the catalog's SDK-typed tools against the members of the SDK's tool unions, after the
 // alias map. Finds SDK tools the catalog lacks, catalog tools the SDK dropped, and renames.
 import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
+import { inVersionRange, isVersion } from '../language/versions.js';
 import { BUILT_IN_SDK_ALIASES, defaultSdkType, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
 
 /** Tools the SDK types: `kind: 'sdk'` and not `sdkTyped: false` (teams tools and MCP tools are exempt). */
@@ -53,6 +54,8 @@ export interface DriftDiff {
   readonly checked: number;
   /** Keys exempt from the comparison: `sdkTyped: false`, MCP and external tools. */
   readonly exempt: readonly string[];
+  /** SDK-typed keys this SDK version does not have by their `addedIn`/`removedIn`. */
+  readonly outOfRange: readonly string[];
   readonly missing: readonly MissingSdkTool[];
   readonly gone: readonly GoneTool[];
   readonly renamed: readonly RenamedTool[];
@@ -92,13 +95,24 @@ export function unmatchedBases(model: CatalogModel, members: readonly SdkUnionMe
   return [...sdkBases(members).keys()].filter((b) => !expected.has(b));
 }
 
+/**
+ * `version`: the SDK's version, when known; a tool whose `addedIn`/`removedIn` leave it out of that
+ * version is neither expected in its types nor claimed by them.
+ */
 export function diffCatalogWithSdk(
   model: CatalogModel,
   members: readonly SdkUnionMember[],
   tables: SdkNameTables = {},
+  version?: string,
 ): DriftDiff {
   const configAliases = model.config.sdk.aliases;
-  const typed = sdkTypedTools(model.tools);
+  const inRange = (t: ToolModel) => !isVersion(version) || inVersionRange(version, t.addedIn, t.removedIn);
+  const typed = sdkTypedTools(model.tools).filter(inRange);
+  const outOfRange = new Map(
+    sdkTypedTools(model.tools)
+      .filter((t) => !inRange(t))
+      .map((t) => [t.sdkType!, t]),
+  );
   const bases = sdkBases(members);
   const expected = new Map(typed.map((t) => [t, t.sdkType!]));
   const claimed = new Set(expected.values());
@@ -139,6 +153,12 @@ export function diffCatalogWithSdk(
       const name = sdkNameForBase(m.base, configAliases, tables);
       const entry = { typeName: m.typeName, base: m.base, name, line: m.line, column: m.column };
       const existing = byName.get(name) ?? byKey.get(name);
+      const ranged = outOfRange.get(m.base);
+      if (ranged)
+        return {
+          ...entry,
+          fix: `'${ranged.key}' says ${ranged.removedIn !== undefined ? `removedIn: '${ranged.removedIn}'` : `addedIn: '${ranged.addedIn}'`}, but SDK ${version} types it; correct the version`,
+        };
       if (existing?.kind === 'sdk' && !existing.sdkTyped)
         return {
           ...entry,
@@ -155,7 +175,8 @@ export function diffCatalogWithSdk(
 
   return {
     checked: typed.length,
-    exempt: model.tools.filter((t) => !typed.includes(t)).map((t) => t.key),
+    exempt: model.tools.filter((t) => !typed.includes(t) && !outOfRange.has(t.sdkType ?? '')).map((t) => t.key),
+    outOfRange: [...outOfRange.values()].map((t) => t.key),
     missing,
     gone: stillGone.map((t) => ({ key: t.key, typeName: `${expected.get(t)!}Input`, source: t.source })),
     renamed,

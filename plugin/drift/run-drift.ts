@@ -6,6 +6,7 @@ import { DIAGNOSTIC_CODES, type CatalogDiagnostic, type SourcePosition } from '.
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
+import { resolveSdk } from '../load/sdk-location.js';
 import { loadProject, type Project } from '../project/load-project.js';
 import { diffCatalogWithSdk, unmatchedBases, type DriftDiff, type GoneTool } from './diff.js';
 import { readSdkTypes, SdkTypesError } from './read-sdk-types.js';
@@ -17,6 +18,8 @@ export interface DriftOptions {
   readonly catalog?: string;
   /** An `sdk-tools.d.ts` to compare with instead of the one `sdk.typesModule` resolves to. */
   readonly sdkTypes?: string;
+  /** Another installed SDK to compare with (`--sdk`): a package name such as an npm alias, or a folder. */
+  readonly sdk?: string;
 }
 
 export interface CatalogDrift extends Omit<DriftDiff, 'gone'> {
@@ -47,6 +50,16 @@ function typesFileFor(
   config: ResolvedCatalogConfig,
   options: DriftOptions,
 ): { file?: string; error?: string; usage?: boolean } {
+  if (options.sdk !== undefined) {
+    const entry = resolveSdk(path.resolve(options.cwd), options.sdk);
+    const file = entry && path.join(path.dirname(entry), 'sdk-tools.d.ts');
+    return file && existsSync(file)
+      ? { file }
+      : {
+          error: `--sdk ${options.sdk}: no Claude Agent SDK with sdk-tools.d.ts there; name an installed package (such as an npm alias) or a folder that holds the SDK.`,
+          usage: true,
+        };
+  }
   if (options.sdkTypes !== undefined) {
     const file = path.resolve(options.cwd, options.sdkTypes);
     return existsSync(file)
@@ -73,7 +86,12 @@ async function driftOne(model: CatalogModel, options: DriftOptions) {
   // The legacy table lives in the SDK's JavaScript; import it only to name SDK types nothing matched.
   const legacyAliases =
     pkg && unmatchedBases(model, types.members).length > 0 ? await loadLegacyAliases(pkg) : undefined;
-  const diff = diffCatalogWithSdk(model, types.members, { builtinToolNames: pkg?.builtinToolNames, legacyAliases });
+  const diff = diffCatalogWithSdk(
+    model,
+    types.members,
+    { builtinToolNames: pkg?.builtinToolNames, legacyAliases },
+    pkg?.version,
+  );
   return { diff, types, pkg };
 }
 

@@ -16,13 +16,28 @@ export type ToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
 export type ToolApproval = 'auto' | 'permission-mode';
 
 /**
- * What the Claude Code runtime needs before it offers an SDK tool the policy allows: an environment
- * variable set in the session's `env`, a connected MCP server that offers resources, or tool-search mode.
+ * How the runtime offers an allowed tool: `direct` (its definition is in every request) or
+ * `deferred` (only its name is announced; the model loads it through ToolSearch).
  */
-export type RuntimeRequirement = { readonly env: string } | 'mcp-resources' | 'tool-search';
+export type ToolOfferMode = 'direct' | 'deferred';
 
-/** The string forms of `runtimeRequires`. */
-export const RUNTIME_REQUIREMENT_NAMES = ['mcp-resources', 'tool-search'] as const;
+/**
+ * One way the app runs its sessions, as far as the Claude Code runtime decides by itself what it
+ * offers: the model, whether a permission callback is given, tool search, environment flags.
+ * `tool-catalog verify` runs each one; the runtime-surface lock records what the runtime did in it.
+ */
+export interface RuntimeConfigurationDeclaration {
+  /** What this configuration stands for, for reports (`the desktop app, with approval prompts`). */
+  readonly description?: string;
+  /** The model the session asks for (`options.model`); default: the runtime's own default. */
+  readonly model?: string;
+  /** The session passes a permission callback (`options.canUseTool`); default `false`. */
+  readonly permissionCallback?: boolean;
+  /** `true` / `false` set `ENABLE_TOOL_SEARCH`; default: the runtime decides. */
+  readonly toolSearch?: boolean;
+  /** Environment variables the session sets that change what the runtime offers. */
+  readonly env?: Readonly<Record<string, string>>;
+}
 
 export interface ServerDeclaration {
   /** Human-readable name for reports. */
@@ -53,6 +68,8 @@ export interface CatalogVocabulary {
   readonly servers?: Readonly<Record<string, ServerDeclaration>>;
   /** External MCP channels whose tool names are mirrored. */
   readonly channels?: Readonly<Record<string, ChannelDeclaration>>;
+  /** The runtime configurations the app's sessions run with (default: one, `default`, all defaults). */
+  readonly runtimes?: Readonly<Record<string, RuntimeConfigurationDeclaration>>;
 }
 
 type Names<T> = T extends readonly (infer N extends string)[] ? N : never;
@@ -64,6 +81,7 @@ export type PairGroupOf<V extends CatalogVocabulary> = Names<V['pairGroups']>;
 export type GroupOf<V extends CatalogVocabulary> = Names<V['groups']>;
 export type ServerOf<V extends CatalogVocabulary> = Keys<V['servers']>;
 export type ChannelOf<V extends CatalogVocabulary> = Keys<V['channels']>;
+export type RuntimeOf<V extends CatalogVocabulary> = Keys<V['runtimes']>;
 
 /** `available:` — always on (`'always'`, `true`, `null`), off (`false`), a predicate, or a one-off function. */
 export type Availability<V extends CatalogVocabulary> = 'always' | true | false | null | ConditionOf<V> | ModuleRef;
@@ -98,6 +116,12 @@ interface ToolCommon<V extends CatalogVocabulary> {
   readonly descriptionKey?: string;
   /** A hint for the binding skeleton's placeholder icon. */
   readonly icon?: string;
+  /**
+   * How the tool should be offered when tool search is on. For an in-process MCP tool the session
+   * sets the SDK's `alwaysLoad` (`direct`); for a built-in it is a claim `generate --check` holds
+   * against the recorded runtime surface (the SDK has no per-tool control for built-ins).
+   */
+  readonly offer?: ToolOfferMode;
 }
 
 export interface SdkToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {
@@ -108,8 +132,10 @@ export interface SdkToolDeclaration<V extends CatalogVocabulary> extends ToolCom
   readonly sdkTyped?: boolean;
   /** The SDK type's base name when it differs from the tool name (`FileEdit` is the tool `Edit`). */
   readonly sdkType?: string;
-  /** The runtime offers the tool only when this holds, whatever the policy allows (`tool-catalog verify` checks it). */
-  readonly runtimeRequires?: RuntimeRequirement;
+  /** The first SDK version that has the tool (`0.3.196`), when it is newer than the oldest one the catalog supports. */
+  readonly addedIn?: string;
+  /** The first SDK version without the tool (`0.3.277`): older runtimes offer it, newer ones do not. */
+  readonly removedIn?: string;
 }
 
 export interface McpToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {

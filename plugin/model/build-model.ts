@@ -6,7 +6,15 @@ import { conditionField, staticRuntimeNames } from '../language/naming.js';
 import type { ImportExtension } from '../load/import-style.js';
 import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
 import { capitalise, toPosix } from '../text/spelling.js';
-import type { CatalogModel, CategoryModel, ConditionModel, ResolvedModuleRef, ToolModel } from './catalog-model.js';
+import type { PinnedSurface } from '../load/surface-lock.js';
+import type {
+  CatalogModel,
+  CategoryModel,
+  ConditionModel,
+  ResolvedModuleRef,
+  RuntimeConfigurationModel,
+  ToolModel,
+} from './catalog-model.js';
 import { sdkTypeOf } from './sdk-types.js';
 import { inheritPolicyTables } from './policy-tables.js';
 import { reuse, samePlainData } from './structural-sharing.js';
@@ -62,6 +70,19 @@ const inputsOf = new WeakMap<
   { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }
 >();
 
+/** The declared runtime configurations with defaults applied; one, `default`, when none is declared. */
+function runtimeConfigurations(declared: Decl | undefined): RuntimeConfigurationModel[] {
+  const entries: [string, Decl][] = Object.entries(declared ?? {});
+  return (entries.length > 0 ? entries : [['default', {}] as [string, Decl]]).map(([name, d]) => ({
+    name,
+    description: d.description ?? '',
+    ...(d.model !== undefined ? { model: d.model } : {}),
+    permissionCallback: d.permissionCallback === true,
+    ...(d.toolSearch !== undefined ? { toolSearch: d.toolSearch } : {}),
+    env: { ...(d.env ?? {}) },
+  }));
+}
+
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
 const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
 
@@ -69,7 +90,7 @@ const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set
  * `previous` (the last model of the same catalog, in watch mode) lends its objects: every tool, and
  * the model itself, that came out the same is the previous object, so work keyed by identity is kept.
  */
-export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogModel {
+export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: PinnedSurface): CatalogModel {
   const config = reuse(raw.config, previous?.config);
   const v = (raw.vocabulary ?? {}) as Decl;
   const conditionDescriptions: Record<string, string> = { ...(v.conditions ?? {}) };
@@ -131,6 +152,8 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     servers: Object.keys(v.servers ?? {}),
     channels: Object.keys(v.channels ?? {}),
     tools,
+    runtimes: runtimeConfigurations(v.runtimes),
+    ...(surface ? { surface } : {}),
   };
   // Tools are compared one by one above; the rest of the model is small.
   if (previous === undefined) return model;
@@ -184,7 +207,9 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
       sdkTyped,
       sdkType: sdkTyped ? sdkTypeOf(name!, d.sdkType, config.sdk.aliases) : undefined,
       restricted: d.restricted === true,
-      ...(d.kind === 'sdk' && d.runtimeRequires !== undefined ? { runtimeRequires: d.runtimeRequires } : {}),
+      ...(d.offer !== undefined ? { offer: d.offer } : {}),
+      ...(d.kind === 'sdk' && d.addedIn !== undefined ? { addedIn: d.addedIn } : {}),
+      ...(d.kind === 'sdk' && d.removedIn !== undefined ? { removedIn: d.removedIn } : {}),
       approval: d.approval ?? 'permission-mode',
       label: d.label ?? key,
       description: d.description ?? '',

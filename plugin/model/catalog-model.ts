@@ -1,7 +1,8 @@
 // The normalized catalog every output and command reads: names resolved, defaults applied, SDK
 // types aliased, closures computed, tools in output order. Plain data; the resolved config is the
 // only part with absolute paths (where outputs go, where module references start).
-import type { ModuleRef, RuntimeRequirement, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
+import type { ToolApproval, ToolExposure, ToolKind, ToolOfferMode } from '../language/catalog.js';
+import type { PinnedSurface } from '../load/surface-lock.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 
 export interface ConditionModel {
@@ -60,8 +61,11 @@ export interface ToolModel {
   /** SDK type base (`FileEdit` for `Edit`) after the alias map, for SDK-typed tools: the one answer every output and `drift` use. */
   readonly sdkType?: string;
   readonly restricted: boolean;
-  /** What the Claude Code runtime needs before it offers this SDK tool (`runtimeRequires`). */
-  readonly runtimeRequires?: RuntimeRequirement;
+  /** How the tool should be offered when tool search is on. */
+  readonly offer?: ToolOfferMode;
+  /** SDK versions that have the tool: from `addedIn`, until (not including) `removedIn`. */
+  readonly addedIn?: string;
+  readonly removedIn?: string;
   readonly approval: ToolApproval;
   readonly label: string;
   readonly description: string;
@@ -70,6 +74,17 @@ export interface ToolModel {
   readonly icon?: string;
   /** Declaring file, relative to the config folder, POSIX separators. */
   readonly source: string;
+}
+
+/** A runtime configuration, defaults applied. */
+export interface RuntimeConfigurationModel {
+  readonly name: string;
+  readonly description: string;
+  readonly model?: string;
+  readonly permissionCallback: boolean;
+  /** Undefined: the runtime decides. */
+  readonly toolSearch?: boolean;
+  readonly env: Readonly<Record<string, string>>;
 }
 
 export interface CatalogModel {
@@ -90,4 +105,8 @@ export interface CatalogModel {
   readonly channels: readonly string[];
   /** Every tool in output order: declared category order, then declaration order (file path, then position in the file). */
   readonly tools: readonly ToolModel[];
+  /** The runtime configurations the app runs (at least one: `default`). */
+  readonly runtimes: readonly RuntimeConfigurationModel[];
+  /** The pinned runtime's recorded surface (`runtime-surface.lock.json`), when one was recorded. */
+  readonly surface?: PinnedSurface;
 }

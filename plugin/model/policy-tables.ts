@@ -3,6 +3,7 @@
 import type { PolicyTables, PolicyToolEntry } from '../runtime/policy-tables.js';
 import { preparePolicy } from '../runtime/policy-tables.js';
 import type { CatalogModel, ToolModel } from './catalog-model.js';
+import { runtimeSurfaces } from './runtime-surface.js';
 import { samePlainData } from './structural-sharing.js';
 
 /** The registry's `available` fact: `false`, a condition name, an app check, or absent (always). */
@@ -32,10 +33,12 @@ function policyToolEntry(t: ToolModel): PolicyToolEntry {
     ...(t.pairGroup !== undefined ? { pairGroup: t.pairGroup } : {}),
     dependsOn: t.dependsOn,
     approval: t.approval,
+    restricted: t.restricted,
+    ...(t.offer !== undefined ? { offer: t.offer } : {}),
   };
 }
 
-type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'servers'>;
+type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'servers' | 'runtimes'>;
 
 /**
  * The tables with every closure filled in (always disallowed, per failing condition, per user
@@ -44,12 +47,14 @@ type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'serve
  * (the snapshot's) — valid because with unique keys the closures name exactly the indices they came from.
  */
 export function closePolicyTables(input: BareTables): Required<PolicyTables> {
-  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } = {
-    catalog: input.catalog,
-    tools: input.tools,
-    conditions: input.conditions,
-    servers: input.servers,
-  };
+  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } & { runtimes: PolicyTables['runtimes'] & {} } =
+    {
+      catalog: input.catalog,
+      tools: input.tools,
+      conditions: input.conditions,
+      servers: input.servers,
+      runtimes: input.runtimes ?? [],
+    };
   const p = preparePolicy(tables);
   // A plain loop: Array.from with a map function iterates generically (a tenth of the stage at 5,000 tools).
   const keysOf = (closure: Int32Array) => {
@@ -97,7 +102,8 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
   a.tools.length === b.tools.length &&
   a.tools.every((t, i) => t === b.tools[i] || samePlainData(t, b.tools[i])) &&
   samePlainData(a.conditions, b.conditions) &&
-  samePlainData(a.servers, b.servers);
+  samePlainData(a.servers, b.servers) &&
+  samePlainData(a.runtimes, b.runtimes);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
@@ -107,6 +113,7 @@ export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
       tools: model.tools.map(entryOf),
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       servers: model.servers,
+      runtimes: runtimeSurfaces(model),
     };
     const last = inherited.get(model);
     tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);

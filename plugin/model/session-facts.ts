@@ -1,6 +1,8 @@
 // The catalog facts a session is built from at run time — what the guard knows of the catalog and
 // each tool's registry entry as the runtime's selection reads it — derived once here, so the generated
 // code and `verify` (which builds sessions straight from the model) cannot disagree.
+import { compareVersions, isVersion } from '../language/versions.js';
+import type { SdkFeatures } from '../runtime/session.js';
 import type { ToolEntry } from '../runtime/tools.js';
 import type { CatalogModel, ToolModel } from './catalog-model.js';
 import { availabilityFact } from './policy-tables.js';
@@ -46,4 +48,18 @@ export function toolEntry(t: ToolModel): ToolEntry {
     ...(t.nameSource.kind !== 'static' ? { namesFrom: t.nameSource.kind } : {}),
     factory: t.factory,
   };
+}
+
+/** The SDK versions that introduced what the session uses when it can (read from their typings). */
+const FEATURE_SINCE: Readonly<Record<keyof SdkFeatures, string>> = {
+  hookOnFailure: '0.3.295',
+  mcpToolPolicies: '0.3.301',
+};
+
+/** What an SDK version supports; nothing beyond the oldest supported version when the version is unknown. */
+export function sdkFeatures(version: string | undefined): SdkFeatures {
+  if (!isVersion(version)) return {};
+  return Object.fromEntries(
+    Object.entries(FEATURE_SINCE).map(([feature, since]) => [feature, compareVersions(version, since) >= 0]),
+  ) as SdkFeatures;
 }

@@ -1,5 +1,6 @@
 // The front door every command, the bundler plugin, the watch session and the API go through:
 // config → catalog selection → load → validate → model → locate. It reads; it never renders or writes.
+import path from 'node:path';
 import {
   DIAGNOSTIC_CODES,
   hasErrors,
@@ -10,6 +11,7 @@ import { createLocator } from '../diagnostics/locate.js';
 import { EvaluationCache } from '../load/evaluation-cache.js';
 import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
+import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { validateCatalog } from '../validate/validate-catalog.js';
@@ -70,8 +72,11 @@ export async function loadProjectCatalog(
     ? await loadCatalogFiles(config, files, cache?.evaluation)
     : await loadCatalog(config, cache?.evaluation);
   const pending = validateCatalog(raw);
+  const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
+  if (problem) pending.push(problem);
+  const surface = lock && pinnedSurface(lock, path.join(config.outDir, SURFACE_LOCK_NAME));
   const slot = `${config.configFile}\0${config.name}`;
-  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot));
+  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot), surface);
   if (model) cache?.models.set(slot, model);
   return { catalog: { config, raw, model }, pending };
 }
@@ -94,6 +99,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {
     catalog.raw.inputs.forEach((f) => inputs.add(f));
+    inputs.add(path.join(catalog.config.outDir, SURFACE_LOCK_NAME));
     searchFiles.push(...catalog.raw.files);
     pending.push(...found);
   }

@@ -1,7 +1,7 @@
 // Checks every tool declaration against the vocabulary and against each other: shapes, names,
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
 import type { RawToolEntry } from '../load/load-catalog.js';
-import { RUNTIME_REQUIREMENT_NAMES } from '../language/catalog.js';
+import { compareVersions, isVersion } from '../language/versions.js';
 import { findCycles } from '../language/dependencies.js';
 import {
   isExportName,
@@ -35,6 +35,7 @@ const COMMON_FIELDS: FieldSpec = {
   labelKey: { type: 'string' },
   descriptionKey: { type: 'string' },
   icon: { type: 'string' },
+  offer: { type: 'enum', values: ['direct', 'deferred'] },
 };
 
 export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
@@ -43,28 +44,14 @@ export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>
     name: { type: 'string' },
     sdkTyped: { type: 'boolean' },
     sdkType: { type: 'string' },
-    runtimeRequires: { type: 'any' },
+    addedIn: { type: 'string' },
+    removedIn: { type: 'string' },
   },
   mcp: { ...COMMON_FIELDS, server: { type: 'string' }, wire: { type: 'string' } },
   external: { ...COMMON_FIELDS, channel: { type: 'string' }, wires: { type: 'string[]' }, mirror: { type: 'boolean' } },
 };
 
 type Decl = Record<string, unknown>;
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** What is wrong with a `runtimeRequires` value, or undefined when it is one of its three forms. */
-function runtimeRequirementProblem(value: unknown): string | undefined {
-  const forms = `must be { env: '<VARIABLE>' }, ${RUNTIME_REQUIREMENT_NAMES.map((n) => `'${n}'`).join(' or ')}`;
-  if (typeof value === 'string')
-    return (RUNTIME_REQUIREMENT_NAMES as readonly string[]).includes(value)
-      ? undefined
-      : `${forms}, not ${JSON.stringify(value)}.${didYouMean(value, RUNTIME_REQUIREMENT_NAMES)}`;
-  if (!isRecord(value) || Object.keys(value).length !== 1 || typeof value.env !== 'string') return `${forms}.`;
-  return ENV_NAME.test(value.env)
-    ? undefined
-    : `names the environment variable ${JSON.stringify(value.env)}, which is not a variable name (letters, digits and '_').`;
-}
 
 function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const { key, file } = entry;
@@ -208,11 +195,24 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
       `${what} is a factory, so its builder comes from the caller; remove 'builder'.`,
       at(['builder'], { atKey: true }),
     );
-  if (d.kind === 'sdk' && d.runtimeRequires !== undefined && runtimeRequirementProblem(d.runtimeRequires))
+  for (const field of ['addedIn', 'removedIn'] as const)
+    if (typeof d[field] === 'string' && !isVersion(d[field]))
+      push(
+        C.invalidValue,
+        `${what}: '${field}' must be an SDK version such as '0.3.196', not ${JSON.stringify(d[field])}.`,
+        at([field]),
+      );
+  if (isVersion(d.addedIn) && isVersion(d.removedIn) && compareVersions(d.addedIn, d.removedIn) >= 0)
     push(
       C.invalidValue,
-      `${what}: 'runtimeRequires' ${runtimeRequirementProblem(d.runtimeRequires)}`,
-      at(['runtimeRequires']),
+      `${what} is removed in ${d.removedIn}, which is not after it was added (${d.addedIn}); fix one of the versions.`,
+      at(['removedIn']),
+    );
+  if (d.kind === 'external' && d.offer !== undefined)
+    push(
+      C.invalidValue,
+      `${what}: 'offer' applies to built-in and in-process tools; an external server's tools are deferred or not as a whole (its config's alwaysLoad).`,
+      at(['offer'], { atKey: true }),
     );
   if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
     push(

@@ -14,7 +14,49 @@ const VOCABULARY_FIELDS: FieldSpec = {
   callers: { type: 'record' },
   servers: { type: 'record' },
   channels: { type: 'record' },
+  runtimes: { type: 'record' },
 };
+
+const RUNTIME_FIELDS: FieldSpec = {
+  description: { type: 'string' },
+  model: { type: 'string' },
+  permissionCallback: { type: 'boolean' },
+  toolSearch: { type: 'boolean' },
+  env: { type: 'record' },
+};
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Each runtime configuration's fields, and its `env` as variable names to strings. */
+function checkRuntimes(v: Record<string, unknown>, at: (p: string[], extra?: Partial<SourceLocator>) => SourceLocator) {
+  const out: PendingDiagnostic[] = [];
+  if (!isRecord(v.runtimes)) return out;
+  for (const [name, configuration] of Object.entries(v.runtimes)) {
+    if (!isRecord(configuration)) {
+      out.push({
+        code: DIAGNOSTIC_CODES.invalidValue,
+        severity: 'error',
+        message: `Runtime configuration '${name}' must be an object such as { permissionCallback: true }.`,
+        at: at(['runtimes', name]),
+      });
+      continue;
+    }
+    const what = `Runtime configuration '${name}'`;
+    out.push(
+      ...checkFields(configuration, RUNTIME_FIELDS, what, (field, atKey) => at(['runtimes', name, field], { atKey })),
+    );
+    if (!isRecord(configuration.env)) continue;
+    for (const [variable, value] of Object.entries(configuration.env))
+      if (!ENV_NAME.test(variable) || typeof value !== 'string')
+        out.push({
+          code: DIAGNOSTIC_CODES.invalidValue,
+          severity: 'error',
+          message: `${what}: env maps variable names (letters, digits and '_') to strings; fix '${variable}'.`,
+          at: at(['runtimes', name, 'env', variable]),
+        });
+  }
+  return out;
+}
 
 /** The vocabulary's name sets, as the tool validator needs them. */
 export interface VocabularyNames {
@@ -105,7 +147,8 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
   // Every declared name ends up in generated code, a comment or a table: none may hide characters.
   const listed = (field: 'categories' | 'pairGroups' | 'groups' | 'predicates') =>
     strings(v[field]).map((name, i) => ({ name, field, where: at([field], { element: i }) }));
-  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels') =>
+  out.push(...checkRuntimes(v, at));
+  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels' | 'runtimes') =>
     keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
   for (const { name, field, where } of [
     ...listed('categories'),
@@ -116,6 +159,7 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
     ...keyed('callers'),
     ...keyed('servers'),
     ...keyed('channels'),
+    ...keyed('runtimes'),
   ]) {
     const problem = nameProblem(name);
     if (problem)

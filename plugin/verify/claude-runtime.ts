@@ -6,9 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import { resolveSdk, SDK_PACKAGE } from '../load/sdk-location.js';
 import { RuntimeUnavailable } from './problems.js';
-
-export const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 
 /** The parts of the SDK verify calls. */
 export interface ClaudeSdk {
@@ -24,28 +23,26 @@ export interface ClaudeRuntime {
   readonly binary: string;
   /** `Claude Code 2.1.168 (SDK 0.3.168)`, from the SDK's package.json: nothing is started to learn it. */
   readonly version: string;
+  /** The SDK's own version (`0.3.168`) and the Claude Code version it ships (`2.1.168`). */
+  readonly sdkVersion: string;
+  readonly claudeCodeVersion: string;
+  /** The SDK's `BUILTIN_TOOL_NAMES` and `LEGACY_TOOL_NAME_ALIASES`, when it exports them. */
+  readonly builtinNames?: readonly string[];
+  readonly aliases: Readonly<Record<string, string>>;
+  /** Loaded from somewhere other than the project's own dependency (`--sdk`). */
+  readonly chosen: boolean;
 }
 
-/** The runtime version the SDK ships (`claudeCodeVersion`) and the SDK's own version. */
-function versionOf(sdkEntry: string, binary: string | undefined): string {
+/** The SDK's own version and the runtime version it ships (`claudeCodeVersion`), from its package.json. */
+function versionsOf(sdkEntry: string): { sdk: string; claudeCode: string } {
   try {
     const pkg = JSON.parse(readFileSync(path.join(path.dirname(sdkEntry), 'package.json'), 'utf8')) as {
       version?: string;
       claudeCodeVersion?: string;
     };
-    const shipped = `Claude Code ${pkg.claudeCodeVersion ?? 'unknown'} (SDK ${pkg.version ?? 'unknown'})`;
-    return binary === undefined ? shipped : `${binary}, given instead of ${shipped}`;
+    return { sdk: pkg.version ?? 'unknown', claudeCode: pkg.claudeCodeVersion ?? 'unknown' };
   } catch {
-    return 'unknown';
-  }
-}
-
-/** Where the SDK resolves from `fromDir` (the project's folder), or undefined when it is not installed there. */
-export function resolveSdk(fromDir: string): string | undefined {
-  try {
-    return createRequire(path.join(fromDir, 'noop.js')).resolve(SDK_PACKAGE);
-  } catch {
-    return undefined;
+    return { sdk: 'unknown', claudeCode: 'unknown' };
   }
 }
 
@@ -90,17 +87,42 @@ export function findClaudeBinary(sdkEntry: string, packages: readonly string[] =
   );
 }
 
-/** Loads the SDK the project installed and locates its binary; `binary` overrides the lookup. */
-export async function loadClaudeRuntime(fromDir: string, binary?: string): Promise<ClaudeRuntime> {
-  const sdkEntry = resolveSdk(fromDir);
+/**
+ * Loads the SDK the project installed (or the one `sdk` names, see `resolveSdk`) and locates its
+ * binary; `binary` overrides the lookup.
+ */
+export async function loadClaudeRuntime(fromDir: string, binary?: string, sdkChoice?: string): Promise<ClaudeRuntime> {
+  const sdkEntry = resolveSdk(fromDir, sdkChoice);
   if (!sdkEntry)
     throw new RuntimeUnavailable(
-      `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; install it (npm i -D ${SDK_PACKAGE}) to run verify.`,
+      sdkChoice === undefined
+        ? `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; install it (npm i -D ${SDK_PACKAGE}) to run verify.`
+        : `--sdk ${sdkChoice}: no Claude Agent SDK there (give an installed package name, such as an npm alias, or a folder that holds the SDK).`,
     );
   const found = binary ?? findClaudeBinary(sdkEntry);
   if (!existsSync(found)) throw new RuntimeUnavailable(`The Claude Code runtime ${found} does not exist.`);
-  const sdk = (await import(pathToFileURL(sdkEntry).href)) as ClaudeSdk;
-  return { sdk, sdkEntry, binary: found, version: versionOf(sdkEntry, binary) };
+  const module = (await import(pathToFileURL(sdkEntry).href)) as ClaudeSdk & {
+    BUILTIN_TOOL_NAMES?: unknown;
+    LEGACY_TOOL_NAME_ALIASES?: unknown;
+  };
+  const versions = versionsOf(sdkEntry);
+  const shipped = `Claude Code ${versions.claudeCode} (SDK ${versions.sdk})`;
+  const names = module.BUILTIN_TOOL_NAMES;
+  const aliases = module.LEGACY_TOOL_NAME_ALIASES;
+  return {
+    sdk: module,
+    sdkEntry,
+    binary: found,
+    version: binary === undefined ? shipped : `${binary}, given instead of ${shipped}`,
+    sdkVersion: versions.sdk,
+    claudeCodeVersion: versions.claudeCode,
+    ...(Array.isArray(names) ? { builtinNames: names.filter((n): n is string => typeof n === 'string') } : {}),
+    aliases:
+      typeof aliases === 'object' && aliases !== null
+        ? Object.fromEntries(Object.entries(aliases).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {},
+    chosen: sdkChoice !== undefined,
+  };
 }
 
 /** A spawner for `Options.spawnClaudeCodeProcess` that keeps every child it started, so it can kill them. */

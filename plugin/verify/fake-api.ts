@@ -1,6 +1,8 @@
 // A stand-in for the Anthropic Messages API on a random loopback port: it records what the runtime
 // sends and streams scripted replies, so a real runtime runs offline. One server serves many runs,
-// each under its own path prefix (`/run/<id>`), which the runtime keeps in every request.
+// each under its own secret path prefix (`/run/<secret>`) and API key, which only the runtime it
+// started knows: another local process cannot post a request that counts, and bodies are bounded.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -14,6 +16,8 @@ export interface MessagesRequest {
 
 export interface RunChannel {
   readonly baseUrl: string;
+  /** The API key the runtime must send (`x-api-key`); a request without it is refused and not recorded. */
+  readonly apiKey: string;
   /** Main-turn request bodies, in order (the runtime's own side requests are left out). */
   readonly turns: MessagesRequest[];
   close(): void;
@@ -27,6 +31,10 @@ export interface FakeApi {
 
 let ids = 0;
 const id = (prefix: string) => `${prefix}_verify${(ids++).toString(36)}`;
+const secret = () => randomBytes(18).toString('base64url');
+
+/** Requests larger than this are refused: the runtime's own requests are well under a megabyte. */
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** The system prompt without its per-request billing block: the same for every main turn of one run. */
 function fingerprint(body: MessagesRequest): string {
@@ -107,6 +115,7 @@ function streamReply(
 }
 
 interface RunState {
+  readonly apiKey: string;
   readonly emit?: string;
   readonly turns: MessagesRequest[];
   system?: string;
@@ -116,12 +125,29 @@ export async function startFakeApi(): Promise<FakeApi> {
   const runs = new Map<string, RunState>();
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
+    const match = /^\/run\/([^/?]+)(\/[^?]*)?/.exec(req.url ?? '');
+    const run = match ? runs.get(match[1]!) : undefined;
+    // Only the runtime this run started knows both secrets; anyone else is refused before a byte is read.
+    if (!run || req.headers['x-api-key'] !== run.apiKey) {
+      res.writeHead(401, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'unknown run' } }));
+      req.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) {
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{}');
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      const match = /^\/run\/([^/?]+)(\/[^?]*)?/.exec(req.url ?? '');
-      const run = match ? runs.get(match[1]!) : undefined;
+      if (size > MAX_REQUEST_BYTES) return;
       const route = match?.[2] ?? '/';
       let body: MessagesRequest = {};
       try {
@@ -157,14 +183,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              type: 'error',
-              error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
-            }),
-          );
+        res.writeHead(404, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            type: 'error',
+            error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
+          }),
+        );
       }
     });
   });
@@ -179,10 +203,15 @@ export async function startFakeApi(): Promise<FakeApi> {
   const { port } = server.address() as AddressInfo;
   return {
     open(emit) {
-      const key = id('run');
-      const state: RunState = { ...(emit !== undefined ? { emit } : {}), turns: [] };
+      const key = secret();
+      const state: RunState = { apiKey: secret(), ...(emit !== undefined ? { emit } : {}), turns: [] };
       runs.set(key, state);
-      return { baseUrl: `http://127.0.0.1:${port}/run/${key}`, turns: state.turns, close: () => runs.delete(key) };
+      return {
+        baseUrl: `http://127.0.0.1:${port}/run/${key}`,
+        apiKey: state.apiKey,
+        turns: state.turns,
+        close: () => runs.delete(key),
+      };
     },
     async stop() {
       for (const socket of sockets) socket.destroy();

@@ -1,21 +1,21 @@
 // The text report of a verify run: one block per context (and caller) with what the model was offered,
 // each finding with its reason, the emitted call's outcome, and the notes every run shares said once.
 import { OUTCOME_TEXT } from './emit-outcome.js';
-import { isClean } from './compare.js';
-import type { RunReport, VerifyReport } from './verify.js';
+import type { RunReport, SurfaceReport, VerifyReport } from './verify.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function heading(run: RunReport): string {
   const conditions = Object.entries(run.conditions)
     .map(([name, value]) => `${name}=${value}`)
     .join(', ');
-  return `${run.context}${run.caller !== undefined ? ` caller ${run.caller}` : ''}${conditions ? ` (${conditions})` : ''}`;
+  return `${run.runtime} ${run.context}${run.caller !== undefined ? ` caller ${run.caller}` : ''}${conditions ? ` (${conditions})` : ''}`;
 }
 
 function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   const f = run.findings;
-  const verdict = run.error !== undefined ? 'FAILED' : isClean(f) ? 'equals the policy' : 'DIFFERS from the policy';
+  const verdict = run.error !== undefined ? 'FAILED' : run.clean ? 'equals the policy' : 'DIFFERS from the policy';
   const lines = [`${heading(run)}: ${verdict} — ${run.offered.length} offered, ${seconds(run.durationMs)}`];
   if (run.error !== undefined) lines.push(`  error: ${run.error}`);
   if (run.offered.length > 0) lines.push(`  offered: ${run.offered.join(', ')}`);
@@ -23,6 +23,7 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
     lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
   for (const d of f.offeredButDisallowed) lines.push(`  offered but disallowed: ${d.name} — ${d.reason}`);
   for (const name of f.allowedButNotOffered) lines.push(`  allowed but not offered: ${name}`);
+  for (const d of f.stateDiffers) lines.push(`  offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`);
   for (const name of f.offeredNotInCatalog) lines.push(`  offered but not in the catalog: ${name}`);
   if (run.emit) {
     const e = run.emit;
@@ -33,19 +34,52 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   return lines;
 }
 
+const LOCK_TEXT: Readonly<Record<SurfaceReport['lock'], string>> = {
+  matches: 'as recorded in the runtime-surface lock',
+  differs: 'DIFFERS from the runtime-surface lock',
+  'not recorded': 'not recorded in the runtime-surface lock yet (tool-catalog verify --update records it)',
+  updated: 'recorded',
+};
+
+function surfaceBlock(s: SurfaceReport): string[] {
+  if (s.error !== undefined) return [`runtime ${s.runtime}, every tool allowed: FAILED — ${s.error}`];
+  const live = s.live!;
+  const by = (state: string) =>
+    Object.entries(live.builtins)
+      .filter(([, v]) => v === state)
+      .map(([k]) => k);
+  return [
+    `runtime ${s.runtime}, every tool allowed: ${LOCK_TEXT[s.lock]} — model ${live.model}, tool search ${live.toolSearch ? 'on' : 'off'}, ${seconds(s.durationMs)}`,
+    `  built-ins deferred: ${by('deferred').join(', ') || '(none)'}`,
+    `  built-ins left out by the runtime: ${by('absent').join(', ') || '(none)'}`,
+    ...(live.placeholders.length > 0 ? [`  placeholders: ${live.placeholders.join(', ')}`] : []),
+    ...s.differences.map((d) => `  changed: ${d}`),
+  ];
+}
+
 export function formatVerifyReport(report: VerifyReport): string {
   const runs = report.runs;
   // A note every run has is said once at the end.
   const shared = new Set(
     runs.length < 2 ? [] : runs[0]!.findings.notes.filter((note) => runs.every((r) => r.findings.notes.includes(note))),
   );
-  const failed = runs.filter((r) => r.error !== undefined || !isClean(r.findings)).length;
+  const failed = runs.filter((r) => !r.clean).length;
+  const surfacesFailed = report.surfaces.filter((s) => s.error !== undefined || s.differences.length > 0).length;
   const out = [
-    `catalog ${report.catalog}: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${report.runtime.version}, ${report.concurrency} at once`,
+    `catalog ${report.catalog}: ${plural(runs.length + report.surfaces.length, 'run')} of ${report.runtime.version}, ${report.concurrency} at once`,
     '',
+    ...report.surfaces.flatMap((s) => [...surfaceBlock(s), '']),
     ...runs.flatMap((r) => [...block(r, shared), '']),
     ...[...shared].map((note) => `note (every run): ${note}`),
     ...(shared.size > 0 ? [''] : []),
+    ...(report.updated !== undefined
+      ? [`verify: recorded the runtime surface of SDK ${report.runtime.sdk} in ${report.updated}.`]
+      : []),
+    ...(surfacesFailed > 0
+      ? [
+          `verify: the runtime changed since its surface was recorded in ${surfacesFailed} configuration${surfacesFailed === 1 ? '' : 's'}; review the changes above, then record them with tool-catalog verify --update.`,
+        ]
+      : []),
     failed === 0
       ? `verify: what the model is offered equals the policy in ${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} (${seconds(report.durationMs)}).`
       : `verify: ${failed} of ${runs.length} runs differ from the policy or failed (${seconds(report.durationMs)}).`,

@@ -7,12 +7,11 @@ import path from 'node:path';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { groupSpawner, type ClaudeRuntime } from './claude-runtime.js';
 import type { FakeApi, MessagesRequest } from './fake-api.js';
+import { trackRun } from './run-cleanup.js';
 
 export interface QueryRun {
-  /** `tools[].name` of the first main-turn request: what the model was offered. */
-  readonly offered: readonly string[] | undefined;
-  /** Tools announced as deferred (tool-search mode): callable, loaded on demand. */
-  readonly deferred: readonly string[];
+  /** The first main-turn request: what the model was offered (undefined when the runtime asked nothing). */
+  readonly firstTurn: MessagesRequest | undefined;
   /** MCP servers that did not reach `connected`, with their status. */
   readonly unconnected: readonly { readonly name: string; readonly status: string }[];
   /** The tool results the runtime sent back to the model, by tool name. */
@@ -29,22 +28,40 @@ export interface QueryInput {
   readonly session: Partial<Options>;
   /** The fake model calls this tool in its first turn. */
   readonly emit?: string;
-  /** Extra environment for the runtime (`--env`), e.g. CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1. */
+  /** Extra environment for the runtime (the configuration's flags, `--env`). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The model the session asks for, and whether it passes a permission callback (the runtime configuration). */
+  readonly model?: string;
+  readonly permissionCallback?: boolean;
+  /** `env` may replace the hermetic variables (`--allow-env-override`). */
+  readonly allowEnvOverride?: boolean;
   readonly timeoutMs: number;
 }
 
+/** Answers every permission request with yes: the app's approval prompt, as a user who approves everything. */
+const approveAll = async (_tool: string, input: Record<string, unknown>) => ({
+  behavior: 'allow' as const,
+  updatedInput: input,
+});
+
 /** The whole environment of the runtime: `env` replaces the process environment, so nothing leaks in. */
-function hermeticEnv(home: string, baseUrl: string, extra: Readonly<Record<string, string>>): Record<string, string> {
+function hermeticEnv(
+  home: string,
+  channel: { baseUrl: string; apiKey: string },
+  extra: Readonly<Record<string, string>>,
+  allowOverride: boolean,
+): Record<string, string> {
   return {
+    // Extra variables first, so they cannot move the run out of its folder or off loopback — unless allowed.
+    ...extra,
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
     USERPROFILE: home,
     CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
     // Without it the runtime writes task folders under /tmp/claude-<uid>, outside this run's folder.
     CLAUDE_CODE_TMPDIR: path.join(home, 'tmp'),
-    ANTHROPIC_BASE_URL: baseUrl,
-    ANTHROPIC_API_KEY: 'verify-offline-key',
+    ANTHROPIC_BASE_URL: channel.baseUrl,
+    ANTHROPIC_API_KEY: channel.apiKey,
     DISABLE_TELEMETRY: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
@@ -52,32 +69,8 @@ function hermeticEnv(home: string, baseUrl: string, extra: Readonly<Record<strin
     // The first turn waits for stdio servers instead of going out while they are still starting.
     MCP_CONNECTION_NONBLOCKING: '0',
     MCP_CONNECT_TIMEOUT_MS: '15000',
-    ...extra,
+    ...(allowOverride ? extra : {}),
   };
-}
-
-/** Names listed in the runtime's "deferred tools" message (tool-search mode). */
-export function deferredTools(turn: MessagesRequest | undefined): string[] {
-  for (const message of turn?.messages ?? []) {
-    const texts =
-      typeof message.content === 'string'
-        ? [message.content]
-        : Array.isArray(message.content)
-          ? (message.content as { type?: string; text?: string }[])
-              .filter((b) => b.type === 'text')
-              .map((b) => String(b.text))
-          : [];
-    for (const text of texts) {
-      const at = text.indexOf('deferred tools are now available via ToolSearch');
-      if (at < 0) continue;
-      const list = text.slice(text.indexOf(':\n', at) + 2).split('\n\n')[0] ?? '';
-      return list
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean);
-    }
-  }
-  return [];
 }
 
 /** Tool results in the later turns' messages, each once, with the name of the call they answer. */
@@ -107,17 +100,26 @@ function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
   return [...seen.values()];
 }
 
+/** Past the time limit, a run that still has not ended (a descendant holding the SDK's pipes) is given up after this. */
+const GIVE_UP_MS = 5_000;
+
 export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const started = Date.now();
   const channel = input.api.open(input.emit);
   const home = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-verify-'));
   const spawner = groupSpawner();
+  const untrack = trackRun({ kill: () => spawner.killAll(), folder: home });
   const abortController = new AbortController();
   let timedOut = false;
+  let giveUp: () => void = () => {};
+  const givenUp = new Promise<void>((resolve) => {
+    giveUp = resolve;
+  });
   const timer = setTimeout(() => {
     timedOut = true;
     abortController.abort();
     spawner.killAll();
+    setTimeout(giveUp, GIVE_UP_MS).unref();
   }, input.timeoutMs);
   const messages: SDKMessage[] = [];
   let error: string | undefined;
@@ -129,7 +131,9 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
       options: {
         ...input.session,
         cwd: path.join(home, 'work'),
-        env: hermeticEnv(home, channel.baseUrl, input.env ?? {}),
+        env: hermeticEnv(home, channel, input.env ?? {}, input.allowEnvOverride === true),
+        ...(input.model !== undefined ? { model: input.model } : {}),
+        ...(input.permissionCallback ? { canUseTool: approveAll } : {}),
         settingSources: [],
         persistSession: false,
         maxTurns: 3,
@@ -138,7 +142,11 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
         spawnClaudeCodeProcess: spawner.spawn,
       },
     });
-    for await (const message of q) messages.push(message);
+    const consume = async () => {
+      for await (const message of q!) messages.push(message);
+    };
+    // Whatever holds the runtime's pipes open, the run ends at its limit.
+    await Promise.race([consume(), givenUp]);
   } catch (thrown) {
     error = thrown instanceof Error ? thrown.message : String(thrown);
   } finally {
@@ -152,6 +160,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
     await spawner.exited(2_000);
     channel.close();
     await rm(home, { recursive: true, force: true }).catch(() => undefined);
+    untrack();
   }
   const init = messages.find(
     (m): m is Extract<SDKMessage, { type: 'system'; subtype: 'init' }> =>
@@ -164,8 +173,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const stderr = spawner.stderr().trim();
   if (error && stderr) error += ` (runtime output: ${stderr.split('\n').slice(-3).join(' / ')})`;
   return {
-    offered: channel.turns[0]?.tools?.map((t) => t.name),
-    deferred: deferredTools(channel.turns[0]),
+    firstTurn: channel.turns[0],
     unconnected: (init?.mcp_servers ?? [])
       .filter((s) => s.status !== 'connected')
       .map((s) => ({ name: s.name, status: s.status })),

@@ -10,7 +10,8 @@ import type { GuardCallback, GuardHookInput } from '../runtime/hooks.js';
 import { mcpToolName } from '../runtime/names.js';
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
-import { sessionOptions, type NamedTool, type SessionOptions } from '../runtime/session.js';
+import { computeOffer, type SessionOffer } from '../runtime/offer.js';
+import { sessionOptions, type NamedTool, type SdkFeatures, type SessionOptions } from '../runtime/session.js';
 import { createToolCatalog, type ToolBinding } from '../runtime/tools.js';
 import type { AppCode, ToolCode } from './app-code.js';
 import type { ClaudeSdk } from './claude-runtime.js';
@@ -21,7 +22,10 @@ type BuiltTool = NamedTool & { readonly handler: (args: unknown, extra: unknown)
 
 export interface SessionPlan {
   readonly model: CatalogModel;
+  /** The policy tables with the runtime surfaces of the runtime version under test. */
   readonly tables: PolicyTables;
+  /** What that SDK version supports (the session an app pinned to it builds). */
+  readonly features: SdkFeatures;
   readonly sdk: ClaudeSdk;
   readonly appCode: AppCode;
   readonly agent: AgentToolSettings;
@@ -49,6 +53,8 @@ export interface RunSession {
   readonly dropped: readonly string[];
   /** The caller's selection, when the run has a caller. */
   readonly selection?: { readonly keys: readonly string[]; readonly names: readonly string[] };
+  /** What the session offers, as the runtime's `computeOffer` says: the run is compared with it. */
+  readonly offer: SessionOffer;
 }
 
 const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
@@ -111,7 +117,8 @@ function guarded<F extends (...args: never[]) => unknown>(
 export function buildRunSession(
   plan: SessionPlan,
   context: Readonly<Record<string, boolean>>,
-  caller?: string,
+  caller: string | undefined,
+  runtime: string,
 ): RunSession {
   const { model, tables, sdk } = plan;
   const ran: string[] = [];
@@ -166,31 +173,76 @@ export function buildRunSession(
       names: catalog.toolNames(toolContext, { include, channels: () => [] }),
     };
   }
-  const given = new Map<string, string[]>();
-  const createServer = (name: string, tools: readonly BuiltTool[]) => {
-    given.set(
-      name,
-      tools.map((t) => t.name),
-    );
-    return sdk.createSdkMcpServer({ name, tools: [...tools] as never });
+  const createServer = (name: string, tools: readonly BuiltTool[]) =>
+    sdk.createSdkMcpServer({ name, tools: [...tools] as never });
+  const input = {
+    agent: plan.agent,
+    context: caller === undefined ? context : toolContext,
+    options: plan.options,
+    runtime,
+    ...(selection ? { selection } : {}),
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(
-    { tables, channels: model.channels, guard: guardFacts(model) },
+    { tables, channels: model.channels, guard: guardFacts(model), features: plan.features },
     {
-      agent: plan.agent,
-      context: caller === undefined ? context : toolContext,
-      options: plan.options,
+      ...input,
       servers: built,
       createServer: ({ name, tools }) => createServer(name, tools),
       externalServers: plan.externalServers,
-      ...(selection ? { selection } : {}),
     },
   );
+  // The same computation the session made, kept to compare the run with.
+  const offer = computeOffer(tables, input);
+  // Built tools no catalog tool names: the session leaves them out because the policy cannot allow them.
   const dropped = Object.entries(built).flatMap(([server, tools]) =>
-    tools.filter((t) => !given.get(server)?.includes(t.name)).map((t) => mcpToolName(server, t.name)),
+    tools
+      .map((t) => mcpToolName(server, t.name))
+      .filter(
+        (name) => !offer.tools.some((o) => o.names.includes(name)) && !offer.extraNames.some((e) => e.name === name),
+      ),
   );
   if (plan.adjust) session = plan.adjust(session, built, createServer);
-  return { options: withRecordedGuard(session, denials), ran, denials, dropped, ...(selection ? { selection } : {}) };
+  return {
+    options: withRecordedGuard(session, denials),
+    ran,
+    denials,
+    dropped,
+    offer,
+    ...(selection ? { selection } : {}),
+  };
+}
+
+/**
+ * The session of a surface run: every catalog tool offered (all built-ins in `tools`, every in-process
+ * tool as a stand-in, as the catalog says it should be loaded), nothing disallowed — what the runtime
+ * then leaves out or defers is its own decision, recorded in the runtime-surface lock.
+ */
+export function buildSurfaceSession(plan: SessionPlan): { options: Partial<Options>; asked: ReadonlySet<string> } {
+  const { model, sdk } = plan;
+  const make = toolMaker(plan, []);
+  const servers: Record<string, unknown> = {};
+  const asked = new Set<string>();
+  const tools: string[] = [];
+  for (const t of model.tools) {
+    if (t.kind === 'sdk') tools.push(...t.names);
+    for (const name of t.names) asked.add(name);
+  }
+  for (const server of model.servers) {
+    const hosted = model.tools.filter((t) => t.kind === 'mcp' && t.server === server);
+    const instances = hosted.flatMap((t) =>
+      t.names.map((name) => {
+        const standIn = make.standIn(name, t.key) as BuiltTool & { _meta?: Record<string, unknown> };
+        return t.offer === undefined
+          ? standIn
+          : { ...standIn, _meta: { 'anthropic/alwaysLoad': t.offer === 'direct' } };
+      }),
+    );
+    if (instances.length > 0) servers[server] = sdk.createSdkMcpServer({ name: server, tools: instances as never });
+  }
+  return {
+    options: { tools, mcpServers: servers as Record<string, McpServerConfig>, allowedTools: [], disallowedTools: [] },
+    asked,
+  };
 }
 
 /** The session's options with each PreToolUse callback wrapped to record its denials; its decisions are unchanged. */

@@ -1,6 +1,7 @@
 // The manifest the writer keeps in each output folder: the files a run wrote and owns, so the next
 // run can remove the ones no longer emitted (and never touches anything else).
 import path from 'node:path';
+import { SURFACE_LOCK_NAME } from '../language/output-files.js';
 import { toPosix } from '../text/spelling.js';
 
 export const MANIFEST_NAME = '.tool-catalog-manifest.json';
@@ -12,7 +13,7 @@ export const MANIFEST_NAME = '.tool-catalog-manifest.json';
 export const MCP_LOCK_NAME = 'mcp-tools.lock.json';
 
 /** Files of an output folder the writer must never replace or remove, whatever a manifest says. */
-const NEVER_OWNED = new Set([MCP_LOCK_NAME]);
+const NEVER_OWNED = new Set([MCP_LOCK_NAME, SURFACE_LOCK_NAME]);
 const neverOwned = (outDir: string, file: string) =>
   path.dirname(file) === outDir && NEVER_OWNED.has(path.basename(file));
 

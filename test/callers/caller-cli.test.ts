@@ -11,55 +11,50 @@ const fixture = path.join(FIXTURES, 'policy-callers');
 const cli = (cwd: string, ...argv: string[]) => runCli(argv, cwd);
 
 describe('resolve --caller on the fixture', () => {
-  it('prints the caller offer: names, factories, app checks, unavailable tools, servers of offered tools', async () => {
-    const { code, stdout, stderr } = await cli(
-      fixture,
-      'resolve',
-      '--caller',
-      'AGENT',
-      '--ctx',
-      'has-git=true',
-      '--ctx',
-      'canQuery=true',
-      '--disabled',
-      'Bash',
-    );
+  const agentArgs = ['--caller', 'AGENT', '--ctx', 'has-git=true', '--ctx', 'canQuery=true', '--disabled', 'Bash'];
+
+  it('prints what the caller is offered, each tool direct or absent and why, from the session computation', async () => {
+    const { code, stdout, stderr } = await cli(fixture, 'resolve', ...agentArgs);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(
-      stdout,
-    ).toBe(`catalog ops; caller AGENT (groups core, ops, external); context: has-git=true, canQuery=true, docsReady=not set (false)
-disallowedTools (3):
-  Bash
-  mcp__tools__old_tool
-  mcp__tools__never_on
-allowedTools (caller AGENT's tool names) (4):
-  Bash
-  mcp__tools__read_notes
-  mcp__memory__save_memory
-  EnterWorktree
-offered tools (5):
-  Bash           Bash (also disallowed: the SDK removes it)
-  read_notes     mcp__tools__read_notes
-  save_memory    mcp__memory__save_memory
-  EnterWorktree  EnterWorktree
-  sentry_all     names mirrored from channel sentry's registry at run time
-needs a caller-supplied factory (not known to the CLI: offered only if AGENT passes one) (0):
-  (none)
-needs the app's availability check (not run by the CLI) (1):
-  personal  offered only if the app's isPersonal returns true at run time
-not offered: in AGENT's groups but unavailable (3):
-  old_tool     exposure is disabled
-  never_on     available is false
-  docs_bundle  condition docsReady is not set (false)
-MCP servers (of the offered in-process tools): tools (read_notes); memory (save_memory)
-opt-outs: what each --disabled entry did (1):
-  Bash  switched off Bash
-signature: ${JSON.parse((await cli(fixture, 'resolve', '--json', '--caller', 'AGENT', '--ctx', 'has-git=true', '--ctx', 'canQuery=true', '--disabled', 'Bash')).stdout).signature}
+    expect(stdout.split('\n')[0]).toBe(
+      'catalog ops; caller AGENT (groups core, ops, external); context: has-git=true, canQuery=true, docsReady=not set (false)',
+    );
+    expect(stdout).toContain(`what the model is offered:
+  direct (5):
+    mcp__tools__read_notes
+    mcp__memory__save_memory
+    EnterWorktree
+    mcp__memory__personal
+    sentry_all (names known at run time)
+  absent: disallowed by the policy (4):
+    Bash
+    old_tool
+    never_on
+    docs_bundle
+`);
+    expect(stdout).toContain(`  offered only if the app's availability check passes (not run by the CLI) (1):
+    personal
 `);
   });
 
-  it('--json: a caller without the groups of a server lists no such server; predicates read from --ctx', async () => {
+  it('never pre-approves or hands over a tool the same context disallows (Bash is opted out)', async () => {
+    const out = JSON.parse((await cli(fixture, 'resolve', '--json', ...agentArgs)).stdout);
+    expect(out.allowedTools).toEqual([
+      'mcp__tools__read_notes',
+      'mcp__memory__save_memory',
+      'EnterWorktree',
+      'mcp__memory__personal',
+    ]);
+    expect(out.allowedTools).not.toContain('Bash');
+    expect(out.tools).toEqual(['EnterWorktree']);
+    expect(out.offered.find((o: { key: string }) => o.key === 'Bash')).toMatchObject({
+      state: 'absent',
+      absentBy: 'policy',
+    });
+  });
+
+  it('--json: a caller without the groups of a server lists none of its tools; predicates read from --ctx', async () => {
     const narrow = JSON.parse(
       (
         await cli(
@@ -75,48 +70,34 @@ signature: ${JSON.parse((await cli(fixture, 'resolve', '--json', '--caller', 'AG
         )
       ).stdout,
     );
-    expect(narrow.caller).toEqual({
-      name: 'NARROW',
-      groups: ['ops'],
-      offered: [
-        {
-          key: 'docs_bundle',
-          names: [],
-          detail: 'no names (fullNames: []): built, discovered by the SDK',
-          disallowed: false,
-        },
-      ],
-      needsFactory: [],
-      needsRuntimeCheck: [],
-      unavailable: [
-        { key: 'save_memory', names: ['mcp__memory__save_memory'], detail: 'condition canQuery is false' },
-        { key: 'EnterWorktree', names: ['EnterWorktree'], detail: 'condition has-git is not set (false)' },
-        { key: 'never_on', names: ['mcp__tools__never_on'], detail: 'available is false' },
-      ],
-    });
+    const state = (key: string) => narrow.offered.find((o: { key: string }) => o.key === key);
+    expect(state('docs_bundle')).toMatchObject({ state: 'direct', names: [] });
+    expect(state('save_memory')).toMatchObject({ state: 'absent', absentBy: 'policy' });
+    expect(state('read_notes')).toMatchObject({ state: 'absent', absentBy: 'caller' });
     expect(narrow.allowedTools).toEqual([]);
-    // docs_bundle has no names but its builder still runs: its server is mounted.
-    expect(narrow.mcpServers).toEqual([{ name: 'tools', tools: ['docs_bundle'], allowedTools: [] }]);
+    expect(narrow.mcpServers).toEqual([
+      { name: 'tools', tools: [] },
+      { name: 'memory', tools: [] },
+    ]);
     expect(narrow.disallowedTools).toEqual([
       'mcp__memory__save_memory',
       'EnterWorktree',
       'mcp__tools__old_tool',
       'mcp__tools__never_on',
     ]);
-
     const chat = JSON.parse(
       (await cli(fixture, 'resolve', '--json', '--caller', 'CHAT', '--ctx', 'canQuery=true')).stdout,
     );
-    expect(chat.allowedTools).toEqual(['Bash', 'mcp__tools__read_notes', 'mcp__memory__save_memory']);
-    expect(chat.caller.needsFactory).toEqual([
-      { key: 'trigger_review', names: ['mcp__tools__trigger_review'], detail: 'needs a caller-supplied factory' },
+    expect(chat.allowedTools).toEqual([
+      'Bash',
+      'mcp__tools__read_notes',
+      'mcp__memory__save_memory',
+      'mcp__memory__personal',
     ]);
-    expect(chat.caller.needsRuntimeCheck.map((t: { key: string }) => t.key)).toEqual(['personal']);
-    expect(chat.mcpServers.map((s: { name: string }) => s.name)).toEqual(['tools', 'memory']);
-    // The caller's allowedTools change the signature; the policy's pre-approved list is kept apart.
+    expect(chat.assumptions).toEqual({ appChecks: ['personal'], factories: ['trigger_review'], runtimeNamed: [] });
+    // The caller's allowedTools change the signature.
     const plain = JSON.parse((await cli(fixture, 'resolve', '--json', '--ctx', 'canQuery=true')).stdout);
     expect(chat.signature).not.toBe(plain.signature);
-    expect(chat.preApprovedTools).toEqual(plain.allowedTools);
     expect(plain.caller).toBeUndefined();
   });
 
@@ -141,6 +122,7 @@ describe('resolve --caller on the themis example', () => {
     const { code, stdout } = await cli(
       themis,
       'resolve',
+      '--json',
       '--caller',
       'MESSAGING',
       '--ctx',
@@ -151,35 +133,27 @@ describe('resolve --caller on the themis example', () => {
       'hasMessageQueue=false',
     );
     expect(code).toBe(0);
-    const lines = stdout.split('\n');
-    expect(lines[0]).toBe(
-      'catalog themis; caller MESSAGING (groups core, sentry_messaging, metabase_messaging); context: canQueryThemis=true, sentryConfigured=true, linearConfigured=not set (false), metabaseConfigured=not set (false), skillsEnabled=not set (false), automationsEnabled=not set (false), googleDriveAvailable=not set (false), hasMessageQueue=false',
-    );
-    expect(stdout).toContain(`allowedTools (caller MESSAGING's tool names) (7):
-  mcp__themis__save_memory
-  mcp__themis__query_themis_data
-  mcp__themis__get_pr_info
-  mcp__themis__get_pr_diff
-  mcp__themis__get_pr_files
-  mcp__sentry__list_issues
-  mcp__sentry__get_issue
-offered tools (4):
-  save_memory        mcp__themis__save_memory
-  query_themis_data  mcp__themis__query_themis_data
-  get_pr_info        mcp__themis__get_pr_info, mcp__themis__get_pr_diff, mcp__themis__get_pr_files
-  sentry_messaging   mcp__sentry__list_issues, mcp__sentry__get_issue
-needs a caller-supplied factory (not known to the CLI: offered only if MESSAGING passes one) (0):
-  (none)
-needs the app's availability check (not run by the CLI) (0):
-  (none)
-not offered: in MESSAGING's groups but unavailable (2):
-  enqueue_followup    condition hasMessageQueue is false
-  metabase_messaging  condition metabaseConfigured is not set (false)
-MCP servers (of the offered in-process tools): themis (save_memory, query_themis_data, get_pr_info)
-`);
+    const out = JSON.parse(stdout);
+    expect(out.allowedTools).toEqual([
+      'mcp__themis__save_memory',
+      'mcp__themis__query_themis_data',
+      'mcp__themis__get_pr_info',
+      'mcp__themis__get_pr_diff',
+      'mcp__themis__get_pr_files',
+      'mcp__sentry__list_issues',
+      'mcp__sentry__get_issue',
+    ]);
+    const keysIn = (state: string) =>
+      out.offered.filter((o: { state: string }) => o.state === state).map((o: { key: string }) => o.key);
+    // MESSAGING does not list ToolSearch: nothing is deferred.
+    expect(keysIn('deferred')).toEqual([]);
+    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging']);
+    const absent = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
+    expect(absent('enqueue_followup')).toMatchObject({ state: 'absent', absentBy: 'policy' });
+    expect(absent('metabase_messaging')).toMatchObject({ state: 'absent', absentBy: 'policy' });
   });
 
-  it('CHAT lists its trigger factories and the personal-space check instead of guessing them', async () => {
+  it('CHAT reports its trigger factories, the personal-space check and resolved names instead of guessing them', async () => {
     const out = JSON.parse(
       (
         await cli(
@@ -195,50 +169,16 @@ MCP servers (of the offered in-process tools): themis (save_memory, query_themis
         )
       ).stdout,
     );
-    expect(out.caller.offered.map((t: { key: string }) => t.key)).toEqual([
-      'show_widget',
-      'create_file',
-      'google_drive_bundle',
-      'skills_bundle',
-      'Skill',
-      'save_memory',
-      'get_pr_info',
-    ]);
-    expect(out.caller.offered[2].detail).toBe('names resolved at run time by googleDriveToolNames');
-    expect(out.caller.needsFactory.map((t: { key: string }) => t.key)).toEqual([
-      'trigger_pr_review',
-      'trigger_code_generation',
-    ]);
-    expect(out.caller.needsRuntimeCheck).toEqual([
-      {
-        key: 'personal_tasks',
-        names: ['mcp__themis__personal_tasks'],
-        detail: "offered only if the app's isPersonalSpace returns true at run time",
-      },
-    ]);
-    expect(out.allowedTools).toEqual([
-      'mcp__themis__show_widget',
-      'mcp__themis__create_file',
-      'Skill',
-      'mcp__themis__save_memory',
-      'mcp__themis__get_pr_info',
-      'mcp__themis__get_pr_diff',
-      'mcp__themis__get_pr_files',
-    ]);
-    expect(out.mcpServers).toEqual([
-      {
-        name: 'themis',
-        tools: ['show_widget', 'create_file', 'google_drive_bundle', 'skills_bundle', 'save_memory', 'get_pr_info'],
-        allowedTools: [
-          'mcp__themis__show_widget',
-          'mcp__themis__create_file',
-          'mcp__themis__save_memory',
-          'mcp__themis__get_pr_info',
-          'mcp__themis__get_pr_diff',
-          'mcp__themis__get_pr_files',
-        ],
-      },
-    ]);
+    expect(out.assumptions).toEqual({
+      appChecks: ['personal_tasks'],
+      factories: ['trigger_pr_review', 'trigger_code_generation'],
+      runtimeNamed: ['google_drive_bundle'],
+    });
+    // CHAT lists ToolSearch: with tool search on (the newest runtime), its MCP tools load on demand.
+    expect(out.runtime).toMatchObject({ name: 'server', toolSearch: true });
+    const state = (key: string) => out.offered.find((o: { key: string }) => o.key === key)?.state;
+    expect(state('save_memory')).toBe('deferred');
+    expect(state('Skill')).toBe('direct');
   });
 });
 
@@ -247,7 +187,7 @@ describe('explain --caller', () => {
     const notIn = await cli(themis, 'explain', 'show_widget', '--caller', 'FULL_AGENT');
     expect(notIn.code).toBe(0);
     expect(notIn.stdout.split('\n').slice(0, 2)).toEqual([
-      'show_widget: allowed',
+      "show_widget: disallowed — not among the caller's tools",
       "  caller FULL_AGENT: not offered — show_widget is in no group of FULL_AGENT (its groups: chat_only; FULL_AGENT's groups: core, linear, sentry_full, metabase_full)",
     ]);
     const line = async (...argv: string[]) => (await cli(themis, 'explain', ...argv)).stdout.split('\n')[1];
@@ -258,12 +198,12 @@ describe('explain --caller', () => {
       "  caller MESSAGING: not offered — in MESSAGING's group core, but condition canQueryThemis is false",
     );
     expect(await line('linear', '--caller', 'FULL_AGENT', '--ctx', 'linearConfigured=true')).toBe(
-      "  caller FULL_AGENT: offered — in FULL_AGENT's group linear; names mirrored from channel linear's registry at run time",
+      "  caller FULL_AGENT: selected — in FULL_AGENT's group linear",
     );
     expect(await line('personal_tasks', '--caller', 'CHAT')).toBe(
-      "  caller CHAT: offered only if the app's isPersonalSpace returns true at run time — in CHAT's group chat_only",
+      "  caller CHAT: selected — in CHAT's group chat_only; offered only if the app's availability check passes (not run by the CLI)",
     );
-    expect(await line('save_memory', '--caller', 'CHAT')).toBe("  caller CHAT: offered — in CHAT's group core");
+    expect(await line('save_memory', '--caller', 'CHAT')).toBe("  caller CHAT: selected — in CHAT's group core");
     // Without --caller there is no caller line.
     expect(await line('save_memory')).toMatch(/^ {2}runtime names: /);
   });
@@ -285,16 +225,10 @@ describe('explain --caller', () => {
         )
       ).stdout,
     );
-    expect(out.caller).toEqual({
-      name: 'NARROW',
-      groups: ['ops'],
-      state: 'offered',
-      offered: true,
-      summary: "caller NARROW: offered — in NARROW's group ops",
-    });
-    expect(out.allowed).toBe(true);
+    expect(out.caller).toEqual({ name: 'NARROW', summary: "caller NARROW: selected — in NARROW's group ops" });
+    expect(out).toMatchObject({ allowed: true, state: 'direct' });
     const json = JSON.parse((await cli(fixture, 'explain', 'read_notes', '--json', '--caller', 'NARROW')).stdout);
-    expect(json.caller).toMatchObject({ state: 'not-in-groups', offered: false });
+    expect(json).toMatchObject({ allowed: false, state: 'absent', absentBy: 'caller' });
   });
 });
 
@@ -342,10 +276,7 @@ describe('the real binary', () => {
       'mcp__themis__get_pr_diff',
       'mcp__themis__get_pr_files',
     ]);
-    expect(out.caller.needsFactory.map((t: { key: string }) => t.key)).toEqual([
-      'trigger_pr_review',
-      'trigger_code_generation',
-    ]);
+    expect(out.assumptions.factories).toEqual(['trigger_pr_review', 'trigger_code_generation']);
     const bad = await runBin(['resolve', '--caller', 'ADMIN'], themis);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('its callers are: FULL_AGENT, CHAT, MESSAGING, CHANNEL_MENTION.');

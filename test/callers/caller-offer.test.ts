@@ -1,5 +1,6 @@
-// The build side's caller offer must say what the runtime really selects: for every themis caller and
-// every combination of its eight predicates, `callerOffer` is compared with the generated runtime.
+// The CLI's caller selection is the runtime's own, with app code stood in for: for every themis caller
+// and every combination of its eight predicates it equals what the generated runtime selects when the
+// app check passes and no factory is supplied; the snapshot's caller section follows from it.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,9 +13,9 @@ import {
 } from '../../examples/themis-agent/generated/themis';
 // Brings the app's ThemisToolData augmentation (space, user, …) into this program.
 import '../../examples/themis-agent/app/context';
-import { callerOffer } from '../../plugin/model/caller-offer';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { callerSummaries } from '../../plugin/policy/caller-matrix';
+import { cliSelection } from '../../plugin/policy/session-offer';
 import { renderCallersSection } from '../../plugin/render/renderers/callers-section';
 import { loadTemplates } from '../../plugin/render/templates';
 import { repoPath } from '../support/paths';
@@ -47,23 +48,29 @@ function runtimeContext(values: Record<string, boolean>, opts: { personal: boole
   });
 }
 
-describe('callerOffer agrees with the generated runtime', () => {
+describe("the CLI's caller selection agrees with the generated runtime", () => {
   it('for each caller and all 256 predicate combinations', () => {
     const fields = model.conditions.map((c) => c.field);
     expect(fields).toHaveLength(8);
+    const staticNames = new Set(model.tools.flatMap((t) => t.names));
     let compared = 0;
     for (const [caller, include] of Object.entries(THEMIS_CALLERS) as [string, readonly ThemisToolGroup[]][]) {
       for (let mask = 0; mask < 2 ** fields.length; mask++) {
         const values = Object.fromEntries(fields.map((f, i) => [f, ((mask >> i) & 1) === 1]));
-        const offer = callerOffer(model, caller, values);
-        const keysIn = (...states: string[]) => offer.tools.filter((t) => states.includes(t.state)).map((t) => t.key);
-        // No factories, the app check false: the runtime selects exactly the offered tools and names.
-        const bare = runtimeContext(values, { personal: false, factories: false });
-        expect(selectedThemisToolKeys(bare, { include })).toEqual(keysIn('offered'));
-        expect(themisToolNames(bare, { include, channels: noChannels })).toEqual(offer.allowedTools);
-        // Factories supplied and the app check true: the pending tools join, nothing else.
+        const { selection, assumptions } = cliSelection(model, caller, values);
+        // The app check passes (a personal space) and no factory is supplied: the CLI's assumptions.
+        const runtime = runtimeContext(values, { personal: true, factories: false });
+        expect(selection.keys).toEqual(selectedThemisToolKeys(runtime, { include }));
+        // Resolved names come from app code the CLI does not run: they are reported, not guessed.
+        const named = themisToolNames(runtime, { include, channels: noChannels });
+        expect(selection.names).toEqual(named.filter((n) => staticNames.has(n)));
+        for (const key of assumptions.runtimeNamed) expect(selection.keys).toContain(key);
+        // With factories the factory tools join, nothing else.
         const full = runtimeContext(values, { personal: true, factories: true });
-        expect(selectedThemisToolKeys(full, { include })).toEqual(keysIn('offered', 'factory', 'runtime-check'));
+        const withFactories: string[] = selectedThemisToolKeys(full, { include });
+        expect([...withFactories].sort()).toEqual(
+          [...selection.keys, ...assumptions.factories.filter((k) => withFactories.includes(k))].sort(),
+        );
         compared++;
       }
     }

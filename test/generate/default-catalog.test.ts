@@ -1,11 +1,13 @@
-// The embedded default catalog (the Claude Code tools of SDK 0.3.168): the core's output equals the
-// checked-in generated/ files byte for byte (so CLI == core), every SDK tool type is covered, and the
-// tools are classified as docs/decisions.md explains.
+// The embedded default catalog (the Claude Code tools from SDK 0.3.168 to the newest pinned one): the
+// core's output equals the checked-in generated/ files byte for byte (so CLI == core), every SDK tool
+// type of both pinned SDKs is covered, and the tools are classified as docs/decisions.md explains.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../plugin/generate';
+import { SURFACE_LOCK_NAME } from '../../plugin/language/output-files';
+import { inVersionRange } from '../../plugin/language/versions';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { withManifests } from '../../plugin/write/write-outputs';
 import { fingerprint } from '../support/files';
@@ -19,8 +21,8 @@ async function generateDefault() {
 }
 
 /** Member names of the SDK's `ToolInputSchemas` union, `Input` stripped (`FileEdit`, `Bash`, …). */
-async function sdkInputTypes(): Promise<string[]> {
-  const file = path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts');
+async function sdkInputTypes(pkg: string): Promise<string[]> {
+  const file = path.join(REPO, 'node_modules', pkg, 'sdk-tools.d.ts');
   const source = ts.createSourceFile(file, await fs.readFile(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const alias = source.statements.find(
     (s): s is import('ts-morph').ts.TypeAliasDeclaration =>
@@ -46,14 +48,24 @@ describe('default catalog', () => {
       expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
     }
     const owned = [...written].filter(([, f]) => !f.createOnly).map(([file]) => relativePosix(outDir, file));
-    expect(Object.keys(await fingerprint(outDir)).sort()).toEqual(owned.sort());
+    // The recorded runtime surface lives beside the outputs; generate reads it and never writes it.
+    const present = Object.keys(await fingerprint(outDir)).filter((f) => f !== SURFACE_LOCK_NAME);
+    expect(present.sort()).toEqual(owned.sort());
   });
 
-  it('declares every tool of the SDK ToolInputSchemas union (McpInput is the generic MCP call, not a tool)', async () => {
+  it.each([
+    ['@anthropic-ai/claude-agent-sdk', '0.3.333'],
+    ['claude-agent-sdk-oldest', '0.3.168'],
+  ])('declares every tool of the ToolInputSchemas union of %s (%s) in its version range', async (pkg, version) => {
     const { model } = await generateDefault();
-    const sdk = (await sdkInputTypes()).filter((m) => m !== 'Mcp');
+    const installed = JSON.parse(await fs.readFile(path.join(REPO, 'node_modules', pkg, 'package.json'), 'utf8'));
+    expect(installed.version).toBe(version);
+    // McpInput is the generic MCP call, not a tool.
+    const sdk = (await sdkInputTypes(pkg)).filter((m) => m !== 'Mcp');
     expect(sdk.length).toBeGreaterThan(25);
-    const typed = model.tools.filter((t) => t.sdkTyped).map((t) => t.sdkType!);
+    const typed = model.tools
+      .filter((t) => t.sdkTyped && inVersionRange(version, t.addedIn, t.removedIn))
+      .map((t) => t.sdkType!);
     expect([...typed].sort()).toEqual([...sdk].sort());
   });
 
@@ -103,21 +115,12 @@ describe('default catalog', () => {
       expect(exposure(k), k).toBe('internal');
     for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig'])
       expect(exposure(k), k).toBe('user');
-    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch'])
+    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch', 'ListAgents'])
       expect(tool(model, k).sdkTyped, k).toBe(false);
-    // When the runtime offers a tool at all, as `tool-catalog verify` measured it (docs/decisions.md).
-    const requirements = Object.fromEntries(
-      model.tools.filter((t) => t.runtimeRequires !== undefined).map((t) => [t.key, t.runtimeRequires]),
-    );
-    const teams = { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' };
-    expect(requirements).toEqual({
-      SendMessage: teams,
-      TeamCreate: teams,
-      TeamDelete: teams,
-      ListMcpResourcesTool: 'mcp-resources',
-      ReadMcpResourceTool: 'mcp-resources',
-      ToolSearch: 'tool-search',
-    });
+    expect(exposure('ListAgents')).toBe('internal');
+    for (const k of ['TaskOutput', 'REPL']) expect(tool(model, k).removedIn, k).toBe('0.3.277');
+    expect(tool(model, 'SetGoal').sdkType).toBe('ProposeGoal');
+    expect(tool(model, 'ProposeSkills').names).toEqual(['propose_skills']);
     for (const k of ['EnterWorktree', 'ExitWorktree']) {
       expect(exposure(k)).toBe('conditional');
       expect(tool(model, k).condition?.name).toBe('workspace-has-git');
@@ -131,7 +134,7 @@ describe('default catalog', () => {
     expect(members('bash')).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
     expect(members('planMode')).toEqual(['EnterPlanMode', 'ExitPlanMode']);
     expect(members('taskCluster')).toEqual(['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate']);
-    expect(members('mcpResource')).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceTool']);
+    expect(members('mcpResource')).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceDirTool', 'ReadMcpResourceTool']);
     expect(model.categories.map((c) => c.name)).toEqual([
       'shell',
       'file',

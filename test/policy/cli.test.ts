@@ -12,7 +12,9 @@ const cli = (...argv: string[]) => runCli(argv, REPO);
 /** The disabled tools of the default catalog, in output order. */
 const DISABLED = [
   'REPL',
+  'PowerShell',
   'NotebookEdit',
+  'LSP',
   'TodoWrite',
   'ScheduleWakeup',
   'RemoteTrigger',
@@ -21,8 +23,25 @@ const DISABLED = [
   'CronCreate',
   'CronDelete',
   'CronList',
+  'ReportFindings',
+  'SetGoal',
+  'ReadNotifications',
+  'SendFeedback',
+  'OfferChromeSetup',
+  'ShowOnboardingRolePicker',
+  'ShareOnboardingGuide',
+  'EndConversation',
+  'SendUserMessage',
+  'SendUserFile',
+  'SubagentHandback',
+  'WaitForMcpServers',
+  'Artifact',
+  'ClaudeDesign',
   'WebSearch',
   'WebFetch',
+  'Projects',
+  'RefreshMcpTools',
+  'propose_skills',
 ];
 
 let outDir: string | undefined;
@@ -34,22 +53,24 @@ describe('resolve', () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
-    expect(out.disallowedTools).toEqual([
-      'REPL',
-      'NotebookEdit',
-      'TodoWrite',
-      'EnterWorktree',
-      'ExitWorktree',
-      'ScheduleWakeup',
-      'RemoteTrigger',
-      'Monitor',
-      'PushNotification',
-      'CronCreate',
-      'CronDelete',
-      'CronList',
-      'WebSearch',
-      'WebFetch',
-    ]);
+    // In catalog order: the disabled tools, and the worktree tools whose condition is not given.
+    expect(out.disallowedTools).toEqual(
+      [...DISABLED.slice(0, 12), 'EnterWorktree', 'ExitWorktree', ...DISABLED.slice(12)].sort(
+        (a, b) => out.disallowedTools.indexOf(a) - out.disallowedTools.indexOf(b),
+      ),
+    );
+    expect(out.disallowedTools).toHaveLength(DISABLED.length + 2);
+    // Every tool, with how the model is offered it in the default runtime configuration.
+    expect(out.runtime).toMatchObject({
+      name: 'desktop',
+      recorded: 'Claude Code 2.1.333 (SDK 0.3.333)',
+      toolSearch: true,
+    });
+    const state = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
+    expect(state('Read')).toMatchObject({ state: 'direct' });
+    expect(state('TaskCreate')).toMatchObject({ state: 'deferred' });
+    expect(state('TaskOutput')).toMatchObject({ state: 'absent', absentBy: 'runtime' });
+    expect(state('EnterWorktree')).toMatchObject({ state: 'absent', absentBy: 'policy' });
     expect(out.allowedTools).toContain('mcp__skills__search_skills');
     expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual(['cherry-tools', 'agent-memory', 'skills']);
     expect(out.signature).toMatch(/^tp1-[0-9a-f]{14}$/);
@@ -99,16 +120,19 @@ describe('resolve', () => {
   mcp__skills  expanded to no user tool — kept SearchSkills, InstallSkill: not user tools, so not switched by users
   Nope  ignored — no tool of the catalog has this key or runtime name
 `);
-    // Nothing under `mcp__*` stays pre-approved or ensured.
-    expect(stdout).toMatch(/MCP tools the app ensures are allowed \(0\)/);
+    // Nothing under `mcp__*` is offered, pre-approved or ensured: not even the internal skills tools.
+    expect(stdout).toContain('MCP servers: cherry-tools (0 offered), agent-memory (0 offered), skills (0 offered)');
     expect(stdout).not.toContain('  mcp__skills__search_skills\n');
+    expect(stdout).toMatch(
+      /absent: covered by an opt-out pattern \(2\):\n {4}SearchSkills — covered by the opt-out 'mcp__\*'/,
+    );
   });
 
   it('prints a readable list without --json', async () => {
     const { code, stdout } = await cli('resolve', '--ctx', 'workspace-has-git=true', '--overlay', 'AskUserQuestion');
     expect(code).toBe(0);
     expect(stdout).toContain('context: workspace-has-git=true, agent-has-channel=not set (false)');
-    expect(stdout).toMatch(/disallowedTools \(13\):\n {2}REPL\n {2}NotebookEdit\n/);
+    expect(stdout).toMatch(/disallowedTools \(32\):\n {2}REPL\n {2}PowerShell\n/);
     expect(stdout).toContain('  AskUserQuestion\n');
   });
 

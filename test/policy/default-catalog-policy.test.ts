@@ -21,7 +21,9 @@ const ALL_CONTEXTS = [
 /** The disabled tools, in output order (declared category order, then declaration order). */
 const ALWAYS_DISALLOWED = [
   'REPL',
+  'PowerShell',
   'NotebookEdit',
+  'LSP',
   'TodoWrite',
   'ScheduleWakeup',
   'RemoteTrigger',
@@ -30,8 +32,25 @@ const ALWAYS_DISALLOWED = [
   'CronCreate',
   'CronDelete',
   'CronList',
+  'ReportFindings',
+  'SetGoal',
+  'ReadNotifications',
+  'SendFeedback',
+  'OfferChromeSetup',
+  'ShowOnboardingRolePicker',
+  'ShareOnboardingGuide',
+  'EndConversation',
+  'SendUserMessage',
+  'SendUserFile',
+  'SubagentHandback',
+  'WaitForMcpServers',
+  'Artifact',
+  'ClaudeDesign',
   'WebSearch',
   'WebFetch',
+  'Projects',
+  'RefreshMcpTools',
+  'propose_skills',
 ];
 
 /** The fields of a registry descriptor the policy reads (`PolicyToolEntry`), as plain data. */
@@ -45,6 +64,8 @@ const POLICY_FIELDS = [
   'pairGroup',
   'dependsOn',
   'approval',
+  'restricted',
+  'offer',
 ] as const satisfies readonly (keyof PolicyToolEntry)[];
 const policyFields = (tool: object) =>
   JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
@@ -163,6 +184,7 @@ describe('rule 6 and approvals on the default catalog', () => {
       'Grep',
       'ListMcpResourcesTool',
       'ReadMcpResourceTool',
+      'ReadMcpResourceDirTool',
       'mcp__cherry-tools__web_search',
       'mcp__cherry-tools__web_fetch',
       'mcp__cherry-tools__knowledge',

@@ -45,8 +45,17 @@ const tables = closePolicyTables({
 });
 const explain = (key: string, disabledTools: unknown[] = [], ctx: object = { hasGit: true }, overlay?: string[]) =>
   explainTool(tables, key, { disabledTools: disabledTools as string[] }, ctx, overlay ? { overlay } : {})!;
+/** What came after the policy rules: the caller, `restricted`, an opt-out pattern, the runtime. */
+const SESSION_RULES = ['caller', 'restricted', 'opt-out pattern', 'runtime'];
+/** The policy rules' findings (the session's are checked on their own below). */
 const findings = (e: ReturnType<typeof explain>) =>
-  Object.fromEntries(e.rules.map((r) => [r.rule, [r.disallows, r.detail]]));
+  Object.fromEntries(
+    e.rules.filter((r) => !SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+  );
+const sessionFindings = (e: ReturnType<typeof explain>) =>
+  Object.fromEntries(
+    e.rules.filter((r) => SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+  );
 
 describe('explain findings, rule by rule', () => {
   it('an internal tool in a pair group: root causes before relays', () => {
@@ -161,5 +170,39 @@ describe('explain findings, rule by rule', () => {
 
   it('a disabled sibling is named as such', () => {
     expect(explain('OffMate').summary).toBe('OffMate: disallowed — pair group d: OffInGroup is always disabled');
+  });
+
+  it('a tool the policy allows: the session rules say what came after, down to the runtime', () => {
+    const e = explain('Helper');
+    expect(e).toMatchObject({ allowed: true, state: 'direct' });
+    expect(sessionFindings(e)).toEqual({
+      caller: [false, 'no caller leaves it out'],
+      restricted: [false, 'not restricted'],
+      'opt-out pattern': [false, 'no server pattern covers it'],
+      runtime: [false, 'direct in runtime configuration default (nothing recorded: counted as direct)'],
+    });
+  });
+
+  it('a tool the policy disallows: the session rules are not reached', () => {
+    const e = explain('Off');
+    expect(e).toMatchObject({ allowed: false, state: 'absent', absentBy: 'policy' });
+    expect(sessionFindings(e)).toMatchObject({ runtime: [undefined, 'not reached: the session leaves it out'] });
+  });
+
+  it('an internal in-process tool an mcp__* opt-out covers, though the policy rules leave it allowed', () => {
+    const own = closePolicyTables({
+      catalog: 'pattern',
+      conditions: [],
+      servers: ['own'],
+      tools: [tool({ key: 'Pin', kind: 'mcp', names: ['mcp__own__pin'] })],
+    });
+    const e = explainTool(own, 'Pin', { disabledTools: ['mcp__*'] }, {})!;
+    expect(e).toMatchObject({ allowed: false, state: 'absent', absentBy: 'opt-out pattern' });
+    expect(findings(e)['rule 2']).toEqual([false, 'internal: never disallowed on its own']);
+    expect(e.summary).toBe("Pin: disallowed — covered by the opt-out 'mcp__*', which reaches every tool of its server");
+    expect(sessionFindings(e)['opt-out pattern']).toEqual([
+      true,
+      "covered by the opt-out 'mcp__*', which reaches every tool of its server",
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
+import { coveredBy } from '../../plugin/runtime/opt-outs';
 import { resolveDisallowedTools } from '../../plugin/runtime/policy';
 import { explainTool } from '../../plugin/runtime/policy-explain';
 import type { PolicyToolEntry } from '../../plugin/runtime/policy-tables';
@@ -61,7 +62,13 @@ describe('explain on the default catalog', () => {
     expect(web.summary).toBe('WebSearch: disallowed — exposure is disabled');
     expect(rule(web, 'rule 1').disallows).toBe(true);
     const read = explainTool(tables, 'Read', { disabledTools: [] }, ON)!;
-    expect(read).toMatchObject({ allowed: true, reasons: [], preApproved: true, summary: 'Read: allowed' });
+    expect(read).toMatchObject({
+      allowed: true,
+      state: 'direct',
+      reasons: [],
+      preApproved: true,
+      summary: 'Read: offered direct',
+    });
     expect(rule(read, 'approval').detail).toBe('auto-approved: in allowedTools');
   });
 
@@ -119,10 +126,12 @@ describe('explain through dependencies', () => {
   it('agrees with resolveDisallowedTools on random catalogs, with a reason for every disallowed tool (5,000 cases)', () => {
     fc.assert(
       fc.property(catalogCase, ({ tables: t, ctx, disabled, extra }) => {
-        const out = new Set(resolveDisallowedTools(t, { disabledTools: disabled }, ctx, { overlay: extra }));
+        const out = resolveDisallowedTools(t, { disabledTools: disabled }, ctx, { overlay: extra });
+        // A name is blocked when a disallowed entry covers it: itself, its server, or a pattern.
+        const blocked = (name: string) => out.some((entry) => coveredBy(name, entry));
         for (const entry of t.tools) {
           const e = explainTool(t, entry.key, { disabledTools: disabled }, ctx, { overlay: extra })!;
-          if (entry.names.length > 0 && e.allowed === entry.names.some((n) => out.has(n)))
+          if (entry.names.length > 0 && e.allowed === entry.names.every(blocked))
             throw new Error(`${entry.key}: explain says ${e.summary}`);
           if (!e.allowed && e.reasons.length === 0) throw new Error(`${entry.key}: disallowed without a reason`);
           if (e.allowed && e.reasons.length > 0) throw new Error(`${entry.key}: allowed with reasons`);

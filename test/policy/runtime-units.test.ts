@@ -231,6 +231,10 @@ describe('explain rule texts', () => {
       overlay: [undefined, 'not named by the overlay'],
       'rule 6': [false, 'kept in the MCP ensure-list'],
       approval: [undefined, 'auto-approved: in allowedTools'],
+      caller: [false, 'no caller leaves it out'],
+      restricted: [false, 'not restricted'],
+      'opt-out pattern': [false, 'no server pattern covers it'],
+      runtime: [false, 'direct in runtime configuration default (nothing recorded: counted as direct)'],
     });
     expect(details('Plain', ['Plain']).approval).toEqual([undefined, 'auto-approved, but disallowed']);
     expect(details('Plain', ['mcp__own__plain'])['rule 4']).toEqual([true, "opted out by 'mcp__own__plain'"]);

@@ -28,8 +28,9 @@ describe('verify fails on a planted leak and names it', () => {
     expect(report.runs[0]!.offered).toEqual(['Bash', 'EnterWorktree', 'Read', 'mcp__notes__pin']);
   });
 
-  it('an in-process tool left in its server (a session that skips the filter)', async () => {
+  it('an in-process tool left in its server (a session that skips the filter), on the oldest runtime', async () => {
     const run = await runOnce(model, true, {
+      sdk: 'claude-agent-sdk-oldest',
       disabledTools: ['Search'],
       adjust: (session, built, createServer) => ({
         ...session,
@@ -40,6 +41,22 @@ describe('verify fails on a planted leak and names it', () => {
       { name: 'mcp__notes__search', reason: "the policy disallows 'Search' (exposure user)" },
     ]);
     expect(run.findings.offeredNotInCatalog).toEqual(['mcp__notes__stray']);
+  });
+
+  it('an in-process tool left in its server and out of disallowedTools, on the newest runtime', async () => {
+    // The newest runtime removes what disallowedTools names even from an in-process server: to leak,
+    // a faulty session must also leave it out of the list.
+    const run = await runOnce(model, true, {
+      disabledTools: ['Search'],
+      adjust: (session, built, createServer) => ({
+        ...session,
+        disallowedTools: session.disallowedTools.filter((n) => n !== 'mcp__notes__search'),
+        mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) },
+      }),
+    });
+    expect(run.findings.offeredButDisallowed).toEqual([
+      { name: 'mcp__notes__search', reason: "the policy disallows 'Search' (exposure user)" },
+    ]);
   });
 
   it('runtime tools the catalog does not have (a session without the `tools` option)', async () => {

@@ -72,8 +72,14 @@ describe('opt-out forms, through the real runtime', () => {
     expect(policy.mcpEnsureAllowed).toEqual([]);
   });
 
-  it('the runtime itself keeps offering an in-process tool a pattern covers, and denies it only when called', async () => {
+  // The runtime's own handling of an in-process tool that `disallowedTools` covers changed between the
+  // pinned SDKs: the oldest keeps offering it and denies it only when called; the newest leaves it out.
+  it.each([
+    ['claude-agent-sdk-oldest', 'keeps offering it and denies it only when called'],
+    ['@anthropic-ai/claude-agent-sdk', 'leaves it out'],
+  ])('%s: the runtime itself, given an in-process tool a pattern covers, %s', async (sdk) => {
     const run = await runOnce(model, true, {
+      sdk,
       disabledTools: ['mcp__*'],
       emit: 'mcp__notes__pin',
       // An unfiltered server and no guard: only the runtime's own handling of `disallowedTools` is left.
@@ -83,11 +89,16 @@ describe('opt-out forms, through the real runtime', () => {
         mcpServers: { ...session.mcpServers, notes: createServer('notes', built.notes!) },
       }),
     });
-    expect(mcpOffered(run.offered)).toEqual(['mcp__notes__pin', 'mcp__notes__search', 'mcp__notes__stray']);
-    expect(run.emit).toMatchObject({
-      outcome: 'denied-by-runtime',
-      detail: 'Permission to use mcp__notes__pin has been denied.',
-      handlerRan: false,
-    });
+    if (sdk === 'claude-agent-sdk-oldest') {
+      expect(mcpOffered(run.offered)).toEqual(['mcp__notes__pin', 'mcp__notes__search', 'mcp__notes__stray']);
+      expect(run.emit).toMatchObject({
+        outcome: 'denied-by-runtime',
+        detail: 'Permission to use mcp__notes__pin has been denied.',
+        handlerRan: false,
+      });
+    } else {
+      expect(mcpOffered(run.offered)).toEqual([]);
+      expect(run.emit).toMatchObject({ outcome: 'no-such-tool', handlerRan: false });
+    }
   });
 });

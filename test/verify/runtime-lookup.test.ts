@@ -5,7 +5,8 @@ import { chmod, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
-import { binaryPackages, findClaudeBinary, resolveSdk } from '../../plugin/verify/claude-runtime';
+import { resolveSdk } from '../../plugin/load/sdk-location';
+import { binaryPackages, findClaudeBinary } from '../../plugin/verify/claude-runtime';
 import { RuntimeUnavailable } from '../../plugin/verify/problems';
 import { verifyCatalog } from '../../plugin/verify/verify';
 import { runBin } from '../support/cli';

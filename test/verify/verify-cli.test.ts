@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnvFlags, readMcpConfig } from '../../plugin/cli/commands/verify';
 import { sampleInput } from '../../plugin/verify/fake-api';
-import { deferredTools } from '../../plugin/verify/run-query';
+import { announcedDeferred as deferredTools, readOffer } from '../../plugin/verify/read-offer';
 import { json, runBin, runCli } from '../support/cli';
 import { removeTempDirs, tempDir } from '../support/files';
 import { DOCS_SERVER, VERIFY_FIXTURE } from '../support/verify';
@@ -18,7 +18,10 @@ describe('tool-catalog verify', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^catalog desk: 1 run of Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), \d+ at once\n\ngiven \(has-git=false\): equals the policy — 4 offered, \d+\.\d s\n {2}offered: Bash, Read, mcp__notes__pin, mcp__notes__search\n {2}note: mcp__notes__stray: built by the app/,
+      /^catalog desk: 2 runs of Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), \d+ at once\n\nruntime default, every tool allowed: not recorded in the runtime-surface lock yet/,
+    );
+    expect(run.stdout).toMatch(
+      /\ndefault given \(has-git=false\): equals the policy — 4 offered, \d+\.\d s\n {2}offered: Bash, Read, mcp__notes__pin, mcp__notes__search\n( {2}note: .*\n)* {2}note: mcp__notes__stray: built by the app/,
     );
     expect(run.stdout).toMatch(
       /\nverify: what the model is offered equals the policy in the one run \(\d+\.\d s\)\.\n$/,
@@ -53,6 +56,15 @@ describe('tool-catalog verify', () => {
       [['verify', '--ctx', 'has-gti=true'], /has no condition 'has-gti'/],
       [['verify', '--mcp-config', 'missing.json'], /--mcp-config .*missing\.json: the file does not exist/],
       [['verify', 'Bash'], /verify takes no arguments/],
+      [
+        ['verify', '--env', 'ANTHROPIC_BASE_URL=http://example.com'],
+        /--env ANTHROPIC_BASE_URL: verify sets it .* --allow-env-override/,
+      ],
+      [
+        ['verify', '--runtime', 'desktp'],
+        /--runtime 'desktp': catalog 'desk' declares the runtime configurations default/,
+      ],
+      [['verify', '--sdk', 'no-such-sdk'], /--sdk no-such-sdk: no Claude Agent SDK there/],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(args, VERIFY_FIXTURE);
@@ -102,5 +114,34 @@ describe('the helpers', () => {
       }),
     ).toEqual(['CronList', 'mcp__notes__pin']);
     expect(deferredTools({ messages: [{ role: 'user', content: 'hi' }] })).toEqual([]);
+  });
+
+  it('stops the deferred list at the first line that is not a tool name (a closing system-reminder tag)', () => {
+    const text =
+      '<system-reminder>\nThe following deferred tools are now available via ToolSearch. Use ToolSearch:\nCronList\nWebFetch\n</system-reminder>';
+    expect(deferredTools({ messages: [{ role: 'user', content: [{ type: 'text', text }] }] })).toEqual([
+      'CronList',
+      'WebFetch',
+    ]);
+  });
+
+  it('tells deferred tools, direct ones and the runtime placeholder apart in one request', () => {
+    const announcement = 'The following deferred tools are now available via ToolSearch:\nWebFetch\n\n';
+    const turn = {
+      messages: [{ role: 'system', content: announcement }],
+      tools: [
+        { name: 'Read', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
+        { name: 'DeferredToolPlaceholder', input_schema: { type: 'object', properties: {} }, defer_loading: true },
+        { name: 'mcp__app__notes', input_schema: { type: 'object', properties: {} }, defer_loading: true },
+      ],
+    };
+    const asked = (name: string) => name !== 'DeferredToolPlaceholder';
+    expect(readOffer(turn as never, asked)).toEqual({
+      direct: ['Read'],
+      deferred: ['WebFetch', 'mcp__app__notes'],
+      placeholders: ['DeferredToolPlaceholder'],
+    });
+    // Nobody asked for it and it has no parameters: a placeholder, even under another name.
+    expect(readOffer(turn as never, () => false).placeholders).toEqual(['DeferredToolPlaceholder', 'mcp__app__notes']);
   });
 });

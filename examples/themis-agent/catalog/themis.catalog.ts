@@ -28,4 +28,10 @@ export const themis = defineCatalog({
     // ChannelMentionWorkflow — the full agent groups plus the triggers it supplies factories for.
     CHANNEL_MENTION: [...FULL_AGENT, 'triggers'],
   },
+  // How the server runs its sessions; `tool-catalog verify` runs each, and the runtime-surface lock
+  // records what the runtime itself offered in each.
+  runtimes: {
+    server: { description: 'the agent server as deployed: no permission callback, tool search as the runtime decides' },
+    'tool-search-on': { description: 'the same with tool search turned on explicitly', toolSearch: true },
+  },
 });

@@ -52,6 +52,8 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__gdrive_search_specs',
       'mcp__themis__gdrive_search_reports',
       'Skill',
+      // Web chat loads its rarely used tools on demand.
+      'ToolSearch',
       'mcp__themis__save_memory',
       'mcp__themis__query_themis_data',
       'mcp__themis__get_pr_info',
@@ -89,6 +91,7 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__show_widget',
       'mcp__themis__create_file',
       'mcp__themis__personal_tasks',
+      'ToolSearch',
       'mcp__themis__save_memory',
       'mcp__themis__get_pr_info',
       'mcp__themis__get_pr_diff',

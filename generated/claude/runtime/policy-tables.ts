@@ -5,6 +5,7 @@
 // biome-ignore-all format: generated file
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
+import type { RuntimeSurface } from './runtime-surface';
 
 export type PolicyToolKind = 'sdk' | 'mcp' | 'external';
 export type PolicyToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
@@ -28,6 +29,10 @@ export interface PolicyToolEntry {
   /** Direct dependencies (tool keys). */
   readonly dependsOn: readonly string[];
   readonly approval: 'auto' | 'permission-mode';
+  /** Every call is denied by the guard: the session leaves it out too. */
+  readonly restricted?: boolean;
+  /** How it should be offered while tool search is on (in-process tools: the session sets `alwaysLoad`). */
+  readonly offer?: 'direct' | 'deferred';
 }
 
 export interface PolicyCondition {
@@ -51,6 +56,8 @@ export interface PolicyTables {
   readonly whenConditionFails?: Readonly<Record<string, readonly string[]>>;
   /** Rule 4 expanded: user tool key → keys disallowed when the user opts it out. Derived when absent. */
   readonly whenOptedOut?: Readonly<Record<string, readonly string[]>>;
+  /** What the runtime itself offers in each runtime configuration (first: the default). */
+  readonly runtimes?: readonly RuntimeSurface[];
 }
 
 /** Tables turned into indices once per tables object. */

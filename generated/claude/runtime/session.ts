@@ -8,12 +8,11 @@
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
 // tools that are merely listed in `disallowedTools`), `disallowedTools` for everything else
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
-import type { AgentToolSettings, PolicyContext, ResolveOptions } from './policy';
-import { resolveToolPolicy } from './policy';
 import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
 import { mcpToolName } from './names';
-import { coveredBy } from './opt-outs';
-import { preparePolicy, type PolicyTables } from './policy-tables';
+import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer';
+import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
+import { mcpServerOf, type PolicyTables } from './policy-tables';
 
 /** A tool instance the app built for an in-process MCP server (the SDK's `tool(...)`), which has a `name`. */
 export interface NamedTool {
@@ -48,7 +47,17 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
    * What a caller's groups selected (catalogs with callers): the tool keys, and the runtime names
    * `toolNames` gave, resolved and mirrored ones included. Without it every catalog tool is a candidate.
    */
-  readonly selection?: { readonly keys: readonly string[]; readonly names: readonly string[] };
+  readonly selection?: OfferSelection;
+  /** The runtime configuration the session runs in (default: the catalog's first). */
+  readonly runtime?: string;
+}
+
+/** What the SDK version the app pins supports, beyond what every supported version does. */
+export interface SdkFeatures {
+  /** Per-tool `always_deny` policies on in-process servers (`McpSdkServerConfig.tools`). */
+  readonly mcpToolPolicies?: boolean;
+  /** `onFailure: 'block'` on hook matchers: a guard that throws blocks the call. */
+  readonly hookOnFailure?: boolean;
 }
 
 /** The catalog facts the guard needs, from the generated code. */
@@ -59,6 +68,7 @@ export interface SessionCatalog {
     PreToolUseGuardOptions,
     'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'
   >;
+  readonly features?: SdkFeatures;
 }
 
 export interface SessionOptions<S, E = never> {
@@ -67,7 +77,7 @@ export interface SessionOptions<S, E = never> {
   readonly allowedTools: string[];
   readonly disallowedTools: string[];
   readonly mcpServers: Record<string, S | E>;
-  readonly hooks: { readonly PreToolUse: GuardMatcher[] };
+  readonly hooks: { readonly PreToolUse: (GuardMatcher & { readonly onFailure?: 'block' })[] };
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -76,41 +86,90 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   input: SessionInput<T, S, E>,
 ): SessionOptions<S, E> {
   const { tables } = catalog;
-  const policy = resolveToolPolicy(tables, input.agent, input.context, input.options);
-  const disallowed = policy.disallowedTools;
-  const blocked = (name: string) => disallowed.some((entry) => coveredBy(name, entry));
-  const p = preparePolicy(tables);
-  const selected = input.selection ? new Set(input.selection.keys) : undefined;
-  // Built-ins: every SDK tool of the catalog (that the caller selected) the policy allows, by its runtime names.
-  const tools: string[] = [];
-  tables.tools.forEach((t, i) => {
-    if (t.kind === 'sdk' && (!selected || selected.has(t.key)))
-      for (const name of p.names[i]!) if (!blocked(name)) tools.push(name);
+  const offer = computeOffer(tables, {
+    ...(input.agent !== undefined ? { agent: input.agent } : {}),
+    ...(input.context !== undefined ? { context: input.context } : {}),
+    ...(input.options !== undefined ? { options: input.options } : {}),
+    ...(input.selection !== undefined ? { selection: input.selection } : {}),
+    ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
   });
-  const known = new Set([...p.names.flat(), ...(input.selection?.names ?? [])]);
-  // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
-  const allowedTools = input.selection ? input.selection.names.filter((name) => !blocked(name)) : policy.allowedTools;
+  const lists = sessionLists(tables, offer, input.selection);
   const mcpServers: Record<string, S | E> = { ...input.externalServers };
+  const features = catalog.features ?? {};
   for (const [server, instances] of Object.entries(input.servers ?? {})) {
     if (!input.createServer)
       throw new TypeError(
         "sessionOptions: pass createServer (the SDK's createSdkMcpServer) to build the in-process servers.",
       );
     // A tool the catalog does not know is not offered: the policy cannot say it is allowed.
-    const allowed = instances.filter((tool) => {
-      const name = mcpToolName(server, tool.name);
-      return known.has(name) && !blocked(name);
-    });
-    mcpServers[server] = input.createServer({ name: server, tools: allowed });
+    const allowed = instances
+      .filter((tool) => offer.stateOf(mcpToolName(server, tool.name)) !== 'absent')
+      .map((tool) => withLoadMode(tool, lists.loadModes.get(mcpToolName(server, tool.name))));
+    const built = input.createServer({ name: server, tools: allowed });
+    mcpServers[server] = features.mcpToolPolicies ? withDeniedTools(built, lists.deniedWires.get(server)) : built;
   }
+  const disallowed = lists.disallowedTools;
   const guard = createPreToolUseGuard({
     ...input.guard,
     ...catalog.guard,
-    allowedTools,
+    allowedTools: lists.allowedTools,
     disallowed: () => disallowed,
     declaredServers: [...tables.servers, ...catalog.channels],
     inProcessServers: tables.servers,
-    knownNames: known,
+    knownNames: lists.known,
   });
-  return { tools, allowedTools, disallowedTools: disallowed, mcpServers, hooks: { PreToolUse: [guard] } };
+  const matcher = features.hookOnFailure ? { ...guard, onFailure: 'block' as const } : guard;
+  return {
+    tools: lists.tools,
+    allowedTools: lists.allowedTools,
+    disallowedTools: disallowed,
+    mcpServers,
+    hooks: { PreToolUse: [matcher] },
+  };
+}
+
+/** Handed to the runtime: not left out by the policy, `restricted`, the caller or an opt-out pattern. */
+const handedOver = (o: ToolOffer) => o.absentBy === undefined || o.absentBy === 'runtime';
+
+/** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
+export function sessionLists(tables: PolicyTables, offer: SessionOffer, selection?: OfferSelection) {
+  const tools: string[] = [];
+  const loadModes = new Map<string, 'direct' | 'deferred'>();
+  const deniedWires = new Map<string, string[]>();
+  const disallowedTools = disallowedNames(offer.marks);
+  const known = new Set<string>();
+  for (const o of offer.tools) {
+    const t = tables.tools[o.index]!;
+    for (const name of o.names) known.add(name);
+    if (t.kind === 'sdk' && handedOver(o)) tools.push(...o.names);
+    if (t.offer !== undefined) for (const name of o.names) loadModes.set(name, t.offer);
+    if (t.restricted) for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
+    if (t.kind === 'mcp' && o.state === 'absent')
+      for (const name of o.names) {
+        const server = mcpServerOf(name);
+        if (server !== undefined)
+          deniedWires.set(server, [...(deniedWires.get(server) ?? []), name.slice(server.length + 7)]);
+      }
+  }
+  for (const extra of offer.extraNames) known.add(extra.name);
+  const offered = (name: string) => offer.stateOf(name) !== 'absent';
+  // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
+  const allowedTools = selection
+    ? selection.names.filter(offered)
+    : offer.tools.filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent').flatMap((o) => o.names);
+  return { tools, allowedTools, disallowedTools, loadModes, deniedWires, known };
+}
+
+/** The tool with the SDK's per-tool `alwaysLoad` set (`_meta['anthropic/alwaysLoad']`), when the catalog says how it is offered. */
+function withLoadMode<T extends NamedTool>(tool: T, mode: 'direct' | 'deferred' | undefined): T {
+  if (mode === undefined) return tool;
+  const meta = (tool as { _meta?: Record<string, unknown> })._meta;
+  return { ...tool, _meta: { ...meta, 'anthropic/alwaysLoad': mode === 'direct' } };
+}
+
+/** The server config with a per-tool `always_deny` policy for the catalog's tools it left out (SDKs that support it). */
+function withDeniedTools<S>(server: S, wires: readonly string[] | undefined): S {
+  if (wires === undefined || wires.length === 0 || typeof server !== 'object' || server === null) return server;
+  const policies = wires.map((name) => ({ name, permission_policy: 'always_deny' as const }));
+  return { ...server, tools: policies };
 }

@@ -53,10 +53,12 @@ export const driftCommand: Command = {
   name: 'drift',
   summary:
     "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
-  usage: '[--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
+  usage:
+    '[--sdk <package|folder> | --sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
   options: {
     ...COMMON_OPTIONS,
     'sdk-types': { type: 'string' },
+    sdk: { type: 'string' },
     mcp: { type: 'boolean' },
     update: { type: 'boolean' },
     'connect-timeout': { type: 'string' },
@@ -74,6 +76,7 @@ export const driftCommand: Command = {
       config: values.config as string | undefined,
       catalog: values.catalog as string | undefined,
       sdkTypes: values['sdk-types'] as string | undefined,
+      ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
     });
     if (result.usageError) throw new UsageError(result.usageError);
     const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;

@@ -2,9 +2,10 @@
 // allowed and why, rule by rule (which pair group, condition, opt-out or dependency decided).
 import { closest } from 'fastest-levenshtein';
 import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
-import { callerOffer } from '../../model/caller-offer.js';
-import { callerExplainLine } from '../caller-output.js';
+import { cliSelection } from '../../policy/session-offer.js';
 import { explainTool } from '../../runtime/policy-explain.js';
+import type { SelectionAssumptions } from '../../policy/session-offer.js';
+import type { ToolExplanation } from '../../runtime/policy-explain.js';
 import { UsageError, type Command } from '../command.js';
 
 const mark = (disallows: boolean | undefined) => (disallows === true ? '✗' : disallows === false ? '✓' : '·');
@@ -24,31 +25,24 @@ export const explainCommand: Command = {
     if ('exitCode' in loaded) return loaded.exitCode;
     const { tables } = loaded;
     const inputs = policyInputs(values, loaded.model, tables);
-    const explanation = explainTool(tables, tool, inputs.agent, inputs.context, inputs.options);
+    const chosen = inputs.caller !== undefined ? cliSelection(loaded.model, inputs.caller, inputs.context) : undefined;
+    const explanation = explainTool(tables, tool, inputs.agent, inputs.context, inputs.options, {
+      ...(chosen ? { selection: chosen.selection } : {}),
+      ...(inputs.runtime !== undefined ? { runtime: inputs.runtime } : {}),
+    });
     if (!explanation) {
       const candidates = tables.tools.flatMap((t) => [t.key, ...t.names]);
       const suggestion = candidates.length > 0 ? ` Did you mean '${closest(tool, candidates)}'?` : '';
       throw new UsageError(`Catalog '${tables.catalog}' has no tool '${tool}' (by key or runtime name).${suggestion}`);
     }
-    // The caller's groups are a separate gate from the policy rules: say how the tool fares there too.
-    const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
-    const toolIndex = loaded.model.tools.findIndex((t) => t.key === explanation.key);
-    const forCaller = offer?.tools[toolIndex];
+    const model = loaded.model;
+    const declared = model.tools.find((t) => t.key === explanation.key)!;
     const callerLine =
-      offer && forCaller ? callerExplainLine(offer, forCaller, loaded.model.tools[toolIndex]!.groups) : undefined;
+      inputs.caller === undefined
+        ? undefined
+        : callerLineOf(inputs.caller, model.callers[inputs.caller]!, declared.groups, explanation, chosen!.assumptions);
     if (values.json) {
-      const caller =
-        offer && forCaller
-          ? {
-              caller: {
-                name: offer.caller,
-                groups: offer.groups,
-                state: forCaller.state,
-                offered: forCaller.state === 'offered',
-                summary: callerLine,
-              },
-            }
-          : {};
+      const caller = inputs.caller !== undefined ? { caller: { name: inputs.caller, summary: callerLine } } : {};
       io.stdout(
         `${JSON.stringify({ catalog: tables.catalog, ...caller, context: contextReport(tables, inputs.context), ...explanation }, null, 2)}\n`,
       );
@@ -66,3 +60,25 @@ export const explainCommand: Command = {
     return 0;
   },
 };
+
+/** One line on how the tool fares for the caller: its groups, and what the CLI had to assume. */
+function callerLineOf(
+  caller: string,
+  callerGroups: readonly string[],
+  toolGroups: readonly string[],
+  explanation: ToolExplanation,
+  assumptions: SelectionAssumptions,
+): string {
+  const shared = toolGroups.filter((g) => callerGroups.includes(g));
+  if (shared.length === 0)
+    return `caller ${caller}: not offered — ${explanation.key} is in no group of ${caller} (its groups: ${toolGroups.join(', ') || 'none'}; ${caller}'s groups: ${callerGroups.join(', ') || 'none'})`;
+  const where = `in ${caller}'s group${shared.length > 1 ? 's' : ''} ${shared.join(', ')}`;
+  if (assumptions.factories.includes(explanation.key))
+    return `caller ${caller}: needs a caller-supplied factory — ${where}; offered only if ${caller} passes one (the CLI cannot know)`;
+  const assumed = assumptions.appChecks.includes(explanation.key)
+    ? "; offered only if the app's availability check passes (not run by the CLI)"
+    : '';
+  if (!explanation.allowed)
+    return `caller ${caller}: not offered — ${where}, but ${explanation.reasons[0] ?? 'left out'}`;
+  return `caller ${caller}: selected — ${where}${assumed}`;
+}

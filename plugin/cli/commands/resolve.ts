@@ -1,12 +1,12 @@
-// `tool-catalog resolve [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...`:
-// prints what the SDK would receive for one session — disallowedTools, allowedTools, MCP servers.
-import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
-import { callerOffer } from '../../model/caller-offer.js';
-import { callerResolveJson, callerResolveText } from '../caller-output.js';
-import { markDisallowedTools, policySignature, resolveToolPolicy } from '../../runtime/policy.js';
-import { mcpServerOf } from '../../runtime/policy-tables.js';
+// `tool-catalog resolve [--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]...
+// [--disabled <name>]... [--overlay <name>]...`: what one session offers the model — each tool direct,
+// deferred or absent and why — and what the SDK receives, from the same computation the session makes.
+import { cliSessionOffer } from '../../policy/session-offer.js';
 import type { OptOutEffect } from '../../runtime/opt-outs.js';
+import { policySignature, resolveToolPolicy } from '../../runtime/policy.js';
 import { UsageError, type Command } from '../command.js';
+import { offerJson, offerText } from '../offer-output.js';
+import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
 
 /** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
 const optOutLine = (o: OptOutEffect) => {
@@ -24,8 +24,9 @@ const block = (title: string, names: readonly string[]) =>
 
 export const resolveCommand: Command = {
   name: 'resolve',
-  summary: 'Print what the SDK would receive: disallowedTools, allowedTools, MCP servers',
-  usage: '[--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+  summary: 'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
+  usage:
+    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
@@ -34,44 +35,37 @@ export const resolveCommand: Command = {
       );
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
-    const { tables } = loaded;
-    const inputs = policyInputs(values, loaded.model, tables);
+    const { model, tables } = loaded;
+    const inputs = policyInputs(values, model, tables);
+    const session = cliSessionOffer(model, tables, inputs);
+    const { lists, offer } = session;
     const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
-    // With --caller the caller's groups decide what is offered: its names are allowedTools, its servers the MCP servers.
-    const offer = inputs.caller !== undefined ? callerOffer(loaded.model, inputs.caller, inputs.context) : undefined;
-    const mcpServers = offer
-      ? offer.mcpServers.map((s) => ({ name: s.name, tools: s.tools, allowedTools: s.names }))
-      : tables.servers.map((name) => ({
-          name,
-          allowedTools: policy.mcpEnsureAllowed.filter((n) => mcpServerOf(n) === name),
-        }));
-    const allowedTools = offer ? [...offer.allowedTools] : policy.allowedTools;
-    const disallowedKeys = new Set<string>();
-    if (offer) {
-      const marks = markDisallowedTools(tables, inputs.agent, inputs.context, inputs.options);
-      marks.prepared.keys.forEach((key, i) => marks.disallowed[i] === 1 && disallowedKeys.add(key));
-    }
-    const signature = offer
-      ? policySignature({
-          disallowedTools: policy.disallowedTools,
-          allowedTools,
-          mcpEnsureAllowed: policy.mcpEnsureAllowed,
-        })
-      : policy.signature;
+    const mcpServers = model.servers.map((name) => ({
+      name,
+      tools: offer.tools
+        .filter((o) => model.tools[o.index]!.server === name && o.state !== 'absent')
+        .flatMap((o) => o.names),
+    }));
+    const signature = policySignature({
+      disallowedTools: lists.disallowedTools,
+      allowedTools: lists.allowedTools,
+      mcpEnsureAllowed: mcpServers.flatMap((s) => s.tools),
+    });
     if (values.json) {
       io.stdout(
         `${JSON.stringify(
           {
             catalog: tables.catalog,
-            ...(offer ? { caller: callerResolveJson(offer, disallowedKeys) } : {}),
+            ...(inputs.caller !== undefined ? { caller: inputs.caller } : {}),
             context: contextReport(tables, inputs.context),
             disabledTools: inputs.agent.disabledTools,
             overlay: inputs.options.overlay ?? [],
-            disallowedTools: policy.disallowedTools,
-            allowedTools,
-            ...(offer ? { preApprovedTools: policy.allowedTools } : {}),
-            mcpEnsureAllowed: policy.mcpEnsureAllowed,
+            ...offerJson(model, session),
+            tools: lists.tools,
+            disallowedTools: lists.disallowedTools,
+            allowedTools: lists.allowedTools,
             mcpServers,
+            mcpEnsureAllowed: mcpServers.flatMap((s) => s.tools),
             ignoredOptOuts: policy.ignoredOptOuts,
             optOuts: policy.optOuts,
             signature,
@@ -82,18 +76,24 @@ export const resolveCommand: Command = {
       );
       return 0;
     }
-    const callerPart = offer ? `; caller ${offer.caller} (groups ${offer.groups.join(', ') || 'none'})` : '';
+    const callerPart =
+      inputs.caller !== undefined
+        ? `; caller ${inputs.caller} (groups ${model.callers[inputs.caller]!.join(', ') || 'none'})`
+        : '';
     io.stdout(
       [
         `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
-        block('disallowedTools', policy.disallowedTools),
-        ...(offer
-          ? [callerResolveText(offer, disallowedKeys)]
-          : [
-              block('allowedTools (auto-approved)', policy.allowedTools),
-              block('MCP tools the app ensures are allowed', policy.mcpEnsureAllowed),
-              `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.allowedTools.length} allowed)`).join(', ') || '(none)'}\n`,
-            ]),
+        offerText(model, session),
+        'what the SDK receives:\n',
+        block('tools (built-ins)', lists.tools),
+        block('disallowedTools', lists.disallowedTools),
+        block(
+          inputs.caller !== undefined
+            ? `allowedTools (caller ${inputs.caller}'s names)`
+            : 'allowedTools (auto-approved)',
+          lists.allowedTools,
+        ),
+        `MCP servers: ${mcpServers.map((s) => `${s.name} (${s.tools.length} offered)`).join(', ') || '(none)'}\n`,
         policy.optOuts.length > 0
           ? block('opt-outs: what each --disabled entry did', policy.optOuts.map(optOutLine))
           : '',

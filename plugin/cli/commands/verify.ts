@@ -5,8 +5,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
 import { isRecord } from '../../language/plain-data.js';
-import { unknownCallerProblem } from '../../model/caller-offer.js';
+import { unknownCallerProblem } from '../../model/callers.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
+import { didYouMean } from '../../diagnostics/field-schema.js';
+import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
@@ -14,13 +16,20 @@ import { loadCommandProject, reportFailedProject, singleModel } from '../project
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
-/** `--env NAME=VALUE` flags as an object; a flag without `=` is a usage error. */
-export function parseEnvFlags(flags: readonly string[]): Record<string, string> {
+/**
+ * `--env NAME=VALUE` flags as an object; a flag without `=` is a usage error, and so is one that
+ * would change a variable that keeps the run hermetic, unless `allowOverride`.
+ */
+export function parseEnvFlags(flags: readonly string[], allowOverride = false): Record<string, string> {
   const env: Record<string, string> = {};
   for (const flag of flags) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(flag);
     if (!match)
       throw new UsageError(`--env '${flag}' must be NAME=VALUE, e.g. --env CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1.`);
+    if (!allowOverride && (HERMETIC_VARIABLES as readonly string[]).includes(match[1]!))
+      throw new UsageError(
+        `--env ${match[1]}: verify sets it to keep the run hermetic (its own folder, the loopback API); add --allow-env-override to replace it anyway.`,
+      );
     env[match[1]!] = match[2]!;
   }
   return env;
@@ -52,7 +61,7 @@ export const verifyCommand: Command = {
   summary:
     'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
   usage:
-    '[--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>]',
+    '[--runtime <name>]... [--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
   options: {
     ...COMMON_OPTIONS,
     caller: { type: 'string', multiple: true },
@@ -61,7 +70,12 @@ export const verifyCommand: Command = {
     overlay: { type: 'string', multiple: true },
     emit: { type: 'string' },
     env: { type: 'string', multiple: true },
+    'allow-env-override': { type: 'boolean' },
     'mcp-config': { type: 'string' },
+    runtime: { type: 'string', multiple: true },
+    sdk: { type: 'string' },
+    full: { type: 'boolean' },
+    update: { type: 'boolean' },
   },
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
@@ -83,11 +97,23 @@ export const verifyCommand: Command = {
       typeof values['mcp-config'] === 'string'
         ? await readMcpConfig(path.resolve(io.cwd, values['mcp-config']))
         : undefined;
-    const env = parseEnvFlags(list(values.env));
+    const env = parseEnvFlags(list(values.env), values['allow-env-override'] === true);
+    const runtimes = list(values.runtime);
+    const declaredRuntimes = model.runtimes.map((r) => r.name);
+    for (const name of runtimes)
+      if (!declaredRuntimes.includes(name))
+        throw new UsageError(
+          `--runtime '${name}': catalog '${model.name}' declares the runtime configurations ${declaredRuntimes.join(', ')}.${didYouMean(name, declaredRuntimes)}`,
+        );
     // Only this command loads the SDK and starts the runtime: the other commands never pay for them.
     const { verifyCatalog } = await import('../../verify/verify.js');
     const { formatVerifyReport } = await import('../../verify/format-report.js');
     const { RuntimeUnavailable, VerifySetupProblem } = await import('../../verify/problems.js');
+    const { endRunsOnSignals } = await import('../../verify/run-cleanup.js');
+    // Ctrl-C or SIGTERM ends every runtime verify started and removes its folders before exiting.
+    const stopHandling = endRunsOnSignals((signal) =>
+      io.stderr(`verify: stopped by ${signal}; every runtime it started is ended.\n`),
+    );
     try {
       const report = await verifyCatalog(model, {
         ...(ctx.length > 0 ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] } : {}),
@@ -96,7 +122,12 @@ export const verifyCommand: Command = {
         overlay: list(values.overlay),
         ...(typeof values.emit === 'string' ? { emit: values.emit } : {}),
         env,
+        allowEnvOverride: values['allow-env-override'] === true,
         ...(mcpConfig ? { externalServers: mcpConfig } : {}),
+        ...(runtimes.length > 0 ? { runtimes } : {}),
+        ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
+        full: values.full === true,
+        update: values.update === true,
       });
       io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatVerifyReport(report));
       return report.ok ? 0 : 1;
@@ -106,6 +137,8 @@ export const verifyCommand: Command = {
         io.stdout(`${JSON.stringify({ ok: false, catalog: model.name, error: error.message }, null, 2)}\n`);
       else io.stderr(`verify: ${error.message}\n`);
       return error instanceof RuntimeUnavailable ? 2 : 1;
+    } finally {
+      stopHandling();
     }
   },
 };

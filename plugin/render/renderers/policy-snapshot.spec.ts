@@ -45,20 +45,23 @@ describe('policy.md', () => {
 
       ## Offered to the model by context (every user tool on)
 
-      What a session that follows the policy offers the model: the built-ins it lists in \`tools\`, the tools
-      of the in-process MCP servers it builds, and external channel tools once the app connects the channel.
-      Some tools the runtime offers only under a runtime requirement (\`runtimeRequires\`). \`tool-catalog verify\`
-      starts the Claude Code runtime in every context and checks that it offers exactly these.
+      What a session that follows the policy offers the model in each runtime configuration: \`direct\` (its
+      definition is in every request), \`deferred\` (only its name is announced; the model loads it through
+      ToolSearch) or \`—\` (absent). The runtime itself decides part of this (tool search, what needs a
+      permission callback, what a version has); \`runtime-surface.lock.json\` records what it did, and
+      \`tool-catalog verify\` starts the Claude Code runtime and checks that it offers exactly this.
 
-      ### C1: 5 names
+      ### Runtime configuration \`default\`
 
-      - built-ins (\`tools\`): \`Bash\`, \`Read\`, \`EnterWorktree\`, \`ExitWorktree\`
-      - in-process MCP tools: \`mcp__notes__notes\`
+      Nothing is recorded for this configuration yet (\`tool-catalog verify --update\`): every allowed tool counts as direct.
 
-      ### C2: 3 names
-
-      - built-ins (\`tools\`): \`Bash\`, \`Read\`
-      - in-process MCP tools: \`mcp__notes__notes\`
+      | tool | runtime names | C1 | C2 |
+      |---|---|:-:|:-:|
+      | \`Bash\` | \`Bash\` | direct | direct |
+      | \`Read\` | \`Read\` | direct | direct |
+      | \`EnterWorktree\` | \`EnterWorktree\` | direct | — |
+      | \`ExitWorktree\` | \`ExitWorktree\` | direct | — |
+      | \`Notes\` | \`mcp__notes__notes\` | direct | direct |
 
       ## User toggles (every condition true)
 
@@ -114,47 +117,68 @@ describe('policy.md', () => {
     `);
   });
 
-  it('lists what the model is offered per context, the runtime requirements apart', () => {
-    const model = demoModel(
-      { conditions: { 'has-git': 'a git work tree' }, servers: { app: {} }, channels: { docs: {} } },
+  it('lists what the model is offered per runtime configuration and context: direct, deferred or absent', () => {
+    const built = demoModel(
+      {
+        conditions: { 'has-git': 'a git work tree' },
+        servers: { app: {} },
+        runtimes: { desktop: { permissionCallback: true }, headless: {} },
+      },
       {
         Read: { kind: 'sdk' },
+        AskUserQuestion: { kind: 'sdk' },
         EnterWorktree: { kind: 'sdk', exposure: 'conditional', condition: 'has-git' },
-        TeamCreate: { kind: 'sdk', sdkTyped: false, runtimeRequires: { env: 'CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS' } },
-        ToolSearch: { kind: 'sdk', sdkTyped: false, runtimeRequires: 'tool-search' },
+        ToolSearch: { kind: 'sdk', sdkTyped: false },
         notes: { kind: 'mcp', server: 'app' },
-        docs: { kind: 'external', channel: 'docs', wires: ['search'] },
-        docs_all: { kind: 'external', channel: 'docs', mirror: true },
+        pinned: { kind: 'mcp', server: 'app', offer: 'direct' },
       },
     );
+    const recorded = (permissionCallback: boolean) => ({
+      declared: { permissionCallback, env: {} },
+      model: 'claude-test',
+      toolSearch: true,
+      builtins: {
+        Read: 'direct' as const,
+        AskUserQuestion: permissionCallback ? ('direct' as const) : ('absent' as const),
+        EnterWorktree: 'deferred' as const,
+        ToolSearch: 'direct' as const,
+      },
+      inProcess: 'deferred' as const,
+      placeholders: [],
+    });
+    const model = {
+      ...built,
+      surface: {
+        file: '/demo/runtime-surface.lock.json',
+        sdk: '0.3.333',
+        runtime: {
+          claudeCode: '2.1.333',
+          aliases: {},
+          configurations: { desktop: recorded(true), headless: recorded(false) },
+        },
+      },
+    };
     const snapshot = renderOne(policySnapshotRenderer, model);
-    expect(snapshot.slice(snapshot.indexOf('## Offered'), snapshot.indexOf('## User toggles'))).toMatchInlineSnapshot(`
-      "## Offered to the model by context (every user tool on)
+    const section = snapshot.slice(snapshot.indexOf('### Runtime configuration'), snapshot.indexOf('## User toggles'));
+    expect(section).toContain('| `Read` | `Read` | direct | direct |');
+    // Deferred while ToolSearch is offered; absent where its condition fails.
+    expect(section).toContain('| `EnterWorktree` | `EnterWorktree` | deferred | — |');
+    expect(section).toContain('| `notes` | `mcp__app__notes` | deferred | deferred |');
+    expect(section).toContain('| `pinned` | `mcp__app__pinned` | direct | direct |');
+    const [desktop, headless] = section.split('### Runtime configuration').slice(1);
+    expect(desktop).toContain('| `AskUserQuestion` | `AskUserQuestion` | direct | direct |');
+    expect(headless).not.toContain('| `AskUserQuestion` |');
+    expect(headless).toContain(
+      "- the runtime offers it only with a permission callback (canUseTool) (as in 'desktop'): `AskUserQuestion`",
+    );
+    expect(section).toContain('Recorded for Claude Code 2.1.333 (SDK 0.3.333); tool search is on.');
+  });
 
-      What a session that follows the policy offers the model: the built-ins it lists in \`tools\`, the tools
-      of the in-process MCP servers it builds, and external channel tools once the app connects the channel.
-      Some tools the runtime offers only under a runtime requirement (\`runtimeRequires\`). \`tool-catalog verify\`
-      starts the Claude Code runtime in every context and checks that it offers exactly these.
-
-      ### C1: 4 names, 2 more when the runtime allows them
-
-      - built-ins (\`tools\`): \`Read\`, \`EnterWorktree\`
-      - in-process MCP tools: \`mcp__app__notes\`
-      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
-      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
-      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
-      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
-
-      ### C2: 3 names, 2 more when the runtime allows them
-
-      - built-ins (\`tools\`): \`Read\`
-      - in-process MCP tools: \`mcp__app__notes\`
-      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
-      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
-      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
-      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
-
-      "
-    `);
+  it('says when nothing is recorded: every allowed tool counts as direct', () => {
+    const model = demoModel({ servers: { app: {} } }, { Read: { kind: 'sdk' }, notes: { kind: 'mcp', server: 'app' } });
+    const snapshot = renderOne(policySnapshotRenderer, model);
+    expect(snapshot).toContain('### Runtime configuration `default`');
+    expect(snapshot).toContain('Nothing is recorded for this configuration yet');
+    expect(snapshot).toContain('| `notes` | `mcp__app__notes` | direct |');
   });
 });

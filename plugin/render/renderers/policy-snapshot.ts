@@ -4,9 +4,9 @@
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { keptPer, samePlainData } from '../../model/structural-sharing.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import { describeRequirement, policyOffer, requirementKey, type OfferedName } from '../../policy/offered-tools.js';
+import { offerMatrix, type RuntimeOffers } from '../../policy/offer-matrix.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
-import type { PolicyMarks } from '../../runtime/policy.js';
+import type { PolicyTables } from '../../runtime/policy-tables.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
@@ -76,38 +76,35 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
   };
 }
 
-/** One context's offer as bullet lines: by source, then the names the runtime offers only under a requirement. */
-function offerView(model: CatalogModel, id: string, marks: PolicyMarks) {
-  const offer = policyOffer(model, marks);
-  const plain = offer.names.filter((n) => n.requires === undefined);
-  const names = (source: OfferedName['source']) => plain.filter((n) => n.source === source).map((n) => n.name);
-  const groups = [
-    { label: 'built-ins (`tools`)', names: names('built-in') },
-    { label: 'in-process MCP tools', names: names('in-process') },
-    { label: 'external channel tools, when the app connects the channel', names: names('external') },
-  ];
-  const byRequirement = new Map<string, { label: string; names: string[] }>();
-  for (const n of offer.names) {
-    if (n.requires === undefined) continue;
-    const key = requirementKey(n.requires);
-    // Labels are fixed text; the only catalog text in them is an environment variable name, validated as `[A-Za-z0-9_]`.
-    if (!byRequirement.has(key))
-      byRequirement.set(key, { label: `only when ${describeRequirement(n.requires, mdCode)}`, names: [] });
-    byRequirement.get(key)!.names.push(n.name);
-  }
-  const lines = [...groups, ...byRequirement.values()]
-    .filter((g) => g.names.length > 0)
-    .map((g) => ({ label: g.label, names: mdCodeList(g.names) }));
-  if (offer.runtimeNamed.length > 0)
-    lines.push({
-      label: 'tools whose names are known only at run time (resolved, mirrored or discovered by the SDK)',
-      names: mdCodeList(offer.runtimeNamed),
-    });
-  const extra = offer.names.length - plain.length;
+const STATE_CELL = { direct: 'direct', deferred: 'deferred', absent: '—' } as const;
+
+/** One runtime configuration's offer table: the tools offered in some context, and why the others are left out. */
+function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
+  const { surface, offers } = runtime;
+  const declared = model.runtimes.find((r) => r.name === surface.name);
+  const rows = model.tools.flatMap((t, i) => {
+    const states = offers.map((o) => o.tools[i]!.state);
+    if (states.every((state) => state === 'absent')) return [];
+    const names =
+      t.nameSource.kind !== 'static' || t.names.length === 0 ? '(names known at run time)' : mdCodeList(t.names);
+    return [{ key: mdCode(t.key), names, states: states.map((state) => STATE_CELL[state]) }];
+  });
+  const byReason = new Map<string, string[]>();
+  model.tools.forEach((t, i) => {
+    const absent = offers.map((o) => o.tools[i]!).filter((o) => o.absentBy === 'runtime');
+    if (absent.length !== offers.length) return;
+    const reason = absent[0]!.detail ?? 'left out by the runtime';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), t.key]);
+  });
+  const recorded = surface.recorded
+    ? `Recorded for ${surface.recorded}${surface.toolSearch ? '; tool search is on' : '; tool search is off'}.`
+    : 'Nothing is recorded for this configuration yet (`tool-catalog verify --update`): every allowed tool counts as direct.';
   return {
-    id,
-    count: `${plain.length} name${plain.length === 1 ? '' : 's'}${extra > 0 ? `, ${extra} more when the runtime allows them` : ''}`,
-    lines,
+    name: mdCode(surface.name),
+    description: declared?.description ? mdText(declared.description) : '',
+    recorded: mdText(recorded),
+    rows,
+    absent: [...byReason].map(([reason, keys]) => ({ label: mdText(reason), keys: mdCodeList(keys) })),
   };
 }
 
@@ -127,7 +124,7 @@ const offersOf = new WeakMap<
     templates: TemplateSet;
     facts: readonly object[];
     callers: CatalogModel['callers'];
-    offered: ReturnType<typeof offerView>[];
+    offered: ReturnType<typeof runtimeOfferView>[];
     callersText: string | undefined;
   }
 >();
@@ -152,7 +149,7 @@ function offersAndCallers(
     templates,
     facts,
     callers: model.callers,
-    offered: matrix.combinations.map((c, i) => offerView(model, c.id, matrix.marks[i]!)),
+    offered: offerMatrix(tables as PolicyTables, matrix.combinations).map((r) => runtimeOfferView(model, r)),
     callersText: renderCallersSection(model, templates),
   };
   offersOf.set(tables, made);
@@ -175,6 +172,7 @@ export function policySnapshotView(model: CatalogModel, header: string, template
     combinations: fromTables.combinations,
     sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),
     offered,
+    combinationIds: fromTables.combinations.map((c) => c.id),
     toggles: fromTables.toggles,
     allowedTools: fromTables.allowedTools,
     mcpEnsureAllowed: fromTables.mcpEnsureAllowed,

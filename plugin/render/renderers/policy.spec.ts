@@ -62,6 +62,26 @@ describe('policy.ts', () => {
           Read: ['Read', 'Notes'],
           Notes: ['Notes'],
         },
+        /**
+         * What the runtime itself offers in each runtime configuration (the first is the default), from
+         * runtime-surface.lock.json: the built-ins it defers behind ToolSearch and the ones it leaves out.
+         */
+        runtimes: [
+          {
+            name: 'default',
+            toolSearch: false,
+            mcpDeferred: false,
+            deferred: [],
+            absent: {},
+            unrecorded: [
+              'Bash',
+              'REPL',
+              'Read',
+              'EnterWorktree',
+              'ExitWorktree',
+            ],
+          },
+        ],
       } as const satisfies PolicyTables;
 
       /**

@@ -62,6 +62,10 @@ describe('registry.ts', () => {
       /** External MCP channels. */
       export type DemoToolChannel = never;
 
+      /** The runtime configurations the app's sessions run with (what the runtime decides by itself). */
+      export type DemoRuntimeConfiguration =
+        | 'default';
+
       export interface DemoToolDescriptor {
         readonly key: DemoToolKey;
         readonly kind: DemoToolKind;
@@ -86,8 +90,11 @@ describe('registry.ts', () => {
         readonly sdkType?: string;
         readonly factory: boolean;
         readonly restricted: boolean;
-        /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
-        readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
+        /** How it should be offered while tool search is on: its definition in every request, or loaded through ToolSearch. */
+        readonly offer?: 'direct' | 'deferred';
+        /** SDK versions that have the tool: from \`addedIn\`, until (not including) \`removedIn\`. */
+        readonly addedIn?: string;
+        readonly removedIn?: string;
         readonly approval: DemoToolApproval;
         readonly labelKey: string;
         readonly descriptionKey: string;

@@ -44,12 +44,9 @@ function toolView(t: ToolModel) {
     sdkType: t.sdkType === undefined ? undefined : tsString(t.sdkType),
     factory: String(t.factory),
     restricted: String(t.restricted),
-    runtimeRequires:
-      t.runtimeRequires === undefined
-        ? undefined
-        : typeof t.runtimeRequires === 'string'
-          ? tsString(t.runtimeRequires)
-          : `{ env: ${tsString(t.runtimeRequires.env)} }`,
+    offer: t.offer === undefined ? undefined : tsString(t.offer),
+    addedIn: t.addedIn === undefined ? undefined : tsString(t.addedIn),
+    removedIn: t.removedIn === undefined ? undefined : tsString(t.removedIn),
     approval: tsString(t.approval),
     labelKey: tsString(t.labelKey),
     descriptionKey: tsString(t.descriptionKey),
@@ -100,6 +97,7 @@ export function registryView(model: CatalogModel, header: string, templates: Tem
     callers: literals(Object.keys(model.callers)),
     servers: literals(model.servers),
     channels: literals(model.channels),
+    runtimes: literals(model.runtimes.map((r) => r.name)),
     entries: model.tools.map((t) => entryOf(t, templates)),
     byCategory: keysByCategory(model),
     userTools: model.tools.filter((t) => t.exposure === 'user').map((t) => literalsOf(t).key),

@@ -1,7 +1,8 @@
 // Renders `sdk-coverage.ts`: type-only imports of every SDK-typed tool's input type and an assertion
 // over them, so a tool the SDK drops fails `tsc` with a message naming the tool.
 import path from 'node:path';
-import type { CatalogModel } from '../../model/catalog-model.js';
+import { inVersionRange } from '../../language/versions.js';
+import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { toPosix } from '../../text/spelling.js';
 import { tsKey } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
@@ -20,9 +21,18 @@ export function typesModuleSpecifier(model: CatalogModel): string {
   return `${relative.startsWith('.') ? relative : `./${relative}`}.js`;
 }
 
+/**
+ * Whether the pinned SDK types the tool: in its version range when the runtime-surface lock says which
+ * version is pinned; without a lock only tools every supported version has (no `addedIn`/`removedIn`).
+ */
+const typedInPinned = (model: CatalogModel, t: ToolModel) =>
+  model.surface
+    ? inVersionRange(model.surface.sdk, t.addedIn, t.removedIn)
+    : t.addedIn === undefined && t.removedIn === undefined;
+
 export function sdkCoverageView(model: CatalogModel, header: string) {
   const tools = model.tools
-    .filter((t) => t.sdkTyped)
+    .filter((t) => t.sdkTyped && typedInPinned(model, t))
     .map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));
   return {
     header,

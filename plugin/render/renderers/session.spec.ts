@@ -20,18 +20,19 @@ describe('session.ts', () => {
       import { sessionOptions, type SessionInput, type SessionOptions } from 'agent-tool-catalog/runtime';
       import { DEMO_POLICY_TABLES } from './policy';
       import type { DemoPolicyContext } from './policy';
-      import { DEMO_CALLERS, type DemoToolCaller, type DemoToolServer } from './registry';
+      import { DEMO_CALLERS, type DemoRuntimeConfiguration, type DemoToolCaller, type DemoToolServer } from './registry';
       import { DEMO_GUARD_FACTS, DEMO_TOOL_CATALOG, type DemoBuiltTool, type DemoToolContext } from './tools';
       import type { ChannelRegistry } from 'agent-tool-catalog/runtime';
 
-      /** What the guard and the policy need to know of the catalog. */
+      /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
       const DEMO_SESSION_CATALOG = {
         tables: DEMO_POLICY_TABLES,
         channels: ['sentry'],
         guard: DEMO_GUARD_FACTS,
+        features: {},
       };
 
-      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'servers' | 'selection' | 'context'> {
+      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
         /** The per-invocation context (\`createDemoToolContext\`), or plain booleans by condition field when no caller is named. */
         readonly context: DemoPolicyContext;
         /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -40,6 +41,8 @@ describe('session.ts', () => {
         readonly servers?: { readonly [Server in DemoToolServer]?: readonly DemoBuiltTool[] };
         /** The app's channel registry, for tools whose names mirror an external MCP channel. */
         readonly channels?: ChannelRegistry;
+        /** The runtime configuration this session runs in (default: the first the catalog declares). */
+        readonly runtime?: DemoRuntimeConfiguration;
       }
 
       /**

@@ -1,10 +1,17 @@
 // Renders `session.ts`: the options one agent session passes to the SDK's `query()`, built from the
 // policy tables, the caller's selection and the guard, so what the model is offered equals the policy.
 import type { CatalogModel } from '../../model/catalog-model.js';
+import { sdkFeatures } from '../../model/session-facts.js';
+import type { SdkFeatures } from '../../runtime/session.js';
 import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+
+const featuresLiteral = (features: SdkFeatures) => {
+  const on = Object.entries(features).filter(([, v]) => v);
+  return on.length === 0 ? '{}' : `{ ${on.map(([k]) => `${k}: true`).join(', ')} }`;
+};
 
 export function sessionView(model: CatalogModel, header: string) {
   return {
@@ -17,6 +24,8 @@ export function sessionView(model: CatalogModel, header: string) {
     registryModule: siblingModule(model, 'registry'),
     toolsModule: siblingModule(model, 'tools'),
     channels: model.channels.map(tsString).join(', '),
+    features: featuresLiteral(sdkFeatures(model.surface?.sdk)),
+    pinned: model.surface ? `SDK ${model.surface.sdk}` : 'any supported SDK (no runtime surface recorded)',
   };
 }
 

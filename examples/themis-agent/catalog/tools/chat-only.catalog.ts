@@ -33,4 +33,7 @@ export default themis.tools({
     builder: { module: '../../app/tools/bundles', export: 'buildAutomationsBundle' },
   },
   Skill: { kind: 'sdk', sdkTyped: false, groups: ['skill_builtin'], available: 'skillsEnabled' },
+  // Web chat carries the most tools, so it loads the rarely used ones on demand; the other callers
+  // do not list ToolSearch, and then the runtime defers nothing.
+  ToolSearch: { kind: 'sdk', sdkTyped: false, groups: ['chat_only'] },
 });

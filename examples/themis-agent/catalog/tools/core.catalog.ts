@@ -7,8 +7,9 @@ export default themis.tools({
     builder: { module: '../../app/tools/memory', export: 'buildSaveMemoryTool' },
     label: 'Save memory', description: 'Stores a fact about the space for later conversations',
   },
+  // The agent's main tool: in every request, even where the rest load through ToolSearch.
   query_themis_data: {
-    kind: 'mcp', server: 'themis', groups: ['core'], available: 'canQueryThemis',
+    kind: 'mcp', server: 'themis', groups: ['core'], available: 'canQueryThemis', offer: 'direct',
     builder: { module: '../../app/tools/query', export: 'buildQueryTool' },
     label: 'Query Themis data', description: "Runs a read-only query over the space's data",
   },

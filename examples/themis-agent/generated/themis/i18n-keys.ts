@@ -23,6 +23,8 @@ export type ThemisI18nKey =
   | 'agent.tools.automations_bundle.description'
   | 'agent.tools.Skill.label'
   | 'agent.tools.Skill.description'
+  | 'agent.tools.ToolSearch.label'
+  | 'agent.tools.ToolSearch.description'
   | 'agent.tools.save_memory.label'
   | 'agent.tools.save_memory.description'
   | 'agent.tools.query_themis_data.label'
@@ -43,6 +45,96 @@ export type ThemisI18nKey =
   | 'agent.tools.metabase_messaging.description'
   | 'agent.tools.metabase_restricted.label'
   | 'agent.tools.metabase_restricted.description'
+  | 'agent.tools.Bash.label'
+  | 'agent.tools.Bash.description'
+  | 'agent.tools.TaskOutput.label'
+  | 'agent.tools.TaskOutput.description'
+  | 'agent.tools.TaskStop.label'
+  | 'agent.tools.TaskStop.description'
+  | 'agent.tools.REPL.label'
+  | 'agent.tools.REPL.description'
+  | 'agent.tools.Read.label'
+  | 'agent.tools.Read.description'
+  | 'agent.tools.Write.label'
+  | 'agent.tools.Write.description'
+  | 'agent.tools.Edit.label'
+  | 'agent.tools.Edit.description'
+  | 'agent.tools.NotebookEdit.label'
+  | 'agent.tools.NotebookEdit.description'
+  | 'agent.tools.Glob.label'
+  | 'agent.tools.Glob.description'
+  | 'agent.tools.Grep.label'
+  | 'agent.tools.Grep.description'
+  | 'agent.tools.Agent.label'
+  | 'agent.tools.Agent.description'
+  | 'agent.tools.Workflow.label'
+  | 'agent.tools.Workflow.description'
+  | 'agent.tools.AskUserQuestion.label'
+  | 'agent.tools.AskUserQuestion.description'
+  | 'agent.tools.EnterPlanMode.label'
+  | 'agent.tools.EnterPlanMode.description'
+  | 'agent.tools.ExitPlanMode.label'
+  | 'agent.tools.ExitPlanMode.description'
+  | 'agent.tools.TaskCreate.label'
+  | 'agent.tools.TaskCreate.description'
+  | 'agent.tools.TaskGet.label'
+  | 'agent.tools.TaskGet.description'
+  | 'agent.tools.TaskUpdate.label'
+  | 'agent.tools.TaskUpdate.description'
+  | 'agent.tools.TaskList.label'
+  | 'agent.tools.TaskList.description'
+  | 'agent.tools.TodoWrite.label'
+  | 'agent.tools.TodoWrite.description'
+  | 'agent.tools.EnterWorktree.label'
+  | 'agent.tools.EnterWorktree.description'
+  | 'agent.tools.ExitWorktree.label'
+  | 'agent.tools.ExitWorktree.description'
+  | 'agent.tools.ScheduleWakeup.label'
+  | 'agent.tools.ScheduleWakeup.description'
+  | 'agent.tools.RemoteTrigger.label'
+  | 'agent.tools.RemoteTrigger.description'
+  | 'agent.tools.Monitor.label'
+  | 'agent.tools.Monitor.description'
+  | 'agent.tools.PushNotification.label'
+  | 'agent.tools.PushNotification.description'
+  | 'agent.tools.CronCreate.label'
+  | 'agent.tools.CronCreate.description'
+  | 'agent.tools.CronDelete.label'
+  | 'agent.tools.CronDelete.description'
+  | 'agent.tools.CronList.label'
+  | 'agent.tools.CronList.description'
+  | 'agent.tools.ReportFindings.label'
+  | 'agent.tools.ReportFindings.description'
+  | 'agent.tools.SetGoal.label'
+  | 'agent.tools.SetGoal.description'
+  | 'agent.tools.ReadNotifications.label'
+  | 'agent.tools.ReadNotifications.description'
+  | 'agent.tools.SendFeedback.label'
+  | 'agent.tools.SendFeedback.description'
+  | 'agent.tools.OfferChromeSetup.label'
+  | 'agent.tools.OfferChromeSetup.description'
+  | 'agent.tools.ShowOnboardingRolePicker.label'
+  | 'agent.tools.ShowOnboardingRolePicker.description'
+  | 'agent.tools.Artifact.label'
+  | 'agent.tools.Artifact.description'
+  | 'agent.tools.ClaudeDesign.label'
+  | 'agent.tools.ClaudeDesign.description'
+  | 'agent.tools.WebSearch.label'
+  | 'agent.tools.WebSearch.description'
+  | 'agent.tools.WebFetch.label'
+  | 'agent.tools.WebFetch.description'
+  | 'agent.tools.ListMcpResourcesTool.label'
+  | 'agent.tools.ListMcpResourcesTool.description'
+  | 'agent.tools.ReadMcpResourceTool.label'
+  | 'agent.tools.ReadMcpResourceTool.description'
+  | 'agent.tools.ReadMcpResourceDirTool.label'
+  | 'agent.tools.ReadMcpResourceDirTool.description'
+  | 'agent.tools.Projects.label'
+  | 'agent.tools.Projects.description'
+  | 'agent.tools.RefreshMcpTools.label'
+  | 'agent.tools.RefreshMcpTools.description'
+  | 'agent.tools.ProposeSkills.label'
+  | 'agent.tools.ProposeSkills.description'
   | 'agent.tools.trigger_pr_review.label'
   | 'agent.tools.trigger_pr_review.description'
   | 'agent.tools.trigger_code_generation.label'
@@ -57,6 +149,7 @@ export const THEMIS_I18N_KEYS = {
   skills_bundle: { label: 'agent.tools.skills_bundle.label', description: 'agent.tools.skills_bundle.description' },
   automations_bundle: { label: 'agent.tools.automations_bundle.label', description: 'agent.tools.automations_bundle.description' },
   Skill: { label: 'agent.tools.Skill.label', description: 'agent.tools.Skill.description' },
+  ToolSearch: { label: 'agent.tools.ToolSearch.label', description: 'agent.tools.ToolSearch.description' },
   save_memory: { label: 'agent.tools.save_memory.label', description: 'agent.tools.save_memory.description' },
   query_themis_data: { label: 'agent.tools.query_themis_data.label', description: 'agent.tools.query_themis_data.description' },
   get_pr_info: { label: 'agent.tools.get_pr_info.label', description: 'agent.tools.get_pr_info.description' },
@@ -67,6 +160,51 @@ export const THEMIS_I18N_KEYS = {
   metabase_full: { label: 'agent.tools.metabase_full.label', description: 'agent.tools.metabase_full.description' },
   metabase_messaging: { label: 'agent.tools.metabase_messaging.label', description: 'agent.tools.metabase_messaging.description' },
   metabase_restricted: { label: 'agent.tools.metabase_restricted.label', description: 'agent.tools.metabase_restricted.description' },
+  Bash: { label: 'agent.tools.Bash.label', description: 'agent.tools.Bash.description' },
+  TaskOutput: { label: 'agent.tools.TaskOutput.label', description: 'agent.tools.TaskOutput.description' },
+  TaskStop: { label: 'agent.tools.TaskStop.label', description: 'agent.tools.TaskStop.description' },
+  REPL: { label: 'agent.tools.REPL.label', description: 'agent.tools.REPL.description' },
+  Read: { label: 'agent.tools.Read.label', description: 'agent.tools.Read.description' },
+  Write: { label: 'agent.tools.Write.label', description: 'agent.tools.Write.description' },
+  Edit: { label: 'agent.tools.Edit.label', description: 'agent.tools.Edit.description' },
+  NotebookEdit: { label: 'agent.tools.NotebookEdit.label', description: 'agent.tools.NotebookEdit.description' },
+  Glob: { label: 'agent.tools.Glob.label', description: 'agent.tools.Glob.description' },
+  Grep: { label: 'agent.tools.Grep.label', description: 'agent.tools.Grep.description' },
+  Agent: { label: 'agent.tools.Agent.label', description: 'agent.tools.Agent.description' },
+  Workflow: { label: 'agent.tools.Workflow.label', description: 'agent.tools.Workflow.description' },
+  AskUserQuestion: { label: 'agent.tools.AskUserQuestion.label', description: 'agent.tools.AskUserQuestion.description' },
+  EnterPlanMode: { label: 'agent.tools.EnterPlanMode.label', description: 'agent.tools.EnterPlanMode.description' },
+  ExitPlanMode: { label: 'agent.tools.ExitPlanMode.label', description: 'agent.tools.ExitPlanMode.description' },
+  TaskCreate: { label: 'agent.tools.TaskCreate.label', description: 'agent.tools.TaskCreate.description' },
+  TaskGet: { label: 'agent.tools.TaskGet.label', description: 'agent.tools.TaskGet.description' },
+  TaskUpdate: { label: 'agent.tools.TaskUpdate.label', description: 'agent.tools.TaskUpdate.description' },
+  TaskList: { label: 'agent.tools.TaskList.label', description: 'agent.tools.TaskList.description' },
+  TodoWrite: { label: 'agent.tools.TodoWrite.label', description: 'agent.tools.TodoWrite.description' },
+  EnterWorktree: { label: 'agent.tools.EnterWorktree.label', description: 'agent.tools.EnterWorktree.description' },
+  ExitWorktree: { label: 'agent.tools.ExitWorktree.label', description: 'agent.tools.ExitWorktree.description' },
+  ScheduleWakeup: { label: 'agent.tools.ScheduleWakeup.label', description: 'agent.tools.ScheduleWakeup.description' },
+  RemoteTrigger: { label: 'agent.tools.RemoteTrigger.label', description: 'agent.tools.RemoteTrigger.description' },
+  Monitor: { label: 'agent.tools.Monitor.label', description: 'agent.tools.Monitor.description' },
+  PushNotification: { label: 'agent.tools.PushNotification.label', description: 'agent.tools.PushNotification.description' },
+  CronCreate: { label: 'agent.tools.CronCreate.label', description: 'agent.tools.CronCreate.description' },
+  CronDelete: { label: 'agent.tools.CronDelete.label', description: 'agent.tools.CronDelete.description' },
+  CronList: { label: 'agent.tools.CronList.label', description: 'agent.tools.CronList.description' },
+  ReportFindings: { label: 'agent.tools.ReportFindings.label', description: 'agent.tools.ReportFindings.description' },
+  SetGoal: { label: 'agent.tools.SetGoal.label', description: 'agent.tools.SetGoal.description' },
+  ReadNotifications: { label: 'agent.tools.ReadNotifications.label', description: 'agent.tools.ReadNotifications.description' },
+  SendFeedback: { label: 'agent.tools.SendFeedback.label', description: 'agent.tools.SendFeedback.description' },
+  OfferChromeSetup: { label: 'agent.tools.OfferChromeSetup.label', description: 'agent.tools.OfferChromeSetup.description' },
+  ShowOnboardingRolePicker: { label: 'agent.tools.ShowOnboardingRolePicker.label', description: 'agent.tools.ShowOnboardingRolePicker.description' },
+  Artifact: { label: 'agent.tools.Artifact.label', description: 'agent.tools.Artifact.description' },
+  ClaudeDesign: { label: 'agent.tools.ClaudeDesign.label', description: 'agent.tools.ClaudeDesign.description' },
+  WebSearch: { label: 'agent.tools.WebSearch.label', description: 'agent.tools.WebSearch.description' },
+  WebFetch: { label: 'agent.tools.WebFetch.label', description: 'agent.tools.WebFetch.description' },
+  ListMcpResourcesTool: { label: 'agent.tools.ListMcpResourcesTool.label', description: 'agent.tools.ListMcpResourcesTool.description' },
+  ReadMcpResourceTool: { label: 'agent.tools.ReadMcpResourceTool.label', description: 'agent.tools.ReadMcpResourceTool.description' },
+  ReadMcpResourceDirTool: { label: 'agent.tools.ReadMcpResourceDirTool.label', description: 'agent.tools.ReadMcpResourceDirTool.description' },
+  Projects: { label: 'agent.tools.Projects.label', description: 'agent.tools.Projects.description' },
+  RefreshMcpTools: { label: 'agent.tools.RefreshMcpTools.label', description: 'agent.tools.RefreshMcpTools.description' },
+  ProposeSkills: { label: 'agent.tools.ProposeSkills.label', description: 'agent.tools.ProposeSkills.description' },
   trigger_pr_review: { label: 'agent.tools.trigger_pr_review.label', description: 'agent.tools.trigger_pr_review.description' },
   trigger_code_generation: { label: 'agent.tools.trigger_code_generation.label', description: 'agent.tools.trigger_code_generation.description' },
 } as const satisfies Record<ThemisToolKey, { readonly label: ThemisI18nKey; readonly description: ThemisI18nKey }>;

@@ -20,6 +20,7 @@ export type ThemisToolKey =
   | 'skills_bundle'
   | 'automations_bundle'
   | 'Skill'
+  | 'ToolSearch'
   | 'save_memory'
   | 'query_themis_data'
   | 'get_pr_info'
@@ -30,6 +31,51 @@ export type ThemisToolKey =
   | 'metabase_full'
   | 'metabase_messaging'
   | 'metabase_restricted'
+  | 'Bash'
+  | 'TaskOutput'
+  | 'TaskStop'
+  | 'REPL'
+  | 'Read'
+  | 'Write'
+  | 'Edit'
+  | 'NotebookEdit'
+  | 'Glob'
+  | 'Grep'
+  | 'Agent'
+  | 'Workflow'
+  | 'AskUserQuestion'
+  | 'EnterPlanMode'
+  | 'ExitPlanMode'
+  | 'TaskCreate'
+  | 'TaskGet'
+  | 'TaskUpdate'
+  | 'TaskList'
+  | 'TodoWrite'
+  | 'EnterWorktree'
+  | 'ExitWorktree'
+  | 'ScheduleWakeup'
+  | 'RemoteTrigger'
+  | 'Monitor'
+  | 'PushNotification'
+  | 'CronCreate'
+  | 'CronDelete'
+  | 'CronList'
+  | 'ReportFindings'
+  | 'SetGoal'
+  | 'ReadNotifications'
+  | 'SendFeedback'
+  | 'OfferChromeSetup'
+  | 'ShowOnboardingRolePicker'
+  | 'Artifact'
+  | 'ClaudeDesign'
+  | 'WebSearch'
+  | 'WebFetch'
+  | 'ListMcpResourcesTool'
+  | 'ReadMcpResourceTool'
+  | 'ReadMcpResourceDirTool'
+  | 'Projects'
+  | 'RefreshMcpTools'
+  | 'ProposeSkills'
   | 'trigger_pr_review'
   | 'trigger_code_generation';
 
@@ -39,6 +85,7 @@ export type ThemisToolName =
   | 'mcp__themis__create_file'
   | 'mcp__themis__personal_tasks'
   | 'Skill'
+  | 'ToolSearch'
   | 'mcp__themis__save_memory'
   | 'mcp__themis__query_themis_data'
   | 'mcp__themis__get_pr_info'
@@ -52,6 +99,51 @@ export type ThemisToolName =
   | 'mcp__metabase__delete_card'
   | 'mcp__metabase__delete_dashboard'
   | 'mcp__metabase__execute_write_query'
+  | 'Bash'
+  | 'TaskOutput'
+  | 'TaskStop'
+  | 'REPL'
+  | 'Read'
+  | 'Write'
+  | 'Edit'
+  | 'NotebookEdit'
+  | 'Glob'
+  | 'Grep'
+  | 'Agent'
+  | 'Workflow'
+  | 'AskUserQuestion'
+  | 'EnterPlanMode'
+  | 'ExitPlanMode'
+  | 'TaskCreate'
+  | 'TaskGet'
+  | 'TaskUpdate'
+  | 'TaskList'
+  | 'TodoWrite'
+  | 'EnterWorktree'
+  | 'ExitWorktree'
+  | 'ScheduleWakeup'
+  | 'RemoteTrigger'
+  | 'Monitor'
+  | 'PushNotification'
+  | 'CronCreate'
+  | 'CronDelete'
+  | 'CronList'
+  | 'ReportFindings'
+  | 'SetGoal'
+  | 'ReadNotifications'
+  | 'SendFeedback'
+  | 'OfferChromeSetup'
+  | 'ShowOnboardingRolePicker'
+  | 'Artifact'
+  | 'ClaudeDesign'
+  | 'WebSearch'
+  | 'WebFetch'
+  | 'ListMcpResourcesTool'
+  | 'ReadMcpResourceTool'
+  | 'ReadMcpResourceDirTool'
+  | 'Projects'
+  | 'RefreshMcpTools'
+  | 'propose_skills'
   | 'mcp__themis__trigger_pr_review'
   | 'mcp__themis__trigger_code_generation';
 
@@ -101,6 +193,11 @@ export type ThemisToolChannel =
   | 'sentry'
   | 'metabase';
 
+/** The runtime configurations the app's sessions run with (what the runtime decides by itself). */
+export type ThemisRuntimeConfiguration =
+  | 'server'
+  | 'tool-search-on';
+
 export interface ThemisToolDescriptor {
   readonly key: ThemisToolKey;
   readonly kind: ThemisToolKind;
@@ -125,8 +222,11 @@ export interface ThemisToolDescriptor {
   readonly sdkType?: string;
   readonly factory: boolean;
   readonly restricted: boolean;
-  /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
-  readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
+  /** How it should be offered while tool search is on: its definition in every request, or loaded through ToolSearch. */
+  readonly offer?: 'direct' | 'deferred';
+  /** SDK versions that have the tool: from `addedIn`, until (not including) `removedIn`. */
+  readonly addedIn?: string;
+  readonly removedIn?: string;
   readonly approval: ThemisToolApproval;
   readonly labelKey: string;
   readonly descriptionKey: string;
@@ -246,6 +346,20 @@ export const THEMIS_TOOL_REGISTRY = {
     labelKey: 'agent.tools.Skill.label',
     descriptionKey: 'agent.tools.Skill.description',
   },
+  ToolSearch: {
+    key: 'ToolSearch',
+    kind: 'sdk',
+    names: ['ToolSearch'],
+    exposure: 'internal',
+    dependsOn: [],
+    groups: ['chat_only'],
+    sdkTyped: false,
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ToolSearch.label',
+    descriptionKey: 'agent.tools.ToolSearch.description',
+  },
   save_memory: {
     key: 'save_memory',
     kind: 'mcp',
@@ -275,6 +389,7 @@ export const THEMIS_TOOL_REGISTRY = {
     sdkTyped: false,
     factory: false,
     restricted: false,
+    offer: 'direct',
     approval: 'permission-mode',
     labelKey: 'agent.tools.query_themis_data.label',
     descriptionKey: 'agent.tools.query_themis_data.description',
@@ -409,6 +524,695 @@ export const THEMIS_TOOL_REGISTRY = {
     labelKey: 'agent.tools.metabase_restricted.label',
     descriptionKey: 'agent.tools.metabase_restricted.description',
   },
+  Bash: {
+    key: 'Bash',
+    kind: 'sdk',
+    names: ['Bash'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Bash',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Bash.label',
+    descriptionKey: 'agent.tools.Bash.description',
+  },
+  TaskOutput: {
+    key: 'TaskOutput',
+    kind: 'sdk',
+    names: ['TaskOutput'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskOutput',
+    factory: false,
+    restricted: false,
+    removedIn: '0.3.277',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskOutput.label',
+    descriptionKey: 'agent.tools.TaskOutput.description',
+  },
+  TaskStop: {
+    key: 'TaskStop',
+    kind: 'sdk',
+    names: ['TaskStop'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskStop',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskStop.label',
+    descriptionKey: 'agent.tools.TaskStop.description',
+  },
+  REPL: {
+    key: 'REPL',
+    kind: 'sdk',
+    names: ['REPL'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'REPL',
+    factory: false,
+    restricted: false,
+    removedIn: '0.3.277',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.REPL.label',
+    descriptionKey: 'agent.tools.REPL.description',
+  },
+  Read: {
+    key: 'Read',
+    kind: 'sdk',
+    names: ['Read'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileRead',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Read.label',
+    descriptionKey: 'agent.tools.Read.description',
+  },
+  Write: {
+    key: 'Write',
+    kind: 'sdk',
+    names: ['Write'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileWrite',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Write.label',
+    descriptionKey: 'agent.tools.Write.description',
+  },
+  Edit: {
+    key: 'Edit',
+    kind: 'sdk',
+    names: ['Edit'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'FileEdit',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Edit.label',
+    descriptionKey: 'agent.tools.Edit.description',
+  },
+  NotebookEdit: {
+    key: 'NotebookEdit',
+    kind: 'sdk',
+    names: ['NotebookEdit'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'NotebookEdit',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.NotebookEdit.label',
+    descriptionKey: 'agent.tools.NotebookEdit.description',
+  },
+  Glob: {
+    key: 'Glob',
+    kind: 'sdk',
+    names: ['Glob'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Glob',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Glob.label',
+    descriptionKey: 'agent.tools.Glob.description',
+  },
+  Grep: {
+    key: 'Grep',
+    kind: 'sdk',
+    names: ['Grep'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Grep',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Grep.label',
+    descriptionKey: 'agent.tools.Grep.description',
+  },
+  Agent: {
+    key: 'Agent',
+    kind: 'sdk',
+    names: ['Agent'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Agent',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Agent.label',
+    descriptionKey: 'agent.tools.Agent.description',
+  },
+  Workflow: {
+    key: 'Workflow',
+    kind: 'sdk',
+    names: ['Workflow'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Workflow',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Workflow.label',
+    descriptionKey: 'agent.tools.Workflow.description',
+  },
+  AskUserQuestion: {
+    key: 'AskUserQuestion',
+    kind: 'sdk',
+    names: ['AskUserQuestion'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'AskUserQuestion',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.AskUserQuestion.label',
+    descriptionKey: 'agent.tools.AskUserQuestion.description',
+  },
+  EnterPlanMode: {
+    key: 'EnterPlanMode',
+    kind: 'sdk',
+    names: ['EnterPlanMode'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'EnterPlanMode',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.EnterPlanMode.label',
+    descriptionKey: 'agent.tools.EnterPlanMode.description',
+  },
+  ExitPlanMode: {
+    key: 'ExitPlanMode',
+    kind: 'sdk',
+    names: ['ExitPlanMode'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ExitPlanMode',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ExitPlanMode.label',
+    descriptionKey: 'agent.tools.ExitPlanMode.description',
+  },
+  TaskCreate: {
+    key: 'TaskCreate',
+    kind: 'sdk',
+    names: ['TaskCreate'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskCreate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskCreate.label',
+    descriptionKey: 'agent.tools.TaskCreate.description',
+  },
+  TaskGet: {
+    key: 'TaskGet',
+    kind: 'sdk',
+    names: ['TaskGet'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskGet',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskGet.label',
+    descriptionKey: 'agent.tools.TaskGet.description',
+  },
+  TaskUpdate: {
+    key: 'TaskUpdate',
+    kind: 'sdk',
+    names: ['TaskUpdate'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskUpdate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskUpdate.label',
+    descriptionKey: 'agent.tools.TaskUpdate.description',
+  },
+  TaskList: {
+    key: 'TaskList',
+    kind: 'sdk',
+    names: ['TaskList'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TaskList',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TaskList.label',
+    descriptionKey: 'agent.tools.TaskList.description',
+  },
+  TodoWrite: {
+    key: 'TodoWrite',
+    kind: 'sdk',
+    names: ['TodoWrite'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'TodoWrite',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.TodoWrite.label',
+    descriptionKey: 'agent.tools.TodoWrite.description',
+  },
+  EnterWorktree: {
+    key: 'EnterWorktree',
+    kind: 'sdk',
+    names: ['EnterWorktree'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'EnterWorktree',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.EnterWorktree.label',
+    descriptionKey: 'agent.tools.EnterWorktree.description',
+  },
+  ExitWorktree: {
+    key: 'ExitWorktree',
+    kind: 'sdk',
+    names: ['ExitWorktree'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ExitWorktree',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ExitWorktree.label',
+    descriptionKey: 'agent.tools.ExitWorktree.description',
+  },
+  ScheduleWakeup: {
+    key: 'ScheduleWakeup',
+    kind: 'sdk',
+    names: ['ScheduleWakeup'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ScheduleWakeup',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ScheduleWakeup.label',
+    descriptionKey: 'agent.tools.ScheduleWakeup.description',
+  },
+  RemoteTrigger: {
+    key: 'RemoteTrigger',
+    kind: 'sdk',
+    names: ['RemoteTrigger'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'RemoteTrigger',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.RemoteTrigger.label',
+    descriptionKey: 'agent.tools.RemoteTrigger.description',
+  },
+  Monitor: {
+    key: 'Monitor',
+    kind: 'sdk',
+    names: ['Monitor'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Monitor',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Monitor.label',
+    descriptionKey: 'agent.tools.Monitor.description',
+  },
+  PushNotification: {
+    key: 'PushNotification',
+    kind: 'sdk',
+    names: ['PushNotification'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'PushNotification',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.PushNotification.label',
+    descriptionKey: 'agent.tools.PushNotification.description',
+  },
+  CronCreate: {
+    key: 'CronCreate',
+    kind: 'sdk',
+    names: ['CronCreate'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronCreate',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronCreate.label',
+    descriptionKey: 'agent.tools.CronCreate.description',
+  },
+  CronDelete: {
+    key: 'CronDelete',
+    kind: 'sdk',
+    names: ['CronDelete'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronDelete',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronDelete.label',
+    descriptionKey: 'agent.tools.CronDelete.description',
+  },
+  CronList: {
+    key: 'CronList',
+    kind: 'sdk',
+    names: ['CronList'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'CronList',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.CronList.label',
+    descriptionKey: 'agent.tools.CronList.description',
+  },
+  ReportFindings: {
+    key: 'ReportFindings',
+    kind: 'sdk',
+    names: ['ReportFindings'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReportFindings',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.196',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReportFindings.label',
+    descriptionKey: 'agent.tools.ReportFindings.description',
+  },
+  SetGoal: {
+    key: 'SetGoal',
+    kind: 'sdk',
+    names: ['SetGoal'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ProposeGoal',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.227',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SetGoal.label',
+    descriptionKey: 'agent.tools.SetGoal.description',
+  },
+  ReadNotifications: {
+    key: 'ReadNotifications',
+    kind: 'sdk',
+    names: ['ReadNotifications'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadNotifications',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.229',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReadNotifications.label',
+    descriptionKey: 'agent.tools.ReadNotifications.description',
+  },
+  SendFeedback: {
+    key: 'SendFeedback',
+    kind: 'sdk',
+    names: ['SendFeedback'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'SendFeedback',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.212',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.SendFeedback.label',
+    descriptionKey: 'agent.tools.SendFeedback.description',
+  },
+  OfferChromeSetup: {
+    key: 'OfferChromeSetup',
+    kind: 'sdk',
+    names: ['OfferChromeSetup'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'OfferChromeSetup',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.290',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.OfferChromeSetup.label',
+    descriptionKey: 'agent.tools.OfferChromeSetup.description',
+  },
+  ShowOnboardingRolePicker: {
+    key: 'ShowOnboardingRolePicker',
+    kind: 'sdk',
+    names: ['ShowOnboardingRolePicker'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ShowOnboardingRolePicker',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.172',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ShowOnboardingRolePicker.label',
+    descriptionKey: 'agent.tools.ShowOnboardingRolePicker.description',
+  },
+  Artifact: {
+    key: 'Artifact',
+    kind: 'sdk',
+    names: ['Artifact'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Artifact',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.172',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Artifact.label',
+    descriptionKey: 'agent.tools.Artifact.description',
+  },
+  ClaudeDesign: {
+    key: 'ClaudeDesign',
+    kind: 'sdk',
+    names: ['ClaudeDesign'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ClaudeDesign',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.199',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ClaudeDesign.label',
+    descriptionKey: 'agent.tools.ClaudeDesign.description',
+  },
+  WebSearch: {
+    key: 'WebSearch',
+    kind: 'sdk',
+    names: ['WebSearch'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'WebSearch',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.WebSearch.label',
+    descriptionKey: 'agent.tools.WebSearch.description',
+  },
+  WebFetch: {
+    key: 'WebFetch',
+    kind: 'sdk',
+    names: ['WebFetch'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'WebFetch',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.WebFetch.label',
+    descriptionKey: 'agent.tools.WebFetch.description',
+  },
+  ListMcpResourcesTool: {
+    key: 'ListMcpResourcesTool',
+    kind: 'sdk',
+    names: ['ListMcpResourcesTool'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ListMcpResources',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ListMcpResourcesTool.label',
+    descriptionKey: 'agent.tools.ListMcpResourcesTool.description',
+  },
+  ReadMcpResourceTool: {
+    key: 'ReadMcpResourceTool',
+    kind: 'sdk',
+    names: ['ReadMcpResourceTool'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadMcpResource',
+    factory: false,
+    restricted: false,
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReadMcpResourceTool.label',
+    descriptionKey: 'agent.tools.ReadMcpResourceTool.description',
+  },
+  ReadMcpResourceDirTool: {
+    key: 'ReadMcpResourceDirTool',
+    kind: 'sdk',
+    names: ['ReadMcpResourceDirTool'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ReadMcpResourceDir',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.186',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ReadMcpResourceDirTool.label',
+    descriptionKey: 'agent.tools.ReadMcpResourceDirTool.description',
+  },
+  Projects: {
+    key: 'Projects',
+    kind: 'sdk',
+    names: ['Projects'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'Projects',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.174',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.Projects.label',
+    descriptionKey: 'agent.tools.Projects.description',
+  },
+  RefreshMcpTools: {
+    key: 'RefreshMcpTools',
+    kind: 'sdk',
+    names: ['RefreshMcpTools'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'RefreshMcpTools',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.211',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.RefreshMcpTools.label',
+    descriptionKey: 'agent.tools.RefreshMcpTools.description',
+  },
+  ProposeSkills: {
+    key: 'ProposeSkills',
+    kind: 'sdk',
+    names: ['propose_skills'],
+    exposure: 'disabled',
+    dependsOn: [],
+    groups: [],
+    sdkTyped: true,
+    sdkType: 'ProposeSkills',
+    factory: false,
+    restricted: false,
+    addedIn: '0.3.212',
+    approval: 'permission-mode',
+    labelKey: 'agent.tools.ProposeSkills.label',
+    descriptionKey: 'agent.tools.ProposeSkills.description',
+  },
   trigger_pr_review: {
     key: 'trigger_pr_review',
     kind: 'mcp',
@@ -470,6 +1274,7 @@ export const THEMIS_TOOL_KEYS = [
   'skills_bundle',
   'automations_bundle',
   'Skill',
+  'ToolSearch',
   'save_memory',
   'query_themis_data',
   'get_pr_info',
@@ -480,6 +1285,51 @@ export const THEMIS_TOOL_KEYS = [
   'metabase_full',
   'metabase_messaging',
   'metabase_restricted',
+  'Bash',
+  'TaskOutput',
+  'TaskStop',
+  'REPL',
+  'Read',
+  'Write',
+  'Edit',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'Agent',
+  'Workflow',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'TaskCreate',
+  'TaskGet',
+  'TaskUpdate',
+  'TaskList',
+  'TodoWrite',
+  'EnterWorktree',
+  'ExitWorktree',
+  'ScheduleWakeup',
+  'RemoteTrigger',
+  'Monitor',
+  'PushNotification',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'ReportFindings',
+  'SetGoal',
+  'ReadNotifications',
+  'SendFeedback',
+  'OfferChromeSetup',
+  'ShowOnboardingRolePicker',
+  'Artifact',
+  'ClaudeDesign',
+  'WebSearch',
+  'WebFetch',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'ReadMcpResourceDirTool',
+  'Projects',
+  'RefreshMcpTools',
+  'ProposeSkills',
   'trigger_pr_review',
   'trigger_code_generation',
 ] as const;

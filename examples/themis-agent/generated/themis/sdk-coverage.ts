@@ -6,16 +6,110 @@
 // The SDK coverage guard: every SDK-typed tool's input type, read from the SDK's types. When the SDK
 // drops or renames one, `tsc` fails here with a message naming the tool; when the SDK is not
 // installed, with a message saying to install it.
+import type * as ThemisSdkTools from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
-export interface ThemisSdkToolInputs {}
+export interface ThemisSdkToolInputs {
+  Bash: ThemisSdkTools.BashInput;
+  TaskStop: ThemisSdkTools.TaskStopInput;
+  Read: ThemisSdkTools.FileReadInput;
+  Write: ThemisSdkTools.FileWriteInput;
+  Edit: ThemisSdkTools.FileEditInput;
+  NotebookEdit: ThemisSdkTools.NotebookEditInput;
+  Glob: ThemisSdkTools.GlobInput;
+  Grep: ThemisSdkTools.GrepInput;
+  Agent: ThemisSdkTools.AgentInput;
+  Workflow: ThemisSdkTools.WorkflowInput;
+  AskUserQuestion: ThemisSdkTools.AskUserQuestionInput;
+  EnterPlanMode: ThemisSdkTools.EnterPlanModeInput;
+  ExitPlanMode: ThemisSdkTools.ExitPlanModeInput;
+  TaskCreate: ThemisSdkTools.TaskCreateInput;
+  TaskGet: ThemisSdkTools.TaskGetInput;
+  TaskUpdate: ThemisSdkTools.TaskUpdateInput;
+  TaskList: ThemisSdkTools.TaskListInput;
+  TodoWrite: ThemisSdkTools.TodoWriteInput;
+  EnterWorktree: ThemisSdkTools.EnterWorktreeInput;
+  ExitWorktree: ThemisSdkTools.ExitWorktreeInput;
+  ScheduleWakeup: ThemisSdkTools.ScheduleWakeupInput;
+  RemoteTrigger: ThemisSdkTools.RemoteTriggerInput;
+  Monitor: ThemisSdkTools.MonitorInput;
+  PushNotification: ThemisSdkTools.PushNotificationInput;
+  CronCreate: ThemisSdkTools.CronCreateInput;
+  CronDelete: ThemisSdkTools.CronDeleteInput;
+  CronList: ThemisSdkTools.CronListInput;
+  ReportFindings: ThemisSdkTools.ReportFindingsInput;
+  SetGoal: ThemisSdkTools.ProposeGoalInput;
+  ReadNotifications: ThemisSdkTools.ReadNotificationsInput;
+  SendFeedback: ThemisSdkTools.SendFeedbackInput;
+  OfferChromeSetup: ThemisSdkTools.OfferChromeSetupInput;
+  ShowOnboardingRolePicker: ThemisSdkTools.ShowOnboardingRolePickerInput;
+  Artifact: ThemisSdkTools.ArtifactInput;
+  ClaudeDesign: ThemisSdkTools.ClaudeDesignInput;
+  WebSearch: ThemisSdkTools.WebSearchInput;
+  WebFetch: ThemisSdkTools.WebFetchInput;
+  ListMcpResourcesTool: ThemisSdkTools.ListMcpResourcesInput;
+  ReadMcpResourceTool: ThemisSdkTools.ReadMcpResourceInput;
+  ReadMcpResourceDirTool: ThemisSdkTools.ReadMcpResourceDirInput;
+  Projects: ThemisSdkTools.ProjectsInput;
+  RefreshMcpTools: ThemisSdkTools.RefreshMcpToolsInput;
+  ProposeSkills: ThemisSdkTools.ProposeSkillsInput;
+}
 
 export type ThemisSdkTypedToolKey = keyof ThemisSdkToolInputs;
+
+/** Whether the SDK's types resolved at all: its union of tool inputs is there. */
+type ThemisSdkInstalled = unknown extends ThemisSdkTools.ToolInputSchemas ? false : true;
 
 /** `true` while the SDK exports the input type; the message once it does not (a failed import is an error type, which `unknown` extends). */
 type ThemisSdkInputPresent<Input, Message extends string> = unknown extends Input ? Message : true;
 
 /** Compiles only while the SDK is installed and exports every catalogued input type; otherwise the error says which. */
 export const THEMIS_SDK_COVERAGE: {
-  readonly [K in ThemisSdkTypedToolKey]: ThemisSdkInputPresent<ThemisSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
-} = {};
+  readonly [K in ThemisSdkTypedToolKey]: ThemisSdkInstalled extends false
+    ? `the SDK's types are not installed: npm install @anthropic-ai/claude-agent-sdk (it types tool '${K}')`
+    : ThemisSdkInputPresent<ThemisSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
+} = {
+  Bash: true,
+  TaskStop: true,
+  Read: true,
+  Write: true,
+  Edit: true,
+  NotebookEdit: true,
+  Glob: true,
+  Grep: true,
+  Agent: true,
+  Workflow: true,
+  AskUserQuestion: true,
+  EnterPlanMode: true,
+  ExitPlanMode: true,
+  TaskCreate: true,
+  TaskGet: true,
+  TaskUpdate: true,
+  TaskList: true,
+  TodoWrite: true,
+  EnterWorktree: true,
+  ExitWorktree: true,
+  ScheduleWakeup: true,
+  RemoteTrigger: true,
+  Monitor: true,
+  PushNotification: true,
+  CronCreate: true,
+  CronDelete: true,
+  CronList: true,
+  ReportFindings: true,
+  SetGoal: true,
+  ReadNotifications: true,
+  SendFeedback: true,
+  OfferChromeSetup: true,
+  ShowOnboardingRolePicker: true,
+  Artifact: true,
+  ClaudeDesign: true,
+  WebSearch: true,
+  WebFetch: true,
+  ListMcpResourcesTool: true,
+  ReadMcpResourceTool: true,
+  ReadMcpResourceDirTool: true,
+  Projects: true,
+  RefreshMcpTools: true,
+  ProposeSkills: true,
+};

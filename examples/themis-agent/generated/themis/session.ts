@@ -9,18 +9,19 @@
 import { sessionOptions, type SessionInput, type SessionOptions } from './runtime/index';
 import { THEMIS_POLICY_TABLES } from './policy';
 import type { ThemisPolicyContext } from './policy';
-import { THEMIS_CALLERS, type ThemisToolCaller, type ThemisToolServer } from './registry';
+import { THEMIS_CALLERS, type ThemisRuntimeConfiguration, type ThemisToolCaller, type ThemisToolServer } from './registry';
 import { THEMIS_GUARD_FACTS, THEMIS_TOOL_CATALOG, type ThemisBuiltTool, type ThemisToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
 
-/** What the guard and the policy need to know of the catalog. */
+/** What the guard and the policy need to know of the catalog, and what the pinned SDK (SDK 0.3.333) supports. */
 const THEMIS_SESSION_CATALOG = {
   tables: THEMIS_POLICY_TABLES,
   channels: ['linear', 'sentry', 'metabase'],
   guard: THEMIS_GUARD_FACTS,
+  features: { hookOnFailure: true, mcpToolPolicies: true },
 };
 
-export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<ThemisBuiltTool, S, E>, 'servers' | 'selection' | 'context'> {
+export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<ThemisBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
   /** The per-invocation context (`createThemisToolContext`), or plain booleans by condition field when no caller is named. */
   readonly context: ThemisPolicyContext;
   /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -29,6 +30,8 @@ export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<Them
   readonly servers?: { readonly [Server in ThemisToolServer]?: readonly ThemisBuiltTool[] };
   /** The app's channel registry, for tools whose names mirror an external MCP channel. */
   readonly channels?: ChannelRegistry;
+  /** The runtime configuration this session runs in (default: the first the catalog declares). */
+  readonly runtime?: ThemisRuntimeConfiguration;
 }
 
 /**

@@ -17,6 +17,8 @@ export type ClaudeI18nKey =
   | 'agent.tools.TaskStop.description'
   | 'agent.tools.REPL.label'
   | 'agent.tools.REPL.description'
+  | 'agent.tools.PowerShell.label'
+  | 'agent.tools.PowerShell.description'
   | 'agent.tools.Read.label'
   | 'agent.tools.Read.description'
   | 'agent.tools.Write.label'
@@ -25,12 +27,16 @@ export type ClaudeI18nKey =
   | 'agent.tools.Edit.description'
   | 'agent.tools.NotebookEdit.label'
   | 'agent.tools.NotebookEdit.description'
+  | 'agent.tools.LSP.label'
+  | 'agent.tools.LSP.description'
   | 'agent.tools.Glob.label'
   | 'agent.tools.Glob.description'
   | 'agent.tools.Grep.label'
   | 'agent.tools.Grep.description'
   | 'agent.tools.Agent.label'
   | 'agent.tools.Agent.description'
+  | 'agent.tools.ListAgents.label'
+  | 'agent.tools.ListAgents.description'
   | 'agent.tools.SendMessage.label'
   | 'agent.tools.SendMessage.description'
   | 'agent.tools.TeamCreate.label'
@@ -79,6 +85,34 @@ export type ClaudeI18nKey =
   | 'agent.tools.CherryNotify.description'
   | 'agent.tools.CherryConfig.label'
   | 'agent.tools.CherryConfig.description'
+  | 'agent.tools.ReportFindings.label'
+  | 'agent.tools.ReportFindings.description'
+  | 'agent.tools.SetGoal.label'
+  | 'agent.tools.SetGoal.description'
+  | 'agent.tools.ReadNotifications.label'
+  | 'agent.tools.ReadNotifications.description'
+  | 'agent.tools.SendFeedback.label'
+  | 'agent.tools.SendFeedback.description'
+  | 'agent.tools.OfferChromeSetup.label'
+  | 'agent.tools.OfferChromeSetup.description'
+  | 'agent.tools.ShowOnboardingRolePicker.label'
+  | 'agent.tools.ShowOnboardingRolePicker.description'
+  | 'agent.tools.ShareOnboardingGuide.label'
+  | 'agent.tools.ShareOnboardingGuide.description'
+  | 'agent.tools.EndConversation.label'
+  | 'agent.tools.EndConversation.description'
+  | 'agent.tools.SendUserMessage.label'
+  | 'agent.tools.SendUserMessage.description'
+  | 'agent.tools.SendUserFile.label'
+  | 'agent.tools.SendUserFile.description'
+  | 'agent.tools.SubagentHandback.label'
+  | 'agent.tools.SubagentHandback.description'
+  | 'agent.tools.WaitForMcpServers.label'
+  | 'agent.tools.WaitForMcpServers.description'
+  | 'agent.tools.Artifact.label'
+  | 'agent.tools.Artifact.description'
+  | 'agent.tools.ClaudeDesign.label'
+  | 'agent.tools.ClaudeDesign.description'
   | 'agent.tools.WebSearch.label'
   | 'agent.tools.WebSearch.description'
   | 'agent.tools.WebFetch.label'
@@ -87,6 +121,8 @@ export type ClaudeI18nKey =
   | 'agent.tools.ListMcpResourcesTool.description'
   | 'agent.tools.ReadMcpResourceTool.label'
   | 'agent.tools.ReadMcpResourceTool.description'
+  | 'agent.tools.ReadMcpResourceDirTool.label'
+  | 'agent.tools.ReadMcpResourceDirTool.description'
   | 'agent.tools.ToolSearch.label'
   | 'agent.tools.ToolSearch.description'
   | 'agent.tools.CherryWebSearch.label'
@@ -103,6 +139,12 @@ export type ClaudeI18nKey =
   | 'agent.tools.Skill.description'
   | 'agent.tools.InstallSkill.label'
   | 'agent.tools.InstallSkill.description'
+  | 'agent.tools.Projects.label'
+  | 'agent.tools.Projects.description'
+  | 'agent.tools.RefreshMcpTools.label'
+  | 'agent.tools.RefreshMcpTools.description'
+  | 'agent.tools.ProposeSkills.label'
+  | 'agent.tools.ProposeSkills.description'
   | 'agent.tools.categories.shell.label'
   | 'agent.tools.categories.file.label'
   | 'agent.tools.categories.search.label'
@@ -116,13 +158,16 @@ export const CLAUDE_I18N_KEYS = {
   TaskOutput: { label: 'agent.tools.TaskOutput.label', description: 'agent.tools.TaskOutput.description' },
   TaskStop: { label: 'agent.tools.TaskStop.label', description: 'agent.tools.TaskStop.description' },
   REPL: { label: 'agent.tools.REPL.label', description: 'agent.tools.REPL.description' },
+  PowerShell: { label: 'agent.tools.PowerShell.label', description: 'agent.tools.PowerShell.description' },
   Read: { label: 'agent.tools.Read.label', description: 'agent.tools.Read.description' },
   Write: { label: 'agent.tools.Write.label', description: 'agent.tools.Write.description' },
   Edit: { label: 'agent.tools.Edit.label', description: 'agent.tools.Edit.description' },
   NotebookEdit: { label: 'agent.tools.NotebookEdit.label', description: 'agent.tools.NotebookEdit.description' },
+  LSP: { label: 'agent.tools.LSP.label', description: 'agent.tools.LSP.description' },
   Glob: { label: 'agent.tools.Glob.label', description: 'agent.tools.Glob.description' },
   Grep: { label: 'agent.tools.Grep.label', description: 'agent.tools.Grep.description' },
   Agent: { label: 'agent.tools.Agent.label', description: 'agent.tools.Agent.description' },
+  ListAgents: { label: 'agent.tools.ListAgents.label', description: 'agent.tools.ListAgents.description' },
   SendMessage: { label: 'agent.tools.SendMessage.label', description: 'agent.tools.SendMessage.description' },
   TeamCreate: { label: 'agent.tools.TeamCreate.label', description: 'agent.tools.TeamCreate.description' },
   TeamDelete: { label: 'agent.tools.TeamDelete.label', description: 'agent.tools.TeamDelete.description' },
@@ -147,10 +192,25 @@ export const CLAUDE_I18N_KEYS = {
   CherryCron: { label: 'agent.tools.CherryCron.label', description: 'agent.tools.CherryCron.description' },
   CherryNotify: { label: 'agent.tools.CherryNotify.label', description: 'agent.tools.CherryNotify.description' },
   CherryConfig: { label: 'agent.tools.CherryConfig.label', description: 'agent.tools.CherryConfig.description' },
+  ReportFindings: { label: 'agent.tools.ReportFindings.label', description: 'agent.tools.ReportFindings.description' },
+  SetGoal: { label: 'agent.tools.SetGoal.label', description: 'agent.tools.SetGoal.description' },
+  ReadNotifications: { label: 'agent.tools.ReadNotifications.label', description: 'agent.tools.ReadNotifications.description' },
+  SendFeedback: { label: 'agent.tools.SendFeedback.label', description: 'agent.tools.SendFeedback.description' },
+  OfferChromeSetup: { label: 'agent.tools.OfferChromeSetup.label', description: 'agent.tools.OfferChromeSetup.description' },
+  ShowOnboardingRolePicker: { label: 'agent.tools.ShowOnboardingRolePicker.label', description: 'agent.tools.ShowOnboardingRolePicker.description' },
+  ShareOnboardingGuide: { label: 'agent.tools.ShareOnboardingGuide.label', description: 'agent.tools.ShareOnboardingGuide.description' },
+  EndConversation: { label: 'agent.tools.EndConversation.label', description: 'agent.tools.EndConversation.description' },
+  SendUserMessage: { label: 'agent.tools.SendUserMessage.label', description: 'agent.tools.SendUserMessage.description' },
+  SendUserFile: { label: 'agent.tools.SendUserFile.label', description: 'agent.tools.SendUserFile.description' },
+  SubagentHandback: { label: 'agent.tools.SubagentHandback.label', description: 'agent.tools.SubagentHandback.description' },
+  WaitForMcpServers: { label: 'agent.tools.WaitForMcpServers.label', description: 'agent.tools.WaitForMcpServers.description' },
+  Artifact: { label: 'agent.tools.Artifact.label', description: 'agent.tools.Artifact.description' },
+  ClaudeDesign: { label: 'agent.tools.ClaudeDesign.label', description: 'agent.tools.ClaudeDesign.description' },
   WebSearch: { label: 'agent.tools.WebSearch.label', description: 'agent.tools.WebSearch.description' },
   WebFetch: { label: 'agent.tools.WebFetch.label', description: 'agent.tools.WebFetch.description' },
   ListMcpResourcesTool: { label: 'agent.tools.ListMcpResourcesTool.label', description: 'agent.tools.ListMcpResourcesTool.description' },
   ReadMcpResourceTool: { label: 'agent.tools.ReadMcpResourceTool.label', description: 'agent.tools.ReadMcpResourceTool.description' },
+  ReadMcpResourceDirTool: { label: 'agent.tools.ReadMcpResourceDirTool.label', description: 'agent.tools.ReadMcpResourceDirTool.description' },
   ToolSearch: { label: 'agent.tools.ToolSearch.label', description: 'agent.tools.ToolSearch.description' },
   CherryWebSearch: { label: 'agent.tools.CherryWebSearch.label', description: 'agent.tools.CherryWebSearch.description' },
   CherryWebFetch: { label: 'agent.tools.CherryWebFetch.label', description: 'agent.tools.CherryWebFetch.description' },
@@ -159,6 +219,9 @@ export const CLAUDE_I18N_KEYS = {
   SearchSkills: { label: 'agent.tools.SearchSkills.label', description: 'agent.tools.SearchSkills.description' },
   Skill: { label: 'agent.tools.Skill.label', description: 'agent.tools.Skill.description' },
   InstallSkill: { label: 'agent.tools.InstallSkill.label', description: 'agent.tools.InstallSkill.description' },
+  Projects: { label: 'agent.tools.Projects.label', description: 'agent.tools.Projects.description' },
+  RefreshMcpTools: { label: 'agent.tools.RefreshMcpTools.label', description: 'agent.tools.RefreshMcpTools.description' },
+  ProposeSkills: { label: 'agent.tools.ProposeSkills.label', description: 'agent.tools.ProposeSkills.description' },
 } as const satisfies Record<ClaudeToolKey, { readonly label: ClaudeI18nKey; readonly description: ClaudeI18nKey }>;
 
 /** The label key of each category. */

@@ -11,9 +11,7 @@ import type * as ClaudeSdkTools from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 /** The SDK's input type of every SDK-typed tool (`sdkTyped`), by tool key. */
 export interface ClaudeSdkToolInputs {
   Bash: ClaudeSdkTools.BashInput;
-  TaskOutput: ClaudeSdkTools.TaskOutputInput;
   TaskStop: ClaudeSdkTools.TaskStopInput;
-  REPL: ClaudeSdkTools.REPLInput;
   Read: ClaudeSdkTools.FileReadInput;
   Write: ClaudeSdkTools.FileWriteInput;
   Edit: ClaudeSdkTools.FileEditInput;
@@ -60,9 +58,7 @@ export const CLAUDE_SDK_COVERAGE: {
     : ClaudeSdkInputPresent<ClaudeSdkToolInputs[K], `the SDK no longer exports the input type of tool '${K}'; run tool-catalog drift`>;
 } = {
   Bash: true,
-  TaskOutput: true,
   TaskStop: true,
-  REPL: true,
   Read: true,
   Write: true,
   Edit: true,

@@ -3,24 +3,26 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// Why one tool is allowed or disallowed, rule by rule: the same marks `resolveDisallowedTools`
-// computes, plus the chain of pair groups and dependencies that leads back to the deciding rule.
+// Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
+// computation), the chain of pair groups and dependencies that leads back to the deciding policy
+// rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.
 import { readCondition, type ConditionSource } from './context';
 import {
+  computeOffer,
+  type AbsentBy,
+  type OfferSelection,
+  type OfferState,
+  type SessionOffer,
+  type ToolOffer,
+} from './offer';
+import {
   conditionHolds,
-  markDisallowedTools,
   type AgentToolSettings,
   type PolicyContext,
   type PolicyMarks,
   type ResolveOptions,
 } from './policy';
-import {
-  gatingCondition,
-  isAlwaysBlocked,
-  preparePolicy,
-  type PolicyTables,
-  type PolicyToolEntry,
-} from './policy-tables';
+import { gatingCondition, isAlwaysBlocked, type PolicyTables, type PolicyToolEntry } from './policy-tables';
 
 export interface PolicyRuleFinding {
   /** `rule 1`, …, `rule 6`, `dependsOn`, `overlay`, `approval`. */
@@ -34,7 +36,12 @@ export interface ToolExplanation {
   readonly key: string;
   readonly names: readonly string[];
   readonly exposure: PolicyToolEntry['exposure'];
+  /** The session hands it to the runtime: no policy rule, caller, `restricted` flag or opt-out pattern leaves it out. */
   readonly allowed: boolean;
+  /** How the model is offered it in this session (the runtime's own decisions included). */
+  readonly state: OfferState;
+  /** Who left it out, when absent. */
+  readonly absentBy?: AbsentBy;
   /** Why it is disallowed (empty when allowed), nearest cause first. */
   readonly reasons: readonly string[];
   readonly rules: readonly PolicyRuleFinding[];
@@ -42,6 +49,14 @@ export interface ToolExplanation {
   readonly preApproved: boolean;
   /** One line: `ExitWorktree: disallowed — pair group worktree: EnterWorktree's condition workspace-has-git is false`. */
   readonly summary: string;
+}
+
+/** What else decides the offer besides the agent, the context and the options. */
+export interface ExplainSession {
+  /** A caller's selection (keys and names), as the session gets it. */
+  readonly selection?: OfferSelection;
+  /** The runtime configuration; default: the catalog's first. */
+  readonly runtime?: string;
 }
 
 interface OwnReason {
@@ -248,9 +263,17 @@ export function explainTool(
   agent: AgentToolSettings | null | undefined,
   ctx: PolicyContext | undefined,
   options: ResolveOptions = {},
+  session: ExplainSession = {},
 ): ToolExplanation | undefined {
-  const marks = markDisallowedTools(tables, agent, ctx, options);
-  const i = preparePolicy(tables).indexOf.get(tool);
+  const offer = computeOffer(tables, {
+    ...(agent !== undefined ? { agent } : {}),
+    ...(ctx !== undefined ? { context: ctx } : {}),
+    options,
+    ...(session.selection ? { selection: session.selection } : {}),
+    ...(session.runtime !== undefined ? { runtime: session.runtime } : {}),
+  });
+  const { marks } = offer;
+  const i = marks.prepared.indexOf.get(tool);
   if (i === undefined) return undefined;
   const x: Explainer = {
     tables,
@@ -262,19 +285,61 @@ export function explainTool(
       readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
   };
   const t = tables.tools[i]!;
-  const allowed = marks.disallowed[i] === 0;
+  const toolOffer = offer.tools[i]!;
+  const policyAllowed = marks.disallowed[i] === 0;
+  const allowed = toolOffer.absentBy === undefined || toolOffer.absentBy === 'runtime';
   // An allowed tool has no own reason and no disallowed neighbour (pair groups and dependsOn are closed).
   const own = ownReasons(x, i);
   const neighbours = neighbourCauses(x, i, new Set([i]));
-  const reasons = [...new Set([...own.map((r) => r.own), ...neighbours.map((n) => n.text)])];
+  const policyReasons = [...new Set([...own.map((r) => r.own), ...neighbours.map((n) => n.text)])];
+  const sessionReason = policyAllowed && toolOffer.state === 'absent' ? [toolOffer.detail ?? 'left out'] : [];
+  const reasons = [...policyReasons, ...sessionReason];
+  const verdict = !allowed
+    ? 'disallowed'
+    : toolOffer.state === 'absent'
+      ? 'allowed, not offered by the runtime'
+      : `offered ${toolOffer.state}`;
   return {
     key: t.key,
     names: marks.prepared.names[i]!,
     exposure: t.exposure,
     allowed,
+    state: toolOffer.state,
+    ...(toolOffer.absentBy !== undefined ? { absentBy: toolOffer.absentBy } : {}),
     reasons,
-    rules: ruleFindings(x, i, own, neighbours),
-    preApproved: allowed && t.approval === 'auto',
-    summary: `${t.key}: ${allowed ? 'allowed' : 'disallowed'}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : ''}`,
+    rules: [...ruleFindings(x, i, own, neighbours), ...sessionFindings(toolOffer, policyAllowed, offer)],
+    preApproved: allowed && toolOffer.state !== 'absent' && t.approval === 'auto',
+    summary: `${t.key}: ${verdict}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : ''}`,
   };
+}
+
+/** What decided the offer after the policy rules: the caller, `restricted`, an opt-out pattern, the runtime. */
+function sessionFindings(o: ToolOffer, policyAllowed: boolean, offer: SessionOffer): PolicyRuleFinding[] {
+  const by = (who: AbsentBy) => (o.absentBy === who ? true : policyAllowed ? false : undefined);
+  const runtime = offer.surface.recorded ?? 'nothing recorded: counted as direct';
+  return [
+    {
+      rule: 'caller',
+      disallows: by('caller'),
+      detail: o.absentBy === 'caller' ? o.detail! : 'no caller leaves it out',
+    },
+    {
+      rule: 'restricted',
+      disallows: by('restricted'),
+      detail: o.absentBy === 'restricted' ? o.detail! : 'not restricted',
+    },
+    {
+      rule: 'opt-out pattern',
+      disallows: by('opt-out pattern'),
+      detail: o.absentBy === 'opt-out pattern' ? o.detail! : 'no server pattern covers it',
+    },
+    {
+      rule: 'runtime',
+      disallows: o.absentBy === 'runtime' ? true : o.state === 'absent' ? undefined : false,
+      detail:
+        o.state === 'absent' && o.absentBy !== 'runtime'
+          ? 'not reached: the session leaves it out'
+          : `${o.state}${o.detail && o.absentBy !== 'policy' ? ` (${o.detail})` : ''} in runtime configuration ${offer.surface.name} (${runtime})`,
+    },
+  ];
 }

@@ -1,0 +1,34 @@
+// What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
+// carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
+// whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
+
+export interface RuntimeSurface {
+  /** The configuration's name, as the catalog declares it. */
+  readonly name: string;
+  /** `Claude Code 2.1.333 (SDK 0.3.333)`; absent when nothing was recorded (every allowed tool counts as direct). */
+  readonly recorded?: string;
+  /** Tool search is on: tools are deferred behind ToolSearch, whenever ToolSearch itself is offered. */
+  readonly toolSearch: boolean;
+  /** MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are deferred while tool search is on. */
+  readonly mcpDeferred: boolean;
+  /** Built-in tools (keys) the runtime defers while tool search is on. */
+  readonly deferred: readonly string[];
+  /** Built-in tools (keys) the runtime does not offer in this configuration, with why. */
+  readonly absent: Readonly<Record<string, string>>;
+  /** Built-in tools (keys) the record does not cover: counted as direct until recorded. */
+  readonly unrecorded: readonly string[];
+}
+
+/** The runtime's name for the tool that loads deferred tools. */
+export const TOOL_SEARCH = 'ToolSearch';
+
+/** The surface of `name`, else the first one; a catalog without recorded surfaces gets an empty one. */
+export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?: string): RuntimeSurface {
+  const found = name === undefined ? surfaces?.[0] : surfaces?.find((s) => s.name === name);
+  if (found) return found;
+  if (name !== undefined && surfaces !== undefined && surfaces.length > 0)
+    throw new RangeError(
+      `No runtime configuration named '${name}'; the catalog declares: ${surfaces.map((s) => s.name).join(', ')}.`,
+    );
+  return { name: name ?? 'default', toolSearch: false, mcpDeferred: false, deferred: [], absent: {}, unrecorded: [] };
+}

@@ -1,0 +1,128 @@
+// One verify run in one context, for one caller and runtime configuration: the session an app builds,
+// the real runtime started with it, what the first request offered read back, and the comparison
+// with the offer `computeOffer` gives (plus what happened to an emitted call).
+import type { RuntimeConfigurationModel } from '../model/catalog-model.js';
+import { mcpServerOf } from '../runtime/policy-tables.js';
+import type { ClaudeRuntime } from './claude-runtime.js';
+import { compareOffer, isClean, type Findings } from './compare.js';
+import { emitOutcome, type EmitOutcome } from './emit-outcome.js';
+import type { FakeApi } from './fake-api.js';
+import { VerifySetupProblem } from './problems.js';
+import { readOffer } from './read-offer.js';
+import { configurationEnv } from './run-configuration.js';
+import { runQuery } from './run-query.js';
+import { buildRunSession, type SessionPlan } from './session-setup.js';
+
+export interface RunReport {
+  /** `C1`…, as in policy.md, or `given` for `--ctx`. */
+  readonly context: string;
+  /** Each condition's value, by its declared name. */
+  readonly conditions: Readonly<Record<string, boolean>>;
+  readonly caller?: string;
+  /** The runtime configuration. */
+  readonly runtime: string;
+  /** What the model was offered: the first request's tools plus the deferred ones, in the runtime's order. */
+  readonly offered: readonly string[];
+  /** Of those, the deferred ones (named only; loaded through ToolSearch). */
+  readonly deferred: readonly string[];
+  readonly findings: Findings;
+  /** No finding fails the run. */
+  readonly clean: boolean;
+  readonly emit?: EmitOutcome;
+  /** The run itself failed (timeout, runtime exit, a server that did not connect): verify fails. */
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export interface ContextRunInput {
+  readonly plan: SessionPlan;
+  readonly runtime: ClaudeRuntime;
+  readonly api: FakeApi;
+  readonly configuration: RuntimeConfigurationModel;
+  readonly context: { readonly id: string; readonly context: Readonly<Record<string, boolean>> };
+  readonly caller: string | undefined;
+  readonly env: Readonly<Record<string, string>>;
+  readonly allowEnvOverride: boolean;
+  readonly timeoutMs: number;
+  readonly emit?: string;
+}
+
+const NO_FINDINGS: Findings = {
+  offeredButDisallowed: [],
+  allowedButNotOffered: [],
+  stateDiffers: [],
+  offeredNotInCatalog: [],
+  notes: [],
+};
+
+export async function runContext(input: ContextRunInput): Promise<RunReport> {
+  const { plan, configuration: c, caller } = input;
+  const conditions = Object.fromEntries(
+    plan.model.conditions.map((condition) => [condition.name, input.context.context[condition.field] === true]),
+  );
+  const head = { context: input.context.id, conditions, ...(caller !== undefined ? { caller } : {}), runtime: c.name };
+  let session;
+  try {
+    session = buildRunSession(plan, input.context.context, caller, c.name);
+  } catch (error) {
+    // The run cannot start: it fails with the reason, and the other runs go on.
+    const message =
+      error instanceof VerifySetupProblem
+        ? error.message
+        : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { ...head, offered: [], deferred: [], findings: NO_FINDINGS, clean: false, error: message, durationMs: 0 };
+  }
+  const run = await runQuery({
+    runtime: input.runtime,
+    api: input.api,
+    session: session.options,
+    env: { ...configurationEnv(c), ...input.env },
+    allowEnvOverride: input.allowEnvOverride,
+    ...(c.model !== undefined ? { model: c.model } : {}),
+    permissionCallback: c.permissionCallback,
+    timeoutMs: input.timeoutMs,
+    ...(input.emit !== undefined ? { emit: input.emit } : {}),
+  });
+  const asked = (name: string) =>
+    session.offer.stateOf(name) !== 'absent' || session.offer.tools.some((o) => o.names.includes(name));
+  const live = readOffer(run.firstTurn, asked);
+  const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
+  const error =
+    run.error ??
+    (run.firstTurn === undefined
+      ? 'the runtime sent no request to the model'
+      : unconnected.length > 0
+        ? `MCP servers did not connect: ${unconnected.join(', ')}`
+        : undefined);
+  // A failed run is reported as failed, not compared: its offer is missing or incomplete.
+  const findings =
+    error !== undefined
+      ? NO_FINDINGS
+      : compareOffer({
+          model: plan.model,
+          offer: session.offer,
+          live,
+          externalServers: Object.keys(plan.externalServers),
+          dropped: session.dropped,
+        });
+  return {
+    ...head,
+    offered: [...live.direct, ...live.deferred],
+    deferred: live.deferred,
+    findings,
+    clean: error === undefined && isClean(findings),
+    ...(input.emit !== undefined
+      ? {
+          emit: emitOutcome(
+            input.emit,
+            run,
+            session.ran,
+            session.denials,
+            plan.model.servers.includes(mcpServerOf(input.emit) ?? ''),
+          ),
+        }
+      : {}),
+    ...(error !== undefined ? { error } : {}),
+    durationMs: run.durationMs,
+  };
+}
