@@ -16,6 +16,7 @@ import type { ResolveOptions } from '../runtime/policy.js';
 import { loadAppCode } from './app-code.js';
 import { loadClaudeRuntime, type ClaudeRuntime } from './claude-runtime.js';
 import { startFakeApi } from './fake-api.js';
+import { pool } from './pool.js';
 import { recordSurface } from './record-surface.js';
 import { runContext, type RunReport } from './run-context.js';
 import { runSurface, surfaceDifferences, type SurfaceRun } from './surface-run.js';
@@ -78,20 +79,6 @@ export interface VerifyReport {
   readonly updated?: string;
   readonly ok: boolean;
   readonly durationMs: number;
-}
-
-/** Runs `tasks` with at most `limit` at once, results in task order. */
-async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }
 
 function surfaceReport(run: SurfaceRun, recorded: RecordedRuntime | undefined, update: boolean): SurfaceReport {

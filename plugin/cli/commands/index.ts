@@ -8,6 +8,7 @@ import { initCommand } from './init.js';
 import { reportCommand } from './report.js';
 import { resolveCommand } from './resolve.js';
 import { staleRefsCommand } from './stale-refs.js';
+import { upgradeCommand } from './upgrade.js';
 import { verifyCommand } from './verify.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,4 +21,5 @@ export const COMMANDS: readonly Command[] = [
   bindingsCommand,
   staleRefsCommand,
   verifyCommand,
+  upgradeCommand,
 ];
