@@ -27,6 +27,8 @@ export interface DeclarationInput {
   /** The SDK versions that have the tool, when they are not all of them. */
   readonly addedIn?: string;
   readonly removedIn?: string;
+  /** The category to give it; default: the catalog's first (pick the right one). */
+  readonly category?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export function renderDeclaration(input: DeclarationInput, model: CatalogModel, 
   if (input.name !== input.key) fields.push(`name: ${tsString(input.name)}`);
   if (input.base === undefined) fields.push('sdkTyped: false');
   else if (defaultSdkType(input.name, configAliases) !== input.base) fields.push(`sdkType: ${tsString(input.base)}`);
-  const category = model.categories[0]?.name;
+  const category = input.category ?? model.categories[0]?.name;
   if (category !== undefined) fields.push(`category: ${tsString(category)}`);
   fields.push(`exposure: 'disabled'`);
   if (input.addedIn !== undefined) fields.push(`addedIn: ${tsString(input.addedIn)}`);

@@ -45,6 +45,14 @@ function fileForNewTools(model: CatalogModel): string | undefined {
   );
 }
 
+/** The category most tools of `source` have: new tools added there get it until someone classifies them. */
+function mostCommonCategory(model: CatalogModel, source: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const t of model.tools)
+    if (t.source === source && t.category) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 const fieldText = (fields: FieldValues) =>
   Object.entries(fields)
     .map(([f, v]) => (v === undefined ? `remove ${f}` : `${f}: ${typeof v === 'string' ? tsString(v) : tsArray(v)}`))
@@ -58,6 +66,7 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
   const edits: PlannedEdit[] = [];
   const skipped: { name: string; why: string }[] = [];
   const newFile = fileForNewTools(model);
+  const category = newFile === undefined ? undefined : mostCommonCategory(model, newFile);
   const change = (t: ToolModel, edit: ToolEdit, kind: PlannedEdit['kind']) => {
     tools.set(t.source, [...(tools.get(t.source) ?? []), edit]);
     const renamed = edit.renameKeyTo !== undefined ? `rename the key to ${tsKey(edit.renameKeyTo)}, ` : '';
@@ -84,12 +93,14 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
         skipped.push({ name: row.name, why: 'the catalog has no .tools({...}) call to add it to' });
         continue;
       }
-      const key = taken.has(row.name) ? `${row.name}Sdk` : row.name;
+      const base = row.typeName?.slice(0, -'Input'.length);
+      // A key reads like the catalog's others: the type's name for a tool named in snake_case (`propose_skills`).
+      const wanted = /^[A-Z]/.test(row.name) || base === undefined ? row.name : base;
+      const key = taken.has(wanted) ? `${wanted}Sdk` : wanted;
       taken.add(key);
       const range = row.need && row.at !== undefined ? { [row.need.field]: row.at } : {};
-      const base = row.typeName?.slice(0, -'Input'.length);
       const text = renderDeclaration(
-        { key, name: row.name, ...(base ? { base } : {}), ...range },
+        { key, name: row.name, ...(base ? { base } : {}), ...range, ...(category ? { category } : {}) },
         model,
         model.config.sdk.aliases,
       );

@@ -19,7 +19,7 @@ function catalogPart(r: ToolRow): string {
   if (r.note && r.edit === undefined) return r.note;
   switch (r.edit) {
     case 'declare':
-      return `not in the catalog: declare it disabled${r.need && r.at ? ` with ${field}:${at}` : ''}${r.note ? ` (${r.note})` : ''}`;
+      return `not in the catalog: declare it disabled${r.need && r.at ? ` with ${field}:${at}` : ''}`;
     case 'range':
       return `'${r.key}' needs ${field}:${at || ' (version not found)'}`;
     case 'rename':
@@ -47,6 +47,10 @@ function toolLines(report: UpgradeReport): string[] {
       `  ${r.change.padEnd(8)} ${name.padEnd(width)}  ${(r.typeName ?? '(no type)').padEnd(typeWidth)}  ${when ? `${when}; ` : ''}${catalogPart(r)}`,
     );
   }
+  const unknown = new Map<string, string[]>();
+  for (const r of rows)
+    if (r.edit === 'declare' && r.note) unknown.set(r.note, [...(unknown.get(r.note) ?? []), r.name]);
+  for (const [note, names] of unknown) lines.push(`  ? ${note}: ${names.join(', ')}`);
   if (report.unlisted.length > 0)
     lines.push(
       `  (declared without a type, and not in the target's BUILTIN_TOOL_NAMES, which does not list every tool it runs: ${report.unlisted.join(', ')}; kept as declared)`,
@@ -135,7 +139,11 @@ export function formatUpgradeReport(report: UpgradeReport): string {
     lines.push(
       '',
       w.files.length > 0 ? `written: ${w.files.join(', ')}` : 'written: no catalog file needed a change.',
-      ...(w.lock ? [`recorded the measured surfaces in ${w.lock} (the pinned version is unchanged).`] : []),
+      ...(w.lock
+        ? [
+            `recorded the measured surfaces in ${w.lock}; ${w.pinned?.was === w.pinned?.now ? `it still pins ${w.pinned?.now}` : `it now pins ${w.pinned?.now}, the SDK the app has installed`}.`,
+          ]
+        : []),
       `next: install SDK ${report.target.version}, run tool-catalog generate, then tool-catalog verify --update to pin its surface.`,
     );
   else

@@ -148,7 +148,7 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
         change: 'new',
         name,
         edit: 'declare',
-        note: `SDK ${current.version} does not list its built-in names (BUILTIN_TOOL_NAMES), so the version it came in is not known`,
+        note: `SDK ${current.version} exports no BUILTIN_TOOL_NAMES, so when these came is not known`,
       });
     else rows.push(...rangeRows(name, undefined, tool, listedBefore === false, { name }));
   }

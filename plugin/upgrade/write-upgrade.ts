@@ -15,8 +15,9 @@ import type { SideSurface } from './surfaces.js';
 export interface WriteResult {
   /** Catalog files changed, relative to the config folder. */
   readonly files: readonly string[];
-  /** The lock, when a measured surface was recorded in it. */
+  /** The lock, when a measured surface was recorded in it, and the version it pins before and after. */
   readonly lock?: string;
+  readonly pinned?: { readonly was?: string; readonly now: string };
   /** Why nothing was written (every file keeps its bytes). */
   readonly error?: string;
 }
@@ -62,14 +63,17 @@ export async function writeUpgrade(
     return { files: [], error: `the edits would offer more than before, so nothing was kept: ${widened.join('; ')}` };
   }
   let lock: string | undefined;
+  let pinned: string | undefined;
+  const was = after.surface?.sdk;
   for (const side of surfaces)
-    if (side.measured && Object.keys(side.measured.configurations).length > 0)
-      lock = relativePosix(
-        model.config.rootDir,
-        (await recordSurface(after, side.measured.runtime, side.measured.configurations)).file,
-      );
+    if (side.measured && Object.keys(side.measured.configurations).length > 0) {
+      // The app's own install is recorded as the pinned version (as verify --update does); any other beside it.
+      const recorded = await recordSurface(after, side.measured.runtime, side.measured.configurations);
+      lock = relativePosix(model.config.rootDir, recorded.file);
+      pinned = recorded.lock.pinned;
+    }
   return {
     files: changed.map(([file]) => relativePosix(model.config.rootDir, file)),
-    ...(lock !== undefined ? { lock } : {}),
+    ...(lock !== undefined ? { lock, pinned: { ...(was !== undefined ? { was } : {}), now: pinned! } } : {}),
   };
 }
