@@ -62,6 +62,15 @@ const inputsOf = new WeakMap<
   { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }
 >();
 
+/** Each former server or channel name → the name it has today, in declaration order. */
+function renamedServers(v: Decl): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of ['servers', 'channels'])
+    for (const [name, declaration] of Object.entries((v[field] ?? {}) as Record<string, Decl>))
+      for (const former of (declaration?.renamedFrom ?? []) as string[]) out[former] ??= name;
+  return out;
+}
+
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
 const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
 
@@ -130,6 +139,8 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
     callers: v.callers ?? {},
     servers: Object.keys(v.servers ?? {}),
     channels: Object.keys(v.channels ?? {}),
+    renamedServers: renamedServers(v),
+    sdkAliases: {},
     tools,
   };
   // Tools are compared one by one above; the rest of the model is small.
@@ -191,6 +202,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel): CatalogMod
       labelKey: d.labelKey ?? `${config.i18n.prefix}.${key}.label`,
       descriptionKey: d.descriptionKey ?? `${config.i18n.prefix}.${key}.description`,
       icon: d.icon,
+      renamedFrom: d.renamedFrom ?? [],
       source: sourceOf.get(file) ?? toPosix(path.relative(config.rootDir, file)),
     };
   }

@@ -32,10 +32,17 @@ function policyToolEntry(t: ToolModel): PolicyToolEntry {
     ...(t.pairGroup !== undefined ? { pairGroup: t.pairGroup } : {}),
     dependsOn: t.dependsOn,
     approval: t.approval,
+    ...(t.server !== undefined ? { server: t.server } : {}),
+    ...(t.channel !== undefined ? { channel: t.channel } : {}),
+    ...(t.nameSource.kind !== 'static' ? { namesFrom: t.nameSource.kind } : {}),
+    ...(t.renamedFrom.length > 0 ? { renamedFrom: t.renamedFrom } : {}),
   };
 }
 
-type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'servers'>;
+type BareTables = Pick<
+  PolicyTables,
+  'catalog' | 'tools' | 'conditions' | 'servers' | 'channels' | 'renamedServers' | 'sdkAliases'
+>;
 
 /**
  * The tables with every closure filled in (always disallowed, per failing condition, per user
@@ -49,6 +56,9 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
     tools: input.tools,
     conditions: input.conditions,
     servers: input.servers,
+    channels: input.channels ?? [],
+    renamedServers: input.renamedServers ?? {},
+    sdkAliases: input.sdkAliases ?? {},
   };
   const p = preparePolicy(tables);
   // A plain loop: Array.from with a map function iterates generically (a tenth of the stage at 5,000 tools).
@@ -66,8 +76,8 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
     whenOptedOut,
   };
   // A duplicate key maps to its first tool, so the prepared indices would not match: keep them apart.
-  if (new Set(p.keys).size !== p.keys.length) return { ...tables, ...closures };
-  return Object.assign(tables, closures);
+  if (new Set(p.keys).size !== p.keys.length) return { ...(tables as Required<PolicyTables>), ...closures };
+  return Object.assign(tables as Required<PolicyTables>, closures);
 }
 
 // The policy and snapshot outputs and the policy commands all read one model's tables: built once.
@@ -97,7 +107,10 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
   a.tools.length === b.tools.length &&
   a.tools.every((t, i) => t === b.tools[i] || samePlainData(t, b.tools[i])) &&
   samePlainData(a.conditions, b.conditions) &&
-  samePlainData(a.servers, b.servers);
+  samePlainData(a.servers, b.servers) &&
+  samePlainData(a.channels, b.channels) &&
+  samePlainData(a.renamedServers, b.renamedServers) &&
+  samePlainData(a.sdkAliases, b.sdkAliases);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
@@ -107,6 +120,9 @@ export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
       tools: model.tools.map(entryOf),
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       servers: model.servers,
+      channels: model.channels,
+      renamedServers: model.renamedServers,
+      sdkAliases: model.sdkAliases,
     };
     const last = inherited.get(model);
     tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);

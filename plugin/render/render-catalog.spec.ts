@@ -34,6 +34,9 @@ describe('renderCatalog', () => {
       export * from './sdk-coverage';
       export * from './session';
       export * from './tools';
+      // The runtime the code above runs on: its classes (DuplicateToolError, …) and helpers, so that an app
+      // imports everything from this folder and catches exactly what the generated code throws.
+      export * from 'agent-tool-catalog/runtime';
       "
     `);
   });

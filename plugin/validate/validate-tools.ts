@@ -35,6 +35,7 @@ const COMMON_FIELDS: FieldSpec = {
   labelKey: { type: 'string' },
   descriptionKey: { type: 'string' },
   icon: { type: 'string' },
+  renamedFrom: { type: 'string[]' },
 };
 
 export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {

@@ -51,6 +51,7 @@ function toolView(t: ToolModel) {
           ? tsString(t.runtimeRequires)
           : `{ env: ${tsString(t.runtimeRequires.env)} }`,
     approval: tsString(t.approval),
+    renamedFrom: t.renamedFrom.length > 0 ? list(t.renamedFrom) : undefined,
     labelKey: tsString(t.labelKey),
     descriptionKey: tsString(t.descriptionKey),
   };

@@ -55,6 +55,11 @@ export const THEMIS_POLICY_TABLES = {
   tools: THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
   conditions: THEMIS_CONDITIONS,
   servers: ['themis'],
+  channels: ['linear', 'sentry', 'metabase'],
+  /** Former server and channel names, and what each is called today. */
+  renamedServers: {},
+  /** The SDK's legacy tool names, and the runtime name each means today. */
+  sdkAliases: {},
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [],
   /** What each condition disallows when it does not hold. */
