@@ -12,7 +12,8 @@ const mark = (disallows: boolean | undefined) => (disallows === true ? '✗' : d
 export const explainCommand: Command = {
   name: 'explain',
   summary: 'Say whether a tool is allowed and why, rule by rule',
-  usage: '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+  usage:
+    '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)

@@ -25,7 +25,8 @@ const block = (title: string, names: readonly string[]) =>
 export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'Print what the SDK would receive: disallowedTools, allowedTools, MCP servers',
-  usage: '[--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+  usage:
+    '[--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
