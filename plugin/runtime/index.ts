@@ -28,6 +28,7 @@ export type {
   GuardDecision,
   GuardHookInput,
   GuardMatcher,
+  OfferAnswer,
   PreToolUseDenial,
   PreToolUseGuardOptions,
 } from './hooks.js';

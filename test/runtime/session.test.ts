@@ -105,7 +105,10 @@ describe('sessionOptions', () => {
     expect(await guardSays(session, 'EnterWorktree')).toContain('disallowed');
     expect(await guardSays(session, 'mcp__docs__search')).toContain("('mcp__docs__*')");
     expect(await guardSays(session, 'mcp__flights__book')).toContain('does not declare');
-    expect(await guardSays(session, 'mcp__linear__create_issue')).toBeUndefined();
+    // A declared channel with no tool the catalog knows: nothing proves the call allowed.
+    expect(await guardSays(session, 'mcp__linear__create_issue')).toContain(
+      "not a tool the catalog knows on the channel 'linear'",
+    );
     expect(await guardSays(session, 'mcp__app__stray')).toContain(
       "not a tool of the catalog's in-process server 'app'",
     );

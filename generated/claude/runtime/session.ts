@@ -106,6 +106,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   const guard = createPreToolUseGuard({
     ...input.guard,
     ...catalog.guard,
+    tables,
     allowedTools,
     disallowed: () => disallowed,
     declaredServers: [...tables.servers, ...catalog.channels],

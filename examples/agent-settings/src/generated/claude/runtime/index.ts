@@ -33,6 +33,7 @@ export type {
   GuardDecision,
   GuardHookInput,
   GuardMatcher,
+  OfferAnswer,
   PreToolUseDenial,
   PreToolUseGuardOptions,
 } from './hooks';
