@@ -7,7 +7,7 @@ import type { AgentToolSettings, PolicyContext, ResolveOptions } from './policy.
 import { resolveToolPolicy } from './policy.js';
 import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions } from './hooks.js';
 import { mcpToolName } from './names.js';
-import { coveredBy } from './opt-outs.js';
+import { coveredBy, normaliseOptOuts, type IgnoredOptOut } from './opt-outs.js';
 import { preparePolicy, type PolicyTables } from './policy-tables.js';
 
 /** A tool instance the app built for an in-process MCP server (the SDK's `tool(...)`), which has a `name`. */
@@ -63,6 +63,29 @@ export interface SessionOptions<S, E = never> {
   readonly disallowedTools: string[];
   readonly mcpServers: Record<string, S | E>;
   readonly hooks: { readonly PreToolUse: GuardMatcher[] };
+  /**
+   * Opt-out entries that changed nothing — unknown names (with a suggestion), tools users cannot
+   * switch — for the app to show. Not an SDK option (the SDK ignores it).
+   */
+  readonly ignoredOptOuts: readonly IgnoredOptOut[];
+}
+
+/**
+ * The agent's opt-outs as the policy reads them: earlier names in today's form, and entries that name
+ * nothing left out (reported instead). Servers the app connects itself (`externalServers`, the guard's
+ * `otherServers`) take entries as written.
+ */
+function readOptOuts<T extends NamedTool, S, E>(p: ReturnType<typeof preparePolicy>, input: SessionInput<T, S, E>) {
+  const stored = input.agent?.disabledTools ?? [];
+  const other = input.guard?.otherServers;
+  const otherServers = other === 'all' ? 'all' : [...Object.keys(input.externalServers ?? {}), ...(other ?? [])];
+  const read = normaliseOptOuts(p, stored, { otherServers });
+  const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
+  const today = new Map(read.migrated.map((m) => [m.from, m.to]));
+  const disabledTools = stored
+    .filter((entry): entry is string => typeof entry === 'string' && !dropped.has(entry))
+    .map((entry) => today.get(entry) ?? entry);
+  return { agent: { ...input.agent, disabledTools }, ignored: read.unknown };
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -71,10 +94,11 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   input: SessionInput<T, S, E>,
 ): SessionOptions<S, E> {
   const { tables } = catalog;
-  const policy = resolveToolPolicy(tables, input.agent, input.context, input.options);
+  const p = preparePolicy(tables);
+  const optOuts = readOptOuts(p, input);
+  const policy = resolveToolPolicy(tables, optOuts.agent, input.context, input.options);
   const disallowed = policy.disallowedTools;
   const blocked = (name: string) => disallowed.some((entry) => coveredBy(name, entry));
-  const p = preparePolicy(tables);
   const selected = input.selection ? new Set(input.selection.keys) : undefined;
   // Built-ins: every SDK tool of the catalog (that the caller selected) the policy allows, by its runtime names.
   const tools: string[] = [];
@@ -108,5 +132,12 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     inProcessServers: tables.servers,
     knownNames: known,
   });
-  return { tools, allowedTools, disallowedTools: disallowed, mcpServers, hooks: { PreToolUse: [guard] } };
+  return {
+    tools,
+    allowedTools,
+    disallowedTools: disallowed,
+    mcpServers,
+    hooks: { PreToolUse: [guard] },
+    ignoredOptOuts: optOuts.ignored,
+  };
 }
