@@ -19,7 +19,7 @@ export const wrongWire: ClaudeOptOut = 'mcp__cherry-tools__crons'; // tool-catal
 // @ts-expect-error — a server the catalog does not declare.
 export const undeclaredServer: ClaudeOptOut = 'mcp__claw';
 // @ts-expect-error — only whole servers take a pattern.
-export const partialPattern: ClaudeOptOut = 'mcp__cherry-tools__c*';
+export const partialPattern: ClaudeOptOut = 'mcp__cherry-tools__c*'; // tool-catalog-ignore-stale-ref: a wrong pattern on purpose
 
 // A typed list is what the resolvers take; stored lists (plain strings) are checked at run time.
 export const asStored: AgentToolSettings = typed;
