@@ -17,6 +17,7 @@ describe('renderCatalog', () => {
         "/app/generated/demo/policy.ts",
         "/app/generated/demo/policy.md",
         "/app/generated/demo/session.ts",
+        "/app/generated/demo/opt-outs.ts",
         "/app/generated/demo/sdk-coverage.ts",
         "/app/generated/demo/index.ts",
       ]
@@ -29,6 +30,7 @@ describe('renderCatalog', () => {
       // biome-ignore-all format: generated file
       export * from './bindings';
       export * from './i18n-keys';
+      export * from './opt-outs';
       export * from './policy';
       export * from './registry';
       export * from './sdk-coverage';

@@ -89,6 +89,8 @@ describe('registry.ts', () => {
         /** What the Claude Code runtime needs before it offers the tool: an environment variable, an MCP server with resources, tool-search mode. */
         readonly runtimeRequires?: { readonly env: string } | 'mcp-resources' | 'tool-search';
         readonly approval: DemoToolApproval;
+        /** Earlier names: former keys, and former runtime names in full; stored opt-outs under them migrate to this tool. */
+        readonly renamedFrom?: readonly string[];
         readonly labelKey: string;
         readonly descriptionKey: string;
       }
