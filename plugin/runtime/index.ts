@@ -6,7 +6,7 @@ export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context.j
 export { createToolCatalog } from './tools.js';
 export { BuiltNameMismatchError, DuplicateToolError } from './errors.js';
 export type { BuiltNameMismatch } from './errors.js';
-export { builtNameMismatch } from './built-names.js';
+export { builtNameMismatch, observeBuiltNames } from './built-names.js';
 export type { BuiltNamesEntry } from './built-names.js';
 export type {
   BuildToolsOptions,

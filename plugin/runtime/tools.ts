@@ -1,8 +1,8 @@
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
-import { builtNameMismatch } from './built-names.js';
+import { builtNameMismatch, reportBuiltNameMismatch } from './built-names.js';
 import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context.js';
-import { BuiltNameMismatchError, DuplicateToolError } from './errors.js';
+import { DuplicateToolError } from './errors.js';
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names.js';
 
 /** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
@@ -300,7 +300,7 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       flatten(builder(context, options), tools);
       // A tool built under another name than the catalog declares would be offered under a name no policy knows.
       const mismatch = e.kind === 'mcp' ? builtNameMismatch(e, tools.slice(start)) : undefined;
-      if (mismatch) throw new BuiltNameMismatchError(mismatch);
+      if (mismatch) reportBuiltNameMismatch(mismatch);
       for (let i = start; i < tools.length; i++) {
         servers[i] = e.kind === 'mcp' ? e.server : undefined;
         const name = (tools[i] as { name?: unknown } | null)?.name;

@@ -6,6 +6,7 @@ import {
   builtNameMismatch,
   createToolCatalog,
   createToolContext,
+  observeBuiltNames,
   type ToolEntry,
 } from '../../plugin/runtime';
 
@@ -64,5 +65,19 @@ describe('builder names', () => {
       built: ['(no name)', 'mcp__app__cron'],
     });
     expect(builtNameMismatch(entry(), [])).toEqual({ tool: 'Cron', declared: ['mcp__app__cron'], built: [] });
+  });
+});
+
+describe('a lister observing builds', () => {
+  it('gets each mismatch instead of an error, only while it observes, from any copy of the runtime', async () => {
+    const catalog = createToolCatalog([entry()], { bindings: { Cron: { build: () => named('cron_v2') } } });
+    const seen: unknown[] = [];
+    const built = await observeBuiltNames(
+      (m) => seen.push(m),
+      () => catalog.buildTools(createToolContext(), { include: ['g'] }),
+    );
+    expect(built).toEqual([named('cron_v2')]);
+    expect(seen).toEqual([{ tool: 'Cron', declared: ['mcp__app__cron'], built: ['mcp__app__cron_v2'] }]);
+    expect(() => catalog.buildTools(createToolContext(), { include: ['g'] })).toThrow(BuiltNameMismatchError);
   });
 });

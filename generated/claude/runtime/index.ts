@@ -11,7 +11,7 @@ export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context';
 export { createToolCatalog } from './tools';
 export { BuiltNameMismatchError, DuplicateToolError } from './errors';
 export type { BuiltNameMismatch } from './errors';
-export { builtNameMismatch } from './built-names';
+export { builtNameMismatch, observeBuiltNames } from './built-names';
 export type { BuiltNamesEntry } from './built-names';
 export type {
   BuildToolsOptions,

@@ -5,7 +5,7 @@
 // biome-ignore-all format: generated file
 // Whether a builder built its tools under the names its catalog entry declares: a tool built as
 // `cron_v2` while the catalog says `cron` is offered under a name no policy, guard or UI knows.
-import type { BuiltNameMismatch } from './errors';
+import { BuiltNameMismatchError, type BuiltNameMismatch } from './errors';
 import { mcpToolName } from './names';
 
 /** The fields of a catalog entry the check reads (the generated registry's descriptor has them). */
@@ -38,4 +38,33 @@ export function builtNameMismatch(entry: BuiltNamesEntry, built: readonly unknow
   const got = new Set(names);
   const same = got.size === wanted.size && [...got].every((name) => wanted.has(name));
   return same ? undefined : { tool: entry.key, declared: [...declared], built: names };
+}
+
+/**
+ * Where a tool that lists an app's builders as they are (`drift --mcp`, which reports renames itself)
+ * receives mismatches instead of `buildTools` throwing: a function on `globalThis` under this
+ * registered symbol, so every copy of the runtime sees it.
+ */
+const OBSERVER = Symbol.for('agent-tool-catalog.built-name-observer');
+
+type Observer = (mismatch: BuiltNameMismatch) => void;
+
+/** Throws `BuiltNameMismatchError`, unless a lister is observing builds (`observeBuiltNames`). */
+export function reportBuiltNameMismatch(mismatch: BuiltNameMismatch): void {
+  const observer = (globalThis as Record<symbol, unknown>)[OBSERVER];
+  if (typeof observer === 'function') (observer as Observer)(mismatch);
+  else throw new BuiltNameMismatchError(mismatch);
+}
+
+/** Runs `build` with builder names taken as built: each mismatch goes to `observe`, none throws. */
+export async function observeBuiltNames<T>(observe: Observer, build: () => T | Promise<T>): Promise<T> {
+  const scope = globalThis as Record<symbol, unknown>;
+  const previous = scope[OBSERVER];
+  scope[OBSERVER] = observe;
+  try {
+    return await build();
+  } finally {
+    if (previous === undefined) delete scope[OBSERVER];
+    else scope[OBSERVER] = previous;
+  }
 }
