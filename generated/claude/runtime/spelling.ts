@@ -32,18 +32,24 @@ function distance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
+/** Folded candidates, kept with each candidate list a caller keeps (a catalog's names). */
+const foldedLists = new WeakMap<readonly string[], readonly string[]>();
+
 /**
  * The candidate `name` was most likely meant to be: one equal to it after folding, else the closest
  * within a third of its length (at least 2 edits), else undefined. Ties go to the earlier candidate.
  */
-export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  let folds = foldedLists.get(candidates);
+  if (!folds) foldedLists.set(candidates, (folds = candidates.map(foldName)));
   const folded = foldName(name);
+  const exact = candidates.findIndex((c, i) => c !== name && folds![i] === folded);
+  if (exact >= 0) return candidates[exact];
   const limit = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    if (foldName(candidate) === folded) return candidate;
     const d = distance(name, candidate, Math.min(limit, bestDistance - 1));
     if (d < bestDistance) {
       best = candidate;

@@ -169,13 +169,18 @@ function switchableInstead(p: PreparedPolicy, index: number): string | undefined
   return p.tables.tools.find((t) => t.pairGroup === group && t.exposure === 'user')?.key;
 }
 
-/** Keys, runtime names and server patterns a user can write: what a suggestion may name. */
-function writableNames(p: PreparedPolicy): string[] {
-  const names: string[] = [];
+const writable = new WeakMap<PreparedPolicy, readonly string[]>();
+
+/** Keys, runtime names and server patterns a user can write: what a suggestion may name (once per catalog). */
+function writableNames(p: PreparedPolicy): readonly string[] {
+  let names = writable.get(p);
+  if (names) return names;
+  const out: string[] = [];
   p.tables.tools.forEach((t, i) => {
-    if (t.exposure === 'user') names.push(t.key, ...p.names[i]!);
+    if (t.exposure === 'user') out.push(t.key, ...p.names[i]!);
   });
-  for (const server of [...p.servers, ...(p.tables.channels ?? [])]) names.push(`mcp__${server}`);
+  for (const server of [...p.servers, ...(p.tables.channels ?? [])]) out.push(`mcp__${server}`);
+  writable.set(p, (names = out));
   return names;
 }
 
