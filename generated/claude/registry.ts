@@ -225,6 +225,8 @@ export interface ClaudeToolDescriptor {
   readonly addedIn?: string;
   readonly removedIn?: string;
   readonly approval: ClaudeToolApproval;
+  /** Earlier names: former keys, and former runtime names in full; stored opt-outs under them migrate to this tool. */
+  readonly renamedFrom?: readonly string[];
   readonly labelKey: string;
   readonly descriptionKey: string;
 }
@@ -262,6 +264,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     restricted: false,
     removedIn: '0.3.277',
     approval: 'permission-mode',
+    renamedFrom: ['BashOutput'],
     labelKey: 'agent.tools.TaskOutput.label',
     descriptionKey: 'agent.tools.TaskOutput.description',
   },

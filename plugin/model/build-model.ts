@@ -83,6 +83,15 @@ function runtimeConfigurations(declared: Decl | undefined): RuntimeConfiguration
   }));
 }
 
+/** Each former server or channel name → the name it has today, in declaration order. */
+function renamedServers(v: Decl): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of ['servers', 'channels'])
+    for (const [name, declaration] of Object.entries((v[field] ?? {}) as Record<string, Decl>))
+      for (const former of (declaration?.renamedFrom ?? []) as string[]) out[former] ??= name;
+  return out;
+}
+
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
 const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set(names)]);
 
@@ -151,6 +160,9 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     callers: v.callers ?? {},
     servers: Object.keys(v.servers ?? {}),
     channels: Object.keys(v.channels ?? {}),
+    renamedServers: renamedServers(v),
+    // The SDK's own legacy names (`Task` → `Agent`), as the lock recorded them for the pinned runtime.
+    sdkAliases: surface?.runtime.aliases ?? {},
     tools,
     runtimes: runtimeConfigurations(v.runtimes),
     ...(surface ? { surface } : {}),
@@ -216,6 +228,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
       labelKey: d.labelKey ?? `${config.i18n.prefix}.${key}.label`,
       descriptionKey: d.descriptionKey ?? `${config.i18n.prefix}.${key}.description`,
       icon: d.icon,
+      renamedFrom: d.renamedFrom ?? [],
       source: sourceOf.get(file) ?? toPosix(path.relative(config.rootDir, file)),
     };
   }

@@ -17,6 +17,7 @@ describe('renderCatalog', () => {
         "/app/generated/demo/policy.ts",
         "/app/generated/demo/policy.md",
         "/app/generated/demo/session.ts",
+        "/app/generated/demo/opt-outs.ts",
         "/app/generated/demo/sdk-coverage.ts",
         "/app/generated/demo/index.ts",
       ]
@@ -29,11 +30,15 @@ describe('renderCatalog', () => {
       // biome-ignore-all format: generated file
       export * from './bindings';
       export * from './i18n-keys';
+      export * from './opt-outs';
       export * from './policy';
       export * from './registry';
       export * from './sdk-coverage';
       export * from './session';
       export * from './tools';
+      // The runtime the code above runs on: its classes (DuplicateToolError, …) and helpers, so that an app
+      // imports everything from this folder and catches exactly what the generated code throws.
+      export * from 'agent-tool-catalog/runtime';
       "
     `);
   });

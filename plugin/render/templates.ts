@@ -15,6 +15,7 @@ export const TEMPLATE_NAMES = [
   'policy.ts',
   'policy.md',
   'session.ts',
+  'opt-outs.ts',
   'callers.md',
   'bindings.ts',
   'binding-skeleton.ts',

@@ -36,6 +36,7 @@ const COMMON_FIELDS: FieldSpec = {
   descriptionKey: { type: 'string' },
   icon: { type: 'string' },
   offer: { type: 'enum', values: ['direct', 'deferred'] },
+  renamedFrom: { type: 'string[]' },
 };
 
 export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {

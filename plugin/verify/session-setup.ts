@@ -182,6 +182,8 @@ export function buildRunSession(
     context: caller === undefined ? context : toolContext,
     options: plan.options,
     runtime,
+    // The servers the app connects itself take opt-out entries as written, as the session does.
+    otherServers: Object.keys(plan.externalServers),
     ...(selection ? { selection } : {}),
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(

@@ -99,6 +99,17 @@ const CASES: Record<string, readonly Expected[]> = {
     { code: 'TC130', at: 'catalog/tools.catalog.ts:6:53', says: "'Bash' is 'conditional' but names no condition" },
     { code: 'TC145', at: 'catalog/tools.catalog.ts:7:54', says: "unknown tool 'Write'" },
   ],
+  'broken-renamed-from': [
+    { code: 'TC161', at: 'catalog/vocabulary.catalog.ts:5:45', says: "'files' is declared today" },
+    { code: 'TC161', at: 'catalog/tools.catalog.ts:6:82', says: "tool 'Bash' has that key or runtime name today" },
+    { code: 'TC162', at: 'catalog/tools.catalog.ts:7:73', says: 'a full name must read mcp__<server>__<wire>' },
+    {
+      code: 'TC161',
+      at: 'catalog/tools.catalog.ts:7:89',
+      says: "Tools 'Cron' and 'Notify' both list 'claw_cron' as a former name",
+      related: 'catalog/tools.catalog.ts:6:69',
+    },
+  ],
 };
 
 const OUT = 'generated/demo';

@@ -66,6 +66,10 @@ const POLICY_FIELDS = [
   'approval',
   'restricted',
   'offer',
+  'server',
+  'channel',
+  'namesFrom',
+  'renamedFrom',
 ] as const satisfies readonly (keyof PolicyToolEntry)[];
 const policyFields = (tool: object) =>
   JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));

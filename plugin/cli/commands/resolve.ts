@@ -26,7 +26,7 @@ export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
   usage:
-    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)

@@ -48,6 +48,11 @@ describe('policy.ts', () => {
         tools: DEMO_TOOL_KEYS.map((key) => DEMO_TOOL_REGISTRY[key]),
         conditions: DEMO_CONDITIONS,
         servers: ['notes'],
+        channels: [],
+        /** Former server and channel names, and what each is called today. */
+        renamedServers: {},
+        /** The SDK's legacy tool names, and the runtime name each means today. */
+        sdkAliases: {},
         /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
         alwaysDisallowed: [
           'REPL',

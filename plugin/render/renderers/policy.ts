@@ -13,6 +13,9 @@ const list = (items: readonly string[]) => items.map(tsString).join(', ');
 /** The parts of the view the policy tables decide, kept with them. */
 const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   servers: list(tables.servers),
+  channels: list(tables.channels),
+  renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
+  sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
   alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
   whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
     name: tsKey(name),

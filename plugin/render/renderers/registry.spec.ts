@@ -96,6 +96,8 @@ describe('registry.ts', () => {
         readonly addedIn?: string;
         readonly removedIn?: string;
         readonly approval: DemoToolApproval;
+        /** Earlier names: former keys, and former runtime names in full; stored opt-outs under them migrate to this tool. */
+        readonly renamedFrom?: readonly string[];
         readonly labelKey: string;
         readonly descriptionKey: string;
       }

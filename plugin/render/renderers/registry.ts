@@ -48,6 +48,7 @@ function toolView(t: ToolModel) {
     addedIn: t.addedIn === undefined ? undefined : tsString(t.addedIn),
     removedIn: t.removedIn === undefined ? undefined : tsString(t.removedIn),
     approval: tsString(t.approval),
+    renamedFrom: t.renamedFrom.length > 0 ? list(t.renamedFrom) : undefined,
     labelKey: tsString(t.labelKey),
     descriptionKey: tsString(t.descriptionKey),
   };

@@ -57,6 +57,7 @@ describe('tools.ts', () => {
       import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
       import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
       import { DEMO_CONDITIONS, DEMO_TOOL_KEYS, DEMO_TOOL_REGISTRY, type DemoToolGroup, type DemoToolKey } from './registry';
+      import { DEMO_POLICY_TABLES } from './policy';
       import { buildDrive as driveBuilder, default as driveNames } from '../../app/drive';
       import { buildQuery as queryBuilder } from '../../app/query';
       import { tasksOn as tasksAvailable, buildTasks as tasksBuilder } from '../../app/tasks';
@@ -181,16 +182,18 @@ describe('tools.ts', () => {
         promptingTools: ['mcp__app__query', 'mcp__app__tasks', 'mcp__app__review'],
       } as const;
 
-      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
       /**
-       * The PreToolUse matcher for \`options.hooks.PreToolUse\`: denies restricted tools, anything
-       * \`disallowed()\` lists now, external tools outside \`allowedTools\`, and prompting tools on a
-       * headless turn whose permission mode needs a responder. Fails closed when it throws.
-       * (The session options of \`session.ts\` include one, wired to the session's policy.)
+       * The PreToolUse matcher for \`options.hooks.PreToolUse\`. It fails closed: it lets a call through to
+       * the SDK only when \`isOffered\` (or, without it, the catalog's tables in \`context\` — a missing
+       * condition counts as false — or what \`disallowed()\` lists now) proves the tool allowed, and denies
+       * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
+       * \`allowedTools\`, prompting tools on a headless turn whose mode needs a responder, and any call when
+       * it throws. (The session options of \`session.ts\` include one, wired to the session's policy.)
        */
       export function createDemoToolGuard(options: DemoToolGuardOptions = {}): GuardMatcher {
-        return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS });
+        return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS, tables: DEMO_POLICY_TABLES });
       }
       "
     `);

@@ -70,6 +70,7 @@ export function toolsView(model: CatalogModel, header: string) {
     runtimeModule: runtimeModule(model),
     sdkModule: moduleSpecifier('@anthropic-ai/claude-agent-sdk'),
     registryModule: siblingModule(model, 'registry'),
+    policyModule: siblingModule(model, 'policy'),
     imports: imports.views(),
     predicates: model.conditions.map((c) => ({
       field: c.field,

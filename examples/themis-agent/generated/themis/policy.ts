@@ -55,6 +55,21 @@ export const THEMIS_POLICY_TABLES = {
   tools: THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
   conditions: THEMIS_CONDITIONS,
   servers: ['themis'],
+  channels: ['linear', 'sentry', 'metabase'],
+  /** Former server and channel names, and what each is called today. */
+  renamedServers: {},
+  /** The SDK's legacy tool names, and the runtime name each means today. */
+  sdkAliases: {
+    Brief: 'SendUserMessage',
+    KillBash: 'TaskStop',
+    KillShell: 'TaskStop',
+    ListMcpResources: 'ListMcpResourcesTool',
+    ListPeers: 'ListAgents',
+    ProposeGoal: 'SetGoal',
+    ReadMcpResource: 'ReadMcpResourceTool',
+    ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+    Task: 'Agent',
+  },
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [
     'Bash',

@@ -43,6 +43,13 @@ export const CLAUDE_POLICY_TABLES = {
   tools: CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
   conditions: CLAUDE_CONDITIONS,
   servers: ['cherry-tools', 'agent-memory', 'skills'],
+  channels: [],
+  /** Former server and channel names, and what each is called today. */
+  renamedServers: {
+    claw: 'cherry-tools',
+  },
+  /** The SDK's legacy tool names, and the runtime name each means today. */
+  sdkAliases: {},
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [
     'REPL',

@@ -5,7 +5,9 @@
 // biome-ignore-all format: generated file
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
+import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
 import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context';
+import { DuplicateToolError } from './errors';
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
 
 /** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
@@ -82,11 +84,6 @@ export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string =
   selectedKeys(context: ToolContext<D>, options: ToolSelection<G>): K[];
   /** `buildTools` grouped by the in-process MCP server each entry is on: the input of `createSdkMcpServer` per server. */
   buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
-}
-
-/** Thrown at start-up when a catalog registers a key or runtime name twice, or builds two tools with one name. */
-export class DuplicateToolError extends Error {
-  override name = 'DuplicateToolError';
 }
 
 /** Arguments per `push.apply`, well under every engine's argument limit. */
@@ -306,6 +303,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
       const start = tools.length;
       flatten(builder(context, options), tools);
+      // A tool built under another name than the catalog declares would be offered under a name no policy knows.
+      const mismatch = e.kind === 'mcp' ? builtNameMismatch(e, tools.slice(start)) : undefined;
+      if (mismatch) reportBuiltNameMismatch(mismatch);
       for (let i = start; i < tools.length; i++) {
         servers[i] = e.kind === 'mcp' ? e.server : undefined;
         const name = (tools[i] as { name?: unknown } | null)?.name;
