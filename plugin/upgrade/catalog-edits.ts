@@ -1,8 +1,8 @@
 // Pure: the edits `upgrade --write` makes to a catalog file, as text edits found with the Babel
-// parser — a field set, replaced or removed on one tool's object, a key renamed, declarations added
+// parser — a field set, replaced or removed on one tool's object, declarations added
 // at the end of a `.tools({...})` call — so every other byte of the file stays as the user wrote it.
 import { eachNode, isNode, parseProgram, type AstNode } from '../diagnostics/source-ast.js';
-import { tsArray, tsKey, tsString } from '../text/escape.js';
+import { tsArray, tsString } from '../text/escape.js';
 
 /** Fields of one tool to set (a string or a list of strings) or remove (`undefined`); lists are merged. */
 export type FieldValues = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -10,7 +10,6 @@ export type FieldValues = Readonly<Record<string, string | readonly string[] | u
 export interface ToolEdit {
   readonly key: string;
   readonly fields: FieldValues;
-  readonly renameKeyTo?: string;
 }
 
 export interface FileEdits {
@@ -134,14 +133,10 @@ const ANCHORS: Readonly<Record<string, readonly string[]>> = {
 const DEFAULT_ANCHORS = ['exposure', 'category', 'kind'];
 
 function toolEdits(file: string, text: string, program: AstNode, edit: ToolEdit): TextEdit[] {
-  const { property, object } = findTool(file, program, edit.key);
+  const { object } = findTool(file, program, edit.key);
   const properties = list(object, 'properties');
   const byKey = new Map(properties.map((p) => [keyOf(p), p] as const));
   const edits: TextEdit[] = [];
-  if (edit.renameKeyTo !== undefined) {
-    const key = child(property, 'key')!;
-    edits.push({ start: startOf(key), end: endOf(key), text: tsKey(edit.renameKeyTo) });
-  }
   const inserts = new Map<number, string[]>();
   for (const [field, value] of Object.entries(edit.fields)) {
     const existing = byKey.get(field);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { renderDeclaration } from '../drift/declaration.js';
 import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
-import { tsArray, tsKey, tsString } from '../text/escape.js';
+import { tsArray, tsString } from '../text/escape.js';
 import type { FieldValues, FileEdits, ToolEdit } from './catalog-edits.js';
 import type { ToolRow } from './tool-changes.js';
 
@@ -16,8 +16,6 @@ export interface PlannedEdit {
   /** What it does, as a person would write it: `removedIn: '0.3.277'`, or the declaration to paste. */
   readonly text: string;
   readonly kind: 'declare' | 'range' | 'rename' | 'type';
-  /** The tool's key after the edit, when the edit renames it. */
-  readonly renameKeyTo?: string;
 }
 
 export interface EditPlan {
@@ -53,7 +51,8 @@ function mostCommonCategory(model: CatalogModel, source: string): string | undef
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-const fieldText = (fields: FieldValues) =>
+/** Fields as a person writes them: `removedIn: '0.3.277', renamedFrom: ['KillShell']`, `remove name`. */
+export const fieldText = (fields: FieldValues) =>
   Object.entries(fields)
     .map(([f, v]) => (v === undefined ? `remove ${f}` : `${f}: ${typeof v === 'string' ? tsString(v) : tsArray(v)}`))
     .join(', ');
@@ -69,13 +68,11 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
   const category = newFile === undefined ? undefined : mostCommonCategory(model, newFile);
   const change = (t: ToolModel, edit: ToolEdit, kind: PlannedEdit['kind']) => {
     tools.set(t.source, [...(tools.get(t.source) ?? []), edit]);
-    const renamed = edit.renameKeyTo !== undefined ? `rename the key to ${tsKey(edit.renameKeyTo)}, ` : '';
     edits.push({
       source: t.source,
       key: t.key,
       kind,
-      text: `${renamed}${fieldText(edit.fields)}`,
-      ...(edit.renameKeyTo !== undefined ? { renameKeyTo: edit.renameKeyTo } : {}),
+      text: fieldText(edit.fields),
     });
   };
   for (const row of rows) {
@@ -114,7 +111,6 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
         {
           key: tool.key,
           fields: row.fields,
-          ...(row.renameKeyTo !== undefined ? { renameKeyTo: row.renameKeyTo } : {}),
         },
         row.edit,
       );

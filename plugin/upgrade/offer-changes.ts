@@ -6,15 +6,13 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import type { SideSurface } from './surfaces.js';
 import type { ToolRow } from './tool-changes.js';
 
-export type OfferStateOrUnknown = RecordedState | 'not measured';
-
 export interface OfferRow {
   readonly runtime: string;
   /** The runtime name in the target (a renamed tool's new name). */
   readonly name: string;
   readonly key?: string;
-  readonly was: OfferStateOrUnknown;
-  readonly now: OfferStateOrUnknown;
+  readonly was: RecordedState;
+  readonly now: RecordedState;
   /** The catalog never lets the model have it (disabled, or a new tool an upgrade adds disabled): the change does not reach the model. */
   readonly blocked: boolean;
 }
@@ -71,9 +69,10 @@ export function offerChanges(
     for (const name of names) {
       const before = formerName.get(name) ?? name;
       const tool = keyOf.get(before) ?? keyOf.get(name);
-      const a = was.builtins[before] ?? was.builtins[name] ?? 'not measured';
-      const b = now.builtins[name] ?? now.builtins[before] ?? 'not measured';
-      if (a === b) continue;
+      const a = was.builtins[before] ?? was.builtins[name];
+      const b = now.builtins[name] ?? now.builtins[before];
+      // A name one side never asked about (a tool the catalog does not declare yet) says nothing.
+      if (a === undefined || b === undefined || a === b) continue;
       rows.push({
         runtime: c.name,
         name,

@@ -1,5 +1,5 @@
 // What a runtime version offers in each runtime configuration, with every tool allowed: the
-// runtime-surface lock's record when it has one that covers every name asked about, else a surface
+// runtime-surface lock's record when it has one that covers the catalog's built-ins, else a surface
 // run of that version's real runtime (its record is what `--write` adds to the lock).
 import { readSurfaceLock, type RecordedConfiguration, type SurfaceLock } from '../load/surface-lock.js';
 import type { CatalogModel, RuntimeConfigurationModel } from '../model/catalog-model.js';
@@ -26,15 +26,19 @@ export interface SurfaceInput {
   readonly model: CatalogModel;
   readonly snapshot: SdkSnapshot;
   readonly configurations: readonly RuntimeConfigurationModel[];
-  /** Built-in names every surface must say something about (the catalog's, and the ones an upgrade adds). */
+  /** Built-in names a run also asks for (the ones an upgrade adds); a record need not cover them. */
   readonly names: readonly string[];
   readonly lock?: SurfaceLock;
   readonly timeoutMs?: number;
 }
 
-/** A recorded configuration the comparison can use: run with today's facts, covering every name. */
-function usable(record: RecordedConfiguration | undefined, c: RuntimeConfigurationModel, names: readonly string[]) {
-  return record !== undefined && sameFacts(c, record) && names.every((n) => n in record.builtins);
+/** A recorded configuration the comparison can use: run with today's facts, covering every built-in of the catalog. */
+function usable(record: RecordedConfiguration | undefined, c: RuntimeConfigurationModel, model: CatalogModel) {
+  return (
+    record !== undefined &&
+    sameFacts(c, record) &&
+    model.tools.every((t) => t.kind !== 'sdk' || t.names.every((n) => n in record.builtins))
+  );
 }
 
 export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
@@ -45,7 +49,7 @@ export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
   const missing: RuntimeConfigurationModel[] = [];
   for (const c of input.configurations) {
     const record = recorded[c.name];
-    if (usable(record, c, input.names)) {
+    if (usable(record, c, model)) {
       configurations[c.name] = record!;
       source[c.name] = 'lock';
     } else missing.push(c);

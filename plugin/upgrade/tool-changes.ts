@@ -40,8 +40,6 @@ export interface ToolRow {
   readonly edit?: 'declare' | 'range' | 'rename' | 'type';
   /** Fields the rename or type edit sets (`undefined`: remove the field). */
   readonly fields?: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The catalog key after the edit, when it changes. */
-  readonly renameKeyTo?: string;
   /** One line on what the catalog says or cannot do, for the report. */
   readonly note?: string;
 }
@@ -76,10 +74,10 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
   const renamed = new Set<ToolModel>();
   /** Type bases a rename accounts for: not new or gone on their own. */
   const settled = new Set<string>();
-  const typeName = (t: ToolModel) => (t.sdkTyped ? `${t.sdkType}Input` : undefined);
 
   // Renames: the target's legacy table names the catalog's name, or the same type runs under another name.
-  for (const t of tools.filter(inC)) {
+  const claimed = new Map(byName);
+  for (const t of tools.filter((x) => inC(x) || inT(x))) {
     const name = t.names[0]!;
     const base = t.sdkTyped ? t.sdkType! : undefined;
     const aliased = target.aliases[name];
@@ -90,8 +88,13 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
     const now = aliased !== undefined && aliased !== name ? aliased : retyped !== name ? retyped : undefined;
     if (now !== undefined) {
       renamed.add(t);
+      // The type the target gives today's name, if any: the tool is checked against it from now on.
+      const typed = [...target.inputs.keys()].find(
+        (b) => nameAt(target, b) === now && (byBase.get(b) ?? t) === t && !settled.has(b),
+      );
       if (base !== undefined) settled.add(base);
-      rows.push(renameRow(t, name, now, byName, configAliases, typeName(t)));
+      if (typed !== undefined) settled.add(typed);
+      rows.push(renameRow(t, name, now, claimed, configAliases, typed));
       continue;
     }
     if (base === undefined || target.inputs.has(base) || !current.inputs.has(base)) continue;
@@ -214,34 +217,46 @@ function catalogAt(tool: ToolModel, field: 'addedIn' | 'removedIn'): Pick<ToolRo
   return at === undefined ? {} : { at, atFrom: 'catalog' };
 }
 
-/** A tool the target runs under another name: the key follows the name when it was the name. */
+/**
+ * A tool the target runs under another name. The key stays (the binding file, translations and
+ * stored settings follow it); `name` becomes today's, and the former name, when it was not the
+ * key, goes to `renamedFrom` so settings saved under it still reach the tool.
+ */
 function renameRow(
   t: ToolModel,
   was: string,
   now: string,
-  byName: ReadonlyMap<string, ToolModel>,
+  claimed: Map<string, ToolModel>,
   configAliases: Readonly<Record<string, string>>,
-  typeName: string | undefined,
+  typed: string | undefined,
 ): ToolRow {
-  const base = { change: 'renamed' as const, name: now, was, key: t.key, ...(typeName ? { typeName } : {}) };
-  const other = byName.get(now);
+  const base = {
+    change: 'renamed' as const,
+    name: now,
+    was,
+    key: t.key,
+    ...(typed ? { typeName: `${typed}Input` } : {}),
+  };
+  const other = claimed.get(now);
   if (other && other !== t)
     return {
       ...base,
-      note: `the catalog also declares '${other.key}' for ${now}: keep one of the two (an upgrade never removes a tool)`,
+      note: `'${other.key}' is ${now} too: keep one of the two (an upgrade never removes a tool)`,
     };
-  const keyFollows = t.key === was;
-  const newKey = keyFollows ? now : t.key;
-  // The type stays the same: it is written out when today's name would not give it by default.
-  const sdkType = t.sdkTyped && defaultSdkType(now, configAliases) !== t.sdkType ? t.sdkType : undefined;
+  claimed.set(now, t);
+  // Checked against the type the target gives the new name: written out unless the name gives it by default.
+  const sdkType =
+    typed !== undefined && (defaultSdkType(now, configAliases) !== typed || (t.sdkTyped && t.sdkType !== typed))
+      ? typed
+      : undefined;
   return {
     ...base,
     edit: 'rename',
-    ...(keyFollows ? { renameKeyTo: now } : {}),
     fields: {
-      ...(keyFollows ? {} : { name: newKey === now ? undefined : now }),
+      name: now === t.key ? undefined : now,
+      ...(typed !== undefined && !t.sdkTyped ? { sdkTyped: undefined } : {}),
       ...(sdkType !== undefined ? { sdkType } : {}),
-      renamedFrom: [was],
+      ...(was !== t.key ? { renamedFrom: [was] } : {}),
     },
   };
 }

@@ -1,6 +1,6 @@
 // `upgrade --write`: applies the edit plan to the catalog's files (each replaced atomically), loads
-// the catalog again, and keeps the edits only if it is valid and offers nothing it did not offer
-// before; otherwise every file gets its old bytes back. Then records measured surfaces in the lock.
+// the catalog again, and keeps the edits only if it is valid and its policy lets nothing through that
+// it did not before; otherwise every file gets its old bytes back. Then records measured surfaces in the lock.
 import { readFile } from 'node:fs/promises';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
@@ -56,11 +56,13 @@ export async function writeUpgrade(
     const messages = reloaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     return { files: [], error: `the edited catalog does not load, so nothing was kept: ${messages.join(' | ')}` };
   }
-  const formerKey = new Map(plan.edits.flatMap((e) => (e.renameKeyTo ? [[e.renameKeyTo, e.key] as const] : [])));
-  const widened = widenedOffers(model, after, formerKey);
+  const widened = widenedOffers(model, after);
   if (widened.length > 0) {
     await restore();
-    return { files: [], error: `the edits would offer more than before, so nothing was kept: ${widened.join('; ')}` };
+    return {
+      files: [],
+      error: `the edits would let more through than before, so nothing was kept: ${widened.join('; ')}`,
+    };
   }
   let lock: string | undefined;
   let pinned: string | undefined;
