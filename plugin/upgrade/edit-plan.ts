@@ -57,6 +57,12 @@ export const fieldText = (fields: FieldValues) =>
     .map(([f, v]) => (v === undefined ? `remove ${f}` : `${f}: ${typeof v === 'string' ? tsString(v) : tsArray(v)}`))
     .join(', ');
 
+/** A row's fields to set, and the ones it removes as `undefined`. */
+export const rowFields = (row: ToolRow): FieldValues => ({
+  ...row.fields,
+  ...Object.fromEntries((row.remove ?? []).map((f) => [f, undefined])),
+});
+
 export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetVersion: string): EditPlan {
   const byKey = new Map(model.tools.map((t) => [t.key, t]));
   const taken = new Set(model.tools.flatMap((t) => [t.key, ...t.names]));
@@ -105,15 +111,7 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
       edits.push({ source: newFile, key, kind: 'declare', text });
     } else if (tool && row.edit === 'range')
       change(tool, { key: tool.key, fields: { [row.need!.field]: row.at! } }, 'range');
-    else if (tool && row.fields)
-      change(
-        tool,
-        {
-          key: tool.key,
-          fields: row.fields,
-        },
-        row.edit,
-      );
+    else if (tool && row.fields) change(tool, { key: tool.key, fields: rowFields(row) }, row.edit);
   }
   const files = new Map<string, FileEdits>();
   for (const [source, list] of tools) files.set(source, { tools: list, declarations: [] });

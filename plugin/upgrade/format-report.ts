@@ -1,7 +1,7 @@
 // Prints an `upgrade` report for people: per tool what changes (new, gone, renamed, input fields),
 // per runtime configuration how the runtime's own offer moves, and the catalog edits to make.
 import { describeChange, type ChangeSeverity } from '../drift/schema-changes.js';
-import { fieldText } from './edit-plan.js';
+import { fieldText, rowFields } from './edit-plan.js';
 import type { OfferRow } from './offer-changes.js';
 import type { UpgradeReport } from './run-upgrade.js';
 import type { ToolRow } from './tool-changes.js';
@@ -24,7 +24,7 @@ function catalogPart(r: ToolRow): string {
     case 'range':
       return `'${r.key}' needs ${field}:${at || ' (version not found)'}`;
     case 'rename':
-      return `'${r.key}' needs ${fieldText(r.fields ?? {})}`;
+      return `'${r.key}' needs ${fieldText(rowFields(r))}`;
     case 'type':
       return `'${r.key}': ${r.note}`;
     default:

@@ -38,8 +38,9 @@ export interface ToolRow {
   readonly need?: RangeNeed;
   /** What to change in the catalog: a declaration to add, or fields of an existing tool. */
   readonly edit?: 'declare' | 'range' | 'rename' | 'type';
-  /** Fields the rename or type edit sets (`undefined`: remove the field). */
-  readonly fields?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** Fields the rename or type edit sets, and fields it removes. */
+  readonly fields?: Readonly<Record<string, string | readonly string[]>>;
+  readonly remove?: readonly string[];
   /** One line on what the catalog says or cannot do, for the report. */
   readonly note?: string;
 }
@@ -111,7 +112,9 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
       typeName: `${successor}Input`,
       key: t.key,
       edit: 'type',
-      fields: { sdkType: defaultSdkType(name, configAliases) === successor ? undefined : successor },
+      ...(defaultSdkType(name, configAliases) === successor
+        ? { fields: {}, remove: ['sdkType'] }
+        : { fields: { sdkType: successor } }),
       note: `its type is now ${successor}Input (was ${base}Input)`,
     });
   }
@@ -249,14 +252,16 @@ function renameRow(
     typed !== undefined && (defaultSdkType(now, configAliases) !== typed || (t.sdkTyped && t.sdkType !== typed))
       ? typed
       : undefined;
+  // JSON has no `undefined`: fields to drop are listed apart from the ones to set.
+  const remove = [...(now === t.key ? ['name'] : []), ...(typed !== undefined && !t.sdkTyped ? ['sdkTyped'] : [])];
   return {
     ...base,
     edit: 'rename',
     fields: {
-      name: now === t.key ? undefined : now,
-      ...(typed !== undefined && !t.sdkTyped ? { sdkTyped: undefined } : {}),
+      ...(now !== t.key ? { name: now } : {}),
       ...(sdkType !== undefined ? { sdkType } : {}),
       ...(was !== t.key ? { renamedFrom: [was] } : {}),
     },
+    ...(remove.length > 0 ? { remove } : {}),
   };
 }
