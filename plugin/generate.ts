@@ -143,7 +143,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * Errors that mean the catalog is wrong block every write. A missing translation does not: the
  * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
  */
-export const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
+const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
   d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
 /** The catalogs' outputs as the writer takes them. */

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../write/write-outputs.js';
 import { detectApp, InitError, installCommand, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
 
-export const GENERATE_SCRIPT = 'tool-catalog generate';
+const GENERATE_SCRIPT = 'tool-catalog generate';
 
 /** The SDK tools of the starter catalog (the template declares each). */
 const STARTER_SDK_TOOLS = ['Read', 'Bash', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit'] as const;
@@ -24,7 +24,7 @@ export interface InitOptions {
   readonly name?: string;
 }
 
-export interface ScaffoldPlan {
+interface ScaffoldPlan {
   readonly app: AppInfo;
   readonly name: string;
   /** Absolute path → content of the files init writes itself. */
@@ -42,7 +42,7 @@ export interface ScaffoldPlan {
 }
 
 /** What init found out about the Claude Agent SDK and did about it. */
-export type SdkOutcome =
+type SdkOutcome =
   | {
       readonly installed: true;
       readonly name: string;
@@ -74,7 +74,7 @@ export interface InitResult {
   readonly generated: GenerateResult;
 }
 
-export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
+function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
   const app = detectApp(dir);
   const name = options.name ?? 'agent';
   if (!/^[a-z][a-z0-9-]*$/i.test(name))
@@ -147,7 +147,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
 }
 
 /** Every file init would create that already exists: init never overwrites. */
-export function existingTargets(plan: ScaffoldPlan): string[] {
+function existingTargets(plan: ScaffoldPlan): string[] {
   const configs = CONFIG_FILE_NAMES.map((f) => path.join(plan.app.dir, f));
   const sdkTools = plan.app.sdk ? [plan.sdkToolsFile] : [];
   return [...new Set([...configs, ...plan.files.keys(), ...sdkTools, plan.bindingFile])]

@@ -10,7 +10,7 @@ import type { CatalogModel, ToolModel } from './catalog-model.js';
  * - `unavailable`: in the caller's groups but switched off (disabled, `available: false`, a predicate false).
  * - `not-in-groups`: none of its groups is one of the caller's.
  */
-export type CallerOfferState = 'offered' | 'factory' | 'runtime-check' | 'unavailable' | 'not-in-groups';
+type CallerOfferState = 'offered' | 'factory' | 'runtime-check' | 'unavailable' | 'not-in-groups';
 
 export interface CallerToolOffer {
   readonly key: string;
@@ -43,8 +43,8 @@ export interface CallerOffer {
 }
 
 /** The caller's include list, or undefined when the catalog declares no such caller. */
-export function callerGroups(model: CatalogModel, caller: string): readonly string[] | undefined {
-  return Object.prototype.hasOwnProperty.call(model.callers, caller) ? model.callers[caller] : undefined;
+function callerGroups(model: CatalogModel, caller: string): readonly string[] | undefined {
+  return Object.hasOwn(model.callers, caller) ? model.callers[caller] : undefined;
 }
 
 /** Why `caller` cannot be used with this catalog, naming the declared callers; undefined when it can. */
@@ -98,7 +98,7 @@ export function offerVerdict(
 }
 
 /** One tool for one caller. `context` holds plain booleans by predicate field; absent counts as false. */
-export function offerTool(
+function offerTool(
   t: ToolModel,
   include: ReadonlySet<string>,
   context: Readonly<Record<string, boolean>>,

@@ -1,7 +1,7 @@
 // The normalized catalog every output and command reads: names resolved, defaults applied, SDK
 // types aliased, closures computed, tools in output order. Plain data; the resolved config is the
 // only part with absolute paths (where outputs go, where module references start).
-import type { ModuleRef, RuntimeRequirement, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
+import type { RuntimeRequirement, ToolApproval, ToolExposure, ToolKind } from '../language/catalog.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 
 export interface ConditionModel {
@@ -19,7 +19,7 @@ export interface CategoryModel {
 }
 
 /** `available:` after normalization. */
-export type AvailabilityModel =
+type AvailabilityModel =
   | { readonly kind: 'always' }
   | { readonly kind: 'never' }
   | { readonly kind: 'condition'; readonly condition: string; readonly field: string }
@@ -33,7 +33,7 @@ export interface ResolvedModuleRef {
 }
 
 /** How a tool's runtime names are found. */
-export type NameSourceModel =
+type NameSourceModel =
   | { readonly kind: 'static' }
   | { readonly kind: 'resolver'; readonly ref: ResolvedModuleRef }
   | { readonly kind: 'mirror'; readonly channel: string };

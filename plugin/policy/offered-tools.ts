@@ -5,7 +5,7 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { coveredBy } from '../runtime/opt-outs.js';
 import type { PolicyMarks } from '../runtime/policy.js';
 
-export type OfferSource = 'built-in' | 'in-process' | 'external';
+type OfferSource = 'built-in' | 'in-process' | 'external';
 
 export interface OfferedName {
   readonly key: string;

@@ -93,7 +93,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {
-    catalog.raw.inputs.forEach((f) => inputs.add(f));
+    for (const f of catalog.raw.inputs) inputs.add(f);
     searchFiles.push(...catalog.raw.files);
     pending.push(...found);
   }

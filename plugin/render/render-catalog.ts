@@ -101,7 +101,10 @@ function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   )
     return known.result;
   const result = renderer.render(context);
-  if (!byRenderer) kept.set(model, (byRenderer = new Map()));
+  if (!byRenderer) {
+    byRenderer = new Map();
+    kept.set(model, byRenderer);
+  }
   byRenderer.set(renderer, { templates, read, result });
   return result;
 }

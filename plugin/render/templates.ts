@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { COMPILE_OPTIONS, fullHandlebars, templateEnvironment } from './template-compiler.js';
 
 /** Every template, by the name of its file in `templates/` without `.hbs`. */
-export const TEMPLATE_NAMES = [
+const TEMPLATE_NAMES = [
   'header',
   'registry.ts',
   'registry-entry.ts',
@@ -40,7 +40,7 @@ export interface TemplateSet {
 }
 
 /** Written by scripts/build.mjs next to the bundles. */
-export const PRECOMPILED_FILE = 'templates.precompiled.cjs';
+const PRECOMPILED_FILE = 'templates.precompiled.cjs';
 
 interface PrecompiledTemplates {
   readonly options: string;
@@ -50,7 +50,7 @@ interface PrecompiledTemplates {
 const here = () => path.dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
 
-export function templatesDir(): string {
+function templatesDir(): string {
   const candidates = [path.resolve(here(), '../../templates'), path.resolve(here(), '../templates')];
   const found = candidates.find((c) => existsSync(path.join(c, 'registry.ts.hbs')));
   if (!found) throw new Error(`agent-tool-catalog: templates folder not found near ${here()}`);
@@ -108,5 +108,6 @@ let cached: TemplateSet | undefined;
 
 /** The package's templates, loaded once per process. */
 export function loadTemplates(): TemplateSet {
-  return (cached ??= buildTemplateSet(readTemplateSources()));
+  cached ??= buildTemplateSet(readTemplateSources());
+  return cached;
 }

@@ -121,7 +121,7 @@ export function markDisallowedTools(
 }
 
 /** Runtime names of the marked tools in catalog order, then the names passed through. */
-export function disallowedNames(marks: PolicyMarks): string[] {
+function disallowedNames(marks: PolicyMarks): string[] {
   const { disallowed, prepared } = marks;
   const out: string[] = [];
   for (let i = 0; i < disallowed.length; i++) {

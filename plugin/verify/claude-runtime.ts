@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import { RuntimeUnavailable } from './problems.js';
 
-export const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
+const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 
 /** The parts of the SDK verify calls. */
 export interface ClaudeSdk {

@@ -12,7 +12,7 @@ export interface MessagesRequest {
   readonly messages?: readonly { readonly role: string; readonly content: unknown }[];
 }
 
-export interface RunChannel {
+interface RunChannel {
   readonly baseUrl: string;
   /** Main-turn request bodies, in order (the runtime's own side requests are left out). */
   readonly turns: MessagesRequest[];
@@ -157,14 +157,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              type: 'error',
-              error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
-            }),
-          );
+        res.writeHead(404, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            type: 'error',
+            error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
+          }),
+        );
       }
     });
   });

@@ -116,7 +116,7 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
   try {
     const tasks = contexts.flatMap(({ id, context }) =>
       callers.map((caller) => async (): Promise<RunReport> => {
-        let session;
+        let session: ReturnType<typeof buildRunSession>;
         try {
           session = buildRunSession(plan, context, caller);
         } catch (error) {

@@ -60,18 +60,16 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc
 /** A condition value as an app might hand it over: true, false, or missing. */
 const conditionValue = fc.constantFrom(true, false, undefined);
 
-export const conditionContext = fc
-  .tuple(conditionValue, conditionValue, conditionValue)
-  .map(([condA, condB, condC]) => {
-    const ctx: Record<string, boolean> = {};
-    if (condA !== undefined) ctx.condA = condA;
-    if (condB !== undefined) ctx.condB = condB;
-    if (condC !== undefined) ctx.condC = condC;
-    return ctx;
-  });
+const conditionContext = fc.tuple(conditionValue, conditionValue, conditionValue).map(([condA, condB, condC]) => {
+  const ctx: Record<string, boolean> = {};
+  if (condA !== undefined) ctx.condA = condA;
+  if (condB !== undefined) ctx.condB = condB;
+  if (condC !== undefined) ctx.condC = condC;
+  return ctx;
+});
 
 /** Opt-out entries: catalog keys and runtime names (of any exposure), external names, patterns and junk. */
-export function optOuts(tables: PolicyTables): fc.Arbitrary<string[]> {
+function optOuts(tables: PolicyTables): fc.Arbitrary<string[]> {
   const catalogNames = tables.tools.flatMap((t) => [t.key, ...t.names]);
   const entry = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...catalogNames) },

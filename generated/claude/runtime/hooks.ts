@@ -96,11 +96,7 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-export function guardReason(
-  options: PreToolUseGuardOptions,
-  fixed: GuardSets,
-  input: GuardHookInput,
-): string | undefined {
+function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
   const tool = input.tool_name;
   if (typeof tool !== 'string' || tool === '') return 'the PreToolUse input carries no tool name';
   if (input.hook_event_name !== 'PreToolUse')

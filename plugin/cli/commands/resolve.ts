@@ -49,7 +49,7 @@ export const resolveCommand: Command = {
     const disallowedKeys = new Set<string>();
     if (offer) {
       const marks = markDisallowedTools(tables, inputs.agent, inputs.context, inputs.options);
-      marks.prepared.keys.forEach((key, i) => marks.disallowed[i] === 1 && disallowedKeys.add(key));
+      for (const [i, key] of marks.prepared.keys.entries()) if (marks.disallowed[i] === 1) disallowedKeys.add(key);
     }
     const signature = offer
       ? policySignature({

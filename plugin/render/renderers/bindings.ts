@@ -9,7 +9,7 @@ import { layOut, type RenderedFile, type Renderer, type RenderContext } from '..
 import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from './binding-entries.js';
 import { moduleSpecifier, siblingModule } from './module-specifiers.js';
 
-export function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
+function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
   const entries = model.tools.map((t) => bindingEntry(model, t, { alwaysTodo: false }));
   return {
     catalog: lineCommentText(`'${model.name}'`),
@@ -53,7 +53,7 @@ function nameOwners(model: CatalogModel): { name: string; key: string }[] {
   return rows;
 }
 
-export function bindingsView(model: CatalogModel, header: string) {
+function bindingsView(model: CatalogModel, header: string) {
   const icon = iconTypeImport(model);
   const ref = model.config.bindings?.iconType;
   return {

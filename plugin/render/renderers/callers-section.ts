@@ -5,7 +5,7 @@ import { callerSummaries, type CallerSummary } from '../../policy/caller-matrix.
 import { mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import type { TemplateSet } from '../templates.js';
 
-export function callersSectionView(model: CatalogModel, summaries: readonly CallerSummary[]) {
+function callersSectionView(model: CatalogModel, summaries: readonly CallerSummary[]) {
   return {
     callers: summaries.map((s) => ({
       name: mdCode(s.caller),

@@ -15,7 +15,7 @@ const toolRow = keptPer((t: ToolModel) => ({
   description: tsString(t.descriptionKey),
 }));
 
-export function i18nKeysView(model: CatalogModel, header: string) {
+function i18nKeysView(model: CatalogModel, header: string) {
   return {
     header,
     P: model.prefix,

@@ -40,7 +40,7 @@ function reportData(model: CatalogModel) {
   };
 }
 
-export function markdownReportView(model: CatalogModel, templates: TemplateSet) {
+function markdownReportView(model: CatalogModel, templates: TemplateSet) {
   const d = reportData(model);
   const ids = d.matrix.combinations.map((c) => c.id);
   const orDash = (s: string) => s || '—';
@@ -74,7 +74,7 @@ export function markdownReportView(model: CatalogModel, templates: TemplateSet) 
   };
 }
 
-export function htmlReportView(model: CatalogModel) {
+function htmlReportView(model: CatalogModel) {
   const d = reportData(model);
   const callers = callerSummaries(model);
   return {

@@ -14,7 +14,7 @@ import { toolSections } from './tool-sections.js';
 import type { TemplateSet } from '../templates.js';
 
 /** The shared `//` header as plain lines for an HTML comment (lint directives left out). */
-export const plainHeader = (header: string) =>
+const plainHeader = (header: string) =>
   header
     .split('\n')
     .filter((l) => l.startsWith('// ') && !l.includes('biome-ignore'))
@@ -159,10 +159,13 @@ function offersAndCallers(
   return made;
 }
 
-export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
+function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
   const tables = policyTablesOf(model);
   let parts = tablePartsOf.get(tables);
-  if (!parts) tablePartsOf.set(tables, (parts = tableParts(tables)));
+  if (!parts) {
+    parts = tableParts(tables);
+    tablePartsOf.set(tables, parts);
+  }
   const { rows, ...fromTables } = parts;
   const { offered, callersText } = offersAndCallers(model, templates, fromTables.matrix, tables);
   return {

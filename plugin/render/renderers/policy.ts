@@ -5,7 +5,7 @@ import { policyTablesOf } from '../../model/policy-tables.js';
 import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
-import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
+import { runtimeModule, siblingModule } from './module-specifiers.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
@@ -20,7 +20,7 @@ const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
 }));
 
-export function policyView(model: CatalogModel, header: string) {
+function policyView(model: CatalogModel, header: string) {
   return {
     header,
     P: model.prefix,

@@ -61,7 +61,10 @@ const literalsOfTool = new WeakMap<ToolModel, { key: string; names: readonly str
 
 function literalsOf(t: ToolModel) {
   let literals = literalsOfTool.get(t);
-  if (!literals) literalsOfTool.set(t, (literals = { key: tsString(t.key), names: t.names.map(tsString) }));
+  if (!literals) {
+    literals = { key: tsString(t.key), names: t.names.map(tsString) };
+    literalsOfTool.set(t, literals);
+  }
   return literals;
 }
 
@@ -77,14 +80,19 @@ const entries = new WeakMap<TemplateSet, WeakMap<ToolModel, string>>();
 
 function entryOf(t: ToolModel, templates: TemplateSet): string {
   let byTool = entries.get(templates);
-  if (!byTool) entries.set(templates, (byTool = new WeakMap()));
+  if (!byTool) {
+    byTool = new WeakMap();
+    entries.set(templates, byTool);
+  }
   let text = byTool.get(t);
-  if (text === undefined)
-    byTool.set(t, (text = flatString(templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t)))));
+  if (text === undefined) {
+    text = flatString(templates.get<ReturnType<typeof toolView>>('registry-entry.ts')(toolView(t)));
+    byTool.set(t, text);
+  }
   return text;
 }
 
-export function registryView(model: CatalogModel, header: string, templates: TemplateSet) {
+function registryView(model: CatalogModel, header: string, templates: TemplateSet) {
   const literals = (items: readonly string[]) => items.map(tsString);
   return {
     header,

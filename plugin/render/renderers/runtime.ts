@@ -8,7 +8,7 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 
 /** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
-export function runtimeSourcesDir(): string {
+function runtimeSourcesDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.resolve(here, '../../runtime'),
@@ -50,4 +50,4 @@ export const runtimeRenderer: Renderer = {
   },
 };
 
-export const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');
+const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');

@@ -12,7 +12,7 @@ import { moduleSpecifier } from './module-specifiers.js';
  * the config folder) is rewritten and given `.js`, which TypeScript maps to the `.d.ts` under both
  * `bundler` and `node16` resolution; a package specifier is kept.
  */
-export function typesModuleSpecifier(model: CatalogModel): string {
+function typesModuleSpecifier(model: CatalogModel): string {
   const { sdk, rootDir, outDir } = model.config;
   if (!sdk.typesModule.startsWith('.')) return sdk.typesModule;
   const target = path.resolve(rootDir, sdk.typesModule).replace(/(\.d)?\.(ts|js|mts|mjs)$/, '');
@@ -20,7 +20,7 @@ export function typesModuleSpecifier(model: CatalogModel): string {
   return `${relative.startsWith('.') ? relative : `./${relative}`}.js`;
 }
 
-export function sdkCoverageView(model: CatalogModel, header: string) {
+function sdkCoverageView(model: CatalogModel, header: string) {
   const tools = model.tools
     .filter((t) => t.sdkTyped)
     .map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));

@@ -6,7 +6,7 @@ import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 
-export function sessionView(model: CatalogModel, header: string) {
+function sessionView(model: CatalogModel, header: string) {
   return {
     header,
     P: model.prefix,

@@ -58,7 +58,7 @@ function bindingView(t: ToolModel, imports: ImportTable) {
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
-export function toolsView(model: CatalogModel, header: string) {
+function toolsView(model: CatalogModel, header: string) {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
   const facts = guardFacts(model);
