@@ -38,6 +38,13 @@ export const summary = 'tool keys: ' + DEMO_TOOL_KEYS.join(',') + ' / user: ' + 
 console.log(summary);
 `;
 
+/**
+ * The entry with a marker the bundle carries: a build that contains it has seen this edit. A test
+ * that must show an earlier change caused no build waits for the build of a later marker instead of
+ * for a fixed time.
+ */
+export const fixtureEntry = (marker: string) => `${FIXTURE_ENTRY}export const marker = '${marker}';\n`;
+
 export interface FixtureApp {
   readonly dir: string;
   readonly file: (relative: string) => string;
