@@ -8,6 +8,7 @@ import { generateAndWrite, type GenerateResult } from '../generate.js';
 import { importStyle } from '../load/import-style.js';
 import { CONFIG_FILE_NAMES } from '../load/load-config.js';
 import { loadTemplates, type TemplateName } from '../render/templates.js';
+import type { TemplateViews } from '../render/template-views.js';
 import { lineCommentText, tsKey, tsString } from '../text/escape.js';
 import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../write/formatter-ignores.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
@@ -92,7 +93,8 @@ function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
     `./${vocabularyFile}${importStyle(path.join(dir, 'catalog'), undefined, dir).extension}`,
   );
   const templates = loadTemplates();
-  const render = (template: TemplateName, view: object) => templates.get(template)(view);
+  const render = <Name extends TemplateName>(template: Name, view: TemplateViews[Name]) =>
+    templates.get(template)(view);
   const configFile = path.join(dir, CONFIG_FILE_NAMES[0]!);
   const server = tsString(`${name}-tools`);
   const catalogName = lineCommentText(`'${name}'`);
@@ -105,7 +107,13 @@ function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
       vocabularyModule,
       server,
       untyped,
-      has: Object.fromEntries(sdkTools.map((t) => [t, true])),
+      has: {
+        Read: sdkTools.includes('Read'),
+        Bash: sdkTools.includes('Bash'),
+        EnterWorktree: sdkTools.includes('EnterWorktree'),
+        ExitWorktree: sdkTools.includes('ExitWorktree'),
+        NotebookEdit: sdkTools.includes('NotebookEdit'),
+      },
     });
   const renderSdkTools = (declarations: readonly string[]) =>
     render('init-sdk-tools.catalog.ts', {

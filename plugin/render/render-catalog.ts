@@ -45,7 +45,7 @@ export interface RenderedCatalog {
 /** The `@generated` header every output starts with, as `//` comment lines. */
 export function generatedHeader(model: CatalogModel, templates: TemplateSet): string {
   return templates
-    .get<{ catalog: string; include: string; configFile: string }>('header')({
+    .get('header')({
       catalog: lineCommentText(`'${model.name}'`),
       include: lineCommentText(model.config.include.join(', ')),
       configFile: lineCommentText(path.basename(model.config.configFile)),

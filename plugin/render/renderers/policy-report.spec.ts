@@ -179,3 +179,19 @@ describe('the exposure matrix report, property by property', () => {
     expect(page).toContain('a &amp; b');
   });
 });
+
+describe('the exposure matrix report with callers', () => {
+  it('gives every row the callers column its header has', () => {
+    const model = demoModel(
+      { groups: ['core'], callers: { AGENT: ['core'] } },
+      { Read: { kind: 'sdk', groups: ['core'] }, Bash: { kind: 'sdk' } },
+    );
+    const report = renderPolicyReport(model, 'md', loadTemplates());
+    const tools = report.slice(report.indexOf('| tool |'));
+    const table = tools.slice(0, tools.indexOf('\n\n')).split('\n');
+    const cells = (line: string) => line.split('|').length;
+    expect(table[0]).toContain('| callers |');
+    expect(table.map(cells)).toEqual(table.map(() => cells(table[0]!)));
+    expect(table).toContain('| `Read` Read | `Read` | internal | — | — | — | AGENT | permission-mode | ✓ |');
+  });
+});

@@ -12,6 +12,7 @@ import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
 import type { TemplateSet } from '../templates.js';
+import type { PolicySnapshotView } from '../template-views.js';
 
 /** The shared `//` header as plain lines for an HTML comment (lint directives left out). */
 const plainHeader = (header: string) =>
@@ -159,7 +160,7 @@ function offersAndCallers(
   return made;
 }
 
-function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
+function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet): PolicySnapshotView {
   const tables = policyTablesOf(model);
   let parts = tablePartsOf.get(tables);
   if (!parts) {
@@ -173,7 +174,7 @@ function policySnapshotView(model: CatalogModel, header: string, templates: Temp
     catalog: mdCode(model.name),
     summary: summary(model),
     sampled: fromTables.sampled,
-    maxExhaustive: MAX_EXHAUSTIVE_CONDITIONS,
+    maxExhaustive: String(MAX_EXHAUSTIVE_CONDITIONS),
     conditionNames: fromTables.conditionNames,
     combinations: fromTables.combinations,
     sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),

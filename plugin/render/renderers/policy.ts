@@ -6,6 +6,7 @@ import { keptPer } from '../../model/structural-sharing.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { PolicyView } from '../template-views.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
@@ -20,7 +21,7 @@ const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
 }));
 
-function policyView(model: CatalogModel, header: string) {
+function policyView(model: CatalogModel, header: string): PolicyView {
   return {
     header,
     P: model.prefix,

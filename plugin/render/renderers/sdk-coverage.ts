@@ -6,6 +6,7 @@ import { toPosix } from '../../text/spelling.js';
 import { tsKey } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier } from './module-specifiers.js';
+import type { SdkCoverageView } from '../template-views.js';
 
 /**
  * The import specifier of `sdk.typesModule` as seen from the output folder. A relative path (from
@@ -20,7 +21,7 @@ function typesModuleSpecifier(model: CatalogModel): string {
   return `${relative.startsWith('.') ? relative : `./${relative}`}.js`;
 }
 
-function sdkCoverageView(model: CatalogModel, header: string) {
+function sdkCoverageView(model: CatalogModel, header: string): SdkCoverageView {
   const tools = model.tools
     .filter((t) => t.sdkTyped)
     .map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));

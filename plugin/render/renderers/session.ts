@@ -5,8 +5,9 @@ import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { SessionView } from '../template-views.js';
 
-function sessionView(model: CatalogModel, header: string) {
+function sessionView(model: CatalogModel, header: string): SessionView {
   return {
     header,
     P: model.prefix,

@@ -7,6 +7,7 @@ import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
+import type { ToolsView } from '../template-views.js';
 
 /** Turns module references into unique local identifiers, one import per (module, export). */
 class ImportTable {
@@ -58,7 +59,7 @@ function bindingView(t: ToolModel, imports: ImportTable) {
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
-function toolsView(model: CatalogModel, header: string) {
+function toolsView(model: CatalogModel, header: string): ToolsView {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
   const facts = guardFacts(model);
