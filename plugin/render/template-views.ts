@@ -40,7 +40,7 @@ export interface RegistryView extends Prefixes {
   readonly channels: readonly Text[];
   /** Each tool's entry, laid out by renderers/registry-entry.ts. */
   readonly entries: readonly Text[];
-  readonly byCategory: readonly { readonly name: Text; readonly keys: Text }[];
+  readonly byCategory: readonly { readonly name: Text; readonly keys: readonly Text[] }[];
   readonly userTools: readonly Text[];
   readonly callerGroups: readonly { readonly name: Text; readonly groups: Text }[];
 }
@@ -59,16 +59,16 @@ export interface ToolsView extends Prefixes {
     readonly resolveNames: Maybe;
     readonly build: Maybe;
   }[];
-  readonly restrictedNames: Text;
-  readonly restrictedChannels: Text;
-  readonly guardedChannels: Text;
-  readonly promptingNames: Text;
+  readonly restrictedNames: readonly Text[];
+  readonly restrictedChannels: readonly Text[];
+  readonly guardedChannels: readonly Text[];
+  readonly promptingNames: readonly Text[];
 }
 
 /** A closure of the policy tables: a tool or condition and the keys it disallows. */
 interface Closure {
   readonly name: Text;
-  readonly keys: Text;
+  readonly keys: readonly Text[];
 }
 
 export interface PolicyView extends Prefixes {
@@ -78,7 +78,7 @@ export interface PolicyView extends Prefixes {
   readonly runtimeModule: Text;
   readonly registryModule: Text;
   readonly conditions: readonly { readonly field: Text; readonly doc: Text }[];
-  readonly servers: Text;
+  readonly servers: readonly Text[];
   readonly alwaysDisallowed: readonly Text[];
   readonly whenConditionFails: readonly Closure[];
   readonly whenOptedOut: readonly Closure[];
@@ -110,11 +110,12 @@ export interface PolicySnapshotView {
   readonly offered: readonly {
     readonly id: Text;
     readonly count: Text;
-    readonly lines: readonly { readonly label: Text; readonly names: Text }[];
+    /** One line per source or requirement, its names one per line below it. */
+    readonly lines: readonly { readonly label: Text; readonly names: readonly Text[] }[];
   }[];
   readonly toggles: readonly { readonly key: Text; readonly disallows: Text }[];
-  readonly allowedTools: Text;
-  readonly mcpEnsureAllowed: Text;
+  readonly allowedTools: readonly Text[];
+  readonly mcpEnsureAllowed: readonly Text[];
   /** The callers section (`callers.md`), when the catalog declares callers. */
   readonly callers: Maybe;
 }
@@ -136,7 +137,7 @@ export interface SessionView extends Prefixes {
   readonly policyModule: Text;
   readonly registryModule: Text;
   readonly toolsModule: Text;
-  readonly channels: Text;
+  readonly channels: readonly Text[];
 }
 
 export interface BindingsView extends Prefixes {

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 6ea1ada7639338bf of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape: denies restricted tools (the SDK does
 // not enforce allowedTools for external MCP servers), live-disallowed tools (names, servers and
 // patterns), tools of servers the catalog does not declare, unknown tools under its own servers,

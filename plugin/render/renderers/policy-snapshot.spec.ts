@@ -52,13 +52,21 @@ describe('policy.md', () => {
 
       ### C1: 5 names
 
-      - built-ins (\`tools\`): \`Bash\`, \`Read\`, \`EnterWorktree\`, \`ExitWorktree\`
-      - in-process MCP tools: \`mcp__notes__notes\`
+      - built-ins (\`tools\`):
+        - \`Bash\`
+        - \`Read\`
+        - \`EnterWorktree\`
+        - \`ExitWorktree\`
+      - in-process MCP tools:
+        - \`mcp__notes__notes\`
 
       ### C2: 3 names
 
-      - built-ins (\`tools\`): \`Bash\`, \`Read\`
-      - in-process MCP tools: \`mcp__notes__notes\`
+      - built-ins (\`tools\`):
+        - \`Bash\`
+        - \`Read\`
+      - in-process MCP tools:
+        - \`mcp__notes__notes\`
 
       ## User toggles (every condition true)
 
@@ -72,8 +80,10 @@ describe('policy.md', () => {
 
       ## Approvals and in-process MCP tools (every condition true, every user tool on)
 
-      - \`allowedTools\` (auto-approved, read-only default-safe): \`Read\`
-      - In-process MCP tools the app keeps allowed: \`mcp__notes__notes\`
+      - \`allowedTools\` (auto-approved, read-only default-safe):
+        - \`Read\`
+      - In-process MCP tools the app keeps allowed:
+        - \`mcp__notes__notes\`
       "
     `);
   });
@@ -138,21 +148,34 @@ describe('policy.md', () => {
 
       ### C1: 4 names, 2 more when the runtime allows them
 
-      - built-ins (\`tools\`): \`Read\`, \`EnterWorktree\`
-      - in-process MCP tools: \`mcp__app__notes\`
-      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
-      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
-      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
-      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
+      - built-ins (\`tools\`):
+        - \`Read\`
+        - \`EnterWorktree\`
+      - in-process MCP tools:
+        - \`mcp__app__notes\`
+      - external channel tools, when the app connects the channel:
+        - \`mcp__docs__search\`
+      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`:
+        - \`TeamCreate\`
+      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host):
+        - \`ToolSearch\`
+      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK):
+        - \`docs_all\`
 
       ### C2: 3 names, 2 more when the runtime allows them
 
-      - built-ins (\`tools\`): \`Read\`
-      - in-process MCP tools: \`mcp__app__notes\`
-      - external channel tools, when the app connects the channel: \`mcp__docs__search\`
-      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`: \`TeamCreate\`
-      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host): \`ToolSearch\`
-      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK): \`docs_all\`
+      - built-ins (\`tools\`):
+        - \`Read\`
+      - in-process MCP tools:
+        - \`mcp__app__notes\`
+      - external channel tools, when the app connects the channel:
+        - \`mcp__docs__search\`
+      - only when the session's env sets \`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS\`:
+        - \`TeamCreate\`
+      - only when tool search is on (\`ENABLE_TOOL_SEARCH\`, or the first-party API host):
+        - \`ToolSearch\`
+      - tools whose names are known only at run time (resolved, mirrored or discovered by the SDK):
+        - \`docs_all\`
 
       "
     `);
@@ -180,8 +203,8 @@ describe('policy.md, property by property', () => {
 
   it('lists the auto-approved tools and the in-process MCP tools kept allowed', () => {
     const approvals = snapshot().slice(snapshot().indexOf('## Approvals'));
-    expect(approvals).toContain('- `allowedTools` (auto-approved, read-only default-safe): `Read`');
-    expect(approvals).toContain('- In-process MCP tools the app keeps allowed: `mcp__notes__notes`');
+    expect(approvals).toContain('- `allowedTools` (auto-approved, read-only default-safe):\n  - `Read`\n');
+    expect(approvals).toContain('- In-process MCP tools the app keeps allowed:\n  - `mcp__notes__notes`\n');
   });
 
   it('adds, per caller, what it is offered and what each predicate removes', () => {
@@ -216,8 +239,8 @@ describe('policy.md, property by property', () => {
     );
     const offered = section(renderOne(policySnapshotRenderer, model), '### C1', '## User toggles');
     expect(offered).toContain('### C1: 2 names, 1 more when the runtime allows them');
-    expect(offered).toContain('- built-ins (`tools`): `Read`\n- in-process MCP tools: `mcp__app__notes`\n');
-    expect(offered).toMatch(/- only when tool search is on .*: `ToolSearch`/);
-    expect(offered).toMatch(/- tools whose names are known only at run time .*: `docs_all`/);
+    expect(offered).toContain('- built-ins (`tools`):\n  - `Read`\n- in-process MCP tools:\n  - `mcp__app__notes`\n');
+    expect(offered).toMatch(/- only when tool search is on .*:\n {2}- `ToolSearch`\n/);
+    expect(offered).toMatch(/- tools whose names are known only at run time .*:\n {2}- `docs_all`\n/);
   });
 });

@@ -72,8 +72,8 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
       ]),
     ),
     toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
-    allowedTools: mdCodeList(matrix.baseline.allowedTools),
-    mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+    allowedTools: matrix.baseline.allowedTools.map(mdCode),
+    mcpEnsureAllowed: matrix.baseline.mcpEnsureAllowed.map(mdCode),
   };
 }
 
@@ -98,11 +98,11 @@ function offerView(model: CatalogModel, id: string, marks: PolicyMarks) {
   }
   const lines = [...groups, ...byRequirement.values()]
     .filter((g) => g.names.length > 0)
-    .map((g) => ({ label: g.label, names: mdCodeList(g.names) }));
+    .map((g) => ({ label: g.label, names: g.names.map(mdCode) }));
   if (offer.runtimeNamed.length > 0)
     lines.push({
       label: 'tools whose names are known only at run time (resolved, mirrored or discovered by the SDK)',
-      names: mdCodeList(offer.runtimeNamed),
+      names: offer.runtimeNamed.map(mdCode),
     });
   const extra = offer.names.length - plain.length;
   return {

@@ -47,20 +47,32 @@ describe('policy.ts', () => {
         catalog: 'demo',
         tools: DEMO_TOOL_KEYS.map((key) => DEMO_TOOL_REGISTRY[key]),
         conditions: DEMO_CONDITIONS,
-        servers: ['notes'],
+        servers: [
+          'notes',
+        ],
         /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
         alwaysDisallowed: [
           'REPL',
         ],
         /** What each condition disallows when it does not hold. */
         whenConditionFails: {
-          'has-git': ['EnterWorktree', 'ExitWorktree'],
+          'has-git': [
+            'EnterWorktree',
+            'ExitWorktree',
+          ],
         },
         /** What switching off each user-facing tool disallows. */
         whenOptedOut: {
-          Bash: ['Bash'],
-          Read: ['Read', 'Notes'],
-          Notes: ['Notes'],
+          Bash: [
+            'Bash',
+          ],
+          Read: [
+            'Read',
+            'Notes',
+          ],
+          Notes: [
+            'Notes',
+          ],
         },
       } as const satisfies PolicyTables;
 

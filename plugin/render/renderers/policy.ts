@@ -8,7 +8,7 @@ import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 import type { PolicyView } from '../template-views.js';
 
-const list = (items: readonly string[]) => items.map(tsString).join(', ');
+const list = (items: readonly string[]) => items.map(tsString);
 
 /** The parts of the view the policy tables decide, kept with them. */
 const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({

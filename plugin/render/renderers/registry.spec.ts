@@ -160,7 +160,10 @@ describe('registry.ts', () => {
 
       /** Tools of each category, in output order. */
       export const DEMO_TOOLS_BY_CATEGORY = {
-        file: ['Read', 'Notes'],
+        file: [
+          'Read',
+          'Notes',
+        ],
       } as const;
       DEMO_TOOLS_BY_CATEGORY satisfies Record<DemoToolCategory, readonly DemoToolKey[]>;
 

@@ -22,10 +22,10 @@ function literalsOf(t: ToolModel) {
 }
 
 /** Each category's keys in output order, from one pass over the tools (not one filter per category). */
-function keysByCategory(model: CatalogModel): { name: string; keys: string }[] {
+function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[] {
   const buckets = new Map<string, string[]>(model.categories.map((c) => [c.name, []]));
   for (const t of model.tools) if (t.category !== undefined) buckets.get(t.category)?.push(literalsOf(t).key);
-  return model.categories.map((c) => ({ name: tsKey(c.name), keys: buckets.get(c.name)!.join(', ') }));
+  return model.categories.map((c) => ({ name: tsKey(c.name), keys: buckets.get(c.name)! }));
 }
 
 /** Laid-out entries by tool: in watch mode an unchanged tool keeps its model object, and its text. */

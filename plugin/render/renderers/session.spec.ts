@@ -27,7 +27,9 @@ describe('session.ts', () => {
       /** What the guard and the policy need to know of the catalog. */
       const DEMO_SESSION_CATALOG = {
         tables: DEMO_POLICY_TABLES,
-        channels: ['sentry'],
+        channels: [
+          'sentry',
+        ],
         guard: DEMO_GUARD_FACTS,
       };
 
@@ -75,7 +77,7 @@ describe('session.ts, property by property', () => {
 
   it("binds the session to the catalog's policy tables, channels and guard facts", () => {
     expect(session()).toContain(
-      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: ['sentry', 'linear'],\n  guard: DEMO_GUARD_FACTS,\n};",
+      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: DEMO_GUARD_FACTS,\n};",
     );
   });
 

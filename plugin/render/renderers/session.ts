@@ -17,7 +17,7 @@ function sessionView(model: CatalogModel, header: string): SessionView {
     policyModule: siblingModule(model, 'policy'),
     registryModule: siblingModule(model, 'registry'),
     toolsModule: siblingModule(model, 'tools'),
-    channels: model.channels.map(tsString).join(', '),
+    channels: model.channels.map(tsString),
   };
 }
 

@@ -171,14 +171,22 @@ describe('tools.ts', () => {
       }
 
       /** Runtime names of the catalog's \`restricted: true\` tools: the PreToolUse guard always denies them. */
-      export const DEMO_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__sentry__find_issues'];
+      export const DEMO_RESTRICTED_TOOL_NAMES: readonly string[] = [
+        'mcp__sentry__find_issues',
+      ];
 
       /** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
       export const DEMO_GUARD_FACTS = {
         restricted: DEMO_RESTRICTED_TOOL_NAMES,
         restrictedChannels: [],
-        guardedChannels: ['sentry'],
-        promptingTools: ['mcp__app__query', 'mcp__app__tasks', 'mcp__app__review'],
+        guardedChannels: [
+          'sentry',
+        ],
+        promptingTools: [
+          'mcp__app__query',
+          'mcp__app__tasks',
+          'mcp__app__review',
+        ],
       } as const;
 
       export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;

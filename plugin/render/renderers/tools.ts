@@ -57,8 +57,6 @@ function bindingView(t: ToolModel, imports: ImportTable) {
   return { property: tsKey(t.key), check, resolveNames, build };
 }
 
-const list = (items: readonly string[]) => items.map(tsString).join(', ');
-
 function toolsView(model: CatalogModel, header: string): ToolsView {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
@@ -79,10 +77,10 @@ function toolsView(model: CatalogModel, header: string): ToolsView {
     })),
     factoryKeys: model.tools.filter((t) => t.factory).map((t) => tsString(t.key)),
     bindings,
-    restrictedNames: list(facts.restricted),
-    restrictedChannels: list(facts.restrictedChannels),
-    guardedChannels: list(facts.guardedChannels),
-    promptingNames: list(facts.promptingTools),
+    restrictedNames: facts.restricted.map(tsString),
+    restrictedChannels: facts.restrictedChannels.map(tsString),
+    guardedChannels: facts.guardedChannels.map(tsString),
+    promptingNames: facts.promptingTools.map(tsString),
   };
 }
 

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 c6b033546781bb2e of the code below.
 // Why one tool is allowed or disallowed, rule by rule: the same marks `resolveDisallowedTools`
 // computes, plus the chain of pair groups and dependencies that leads back to the deciding rule.
 import { readCondition, type ConditionSource } from './context';

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 07c6de3b740de72d of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
 import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context';
