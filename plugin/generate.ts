@@ -15,7 +15,7 @@ import type { RenderedFile } from './render/renderer.js';
 import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
 import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
-import { formatterWarnings } from './write/formatter-ignores.js';
+import { formatterWarnings } from './load/formatter-config.js';
 import { readerFor, type OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 

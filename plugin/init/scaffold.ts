@@ -10,7 +10,7 @@ import { CONFIG_FILE_NAMES } from '../load/load-config.js';
 import { loadTemplates, type TemplateName } from '../render/templates.js';
 import type { TemplateViews } from '../render/template-views.js';
 import { lineCommentText, tsKey, tsString } from '../text/escape.js';
-import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../write/formatter-ignores.js';
+import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../load/formatter-config.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { detectApp, InitError, installCommand, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
