@@ -116,7 +116,13 @@ export const CLAUDE_GUARD_FACTS = {
   restricted: CLAUDE_RESTRICTED_TOOL_NAMES,
   restrictedChannels: [],
   guardedChannels: [],
-  promptingTools: ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__agent-memory__memory', 'mcp__skills__install_skill'],
+  promptingTools: [
+    'mcp__cherry-tools__cron',
+    'mcp__cherry-tools__notify',
+    'mcp__cherry-tools__config',
+    'mcp__agent-memory__memory',
+    'mcp__skills__install_skill',
+  ],
 } as const;
 
 export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;

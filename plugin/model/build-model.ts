@@ -19,6 +19,8 @@ import { sdkTypeOf } from './sdk-types.js';
 import { inheritPolicyTables } from './policy-tables.js';
 import { reuse, samePlainData } from './structural-sharing.js';
 
+// Declarations are read after validation, field by field as the catalog language defines them.
+// biome-ignore lint/suspicious/noExplicitAny: a validated declaration, read without a cast per field.
 type Decl = Record<string, any>;
 
 /**
@@ -41,7 +43,7 @@ const AS_JS: Readonly<Record<string, string>> = { '.ts': '.js', '.tsx': '.js', '
 const AS_TS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
 
 /** A relative specifier in the app's import style: an extension added where the style needs one, or mapped to it. */
-export function withImportExtension(specifier: string, extension: ImportExtension): string {
+function withImportExtension(specifier: string, extension: ImportExtension): string {
   const written = CODE_EXTENSION.exec(specifier)?.[0];
   if (written === undefined) return `${specifier}${extension}`;
   const map = extension === '.js' ? AS_JS : extension === '.ts' ? AS_TS : {};

@@ -20,7 +20,7 @@ export interface CategoryModel {
 }
 
 /** `available:` after normalization. */
-export type AvailabilityModel =
+type AvailabilityModel =
   | { readonly kind: 'always' }
   | { readonly kind: 'never' }
   | { readonly kind: 'condition'; readonly condition: string; readonly field: string }
@@ -34,7 +34,7 @@ export interface ResolvedModuleRef {
 }
 
 /** How a tool's runtime names are found. */
-export type NameSourceModel =
+type NameSourceModel =
   | { readonly kind: 'static' }
   | { readonly kind: 'resolver'; readonly ref: ResolvedModuleRef }
   | { readonly kind: 'mirror'; readonly channel: string };

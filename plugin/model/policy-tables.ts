@@ -103,7 +103,10 @@ export function inheritPolicyTables(model: CatalogModel, previous: CatalogModel)
 
 const entryOf = (t: ToolModel) => {
   let entry = entryOfTool.get(t);
-  if (!entry) entryOfTool.set(t, (entry = policyToolEntry(t)));
+  if (!entry) {
+    entry = policyToolEntry(t);
+    entryOfTool.set(t, entry);
+  }
   return entry;
 };
 

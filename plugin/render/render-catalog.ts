@@ -47,7 +47,7 @@ export interface RenderedCatalog {
 /** The `@generated` header every output starts with, as `//` comment lines. */
 export function generatedHeader(model: CatalogModel, templates: TemplateSet): string {
   return templates
-    .get<{ catalog: string; include: string; configFile: string }>('header')({
+    .get('header')({
       catalog: lineCommentText(`'${model.name}'`),
       include: lineCommentText(model.config.include.join(', ')),
       configFile: lineCommentText(path.basename(model.config.configFile)),
@@ -103,7 +103,10 @@ function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   )
     return known.result;
   const result = renderer.render(context);
-  if (!byRenderer) kept.set(model, (byRenderer = new Map()));
+  if (!byRenderer) {
+    byRenderer = new Map();
+    kept.set(model, byRenderer);
+  }
   byRenderer.set(renderer, { templates, read, result });
   return result;
 }

@@ -6,6 +6,7 @@ import type { PreparedPolicy } from './policy-tables.js';
 import { foldName } from './spelling.js';
 
 /** Characters no tool name holds: white space, controls, zero-width and bidirectional marks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
 const UNSEEN = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
 
 /** Why a name cannot be any tool's, or undefined. */
@@ -26,7 +27,8 @@ function foldsOf(p: PreparedPolicy): ReadonlyMap<string, string> {
     const out = new Map<string, string>();
     for (const name of [...p.names.flat(), ...p.keys, ...Object.keys(p.tables.sdkAliases ?? {})])
       if (!out.has(foldName(name))) out.set(foldName(name), name);
-    folds.set(p, (map = out));
+    map = out;
+    folds.set(p, map);
   }
   return map;
 }

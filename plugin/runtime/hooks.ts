@@ -166,11 +166,7 @@ function staticReason(options: PreToolUseGuardOptions, fixed: GuardSets, tool: s
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-export function guardReason(
-  options: PreToolUseGuardOptions,
-  fixed: GuardSets,
-  input: GuardHookInput,
-): string | undefined {
+function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
   const called = input.tool_name;
   if (typeof called !== 'string' || called === '') return 'the PreToolUse input carries no tool name';
   if (input.hook_event_name !== 'PreToolUse')

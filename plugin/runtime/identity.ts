@@ -30,7 +30,8 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
     p.tables.tools.forEach((t, i) => {
       for (const name of t.renamedFrom ?? []) if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    indexes.set(p, (index = { former }));
+    index = { former };
+    indexes.set(p, index);
   }
   return index;
 }

@@ -168,15 +168,15 @@ const writable = new WeakMap<PreparedPolicy, readonly string[]>();
 
 /** Keys, runtime names and server patterns a user can write: what a suggestion may name (once per catalog). */
 function writableNames(p: PreparedPolicy): readonly string[] {
-  let names = writable.get(p);
+  const names = writable.get(p);
   if (names) return names;
   const out: string[] = [];
   p.tables.tools.forEach((t, i) => {
     if (t.exposure === 'user') out.push(t.key, ...p.names[i]!);
   });
   for (const server of [...p.servers, ...(p.tables.channels ?? [])]) out.push(`mcp__${server}`);
-  writable.set(p, (names = out));
-  return names;
+  writable.set(p, out);
+  return out;
 }
 
 /** Whether tools under a channel are named at run time (mirrored or resolved), so any name there may exist. */

@@ -36,7 +36,10 @@ const foldedLists = new WeakMap<readonly string[], readonly string[]>();
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
   let folds = foldedLists.get(candidates);
-  if (!folds) foldedLists.set(candidates, (folds = candidates.map(foldName)));
+  if (!folds) {
+    folds = candidates.map(foldName);
+    foldedLists.set(candidates, folds);
+  }
   const folded = foldName(name);
   const exact = candidates.findIndex((c, i) => c !== name && folds![i] === folded);
   if (exact >= 0) return candidates[exact];

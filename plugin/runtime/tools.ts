@@ -174,7 +174,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   const slotOf = (field: string | undefined) => {
     if (field === undefined) return -1;
     let slot = predicateSlots.get(field);
-    if (slot === undefined) predicateSlots.set(field, (slot = entries.length + predicateSlots.size));
+    if (slot === undefined) {
+      slot = entries.length + predicateSlots.size;
+      predicateSlots.set(field, slot);
+    }
     return slot;
   };
   const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => {
@@ -218,7 +221,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     let block: string[] | undefined;
     for (const c of candidates) {
       if (isUnconditionalStatic(c as CompiledEntry<unknown, unknown>)) {
-        if (!block) steps.push({ block: (block = []) });
+        if (!block) {
+          block = [];
+          steps.push({ block });
+        }
         block.push(...(c.entry.names ?? []));
       } else {
         block = undefined;
@@ -237,7 +243,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
 
   const stateOf = (context: ToolContext<D>): Uint8Array => {
     let known = states.get(context);
-    if (!known) states.set(context, (known = new Uint8Array(compiled.length + predicateSlots.size)));
+    if (!known) {
+      known = new Uint8Array(compiled.length + predicateSlots.size);
+      states.set(context, known);
+    }
     return known;
   };
 
@@ -336,7 +345,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const byServer: Record<string, T[]> = {};
       tools.forEach((tool, i) => {
         const server = servers[i];
-        if (server !== undefined) (byServer[server] ??= []).push(tool);
+        if (server === undefined) return;
+        byServer[server] ??= [];
+        byServer[server].push(tool);
       });
       return byServer;
     },

@@ -146,14 +146,19 @@ describe('every error kind is reported with its code and exact location, and not
     const result = json(run);
     expect(result.ok).toBe(false);
     expect(result.changed).toEqual([]);
-    expect(result.diagnostics.map((d: any) => ({ code: d.code, at: where(d.position) }))).toEqual(
-      expected.map((e) => ({ code: e.code, at: e.at })),
-    );
-    result.diagnostics.forEach((d: any, i: number) => {
+    expect(
+      result.diagnostics.map((d: { code: string; position: Parameters<typeof where>[0] }) => ({
+        code: d.code,
+        at: where(d.position),
+      })),
+    ).toEqual(expected.map((e) => ({ code: e.code, at: e.at })));
+    for (const [i, d] of (
+      result.diagnostics as { severity: string; message: string; related: Parameters<typeof where>[0][] }[]
+    ).entries()) {
       expect(d.severity).toBe('error');
       expect(d.message).toContain(expected[i]!.says);
       if (expected[i]!.related) expect(d.related.map(where)).toEqual([expected[i]!.related]);
-    });
+    }
     expect(await fingerprint(dir)).toEqual(before);
     expect(await leftoverTempFiles(dir)).toEqual([]);
   });

@@ -2,7 +2,6 @@
 // SDK's `Task` and `BashOutput` — migrates to today's keys of the default catalog, with what changed
 // and why; the catalog's own `renamedFrom` wins over the SDK's table.
 import { describe, expect, it } from 'vitest';
-import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { policyTablesOf } from '../../plugin/model/policy-tables';
 import { migrateOptOuts, normaliseOptOuts } from '../../plugin/runtime/opt-outs';
 import { preparePolicy } from '../../plugin/runtime/policy-tables';

@@ -228,7 +228,11 @@ describe('rule 6 and approvals on the default catalog', () => {
 
   it('reads conditions from the per-invocation context, each predicate evaluated once', () => {
     let calls = 0;
-    const ctx = createToolContext({ predicates: { workspaceHasGit: () => (calls++, false), agentHasChannel: true } });
+    const workspaceHasGit = () => {
+      calls++;
+      return false;
+    };
+    const ctx = createToolContext({ predicates: { workspaceHasGit, agentHasChannel: true } });
     const policy = resolveClaudeToolPolicy({ disabledTools: [] }, ctx);
     resolveClaudeDisallowedTools({ disabledTools: [] }, ctx);
     expect(policy.disallowedTools).toContain('ExitWorktree');

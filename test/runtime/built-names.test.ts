@@ -51,6 +51,7 @@ describe('builder names', () => {
       /declares the runtime names mcp__app__get_pr_info, mcp__app__get_pr_diff, but its builder built mcp__app__get_pr_info;/,
     );
     const factory = createToolCatalog([entry({ factory: true })]);
+    // biome-ignore lint/correctness/noComponentHookFactories: a tool key, not a React component
     const context = createToolContext<unknown>({ factories: { Cron: () => named('scheduler') } });
     expect(() => factory.buildTools(context, { include: ['g'] })).toThrow(/built mcp__app__scheduler/);
   });

@@ -174,7 +174,16 @@ describe('legacy names the runtime still accepts', () => {
       "'Agent' is disallowed by the agent's current tool settings",
     );
     const asked: string[] = [];
-    await reasonFor({ tables, isOffered: (name) => (asked.push(name), { offered: true }) }, 'Task');
+    await reasonFor(
+      {
+        tables,
+        isOffered: (name) => {
+          asked.push(name);
+          return { offered: true };
+        },
+      },
+      'Task',
+    );
     expect(asked).toEqual(['Agent']);
   });
 

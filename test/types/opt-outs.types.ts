@@ -22,6 +22,6 @@ export const undeclaredServer: ClaudeOptOut = 'mcp__claw';
 export const partialPattern: ClaudeOptOut = 'mcp__cherry-tools__c*'; // tool-catalog-ignore-stale-ref: a wrong pattern on purpose
 
 // A typed list is what the resolvers take; stored lists (plain strings) are checked at run time.
-export const asStored: AgentToolSettings = typed;
+export const asStored: AgentToolSettings = { ...typed };
 export const problems: string[] = validateClaudeOptOuts(['Bassh']).map((p) => p.reason);
 export const migrated: ClaudeOptOut[] = migrateClaudeOptOuts(['mcp__claw__cron']).optOuts;

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 15e5ce37a1b2a38c of the code below.
 // How the PreToolUse guard reads a tool name before deciding: names no tool has (white space, invisible
 // or compatibility characters), look-alikes of a known name (case, white space, NFKC), and the SDK's
 // legacy names the runtime still accepts (`Task` for `Agent`), read as the tool they stand for.
@@ -11,6 +12,7 @@ import type { PreparedPolicy } from './policy-tables';
 import { foldName } from './spelling';
 
 /** Characters no tool name holds: white space, controls, zero-width and bidirectional marks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
 const UNSEEN = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
 
 /** Why a name cannot be any tool's, or undefined. */
@@ -31,7 +33,8 @@ function foldsOf(p: PreparedPolicy): ReadonlyMap<string, string> {
     const out = new Map<string, string>();
     for (const name of [...p.names.flat(), ...p.keys, ...Object.keys(p.tables.sdkAliases ?? {})])
       if (!out.has(foldName(name))) out.set(foldName(name), name);
-    folds.set(p, (map = out));
+    map = out;
+    folds.set(p, map);
   }
   return map;
 }

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 7b23a9aba8e4944d of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
 // the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
 // prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
@@ -171,7 +172,7 @@ function staticReason(options: PreToolUseGuardOptions, fixed: GuardSets, tool: s
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-export function guardReason(
+function guardReason(
   options: PreToolUseGuardOptions,
   fixed: GuardSets,
   input: GuardHookInput,

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 9714167ec86407e4 of the code below.
 // What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
 // (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
 import type { PreparedPolicy } from './policy-tables';
@@ -35,7 +36,8 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
     p.tables.tools.forEach((t, i) => {
       for (const name of t.renamedFrom ?? []) if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    indexes.set(p, (index = { former }));
+    index = { former };
+    indexes.set(p, index);
   }
   return index;
 }

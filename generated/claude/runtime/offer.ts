@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 3c68155f753b4b39 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -174,9 +175,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       if (o) return `'${o.key}' is not offered in this session: ${o.detail ?? 'left out'}`;
       const server = mcpServerOf(name);
       if (server === undefined) return `'${name}' is not a tool of the catalog`;
-      if (tables.servers.includes(server)) return `'${name}' is not a tool of the catalog's in-process server '${server}'`;
-      if (channels.includes(server))
-        return `'${name}' is not a tool the catalog knows on the channel '${server}'`;
+      if (tables.servers.includes(server))
+        return `'${name}' is not a tool of the catalog's in-process server '${server}'`;
+      if (channels.includes(server)) return `'${name}' is not a tool the catalog knows on the channel '${server}'`;
       return `'${name}' belongs to the MCP server '${server}', which the tool catalog does not declare`;
     },
   };

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 6ef938a7ac7c517f of the code below.
 // Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
 // computation), the chain of pair groups and dependencies that leads back to the deciding policy
 // rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 e4dc8e7979f19638 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process

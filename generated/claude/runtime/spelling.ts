@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 5fc20796c1fffba2 of the code below.
 // Near misses of a tool name: the fold that makes look-alikes equal (Unicode NFKC, case, white space,
 // `-` and `_`) and the closest name by edit distance, for "did you mean" and for the guard's variant check.
 
@@ -41,7 +42,10 @@ const foldedLists = new WeakMap<readonly string[], readonly string[]>();
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
   let folds = foldedLists.get(candidates);
-  if (!folds) foldedLists.set(candidates, (folds = candidates.map(foldName)));
+  if (!folds) {
+    folds = candidates.map(foldName);
+    foldedLists.set(candidates, folds);
+  }
   const folded = foldName(name);
   const exact = candidates.findIndex((c, i) => c !== name && folds![i] === folded);
   if (exact >= 0) return candidates[exact];

@@ -83,7 +83,7 @@ export const resolveCommand: Command = {
     io.stdout(
       [
         `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
-        offerText(model, session),
+        offerText(session),
         'what the SDK receives:\n',
         block('tools (built-ins)', lists.tools),
         block('disallowedTools', lists.disallowedTools),

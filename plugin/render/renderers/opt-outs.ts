@@ -4,11 +4,12 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import { lineCommentText } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { OptOutsView } from '../template-views.js';
 
 /** A server or channel name inside a template literal type: only `[A-Za-z0-9_-]` (checked by validation), so no escaping. */
 const namespaces = (names: readonly string[]) => names.filter((n) => /^[A-Za-z0-9_-]+$/.test(n));
 
-export function optOutsView(model: CatalogModel, header: string) {
+function optOutsView(model: CatalogModel, header: string): OptOutsView {
   // Channels whose tool names are mirrored or resolved at run time: any name under them may exist.
   const dynamic = model.channels.filter((channel) =>
     model.tools.some((t) => t.channel === channel && t.nameSource.kind !== 'static'),

@@ -6,9 +6,10 @@ import { keptPer } from '../../model/structural-sharing.js';
 import type { RuntimeSurface } from '../../runtime/runtime-surface.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
-import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
+import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { PolicyView } from '../template-views.js';
 
-const list = (items: readonly string[]) => items.map(tsString).join(', ');
+const list = (items: readonly string[]) => items.map(tsString);
 
 /** The parts of the view the policy tables decide, kept with them. */
 const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
@@ -48,7 +49,7 @@ function runtimesLiteral(surfaces: readonly RuntimeSurface[]): string {
   return surfaces.length === 0 ? '[]' : `[\n${surfaces.map(item).join('\n')}\n  ]`;
 }
 
-export function policyView(model: CatalogModel, header: string) {
+function policyView(model: CatalogModel, header: string): PolicyView {
   return {
     header,
     P: model.prefix,

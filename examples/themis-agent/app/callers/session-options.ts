@@ -22,7 +22,7 @@ export interface SessionSettings {
   readonly schema?: BuildThemisToolsOptions['schema'];
 }
 
-export type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> &
+type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> &
   Pick<Options, 'permissionMode'>;
 
 export interface ThemisSession {

@@ -166,14 +166,34 @@ export function selectedThemisToolKeys(context: ThemisToolContext, options: { re
 }
 
 /** Runtime names of the catalog's `restricted: true` tools: the PreToolUse guard always denies them. */
-export const THEMIS_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'];
+export const THEMIS_RESTRICTED_TOOL_NAMES: readonly string[] = [
+  'mcp__metabase__delete_card',
+  'mcp__metabase__delete_dashboard',
+  'mcp__metabase__execute_write_query',
+];
 
 /** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
 export const THEMIS_GUARD_FACTS = {
   restricted: THEMIS_RESTRICTED_TOOL_NAMES,
   restrictedChannels: [],
-  guardedChannels: ['linear', 'sentry', 'metabase'],
-  promptingTools: ['mcp__themis__show_widget', 'mcp__themis__create_file', 'mcp__themis__personal_tasks', 'mcp__themis__save_memory', 'mcp__themis__query_themis_data', 'mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files', 'mcp__themis__enqueue_followup', 'mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation'],
+  guardedChannels: [
+    'linear',
+    'sentry',
+    'metabase',
+  ],
+  promptingTools: [
+    'mcp__themis__show_widget',
+    'mcp__themis__create_file',
+    'mcp__themis__personal_tasks',
+    'mcp__themis__save_memory',
+    'mcp__themis__query_themis_data',
+    'mcp__themis__get_pr_info',
+    'mcp__themis__get_pr_diff',
+    'mcp__themis__get_pr_files',
+    'mcp__themis__enqueue_followup',
+    'mcp__themis__trigger_pr_review',
+    'mcp__themis__trigger_code_generation',
+  ],
 } as const;
 
 export type ThemisToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 1bef0986f211a4ed of the code below.
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
 import type { RuntimeSurface } from './runtime-surface';

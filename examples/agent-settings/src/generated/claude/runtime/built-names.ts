@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 c7d0b5ece59e15c4 of the code below.
 // Whether a builder built its tools under the names its catalog entry declares: a tool built as
 // `cron_v2` while the catalog says `cron` is offered under a name no policy, guard or UI knows.
 import { BuiltNameMismatchError, type BuiltNameMismatch } from './errors';

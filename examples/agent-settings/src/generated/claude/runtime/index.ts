@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 f1a422bb0afd230a of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 03a8ffe99b610ff2 of the code below.
 // What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
 // may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
 // catalog's own in-process servers these expand to the server's user tools; for other servers they
@@ -173,15 +174,15 @@ const writable = new WeakMap<PreparedPolicy, readonly string[]>();
 
 /** Keys, runtime names and server patterns a user can write: what a suggestion may name (once per catalog). */
 function writableNames(p: PreparedPolicy): readonly string[] {
-  let names = writable.get(p);
+  const names = writable.get(p);
   if (names) return names;
   const out: string[] = [];
   p.tables.tools.forEach((t, i) => {
     if (t.exposure === 'user') out.push(t.key, ...p.names[i]!);
   });
   for (const server of [...p.servers, ...(p.tables.channels ?? [])]) out.push(`mcp__${server}`);
-  writable.set(p, (names = out));
-  return names;
+  writable.set(p, out);
+  return out;
 }
 
 /** Whether tools under a channel are named at run time (mirrored or resolved), so any name there may exist. */
