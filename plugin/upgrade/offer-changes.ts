@@ -17,7 +17,7 @@ export interface OfferRow {
   readonly blocked: boolean;
 }
 
-export interface RuntimeFactChange {
+interface RuntimeFactChange {
   readonly runtime: string;
   /** `tool search`, `model`, `in-process MCP tools`, `placeholders`. */
   readonly fact: string;

@@ -34,7 +34,7 @@ export interface UpgradeOptions {
   readonly progress?: (line: string) => void;
 }
 
-export interface SdkShown {
+interface SdkShown {
   readonly version: string;
   readonly claudeCode?: string;
   readonly shown: string;

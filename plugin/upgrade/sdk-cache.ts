@@ -17,7 +17,7 @@ export class SdkFetchError extends Error {
 }
 
 /** `$AGENT_TOOL_CATALOG_CACHE`, else `$XDG_CACHE_HOME/agent-tool-catalog`, else `~/.cache/agent-tool-catalog`. */
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
   if (env[CACHE_ENV]) return path.resolve(env[CACHE_ENV]);
   const base =
     env.XDG_CACHE_HOME ||
@@ -87,7 +87,7 @@ export async function installedSdk(version: string, cwd: string, root = cacheRoo
 }
 
 /** The files of `version` that say which tools it has: `sdk-tools.d.ts`, `sdk.d.ts` and `package.json`. */
-export const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
+const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
 
 /** A folder with `TYPES_FILES` of `version` (about 5 MB fetched, a few hundred KB kept). */
 export async function sdkTypesOf(version: string, cwd: string, root = cacheRoot()): Promise<string> {

@@ -43,7 +43,7 @@ const inputsOf = (members: readonly SdkUnionMember[]) =>
  * Reads the SDK package in `dir`. A whole install also gives its legacy-name table (from its
  * JavaScript) and its input fields; the types alone (a probe for a version) give only the tools.
  */
-export async function readSnapshot(dir: string, shown: string, whole: boolean, own = false): Promise<SdkSnapshot> {
+async function readSnapshot(dir: string, shown: string, whole: boolean, own = false): Promise<SdkSnapshot> {
   const typesFile = path.join(dir, 'sdk-tools.d.ts');
   if (!existsSync(typesFile)) throw new SdkChoiceError(`${shown} has no sdk-tools.d.ts; it is not a Claude Agent SDK.`);
   const [types, fields] = await Promise.all([

@@ -13,7 +13,7 @@ import type { SdkSnapshot } from './sdk-snapshot.js';
 export type Presence = { readonly type: string } | { readonly name: string };
 
 /** The catalog range field a tool needs, and what it says already. */
-export interface RangeNeed {
+interface RangeNeed {
   readonly field: 'addedIn' | 'removedIn';
   /** Where the tool's presence is read from, for the search. */
   readonly presence: Presence;

@@ -8,7 +8,7 @@ import { cliSelection } from '../../plugin/policy/session-offer';
 import { computeOffer } from '../../plugin/runtime/offer';
 
 /** `runtime|context|caller|key` of every tool the policy lets through (offered, or left out by the runtime alone). */
-export function letThrough(model: CatalogModel): Set<string> {
+function letThrough(model: CatalogModel): Set<string> {
   const tables = policyTablesOf(model);
   const out = new Set<string>();
   const callers = Object.keys(model.callers);

@@ -9,7 +9,7 @@ import { uniqueArtifactDir } from '../support/files';
 import { FIXTURES, REPO } from '../support/paths';
 
 /** The repository's lock: what the real runtimes offered the default catalog on both pinned SDKs. */
-export const REPO_LOCK = JSON.parse(
+const REPO_LOCK = JSON.parse(
   readFileSync(path.join(REPO, 'generated/claude/runtime-surface.lock.json'), 'utf8'),
 ) as SurfaceLock;
 
@@ -17,7 +17,7 @@ export const REPO_LOCK = JSON.parse(
  * Where these tests keep the SDK versions they fetch to find when a tool came or went: kept between
  * runs (like npm's own cache), so only the first run on a machine reaches the registry for them.
  */
-export const TEST_CACHE = path.join(REPO, 'node_modules/.cache/agent-tool-catalog-tests');
+const TEST_CACHE = path.join(REPO, 'node_modules/.cache/agent-tool-catalog-tests');
 
 /** Points `upgrade` at the tests' cache for this test file's process. */
 export function useTestCache(dir = TEST_CACHE): void {
