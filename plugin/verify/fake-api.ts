@@ -25,7 +25,7 @@ interface RunChannel {
   close(): void;
 }
 
-export interface RunScript {
+interface RunScript {
   /** The first main turn calls this tool. */
   readonly emit?: string;
   /** The first main turn starts each of these subagents with the Agent tool, in parallel calls. */

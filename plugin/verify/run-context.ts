@@ -36,7 +36,7 @@ export interface RunReport {
   readonly durationMs: number;
 }
 
-export interface SubagentReport {
+interface SubagentReport {
   readonly name: string;
   readonly offered: readonly string[];
   readonly deferred: readonly string[];
