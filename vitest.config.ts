@@ -13,5 +13,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     // One id per run, so packaging tests share one `npm pack` and one install across workers.
     globalSetup: ['test/support/global-setup.ts'],
+    // Every property test draws from the seed the global setup printed (TC_SEED replays it).
+    setupFiles: ['test/support/property-seed.ts'],
   },
 });

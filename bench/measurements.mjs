@@ -11,7 +11,7 @@ const ratio = (a, b) => Math.round((a / b) * 1000) / 1000;
 const worker = (ctx, name) => path.join(ctx.repo, 'bench', 'workers', name);
 
 /** Runs a worker that prints one JSON line; its own `unavailable` answer becomes Unavailable. */
-function runWorker(ctx, args, cwd) {
+function runWorker(args, cwd) {
   const { stdout } = timeNode(args, { cwd });
   const result = JSON.parse(stdout.trim().split('\n').at(-1));
   if (result.unavailable) throw new Unavailable(result.unavailable);
@@ -110,11 +110,26 @@ export function errorPath(ctx, size) {
       ctx.runs,
       {
         clean: {
-          before: () => (errors.restore(), cleanOutput()),
+          before: () => {
+            errors.restore();
+            cleanOutput();
+          },
           fn: () => timeNode([bin, 'generate'], { cwd: catalog.dir }).ms,
         },
-        unknownCategory: { before: () => (errors.unknownCategory(), cleanOutput()), fn: failing('TC140') },
-        syntaxError: { before: () => (errors.syntaxError(), cleanOutput()), fn: failing('TC100') },
+        unknownCategory: {
+          before: () => {
+            errors.unknownCategory();
+            cleanOutput();
+          },
+          fn: failing('TC140'),
+        },
+        syntaxError: {
+          before: () => {
+            errors.syntaxError();
+            cleanOutput();
+          },
+          fn: failing('TC100'),
+        },
       },
       3 * ctx.budgetMs,
     );
@@ -179,7 +194,6 @@ export function inProcess(ctx, size) {
   // Above 5,000 tools one regeneration takes seconds: a warm-up and one timed run per scenario.
   const runs = size > 5000 ? 1 : ctx.runs;
   return runWorker(
-    ctx,
     [worker(ctx, 'catalog-inprocess.mjs'), catalog.dir, String(size), String(runs), String(ctx.budgetMs)],
     catalog.dir,
   );
@@ -191,7 +205,6 @@ export function inProcessTanstack(ctx, size) {
     throw new Unavailable(`skipped above ${ctx.tanstackMax} routes (pass --tanstack-max ${size})`);
   const routes = ctx.routes.get(size);
   return runWorker(
-    ctx,
     [worker(ctx, 'tanstack-inprocess.mjs'), routes.dir, String(size), String(ctx.runs), String(ctx.budgetMs)],
     routes.dir,
   );
@@ -229,7 +242,7 @@ export async function runtimeCalls(ctx, size) {
     alias: { 'agent-tool-catalog/runtime': runtime },
     external: ['@anthropic-ai/*'],
   });
-  return runWorker(ctx, [worker(ctx, 'runtime-calls.mjs'), bundle, String(ctx.runs)], catalog.dir);
+  return runWorker([worker(ctx, 'runtime-calls.mjs'), bundle, String(ctx.runs)], catalog.dir);
 }
 
 /** `tool-catalog drift` over the installed SDK's real sdk-tools.d.ts with the embedded catalog, whole process. */

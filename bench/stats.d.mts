@@ -12,12 +12,11 @@ export declare function timeNode(
   options?: { cwd?: string; env?: Record<string, string>; expectExit?: number | null },
 ): { ms: number; stdout: string; stderr: string };
 export declare function peakRssMb(args: readonly string[], options?: { cwd?: string }): number;
-export declare function runsWithin(runs: number, warmupMs: number, budgetMs: number): number;
 export declare function repeat(runs: number, fn: () => number, before?: () => void, budgetMs?: number): Summary;
 export declare function repeatAsync(
   runs: number,
   fn: () => Promise<number>,
-  before?: () => Promise<unknown> | void,
+  before?: () => unknown,
   budgetMs?: number,
 ): Promise<Summary>;
 export declare function interleave<K extends string>(

@@ -49,7 +49,7 @@ export function peakRssMb(args, options) {
  * How many timed runs fit the budget after a warm-up that took `warmupMs`: `runs`, or fewer (at
  * least 1) for sizes where one run takes many seconds; the summary's `runs` says which.
  */
-export const runsWithin = (runs, warmupMs, budgetMs) =>
+const runsWithin = (runs, warmupMs, budgetMs) =>
   Math.max(1, Math.min(runs, Math.floor(budgetMs / Math.max(warmupMs, 1))));
 
 /** `before` runs untimed before each run (resetting state); one warm-up run is discarded. */

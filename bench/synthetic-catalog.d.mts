@@ -8,12 +8,6 @@ export interface SyntheticCatalog {
 }
 export declare function toolKey(i: number): string;
 export declare function toolSource(i: number, n: number, variant?: number): string;
-export declare function toolsFileSource(
-  from: number,
-  to: number,
-  n: number,
-  options?: { variantOf?: number; extra?: string[]; skip?: number },
-): string;
 export declare function toolsFilePath(dir: string, file: number): string;
 export declare function writeSyntheticCatalog(dir: string, n: number): SyntheticCatalog;
 export declare function scenarioEdits(catalog: Pick<SyntheticCatalog, 'dir' | 'n' | 'files'>): {

@@ -81,7 +81,7 @@ ${CONDITIONS.map((c) => `    '${c}': 'synthetic condition ${c}',`).join('\n')}
 `;
 
 /** Source of tools file `f` holding tools [from, to) plus `extra` declarations. */
-export function toolsFileSource(from, to, n, { variantOf, extra = [], skip } = {}) {
+function toolsFileSource(from, to, n, { variantOf, extra = [], skip } = {}) {
   const decls = [];
   for (let i = from; i < to; i++) if (i !== skip) decls.push(toolSource(i, n, i === variantOf ? 1 : 0));
   decls.push(...extra);

@@ -7,7 +7,7 @@ const routeName = (i) => `route${String(i).padStart(5, '0')}`;
 const routeSource = (i, variant = 0) =>
   `import { createFileRoute } from '@tanstack/react-router'\n\nexport const Route = createFileRoute('/${routeName(i)}')({\n  component: () => '${routeName(i)}${variant ? ` v${variant}` : ''}',\n})\n`;
 
-export const ROOT_SOURCE = `import { createRootRoute } from '@tanstack/react-router'\n\nexport const Route = createRootRoute({ component: () => null })\n`;
+const ROOT_SOURCE = `import { createRootRoute } from '@tanstack/react-router'\n\nexport const Route = createRootRoute({ component: () => null })\n`;
 
 /** The generator options both the cold script and the in-process worker use. */
 export const tanstackOptions = (dir) => ({
@@ -29,9 +29,21 @@ export function writeRoutes(dir, n) {
 export function routeEdits({ dir, n }) {
   const file = (i) => path.join(dir, 'src', 'routes', `${routeName(i)}.tsx`);
   return {
-    edit: () => (writeFileSync(file(n - 1), routeSource(n - 1, 1)), { type: 'update', path: file(n - 1) }),
-    add: () => (writeFileSync(file(n), routeSource(n)), { type: 'create', path: file(n) }),
-    remove: () => (unlinkSync(file(n)), { type: 'delete', path: file(n) }),
-    restore: () => (writeFileSync(file(n - 1), routeSource(n - 1)), { type: 'update', path: file(n - 1) }),
+    edit: () => {
+      writeFileSync(file(n - 1), routeSource(n - 1, 1));
+      return { type: 'update', path: file(n - 1) };
+    },
+    add: () => {
+      writeFileSync(file(n), routeSource(n));
+      return { type: 'create', path: file(n) };
+    },
+    remove: () => {
+      unlinkSync(file(n));
+      return { type: 'delete', path: file(n) };
+    },
+    restore: () => {
+      writeFileSync(file(n - 1), routeSource(n - 1));
+      return { type: 'update', path: file(n - 1) };
+    },
   };
 }

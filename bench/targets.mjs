@@ -2,7 +2,7 @@
 // router generator measured in the same run where it has a counterpart, and a verdict (met, or
 // missed by how much). Pure functions of the results object, so they can be tested on made-up results.
 
-export const fmt = (x) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toFixed(Math.abs(x) >= 10 ? 1 : 2));
+const fmt = (x) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toFixed(Math.abs(x) >= 10 ? 1 : 2));
 const thousands = (n) => Number(n).toLocaleString('en');
 
 /** Why a measurement has no value: skipped, unavailable, failed, or never run at that size. */

@@ -19,7 +19,8 @@ export const claude = defineCatalog({
   },
   pairGroups: ['worktree', 'planMode', 'bash', 'taskCluster', 'mcpResource'],
   servers: {
-    'cherry-tools': { label: 'Cherry tools' },
+    // Cherry Studio's own server was called `claw` before: stored opt-outs under mcp__claw__… migrate here.
+    'cherry-tools': { label: 'Cherry tools', renamedFrom: ['claw'] },
     'agent-memory': { label: 'Agent memory' },
     skills: { label: 'Skills' },
   },

@@ -15,7 +15,7 @@ import type { RenderedFile } from './render/renderer.js';
 import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
 import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
-import { formatterWarnings } from './write/formatter-ignores.js';
+import { formatterWarnings } from './load/formatter-config.js';
 import { readerFor, type OutputMemory } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
@@ -143,7 +143,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * Errors that mean the catalog is wrong block every write. A missing translation does not: the
  * files are right, only incomplete, so `generate` writes them and still fails (as `--check` does).
  */
-export const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
+const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
   d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
 /** The catalogs' outputs as the writer takes them. */

@@ -7,9 +7,10 @@ export default claude.tools({
     kind: 'sdk', category: 'shell', exposure: 'user', pairGroup: 'bash', icon: 'terminal',
     label: 'Bash', description: 'Runs shell commands in the session workspace',
   },
-  // SDK 0.3.277 folded reading task output into Read; older runtimes still offer it.
+  // SDK 0.3.277 folded reading task output into Read; older runtimes still offer it. It was called
+  // BashOutput before, and settings saved then still say so.
   TaskOutput: {
-    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', removedIn: '0.3.277', icon: 'terminal',
+    kind: 'sdk', category: 'shell', exposure: 'internal', pairGroup: 'bash', removedIn: '0.3.277', renamedFrom: ['BashOutput'], icon: 'terminal',
     label: 'Task output', description: 'Reads the output of a background shell or agent task',
   },
   TaskStop: {

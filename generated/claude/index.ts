@@ -5,8 +5,12 @@
 // biome-ignore-all format: generated file
 export * from './bindings';
 export * from './i18n-keys';
+export * from './opt-outs';
 export * from './policy';
 export * from './registry';
 export * from './sdk-coverage';
 export * from './session';
 export * from './tools';
+// The runtime the code above runs on: its classes (DuplicateToolError, …) and helpers, so that an app
+// imports everything from this folder and catches exactly what the generated code throws.
+export * from './runtime/index';

@@ -42,7 +42,28 @@ export const CLAUDE_POLICY_TABLES = {
   catalog: 'claude',
   tools: CLAUDE_TOOL_KEYS.map((key) => CLAUDE_TOOL_REGISTRY[key]),
   conditions: CLAUDE_CONDITIONS,
-  servers: ['cherry-tools', 'agent-memory', 'skills'],
+  servers: [
+    'cherry-tools',
+    'agent-memory',
+    'skills',
+  ],
+  channels: [],
+  /** Former server and channel names, and what each is called today. */
+  renamedServers: {
+    claw: 'cherry-tools',
+  },
+  /** The SDK's legacy tool names, and the runtime name each means today. */
+  sdkAliases: {
+    Brief: 'SendUserMessage',
+    KillBash: 'TaskStop',
+    KillShell: 'TaskStop',
+    ListMcpResources: 'ListMcpResourcesTool',
+    ListPeers: 'ListAgents',
+    ProposeGoal: 'SetGoal',
+    ReadMcpResource: 'ReadMcpResourceTool',
+    ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+    Task: 'Agent',
+  },
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [
     'REPL',
@@ -79,34 +100,105 @@ export const CLAUDE_POLICY_TABLES = {
   ],
   /** What each condition disallows when it does not hold. */
   whenConditionFails: {
-    'workspace-has-git': ['EnterWorktree', 'ExitWorktree'],
+    'workspace-has-git': [
+      'EnterWorktree',
+      'ExitWorktree',
+    ],
     'agent-has-channel': [],
   },
   /** What switching off each user-facing tool disallows. */
   whenOptedOut: {
-    Bash: ['Bash', 'TaskOutput', 'TaskStop'],
-    Read: ['Read'],
-    Write: ['Write'],
-    Edit: ['Edit'],
-    Glob: ['Glob'],
-    Grep: ['Grep'],
-    Workflow: ['Workflow'],
-    EnterPlanMode: ['EnterPlanMode', 'ExitPlanMode'],
-    ExitPlanMode: ['EnterPlanMode', 'ExitPlanMode'],
-    TaskCreate: ['TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList'],
-    TaskGet: ['TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList'],
-    TaskUpdate: ['TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList'],
-    TaskList: ['TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList'],
-    CherryCron: ['CherryCron'],
-    CherryNotify: ['CherryNotify'],
-    CherryConfig: ['CherryConfig'],
-    ListMcpResourcesTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool'],
-    ReadMcpResourceTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool'],
-    ReadMcpResourceDirTool: ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool'],
-    CherryWebSearch: ['CherryWebSearch'],
-    CherryWebFetch: ['CherryWebFetch'],
-    CherryKnowledge: ['CherryKnowledge'],
-    Memory: ['Memory'],
+    Bash: [
+      'Bash',
+      'TaskOutput',
+      'TaskStop',
+    ],
+    Read: [
+      'Read',
+    ],
+    Write: [
+      'Write',
+    ],
+    Edit: [
+      'Edit',
+    ],
+    Glob: [
+      'Glob',
+    ],
+    Grep: [
+      'Grep',
+    ],
+    Workflow: [
+      'Workflow',
+    ],
+    EnterPlanMode: [
+      'EnterPlanMode',
+      'ExitPlanMode',
+    ],
+    ExitPlanMode: [
+      'EnterPlanMode',
+      'ExitPlanMode',
+    ],
+    TaskCreate: [
+      'TaskCreate',
+      'TaskGet',
+      'TaskUpdate',
+      'TaskList',
+    ],
+    TaskGet: [
+      'TaskCreate',
+      'TaskGet',
+      'TaskUpdate',
+      'TaskList',
+    ],
+    TaskUpdate: [
+      'TaskCreate',
+      'TaskGet',
+      'TaskUpdate',
+      'TaskList',
+    ],
+    TaskList: [
+      'TaskCreate',
+      'TaskGet',
+      'TaskUpdate',
+      'TaskList',
+    ],
+    CherryCron: [
+      'CherryCron',
+    ],
+    CherryNotify: [
+      'CherryNotify',
+    ],
+    CherryConfig: [
+      'CherryConfig',
+    ],
+    ListMcpResourcesTool: [
+      'ListMcpResourcesTool',
+      'ReadMcpResourceTool',
+      'ReadMcpResourceDirTool',
+    ],
+    ReadMcpResourceTool: [
+      'ListMcpResourcesTool',
+      'ReadMcpResourceTool',
+      'ReadMcpResourceDirTool',
+    ],
+    ReadMcpResourceDirTool: [
+      'ListMcpResourcesTool',
+      'ReadMcpResourceTool',
+      'ReadMcpResourceDirTool',
+    ],
+    CherryWebSearch: [
+      'CherryWebSearch',
+    ],
+    CherryWebFetch: [
+      'CherryWebFetch',
+    ],
+    CherryKnowledge: [
+      'CherryKnowledge',
+    ],
+    Memory: [
+      'Memory',
+    ],
   },
   /**
    * What the runtime itself offers in each runtime configuration (the first is the default), from

@@ -10,6 +10,7 @@ import { createPreToolUseGuard, createToolCatalog, createToolContext } from './r
 import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from './runtime/index';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
 import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
+import { CLAUDE_POLICY_TABLES } from './policy';
 
 /**
  * The app's per-invocation data (space, user, conversation, message queue, …) that predicates and
@@ -115,17 +116,25 @@ export const CLAUDE_GUARD_FACTS = {
   restricted: CLAUDE_RESTRICTED_TOOL_NAMES,
   restrictedChannels: [],
   guardedChannels: [],
-  promptingTools: ['mcp__cherry-tools__cron', 'mcp__cherry-tools__notify', 'mcp__cherry-tools__config', 'mcp__agent-memory__memory', 'mcp__skills__install_skill'],
+  promptingTools: [
+    'mcp__cherry-tools__cron',
+    'mcp__cherry-tools__notify',
+    'mcp__cherry-tools__config',
+    'mcp__agent-memory__memory',
+    'mcp__skills__install_skill',
+  ],
 } as const;
 
-export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
 /**
- * The PreToolUse matcher for `options.hooks.PreToolUse`: denies restricted tools, anything
- * `disallowed()` lists now, external tools outside `allowedTools`, and prompting tools on a
- * headless turn whose permission mode needs a responder. Fails closed when it throws.
- * (The session options of `session.ts` include one, wired to the session's policy.)
+ * The PreToolUse matcher for `options.hooks.PreToolUse`. It fails closed: it lets a call through to
+ * the SDK only when `isOffered` (or, without it, the catalog's tables in `context` — a missing
+ * condition counts as false — or what `disallowed()` lists now) proves the tool allowed, and denies
+ * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
+ * `allowedTools`, prompting tools on a headless turn whose mode needs a responder, and any call when
+ * it throws. (The session options of `session.ts` include one, wired to the session's policy.)
  */
 export function createClaudeToolGuard(options: ClaudeToolGuardOptions = {}): GuardMatcher {
-  return createPreToolUseGuard({ ...options, ...CLAUDE_GUARD_FACTS });
+  return createPreToolUseGuard({ ...options, ...CLAUDE_GUARD_FACTS, tables: CLAUDE_POLICY_TABLES });
 }

@@ -38,7 +38,7 @@ function parse(file: string, text: string): SourceFile {
 }
 
 /** The object literal the app checks against the binding type, via `satisfies` or a type annotation. */
-export function findBindingObject(source: SourceFile, prefix: string): ObjectLiteralExpression | undefined {
+function findBindingObject(source: SourceFile, prefix: string): ObjectLiteralExpression | undefined {
   const bindingType = new RegExp(`\\b${prefix}UiBindings\\b|Record<\\s*${prefix}ToolKey\\b`);
   const unwrap = (node: Node | undefined): ObjectLiteralExpression | undefined => {
     while (

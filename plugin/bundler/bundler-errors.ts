@@ -20,7 +20,7 @@ const errorsOf = (diagnostics: readonly CatalogDiagnostic[]) => diagnostics.filt
 const absolute = (root: string, d: CatalogDiagnostic) => (d.position ? path.resolve(root, d.position.file) : undefined);
 
 /** The CLI's summary line, so a build log reads like `tool-catalog generate`. */
-export function summary(diagnostics: readonly CatalogDiagnostic[]): string {
+function summary(diagnostics: readonly CatalogDiagnostic[]): string {
   const n = errorsOf(diagnostics).length;
   return `the tool catalog has ${n} error${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} and save (same diagnostics as \`tool-catalog generate\`)`;
 }

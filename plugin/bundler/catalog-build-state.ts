@@ -144,7 +144,7 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
   async function snapshot(): Promise<void> {
     const files = [...inputs].filter((f) => !seenContent.has(f));
     const texts = await Promise.all(files.map(readOrUndefined));
-    files.forEach((f, i) => seenContent.set(f, texts[i]));
+    for (const [i, f] of files.entries()) seenContent.set(f, texts[i]);
   }
 
   function emit(event: GenerationEvent): void {

@@ -24,7 +24,7 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     // and then its deletion is never reported. Only paths not added yet: adding a watched file
     // again sets its watch up anew, and a save in that moment would be missed.
     const added = [...state.inputs, ...state.outputs].filter((f) => !watched.has(f));
-    added.forEach((f) => watched.add(f));
+    for (const f of added) watched.add(f);
     if (added.length > 0) server.watcher.add(added);
     if (!outcome.ok) {
       const err = toRollupError(outcome.diagnostics, outcome.root);

@@ -76,7 +76,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     io.stderr(`Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''}\n\n${help()}`);
     return 2;
   }
-  let args;
+  let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -15,7 +15,7 @@ const ABSENT_TITLES: Readonly<Record<AbsentBy, string>> = {
   runtime: 'absent: left out by the runtime',
 };
 
-export function offerText(model: CatalogModel, session: CliSessionOffer): string {
+export function offerText(session: CliSessionOffer): string {
   const { offer, assumptions } = session;
   const surface = offer.surface;
   const names = (state: 'direct' | 'deferred') => [

@@ -1,11 +1,14 @@
-// The flags `resolve` and `explain` share — `--ctx`, `--disabled`, `--overlay`, `--caller` — turned
-// into policy inputs, and the catalog they apply to, loaded through the project's front door.
+// The flags `resolve` and `explain` share — `--ctx`, `--disabled`, `--overlay`, `--other-server`, `--caller` —
+// turned into policy inputs (a name the catalog does not know is a usage error with a suggestion), and
+// the catalog they apply to, loaded through the project's front door.
 import type { CatalogModel } from '../model/catalog-model.js';
 import { unknownCallerProblem } from '../model/callers.js';
 import { policyTablesOf } from '../model/policy-tables.js';
+import { normaliseOptOuts } from '../runtime/opt-outs.js';
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
-import type { PolicyTables } from '../runtime/policy-tables.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
+import { preparePolicy, type PolicyTables } from '../runtime/policy-tables.js';
+import { closestName } from '../runtime/spelling.js';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type OptionSpec, type ParsedArgs } from './command.js';
 import { loadCommandProject, reportFailedProject, singleModel } from './project-input.js';
 
@@ -15,6 +18,7 @@ export const POLICY_INPUT_OPTIONS: OptionSpec = {
   ctx: { type: 'string', multiple: true },
   disabled: { type: 'string', multiple: true },
   overlay: { type: 'string', multiple: true },
+  'other-server': { type: 'string', multiple: true },
   caller: { type: 'string' },
   runtime: { type: 'string' },
 };
@@ -28,6 +32,8 @@ export interface PolicyInputs {
   readonly caller?: string;
   /** `--runtime`: a declared runtime configuration (default: the catalog's first). */
   readonly runtime?: string;
+  /** `--other-server`: servers the app connects itself, whose opt-out entries are handed on as written. */
+  readonly otherServers: readonly string[];
 }
 
 export type LoadedPolicy =
@@ -57,17 +63,47 @@ export function parseContextFlags(flags: readonly string[], tables: PolicyTables
         `--ctx '${flag}' must be <condition>=true or <condition>=false, e.g. --ctx workspace-has-git=true.`,
       );
     const condition = tables.conditions.find((c) => c.name === match[1] || c.field === match[1]);
-    if (!condition)
-      throw new UsageError(
-        `--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.`,
+    if (!condition) {
+      const guess = closestName(
+        match[1]!,
+        tables.conditions.flatMap((c) => [c.name, c.field]),
       );
+      throw new UsageError(
+        `--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.${guess ? ` Did you mean '${guess}'?` : ''}`,
+      );
+    }
     context[condition.field] = match[2] === 'true';
   }
   return context;
 }
 
+/**
+ * `--disabled` and `--overlay` entries in today's names; a name no tool, server or pattern of the catalog
+ * explains is a usage error with a suggestion. An entry naming a tool users cannot switch (`--disabled
+ * Agent`) is kept: `resolve` and `explain` say what it does. `otherServers`: servers the app connects
+ * itself (`--other-server`, verify's `--mcp-config`), whose entries are handed on as written.
+ */
+export function checkedPolicyEntries(
+  tables: PolicyTables,
+  flag: '--disabled' | '--overlay',
+  entries: readonly string[],
+  otherServers: readonly string[] = [],
+): string[] {
+  const p = preparePolicy(tables);
+  return entries.map((entry) => {
+    const read = normaliseOptOuts(p, [entry], { otherServers });
+    const unknown = read.unknown.find((u) => u.key === undefined);
+    if (unknown)
+      throw new UsageError(
+        `${flag} '${entry}': ${unknown.reason}.${unknown.suggestion ? ` Did you mean '${unknown.suggestion}'?` : ''}`,
+      );
+    return read.migrated[0]?.to ?? entry;
+  });
+}
+
 export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, tables: PolicyTables): PolicyInputs {
-  const overlay = list(values.overlay);
+  const otherServers = list(values['other-server']);
+  const overlay = checkedPolicyEntries(tables, '--overlay', list(values.overlay), otherServers);
   const caller = typeof values.caller === 'string' ? values.caller : undefined;
   const callerProblem = caller === undefined ? undefined : unknownCallerProblem(model, caller);
   if (callerProblem) throw new UsageError(`--caller '${caller}': ${callerProblem}`);
@@ -78,11 +114,12 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
       `--runtime '${runtime}': catalog '${model.name}' declares the runtime configurations ${runtimes.join(', ')}.${didYouMean(runtime, runtimes)}`,
     );
   return {
-    agent: { disabledTools: list(values.disabled) },
+    agent: { disabledTools: checkedPolicyEntries(tables, '--disabled', list(values.disabled), otherServers) },
     context: parseContextFlags(list(values.ctx), tables),
     options: overlay.length > 0 ? { overlay } : {},
     ...(caller !== undefined ? { caller } : {}),
     ...(runtime !== undefined ? { runtime } : {}),
+    otherServers,
   };
 }
 

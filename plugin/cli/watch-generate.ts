@@ -92,7 +92,7 @@ export async function watchGenerate(
         const startedAt = Date.now();
         result = await runOnce();
         const added = watchedPaths(result).filter((p) => !watched.has(p));
-        added.forEach((p) => watched.add(p));
+        for (const p of added) watched.add(p);
         if (added.length > 0) watcher.add(added);
         // A source written while the run read it (or half-written when it was read) runs again, and
         // so does one saved just after: chokidar reports one change per file per 50 ms, so a second

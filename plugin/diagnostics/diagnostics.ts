@@ -68,6 +68,7 @@ export interface SourceLocator {
   readonly scope: 'tools' | 'catalog' | 'config';
 }
 
+/** @public Named by the declaration files of the API that returns diagnostics. */
 export interface RelatedLocation extends SourcePosition {
   readonly message: string;
 }

@@ -6,7 +6,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from './
 
 export { isRecord };
 
-export type FieldType =
+type FieldType =
   | { readonly type: 'string' }
   | { readonly type: 'boolean' }
   | { readonly type: 'number' }
@@ -24,7 +24,7 @@ export const isModuleRef = (v: unknown): v is { module: string; export?: string 
   (v.export === undefined || typeof v.export === 'string') &&
   Object.keys(v).every((k) => k === 'module' || k === 'export');
 
-export function describeType(t: FieldType): string {
+function describeType(t: FieldType): string {
   switch (t.type) {
     case 'enum':
       return `one of ${t.values.map((v) => `'${v}'`).join(', ')}`;

@@ -129,7 +129,7 @@ export function createLocator(options: LocateOptions) {
     for (const file of candidates) {
       const program = programOf(file);
       const hit = program && walk(program, { ...at, file });
-      const start = hit && hit.node.loc?.start;
+      const start = hit?.node.loc?.start;
       if (!start) continue;
       const pos = { file, line: start.line, column: start.column + 1 };
       if (hit.complete) return pos;

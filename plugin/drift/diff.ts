@@ -18,7 +18,7 @@ export interface SdkNameTables {
   readonly legacyAliases?: Readonly<Record<string, string>>;
 }
 
-export interface MissingSdkTool {
+interface MissingSdkTool {
   /** `PushNotificationInput` (the input member when there is one). */
   readonly typeName: string;
   readonly base: string;
@@ -38,7 +38,7 @@ export interface GoneTool {
   readonly source: string;
 }
 
-export interface RenamedTool {
+interface RenamedTool {
   readonly key: string;
   /** What the catalog expects. */
   readonly was: string;

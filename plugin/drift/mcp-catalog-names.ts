@@ -5,7 +5,7 @@ import { expandFullName } from '../language/naming.js';
 import type { RawCatalog } from '../load/load-catalog.js';
 import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
 
-export interface DeclaredName {
+interface DeclaredName {
   /** The tool's name on the server (`get_pr_diff`), not the runtime name (`mcp__themis__get_pr_diff`). */
   readonly wire: string;
   readonly key: string;
@@ -29,7 +29,7 @@ export interface CatalogNamesOnServer {
 }
 
 /** `mcp__themis__get_pr_info` → `['themis', 'get_pr_info']`; the server holds no `__`, the wire may. */
-export function splitRuntimeName(name: string): [server: string, wire: string] | undefined {
+function splitRuntimeName(name: string): [server: string, wire: string] | undefined {
   if (!name.startsWith('mcp__')) return undefined;
   const rest = name.slice('mcp__'.length);
   const cut = rest.indexOf('__');

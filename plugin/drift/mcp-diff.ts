@@ -12,7 +12,7 @@ import { lockTool, type LockedServer } from '../mcp/lock-file.js';
 import { probableRenames, type ProbableRename, type RenameCandidate } from './renames.js';
 import { schemaChanges, type FieldChange } from './schema-changes.js';
 
-export interface NewTool {
+interface NewTool {
   readonly wire: string;
   /** Ready to paste into a `.tools({...})` call. */
   readonly declaration: string;
@@ -26,7 +26,7 @@ export interface GoneName {
   readonly isKey: boolean;
 }
 
-export interface RenamedName extends GoneName {
+interface RenamedName extends GoneName {
   /** The server's name for it now. */
   readonly to: string;
   readonly score: number;

@@ -3,8 +3,8 @@
 import type { Statement, TSType, TSTypeAliasDeclaration } from '@babel/types';
 import { readFileSync } from 'node:fs';
 
-export const INPUT_UNION = 'ToolInputSchemas';
-export const OUTPUT_UNION = 'ToolOutputSchemas';
+const INPUT_UNION = 'ToolInputSchemas';
+const OUTPUT_UNION = 'ToolOutputSchemas';
 
 export interface SdkUnionMember {
   /** `FileReadInput` */
@@ -33,7 +33,7 @@ type BabelParse = typeof import('@babel/parser').parse;
 let parser: BabelParse | undefined;
 
 /** Loaded on first use so that other commands never pay for the parser. */
-export async function loadParser(): Promise<BabelParse> {
+async function loadParser(): Promise<BabelParse> {
   parser ??= (await import('@babel/parser')).parse;
   return parser;
 }

@@ -48,7 +48,7 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /** The better of edit distance and shared words, over normalized names (`get_sum` and `sum_get` share both words). */
-export function nameSimilarity(a: string, b: string): number {
+function nameSimilarity(a: string, b: string): number {
   const x = normalName(a);
   const y = normalName(b);
   const edits = 1 - distance(x, y) / Math.max(x.length, y.length, 1);

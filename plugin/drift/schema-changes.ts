@@ -4,7 +4,7 @@
 import { canonicalJson } from '../mcp/canonical-json.js';
 import { CONSTRAINT_KEYWORDS, ROOT_PATH, type PropertySummary, type SchemaSummary } from '../mcp/schema-summary.js';
 
-export type FieldChangeKind =
+type FieldChangeKind =
   | 'property-added'
   | 'property-removed'
   | 'type-changed'

@@ -31,7 +31,15 @@ function defaultTarget(entry: Exports): string | undefined {
   return defaultTarget(entry.import) ?? defaultTarget(entry.default);
 }
 
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+/** The fields of a package.json this module reads. */
+interface PackageJson {
+  readonly name?: unknown;
+  readonly version?: unknown;
+  readonly types?: string;
+  readonly main?: string;
+  readonly exports?: Readonly<Record<string, Exports>>;
+}
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 
 /**
  * Resolves a types module the way the generated coverage file imports it: a path relative to the

@@ -10,7 +10,7 @@ export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 /** The SDK package whose tool types the starter catalog is checked against. */
 export const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 
-export interface InstalledSdk {
+interface InstalledSdk {
   readonly name: string;
   readonly version: string;
   /** Its `sdk-tools.d.ts`, as the generated coverage file resolves it. */
@@ -65,7 +65,7 @@ export function installCommand(manager: PackageManager, pkg: string, dev: boolea
 }
 
 /** The SDK as the app resolves it: the package holding `sdk-tools.d.ts`, found through node_modules upwards. */
-export function detectSdk(dir: string): InstalledSdk | undefined {
+function detectSdk(dir: string): InstalledSdk | undefined {
   const typesFile = resolveTypesModule(DEFAULT_SDK_TYPES_MODULE, dir);
   const pkg = typesFile ? readSdkPackage(typesFile) : undefined;
   return typesFile && pkg ? { name: pkg.name || SDK_PACKAGE, version: pkg.version, typesFile } : undefined;

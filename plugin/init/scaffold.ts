@@ -8,13 +8,14 @@ import { generateAndWrite, type GenerateResult } from '../generate.js';
 import { importStyle } from '../load/import-style.js';
 import { CONFIG_FILE_NAMES } from '../load/load-config.js';
 import { loadTemplates, type TemplateName } from '../render/templates.js';
+import type { TemplateViews } from '../render/template-views.js';
 import { lineCommentText, tsKey, tsString } from '../text/escape.js';
-import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../write/formatter-ignores.js';
+import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../load/formatter-config.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { detectApp, InitError, installCommand, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
 
-export const GENERATE_SCRIPT = 'tool-catalog generate';
+const GENERATE_SCRIPT = 'tool-catalog generate';
 
 /** The SDK tools of the starter catalog (the template declares each). */
 const STARTER_SDK_TOOLS = ['Read', 'Bash', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit'] as const;
@@ -24,7 +25,7 @@ export interface InitOptions {
   readonly name?: string;
 }
 
-export interface ScaffoldPlan {
+interface ScaffoldPlan {
   readonly app: AppInfo;
   readonly name: string;
   /** Absolute path → content of the files init writes itself. */
@@ -42,7 +43,7 @@ export interface ScaffoldPlan {
 }
 
 /** What init found out about the Claude Agent SDK and did about it. */
-export type SdkOutcome =
+type SdkOutcome =
   | {
       readonly installed: true;
       readonly name: string;
@@ -74,7 +75,7 @@ export interface InitResult {
   readonly generated: GenerateResult;
 }
 
-export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
+function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPlan {
   const app = detectApp(dir);
   const name = options.name ?? 'agent';
   if (!/^[a-z][a-z0-9-]*$/i.test(name))
@@ -92,7 +93,8 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     `./${vocabularyFile}${importStyle(path.join(dir, 'catalog'), undefined, dir).extension}`,
   );
   const templates = loadTemplates();
-  const render = (template: TemplateName, view: object) => templates.get(template)(view);
+  const render = <Name extends TemplateName>(template: Name, view: TemplateViews[Name]) =>
+    templates.get(template)(view);
   const configFile = path.join(dir, CONFIG_FILE_NAMES[0]!);
   const server = tsString(`${name}-tools`);
   const catalogName = lineCommentText(`'${name}'`);
@@ -105,7 +107,13 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
       vocabularyModule,
       server,
       untyped,
-      has: Object.fromEntries(sdkTools.map((t) => [t, true])),
+      has: {
+        Read: sdkTools.includes('Read'),
+        Bash: sdkTools.includes('Bash'),
+        EnterWorktree: sdkTools.includes('EnterWorktree'),
+        ExitWorktree: sdkTools.includes('ExitWorktree'),
+        NotebookEdit: sdkTools.includes('NotebookEdit'),
+      },
     });
   const renderSdkTools = (declarations: readonly string[]) =>
     render('init-sdk-tools.catalog.ts', {
@@ -147,7 +155,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
 }
 
 /** Every file init would create that already exists: init never overwrites. */
-export function existingTargets(plan: ScaffoldPlan): string[] {
+function existingTargets(plan: ScaffoldPlan): string[] {
   const configs = CONFIG_FILE_NAMES.map((f) => path.join(plan.app.dir, f));
   const sdkTools = plan.app.sdk ? [plan.sdkToolsFile] : [];
   return [...new Set([...configs, ...plan.files.keys(), ...sdkTools, plan.bindingFile])]

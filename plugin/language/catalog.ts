@@ -42,10 +42,14 @@ export interface RuntimeConfigurationDeclaration {
 export interface ServerDeclaration {
   /** Human-readable name for reports. */
   readonly label?: string;
+  /** Names the server had before (`['claw']`): stored opt-outs under `mcp__claw__…` migrate to it. */
+  readonly renamedFrom?: readonly string[];
 }
 
 export interface ChannelDeclaration {
   readonly label?: string;
+  /** Names the channel had before: stored opt-outs under its old name migrate to it. */
+  readonly renamedFrom?: readonly string[];
 }
 
 /** The vocabulary a catalog declares once; tool declarations may only use these names. */
@@ -122,6 +126,11 @@ interface ToolCommon<V extends CatalogVocabulary> {
    * against the recorded runtime surface (the SDK has no per-tool control for built-ins).
    */
   readonly offer?: ToolOfferMode;
+  /**
+   * Earlier names of this tool: former keys, and former runtime names written in full
+   * (`mcp__claw__cron`; an SDK tool's bare name). Stored opt-outs under them migrate to this tool.
+   */
+  readonly renamedFrom?: readonly string[];
 }
 
 export interface SdkToolDeclaration<V extends CatalogVocabulary> extends ToolCommon<V> {

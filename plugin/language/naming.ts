@@ -4,7 +4,7 @@
 // the names the SDK would mangle, and the context field each condition is read from.
 
 /** Characters the SDK keeps in an MCP server or tool name; anything else is rewritten. */
-export const MCP_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+const MCP_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /**
  * Whether the SDK would rewrite a server or channel name, or misread it: it splits a runtime name at
  * `__` and takes the first part after `mcp` as the server, so a server name cannot hold `__`.
@@ -73,6 +73,7 @@ export const isExportName = (s: string) => s === 'default' || isIdentifierName(s
 
 /** Characters no name may hold: control characters, bidirectional overrides (a reviewer would not see them), lone surrogates. */
 const UNSEEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds.
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** `constructor`, `toString`, `__proto__` …: keys every object already has. */
@@ -92,6 +93,7 @@ export function nameProblem(name: string): string | undefined {
 export const specifierProblem = (specifier: string) =>
   specifier === ''
     ? 'it is empty'
-    : /[\u0000-\u001f\u007f'"`\\]/.test(specifier)
+    : // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds.
+      /[\u0000-\u001f\u007f'"`\\]/.test(specifier)
       ? 'it holds a quote, a backslash or a control character'
       : undefined;

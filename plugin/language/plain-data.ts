@@ -4,23 +4,12 @@
 /** The key of a mark object, also used for catalog definitions and tool sets (`catalog`, `tool-set`). */
 export const MARK = '\u0000tool-catalog';
 
-export type ValueMark =
-  | 'undefined'
-  | 'number'
-  | 'bigint'
-  | 'symbol'
-  | 'function'
-  | 'circular'
-  | 'deep'
-  | 'object'
-  | 'threw';
-
 /** A plain object, not a mark: what a declaration or a vocabulary must be. */
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.prototype.hasOwnProperty.call(v, MARK);
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, MARK);
 
 const markOf = (v: unknown): { kind: string; detail?: string } | undefined => {
-  if (typeof v !== 'object' || v === null || !Object.prototype.hasOwnProperty.call(v, MARK)) return undefined;
+  if (typeof v !== 'object' || v === null || !Object.hasOwn(v, MARK)) return undefined;
   const m = v as Record<string, unknown>;
   return { kind: String(m[MARK]), detail: typeof m.detail === 'string' ? m.detail : undefined };
 };

@@ -11,7 +11,7 @@ import { EvaluationStore, SourceReader, sourcesOf, type EvaluationCache } from '
 import { locateStuckCode, locateThrow } from './locate-source.js';
 import { runInSandbox, sandboxFormat, type SandboxModule } from './sandbox.js';
 
-export interface EvaluatedModule {
+interface EvaluatedModule {
   /** Absolute path. */
   readonly file: string;
   /** Its exports as plain data (see `MARK` in sandbox.ts for what plain data cannot hold). */
@@ -211,7 +211,7 @@ async function moduleGraph(entries: readonly string[]): Promise<ModuleGraph> {
   let pending = [...entries];
   while (pending.length > 0) {
     const batch = pending.filter((f) => !seen.has(f));
-    batch.forEach((f) => seen.add(f));
+    for (const f of batch) seen.add(f);
     pending = [];
     const results = await Promise.all(
       batch.map(async (file) => {

@@ -15,7 +15,7 @@ const NODE_RESOLUTION = /^node(16|next)$/i;
 const NODE_MODULE = /^node(1[6-9]|2\d|next)$/i;
 
 /** The extension a project with these options needs. */
-export function extensionFor(options: TsConfigJsonResolved['compilerOptions'] = {}): ImportExtension {
+function extensionFor(options: TsConfigJsonResolved['compilerOptions'] = {}): ImportExtension {
   const resolution =
     options.moduleResolution ?? (options.module && NODE_MODULE.test(options.module) ? 'nodenext' : undefined);
   if (resolution === undefined || !NODE_RESOLUTION.test(resolution)) return '';

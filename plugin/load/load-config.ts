@@ -230,7 +230,7 @@ const PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
  * A locale as BCP 47 writes it — `zh-cn` is `zh-CN` — so file names match what i18next looks up;
  * a tag that is not one is kept as written, for the check below to report.
  */
-export function canonicalLocale(tag: string): string {
+function canonicalLocale(tag: string): string {
   if (!LOCALE_TAG.test(tag)) return tag;
   try {
     return Intl.getCanonicalLocales(tag)[0] ?? tag;
@@ -240,7 +240,7 @@ export function canonicalLocale(tag: string): string {
 }
 
 /** A BCP 47 language tag, as locales are written (`en`, `zh-CN`, `zh-Hant-TW`, `de-CH-1996`). */
-export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
 const inside = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
 
@@ -282,15 +282,13 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
       });
   });
   const lower = r.i18n.locales.map((l) => l.toLowerCase());
-  lower.forEach(
-    (l, i) =>
-      lower.indexOf(l) !== i &&
+  for (const [i, l] of lower.entries())
+    if (lower.indexOf(l) !== i)
       problems.push({
         message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`,
         path: ['i18n', 'locales'],
         element: i,
-      }),
-  );
+      });
   if (!lower.includes(r.i18n.defaultLocale.toLowerCase()))
     problems.push({
       message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`,

@@ -8,8 +8,8 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '..
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 
 /** Defaults of the two time limits, in ms: generous for a server started through `npx`. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
-export const DEFAULT_LIST_TIMEOUT_MS = 15_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+const DEFAULT_LIST_TIMEOUT_MS = 15_000;
 
 interface ResolvedMcpCheckOptions {
   /** The name the catalog declares in `servers` or `channels`. */

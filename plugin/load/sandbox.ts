@@ -15,11 +15,14 @@ export type SandboxFailure =
   | { readonly kind: 'tampered'; readonly module?: string };
 
 /** A value a module threw, copied out of the sandbox. */
-export interface ThrownValue {
+interface ThrownValue {
   readonly isError: boolean;
   readonly message: string;
   readonly stack?: string;
 }
+
+/** A module's CommonJS code as a function of `module`, `exports` and `require`, called with `this` = `exports`. */
+type ModuleFactory = (this: unknown, ...args: unknown[]) => unknown;
 
 export interface SandboxModule {
   readonly file: string;
@@ -40,7 +43,7 @@ export interface SandboxModule {
 function bootstrap(markKey: string): unknown {
   const definitions = new Map<
     string,
-    { deps: Record<string, string>; refused: Record<string, string>; factory: Function }
+    { deps: Record<string, string>; refused: Record<string, string>; factory: ModuleFactory }
   >();
   const instances = new Map<string, { exports: unknown }>();
   const state = { current: undefined as string | undefined };
@@ -57,8 +60,7 @@ function bootstrap(markKey: string): unknown {
     const outer = state.current;
     state.current = file;
     definition.factory.call(module.exports, module, module.exports, (specifier: string) => {
-      if (Object.prototype.hasOwnProperty.call(definition.refused, specifier))
-        throw new Error(definition.refused[specifier]);
+      if (Object.hasOwn(definition.refused, specifier)) throw new Error(definition.refused[specifier]);
       const target = definition.deps[specifier];
       if (target === undefined) throw new Error(`"${specifier}" cannot be imported here`);
       return load(target);
@@ -145,7 +147,7 @@ function bootstrap(markKey: string): unknown {
   }
   return {
     state,
-    define(file: string, deps: string, refused: string, factory: Function) {
+    define(file: string, deps: string, refused: string, factory: ModuleFactory) {
       definitions.set(file, { deps: JSON.parse(deps), refused: JSON.parse(refused), factory });
     },
     /**

@@ -40,7 +40,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** `sha256:<hex>` of a text, as the lock writes hashes. */
-export const sha256 = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+const sha256 = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
 /** Keywords whose value is a set of names: their order carries no meaning. */
 const SET_KEYWORDS = new Set(['required']);
@@ -66,7 +66,7 @@ const LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
  * changes. Only keyword positions are walked, so a property that is named `required` is left alone,
  * and `enum` keeps its order on purpose (a reordered enum is a change a reviewer may want to see).
  */
-export function normalizeSchema(schema: unknown): unknown {
+function normalizeSchema(schema: unknown): unknown {
   const walk = (s: unknown): unknown => {
     if (Array.isArray(s)) return s.map(walk);
     if (s === null || typeof s !== 'object') return s;

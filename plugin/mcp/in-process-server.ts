@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
+import { observeBuiltNames } from '../runtime/built-names.js';
 
 /** What `drift` needs of a server: the shape of the SDK's `McpServer`, and of what `createSdkMcpServer` holds in `instance`. */
 export interface ConnectableServer {
@@ -108,7 +109,10 @@ export async function loadInProcessServer(config: InProcessConfig): Promise<Conn
   let value = served[config.export];
   if (typeof value === 'function') {
     try {
-      value = await (value as () => unknown)();
+      // Listed as the builders build them today: drift reports a renamed tool itself, so a builder whose
+      // names differ from the catalog's must not stop the listing.
+      const create = value as () => unknown;
+      value = await observeBuiltNames(() => undefined, create);
     } catch (error) {
       throw new InProcessServerError(
         `the export threw while building the server: ${(error as Error)?.message ?? String(error)}`,

@@ -8,7 +8,7 @@ import type { ServerExit } from './stdio-transport.js';
 /** Where listing was when it failed: reading the config, loading an in-process server, starting, the handshake, the listing. */
 export type ListPhase = 'config' | 'load' | 'spawn' | 'connect' | 'initialize' | 'tools/list';
 
-export type FailureKind =
+type FailureKind =
   | 'missing-environment'
   | 'load-failed'
   | 'command-not-found'
@@ -76,7 +76,7 @@ const WHEN: Record<ListPhase, string> = {
   'tools/list': 'during tools/list',
 };
 
-export function formatFailure(d: FailureDetails): string {
+function formatFailure(d: FailureDetails): string {
   const lines = [`MCP server '${d.server}' (${d.reached}) failed ${WHEN[d.phase]}: ${d.reason}`];
   const ended = d.exit && exitLine(d.exit);
   if (ended) lines.push(`  ${ended}`);

@@ -110,11 +110,10 @@ export function formatLock(lock: McpLock): string {
       if (paths.length === 0) lines.push('          "properties": {}');
       else {
         lines.push('          "properties": {');
-        paths.forEach((p, pi) =>
+        for (const [pi, p] of paths.entries())
           lines.push(
             `            ${JSON.stringify(p)}: ${summaryLine(t.properties[p] as unknown as Record<string, unknown>)}${pi < paths.length - 1 ? ',' : ''}`,
-          ),
-        );
+          );
         lines.push('          }');
       }
       lines.push(`        }${ti < toolNames.length - 1 ? ',' : ''}`);

@@ -19,6 +19,8 @@ import { sdkTypeOf } from './sdk-types.js';
 import { inheritPolicyTables } from './policy-tables.js';
 import { reuse, samePlainData } from './structural-sharing.js';
 
+// Declarations are read after validation, field by field as the catalog language defines them.
+// biome-ignore lint/suspicious/noExplicitAny: a validated declaration, read without a cast per field.
 type Decl = Record<string, any>;
 
 /**
@@ -41,7 +43,7 @@ const AS_JS: Readonly<Record<string, string>> = { '.ts': '.js', '.tsx': '.js', '
 const AS_TS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
 
 /** A relative specifier in the app's import style: an extension added where the style needs one, or mapped to it. */
-export function withImportExtension(specifier: string, extension: ImportExtension): string {
+function withImportExtension(specifier: string, extension: ImportExtension): string {
   const written = CODE_EXTENSION.exec(specifier)?.[0];
   if (written === undefined) return `${specifier}${extension}`;
   const map = extension === '.js' ? AS_JS : extension === '.ts' ? AS_TS : {};
@@ -81,6 +83,15 @@ function runtimeConfigurations(declared: Decl | undefined): RuntimeConfiguration
     ...(d.toolSearch !== undefined ? { toolSearch: d.toolSearch } : {}),
     env: { ...(d.env ?? {}) },
   }));
+}
+
+/** Each former server or channel name → the name it has today, in declaration order. */
+function renamedServers(v: Decl): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of ['servers', 'channels'])
+    for (const [name, declaration] of Object.entries((v[field] ?? {}) as Record<string, Decl>))
+      for (const former of (declaration?.renamedFrom ?? []) as string[]) out[former] ??= name;
+  return out;
 }
 
 /** Nearly every tool has one name: no Set for those (runs once per tool). */
@@ -151,6 +162,9 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     callers: v.callers ?? {},
     servers: Object.keys(v.servers ?? {}),
     channels: Object.keys(v.channels ?? {}),
+    renamedServers: renamedServers(v),
+    // The SDK's own legacy names (`Task` → `Agent`), as the lock recorded them for the pinned runtime.
+    sdkAliases: surface?.runtime.aliases ?? {},
     tools,
     runtimes: runtimeConfigurations(v.runtimes),
     ...(surface ? { surface } : {}),
@@ -216,6 +230,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
       labelKey: d.labelKey ?? `${config.i18n.prefix}.${key}.label`,
       descriptionKey: d.descriptionKey ?? `${config.i18n.prefix}.${key}.description`,
       icon: d.icon,
+      renamedFrom: d.renamedFrom ?? [],
       source: sourceOf.get(file) ?? toPosix(path.relative(config.rootDir, file)),
     };
   }

@@ -4,7 +4,7 @@ import type { CatalogModel } from './catalog-model.js';
 
 /** Why `caller` cannot be used with this catalog, naming the declared callers; undefined when it can. */
 export function unknownCallerProblem(model: CatalogModel, caller: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(model.callers, caller)) return undefined;
+  if (Object.hasOwn(model.callers, caller)) return undefined;
   const declared = Object.keys(model.callers);
   if (declared.length === 0)
     return `catalog '${model.name}' declares no callers; add callers: { ${caller}: ['<group>', …] } to its defineCatalog({...}) or leave out --caller.`;

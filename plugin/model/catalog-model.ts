@@ -20,7 +20,7 @@ export interface CategoryModel {
 }
 
 /** `available:` after normalization. */
-export type AvailabilityModel =
+type AvailabilityModel =
   | { readonly kind: 'always' }
   | { readonly kind: 'never' }
   | { readonly kind: 'condition'; readonly condition: string; readonly field: string }
@@ -34,7 +34,7 @@ export interface ResolvedModuleRef {
 }
 
 /** How a tool's runtime names are found. */
-export type NameSourceModel =
+type NameSourceModel =
   | { readonly kind: 'static' }
   | { readonly kind: 'resolver'; readonly ref: ResolvedModuleRef }
   | { readonly kind: 'mirror'; readonly channel: string };
@@ -72,6 +72,8 @@ export interface ToolModel {
   readonly labelKey: string;
   readonly descriptionKey: string;
   readonly icon?: string;
+  /** Earlier names (`renamedFrom`): former keys and former runtime names, as declared. */
+  readonly renamedFrom: readonly string[];
   /** Declaring file, relative to the config folder, POSIX separators. */
   readonly source: string;
 }
@@ -103,6 +105,13 @@ export interface CatalogModel {
   readonly callers: Readonly<Record<string, readonly string[]>>;
   readonly servers: readonly string[];
   readonly channels: readonly string[];
+  /** Former server and channel names (`renamedFrom` of a server or channel) → today's name. */
+  readonly renamedServers: Readonly<Record<string, string>>;
+  /**
+   * The SDK's own table of legacy tool names → today's runtime name (`Task` → `Agent`), which the
+   * runtime still accepts. Empty unless the generator read it from the installed SDK.
+   */
+  readonly sdkAliases: Readonly<Record<string, string>>;
   /** Every tool in output order: declared category order, then declaration order (file path, then position in the file). */
   readonly tools: readonly ToolModel[];
   /** The runtime configurations the app runs (at least one: `default`). */

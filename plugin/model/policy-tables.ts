@@ -35,10 +35,17 @@ function policyToolEntry(t: ToolModel): PolicyToolEntry {
     approval: t.approval,
     restricted: t.restricted,
     ...(t.offer !== undefined ? { offer: t.offer } : {}),
+    ...(t.server !== undefined ? { server: t.server } : {}),
+    ...(t.channel !== undefined ? { channel: t.channel } : {}),
+    ...(t.nameSource.kind !== 'static' ? { namesFrom: t.nameSource.kind } : {}),
+    ...(t.renamedFrom.length > 0 ? { renamedFrom: t.renamedFrom } : {}),
   };
 }
 
-type BareTables = Pick<PolicyTables, 'catalog' | 'tools' | 'conditions' | 'servers' | 'runtimes'>;
+type BareTables = Pick<
+  PolicyTables,
+  'catalog' | 'tools' | 'conditions' | 'servers' | 'channels' | 'renamedServers' | 'sdkAliases' | 'runtimes'
+>;
 
 /**
  * The tables with every closure filled in (always disallowed, per failing condition, per user
@@ -53,6 +60,9 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
       tools: input.tools,
       conditions: input.conditions,
       servers: input.servers,
+      channels: input.channels ?? [],
+      renamedServers: input.renamedServers ?? {},
+      sdkAliases: input.sdkAliases ?? {},
       runtimes: input.runtimes ?? [],
     };
   const p = preparePolicy(tables);
@@ -71,8 +81,8 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
     whenOptedOut,
   };
   // A duplicate key maps to its first tool, so the prepared indices would not match: keep them apart.
-  if (new Set(p.keys).size !== p.keys.length) return { ...tables, ...closures };
-  return Object.assign(tables, closures);
+  if (new Set(p.keys).size !== p.keys.length) return { ...(tables as Required<PolicyTables>), ...closures };
+  return Object.assign(tables as Required<PolicyTables>, closures);
 }
 
 // The policy and snapshot outputs and the policy commands all read one model's tables: built once.
@@ -93,7 +103,10 @@ export function inheritPolicyTables(model: CatalogModel, previous: CatalogModel)
 
 const entryOf = (t: ToolModel) => {
   let entry = entryOfTool.get(t);
-  if (!entry) entryOfTool.set(t, (entry = policyToolEntry(t)));
+  if (!entry) {
+    entry = policyToolEntry(t);
+    entryOfTool.set(t, entry);
+  }
   return entry;
 };
 
@@ -103,6 +116,9 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
   a.tools.every((t, i) => t === b.tools[i] || samePlainData(t, b.tools[i])) &&
   samePlainData(a.conditions, b.conditions) &&
   samePlainData(a.servers, b.servers) &&
+  samePlainData(a.channels, b.channels) &&
+  samePlainData(a.renamedServers, b.renamedServers) &&
+  samePlainData(a.sdkAliases, b.sdkAliases) &&
   samePlainData(a.runtimes, b.runtimes);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
@@ -113,6 +129,9 @@ export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
       tools: model.tools.map(entryOf),
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       servers: model.servers,
+      channels: model.channels,
+      renamedServers: model.renamedServers,
+      sdkAliases: model.sdkAliases,
       runtimes: runtimeSurfaces(model),
     };
     const last = inherited.get(model);

@@ -20,7 +20,7 @@ export interface ConditionCombination {
   readonly context: Readonly<Record<string, boolean>>;
 }
 
-export interface PolicyMatrixRow {
+interface PolicyMatrixRow {
   readonly key: string;
   readonly names: readonly string[];
   readonly exposure: string;

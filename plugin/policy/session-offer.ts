@@ -20,6 +20,8 @@ export interface SessionOfferInput {
   readonly caller?: string;
   /** A declared runtime configuration; default: the first. */
   readonly runtime?: string;
+  /** Servers the app connects itself: opt-out entries under them are handed on as written. */
+  readonly otherServers?: readonly string[];
 }
 
 /** What the CLI cannot know without the app's code, by tool key. */
@@ -78,6 +80,7 @@ export function cliSessionOffer(model: CatalogModel, tables: PolicyTables, input
     ...(input.options ? { options: input.options } : {}),
     ...(chosen ? { selection: chosen.selection } : {}),
     ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
+    ...(input.otherServers ? { otherServers: input.otherServers } : {}),
   });
   return {
     offer,

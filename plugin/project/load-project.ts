@@ -13,6 +13,7 @@ import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-cat
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
+import { surfaceProblems } from '../model/runtime-surface.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { validateCatalog } from '../validate/validate-catalog.js';
 
@@ -78,6 +79,8 @@ export async function loadProjectCatalog(
   const slot = `${config.configFile}\0${config.name}`;
   const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot), surface);
   if (model) cache?.models.set(slot, model);
+  // Where the catalog and the recorded runtime surface disagree (a tool not recorded yet, a claim the runtime contradicts).
+  if (model) pending.push(...surfaceProblems(model));
   return { catalog: { config, raw, model }, pending };
 }
 
@@ -98,7 +101,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {
-    catalog.raw.inputs.forEach((f) => inputs.add(f));
+    for (const f of catalog.raw.inputs) inputs.add(f);
     inputs.add(path.join(catalog.config.outDir, SURFACE_LOCK_NAME));
     searchFiles.push(...catalog.raw.files);
     pending.push(...found);

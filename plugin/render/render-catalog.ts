@@ -10,7 +10,8 @@ import { layOut, type RenderContext, type RenderedFile, type Renderer, type Rend
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
 import { i18nKeysRenderer } from './renderers/i18n-keys.js';
-import { siblingModule } from './renderers/module-specifiers.js';
+import { optOutsRenderer } from './renderers/opt-outs.js';
+import { runtimeModule, siblingModule } from './renderers/module-specifiers.js';
 import { policyRenderer } from './renderers/policy.js';
 import { policySnapshotRenderer } from './renderers/policy-snapshot.js';
 import { registryRenderer } from './renderers/registry.js';
@@ -30,6 +31,7 @@ export const RENDERERS: readonly Renderer[] = [
   policyRenderer,
   policySnapshotRenderer,
   sessionRenderer,
+  optOutsRenderer,
   sdkCoverageRenderer,
   runtimeRenderer,
 ];
@@ -45,7 +47,7 @@ export interface RenderedCatalog {
 /** The `@generated` header every output starts with, as `//` comment lines. */
 export function generatedHeader(model: CatalogModel, templates: TemplateSet): string {
   return templates
-    .get<{ catalog: string; include: string; configFile: string }>('header')({
+    .get('header')({
       catalog: lineCommentText(`'${model.name}'`),
       include: lineCommentText(model.config.include.join(', ')),
       configFile: lineCommentText(path.basename(model.config.configFile)),
@@ -58,7 +60,7 @@ export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] 
   return [...new Set(renderers.flatMap((r) => r.reads?.(model) ?? []))];
 }
 
-/** The barrel: every TypeScript output in the output folder, re-exported. */
+/** The barrel: every TypeScript output in the output folder, and the runtime they import, re-exported. */
 function renderBarrel(
   model: CatalogModel,
   context: Pick<RenderContext, 'templates' | 'memory'>,
@@ -71,7 +73,7 @@ function renderBarrel(
     .map((f) => path.basename(f, '.ts'))
     .sort()
     .map((name) => siblingModule(model, name));
-  return layOut(context, 'index.ts', { header, modules }, path.join(outDir, 'index.ts'));
+  return layOut(context, 'index.ts', { header, modules, runtime: runtimeModule(model) }, path.join(outDir, 'index.ts'));
 }
 
 interface KeptResult {
@@ -101,7 +103,10 @@ function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   )
     return known.result;
   const result = renderer.render(context);
-  if (!byRenderer) kept.set(model, (byRenderer = new Map()));
+  if (!byRenderer) {
+    byRenderer = new Map();
+    kept.set(model, byRenderer);
+  }
   byRenderer.set(renderer, { templates, read, result });
   return result;
 }

@@ -19,6 +19,9 @@ export function keptIn<T>(
 ): T | undefined {
   if (!memory) return undefined;
   let kept = slots.get(memory);
-  if (kept === undefined) slots.set(memory, (kept = make()));
+  if (kept === undefined) {
+    kept = make();
+    slots.set(memory, kept);
+  }
   return kept;
 }

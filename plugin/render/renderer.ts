@@ -7,6 +7,7 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { samePlainData } from '../model/structural-sharing.js';
 import { flatString } from '../text/flat-string.js';
 import type { RenderMemory } from './render-memory.js';
+import type { TemplateViews } from './template-views.js';
 import type { Template, TemplateName, TemplateSet } from './templates.js';
 
 export interface RenderedFile {
@@ -47,13 +48,13 @@ export interface Renderer {
  * not change with an edit: they are then neither laid out again nor compared byte by byte (the
  * writer sees the very string it wrote).
  */
-export function layOut<View extends object>(
+export function layOut<Name extends TemplateName>(
   context: Pick<RenderContext, 'templates' | 'memory'>,
-  name: TemplateName,
-  view: View,
+  name: Name,
+  view: TemplateViews[Name],
   file: string,
 ): string {
-  const template = context.templates.get<View>(name) as Template<object>;
+  const template = context.templates.get(name) as Template<object>;
   const memory = context.memory?.laidOut;
   const last = memory?.get(file);
   if (last && last.template === template && samePlainData(view, last.view)) return last.text;
@@ -64,10 +65,10 @@ export function layOut<View extends object>(
 }
 
 /** The output `name` (in the output folder), laid out by the template of the same name from `view`. */
-export function templateFile<View extends object>(
+export function templateFile<Name extends TemplateName>(
   context: RenderContext,
-  name: TemplateName,
-  view: View,
+  name: Name,
+  view: TemplateViews[Name],
 ): RenderResult {
   const file = path.join(context.model.config.outDir, name);
   return { files: new Map([[file, { content: layOut(context, name, view, file) }]]) };

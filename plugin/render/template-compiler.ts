@@ -1,46 +1,19 @@
-// How templates are compiled, in one place for the loader and the build's precompiler: Handlebars
-// with no helpers and no escaping — views hold text already escaped for where it goes (text/escape).
+// How templates are compiled, in one place for the loader and the build's precompiler: Handlebars in
+// strict mode, with no helpers and no escaping — views hold text already escaped for where it goes.
 import { createRequire } from 'node:module';
 
 type Handlebars = typeof import('handlebars');
 
-/** The part of Handlebars' compiler a subclass may override (public, but missing from its types). */
-interface JavaScriptCompiler {
-  compiler: unknown;
-  nameLookup(parent: string, name: string, type: string): unknown;
-}
-type JavaScriptCompilerClass = new () => JavaScriptCompiler;
-
 /**
- * `knownHelpersOnly`: a template may use only `#if`, `#unless` and `#each` (no helpers), so it
+ * `strict`: a field the view lacks throws instead of rendering empty (the views are declared in
+ * template-views.ts); `knownHelpersOnly`: a template may use only `#if`, `#unless` and `#each`, so it
  * lays text out and cannot compute; `data: false`: no `@index` frames (a fifth of the render time).
  */
-export const COMPILE_OPTIONS = { noEscape: true, knownHelpersOnly: true, data: false } as const;
-
-/**
- * A Handlebars environment whose compiled code reads view properties directly. The stock lookup
- * guards against prototype access for untrusted templates; these templates are ours and their
- * views plain objects, and the direct read renders twice as fast.
- */
-export function templateEnvironment(hb: Handlebars): Handlebars {
-  const env = hb.create() as Handlebars & { JavaScriptCompiler?: JavaScriptCompilerClass };
-  const Base = env.JavaScriptCompiler;
-  // The runtime-only build has no compiler: precompiled templates carry the direct reads already.
-  if (Base === undefined) return env;
-  class DirectLookupCompiler extends Base {
-    override nameLookup(parent: string, name: string): string[] {
-      return [parent, '[', JSON.stringify(name), ']'];
-    }
-  }
-  // The compiler creates child compilers for nested blocks through `compiler`.
-  DirectLookupCompiler.prototype.compiler = DirectLookupCompiler;
-  env.JavaScriptCompiler = DirectLookupCompiler;
-  return env;
-}
+export const COMPILE_OPTIONS = { noEscape: true, knownHelpersOnly: true, data: false, strict: true } as const;
 
 /** The full Handlebars (with its compiler), loaded only where templates are compiled. */
 export function fullHandlebars(): Handlebars {
-  return templateEnvironment(createRequire(import.meta.url)('handlebars') as Handlebars);
+  return (createRequire(import.meta.url)('handlebars') as Handlebars).create();
 }
 
 /** A CommonJS module holding each template's source and its precompiled spec (written by the build). */

@@ -4,43 +4,44 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPILE_OPTIONS, fullHandlebars, templateEnvironment } from './template-compiler.js';
+import { COMPILE_OPTIONS, fullHandlebars } from './template-compiler.js';
+import type { TemplateViews } from './template-views.js';
 
-/** Every template, by the name of its file in `templates/` without `.hbs`. */
-export const TEMPLATE_NAMES = [
-  'header',
-  'registry.ts',
-  'registry-entry.ts',
-  'tools.ts',
-  'policy.ts',
-  'policy.md',
-  'session.ts',
-  'callers.md',
-  'bindings.ts',
-  'binding-skeleton.ts',
-  'i18n-keys.ts',
-  'sdk-coverage.ts',
-  'index.ts',
-  'policy-report.md',
-  'policy-report.html',
-  'init-config.ts',
-  'init-vocabulary.catalog.ts',
-  'init-tools.catalog.ts',
-  'init-sdk-tools.catalog.ts',
-] as const;
+export type TemplateName = keyof TemplateViews;
 
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+/** Every template, by the name of its file in `templates/` without `.hbs`: one per view, and no other. */
+const TEMPLATE_NAMES = Object.keys({
+  header: true,
+  'registry.ts': true,
+  'tools.ts': true,
+  'policy.ts': true,
+  'policy.md': true,
+  'session.ts': true,
+  'opt-outs.ts': true,
+  'callers.md': true,
+  'bindings.ts': true,
+  'binding-skeleton.ts': true,
+  'i18n-keys.ts': true,
+  'sdk-coverage.ts': true,
+  'index.ts': true,
+  'policy-report.md': true,
+  'policy-report.html': true,
+  'init-config.ts': true,
+  'init-vocabulary.catalog.ts': true,
+  'init-tools.catalog.ts': true,
+  'init-sdk-tools.catalog.ts': true,
+} satisfies Record<TemplateName, true>) as TemplateName[];
 
 /** A compiled template: the view's text laid out. */
 export type Template<View> = (view: View) => string;
 
 export interface TemplateSet {
-  /** The template `name`; its view type is the renderer's to declare. */
-  get<View extends object>(name: TemplateName): Template<View>;
+  /** The template `name`, which lays out the view `TemplateViews` declares for it. */
+  get<Name extends TemplateName>(name: Name): Template<TemplateViews[Name]>;
 }
 
 /** Written by scripts/build.mjs next to the bundles. */
-export const PRECOMPILED_FILE = 'templates.precompiled.cjs';
+const PRECOMPILED_FILE = 'templates.precompiled.cjs';
 
 interface PrecompiledTemplates {
   readonly options: string;
@@ -50,7 +51,7 @@ interface PrecompiledTemplates {
 const here = () => path.dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
 
-export function templatesDir(): string {
+function templatesDir(): string {
   const candidates = [path.resolve(here(), '../../templates'), path.resolve(here(), '../templates')];
   const found = candidates.find((c) => existsSync(path.join(c, 'registry.ts.hbs')));
   if (!found) throw new Error(`agent-tool-catalog: templates folder not found near ${here()}`);
@@ -88,7 +89,7 @@ export function buildTemplateSet(sources: ReadonlyMap<string, string>, precompil
   const usePrecompiled = [...sources].every(([name, source]) => built[name]?.source === source);
   type Hb = typeof import('handlebars');
   // require, not import: loaded synchronously, and only the runtime (a third of the size) when precompiled.
-  const hb = usePrecompiled ? templateEnvironment(requireHere('handlebars/runtime') as Hb) : fullHandlebars();
+  const hb = usePrecompiled ? (requireHere('handlebars/runtime') as Hb).create() : fullHandlebars();
   const compiled = new Map<string, Template<object>>();
   for (const [name, source] of sources)
     compiled.set(
@@ -98,8 +99,8 @@ export function buildTemplateSet(sources: ReadonlyMap<string, string>, precompil
         : hb.compile(source, { ...COMPILE_OPTIONS }),
     );
   return {
-    get<View extends object>(name: TemplateName) {
-      return compiled.get(name)! as Template<View>;
+    get<Name extends TemplateName>(name: Name) {
+      return compiled.get(name)! as Template<TemplateViews[Name]>;
     },
   };
 }
@@ -108,5 +109,6 @@ let cached: TemplateSet | undefined;
 
 /** The package's templates, loaded once per process. */
 export function loadTemplates(): TemplateSet {
-  return (cached ??= buildTemplateSet(readTemplateSources()));
+  cached ??= buildTemplateSet(readTemplateSources());
+  return cached;
 }

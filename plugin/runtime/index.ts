@@ -3,7 +3,11 @@
 export { createToolContext, isToolContext, readCondition } from './context.js';
 export type { ConditionSource, Predicate, ToolContext, ToolContextInit } from './context.js';
 export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context.js';
-export { createToolCatalog, DuplicateToolError } from './tools.js';
+export { createToolCatalog } from './tools.js';
+export { BuiltNameMismatchError, DuplicateToolError } from './errors.js';
+export type { BuiltNameMismatch } from './errors.js';
+export { builtNameMismatch, observeBuiltNames } from './built-names.js';
+export type { BuiltNamesEntry } from './built-names.js';
 export type {
   BuildToolsOptions,
   ToolAvailabilityCheck,
@@ -24,6 +28,7 @@ export type {
   GuardDecision,
   GuardHookInput,
   GuardMatcher,
+  OfferAnswer,
   PreToolUseDenial,
   PreToolUseGuardOptions,
 } from './hooks.js';
@@ -55,5 +60,14 @@ export type {
 } from './policy-tables.js';
 export { sessionOptions } from './session.js';
 export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session.js';
-export { coveredBy, serverPattern } from './opt-outs.js';
-export type { OptOutEffect } from './opt-outs.js';
+export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs.js';
+export type {
+  IgnoredOptOut,
+  NormalisedOptOuts,
+  OptOutChange,
+  OptOutEffect,
+  OptOutMigration,
+  OptOutOptions,
+} from './opt-outs.js';
+export { currentNameOf, runtimeNameOf } from './identity.js';
+export type { CurrentName, NameChange } from './identity.js';

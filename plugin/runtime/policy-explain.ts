@@ -52,6 +52,8 @@ export interface ExplainSession {
   readonly selection?: OfferSelection;
   /** The runtime configuration; default: the catalog's first. */
   readonly runtime?: string;
+  /** Servers the app connects itself: opt-out entries under them are handed on as written. */
+  readonly otherServers?: readonly string[];
 }
 
 interface OwnReason {
@@ -266,6 +268,7 @@ export function explainTool(
     options,
     ...(session.selection ? { selection: session.selection } : {}),
     ...(session.runtime !== undefined ? { runtime: session.runtime } : {}),
+    ...(session.otherServers ? { otherServers: session.otherServers } : {}),
   });
   const { marks } = offer;
   const i = marks.prepared.indexOf.get(tool);

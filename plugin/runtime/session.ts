@@ -6,6 +6,7 @@
 import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions } from './hooks.js';
 import { mcpToolName } from './names.js';
 import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer.js';
+import { coveredBy, type IgnoredOptOut } from './opt-outs.js';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy.js';
 import { mcpServerOf, type PolicyTables } from './policy-tables.js';
 
@@ -73,6 +74,11 @@ export interface SessionOptions<S, E = never> {
   readonly disallowedTools: string[];
   readonly mcpServers: Record<string, S | E>;
   readonly hooks: { readonly PreToolUse: (GuardMatcher & { readonly onFailure?: 'block' })[] };
+  /**
+   * Opt-out entries that changed nothing — unknown names (with a suggestion), tools users cannot
+   * switch — for the app to show. Not an SDK option (the SDK ignores it).
+   */
+  readonly ignoredOptOuts: readonly IgnoredOptOut[];
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -81,12 +87,16 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   input: SessionInput<T, S, E>,
 ): SessionOptions<S, E> {
   const { tables } = catalog;
+  // Servers the app connects itself take opt-out entries as written.
+  const other = input.guard?.otherServers;
+  const otherServers = other === 'all' ? 'all' : [...Object.keys(input.externalServers ?? {}), ...(other ?? [])];
   const offer = computeOffer(tables, {
     ...(input.agent !== undefined ? { agent: input.agent } : {}),
     ...(input.context !== undefined ? { context: input.context } : {}),
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
     ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
+    otherServers,
   });
   const lists = sessionLists(tables, offer, input.selection);
   const mcpServers: Record<string, S | E> = { ...input.externalServers };
@@ -107,6 +117,16 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   const guard = createPreToolUseGuard({
     ...input.guard,
     ...catalog.guard,
+    // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
+    isOffered: (name) => {
+      if (offer.stateOf(name) !== 'absent') return { offered: true };
+      // A server the app connects itself and lets through: its tools are the runtime's, unless an opt-out covers them.
+      const server = mcpServerOf(name);
+      const passed = server !== undefined && (otherServers === 'all' || otherServers.includes(server));
+      if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
+      return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
+    },
+    tables,
     allowedTools: lists.allowedTools,
     disallowed: () => disallowed,
     declaredServers: [...tables.servers, ...catalog.channels],
@@ -120,6 +140,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     disallowedTools: disallowed,
     mcpServers,
     hooks: { PreToolUse: [matcher] },
+    ignoredOptOuts: offer.ignoredOptOuts,
   };
 }
 

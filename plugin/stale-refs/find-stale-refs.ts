@@ -58,7 +58,7 @@ export interface StaleRefsResult {
   readonly openServers: string[];
 }
 
-export const DEFAULT_INCLUDE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,md,mdx,txt,json,yml,yaml,hbs,html,rb,py,prompt}'];
+const DEFAULT_INCLUDE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,md,mdx,txt,json,yml,yaml,hbs,html,rb,py,prompt}'];
 const ALWAYS_IGNORE = [
   '**/node_modules/**',
   '**/.git/**',
@@ -140,7 +140,10 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
     if (text === undefined || text.length > MAX_FILE_BYTES || text.includes('\0')) continue;
     if (!text.includes('mcp__') && !removedPattern) continue;
     let starts: number[] | undefined;
-    const at = (offset: number) => position((starts ??= lineStarts(text)), offset);
+    const at = (offset: number) => {
+      starts ??= lineStarts(text);
+      return position(starts, offset);
+    };
     const ignored = (offset: number) => {
       const lineStart = text.lastIndexOf('\n', offset) + 1;
       const lineEnd = text.indexOf('\n', offset);

@@ -6,10 +6,10 @@ import { parseLock, LockError } from '../mcp/lock-file.js';
 import { mcpName } from '../language/naming.js';
 import { MCP_LOCK_NAME } from '../write/manifest.js';
 
-export { findStaleReferences, DEFAULT_INCLUDE, IGNORE_MARKER } from './find-stale-refs.js';
-export type { StaleReference, StaleRefsInput, StaleRefsResult, UnverifiedReference } from './find-stale-refs.js';
+export { findStaleReferences, IGNORE_MARKER } from './find-stale-refs.js';
+export type { StaleReference, UnverifiedReference } from './find-stale-refs.js';
 export { registryHistory, namesInRegistry, SinceError } from './previous-names.js';
-export type { LastSeen, RegistryHistory } from './previous-names.js';
+export type { LastSeen } from './previous-names.js';
 
 /**
  * The runtime names of every tool the catalog's MCP lock records (`mcp__<server>__<tool>`): what the

@@ -8,6 +8,7 @@
  * surrogates (invalid UTF-16 that no file encoding can hold).
  */
 const LITERAL_ESCAPE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds.
   /['\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = {
@@ -38,9 +39,6 @@ export function tsKey(s: string): string {
   if (s === '__proto__') return `['__proto__']`;
   return IDENTIFIER.test(s) ? s : tsString(s);
 }
-
-/** An inline `['a', 'b']` array of string literals. */
-export const tsArray = (members: readonly string[]) => `[${members.map(tsString).join(', ')}]`;
 
 /** Text in a `//` comment: on one line, so nothing after it can become code. */
 export const lineCommentText = (s: string) =>

@@ -18,7 +18,7 @@ export interface JsoncArray {
   readonly elements: readonly JsoncNode[];
 }
 
-export interface JsoncScalar {
+interface JsoncScalar {
   readonly kind: 'scalar';
   readonly start: number;
   readonly end: number;

@@ -1,9 +1,10 @@
-// Every problem in a loaded catalog, in one run: what loading found, then the vocabulary, then
-// each tool against the vocabulary and the others, then the config's MCP servers against the vocabulary.
+// Every problem in a loaded catalog, in one run: what loading found, then the vocabulary, then each
+// tool against the vocabulary and the others, earlier names, then the config's MCP servers against the vocabulary.
 import { statSync } from 'node:fs';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import type { RawCatalog } from '../load/load-catalog.js';
+import { validateServerRenames, validateToolRenames } from './validate-renames.js';
 import { validateTools } from './validate-tools.js';
 import { validateVocabulary, vocabularyNames, type VocabularyNames } from './validate-vocabulary.js';
 
@@ -27,10 +28,14 @@ function unknownMcpServers(raw: RawCatalog, names: VocabularyNames): PendingDiag
 
 export function validateCatalog(raw: RawCatalog): PendingDiagnostic[] {
   const diagnostics: PendingDiagnostic[] = [...raw.diagnostics];
-  if (raw.vocabulary && raw.definitionFile) diagnostics.push(...validateVocabulary(raw.vocabulary, raw.definitionFile));
+  if (raw.vocabulary && raw.definitionFile) {
+    diagnostics.push(...validateVocabulary(raw.vocabulary, raw.definitionFile));
+    diagnostics.push(...validateServerRenames(raw.vocabulary, raw.definitionFile));
+  }
   // File times are read only when a tool is declared twice, to name the newer declaration.
   const editedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (raw.vocabulary) diagnostics.push(...validateTools(raw.tools, vocabularyNames(raw.vocabulary), editedAt));
+  diagnostics.push(...validateToolRenames(raw.tools));
   if (raw.vocabulary) diagnostics.push(...unknownMcpServers(raw, vocabularyNames(raw.vocabulary)));
   return diagnostics;
 }

@@ -36,9 +36,10 @@ const COMMON_FIELDS: FieldSpec = {
   descriptionKey: { type: 'string' },
   icon: { type: 'string' },
   offer: { type: 'enum', values: ['direct', 'deferred'] },
+  renamedFrom: { type: 'string[]' },
 };
 
-export const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
+const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
   sdk: {
     ...COMMON_FIELDS,
     name: { type: 'string' },
@@ -118,7 +119,7 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   reference('condition', d.condition, names.conditions, C.unknownCondition, 'condition', 'conditions');
   reference('pairGroup', d.pairGroup, names.pairGroups, C.unknownPairGroup, 'pair group', 'pairGroups');
   if (Array.isArray(d.groups))
-    d.groups.forEach((g, i) => reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i));
+    for (const [i, g] of d.groups.entries()) reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i);
 
   if (d.exposure === 'conditional' && d.condition === undefined)
     push(
@@ -253,11 +254,10 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   }
 
   const wireChecks: [string, unknown, number | undefined][] = [['wire', d.wire, undefined]];
-  if (Array.isArray(d.wires)) d.wires.forEach((w, i) => wireChecks.push(['wires', w, i]));
+  if (Array.isArray(d.wires)) for (const [i, w] of d.wires.entries()) wireChecks.push(['wires', w, i]);
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
-    fullNames.forEach(
-      (n, i) => typeof n === 'string' && !n.startsWith('mcp__') && wireChecks.push(['fullNames', n, i]),
-    );
+    for (const [i, n] of fullNames.entries())
+      if (typeof n === 'string' && !n.startsWith('mcp__')) wireChecks.push(['fullNames', n, i]);
   for (const [field, wire, element] of wireChecks)
     if (typeof wire === 'string' && isMangledWire(wire))
       push(

@@ -76,7 +76,10 @@ const namesOf = new WeakMap<Record<string, unknown>, VocabularyNames>();
 
 export function vocabularyNames(v: Record<string, unknown>): VocabularyNames {
   let names = namesOf.get(v);
-  if (!names) namesOf.set(v, (names = namesFrom(v)));
+  if (!names) {
+    names = namesFrom(v);
+    namesOf.set(v, names);
+  }
   return names;
 }
 

@@ -14,7 +14,7 @@ export interface MessagesRequest {
   readonly messages?: readonly { readonly role: string; readonly content: unknown }[];
 }
 
-export interface RunChannel {
+interface RunChannel {
   readonly baseUrl: string;
   /** The API key the runtime must send (`x-api-key`); a request without it is refused and not recorded. */
   readonly apiKey: string;
@@ -34,7 +34,7 @@ const id = (prefix: string) => `${prefix}_verify${(ids++).toString(36)}`;
 const secret = () => randomBytes(18).toString('base64url');
 
 /** Requests larger than this are refused: the runtime's own requests are well under a megabyte. */
-export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** The system prompt without its per-request billing block: the same for every main turn of one run. */
 function fingerprint(body: MessagesRequest): string {

@@ -16,7 +16,7 @@ export function trackRun(run: ActiveRun): () => void {
 }
 
 /** Ends every tracked run now: kills its process groups and removes its folder. */
-export function endActiveRuns(): number {
+function endActiveRuns(): number {
   const count = active.size;
   for (const run of active) {
     run.kill();

@@ -61,7 +61,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
     plan.model.conditions.map((condition) => [condition.name, input.context.context[condition.field] === true]),
   );
   const head = { context: input.context.id, conditions, ...(caller !== undefined ? { caller } : {}), runtime: c.name };
-  let session;
+  let session: ReturnType<typeof buildRunSession>;
   try {
     session = buildRunSession(plan, input.context.context, caller, c.name);
   } catch (error) {

@@ -153,7 +153,8 @@ export function buildRunSession(
       if (t.kind !== 'mcp' || t.server === undefined) continue;
       const code = bindings[t.key]?.build;
       const tools = code ? code(toolContext, { key: t.key }) : t.names.map((name) => make.standIn(name, t.key));
-      (built[t.server] ??= []).push(...(tools as BuiltTool[]));
+      built[t.server] ??= [];
+      built[t.server]!.push(...(tools as BuiltTool[]));
     }
   } else {
     // What the generated <p>SessionOptions does for a caller: build its servers, select its keys and names.
@@ -180,6 +181,8 @@ export function buildRunSession(
     context: caller === undefined ? context : toolContext,
     options: plan.options,
     runtime,
+    // The servers the app connects itself take opt-out entries as written, as the session does.
+    otherServers: Object.keys(plan.externalServers),
     ...(selection ? { selection } : {}),
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(

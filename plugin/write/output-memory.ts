@@ -50,7 +50,7 @@ export const readerFor = (memory: OutputMemory | undefined): ((file: string) => 
   memory ? (file) => memory.read(file) : readOrUndefined;
 
 /** A file's text, or undefined when it (or a folder above it) does not exist. */
-export async function readOrUndefined(file: string): Promise<string | undefined> {
+async function readOrUndefined(file: string): Promise<string | undefined> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {

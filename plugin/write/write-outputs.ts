@@ -105,7 +105,7 @@ function writeProblem(file: string, error: unknown): PendingDiagnostic {
 /** The nearest folder above `file` that is in fact a file (which a write into it fails on), if any. */
 function fileInPlaceOfFolder(file: string): string | undefined {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    let stat;
+    let stat: ReturnType<typeof statSync>;
     try {
       stat = statSync(dir);
     } catch {

@@ -65,3 +65,29 @@ describe('the layers of docs/architecture.md', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** The files listed in the table of docs/architecture.md whose header starts with `heading`. */
+function exceptionTable(heading: string): string[] {
+  const doc = readFileSync(path.join(REPO, 'docs/architecture.md'), 'utf8');
+  const start = doc.indexOf(`| ${heading} |`);
+  const table = doc.slice(start, doc.indexOf('\n\n', start));
+  return [...table.matchAll(/^\| `(plugin\/[^`]+)` \|/gm)].map((m) => m[1]!).sort();
+}
+
+describe('the exceptions docs/architecture.md lists', () => {
+  const files = sourceFiles('plugin');
+  const source = (file: string) => readFileSync(path.join(REPO, file), 'utf8');
+
+  it('names every module that imports a module named at run time (app code, the installed SDK), and only those', () => {
+    const dynamic = files.filter((f) => /\bimport\(\s*[^'"`\s)$]/.test(source(f))).sort();
+    expect(dynamic).toEqual(exceptionTable('imports a module named at run time'));
+  });
+
+  it('names every module outside load/ and project/ that calls into load/ (type imports aside), and only those', () => {
+    const reaching = files
+      .filter((f) => !f.startsWith('plugin/load/') && !f.startsWith('plugin/project/'))
+      .filter((f) => [...source(f).matchAll(/^import (?!type )[^;]*? from '((?:\.\.?\/)+load\/[^']+)';$/gm)].length > 0)
+      .sort();
+    expect(reaching).toEqual(exceptionTable('reaches into `plugin/load`'));
+  });
+});

@@ -32,6 +32,7 @@ describe('cold generate', () => {
       [
         "import { createRequire } from 'node:module';",
         'const cache = createRequire(import.meta.url).cache;',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the preload's own source, a template literal.
         "process.on('exit', () => process.stdout.write(`\\n@@modules@@\\n${Object.keys(cache).join('\\n')}\\n`));",
       ].join('\n'),
     );

@@ -25,7 +25,10 @@ describe('interleave', () => {
     const calls: string[] = [];
     const command = (name: string, ms: number) => ({
       before: () => calls.push(`before ${name}`),
-      fn: () => (calls.push(name), ms),
+      fn: () => {
+        calls.push(name);
+        return ms;
+      },
     });
     const result = interleave(2, { a: command('a', 1), b: command('b', 3) });
     expect(calls).toEqual([

@@ -56,7 +56,7 @@ describe('precompiled templates', () => {
       options: JSON.stringify(COMPILE_OPTIONS),
       templates: { header: { source: 'real {{catalog}}', spec } },
     });
-    expect(set.get('header')({ catalog: 'c' })).toBe('precompiled c');
+    expect(set.get('header')({ catalog: 'c', include: 'i', configFile: 'f' })).toBe('precompiled c');
   });
 
   it('are ignored when a template was edited after the build, or built with other options', () => {
@@ -70,6 +70,6 @@ describe('precompiled templates', () => {
       ...otherOptions,
       templates: { header: { source: '<{{catalog}}>', spec: built.templates.header.spec } },
     });
-    expect(withEscape.get('header')({ catalog: "a'b" })).toBe("<a'b>");
+    expect(withEscape.get('header')({ catalog: "a'b", include: '', configFile: '' })).toBe("<a'b>");
   });
 });

@@ -7,7 +7,7 @@ import { ARTIFACTS } from '../support/paths';
 import { ChromiumSetupError, findChromium } from './find-chromium';
 
 // Headless, no sandbox (CI runs as root), and no first-run, sync or update traffic that a test never needs.
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
-export type ChromiumSource = 'CHROMIUM_PATH' | 'Playwright cache' | 'PATH' | '@sparticuz/chromium';
+type ChromiumSource = 'CHROMIUM_PATH' | 'Playwright cache' | 'PATH' | '@sparticuz/chromium';
 
 export interface FoundChromium {
   readonly executablePath: string;

@@ -8,7 +8,9 @@ import { createFixtureApp, fixtureTools, type FixtureApp } from './fixture-app';
 import { BUNDLERS, buildWith } from './run-bundlers';
 
 const apps: FixtureApp[] = [];
-afterAll(() => apps.forEach((a) => a.remove()));
+afterAll(() => {
+  for (const a of apps) a.remove();
+});
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { artifactDir, writeFiles } from '../support/files';
 
-export const FIXTURE_CONFIG = `import { defineConfig } from 'agent-tool-catalog';
+const FIXTURE_CONFIG = `import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({
   catalogs: {
@@ -13,7 +13,7 @@ export default defineConfig({
 });
 `;
 
-export const FIXTURE_VOCABULARY = `import { defineCatalog } from 'agent-tool-catalog';
+const FIXTURE_VOCABULARY = `import { defineCatalog } from 'agent-tool-catalog';
 
 export const demo = defineCatalog({
   categories: ['file', 'shell'],
@@ -32,11 +32,18 @@ export default demo.tools({
 `;
 
 /** The entry imports the generated registry, so a bundle that contains its keys really imported it. */
-export const FIXTURE_ENTRY = `import { DEMO_TOOL_KEYS, DEMO_USER_TOOLS } from './generated/demo/registry';
+const FIXTURE_ENTRY = `import { DEMO_TOOL_KEYS, DEMO_USER_TOOLS } from './generated/demo/registry';
 
 export const summary = 'tool keys: ' + DEMO_TOOL_KEYS.join(',') + ' / user: ' + DEMO_USER_TOOLS.join(',');
 console.log(summary);
 `;
+
+/**
+ * The entry with a marker the bundle carries: a build that contains it has seen this edit. A test
+ * that must show an earlier change caused no build waits for the build of a later marker instead of
+ * for a fixed time.
+ */
+export const fixtureEntry = (marker: string) => `${FIXTURE_ENTRY}export const marker = '${marker}';\n`;
 
 export interface FixtureApp {
   readonly dir: string;

@@ -2,6 +2,7 @@
 // writes never trigger another), errors reach the overlay and clear on the fix, deleted output comes
 // back, and with CI=true nothing is watched and a broken catalog stops the server from starting.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import toolCatalog, { type GenerationEvent } from '../../plugin/bundler/vite';
@@ -61,12 +62,35 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 600));
+/** Every file the dev server's watcher reports from now on (the plugin hears the same reports). */
+function watcherReports(server: ViteDevServer): string[] {
+  const files: string[] = [];
+  server.watcher.on('all', (_event, file) => files.push(path.resolve(file)));
+  return files;
+}
+
+/**
+ * Adds a new catalog file (a real change) and waits for the run it starts. The plugin runs one
+ * generation at a time, in the order the watcher reported changes: whatever an earlier report set
+ * off has been reported before this run's event, so a test can show that it set off nothing.
+ */
+async function runAfter(session: DevSession, marker: string): Promise<GenerationEvent> {
+  const file = `catalog/${marker}.catalog.ts`;
+  const count = session.events.length;
+  session.app.write(
+    file,
+    `import { demo } from './demo.catalog';\nexport default demo.tools({ ${marker}: { kind: 'sdk', category: 'file', label: '${marker}' } });\n`,
+  );
+  await until(() => session.events.length > count, `the run after adding ${file}`);
+  return session.events[count]!;
+}
 const GREP = `\n  Grep: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Grep', description: 'Searches file contents' },`;
 
 describe('Vite dev server', () => {
   it('regenerates exactly once per catalog edit and never on its own output', async () => {
-    const { app, events } = await startDev('dev-edit');
+    const session = await startDev('dev-edit');
+    const { app, events, server } = session;
+    const reported = watcherReports(server);
     await until(() => events.length === 1, 'the initial generation');
     expect(events[0]).toMatchObject({ reason: 'build-start', ok: true });
     const registry = app.file('src/generated/demo/registry.ts');
@@ -74,16 +98,26 @@ describe('Vite dev server', () => {
 
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
     await until(() => events.length >= 2, 'the regeneration');
-    await settle(); // our writes land in the watched output folder: give a loop every chance to show
-    expect(events.map((e) => e.reason)).toEqual(['build-start', 'change']);
-    expect(events[1]).toMatchObject({ ok: true, file: app.file('catalog/tools.catalog.ts') });
+    expect(events[1]).toMatchObject({ reason: 'change', ok: true, file: app.file('catalog/tools.catalog.ts') });
     expect(events[1]!.written).toContain(registry);
     expect(readFileSync(registry, 'utf8')).toContain("'Grep'");
+    // Our writes land in the watched output folder: once the watcher has reported every one of them,
+    // the next run must be the one a later real change starts.
+    const written = events[1]!.written;
+    await until(() => written.every((f) => reported.includes(f)), 'the watcher reporting our writes');
+    expect(await runAfter(session, 'AfterOwnWrites')).toMatchObject({ reason: 'change', ok: true });
+    expect(events).toHaveLength(3);
 
     // Saving the same bytes again (editors do) is not a change.
+    const tools = app.file('catalog/tools.catalog.ts');
+    const before = reported.length;
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
-    await settle();
-    expect(events).toHaveLength(2);
+    await until(() => reported.slice(before).includes(tools), 'the watcher reporting the save');
+    expect(await runAfter(session, 'AfterSameBytes')).toMatchObject({
+      reason: 'change',
+      file: app.file('catalog/AfterSameBytes.catalog.ts'),
+    });
+    expect(events).toHaveLength(4);
   });
 
   it('shows a catalog error in the overlay and recovers when it is fixed', async () => {
@@ -121,10 +155,14 @@ describe('Vite dev server', () => {
   });
 
   it('with CI=true never watches', async () => {
-    const { app, events } = await startDev('dev-ci', {}, true);
+    const watching = await startDev('dev-watching');
+    const { app, events, server } = await startDev('dev-ci', {}, true);
     await until(() => events.length === 1, 'the initial generation');
+    // The plugin hears about edits through one listener on the server's watcher: in CI it adds none.
+    expect(server.watcher.listenerCount('all')).toBe(watching.server.watcher.listenerCount('all') - 1);
+    const reported = watcherReports(server);
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
-    await settle();
+    await until(() => reported.includes(app.file('catalog/tools.catalog.ts')), 'the watcher reporting the edit');
     expect(events).toHaveLength(1);
     expect(readFileSync(app.file('src/generated/demo/registry.ts'), 'utf8')).not.toContain("'Grep'");
   });

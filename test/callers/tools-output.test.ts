@@ -70,13 +70,13 @@ describe('tools.ts', () => {
   it('registers each tool with its name source, availability and factory from the registry', async () => {
     const { registry } = await themisOutput();
     expect(entry(registry, 'skills_bundle')).toMatch(
-      /\n {4}names: \[\],\n[^]*\n {4}available: 'skillsEnabled',\n[^]*\n {4}server: 'themis',\n/,
+      /\n {4}names: \[\],\n[\s\S]*\n {4}available: 'skillsEnabled',\n[\s\S]*\n {4}server: 'themis',\n/,
     );
     expect(entry(registry, 'trigger_pr_review')).toMatch(
-      /\n {4}names: \['mcp__themis__trigger_pr_review'\],\n[^]*\n {4}server: 'themis',\n[^]*\n {4}factory: true,\n/,
+      /\n {4}names: \['mcp__themis__trigger_pr_review'\],\n[\s\S]*\n {4}server: 'themis',\n[\s\S]*\n {4}factory: true,\n/,
     );
     expect(entry(registry, 'sentry_full')).toMatch(
-      /\n {4}available: 'sentryConfigured',\n[^]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/,
+      /\n {4}available: 'sentryConfigured',\n[\s\S]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/,
     );
     expect(entry(registry, 'google_drive_bundle')).toContain("\n    namesFrom: 'resolver',\n");
     expect(entry(registry, 'personal_tasks')).toContain("\n    available: { appCheck: 'isPersonalSpace' },\n");

@@ -154,7 +154,7 @@ describe('the default catalog, copied to a fresh folder', () => {
 });
 
 describe('command line', () => {
-  it('--json gives ok, check, changed, orphaned, leftovers, unchanged, policy changes and located diagnostics without frames', async () => {
+  it('--json gives ok, check, changed, orphaned, leftovers, unchanged, policy changes, hand-edited runtime copies and located diagnostics without frames', async () => {
     const ok = json(await runBin(['generate', '--json'], await copyCatalogFixture('valid')));
     expect(Object.keys(ok)).toEqual([
       'ok',
@@ -164,6 +164,7 @@ describe('command line', () => {
       'leftovers',
       'unchanged',
       'policyChanges',
+      'handEdited',
       'diagnostics',
     ]);
     expect(ok).toMatchObject({
@@ -173,6 +174,7 @@ describe('command line', () => {
       leftovers: [],
       unchanged: 0,
       policyChanges: [],
+      handEdited: [],
       diagnostics: [],
     });
 

@@ -99,6 +99,17 @@ const CASES: Record<string, readonly Expected[]> = {
     { code: 'TC130', at: 'catalog/tools.catalog.ts:6:53', says: "'Bash' is 'conditional' but names no condition" },
     { code: 'TC145', at: 'catalog/tools.catalog.ts:7:54', says: "unknown tool 'Write'" },
   ],
+  'broken-renamed-from': [
+    { code: 'TC161', at: 'catalog/vocabulary.catalog.ts:5:45', says: "'files' is declared today" },
+    { code: 'TC161', at: 'catalog/tools.catalog.ts:6:82', says: "tool 'Bash' has that key or runtime name today" },
+    { code: 'TC162', at: 'catalog/tools.catalog.ts:7:73', says: 'a full name must read mcp__<server>__<wire>' },
+    {
+      code: 'TC161',
+      at: 'catalog/tools.catalog.ts:7:89',
+      says: "Tools 'Cron' and 'Notify' both list 'claw_cron' as a former name",
+      related: 'catalog/tools.catalog.ts:6:69',
+    },
+  ],
 };
 
 const OUT = 'generated/demo';
@@ -135,14 +146,19 @@ describe('every error kind is reported with its code and exact location, and not
     const result = json(run);
     expect(result.ok).toBe(false);
     expect(result.changed).toEqual([]);
-    expect(result.diagnostics.map((d: any) => ({ code: d.code, at: where(d.position) }))).toEqual(
-      expected.map((e) => ({ code: e.code, at: e.at })),
-    );
-    result.diagnostics.forEach((d: any, i: number) => {
+    expect(
+      result.diagnostics.map((d: { code: string; position: Parameters<typeof where>[0] }) => ({
+        code: d.code,
+        at: where(d.position),
+      })),
+    ).toEqual(expected.map((e) => ({ code: e.code, at: e.at })));
+    for (const [i, d] of (
+      result.diagnostics as { severity: string; message: string; related: Parameters<typeof where>[0][] }[]
+    ).entries()) {
       expect(d.severity).toBe('error');
       expect(d.message).toContain(expected[i]!.says);
       if (expected[i]!.related) expect(d.related.map(where)).toEqual([expected[i]!.related]);
-    });
+    }
     expect(await fingerprint(dir)).toEqual(before);
     expect(await leftoverTempFiles(dir)).toEqual([]);
   });

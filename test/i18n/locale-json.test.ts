@@ -29,7 +29,10 @@ function nestReference(pairs: readonly [string, string][]): Record<string, unkno
   for (const [key, text] of pairs) {
     const parts = key.split('.');
     let node = root;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= Object.create(null)) as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= Object.create(null);
+      node = node[part] as Record<string, unknown>;
+    }
     node[parts[parts.length - 1]!] = text;
   }
   return root;

@@ -10,7 +10,9 @@ import { artifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function makeApp(name: string, files: Record<string, string>): string {
   const dir = artifactDir(`init/${name}-${process.pid}-${Date.now().toString(36)}`);

@@ -24,7 +24,10 @@ vi.mock('esbuild', async (importOriginal) => {
   const esbuild = await importOriginal<typeof import('esbuild')>();
   return {
     ...esbuild,
-    transform: (...args: Parameters<typeof esbuild.transform>) => (seen.compiled++, esbuild.transform(...args)),
+    transform: (...args: Parameters<typeof esbuild.transform>) => {
+      seen.compiled++;
+      return esbuild.transform(...args);
+    },
   };
 });
 

@@ -90,6 +90,8 @@ describe('resolve', () => {
       'mcp__docs__*',
       '--disabled',
       'Agent',
+      '--other-server',
+      'docs',
     );
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': true, 'agent-has-channel': false });
@@ -114,11 +116,11 @@ describe('resolve', () => {
   });
 
   it('says what each opt-out did, with its reason, in the text output too', async () => {
-    const { stdout } = await cli('resolve', '--disabled', 'mcp__*', '--disabled', 'mcp__skills', '--disabled', 'Nope');
+    const { stdout } = await cli('resolve', '--disabled', 'mcp__*', '--disabled', 'mcp__skills', '--disabled', 'Agent');
     expect(stdout).toContain(`opt-outs: what each --disabled entry did (3):
   mcp__*  expanded to CherryCron, CherryNotify, CherryConfig, CherryWebSearch, CherryWebFetch, CherryKnowledge, Memory — also passed through to disallowedTools for MCP servers outside the catalog; as it covers every MCP server, the session leaves out SearchSkills, InstallSkill too, although they are not user tools
   mcp__skills  expanded to no user tool — kept SearchSkills, InstallSkill: not user tools, so not switched by users
-  Nope  ignored — no tool of the catalog has this key or runtime name
+  Agent  ignored — 'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users
 `);
     // Nothing under `mcp__*` is offered, pre-approved or ensured: not even the internal skills tools.
     expect(stdout).toContain('MCP servers: cherry-tools (0 offered), agent-memory (0 offered), skills (0 offered)');
@@ -134,6 +136,42 @@ describe('resolve', () => {
     expect(stdout).toContain('context: workspace-has-git=true, agent-has-channel=not set (false)');
     expect(stdout).toMatch(/disallowedTools \(32\):\n {2}REPL\n {2}PowerShell\n/);
     expect(stdout).toContain('  AskUserQuestion\n');
+  });
+
+  it('exits 2 with a did-you-mean on a name the catalog does not know, before computing anything', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['resolve', '--disabled', 'Bahs'],
+        "--disabled 'Bahs': no tool of the catalog has this key or runtime name. Did you mean 'Bash'?",
+      ],
+      [
+        ['explain', 'Read', '--disabled', 'Raed'],
+        "--disabled 'Raed': no tool of the catalog has this key or runtime name. Did you mean 'Read'?",
+      ],
+      [
+        ['resolve', '--overlay', 'NotATool'],
+        "--overlay 'NotATool': no tool of the catalog has this key or runtime name.",
+      ],
+      [
+        ['resolve', '--disabled', 'mcp__cherry_tools__cron'],
+        "--disabled 'mcp__cherry_tools__cron': the catalog declares no MCP server or channel 'cherry_tools'; fix the name, or pass a server the app connects itself as otherServers. Did you mean 'mcp__cherry-tools__cron'?",
+      ],
+      [['resolve', '--ctx', 'workspace-has-gti=true'], "Did you mean 'workspace-has-git'?"],
+    ];
+    for (const [args, message] of cases) {
+      const run = await cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(message);
+    }
+    // A server the app connects itself is named with --other-server; a server's former name migrates.
+    const other = JSON.parse(
+      (await cli('resolve', '--json', '--disabled', 'mcp__docs', '--other-server', 'docs')).stdout,
+    );
+    expect(other.disallowedTools).toContain('mcp__docs');
+    const renamed = JSON.parse((await cli('resolve', '--json', '--disabled', 'mcp__claw__cron')).stdout);
+    expect(renamed.disabledTools).toEqual(['CherryCron']);
+    expect(renamed.disallowedTools).toContain('mcp__cherry-tools__cron');
   });
 
   it('exits 2 on a bad --ctx, naming the conditions it knows', async () => {

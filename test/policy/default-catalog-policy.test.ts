@@ -66,6 +66,10 @@ const POLICY_FIELDS = [
   'approval',
   'restricted',
   'offer',
+  'server',
+  'channel',
+  'namesFrom',
+  'renamedFrom',
 ] as const satisfies readonly (keyof PolicyToolEntry)[];
 const policyFields = (tool: object) =>
   JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
@@ -224,7 +228,11 @@ describe('rule 6 and approvals on the default catalog', () => {
 
   it('reads conditions from the per-invocation context, each predicate evaluated once', () => {
     let calls = 0;
-    const ctx = createToolContext({ predicates: { workspaceHasGit: () => (calls++, false), agentHasChannel: true } });
+    const workspaceHasGit = () => {
+      calls++;
+      return false;
+    };
+    const ctx = createToolContext({ predicates: { workspaceHasGit, agentHasChannel: true } });
     const policy = resolveClaudeToolPolicy({ disabledTools: [] }, ctx);
     resolveClaudeDisallowedTools({ disabledTools: [] }, ctx);
     expect(policy.disallowedTools).toContain('ExitWorktree');

@@ -127,8 +127,10 @@ describe(`one computation of the offer (seed ${seed})`, () => {
         const builtByServer: Record<string, { name: string }[]> = {};
         for (const t of tables.tools)
           if (t.kind === 'mcp')
-            for (const name of t.names)
-              (builtByServer[name.split('__')[1]!] ??= []).push({ name: name.split('__')[2]! });
+            for (const name of t.names) {
+              const server = name.split('__')[1]!;
+              builtByServer[server] = [...(builtByServer[server] ?? []), { name: name.split('__')[2]! }];
+            }
         const given: string[] = [];
         sessionOptions(
           { tables, channels: [], guard: {} },

@@ -80,11 +80,16 @@ describe('expandClosure', () => {
       fc.property(graph, ({ size, spread, roots }) => {
         const edges = spread.map((s) => Int32Array.from(s));
         const reached = new Uint8Array(size);
-        roots.forEach((r) => (reached[r] = 1));
+        for (const r of roots) reached[r] = 1;
         for (let changed = true; changed; ) {
           changed = false;
           for (let i = 0; i < size; i++)
-            if (reached[i] === 1) for (const j of edges[i]!) if (reached[j] === 0) (reached[j] = 1), (changed = true);
+            if (reached[i] === 1)
+              for (const j of edges[i]!)
+                if (reached[j] === 0) {
+                  reached[j] = 1;
+                  changed = true;
+                }
         }
         const expected = [...reached.keys()].filter((i) => reached[i] === 1);
         expect(Array.from(expandClosure(roots, edges, size))).toEqual(expected);

@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { hasErrors } from '../../plugin/diagnostics/diagnostics';
 import type { RawCatalog } from '../../plugin/load/load-catalog';
 import type { ResolvedCatalogConfig } from '../../plugin/load/load-config';
@@ -19,7 +19,7 @@ import { randomCatalog, type RandomCatalog } from './random-catalogs';
 
 const ROOT = path.join(ARTIFACTS, 'random-catalogs');
 const COUNT = Number(process.env.TC_RANDOM_CATALOGS ?? 1000);
-const SEED = Number(process.env.TC_SEED ?? Date.now() % 2 ** 31);
+const SEED = inject('propertySeed');
 
 /** The first catalog gets the runtime written into its output folder; the others share the package's (one copy to check is enough). */
 function configOf(dir: string, catalog: RandomCatalog, emitRuntime: boolean): ResolvedCatalogConfig {

@@ -1,10 +1,15 @@
 // The runtime PreToolUse guard: decisions in the SDK's shape, fail-closed on any error, and the
-// rule order (restricted, live-disallowed, outside allowedTools, headless prompting).
+// rule order (restricted, live-disallowed, outside allowedTools, headless prompting). Each case here
+// gives the guard an offer that allows everything, so only the rule under test can deny
+// (guard-fails-closed.test.ts covers what it denies without that proof).
 import { describe, expect, it } from 'vitest';
 import { createPreToolUseGuard, type GuardHookInput, type PreToolUseGuardOptions } from '../../plugin/runtime';
 
+/** A session offer that allows every tool. */
+const everything = () => ({ offered: true }) as const;
+
 async function decide(options: PreToolUseGuardOptions, input: GuardHookInput | null) {
-  const [hook] = createPreToolUseGuard(options).hooks;
+  const [hook] = createPreToolUseGuard({ isOffered: everything, ...options }).hooks;
   return hook!(input as GuardHookInput, 'tu', { signal: new AbortController().signal });
 }
 const pre = (tool_name: unknown, permission_mode?: string): GuardHookInput => ({
@@ -52,7 +57,7 @@ describe('createPreToolUseGuard', () => {
 
   it('reads disallowed names on every call', async () => {
     let off: string[] = [];
-    const [hook] = createPreToolUseGuard({ disallowed: () => new Set(off) }).hooks;
+    const [hook] = createPreToolUseGuard({ isOffered: everything, disallowed: () => new Set(off) }).hooks;
     const signal = new AbortController().signal;
     expect(await hook!(pre('Bash'), 'a', { signal })).toEqual({});
     off = ['Bash'];

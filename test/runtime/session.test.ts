@@ -71,15 +71,42 @@ describe('sessionOptions', () => {
     expect(session.allowedTools).toEqual(['Read']);
   });
 
-  it('expands a whole-server opt-out to its user tools, and passes a foreign server through', () => {
+  it('expands a whole-server opt-out to its user tools, and passes the server of an app-connected server through', () => {
     const session = sessionOptions(catalog, {
       agent: { disabledTools: ['mcp__app', 'mcp__docs__*'] },
       context: { hasGit: true },
       servers,
       createServer,
+      externalServers: { docs: { type: 'stdio' as const, command: 'docs-server' } },
     });
     expect(session.disallowedTools).toEqual(['mcp__app__search', 'mcp__docs__*']);
     expect(session.mcpServers.app).toEqual({ type: 'sdk', name: 'app', tools: ['notes'] });
+    expect(session.ignoredOptOuts).toEqual([]);
+  });
+
+  it('reports the opt-outs that change nothing, and reads earlier names as today', () => {
+    const session = sessionOptions(
+      { ...catalog, tables: closePolicyTables({ ...tables, renamedServers: { old: 'app' } }) },
+      {
+        agent: { disabledTools: ['Bsah', 'mcp__docs__*', 'Notes', 'mcp__old__search'] },
+        context: { hasGit: true },
+      },
+    );
+    expect(session.ignoredOptOuts).toEqual([
+      { entry: 'Bsah', reason: 'no tool of the catalog has this key or runtime name', suggestion: 'Bash' },
+      {
+        entry: 'mcp__docs__*',
+        reason:
+          "the catalog declares no MCP server or channel 'docs'; fix the name, or pass a server the app connects itself as otherServers",
+      },
+      {
+        entry: 'Notes',
+        key: 'Notes',
+        reason: "'Notes' is not a user tool: internal, conditional and disabled tools are not switched by users",
+      },
+    ]);
+    // Nothing it ignores reaches the SDK; the renamed server's tool is switched off under today's name.
+    expect(session.disallowedTools).toEqual(['mcp__app__search']);
   });
 
   it('narrows everything to what a caller selected', () => {
@@ -99,13 +126,17 @@ describe('sessionOptions', () => {
       context: { hasGit: false },
       servers,
       createServer,
+      externalServers: { docs: { type: 'stdio' as const, command: 'docs-server' } },
     });
     expect(await guardSays(session, 'Read')).toBeUndefined();
     expect(await guardSays(session, 'mcp__app__notes')).toBeUndefined();
     expect(await guardSays(session, 'EnterWorktree')).toContain('disallowed');
     expect(await guardSays(session, 'mcp__docs__search')).toContain("('mcp__docs__*')");
     expect(await guardSays(session, 'mcp__flights__book')).toContain('does not declare');
-    expect(await guardSays(session, 'mcp__linear__create_issue')).toBeUndefined();
+    // A declared channel with no tool the catalog knows: nothing proves the call allowed.
+    expect(await guardSays(session, 'mcp__linear__create_issue')).toContain(
+      "not a tool the catalog knows on the channel 'linear'",
+    );
     expect(await guardSays(session, 'mcp__app__stray')).toContain(
       "not a tool of the catalog's in-process server 'app'",
     );

@@ -11,9 +11,9 @@ import type { Renderer } from '../../plugin/render/renderer';
 import { loadTemplates } from '../../plugin/render/templates';
 import { validateCatalog } from '../../plugin/validate/validate-catalog';
 
-export const APP = '/app';
-export const TOOLS_FILE = `${APP}/catalog/tools.catalog.ts`;
-export const VOCABULARY_FILE = `${APP}/catalog/demo.catalog.ts`;
+const APP = '/app';
+const TOOLS_FILE = `${APP}/catalog/tools.catalog.ts`;
+const VOCABULARY_FILE = `${APP}/catalog/demo.catalog.ts`;
 
 type ConfigOverrides = Partial<Omit<ResolvedCatalogConfig, 'i18n' | 'sdk'>> & {
   readonly i18n?: Partial<ResolvedCatalogConfig['i18n']>;
@@ -21,7 +21,7 @@ type ConfigOverrides = Partial<Omit<ResolvedCatalogConfig, 'i18n' | 'sdk'>> & {
 };
 
 /** The resolved config of a catalog named `demo` (prefix `Demo`) in `/app`. */
-export function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConfig {
+function demoConfig(overrides: ConfigOverrides = {}): ResolvedCatalogConfig {
   const outDir = overrides.outDir ?? `${APP}/generated/demo`;
   return {
     name: 'demo',
@@ -74,7 +74,7 @@ export function demoModel(
 }
 
 /** The `@generated` header the renderers get, for a model. */
-export const headerOf = (model: CatalogModel) => generatedHeader(model, loadTemplates());
+const headerOf = (model: CatalogModel) => generatedHeader(model, loadTemplates());
 
 /** What one renderer emits for `model`, by path relative to `/app` (`existing`: current files by the same relative paths). */
 export function renderWith(

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { repoPath } from './paths';
 
-export const COMPILERS = {
+const COMPILERS = {
   'TypeScript 7': repoPath('node_modules/typescript/bin/tsc'),
   'TypeScript 6': repoPath('node_modules/typescript-6/bin/tsc'),
   'TypeScript 5.9': repoPath('node_modules/typescript-5.9/bin/tsc'),

@@ -72,7 +72,7 @@ describe('the generated registry under real tsc', () => {
   it('fails on an unknown key in a category list', async () => {
     await expectFailureAt(
       'unknown-key',
-      (t) => t.replace(/\n {2}shell: \['Bash'/, "\n  shell: ['Bsh'"),
+      (t) => t.replace(/\n {2}shell: \[\n {4}'Bash',/, "\n  shell: [\n    'Bsh',"),
       'CLAUDE_TOOLS_BY_CATEGORY',
     );
   });

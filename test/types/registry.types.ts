@@ -1,12 +1,12 @@
 // Type tests of the checked-in generated/claude/registry.ts, type-checked by scripts/typecheck.mjs
 // with TypeScript 7, 6 and 5.9: literal types survive, and a wrong key or runtime name does not compile.
 import {
-  CLAUDE_CALLERS,
-  CLAUDE_TOOL_CATEGORIES,
-  CLAUDE_TOOL_KEYS,
+  type CLAUDE_CALLERS,
+  type CLAUDE_TOOL_CATEGORIES,
+  type CLAUDE_TOOL_KEYS,
   CLAUDE_TOOL_REGISTRY,
-  CLAUDE_TOOLS_BY_CATEGORY,
-  CLAUDE_USER_TOOLS,
+  type CLAUDE_TOOLS_BY_CATEGORY,
+  type CLAUDE_USER_TOOLS,
   type ClaudeToolCategory,
   type ClaudeToolCondition,
   type ClaudeToolDescriptor,

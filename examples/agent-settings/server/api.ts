@@ -31,10 +31,12 @@ function view(row: { id: string; name: string; disabledTools: string[] }): Agent
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** Sends `body` as JSON; true, so a handler can answer and say it handled the request in one statement. */
+function send(res: ServerResponse, status: number, body: unknown): true {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.end(JSON.stringify(body));
+  return true;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -49,17 +51,16 @@ export async function handleApiRequest(store: AgentStore, req: IncomingMessage, 
   if (!match) return false;
   const [, id, sub] = match;
   const row = store.get(id!);
-  if (!row) return (send(res, 404, { error: `No agent '${id}'.` }), true);
-  if (!sub && req.method === 'GET') return (send(res, 200, view(row)), true);
+  if (!row) return send(res, 404, { error: `No agent '${id}'.` });
+  if (!sub && req.method === 'GET') return send(res, 200, view(row));
   if (sub && req.method === 'PUT') {
     const body = (await readJson(req).catch(() => null)) as { disabledTools?: unknown } | null;
     const list = body?.disabledTools;
     if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string'))
-      return (send(res, 400, { error: 'Send { "disabledTools": string[] }.' }), true);
+      return send(res, 400, { error: 'Send { "disabledTools": string[] }.' });
     const unknown = list.filter((n) => !WRITABLE.has(n));
-    if (unknown.length > 0)
-      return (send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` }), true);
-    return (send(res, 200, view(store.setDisabledTools(id!, list)!)), true);
+    if (unknown.length > 0) return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` });
+    return send(res, 200, view(store.setDisabledTools(id!, list)!));
   }
-  return (send(res, 405, { error: `${req.method} is not supported here.` }), true);
+  return send(res, 405, { error: `${req.method} is not supported here.` });
 }

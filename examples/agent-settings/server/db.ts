@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { agents, type AgentRow } from './schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_FOLDER = path.join(here, 'migrations');
-export const DEFAULT_DB_FILE = path.join(here, '../.data/agents.sqlite');
-export const DEMO_AGENT_ID = 'demo';
+const MIGRATIONS_FOLDER = path.join(here, 'migrations');
+const DEFAULT_DB_FILE = path.join(here, '../.data/agents.sqlite');
+const DEMO_AGENT_ID = 'demo';
 
 export interface AgentStore {
   readonly db: BetterSQLite3Database;

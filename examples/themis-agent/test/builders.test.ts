@@ -18,7 +18,7 @@ describe('builders', () => {
     const first = buildThemisTools(context, { include: ['core'] });
     const second = buildThemisTools(context, { include: ['core'] });
     expect(second.map((t) => t.name)).toEqual(first.map((t) => t.name));
-    first.forEach((tool, i) => expect(second[i]).not.toBe(tool));
+    for (const [i, tool] of first.entries()) expect(second[i]).not.toBe(tool);
   });
 
   it('still run for `fullNames: []` bundles, which add no allowedTools names', () => {

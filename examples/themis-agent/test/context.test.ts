@@ -48,8 +48,14 @@ describe('predicate memoization', () => {
     const context = createThemisToolContext({
       predicates: {
         ...themisPredicates,
-        canQueryThemis: () => (runs++, false),
-        googleDriveAvailable: () => (runs++, undefined),
+        canQueryThemis: () => {
+          runs++;
+          return false;
+        },
+        googleDriveAvailable: () => {
+          runs++;
+          return undefined;
+        },
       },
       data: { space: bareSpace, user: guest },
     });

@@ -3,12 +3,17 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// The PreToolUse guard in the Claude Agent SDK's hook shape: denies restricted tools (the SDK does
-// not enforce allowedTools for external MCP servers), live-disallowed tools (names, servers and
-// patterns), tools of servers the catalog does not declare, unknown tools under its own servers,
-// no-responder turns and malformed input. It never allows: it denies or lets the SDK decide.
+// agent-tool-catalog 0.1.0 runtime, sha256 7b23a9aba8e4944d of the code below.
+// The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
+// the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
+// prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
+// servers, unknown names, look-alike names, malformed input or callback results — is denied with a reason.
+import type { ConditionSource } from './context';
+import { currentToolName, lookAlikeOf, malformedName } from './guard-names';
 import { namespaceOf } from './names';
 import { coveredBy } from './opt-outs';
+import { resolveDisallowedTools, type AgentToolSettings, type PolicyContext } from './policy';
+import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
 
 /** The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`). */
 export interface GuardHookInput {
@@ -47,7 +52,21 @@ type Live<T> = T | (() => T);
 /** Permission modes that never wait for an interactive answer; every other mode (or none) needs a responder. */
 export const MODES_WITHOUT_RESPONDER: readonly string[] = ['bypassPermissions', 'dontAsk'];
 
+/** What the session's offer says of one runtime name. */
+export type OfferAnswer = { readonly offered: true } | { readonly offered: false; readonly reason: string };
+
 export interface PreToolUseGuardOptions {
+  /**
+   * Whether the session offers a tool (by runtime name, legacy names already read as today's): the one
+   * source of truth when given. Without it the guard decides from `tables`; with neither it denies every call.
+   */
+  readonly isOffered?: (name: string) => OfferAnswer;
+  /** The catalog's policy tables: the names, servers and rules the guard knows without `isOffered`. */
+  readonly tables?: PolicyTables;
+  /** The context `tables` are resolved in when `disallowed` is not given (a missing condition counts as false). */
+  readonly context?: Live<PolicyContext | undefined>;
+  /** The agent's settings `tables` are resolved with when `disallowed` is not given. */
+  readonly agent?: Live<AgentToolSettings | null | undefined>;
   /** Runtime names always denied (the catalog's `restricted: true` tools). */
   readonly restricted?: Iterable<string>;
   /** Channels all of whose tools are restricted (a restricted mirrored entry). */
@@ -60,6 +79,7 @@ export interface PreToolUseGuardOptions {
   readonly otherServers?: 'all' | Iterable<string>;
   /** The catalog's in-process servers and the runtime names it knows on them: any other name there is denied. */
   readonly inProcessServers?: Iterable<string>;
+  /** Runtime names known beyond the tables' static ones (resolved and mirrored names a caller selected). */
   readonly knownNames?: Live<Iterable<string>>;
   /** What this session's `allowedTools` holds; external MCP tools of `guardedChannels` outside it are denied. */
   readonly allowedTools?: Live<Iterable<string>>;
@@ -95,39 +115,115 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
   return undefined;
 }
 
+/** A callback's list of names, or a thrown error saying what it returned instead (the hook then denies). */
+function namesFrom(what: string, value: unknown): Iterable<string> {
+  const iterable =
+    typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+  if (!iterable)
+    throw new TypeError(
+      `${what} returned ${typeof value === 'string' ? `the string ${JSON.stringify(value)}` : String(value)} instead of a list of names`,
+    );
+  const names = [...(value as Iterable<unknown>)];
+  const bad = names.find((n) => typeof n !== 'string');
+  if (bad !== undefined)
+    throw new TypeError(`${what} returned a list holding ${typeof bad} ${String(bad)}, not only names`);
+  return names as string[];
+}
+
+/** What `isOffered` answered, checked: a malformed answer throws (the hook then denies). */
+function offerOf(isOffered: (name: string) => OfferAnswer, name: string): OfferAnswer {
+  const answer: unknown = isOffered(name);
+  const offered = typeof answer === 'object' && answer !== null ? (answer as { offered?: unknown }).offered : undefined;
+  if (offered === true) return { offered: true };
+  if (offered === false) {
+    const reason = (answer as { reason?: unknown }).reason;
+    return {
+      offered: false,
+      reason: typeof reason === 'string' && reason !== '' ? reason : `the session does not offer '${name}'`,
+    };
+  }
+  throw new TypeError(
+    `isOffered('${name}') returned ${JSON.stringify(answer)} instead of { offered: true } or { offered: false, reason }`,
+  );
+}
+
+/** Why the catalog's tables do not prove `tool` allowed, or undefined when they do. */
+function staticReason(options: PreToolUseGuardOptions, fixed: GuardSets, tool: string): string | undefined {
+  const p = fixed.prepared;
+  const known = (name: string) =>
+    (p?.indexOf.has(name) ?? false) || (options.knownNames !== undefined && contains(read(options.knownNames), name));
+  const namespace = namespaceOf(tool);
+  if (namespace !== undefined) {
+    if (fixed.inProcess.has(namespace)) {
+      if (!known(tool)) return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
+    } else if (fixed.declared.has(namespace)) {
+      const allowed = options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
+      if (!known(tool) && !allowed)
+        return `'${tool}' is not a tool the catalog knows on the channel '${namespace}' (names known only at run time are passed as knownNames)`;
+    } else if (fixed.otherServers === 'all' || fixed.otherServers.has(namespace)) return undefined;
+    else return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
+  } else if (!known(tool)) return `'${tool}' is not a tool of the catalog`;
+  if (options.disallowed !== undefined || !p) return undefined;
+  // No live snapshot of the settings: the catalog's own rules in the context the guard was given.
+  const agent = options.agent === undefined ? undefined : read(options.agent);
+  const context = options.context === undefined ? undefined : read(options.context);
+  const entry = disallowedEntry(resolveDisallowedTools(p.tables, agent, context as ConditionSource | undefined), tool);
+  return entry === undefined ? undefined : `'${tool}' is not allowed by the tool catalog's policy in this context`;
+}
+
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-export function guardReason(
+function guardReason(
   options: PreToolUseGuardOptions,
   fixed: GuardSets,
   input: GuardHookInput,
 ): string | undefined {
-  const tool = input.tool_name;
-  if (typeof tool !== 'string' || tool === '') return 'the PreToolUse input carries no tool name';
+  const called = input.tool_name;
+  if (typeof called !== 'string' || called === '') return 'the PreToolUse input carries no tool name';
   if (input.hook_event_name !== 'PreToolUse')
-    return `the hook input for '${tool}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
+    return `the hook input for '${called}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
+  const malformed = malformedName(called);
+  if (malformed) return malformed;
+  const tool = currentToolName(called, fixed.prepared);
+  const reason = reasonFor(options, fixed, input, tool);
+  // A legacy name the runtime still accepts is decided as the tool it stands for, and said so.
+  return reason === undefined || tool === called
+    ? reason
+    : `${reason} ('${called}' is the runtime's former name of '${tool}')`;
+}
+
+function reasonFor(
+  options: PreToolUseGuardOptions,
+  fixed: GuardSets,
+  input: GuardHookInput,
+  tool: string,
+): string | undefined {
   if (fixed.restricted.has(tool)) return `'${tool}' is restricted by the tool catalog and is never allowed`;
   const namespace = namespaceOf(tool);
   if (namespace !== undefined && fixed.restrictedChannels.has(namespace))
     return `'${tool}' belongs to the restricted channel '${namespace}'`;
-  const entry = options.disallowed ? disallowedEntry(options.disallowed(), tool) : undefined;
+  if (!fixed.prepared?.indexOf.has(tool)) {
+    const alike = lookAlikeOf(
+      tool,
+      fixed.prepared,
+      options.knownNames === undefined ? undefined : read(options.knownNames),
+    );
+    if (alike !== undefined)
+      return `'${tool}' is not '${alike}': the names differ only by case, white space or look-alike characters`;
+  }
+  const entry = options.disallowed ? disallowedEntry(namesFrom('disallowed()', options.disallowed()), tool) : undefined;
   if (entry !== undefined)
     return entry === tool
       ? `'${tool}' is disallowed by the agent's current tool settings`
       : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
-  if (
-    namespace !== undefined &&
-    fixed.declared !== undefined &&
-    !fixed.declared.has(namespace) &&
-    !(fixed.otherServers === 'all' || fixed.otherServers.has(namespace))
-  )
-    return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
-  if (
-    namespace !== undefined &&
-    fixed.inProcess.has(namespace) &&
-    options.knownNames !== undefined &&
-    !contains(read(options.knownNames), tool)
-  )
-    return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
+  if (options.isOffered) {
+    const offer = offerOf(options.isOffered, tool);
+    if (!offer.offered) return offer.reason;
+  } else if (!fixed.prepared && fixed.declared.size === 0 && options.knownNames === undefined)
+    return `the guard was given neither the session's offer (isOffered) nor the catalog's tables, so nothing proves '${tool}' allowed`;
+  else {
+    const reason = staticReason(options, fixed, tool);
+    if (reason !== undefined) return reason;
+  }
   if (
     options.allowedTools !== undefined &&
     namespace !== undefined &&
@@ -150,10 +246,11 @@ interface GuardSets {
   readonly restrictedChannels: ReadonlySet<string>;
   readonly guardedChannels: ReadonlySet<string>;
   readonly prompting: ReadonlySet<string>;
-  /** Undefined when the guard was given no declared servers: then no server is "undeclared". */
-  readonly declared: ReadonlySet<string> | undefined;
+  /** Servers and channels the catalog declares (the tables' and `declaredServers`). */
+  readonly declared: ReadonlySet<string>;
   readonly otherServers: 'all' | ReadonlySet<string>;
   readonly inProcess: ReadonlySet<string>;
+  readonly prepared: PreparedPolicy | undefined;
 }
 
 /**
@@ -162,14 +259,16 @@ interface GuardSets {
  * `onFailure`, so the guard catches inside the callback instead of relying on the SDK.
  */
 export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMatcher {
+  const tables = options.tables;
   const fixed: GuardSets = {
     restricted: new Set(options.restricted ?? []),
     restrictedChannels: new Set(options.restrictedChannels ?? []),
     guardedChannels: new Set(options.guardedChannels ?? []),
     prompting: new Set(options.promptingTools ?? []),
-    declared: options.declaredServers === undefined ? undefined : new Set(options.declaredServers),
+    declared: new Set([...(tables?.servers ?? []), ...(tables?.channels ?? []), ...(options.declaredServers ?? [])]),
     otherServers: options.otherServers === 'all' ? 'all' : new Set(options.otherServers ?? []),
-    inProcess: new Set(options.inProcessServers ?? []),
+    inProcess: new Set([...(tables?.servers ?? []), ...(options.inProcessServers ?? [])]),
+    prepared: tables === undefined ? undefined : preparePolicy(tables),
   };
   const callback: GuardCallback = async (input) => {
     let tool: string | undefined;

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 fe9d6c628769a790 of the code below.
 // Runtime naming rules shared by `toolNames` and the PreToolUse guard: SDK bare names,
 // `mcp__<server>__<tool>` for in-process MCP, `mcp__<channel>__<tool>` for external channels.
 

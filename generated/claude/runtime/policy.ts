@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 b5f5eedca4d2d7d2 of the code below.
 // `resolveDisallowedTools` (the policy rules — disabled, internal, conditional, user opt-outs, pair
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.

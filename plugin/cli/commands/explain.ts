@@ -13,7 +13,8 @@ const mark = (disallows: boolean | undefined) => (disallows === true ? '✗' : d
 export const explainCommand: Command = {
   name: 'explain',
   summary: 'Say whether a tool is allowed and why, rule by rule',
-  usage: '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+  usage:
+    '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)
@@ -29,6 +30,7 @@ export const explainCommand: Command = {
     const explanation = explainTool(tables, tool, inputs.agent, inputs.context, inputs.options, {
       ...(chosen ? { selection: chosen.selection } : {}),
       ...(inputs.runtime !== undefined ? { runtime: inputs.runtime } : {}),
+      otherServers: inputs.otherServers,
     });
     if (!explanation) {
       const candidates = tables.tools.flatMap((t) => [t.key, ...t.names]);

@@ -1,10 +1,12 @@
 // `tool-catalog generate [--check]`: writes every output, or with --check writes nothing and exits 1
-// listing each stale or orphaned file (and, for a stale policy snapshot, each tool whose policy changed).
+// listing each stale or orphaned file (and, for a stale policy snapshot, each tool whose policy
+// changed; for a runtime copy edited by hand, that it was).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateAndWrite, type GenerateResult } from '../../generate.js';
 import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
+import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { projectOptions } from '../project-input.js';
@@ -21,6 +23,12 @@ async function changedPolicies(result: GenerateResult, stale: readonly string[])
     for (const change of policyChanges(before, now)) lines.push(`policy of '${c.config.name}': ${change}`);
   }
   return lines;
+}
+
+/** The stale files that are runtime copies someone edited (their code no longer has its header's hash). */
+async function handEditedCopies(stale: readonly string[]): Promise<Set<string>> {
+  const texts = await Promise.all(stale.map((f) => readFile(f, 'utf8').catch(() => '')));
+  return new Set(stale.filter((_, i) => isHandEditedRuntimeCopy(texts[i]!)));
 }
 
 export const generateCommand: Command = {
@@ -46,6 +54,7 @@ export const generateCommand: Command = {
     // A --catalog name the config does not have is a usage mistake, not a catalog error.
     const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
     const policy = check && report ? await changedPolicies(result, report.changed) : [];
+    const edited = check && report ? await handEditedCopies(report.changed) : new Set<string>();
     if (values.json) {
       io.stdout(
         `${JSON.stringify(
@@ -57,6 +66,7 @@ export const generateCommand: Command = {
             leftovers: report?.leftovers.map(rel) ?? [],
             unchanged: report?.unchanged ?? 0,
             policyChanges: policy,
+            handEdited: [...edited].map(rel),
             diagnostics: diagnosticsJson(result.diagnostics),
           },
           null,
@@ -72,7 +82,12 @@ export const generateCommand: Command = {
     }
     const ms = Math.round(performance.now() - started);
     if (check) {
-      for (const f of report.changed) io.stderr(`stale: ${rel(f)}\n`);
+      for (const f of report.changed)
+        io.stderr(
+          edited.has(f)
+            ? `stale: ${rel(f)} (edited by hand: its code no longer matches the hash in its header; the runtime copy is the package's, so \`npm run generate\` puts it back)\n`
+            : `stale: ${rel(f)}\n`,
+        );
       for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
       for (const f of report.leftovers) io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
       for (const line of policy) io.stderr(`${line}\n`);

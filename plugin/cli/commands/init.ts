@@ -17,7 +17,7 @@ export const initCommand: Command = {
       return 2;
     }
     const rel = (f: string) => relativePosix(io.cwd, f);
-    let result;
+    let result: Awaited<ReturnType<typeof runInit>>;
     try {
       result = await runInit(io.cwd, { name: values.catalog as string | undefined });
     } catch (error) {

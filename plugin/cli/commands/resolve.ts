@@ -26,7 +26,7 @@ export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
   usage:
-    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]...',
+    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
@@ -83,7 +83,7 @@ export const resolveCommand: Command = {
     io.stdout(
       [
         `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n`,
-        offerText(model, session),
+        offerText(session),
         'what the SDK receives:\n',
         block('tools (built-ins)', lists.tools),
         block('disallowedTools', lists.disallowedTools),

@@ -57,7 +57,7 @@ export const staleRefsCommand: Command = {
         .map((d) => relativePosix(root, d))
         .filter((d) => d && !d.startsWith('..'))
         .map((d) => `${d}/**`);
-      let history;
+      let history: Awaited<ReturnType<typeof registryHistory>>;
       try {
         history = await registryHistory(path.join(model.config.outDir, 'registry.ts'), model.prefix, { since });
       } catch (error) {

@@ -10,7 +10,7 @@ import { policyTablesOf } from '../../model/policy-tables.js';
 import { didYouMean } from '../../diagnostics/field-schema.js';
 import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
-import { parseContextFlags } from '../policy-flags.js';
+import { checkedPolicyEntries, parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
 
 const list = (v: unknown): string[] =>
@@ -118,8 +118,9 @@ export const verifyCommand: Command = {
       const report = await verifyCatalog(model, {
         ...(ctx.length > 0 ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] } : {}),
         ...(callers.length > 0 ? { callers } : {}),
-        disabledTools: list(values.disabled),
-        overlay: list(values.overlay),
+        // The servers of --mcp-config are the app's own: entries under them are handed on as written.
+        disabledTools: checkedPolicyEntries(tables, '--disabled', list(values.disabled), Object.keys(mcpConfig ?? {})),
+        overlay: checkedPolicyEntries(tables, '--overlay', list(values.overlay), Object.keys(mcpConfig ?? {})),
         ...(typeof values.emit === 'string' ? { emit: values.emit } : {}),
         env,
         allowEnvOverride: values['allow-env-override'] === true,

@@ -8,7 +8,7 @@ import { lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { toPosix } from '../../text/spelling.js';
 
 export const PLACEHOLDER_ICON = 'placeholderIcon';
-export const TODO_MARK = 'TODO(tool-catalog)';
+const TODO_MARK = 'TODO(tool-catalog)';
 
 /** The app's icon type as an import, or undefined for the default `string`. */
 export function iconTypeImport(model: CatalogModel): { specifier: string; exportName: string } | undefined {

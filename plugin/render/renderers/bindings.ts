@@ -8,8 +8,9 @@ import { lowerFirst } from '../../text/spelling.js';
 import { layOut, type RenderedFile, type Renderer, type RenderContext } from '../renderer.js';
 import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from './binding-entries.js';
 import { moduleSpecifier, siblingModule } from './module-specifiers.js';
+import type { BindingSkeletonView, BindingsView } from '../template-views.js';
 
-export function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
+function bindingSkeletonView(model: CatalogModel, bindingFile: string): BindingSkeletonView {
   const entries = model.tools.map((t) => bindingEntry(model, t, { alwaysTodo: false }));
   return {
     catalog: lineCommentText(`'${model.name}'`),
@@ -19,7 +20,7 @@ export function bindingSkeletonView(model: CatalogModel, bindingFile: string) {
     placeholder: entries.some((e) => e.usesPlaceholder)
       ? placeholderDeclaration(model, `${model.prefix}UiIcon`)
       : undefined,
-    entries,
+    entries: entries.map(({ code, comment }) => ({ code, comment })),
   };
 }
 
@@ -29,9 +30,7 @@ export function renderBindingSkeleton(
   templates: RenderContext['templates'],
   bindingFile: string,
 ): string {
-  return templates.get<ReturnType<typeof bindingSkeletonView>>('binding-skeleton.ts')(
-    bindingSkeletonView(model, bindingFile),
-  );
+  return templates.get('binding-skeleton.ts')(bindingSkeletonView(model, bindingFile));
 }
 
 /** A tool's rows of the runtime-name lookup, kept with its model object. */
@@ -53,7 +52,7 @@ function nameOwners(model: CatalogModel): { name: string; key: string }[] {
   return rows;
 }
 
-export function bindingsView(model: CatalogModel, header: string) {
+function bindingsView(model: CatalogModel, header: string): BindingsView {
   const icon = iconTypeImport(model);
   const ref = model.config.bindings?.iconType;
   return {

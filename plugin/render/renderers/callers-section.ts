@@ -4,8 +4,9 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import { callerSummaries, type CallerSummary } from '../../policy/caller-matrix.js';
 import { mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import type { TemplateSet } from '../templates.js';
+import type { CallersSectionView } from '../template-views.js';
 
-export function callersSectionView(model: CatalogModel, summaries: readonly CallerSummary[]) {
+function callersSectionView(model: CatalogModel, summaries: readonly CallerSummary[]): CallersSectionView {
   return {
     callers: summaries.map((s) => ({
       name: mdCode(s.caller),
@@ -28,7 +29,5 @@ export function renderCallersSection(
   summaries: readonly CallerSummary[] = callerSummaries(model),
 ): string | undefined {
   if (summaries.length === 0) return undefined;
-  return templates
-    .get<ReturnType<typeof callersSectionView>>('callers.md')(callersSectionView(model, summaries))
-    .trimEnd();
+  return templates.get('callers.md')(callersSectionView(model, summaries)).trimEnd();
 }

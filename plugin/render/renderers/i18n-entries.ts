@@ -21,7 +21,10 @@ const entriesOfModel = new WeakMap<CatalogModel, readonly I18nEntry[]>();
 /** Every key, tools in catalog order and then categories in display order; duplicates keep the first. */
 export function i18nEntries(model: CatalogModel): readonly I18nEntry[] {
   let entries = entriesOfModel.get(model);
-  if (!entries) entriesOfModel.set(model, (entries = buildI18nEntries(model)));
+  if (!entries) {
+    entries = buildI18nEntries(model);
+    entriesOfModel.set(model, entries);
+  }
   return entries;
 }
 
@@ -187,7 +190,8 @@ function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat')
         const next = node[parts[i]!];
         // A string here is an earlier key that is an ancestor of this one.
         if (typeof next === 'string') return undefined;
-        node = (next ?? (node[parts[i]!] = Object.create(null))) as Record<string, unknown>;
+        if (next === undefined) node[parts[i]!] = Object.create(null);
+        node = node[parts[i]!] as Record<string, unknown>;
       }
       name = parts[parts.length - 1]!;
       // An object here holds an earlier key that lies under this one.
@@ -220,7 +224,10 @@ function layoutOf(document: LocaleDocument): LocaleLayout {
   const slotOf = new Map<Record<string, unknown>, Map<string, number>>();
   document.parents.forEach((parent, i) => {
     let names = slotOf.get(parent);
-    if (!names) slotOf.set(parent, (names = new Map()));
+    if (!names) {
+      names = new Map();
+      slotOf.set(parent, names);
+    }
     names.set(document.names[i]!, i);
   });
   const pieces: string[] = [];
@@ -249,7 +256,8 @@ function layoutOf(document: LocaleDocument): LocaleLayout {
   };
   write(document.root, '');
   pieces.push(`${text}\n`);
-  layouts.set(document, (layout = { pieces, slots }));
+  layout = { pieces, slots };
+  layouts.set(document, layout);
   return layout;
 }
 

@@ -7,6 +7,7 @@ import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
+import type { I18nKeysView } from '../template-views.js';
 
 const keyLiteral = keptPer((e: I18nEntry) => tsString(e.key));
 const toolRow = keptPer((t: ToolModel) => ({
@@ -15,7 +16,7 @@ const toolRow = keptPer((t: ToolModel) => ({
   description: tsString(t.descriptionKey),
 }));
 
-export function i18nKeysView(model: CatalogModel, header: string) {
+function i18nKeysView(model: CatalogModel, header: string): I18nKeysView {
   return {
     header,
     P: model.prefix,

@@ -13,7 +13,7 @@ const model = () =>
   );
 
 describe('locale files', () => {
-  it('writes the default locale from the catalog copy and keeps translations, reporting the missing ones', () => {
+  it('lays out the locale files and the missing-translation messages (for review)', () => {
     const existing = {
       'generated/demo/i18n/zh-cn.json': JSON.stringify(
         { agent: { tools: { Read: { label: '读取', description: '读取文件' } } } },
@@ -64,5 +64,31 @@ describe('locale files', () => {
         "Locale 'zh-cn' has no translation for 'agent.tools.categories.file.label' (en: "File"); add it to zh-cn.json, or set i18n.missing to 'warn' or 'fallback' while translations are pending.",
       ]
     `);
+  });
+});
+
+describe('locale files, property by property', () => {
+  const existing = {
+    'generated/demo/i18n/zh-cn.json': JSON.stringify({ agent: { tools: { Read: { label: '读取' } } } }, null, 2),
+  };
+  const render = () => renderWith(i18nRenderer, model(), existing);
+  const locale = (name: string) => JSON.parse(render().files[`generated/demo/i18n/${name}.json`]!);
+
+  it('writes the default locale from the catalog copy', () => {
+    expect(locale('en').agent.tools.Write).toEqual({ label: 'Write', description: 'Writes files' });
+  });
+
+  it("keeps a translator's translations", () => {
+    expect(locale('zh-cn').agent.tools.Read.label).toBe('读取');
+  });
+
+  it('reports each missing translation where it belongs, and leaves it out of the file', () => {
+    const { diagnostics } = render();
+    expect(diagnostics.map((d) => d.message.slice(0, d.message.indexOf(' ('))).slice(0, 2)).toEqual([
+      "Locale 'zh-cn' has no translation for 'agent.tools.Read.description'",
+      "Locale 'zh-cn' has no translation for 'agent.tools.Write.label'",
+    ]);
+    expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
+    expect(locale('zh-cn').agent.tools.Write).toBeUndefined();
   });
 });

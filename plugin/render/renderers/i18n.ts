@@ -17,8 +17,7 @@ import {
   type LocaleDocument,
 } from './i18n-entries.js';
 
-export const localeFile = (model: CatalogModel, locale: string) =>
-  path.join(model.config.i18n.outDir, `${locale}.json`);
+const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
 
 /**
  * Where a locale's translations may also be: the file named as the tag was written before locales
@@ -41,7 +40,6 @@ function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic[
 /** Where a missing key would go: the deepest part of its path the file already has, else line 1. */
 function missingKeyPosition(
   file: string,
-  text: string | undefined,
   key: string,
   positions: Map<string, { line: number; column: number }> | undefined,
 ) {
@@ -219,7 +217,7 @@ export const i18nRenderer: Renderer = {
           code: DIAGNOSTIC_CODES.missingTranslation,
           severity: policy === 'error' ? 'error' : 'warning',
           message: `Locale '${locale}' has no translation for '${entry.key}' (${defaultLocale}: ${JSON.stringify(entry.text)}); add it to ${path.basename(file)}, or set i18n.missing to 'warn' or 'fallback' while translations are pending.`,
-          at: missingKeyPosition(source, text, entry.key, positions),
+          at: missingKeyPosition(source, entry.key, positions),
         });
       }
       let content: string;

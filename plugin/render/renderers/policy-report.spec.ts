@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { smallCatalog } from '../../../test/support/catalog-model';
+import { demoModel, smallCatalog } from '../../../test/support/catalog-model';
 import { loadTemplates } from '../templates';
 import { renderPolicyReport } from './policy-report';
 
 describe('the exposure matrix report', () => {
-  it('renders Markdown by category with conditions, pair groups and toggles', () => {
+  it('lays out the Markdown report (for review)', () => {
     expect(renderPolicyReport(smallCatalog(), 'md', loadTemplates())).toMatchInlineSnapshot(`
       "# Exposure matrix of catalog \`demo\`
 
@@ -48,7 +48,7 @@ describe('the exposure matrix report', () => {
     `);
   });
 
-  it('renders one self-contained HTML page whose catalog text is escaped', () => {
+  it('lays out the HTML report (for review)', () => {
     const page = renderPolicyReport(smallCatalog(), 'html', loadTemplates());
     expect(page).not.toMatch(/<link|<script|https?:/);
     expect(page.slice(page.indexOf('<h2>Shell</h2>'), page.indexOf('<h2>Files</h2>'))).toMatchInlineSnapshot(`
@@ -146,5 +146,52 @@ describe('the exposure matrix report', () => {
       </body>
       </html>"
     `);
+  });
+});
+
+describe('the exposure matrix report, property by property', () => {
+  const markdown = () => renderPolicyReport(smallCatalog(), 'md', loadTemplates());
+
+  it('groups tools by category, in declared order', () => {
+    expect(markdown().indexOf('## Shell')).toBeLessThan(markdown().indexOf('## File'));
+    expect(markdown()).toContain('| `Bash` Bash | `Bash` | user |');
+  });
+
+  it("shows each tool's condition and pair group, and a column per context", () => {
+    expect(markdown()).toContain(
+      '| `EnterWorktree` Enter worktree | `EnterWorktree` | conditional | has-git | worktree | — | permission-mode | ✓ | ✗ |',
+    );
+  });
+
+  it('lists pair groups and user toggles', () => {
+    expect(markdown()).toContain('| worktree | `EnterWorktree`, `ExitWorktree` |');
+    expect(markdown()).toContain('| `Read` | `Read`, `Notes` |');
+  });
+
+  it('is one HTML page that loads nothing, with the catalog text escaped', () => {
+    const model = demoModel(
+      { categories: ['file'] },
+      { Read: { kind: 'sdk', category: 'file', label: '<script>alert(1)</script>', description: 'a & b' } },
+    );
+    const page = renderPolicyReport(model, 'html', loadTemplates());
+    expect(page).not.toMatch(/<link|<script|https?:/);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('a &amp; b');
+  });
+});
+
+describe('the exposure matrix report with callers', () => {
+  it('gives every row the callers column its header has', () => {
+    const model = demoModel(
+      { groups: ['core'], callers: { AGENT: ['core'] } },
+      { Read: { kind: 'sdk', groups: ['core'] }, Bash: { kind: 'sdk' } },
+    );
+    const report = renderPolicyReport(model, 'md', loadTemplates());
+    const tools = report.slice(report.indexOf('| tool |'));
+    const table = tools.slice(0, tools.indexOf('\n\n')).split('\n');
+    const cells = (line: string) => line.split('|').length;
+    expect(table[0]).toContain('| callers |');
+    expect(table.map(cells)).toEqual(table.map(() => cells(table[0]!)));
+    expect(table).toContain('| `Read` Read | `Read` | internal | — | — | — | AGENT | permission-mode | ✓ |');
   });
 });

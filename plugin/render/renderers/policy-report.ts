@@ -8,6 +8,7 @@ import { html, mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import type { TemplateSet } from '../templates.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
+import type { HtmlReportView, MarkdownReportView } from '../template-views.js';
 
 export type ReportFormat = 'md' | 'html';
 
@@ -40,7 +41,7 @@ function reportData(model: CatalogModel) {
   };
 }
 
-export function markdownReportView(model: CatalogModel, templates: TemplateSet) {
+function markdownReportView(model: CatalogModel, templates: TemplateSet): MarkdownReportView {
   const d = reportData(model);
   const ids = d.matrix.combinations.map((c) => c.id);
   const orDash = (s: string) => s || '—';
@@ -74,7 +75,7 @@ export function markdownReportView(model: CatalogModel, templates: TemplateSet) 
   };
 }
 
-export function htmlReportView(model: CatalogModel) {
+function htmlReportView(model: CatalogModel): HtmlReportView {
   const d = reportData(model);
   const callers = callerSummaries(model);
   return {
@@ -129,9 +130,6 @@ export function htmlReportView(model: CatalogModel) {
 
 /** The report of `model` in `format`; HTML is one page with inline CSS and no external resources. */
 export function renderPolicyReport(model: CatalogModel, format: ReportFormat, templates: TemplateSet): string {
-  if (format === 'md')
-    return templates.get<ReturnType<typeof markdownReportView>>('policy-report.md')(
-      markdownReportView(model, templates),
-    );
-  return templates.get<ReturnType<typeof htmlReportView>>('policy-report.html')(htmlReportView(model));
+  if (format === 'md') return templates.get('policy-report.md')(markdownReportView(model, templates));
+  return templates.get('policy-report.html')(htmlReportView(model));
 }

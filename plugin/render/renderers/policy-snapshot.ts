@@ -12,9 +12,10 @@ import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
 import type { TemplateSet } from '../templates.js';
+import type { PolicySnapshotView } from '../template-views.js';
 
 /** The shared `//` header as plain lines for an HTML comment (lint directives left out). */
-export const plainHeader = (header: string) =>
+const plainHeader = (header: string) =>
   header
     .split('\n')
     .filter((l) => l.startsWith('// ') && !l.includes('biome-ignore'))
@@ -71,8 +72,8 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
       ]),
     ),
     toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
-    allowedTools: mdCodeList(matrix.baseline.allowedTools),
-    mcpEnsureAllowed: mdCodeList(matrix.baseline.mcpEnsureAllowed),
+    allowedTools: matrix.baseline.allowedTools.map(mdCode),
+    mcpEnsureAllowed: matrix.baseline.mcpEnsureAllowed.map(mdCode),
   };
 }
 
@@ -104,7 +105,7 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
     description: declared?.description ? mdText(declared.description) : '',
     recorded: mdText(recorded),
     rows,
-    absent: [...byReason].map(([reason, keys]) => ({ label: mdText(reason), keys: mdCodeList(keys) })),
+    absent: [...byReason].map(([reason, keys]) => ({ label: mdText(reason), keys: keys.map(mdCode) })),
   };
 }
 
@@ -156,10 +157,13 @@ function offersAndCallers(
   return made;
 }
 
-export function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet) {
+function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet): PolicySnapshotView {
   const tables = policyTablesOf(model);
   let parts = tablePartsOf.get(tables);
-  if (!parts) tablePartsOf.set(tables, (parts = tableParts(tables)));
+  if (!parts) {
+    parts = tableParts(tables);
+    tablePartsOf.set(tables, parts);
+  }
   const { rows, ...fromTables } = parts;
   const { offered, callersText } = offersAndCallers(model, templates, fromTables.matrix, tables);
   return {
@@ -167,7 +171,7 @@ export function policySnapshotView(model: CatalogModel, header: string, template
     catalog: mdCode(model.name),
     summary: summary(model),
     sampled: fromTables.sampled,
-    maxExhaustive: MAX_EXHAUSTIVE_CONDITIONS,
+    maxExhaustive: String(MAX_EXHAUSTIVE_CONDITIONS),
     conditionNames: fromTables.conditionNames,
     combinations: fromTables.combinations,
     sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),

@@ -6,13 +6,17 @@ import { keptPer } from '../../model/structural-sharing.js';
 import type { RuntimeSurface } from '../../runtime/runtime-surface.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
-import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
+import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { PolicyView } from '../template-views.js';
 
-const list = (items: readonly string[]) => items.map(tsString).join(', ');
+const list = (items: readonly string[]) => items.map(tsString);
 
 /** The parts of the view the policy tables decide, kept with them. */
 const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   servers: list(tables.servers),
+  channels: list(tables.channels),
+  renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
+  sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
   alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
   whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
     name: tsKey(name),
@@ -45,7 +49,7 @@ function runtimesLiteral(surfaces: readonly RuntimeSurface[]): string {
   return surfaces.length === 0 ? '[]' : `[\n${surfaces.map(item).join('\n')}\n  ]`;
 }
 
-export function policyView(model: CatalogModel, header: string) {
+function policyView(model: CatalogModel, header: string): PolicyView {
   return {
     header,
     P: model.prefix,

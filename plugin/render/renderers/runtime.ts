@@ -1,14 +1,17 @@
 // Writes the runtime into the output folder (`<outDir>/runtime/`), so an app that uses the generated
 // code needs nothing of this package at run time. The text is the package's own runtime source;
-// only its header and the extension of its relative imports (the app's import style) are set here.
+// only its header (with the package version and a hash of the code) and the extension of its
+// relative imports (the app's import style) are set here.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 
 /** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
-export function runtimeSourcesDir(): string {
+function runtimeSourcesDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.resolve(here, '../../runtime'),
@@ -36,6 +39,37 @@ function runtimeSources(): ReadonlyMap<string, string> {
   return sources;
 }
 
+/** This package's version, from its package.json (beside the sources, or above the bundle). */
+function packageVersion(): string {
+  const require = createRequire(import.meta.url);
+  for (const candidate of ['../package.json', '../../package.json', '../../../package.json']) {
+    try {
+      const pkg = require(candidate) as { name?: string; version?: string };
+      if (pkg.name === 'agent-tool-catalog' && pkg.version) return pkg.version;
+    } catch {
+      // Not this layout; try the next.
+    }
+  }
+  return 'unknown';
+}
+
+const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex').slice(0, 16);
+/** The last header line of a runtime copy: which package version wrote it, and the hash of what follows. */
+const STAMP = /^\/\/ agent-tool-catalog ([^ ]+) runtime, sha256 ([0-9a-f]{16}) of the code below\.\n/m;
+
+/** The header line that names the package version and the hash of `code`, the text after it. */
+const stampOf = (code: string) =>
+  `// agent-tool-catalog ${packageVersion()} runtime, sha256 ${hashOf(code)} of the code below.\n`;
+
+/** Whether a runtime copy's code no longer has the hash its header gives: someone edited it by hand. */
+export function isHandEditedRuntimeCopy(text: string): boolean {
+  const stamp = STAMP.exec(text);
+  if (!stamp) return false;
+  return hashOf(text.slice(stamp.index + stamp[0].length)) !== stamp[2];
+}
+
 export const runtimeRenderer: Renderer = {
   name: 'runtime',
   render({ model, header }) {
@@ -44,10 +78,8 @@ export const runtimeRenderer: Renderer = {
     const extension = model.config.imports.extension;
     for (const [name, source] of runtimeSources()) {
       const code = source.replace(/(from\s+'\.\/[^']+?)\.js'/g, `$1${extension}'`);
-      files.set(path.join(runtimeDir(model), name), { content: `${header}\n${code}` });
+      files.set(path.join(runtimeDir(model), name), { content: `${header}\n${stampOf(code)}${code}` });
     }
     return { files };
   },
 };
-
-export const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');

@@ -3,7 +3,7 @@ import { demoModel, renderOne } from '../../../test/support/catalog-model';
 import { sdkCoverageRenderer } from './sdk-coverage';
 
 describe('sdk-coverage.ts', () => {
-  it('imports each SDK-typed tool input type once, through the alias map, and skips untyped tools', () => {
+  it('lays out the whole file (for review)', () => {
     const model = demoModel(
       { servers: { notes: {} } },
       {
@@ -53,5 +53,35 @@ describe('sdk-coverage.ts', () => {
       };
       "
     `);
+  });
+});
+
+describe('sdk-coverage.ts, property by property', () => {
+  const coverage = () =>
+    renderOne(
+      sdkCoverageRenderer,
+      demoModel(
+        { servers: { notes: {} } },
+        {
+          Read: { kind: 'sdk' },
+          Edit: { kind: 'sdk' },
+          ShellRun: { kind: 'sdk' },
+          SendMessage: { kind: 'sdk', sdkTyped: false },
+          Notes: { kind: 'mcp', server: 'notes' },
+        },
+        { sdk: { aliases: { Bash: 'ShellRun' } } },
+      ),
+    );
+
+  it('reads each SDK-typed tool input type from the SDK types, through the alias maps', () => {
+    // Read by the built-in alias, Edit too, ShellRun through the config's alias.
+    expect(coverage()).toContain(
+      '  Read: DemoSdkTools.FileReadInput;\n  Edit: DemoSdkTools.FileEditInput;\n  ShellRun: DemoSdkTools.BashInput;\n}',
+    );
+    expect(coverage().match(/^import /gm)).toHaveLength(1);
+  });
+
+  it('skips tools that are not SDK-typed', () => {
+    expect(coverage()).not.toMatch(/SendMessage|Notes/);
   });
 });

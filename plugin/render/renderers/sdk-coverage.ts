@@ -7,13 +7,14 @@ import { toPosix } from '../../text/spelling.js';
 import { tsKey } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier } from './module-specifiers.js';
+import type { SdkCoverageView } from '../template-views.js';
 
 /**
  * The import specifier of `sdk.typesModule` as seen from the output folder. A relative path (from
  * the config folder) is rewritten and given `.js`, which TypeScript maps to the `.d.ts` under both
  * `bundler` and `node16` resolution; a package specifier is kept.
  */
-export function typesModuleSpecifier(model: CatalogModel): string {
+function typesModuleSpecifier(model: CatalogModel): string {
   const { sdk, rootDir, outDir } = model.config;
   if (!sdk.typesModule.startsWith('.')) return sdk.typesModule;
   const target = path.resolve(rootDir, sdk.typesModule).replace(/(\.d)?\.(ts|js|mts|mjs)$/, '');
@@ -30,7 +31,7 @@ const typedInPinned = (model: CatalogModel, t: ToolModel) =>
     ? inVersionRange(model.surface.sdk, t.addedIn, t.removedIn)
     : t.addedIn === undefined && t.removedIn === undefined;
 
-export function sdkCoverageView(model: CatalogModel, header: string) {
+function sdkCoverageView(model: CatalogModel, header: string): SdkCoverageView {
   const tools = model.tools
     .filter((t) => t.sdkTyped && typedInPinned(model, t))
     .map((t) => ({ property: tsKey(t.key), type: `${t.sdkType}Input` }));

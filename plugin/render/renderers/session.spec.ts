@@ -3,7 +3,7 @@ import { demoModel, renderOne } from '../../../test/support/catalog-model';
 import { sessionRenderer } from './session';
 
 describe('session.ts', () => {
-  it('binds the session options to the catalog: its policy tables, channels, guard facts and caller selection', () => {
+  it('lays out the whole file (for review)', () => {
     const model = demoModel(
       { groups: ['core'], callers: { AGENT: ['core'] }, servers: { app: {} }, channels: { sentry: {} } },
       { query: { kind: 'mcp', server: 'app', groups: ['core'] } },
@@ -27,7 +27,9 @@ describe('session.ts', () => {
       /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
       const DEMO_SESSION_CATALOG = {
         tables: DEMO_POLICY_TABLES,
-        channels: ['sentry'],
+        channels: [
+          'sentry',
+        ],
         guard: DEMO_GUARD_FACTS,
         features: {},
       };
@@ -63,5 +65,27 @@ describe('session.ts', () => {
       }
       "
     `);
+  });
+});
+
+describe('session.ts, property by property', () => {
+  const session = () =>
+    renderOne(
+      sessionRenderer,
+      demoModel(
+        { groups: ['core'], callers: { AGENT: ['core'] }, servers: { app: {} }, channels: { sentry: {}, linear: {} } },
+        { query: { kind: 'mcp', server: 'app', groups: ['core'] } },
+      ),
+    );
+
+  it("binds the session to the catalog's policy tables, channels and guard facts", () => {
+    expect(session()).toContain(
+      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: DEMO_GUARD_FACTS,\n};",
+    );
+  });
+
+  it("selects a caller's tools by the caller's groups", () => {
+    expect(session()).toContain('const include = DEMO_CALLERS[caller];');
+    expect(session()).toContain('keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),');
   });
 });

@@ -7,13 +7,14 @@ import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+import type { SessionView } from '../template-views.js';
 
 const featuresLiteral = (features: SdkFeatures) => {
   const on = Object.entries(features).filter(([, v]) => v);
   return on.length === 0 ? '{}' : `{ ${on.map(([k]) => `${k}: true`).join(', ')} }`;
 };
 
-export function sessionView(model: CatalogModel, header: string) {
+function sessionView(model: CatalogModel, header: string): SessionView {
   return {
     header,
     P: model.prefix,
@@ -23,7 +24,7 @@ export function sessionView(model: CatalogModel, header: string) {
     policyModule: siblingModule(model, 'policy'),
     registryModule: siblingModule(model, 'registry'),
     toolsModule: siblingModule(model, 'tools'),
-    channels: model.channels.map(tsString).join(', '),
+    channels: model.channels.map(tsString),
     features: featuresLiteral(sdkFeatures(model.surface?.sdk)),
     pinned: model.surface ? `SDK ${model.surface.sdk}` : 'any supported SDK (no runtime surface recorded)',
   };

@@ -3,7 +3,7 @@ import { demoModel, renderOne } from '../../../test/support/catalog-model';
 import { toolsRenderer } from './tools';
 
 describe('tools.ts', () => {
-  it('imports each app function once under a unique local name and binds it to its tool', () => {
+  it('lays out the whole file (for review)', () => {
     const model = demoModel(
       {
         groups: ['core', 'triggers'],
@@ -57,6 +57,7 @@ describe('tools.ts', () => {
       import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from 'agent-tool-catalog/runtime';
       import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
       import { DEMO_CONDITIONS, DEMO_TOOL_KEYS, DEMO_TOOL_REGISTRY, type DemoToolGroup, type DemoToolKey } from './registry';
+      import { DEMO_POLICY_TABLES } from './policy';
       import { buildDrive as driveBuilder, default as driveNames } from '../../app/drive';
       import { buildQuery as queryBuilder } from '../../app/query';
       import { tasksOn as tasksAvailable, buildTasks as tasksBuilder } from '../../app/tasks';
@@ -171,28 +172,92 @@ describe('tools.ts', () => {
       }
 
       /** Runtime names of the catalog's \`restricted: true\` tools: the PreToolUse guard always denies them. */
-      export const DEMO_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__sentry__find_issues'];
+      export const DEMO_RESTRICTED_TOOL_NAMES: readonly string[] = [
+        'mcp__sentry__find_issues',
+      ];
 
       /** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
       export const DEMO_GUARD_FACTS = {
         restricted: DEMO_RESTRICTED_TOOL_NAMES,
         restrictedChannels: [],
-        guardedChannels: ['sentry'],
-        promptingTools: ['mcp__app__query', 'mcp__app__tasks', 'mcp__app__review'],
+        guardedChannels: [
+          'sentry',
+        ],
+        promptingTools: [
+          'mcp__app__query',
+          'mcp__app__tasks',
+          'mcp__app__review',
+        ],
       } as const;
 
-      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
       /**
-       * The PreToolUse matcher for \`options.hooks.PreToolUse\`: denies restricted tools, anything
-       * \`disallowed()\` lists now, external tools outside \`allowedTools\`, and prompting tools on a
-       * headless turn whose permission mode needs a responder. Fails closed when it throws.
-       * (The session options of \`session.ts\` include one, wired to the session's policy.)
+       * The PreToolUse matcher for \`options.hooks.PreToolUse\`. It fails closed: it lets a call through to
+       * the SDK only when \`isOffered\` (or, without it, the catalog's tables in \`context\` — a missing
+       * condition counts as false — or what \`disallowed()\` lists now) proves the tool allowed, and denies
+       * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
+       * \`allowedTools\`, prompting tools on a headless turn whose mode needs a responder, and any call when
+       * it throws. (The session options of \`session.ts\` include one, wired to the session's policy.)
        */
       export function createDemoToolGuard(options: DemoToolGuardOptions = {}): GuardMatcher {
-        return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS });
+        return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS, tables: DEMO_POLICY_TABLES });
       }
       "
     `);
+  });
+});
+
+describe('tools.ts, property by property', () => {
+  const withCode = (tools: Parameters<typeof demoModel>[1]) =>
+    renderOne(toolsRenderer, demoModel({ servers: { app: {} }, predicates: ['canQuery'] }, tools));
+
+  it('imports each module once, each export under one local name', () => {
+    const text = withCode({
+      tasks: {
+        kind: 'mcp',
+        server: 'app',
+        available: { module: '../app/tasks', export: 'tasksOn' },
+        builder: { module: '../app/tasks', export: 'buildTasks' },
+      },
+      more: { kind: 'mcp', server: 'app', builder: { module: '../app/tasks', export: 'buildTasks' } },
+    });
+    expect(text.match(/from '\.\.\/\.\.\/app\/tasks'/g)).toHaveLength(1);
+    expect(text).toContain("import { tasksOn as tasksAvailable, buildTasks as tasksBuilder } from '../../app/tasks';");
+    // The same export used by a second tool is not imported again.
+    expect(text).toContain('  more: {\n    build: tasksBuilder satisfies DemoToolBuilder,\n  },');
+  });
+
+  it('gives two exports that want the same local name different names', () => {
+    const text = withCode({
+      'a-b': { kind: 'mcp', server: 'app', builder: { module: '../app/one', export: 'build' } },
+      a_b: { kind: 'mcp', server: 'app', builder: { module: '../app/two', export: 'build' } },
+    });
+    expect(text).toContain("import { build as aBBuilder } from '../../app/one';");
+    expect(text).toContain("import { build as aBBuilder2 } from '../../app/two';");
+  });
+
+  it('binds each tool to its builder, availability check and name resolver', () => {
+    const text = withCode({
+      drive: {
+        kind: 'mcp',
+        server: 'app',
+        available: { module: '../app/drive', export: 'driveOn' },
+        fullNames: { resolve: { module: '../app/drive', export: 'default' } },
+        builder: { module: '../app/drive', export: 'buildDrive' },
+      },
+    });
+    expect(text).toContain(
+      '  drive: {\n    check: driveAvailable satisfies DemoToolAvailabilityCheck,\n    resolveNames: driveNames satisfies DemoToolNameResolver,\n    build: driveBuilder satisfies DemoToolBuilder,\n  },',
+    );
+  });
+
+  it('leaves out tools without app code, and factory tools, which the caller builds', () => {
+    const text = withCode({
+      plain: { kind: 'mcp', server: 'app' },
+      review: { kind: 'mcp', server: 'app', factory: true },
+    });
+    expect(text).toContain('export const DEMO_TOOL_BINDINGS = {} satisfies');
+    expect(text).toContain("export type DemoToolFactoryKey =\n  | 'review';");
   });
 });

@@ -7,6 +7,7 @@ import { lowerFirst } from '../../text/spelling.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { moduleSpecifier, runtimeModule, siblingModule } from './module-specifiers.js';
+import type { ToolsView } from '../template-views.js';
 
 /** Turns module references into unique local identifiers, one import per (module, export). */
 class ImportTable {
@@ -56,9 +57,7 @@ function bindingView(t: ToolModel, imports: ImportTable) {
   return { property: tsKey(t.key), check, resolveNames, build };
 }
 
-const list = (items: readonly string[]) => items.map(tsString).join(', ');
-
-export function toolsView(model: CatalogModel, header: string) {
+function toolsView(model: CatalogModel, header: string): ToolsView {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
   const facts = guardFacts(model);
@@ -70,6 +69,7 @@ export function toolsView(model: CatalogModel, header: string) {
     runtimeModule: runtimeModule(model),
     sdkModule: moduleSpecifier('@anthropic-ai/claude-agent-sdk'),
     registryModule: siblingModule(model, 'registry'),
+    policyModule: siblingModule(model, 'policy'),
     imports: imports.views(),
     predicates: model.conditions.map((c) => ({
       field: c.field,
@@ -78,10 +78,10 @@ export function toolsView(model: CatalogModel, header: string) {
     })),
     factoryKeys: model.tools.filter((t) => t.factory).map((t) => tsString(t.key)),
     bindings,
-    restrictedNames: list(facts.restricted),
-    restrictedChannels: list(facts.restrictedChannels),
-    guardedChannels: list(facts.guardedChannels),
-    promptingNames: list(facts.promptingTools),
+    restrictedNames: facts.restricted.map(tsString),
+    restrictedChannels: facts.restrictedChannels.map(tsString),
+    guardedChannels: facts.guardedChannels.map(tsString),
+    promptingNames: facts.promptingTools.map(tsString),
   };
 }
 

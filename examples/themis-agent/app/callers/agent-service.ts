@@ -5,7 +5,7 @@ import { themisPredicates } from '../context';
 import type { Conversation, Space, User } from '../domain';
 import { themisSession, type SessionSettings } from './session-options';
 
-export const FULL_AGENT_GROUPS = THEMIS_CALLERS.FULL_AGENT;
+const FULL_AGENT_GROUPS = THEMIS_CALLERS.FULL_AGENT;
 
 export interface AgentRequest {
   readonly space: Space;

@@ -8,7 +8,7 @@ import type { Space, User } from '../domain';
 import { buildCodeGenerationTool, buildPrReviewTriggerTool, type PrReviewRequest } from '../tools/triggers';
 import { themisSession, type SessionSettings } from './session-options';
 
-export const CHANNEL_MENTION_GROUPS = THEMIS_CALLERS.CHANNEL_MENTION;
+const CHANNEL_MENTION_GROUPS = THEMIS_CALLERS.CHANNEL_MENTION;
 
 export class ChannelMentionWorkflow {
   prReviewRequest: PrReviewRequest | undefined;

@@ -7,7 +7,7 @@ import type { Conversation, Space, User } from '../domain';
 import { buildCodeGenerationTool, buildPrReviewTriggerTool } from '../tools/triggers';
 import { themisSession, type SessionSettings } from './session-options';
 
-export const CHAT_TOOL_GROUPS = THEMIS_CALLERS.CHAT;
+const CHAT_TOOL_GROUPS = THEMIS_CALLERS.CHAT;
 
 export interface ChatJob {
   readonly kind: 'pr_review' | 'code_generation';

@@ -6,7 +6,7 @@ import { themisPredicates } from '../context';
 import type { MessageQueue, Space, User } from '../domain';
 import { themisSession, type SessionSettings } from './session-options';
 
-export const MESSAGING_TOOL_GROUPS = THEMIS_CALLERS.MESSAGING;
+const MESSAGING_TOOL_GROUPS = THEMIS_CALLERS.MESSAGING;
 
 export interface MessagingRequest {
   readonly space: Space;

@@ -22,7 +22,7 @@ export interface SessionSettings {
   readonly schema?: BuildThemisToolsOptions['schema'];
 }
 
-export type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> &
+type ThemisSessionOptions = Required<Pick<Options, 'mcpServers' | 'allowedTools' | 'hooks'>> &
   Pick<Options, 'permissionMode'>;
 
 export interface ThemisSession {
@@ -39,7 +39,10 @@ export function themisSession(
 ): ThemisSession {
   const tools = buildThemisTools(context, { include, schema: settings.schema });
   const allowedTools = themisToolNames(context, { include, channels: settings.channels });
+  // The guard proves a call allowed from the catalog's rules in this same context; without it every
+  // condition would count as false and the tools it gates would be denied.
   const guard = createThemisToolGuard({
+    context,
     allowedTools,
     disallowed: settings.disabledTools,
     headless: settings.headless ?? false,

@@ -54,7 +54,28 @@ export const THEMIS_POLICY_TABLES = {
   catalog: 'themis',
   tools: THEMIS_TOOL_KEYS.map((key) => THEMIS_TOOL_REGISTRY[key]),
   conditions: THEMIS_CONDITIONS,
-  servers: ['themis'],
+  servers: [
+    'themis',
+  ],
+  channels: [
+    'linear',
+    'sentry',
+    'metabase',
+  ],
+  /** Former server and channel names, and what each is called today. */
+  renamedServers: {},
+  /** The SDK's legacy tool names, and the runtime name each means today. */
+  sdkAliases: {
+    Brief: 'SendUserMessage',
+    KillBash: 'TaskStop',
+    KillShell: 'TaskStop',
+    ListMcpResources: 'ListMcpResourcesTool',
+    ListPeers: 'ListAgents',
+    ProposeGoal: 'SetGoal',
+    ReadMcpResource: 'ReadMcpResourceTool',
+    ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+    Task: 'Agent',
+  },
   /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
   alwaysDisallowed: [
     'Bash',
@@ -105,14 +126,33 @@ export const THEMIS_POLICY_TABLES = {
   ],
   /** What each condition disallows when it does not hold. */
   whenConditionFails: {
-    canQueryThemis: ['query_themis_data'],
-    sentryConfigured: ['sentry_full', 'sentry_messaging'],
-    linearConfigured: ['linear'],
-    metabaseConfigured: ['metabase_full', 'metabase_messaging'],
-    skillsEnabled: ['skills_bundle', 'Skill'],
-    automationsEnabled: ['automations_bundle'],
-    googleDriveAvailable: ['google_drive_bundle'],
-    hasMessageQueue: ['enqueue_followup'],
+    canQueryThemis: [
+      'query_themis_data',
+    ],
+    sentryConfigured: [
+      'sentry_full',
+      'sentry_messaging',
+    ],
+    linearConfigured: [
+      'linear',
+    ],
+    metabaseConfigured: [
+      'metabase_full',
+      'metabase_messaging',
+    ],
+    skillsEnabled: [
+      'skills_bundle',
+      'Skill',
+    ],
+    automationsEnabled: [
+      'automations_bundle',
+    ],
+    googleDriveAvailable: [
+      'google_drive_bundle',
+    ],
+    hasMessageQueue: [
+      'enqueue_followup',
+    ],
   },
   /** What switching off each user-facing tool disallows. */
   whenOptedOut: {},

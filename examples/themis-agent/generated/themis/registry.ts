@@ -228,6 +228,8 @@ export interface ThemisToolDescriptor {
   readonly addedIn?: string;
   readonly removedIn?: string;
   readonly approval: ThemisToolApproval;
+  /** Earlier names: former keys, and former runtime names in full; stored opt-outs under them migrate to this tool. */
+  readonly renamedFrom?: readonly string[];
   readonly labelKey: string;
   readonly descriptionKey: string;
 }

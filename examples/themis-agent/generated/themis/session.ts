@@ -16,7 +16,11 @@ import type { ChannelRegistry } from './runtime/index';
 /** What the guard and the policy need to know of the catalog, and what the pinned SDK (SDK 0.3.333) supports. */
 const THEMIS_SESSION_CATALOG = {
   tables: THEMIS_POLICY_TABLES,
-  channels: ['linear', 'sentry', 'metabase'],
+  channels: [
+    'linear',
+    'sentry',
+    'metabase',
+  ],
   guard: THEMIS_GUARD_FACTS,
   features: { hookOnFailure: true, mcpToolPolicies: true },
 };

@@ -10,6 +10,7 @@ import { createPreToolUseGuard, createToolCatalog, createToolContext } from './r
 import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from './runtime/index';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
 import { THEMIS_CONDITIONS, THEMIS_TOOL_KEYS, THEMIS_TOOL_REGISTRY, type ThemisToolGroup, type ThemisToolKey } from './registry';
+import { THEMIS_POLICY_TABLES } from './policy';
 import { isPersonalSpace as personalTasksAvailable } from '../../app/availability';
 import { buildAutomationsBundle as automationsBundleBuilder, buildSkillsBundle as skillsBundleBuilder } from '../../app/tools/bundles';
 import { buildCreateFileTool as createFileBuilder } from '../../app/tools/files';
@@ -165,24 +166,46 @@ export function selectedThemisToolKeys(context: ThemisToolContext, options: { re
 }
 
 /** Runtime names of the catalog's `restricted: true` tools: the PreToolUse guard always denies them. */
-export const THEMIS_RESTRICTED_TOOL_NAMES: readonly string[] = ['mcp__metabase__delete_card', 'mcp__metabase__delete_dashboard', 'mcp__metabase__execute_write_query'];
+export const THEMIS_RESTRICTED_TOOL_NAMES: readonly string[] = [
+  'mcp__metabase__delete_card',
+  'mcp__metabase__delete_dashboard',
+  'mcp__metabase__execute_write_query',
+];
 
 /** What the guard knows of the catalog: restricted tools and channels, channels whose calls must be allowed, tools that may prompt. */
 export const THEMIS_GUARD_FACTS = {
   restricted: THEMIS_RESTRICTED_TOOL_NAMES,
   restrictedChannels: [],
-  guardedChannels: ['linear', 'sentry', 'metabase'],
-  promptingTools: ['mcp__themis__show_widget', 'mcp__themis__create_file', 'mcp__themis__personal_tasks', 'mcp__themis__save_memory', 'mcp__themis__query_themis_data', 'mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files', 'mcp__themis__enqueue_followup', 'mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation'],
+  guardedChannels: [
+    'linear',
+    'sentry',
+    'metabase',
+  ],
+  promptingTools: [
+    'mcp__themis__show_widget',
+    'mcp__themis__create_file',
+    'mcp__themis__personal_tasks',
+    'mcp__themis__save_memory',
+    'mcp__themis__query_themis_data',
+    'mcp__themis__get_pr_info',
+    'mcp__themis__get_pr_diff',
+    'mcp__themis__get_pr_files',
+    'mcp__themis__enqueue_followup',
+    'mcp__themis__trigger_pr_review',
+    'mcp__themis__trigger_code_generation',
+  ],
 } as const;
 
-export type ThemisToolGuardOptions = Omit<PreToolUseGuardOptions, 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+export type ThemisToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
 
 /**
- * The PreToolUse matcher for `options.hooks.PreToolUse`: denies restricted tools, anything
- * `disallowed()` lists now, external tools outside `allowedTools`, and prompting tools on a
- * headless turn whose permission mode needs a responder. Fails closed when it throws.
- * (The session options of `session.ts` include one, wired to the session's policy.)
+ * The PreToolUse matcher for `options.hooks.PreToolUse`. It fails closed: it lets a call through to
+ * the SDK only when `isOffered` (or, without it, the catalog's tables in `context` — a missing
+ * condition counts as false — or what `disallowed()` lists now) proves the tool allowed, and denies
+ * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
+ * `allowedTools`, prompting tools on a headless turn whose mode needs a responder, and any call when
+ * it throws. (The session options of `session.ts` include one, wired to the session's policy.)
  */
 export function createThemisToolGuard(options: ThemisToolGuardOptions = {}): GuardMatcher {
-  return createPreToolUseGuard({ ...options, ...THEMIS_GUARD_FACTS });
+  return createPreToolUseGuard({ ...options, ...THEMIS_GUARD_FACTS, tables: THEMIS_POLICY_TABLES });
 }

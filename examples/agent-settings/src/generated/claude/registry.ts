@@ -225,6 +225,8 @@ export interface ClaudeToolDescriptor {
   readonly addedIn?: string;
   readonly removedIn?: string;
   readonly approval: ClaudeToolApproval;
+  /** Earlier names: former keys, and former runtime names in full; stored opt-outs under them migrate to this tool. */
+  readonly renamedFrom?: readonly string[];
   readonly labelKey: string;
   readonly descriptionKey: string;
 }
@@ -262,6 +264,7 @@ export const CLAUDE_TOOL_REGISTRY = {
     restricted: false,
     removedIn: '0.3.277',
     approval: 'permission-mode',
+    renamedFrom: ['BashOutput'],
     labelKey: 'agent.tools.TaskOutput.label',
     descriptionKey: 'agent.tools.TaskOutput.description',
   },
@@ -1446,12 +1449,86 @@ CLAUDE_TOOL_CATEGORIES satisfies readonly ClaudeToolCategory[];
 
 /** Tools of each category, in output order. */
 export const CLAUDE_TOOLS_BY_CATEGORY = {
-  shell: ['Bash', 'TaskOutput', 'TaskStop', 'REPL', 'PowerShell'],
-  file: ['Read', 'Write', 'Edit', 'NotebookEdit'],
-  search: ['LSP', 'Glob', 'Grep'],
-  orchestration: ['Agent', 'ListAgents', 'SendMessage', 'TeamCreate', 'TeamDelete', 'Workflow', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList', 'TodoWrite', 'EnterWorktree', 'ExitWorktree', 'ScheduleWakeup', 'RemoteTrigger', 'Monitor', 'PushNotification', 'CronCreate', 'CronDelete', 'CronList', 'CherryCron', 'CherryNotify', 'CherryConfig', 'ReportFindings', 'SetGoal', 'ReadNotifications', 'SendFeedback', 'OfferChromeSetup', 'ShowOnboardingRolePicker', 'ShareOnboardingGuide', 'EndConversation', 'SendUserMessage', 'SendUserFile', 'SubagentHandback', 'WaitForMcpServers'],
-  media: ['Artifact', 'ClaudeDesign'],
-  context: ['WebSearch', 'WebFetch', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'ReadMcpResourceDirTool', 'ToolSearch', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge', 'Memory', 'SearchSkills', 'Skill', 'InstallSkill', 'Projects', 'RefreshMcpTools', 'ProposeSkills'],
+  shell: [
+    'Bash',
+    'TaskOutput',
+    'TaskStop',
+    'REPL',
+    'PowerShell',
+  ],
+  file: [
+    'Read',
+    'Write',
+    'Edit',
+    'NotebookEdit',
+  ],
+  search: [
+    'LSP',
+    'Glob',
+    'Grep',
+  ],
+  orchestration: [
+    'Agent',
+    'ListAgents',
+    'SendMessage',
+    'TeamCreate',
+    'TeamDelete',
+    'Workflow',
+    'AskUserQuestion',
+    'EnterPlanMode',
+    'ExitPlanMode',
+    'TaskCreate',
+    'TaskGet',
+    'TaskUpdate',
+    'TaskList',
+    'TodoWrite',
+    'EnterWorktree',
+    'ExitWorktree',
+    'ScheduleWakeup',
+    'RemoteTrigger',
+    'Monitor',
+    'PushNotification',
+    'CronCreate',
+    'CronDelete',
+    'CronList',
+    'CherryCron',
+    'CherryNotify',
+    'CherryConfig',
+    'ReportFindings',
+    'SetGoal',
+    'ReadNotifications',
+    'SendFeedback',
+    'OfferChromeSetup',
+    'ShowOnboardingRolePicker',
+    'ShareOnboardingGuide',
+    'EndConversation',
+    'SendUserMessage',
+    'SendUserFile',
+    'SubagentHandback',
+    'WaitForMcpServers',
+  ],
+  media: [
+    'Artifact',
+    'ClaudeDesign',
+  ],
+  context: [
+    'WebSearch',
+    'WebFetch',
+    'ListMcpResourcesTool',
+    'ReadMcpResourceTool',
+    'ReadMcpResourceDirTool',
+    'ToolSearch',
+    'CherryWebSearch',
+    'CherryWebFetch',
+    'CherryKnowledge',
+    'Memory',
+    'SearchSkills',
+    'Skill',
+    'InstallSkill',
+    'Projects',
+    'RefreshMcpTools',
+    'ProposeSkills',
+  ],
 } as const;
 CLAUDE_TOOLS_BY_CATEGORY satisfies Record<ClaudeToolCategory, readonly ClaudeToolKey[]>;
 

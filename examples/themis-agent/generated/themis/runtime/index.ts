@@ -3,12 +3,17 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 f1a422bb0afd230a of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
 export type { ConditionSource, Predicate, ToolContext, ToolContextInit } from './context';
 export type { SchemaExtension, ToolBuildOptions, ToolFactory } from './context';
-export { createToolCatalog, DuplicateToolError } from './tools';
+export { createToolCatalog } from './tools';
+export { BuiltNameMismatchError, DuplicateToolError } from './errors';
+export type { BuiltNameMismatch } from './errors';
+export { builtNameMismatch, observeBuiltNames } from './built-names';
+export type { BuiltNamesEntry } from './built-names';
 export type {
   BuildToolsOptions,
   ToolAvailabilityCheck,
@@ -29,6 +34,7 @@ export type {
   GuardDecision,
   GuardHookInput,
   GuardMatcher,
+  OfferAnswer,
   PreToolUseDenial,
   PreToolUseGuardOptions,
 } from './hooks';
@@ -60,5 +66,14 @@ export type {
 } from './policy-tables';
 export { sessionOptions } from './session';
 export type { NamedTool, SessionCatalog, SessionInput, SessionOptions } from './session';
-export { coveredBy, serverPattern } from './opt-outs';
-export type { OptOutEffect } from './opt-outs';
+export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs';
+export type {
+  IgnoredOptOut,
+  NormalisedOptOuts,
+  OptOutChange,
+  OptOutEffect,
+  OptOutMigration,
+  OptOutOptions,
+} from './opt-outs';
+export { currentNameOf, runtimeNameOf } from './identity';
+export type { CurrentName, NameChange } from './identity';

@@ -3,12 +3,13 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 3c68155f753b4b39 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
 // pattern, or the runtime itself. The session's options, `resolve`, `explain`, `report`, policy.md
 // and `verify` all read this result, so they cannot disagree.
-import { coveredBy, serverPattern } from './opt-outs';
+import { coveredBy, normaliseOptOuts, serverPattern, type IgnoredOptOut } from './opt-outs';
 import {
   markDisallowedTools,
   type AgentToolSettings,
@@ -16,7 +17,7 @@ import {
   type PolicyMarks,
   type ResolveOptions,
 } from './policy';
-import type { PolicyTables } from './policy-tables';
+import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
 import { surfaceOf, TOOL_SEARCH, type RuntimeSurface } from './runtime-surface';
 
 export type OfferState = 'direct' | 'deferred' | 'absent';
@@ -52,6 +53,8 @@ export interface OfferInput {
   readonly selection?: OfferSelection;
   /** The runtime configuration; default: the catalog's first. */
   readonly runtime?: string;
+  /** MCP servers the app connects itself: opt-out entries under them are handed on as written. */
+  readonly otherServers?: 'all' | readonly string[];
 }
 
 export interface SessionOffer {
@@ -63,8 +66,12 @@ export interface SessionOffer {
   readonly extraNames: readonly { readonly name: string; readonly state: OfferState }[];
   /** Tool search is on and ToolSearch itself is offered: deferred tools are reachable. */
   readonly toolSearchActive: boolean;
+  /** Opt-out entries that changed nothing (unknown names, tools users cannot switch), with why. */
+  readonly ignoredOptOuts: readonly IgnoredOptOut[];
   /** The state of a runtime name in this session (`absent` for names the session does not know). */
   stateOf(name: string): OfferState;
+  /** One line on why a name is absent (for the guard's denial); `channels`: the catalog's external channels. */
+  whyAbsent(name: string, channels?: readonly string[]): string;
 }
 
 const passedPatterns = (marks: PolicyMarks) => marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
@@ -114,7 +121,10 @@ function runtimeState(
 
 /** What one session offers; see the module comment. */
 export function computeOffer(tables: PolicyTables, input: OfferInput = {}): SessionOffer {
-  const marks = markDisallowedTools(tables, input.agent, input.context, input.options);
+  // Stored opt-outs in today's names (earlier keys, renamed servers, the SDK's legacy names); entries
+  // that name nothing are left out and reported.
+  const optOuts = readOptOuts(tables, input);
+  const marks = markDisallowedTools(tables, optOuts.agent, input.context, input.options);
   const surface = surfaceOf(tables.runtimes, input.runtime);
   const selected = input.selection ? new Set(input.selection.keys) : undefined;
   const patterns = passedPatterns(marks);
@@ -151,12 +161,37 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       return { name, state };
     });
   for (const extra of extraNames) byName.set(extra.name, extra.state);
+  const keyOf = new Map(tools.flatMap((o) => o.names.map((n) => [n, o] as const)));
   return {
     surface,
     marks,
     tools,
     extraNames,
     toolSearchActive,
+    ignoredOptOuts: optOuts.ignored,
     stateOf: (name) => byName.get(name) ?? 'absent',
+    whyAbsent: (name, channels = tables.channels ?? []) => {
+      const o = keyOf.get(name);
+      if (o) return `'${o.key}' is not offered in this session: ${o.detail ?? 'left out'}`;
+      const server = mcpServerOf(name);
+      if (server === undefined) return `'${name}' is not a tool of the catalog`;
+      if (tables.servers.includes(server))
+        return `'${name}' is not a tool of the catalog's in-process server '${server}'`;
+      if (channels.includes(server)) return `'${name}' is not a tool the catalog knows on the channel '${server}'`;
+      return `'${name}' belongs to the MCP server '${server}', which the tool catalog does not declare`;
+    },
   };
+}
+
+/** The agent's opt-outs in today's names, and the entries that changed nothing. */
+function readOptOuts(tables: PolicyTables, input: OfferInput) {
+  const stored = input.agent?.disabledTools ?? [];
+  if (stored.length === 0) return { agent: input.agent, ignored: [] as IgnoredOptOut[] };
+  const read = normaliseOptOuts(preparePolicy(tables), stored, { otherServers: input.otherServers ?? [] });
+  const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
+  const today = new Map(read.migrated.map((m) => [m.from, m.to]));
+  const disabledTools = stored
+    .filter((entry): entry is string => typeof entry === 'string' && !dropped.has(entry))
+    .map((entry) => today.get(entry) ?? entry);
+  return { agent: { ...input.agent, disabledTools }, ignored: read.unknown };
 }

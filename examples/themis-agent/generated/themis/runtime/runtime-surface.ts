@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 cb3a239f0c5e731e of the code below.
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).

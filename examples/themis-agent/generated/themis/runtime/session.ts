@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 e4dc8e7979f19638 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -11,6 +12,7 @@
 import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
 import { mcpToolName } from './names';
 import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer';
+import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
 import { mcpServerOf, type PolicyTables } from './policy-tables';
 
@@ -78,6 +80,11 @@ export interface SessionOptions<S, E = never> {
   readonly disallowedTools: string[];
   readonly mcpServers: Record<string, S | E>;
   readonly hooks: { readonly PreToolUse: (GuardMatcher & { readonly onFailure?: 'block' })[] };
+  /**
+   * Opt-out entries that changed nothing — unknown names (with a suggestion), tools users cannot
+   * switch — for the app to show. Not an SDK option (the SDK ignores it).
+   */
+  readonly ignoredOptOuts: readonly IgnoredOptOut[];
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -86,12 +93,16 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   input: SessionInput<T, S, E>,
 ): SessionOptions<S, E> {
   const { tables } = catalog;
+  // Servers the app connects itself take opt-out entries as written.
+  const other = input.guard?.otherServers;
+  const otherServers = other === 'all' ? 'all' : [...Object.keys(input.externalServers ?? {}), ...(other ?? [])];
   const offer = computeOffer(tables, {
     ...(input.agent !== undefined ? { agent: input.agent } : {}),
     ...(input.context !== undefined ? { context: input.context } : {}),
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
     ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
+    otherServers,
   });
   const lists = sessionLists(tables, offer, input.selection);
   const mcpServers: Record<string, S | E> = { ...input.externalServers };
@@ -112,6 +123,16 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   const guard = createPreToolUseGuard({
     ...input.guard,
     ...catalog.guard,
+    // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
+    isOffered: (name) => {
+      if (offer.stateOf(name) !== 'absent') return { offered: true };
+      // A server the app connects itself and lets through: its tools are the runtime's, unless an opt-out covers them.
+      const server = mcpServerOf(name);
+      const passed = server !== undefined && (otherServers === 'all' || otherServers.includes(server));
+      if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
+      return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
+    },
+    tables,
     allowedTools: lists.allowedTools,
     disallowed: () => disallowed,
     declaredServers: [...tables.servers, ...catalog.channels],
@@ -125,6 +146,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     disallowedTools: disallowed,
     mcpServers,
     hooks: { PreToolUse: [matcher] },
+    ignoredOptOuts: offer.ignoredOptOuts,
   };
 }
 
@@ -156,7 +178,9 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
   // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
   const allowedTools = selection
     ? selection.names.filter(offered)
-    : offer.tools.filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent').flatMap((o) => o.names);
+    : offer.tools
+        .filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent')
+        .flatMap((o) => o.names);
   return { tools, allowedTools, disallowedTools, loadModes, deniedWires, known };
 }
 

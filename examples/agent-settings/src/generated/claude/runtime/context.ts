@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 f87d42d3cbe7aff5 of the code below.
 // The per-invocation context (`ToolContext`): the app's predicates, each evaluated at most once per
 // context — `false` and `undefined` results memoized too — plus the factories a caller supplies and
 // whatever data the app's builders need.

@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 6ef938a7ac7c517f of the code below.
 // Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
 // computation), the chain of pair groups and dependencies that leads back to the deciding policy
 // rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.
@@ -57,6 +58,8 @@ export interface ExplainSession {
   readonly selection?: OfferSelection;
   /** The runtime configuration; default: the catalog's first. */
   readonly runtime?: string;
+  /** Servers the app connects itself: opt-out entries under them are handed on as written. */
+  readonly otherServers?: readonly string[];
 }
 
 interface OwnReason {
@@ -271,6 +274,7 @@ export function explainTool(
     options,
     ...(session.selection ? { selection: session.selection } : {}),
     ...(session.runtime !== undefined ? { runtime: session.runtime } : {}),
+    ...(session.otherServers ? { otherServers: session.otherServers } : {}),
   });
   const { marks } = offer;
   const i = marks.prepared.indexOf.get(tool);

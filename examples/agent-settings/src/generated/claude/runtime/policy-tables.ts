@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 1bef0986f211a4ed of the code below.
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
 import type { RuntimeSurface } from './runtime-surface';
@@ -33,6 +34,13 @@ export interface PolicyToolEntry {
   readonly restricted?: boolean;
   /** How it should be offered while tool search is on (in-process tools: the session sets `alwaysLoad`). */
   readonly offer?: 'direct' | 'deferred';
+  /** The in-process server or external channel the tool's names are under. */
+  readonly server?: string;
+  readonly channel?: string;
+  /** Names not known at build time: mirrored from a channel, or computed by a resolver. */
+  readonly namesFrom?: 'mirror' | 'resolver';
+  /** Earlier names: former keys, and former runtime names in full. */
+  readonly renamedFrom?: readonly string[];
 }
 
 export interface PolicyCondition {
@@ -50,6 +58,12 @@ export interface PolicyTables {
   readonly conditions: readonly PolicyCondition[];
   /** In-process MCP servers: the catalog owns these `mcp__<server>__*` names, so opt-outs cannot reach past it. */
   readonly servers: readonly string[];
+  /** External MCP channels the catalog declares (their tools run on servers the app connects). */
+  readonly channels?: readonly string[];
+  /** Former server and channel names → today's name. */
+  readonly renamedServers?: Readonly<Record<string, string>>;
+  /** The SDK's legacy tool names → today's runtime name (`Task` → `Agent`), which the runtime still accepts. */
+  readonly sdkAliases?: Readonly<Record<string, string>>;
   /** Rule 1 expanded (pair groups, dependents): keys disallowed in every context. Derived when absent. */
   readonly alwaysDisallowed?: readonly string[];
   /** Rule 3 expanded: condition name → keys disallowed when the condition does not hold. Derived when absent. */

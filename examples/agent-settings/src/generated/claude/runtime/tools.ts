@@ -3,9 +3,12 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+// agent-tool-catalog 0.1.0 runtime, sha256 ad7da1b4886d6668 of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
+import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
 import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context';
+import { DuplicateToolError } from './errors';
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
 
 /** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
@@ -82,11 +85,6 @@ export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string =
   selectedKeys(context: ToolContext<D>, options: ToolSelection<G>): K[];
   /** `buildTools` grouped by the in-process MCP server each entry is on: the input of `createSdkMcpServer` per server. */
   buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
-}
-
-/** Thrown at start-up when a catalog registers a key or runtime name twice, or builds two tools with one name. */
-export class DuplicateToolError extends Error {
-  override name = 'DuplicateToolError';
 }
 
 /** Arguments per `push.apply`, well under every engine's argument limit. */
@@ -182,7 +180,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   const slotOf = (field: string | undefined) => {
     if (field === undefined) return -1;
     let slot = predicateSlots.get(field);
-    if (slot === undefined) predicateSlots.set(field, (slot = entries.length + predicateSlots.size));
+    if (slot === undefined) {
+      slot = entries.length + predicateSlots.size;
+      predicateSlots.set(field, slot);
+    }
     return slot;
   };
   const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => {
@@ -226,7 +227,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     let block: string[] | undefined;
     for (const c of candidates) {
       if (isUnconditionalStatic(c as CompiledEntry<unknown, unknown>)) {
-        if (!block) steps.push({ block: (block = []) });
+        if (!block) {
+          block = [];
+          steps.push({ block });
+        }
         block.push(...(c.entry.names ?? []));
       } else {
         block = undefined;
@@ -245,7 +249,10 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
 
   const stateOf = (context: ToolContext<D>): Uint8Array => {
     let known = states.get(context);
-    if (!known) states.set(context, (known = new Uint8Array(compiled.length + predicateSlots.size)));
+    if (!known) {
+      known = new Uint8Array(compiled.length + predicateSlots.size);
+      states.set(context, known);
+    }
     return known;
   };
 
@@ -306,6 +313,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
       const start = tools.length;
       flatten(builder(context, options), tools);
+      // A tool built under another name than the catalog declares would be offered under a name no policy knows.
+      const mismatch = e.kind === 'mcp' ? builtNameMismatch(e, tools.slice(start)) : undefined;
+      if (mismatch) reportBuiltNameMismatch(mismatch);
       for (let i = start; i < tools.length; i++) {
         servers[i] = e.kind === 'mcp' ? e.server : undefined;
         const name = (tools[i] as { name?: unknown } | null)?.name;
@@ -341,7 +351,9 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const byServer: Record<string, T[]> = {};
       tools.forEach((tool, i) => {
         const server = servers[i];
-        if (server !== undefined) (byServer[server] ??= []).push(tool);
+        if (server === undefined) return;
+        byServer[server] ??= [];
+        byServer[server].push(tool);
       });
       return byServer;
     },

@@ -10,7 +10,7 @@ import {
   ignoreFileMatcher,
   prettierIgnoreEdit,
   type BiomeSetup,
-} from '../../plugin/write/formatter-ignores';
+} from '../../plugin/load/formatter-config';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
 afterAll(removeTempDirs);

@@ -1,0 +1,332 @@
+// The view each template in `templates/` lays out, declared once: renderers build these, the template
+// set hands out each template typed by its view, and a test checks every template reads exactly these.
+//
+// Every field is text already escaped for where it goes (text/escape.ts) unless its type says
+// otherwise; a field that may not apply is `string | undefined`, always present, so a strict template
+// can test it with `{{#if}}`.
+
+type Text = string;
+type Maybe = string | undefined;
+
+interface HeaderView {
+  readonly catalog: Text;
+  readonly include: Text;
+  readonly configFile: Text;
+}
+
+interface BarrelView {
+  readonly header: Text;
+  /** Each TypeScript output's module specifier, as a string literal. */
+  readonly modules: readonly Text[];
+  /** The runtime copy's module specifier, re-exported so apps import everything from the folder. */
+  readonly runtime: Text;
+}
+
+/** `P` is the type prefix (`Claude`), `C` the constant prefix (`CLAUDE`) of every generated name. */
+interface Prefixes {
+  readonly header: Text;
+  readonly P: Text;
+  readonly C: Text;
+}
+
+export interface RegistryView extends Prefixes {
+  readonly keys: readonly Text[];
+  readonly names: readonly Text[];
+  readonly categories: readonly Text[];
+  readonly conditions: readonly Text[];
+  readonly conditionFields: readonly { readonly name: Text; readonly field: Text }[];
+  readonly pairGroups: readonly Text[];
+  readonly groups: readonly Text[];
+  readonly callers: readonly Text[];
+  readonly servers: readonly Text[];
+  readonly channels: readonly Text[];
+  /** The runtime configurations the catalog declares. */
+  readonly runtimes: readonly Text[];
+  /** Each tool's entry, laid out by renderers/registry-entry.ts. */
+  readonly entries: readonly Text[];
+  readonly byCategory: readonly { readonly name: Text; readonly keys: readonly Text[] }[];
+  readonly userTools: readonly Text[];
+  readonly callerGroups: readonly { readonly name: Text; readonly groups: Text }[];
+}
+
+export interface ToolsView extends Prefixes {
+  readonly fnPrefix: Text;
+  readonly runtimeModule: Text;
+  readonly policyModule: Text;
+  readonly sdkModule: Text;
+  readonly registryModule: Text;
+  readonly imports: readonly { readonly specifier: Text; readonly bindings: Text }[];
+  readonly predicates: readonly { readonly field: Text; readonly doc: Text; readonly type: Text }[];
+  readonly factoryKeys: readonly Text[];
+  readonly bindings: readonly {
+    readonly property: Text;
+    readonly check: Maybe;
+    readonly resolveNames: Maybe;
+    readonly build: Maybe;
+  }[];
+  readonly restrictedNames: readonly Text[];
+  readonly restrictedChannels: readonly Text[];
+  readonly guardedChannels: readonly Text[];
+  readonly promptingNames: readonly Text[];
+}
+
+/** A closure of the policy tables: a tool or condition and the keys it disallows. */
+interface Closure {
+  readonly name: Text;
+  readonly keys: readonly Text[];
+}
+
+export interface PolicyView extends Prefixes {
+  readonly catalog: Text;
+  readonly catalogLiteral: Text;
+  readonly catalogInMessage: Text;
+  readonly runtimeModule: Text;
+  readonly registryModule: Text;
+  readonly conditions: readonly { readonly field: Text; readonly doc: Text }[];
+  readonly servers: readonly Text[];
+  readonly channels: readonly Text[];
+  readonly renamedServers: readonly { readonly name: Text; readonly to: Text }[];
+  readonly sdkAliases: readonly { readonly name: Text; readonly to: Text }[];
+  readonly alwaysDisallowed: readonly Text[];
+  readonly whenConditionFails: readonly Closure[];
+  readonly whenOptedOut: readonly Closure[];
+  /** The runtime surfaces, already laid out as a TypeScript literal (one item per line). */
+  readonly runtimes: Text;
+}
+
+/** A column of the policy tables: one combination of condition values. */
+interface Combination {
+  readonly id: Text;
+  readonly values: readonly Text[];
+}
+
+export interface PolicySnapshotView {
+  readonly header: Text;
+  readonly catalog: Text;
+  readonly summary: Text;
+  readonly sampled: boolean;
+  readonly maxExhaustive: Text;
+  readonly conditionNames: readonly Text[];
+  readonly combinations: readonly (Combination & { readonly count: Text })[];
+  readonly sections: readonly {
+    readonly title: Text;
+    readonly rows: readonly {
+      readonly key: Text;
+      readonly names: Text;
+      readonly exposure: Text;
+      readonly marks: readonly Text[];
+    }[];
+  }[];
+  /** One table per runtime configuration: each tool offered in some context, its state per context. */
+  readonly offered: readonly {
+    readonly name: Text;
+    readonly description: Text;
+    readonly recorded: Text;
+    readonly rows: readonly { readonly key: Text; readonly names: Text; readonly states: readonly Text[] }[];
+    /** The tools the runtime leaves out in every context, by why, one key per line. */
+    readonly absent: readonly { readonly label: Text; readonly keys: readonly Text[] }[];
+  }[];
+  readonly combinationIds: readonly Text[];
+  readonly toggles: readonly { readonly key: Text; readonly disallows: Text }[];
+  readonly allowedTools: readonly Text[];
+  readonly mcpEnsureAllowed: readonly Text[];
+  /** The callers section (`callers.md`), when the catalog declares callers. */
+  readonly callers: Maybe;
+}
+
+export interface CallersSectionView {
+  readonly callers: readonly {
+    readonly name: Text;
+    readonly groups: Text;
+    readonly offered: Text;
+    readonly factories: Text;
+    readonly runtimeChecks: Text;
+  }[];
+  readonly predicates: readonly { readonly name: Text; readonly cells: readonly Text[] }[];
+}
+
+export interface SessionView extends Prefixes {
+  readonly fnPrefix: Text;
+  readonly runtimeModule: Text;
+  readonly policyModule: Text;
+  readonly registryModule: Text;
+  readonly toolsModule: Text;
+  readonly channels: readonly Text[];
+  /** What the pinned SDK supports, as a TypeScript literal; and which SDK that is, for a comment. */
+  readonly features: Text;
+  readonly pinned: Text;
+}
+
+export interface OptOutsView extends Prefixes {
+  readonly catalog: Text;
+  readonly runtimeModule: Text;
+  readonly policyModule: Text;
+  readonly registryModule: Text;
+  /** Server and channel names (only `[A-Za-z0-9_-]`), for the pattern entries. */
+  readonly namespaces: readonly Text[];
+  /** Channels whose tool names are known only at run time. */
+  readonly dynamicNamespaces: readonly Text[];
+}
+
+export interface BindingsView extends Prefixes {
+  readonly lower: Text;
+  readonly registryModule: Text;
+  readonly iconImport: Maybe;
+  readonly iconModule: Maybe;
+  readonly iconSource: Text;
+  readonly names: readonly { readonly name: Text; readonly key: Text }[];
+  readonly mirrors: readonly { readonly prefix: Text; readonly key: Text }[];
+}
+
+export interface BindingSkeletonView {
+  readonly catalog: Text;
+  readonly P: Text;
+  readonly C: Text;
+  readonly module: Text;
+  readonly placeholder: Maybe;
+  readonly entries: readonly { readonly code: Text; readonly comment: Maybe }[];
+}
+
+export interface I18nKeysView extends Prefixes {
+  readonly lower: Text;
+  readonly registryModule: Text;
+  readonly locales: Text;
+  readonly keys: readonly Text[];
+  readonly tools: readonly { readonly property: Text; readonly label: Text; readonly description: Text }[];
+  readonly categories: readonly { readonly name: Text; readonly label: Text }[];
+}
+
+export interface SdkCoverageView extends Prefixes {
+  readonly typesModule: Text;
+  readonly tools: readonly { readonly property: Text; readonly type: Text }[];
+}
+
+export interface MarkdownReportView {
+  readonly catalog: Text;
+  readonly toolCount: Text;
+  readonly conditionNames: readonly Text[];
+  readonly combinations: readonly Combination[];
+  readonly sampled: boolean;
+  readonly maxExhaustive: Text;
+  readonly sections: readonly {
+    readonly title: Text;
+    readonly showCallers: boolean;
+    readonly combinationIds: readonly Text[];
+    readonly tools: readonly {
+      readonly key: Text;
+      readonly label: Text;
+      readonly names: Text;
+      readonly exposure: Text;
+      readonly condition: Text;
+      readonly pairGroup: Text;
+      readonly dependsOn: Text;
+      readonly callers: Text;
+      readonly approval: Text;
+      readonly marks: readonly Text[];
+    }[];
+  }[];
+  readonly pairGroups: readonly { readonly name: Text; readonly members: Text }[];
+  readonly toggles: readonly { readonly key: Text; readonly disallows: Text }[];
+  readonly callers: Maybe;
+}
+
+export interface HtmlReportView {
+  readonly title: Text;
+  readonly catalog: Text;
+  readonly toolCount: Text;
+  readonly sampled: boolean;
+  readonly maxExhaustive: Text;
+  readonly conditions: readonly { readonly name: Text; readonly description: Text }[];
+  readonly combinations: readonly (Combination & { readonly count: Text })[];
+  readonly sections: readonly {
+    readonly title: Text;
+    readonly showCallers: boolean;
+    readonly combinationIds: readonly Text[];
+    readonly tools: readonly {
+      readonly key: Text;
+      readonly label: Text;
+      readonly description: Text;
+      readonly names: readonly Text[];
+      readonly exposure: Text;
+      readonly condition: Text;
+      readonly pairGroup: Text;
+      readonly dependsOn: Text;
+      readonly showCallers: boolean;
+      readonly callers: Text;
+      readonly approval: Text;
+      /** Per context: whether the tool is disallowed. */
+      readonly cells: readonly boolean[];
+    }[];
+  }[];
+  readonly pairGroups: readonly { readonly name: Text; readonly members: Text }[];
+  readonly toggles: readonly { readonly key: Text; readonly disallows: Text }[];
+  readonly callers: readonly {
+    readonly name: Text;
+    readonly groups: Text;
+    readonly offered: readonly Text[];
+    readonly factories: readonly Text[];
+    readonly runtimeChecks: readonly Text[];
+  }[];
+  readonly predicateRemovals: readonly { readonly name: Text; readonly cells: readonly (readonly Text[])[] }[];
+}
+
+interface InitConfigView {
+  readonly property: Text;
+  readonly include: Text;
+  readonly outDir: Text;
+  readonly prefix: Text;
+  readonly bindingFile: Text;
+}
+
+interface InitVocabularyView {
+  readonly name: Text;
+  readonly variable: Text;
+  readonly server: Text;
+}
+
+interface InitToolsView {
+  readonly name: Text;
+  readonly variable: Text;
+  readonly vocabularyModule: Text;
+  readonly server: Text;
+  /** ` sdkTyped: false,` while the SDK is not installed, else empty. */
+  readonly untyped: Text;
+  /** Which starter SDK tools the file declares. */
+  readonly has: {
+    readonly Read: boolean;
+    readonly Bash: boolean;
+    readonly EnterWorktree: boolean;
+    readonly ExitWorktree: boolean;
+    readonly NotebookEdit: boolean;
+  };
+}
+
+interface InitSdkToolsView {
+  readonly sdk: Text;
+  readonly variable: Text;
+  readonly vocabularyModule: Text;
+  readonly declarations: readonly Text[];
+}
+
+/** Every template, by the name of its file in `templates/` without `.hbs`, and the view it lays out. */
+export interface TemplateViews {
+  header: HeaderView;
+  'index.ts': BarrelView;
+  'registry.ts': RegistryView;
+  'tools.ts': ToolsView;
+  'policy.ts': PolicyView;
+  'policy.md': PolicySnapshotView;
+  'callers.md': CallersSectionView;
+  'session.ts': SessionView;
+  'opt-outs.ts': OptOutsView;
+  'bindings.ts': BindingsView;
+  'binding-skeleton.ts': BindingSkeletonView;
+  'i18n-keys.ts': I18nKeysView;
+  'sdk-coverage.ts': SdkCoverageView;
+  'policy-report.md': MarkdownReportView;
+  'policy-report.html': HtmlReportView;
+  'init-config.ts': InitConfigView;
+  'init-vocabulary.catalog.ts': InitVocabularyView;
+  'init-tools.catalog.ts': InitToolsView;
+  'init-sdk-tools.catalog.ts': InitSdkToolsView;
+}

@@ -1,0 +1,112 @@
+// What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
+// (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
+import type { PreparedPolicy } from './policy-tables.js';
+
+/** How a stored name reached today's form. */
+export type NameChange = 'runtime-name' | 'renamed-tool' | 'renamed-server' | 'sdk-alias';
+
+export interface CurrentName {
+  /** Today's form: the tool's catalog key, or (for a server, a pattern or a name outside the catalog) the entry under today's server name. */
+  readonly current: string;
+  /** The catalog key, when the name means one tool of the catalog. */
+  readonly key?: string;
+  /** How it changed; undefined when the entry is already today's form. */
+  readonly change?: NameChange;
+  /** Why, in words, when it changed. */
+  readonly why?: string;
+}
+
+interface IdentityIndex {
+  /** Former key or runtime name → tool index. */
+  readonly former: ReadonlyMap<string, number>;
+}
+
+const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
+
+function identityIndex(p: PreparedPolicy): IdentityIndex {
+  let index = indexes.get(p);
+  if (!index) {
+    const former = new Map<string, number>();
+    p.tables.tools.forEach((t, i) => {
+      for (const name of t.renamedFrom ?? []) if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
+    });
+    index = { former };
+    indexes.set(p, index);
+  }
+  return index;
+}
+
+const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
+  record !== undefined && Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
+
+/** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
+function toolOf(p: PreparedPolicy, name: string): { key: string; change?: NameChange; why?: string } | undefined {
+  const now = p.indexOf.get(name);
+  if (now !== undefined) {
+    const key = p.keys[now]!;
+    return key === name
+      ? { key }
+      : {
+          key,
+          change: 'runtime-name',
+          why: `'${name}' is the runtime name of ${key}; opt-outs are kept by catalog key`,
+        };
+  }
+  const before = identityIndex(p).former.get(name);
+  if (before === undefined) return undefined;
+  const key = p.keys[before]!;
+  return { key, change: 'renamed-tool', why: `'${name}' is an earlier name of ${key} (its renamedFrom)` };
+}
+
+/** `mcp__claw__cron` → `mcp__cherry-tools__cron` when the server `claw` is now `cherry-tools`; else undefined. */
+function underTodaysServer(p: PreparedPolicy, entry: string): { name: string; from: string; to: string } | undefined {
+  if (!entry.startsWith('mcp__')) return undefined;
+  const rest = entry.slice(5);
+  const end = rest.indexOf('__');
+  const server = end < 0 ? rest : rest.slice(0, end);
+  const to = own(p.tables.renamedServers, server);
+  return to === undefined ? undefined : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+}
+
+/**
+ * What `entry` means today, or undefined when no key, runtime name, earlier name, renamed server or SDK
+ * alias explains it. The catalog's own names win over the SDK's table: a catalog that declares
+ * `renamedFrom: ['Task']` on a tool decides what `Task` means.
+ */
+export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | undefined {
+  const direct = toolOf(p, entry);
+  if (direct) return { current: direct.key, ...direct };
+  const moved = underTodaysServer(p, entry);
+  if (moved) {
+    const why = `the server '${moved.from}' is now '${moved.to}'`;
+    const tool = toolOf(p, moved.name);
+    if (tool)
+      return {
+        current: tool.key,
+        key: tool.key,
+        change: 'renamed-server',
+        why: `${why}: ${moved.name} is ${tool.key}`,
+      };
+    return { current: moved.name, change: 'renamed-server', why };
+  }
+  const aliased = own(p.tables.sdkAliases, entry);
+  if (aliased !== undefined) {
+    const tool = toolOf(p, aliased);
+    const why = `the SDK renamed '${entry}' to '${aliased}'`;
+    if (tool)
+      return {
+        current: tool.key,
+        key: tool.key,
+        change: 'sdk-alias',
+        why: tool.key === aliased ? why : `${why} (${tool.key})`,
+      };
+  }
+  return undefined;
+}
+
+/** The runtime name a legacy name stands for (`Task` → `Agent`) when the runtime still accepts it; else the name itself. */
+export function runtimeNameOf(p: PreparedPolicy, name: string): string {
+  if (p.indexOf.has(name)) return name;
+  const aliased = own(p.tables.sdkAliases, name);
+  return aliased !== undefined && p.indexOf.has(aliased) ? aliased : name;
+}
