@@ -32,7 +32,7 @@ describe('--env with a variable verify sets itself', () => {
     ['ANTHROPIC_BASE_URL', 'http://127.0.0.1:9'],
     ['CLAUDE_CONFIG_DIR', 'config'],
     ['HOME', 'home'],
-  ])
+  ] as const)
     it(`${name}: exit 2 naming --allow-env-override, and no runtime started`, async () => {
       const tmp = await tempDir('verify-env-refused');
       const given = value.startsWith('http') ? value : path.join(tmp, value);
