@@ -82,15 +82,15 @@ describe('verify stopped by a signal, with a runtime whose children leave its pr
   let project: FakeRuntimeProject;
   beforeAll(async () => {
     // A runtime that never answers: a child in its process group, and one that starts a session of
-    // its own (setsid), out of reach of the group, still holding the runtime's output pipes.
+    // its own (setsid), out of reach of the group, still holding the runtime's output pipes. The
+    // detached one writes its line itself, once it has left the group.
     project = await fakeRuntimeProject(
       'verify-signals',
       ({ log, nap }) => `#!/bin/sh
 echo "runtime $$ $HOME" >> "${log}"
 "${nap}" 600 &
 echo "child $!" >> "${log}"
-setsid "${nap}" 601 &
-echo "detached $!" >> "${log}"
+setsid /bin/sh -c 'echo "detached $$" >> "${log}"; exec "${nap}" 601' &
 wait
 `,
     );
