@@ -1,13 +1,14 @@
 // Finds the Claude Agent SDK the app installed and the native Claude Code binary beside it, loads the
 // SDK (dynamic import: only `verify` pays for it), and spawns the binary in its own process group.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import { resolveSdk, SDK_PACKAGE } from '../load/sdk-location.js';
-import { childEndOf, pipeHolders } from './pipe-holders.js';
+import { childEndOf, markedProcesses, pipeHolders } from './pipe-holders.js';
 import { RuntimeUnavailable } from './problems.js';
 
 /** The parts of the SDK verify calls. */
@@ -131,8 +132,9 @@ export interface GroupSpawner {
   readonly spawn: NonNullable<Options['spawnClaudeCodeProcess']>;
   /**
    * SIGKILLs every process group this spawner started (the binary and what it started: stdio servers,
-   * shells) and every process outside them that still holds their output pipes, then closes this
-   * side of the pipes: nothing a runtime left behind can keep this process waiting or running.
+   * shells) and every process outside them that still holds their output pipes or carries the run's
+   * mark, then closes this side of the pipes: nothing a runtime left behind can keep this process
+   * waiting or running.
    */
   killAll(): void;
   /** Resolves once every child has exited, or after `graceMs`. */
@@ -154,8 +156,12 @@ function killGroup(pid: number): void {
   }
 }
 
+/** The variable that marks every process of one run: its value is the run's own, so only they match. */
+const RUN_MARK = 'TOOL_CATALOG_VERIFY_RUN';
+
 export function groupSpawner(): GroupSpawner {
   const children: { child: ChildProcess; pipes: Map<string, { ended: boolean }> }[] = [];
+  const mark = randomBytes(12).toString('hex');
   let stderr = '';
   const kill = (child: ChildProcess) => {
     if (child.pid !== undefined) killGroup(child.pid);
@@ -164,7 +170,7 @@ export function groupSpawner(): GroupSpawner {
     spawn(options: SpawnOptions): SpawnedProcess {
       const child = spawn(options.command, options.args, {
         cwd: options.cwd,
-        env: options.env,
+        env: { ...options.env, [RUN_MARK]: mark },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,
@@ -198,6 +204,8 @@ export function groupSpawner(): GroupSpawner {
       const open = new Set<string>();
       for (const { pipes } of children) for (const [pipe, { ended }] of pipes) if (!ended) open.add(pipe);
       for (const pid of pipeHolders(open)) killGroup(pid);
+      // What left the group and let go of the pipes (a daemon) still carries the run's mark.
+      for (const pid of markedProcesses(RUN_MARK, mark)) killGroup(pid);
       for (const { child } of children)
         for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
     },

@@ -1,6 +1,6 @@
-// Which processes still hold a runtime's pipes: a descendant that left the runtime's process group (a
-// session of its own) but kept its output open. Found through /proc on Linux; elsewhere none are found.
-import { readdirSync, readlinkSync } from 'node:fs';
+// Which processes a runtime left outside its process group (a session of its own): those still holding
+// its pipes, and those carrying its run's mark in their environment. Found through /proc on Linux only.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 const PROC = process.platform === 'linux';
 
@@ -19,15 +19,38 @@ export function childEndOf(pid: number | undefined, fd: 0 | 1 | 2): string | und
   }
 }
 
-/** Pids of the other processes that have one of `pipes` open (processes of other users cannot be seen). */
-export function pipeHolders(pipes: ReadonlySet<string>): number[] {
-  if (!PROC || pipes.size === 0) return [];
-  let pids: string[];
+/** Every other process's pid as /proc names it (none where there is no /proc). */
+function otherProcesses(): string[] {
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
   } catch {
     return [];
   }
+}
+
+/**
+ * Pids of the processes whose environment holds `variable=value`: a runtime's descendants inherit
+ * it, even those that left its process group and closed its pipes (a daemon it started).
+ */
+export function markedProcesses(variable: string, value: string): number[] {
+  if (!PROC) return [];
+  // Each entry ends in a NUL: with one in front, an entry is found whole wherever it is.
+  const mark = `\0${variable}=${value}\0`;
+  return otherProcesses()
+    .filter((pid) => {
+      try {
+        return `\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(mark);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Pids of the other processes that have one of `pipes` open (processes of other users cannot be seen). */
+export function pipeHolders(pipes: ReadonlySet<string>): number[] {
+  if (!PROC || pipes.size === 0) return [];
+  const pids = otherProcesses();
   const holders: number[] = [];
   for (const pid of pids) {
     let fds: string[];

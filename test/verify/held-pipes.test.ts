@@ -1,6 +1,7 @@
 // A runtime that exits while a descendant in a session of its own still holds its output pipes:
 // verify ends the run at its time limit anyway, kills the holder, and keeps no end of those pipes open
-// (an open pipe would keep `tool-catalog verify` from exiting until the holder let go).
+// (an open pipe would keep `tool-catalog verify` from exiting until the holder let go). A descendant
+// that let go of the pipes too (a daemon) is killed as well.
 import { chmod, cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -66,5 +67,42 @@ describe.runIf(process.platform === 'linux')('a descendant that holds the runtim
     ).toEqual([]);
     // An open pipe would keep a process that ran verify (the CLI) alive until the holder let go.
     expect(openPipes()).toBe(pipesBefore);
+  });
+
+  it('a daemon it started, out of its group and its pipes, is killed when the run ends', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = await tempDir('verify-daemon');
+    const nap = path.join(dir, 'nap');
+    const log = path.join(dir, 'started.log');
+    await cp('/bin/sleep', nap);
+    const binary = path.join(dir, 'claude');
+    // The daemon writes its line itself once it is in a session of its own with its output elsewhere,
+    // then tells its runtime (a file in the run's HOME), which exits without a request.
+    await writeFile(
+      binary,
+      `#!/bin/sh
+setsid /bin/sh -c 'echo "daemon $$" >> "${log}"; : > "$HOME/daemon-up"; exec "${nap}" 3600' </dev/null >/dev/null 2>&1 &
+while [ ! -e "$HOME/daemon-up" ]; do "${nap}" 0.05; done
+exit 0
+`,
+    );
+    await chmod(binary, 0o755);
+    const report = await within(
+      verifyCatalog(model, { binary, timeoutMs: 60_000, contexts: [{ id: 'test', context: { hasGit: true } }] }),
+      'verify to return',
+      90_000,
+    );
+    const daemons = await startedLines(log);
+    seen.push(...daemons.map((d) => d.pid));
+    expect(daemons.map((d) => d.role)).toEqual(['daemon', 'daemon']);
+    expect(report.runs.map((r) => r.error)).toEqual(['the runtime sent no request to the model']);
+    expect(
+      await settle(
+        () => stillRunning(daemons.map((d) => d.pid)),
+        (left) => left.length === 0,
+        10_000,
+      ),
+    ).toEqual([]);
   });
 });
