@@ -81,6 +81,22 @@ export interface VerifyReport {
   readonly durationMs: number;
 }
 
+/** Lets at most `limit` calls of the returned function run at once; the others wait their turn. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 function surfaceReport(run: SurfaceRun, recorded: RecordedRuntime | undefined, update: boolean): SurfaceReport {
   const base = { runtime: run.configuration, durationMs: run.durationMs };
   if (!run.recorded) return { ...base, differences: [], lock: 'not recorded', error: run.error ?? 'no result' };
@@ -173,24 +189,27 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
         runtime: { claudeCode: runtime.claudeCodeVersion, aliases: runtime.aliases, configurations: used },
       }),
     };
-    const runs = await pool(
-      contextTasks(model, configurations, options).map(
-        ({ configuration, context, caller }) =>
-          () =>
-            runContext({
-              plan: { ...plan, tables },
-              runtime,
-              api,
-              configuration,
-              context,
-              caller,
-              env,
-              allowEnvOverride: options.allowEnvOverride === true,
-              timeoutMs,
-              ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
-            }),
+    // Every context's session is set up at once; at most `concurrency` runtimes run at a time, and a
+    // session equal to an earlier one reads that run instead of starting the runtime again.
+    const limit = limiter(concurrency);
+    const shared = new Map();
+    const runs = await Promise.all(
+      contextTasks(model, configurations, options).map(({ configuration, context, caller }) =>
+        runContext({
+          plan: { ...plan, tables },
+          runtime,
+          api,
+          configuration,
+          context,
+          caller,
+          env,
+          allowEnvOverride: options.allowEnvOverride === true,
+          timeoutMs,
+          ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
+          limit,
+          shared,
+        }),
       ),
-      concurrency,
     );
     const updated =
       options.update && surfaceRuns.every((r) => r.recorded)
