@@ -5,10 +5,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_ENV } from '../../plugin/upgrade/sdk-cache';
-import { json, runBin } from '../support/cli';
+import { json, runCli } from '../support/cli';
 import { removeTempDirs, tempDir } from '../support/files';
-import { defaultApp } from './upgrade-apps';
+import { defaultApp, useTestCache } from './upgrade-apps';
 
 // biome-ignore lint/suspicious/noExplicitAny: the report's JSON, read field by field
 type Report = any;
@@ -32,16 +31,17 @@ const findings = (r: Report) => ({
 beforeAll(async () => {
   cache = await tempDir('upgrade-fetch-cache');
   app = defaultApp('upgrade-fetch');
-  const env = { [CACHE_ENV]: cache };
+  // In this process, with no limit of its own: a fetch on a loaded machine can take minutes.
+  useTestCache(cache);
   const [a, b] = await Promise.all([
-    runBin(['upgrade', '--to', '0.3.168', '--json'], app, env),
-    runBin(['upgrade', '--to', 'claude-agent-sdk-oldest', '--json'], app, env),
+    runCli(['upgrade', '--to', '0.3.168', '--json'], app),
+    runCli(['upgrade', '--to', 'claude-agent-sdk-oldest', '--json'], app),
   ]);
   expect(a.code, a.stdout + a.stderr).toBe(0);
   expect(b.code, b.stdout + b.stderr).toBe(0);
   fetched = json(a);
   installed = json(b);
-}, 300_000);
+}, 900_000);
 afterAll(removeTempDirs);
 
 describe('upgrade --to <version>', () => {
@@ -64,18 +64,18 @@ describe('upgrade --to <version>', () => {
 
   it('reuses a version already fetched', async () => {
     const before = statSync(sdkDir()).ino;
-    const again = await runBin(['upgrade', '--to', '0.3.168', '--json'], app, { [CACHE_ENV]: cache });
+    const again = await runCli(['upgrade', '--to', '0.3.168', '--json'], app);
     expect(again.code, again.stderr).toBe(0);
     expect(findings(json(again))).toEqual(findings(fetched));
     expect(statSync(sdkDir()).ino).toBe(before);
-  }, 120_000);
+  }, 300_000);
 
   it('says what failed for a version the registry does not have, and leaves nothing in the cache', async () => {
-    const run = await runBin(['upgrade', '--to', '0.0.1'], app, { [CACHE_ENV]: cache });
+    const run = await runCli(['upgrade', '--to', '0.0.1'], app);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('upgrade: npm install @anthropic-ai/claude-agent-sdk@0.0.1');
     expect(run.stderr).toMatch(/failed:\n/);
     expect(existsSync(path.join(cache, 'sdk', '0.0.1'))).toBe(false);
     expect(leftovers(path.join(cache, 'sdk'))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
