@@ -147,6 +147,8 @@ describe('resolve --caller on the themis example', () => {
       'mcp__themis__get_pr_files',
       'mcp__sentry__list_issues',
       'mcp__sentry__get_issue',
+      // The Agent tool, in the core group, starts the catalog's subagents.
+      'Agent',
     ]);
     const keysIn = (state: string) =>
       out.offered.filter((o: { state: string }) => o.state === state).map((o: { key: string }) => o.key);
@@ -280,6 +282,7 @@ describe('the real binary', () => {
       'mcp__themis__get_pr_info',
       'mcp__themis__get_pr_diff',
       'mcp__themis__get_pr_files',
+      'Agent',
     ]);
     expect(out.assumptions.factories).toEqual(['trigger_pr_review', 'trigger_code_generation']);
     const bad = await runBin(['resolve', '--caller', 'ADMIN'], themis);
