@@ -154,7 +154,7 @@ describe('resolve --caller on the themis example', () => {
       out.offered.filter((o: { state: string }) => o.state === state).map((o: { key: string }) => o.key);
     // MESSAGING does not list ToolSearch: nothing is deferred.
     expect(keysIn('deferred')).toEqual([]);
-    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging']);
+    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging', 'Agent']);
     const absent = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
     expect(absent('enqueue_followup')).toMatchObject({ state: 'absent', absentBy: 'policy' });
     expect(absent('metabase_messaging')).toMatchObject({ state: 'absent', absentBy: 'policy' });
