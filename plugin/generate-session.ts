@@ -30,6 +30,7 @@ export function createGenerateSession(options: GenerateAndWriteOptions): Generat
     async dispose() {
       disposed = true;
       await queue;
+      await cache.evaluation.dispose();
     },
   };
 }

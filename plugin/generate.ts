@@ -155,7 +155,8 @@ export const outputSets = (result: GenerateResult): OutputSet[] =>
  * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
  */
 export async function generateAndWrite(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
-  const result = await generate(options);
+  // `--check` writes nothing anywhere: not even the evaluation cache.
+  const result = await generate(options.check ? { ...options, readOnly: true } : options);
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check, memory: options.memory });
   if (report.problems.length === 0) return { ...result, report };

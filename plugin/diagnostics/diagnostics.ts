@@ -10,6 +10,7 @@ export const DIAGNOSTIC_CODES = {
   evaluation: 'TC101',
   forbiddenImport: 'TC102',
   evaluationTimeout: 'TC103',
+  evaluationMemory: 'TC104',
   noDefinition: 'TC110',
   emptyCatalog: 'TC111',
   foreignToolSet: 'TC112',
@@ -37,6 +38,7 @@ export const DIAGNOSTIC_CODES = {
   sharedOutput: 'TC301',
   writeFailed: 'TC302',
   formatterRewritesOutput: 'TC304',
+  cacheUnusable: 'TC305',
 } as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[keyof typeof DIAGNOSTIC_CODES];

@@ -58,8 +58,18 @@ const byPosixPath = (a: string, b: string) => {
   return pa < pb ? -1 : pa > pb ? 1 : 0;
 };
 
-export async function loadCatalog(config: ResolvedCatalogConfig, cache?: EvaluationCache): Promise<RawCatalog> {
-  return loadCatalogFiles(config, await listCatalogFiles(config), cache);
+/** How a load may use the evaluation caches. */
+export interface LoadOptions {
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readonly readOnly?: boolean;
+}
+
+export async function loadCatalog(
+  config: ResolvedCatalogConfig,
+  cache?: EvaluationCache,
+  options: LoadOptions = {},
+): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config), cache, options);
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
@@ -67,6 +77,7 @@ export async function loadCatalogFiles(
   config: ResolvedCatalogConfig,
   unsortedFiles: readonly string[],
   cache?: EvaluationCache,
+  options: LoadOptions = {},
 ): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
   const empty = { config, tools: [], files, inputs: files };
@@ -87,7 +98,7 @@ export async function loadCatalogFiles(
     cwd: config.rootDir,
     timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
     cache,
-    store: evaluationStore(config.rootDir),
+    store: evaluationStore(config.rootDir, options),
   });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 

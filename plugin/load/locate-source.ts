@@ -28,3 +28,16 @@ export function locateThrow(file: string, text: string, thrown: string): SourceP
   });
   return at(file, literal ?? throws[0]);
 }
+
+/** Names of what runs code after a module's body ended (a callback run later, a wait). */
+const LATE = new Set(['FinalizationRegistry', 'WeakRef', 'Atomics', 'SharedArrayBuffer']);
+
+/** Where code that runs after the modules ended most likely comes from: the first use of such a name. */
+export function locateLateCode(texts: ReadonlyMap<string, string>): SourcePosition | undefined {
+  for (const [file, text] of texts) {
+    if (![...LATE].some((name) => text.includes(name))) continue;
+    const found = nodesOf(file, text, new Set(['Identifier'])).find((n) => LATE.has(String(n.name)));
+    if (found) return at(file, found);
+  }
+  return undefined;
+}
