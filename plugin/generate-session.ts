@@ -1,8 +1,11 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, `generate --watch`, benchmarks):
 // each run goes through the very same core, but keeps what the last run computed, so an edit
-// re-evaluates only the files it touched.
+// re-evaluates only the files it touched. A file that was there and is now missing or empty is
+// first taken for a save in progress (an editor's two-step save, a checkout), not a deletion.
+import { statSync } from 'node:fs';
 import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
 import { createProjectCache } from './project/load-project.js';
+import { pathsToRead } from './render/render-catalog.js';
 import { RenderMemory } from './render/render-memory.js';
 import { OutputMemory } from './write/output-memory.js';
 
@@ -13,17 +16,54 @@ export interface GenerateSession {
   dispose(): Promise<void>;
 }
 
-export function createGenerateSession(options: GenerateAndWriteOptions): GenerateSession {
+export interface GenerateSessionOptions extends GenerateAndWriteOptions {
+  /**
+   * How long a run waits for a file that the last run read, and that is now missing or empty, to be
+   * back, before it takes that for a deletion (milliseconds; default 1,500).
+   */
+  readonly transientMs?: number;
+}
+
+const DEFAULT_TRANSIENT_MS = 1_500;
+/** How often a missing file is looked for again while a run waits for it. */
+const POLL_MS = 20;
+
+const holdsText = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
+
+/** Every file the run read that holds something: sources, and the files renderers keep (translations, bindings). */
+function filesWithText(result: GenerateAndWriteResult): string[] {
+  const read = new Set(result.inputs);
+  if (result.configFile) read.add(result.configFile);
+  for (const c of result.catalogs) if (c.model) for (const file of pathsToRead(c.model)) read.add(file);
+  return [...read].filter(holdsText);
+}
+
+export function createGenerateSession(options: GenerateSessionOptions): GenerateSession {
+  const { transientMs = DEFAULT_TRANSIENT_MS, ...generateOptions } = options;
   const cache = createProjectCache();
   const memory = new OutputMemory();
   const rendered = new RenderMemory();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
+  let lastFiles: readonly string[] = [];
+
+  /** Waits, up to `transientMs`, while a file the last run read is missing or empty. */
+  async function settle(): Promise<void> {
+    const deadline = Date.now() + transientMs;
+    while (lastFiles.some((f) => !holdsText(f)) && Date.now() < deadline && !disposed)
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+
   return {
     run() {
       if (disposed) return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
       // Runs one at a time: each run starts from what the previous one kept.
-      const next = queue.then(() => generateAndWrite({ ...options, cache, memory, rendered }));
+      const next = queue.then(async () => {
+        await settle();
+        const result = await generateAndWrite({ ...generateOptions, cache, memory, rendered });
+        lastFiles = filesWithText(result);
+        return result;
+      });
       queue = next.catch(() => undefined);
       return next;
     },

@@ -48,6 +48,8 @@ export interface GenerateResult {
 }
 
 export interface GenerateOptions extends ProjectOptions {
+  /** Drop what is kept only for things no longer in the catalog (set-aside translations). */
+  readonly prune?: boolean;
   /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
   readonly memory?: OutputMemory;
   /** What a watch session kept of its last render. */
@@ -125,13 +127,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     : [];
   const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
   const diagnostics = [...project.diagnostics, ...later];
+  // Pruned files are not emitted, so the writer removes them as files it owned.
+  const emitted = (files: ReadonlyMap<string, RenderedFile> | undefined) =>
+    options.prune && files ? new Map([...files].filter(([, f]) => !f.prunable)) : (files ?? new Map());
   return {
     configFile: project.configFile,
     catalogs: project.catalogs.map((c, i) => ({
       config: c.config,
       model: c.model,
       outDir: c.config.outDir,
-      files: rendered[i]?.files ?? new Map(),
+      files: emitted(rendered[i]?.files),
     })),
     diagnostics,
     inputs: project.inputs,

@@ -1,8 +1,9 @@
 // `generate --watch`: for apps without a bundler (an agent server started with node or tsx). One
 // generate session regenerates after every change to the config, a catalog file (or a file it
-// imports, or a new file the include globs match), a locale file or the app's binding file, and
-// prints one line per run — or the diagnostics, and keeps watching until they are fixed.
-import { statSync } from 'node:fs';
+// imports, or a new file the include globs match, or one that would take over an import), a locale
+// file, the app's binding file, or an output edited or deleted by hand, and prints one line per run —
+// or the diagnostics, and keeps watching until they are fixed.
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createGenerateSession } from '../generate-session.js';
 import type { GenerateResult } from '../generate.js';
@@ -48,6 +49,25 @@ function watchedPaths(result: GenerateResult): string[] {
   return [...paths].sort();
 }
 
+/** Every file a run emitted (create-only ones aside: the app owns them once written). */
+function outputPaths(result: GenerateResult): string[] {
+  return result.catalogs.flatMap((c) => [...c.files].filter(([, f]) => !f.createOnly).map(([file]) => file));
+}
+
+/** Whether `file` is an output of the last run that holds what the run emitted. */
+function isOutputAsWritten(result: GenerateResult, file: string): boolean {
+  for (const c of result.catalogs) {
+    const emitted = c.files.get(file);
+    if (!emitted || emitted.createOnly) continue;
+    try {
+      return readFileSync(file, 'utf8') === emitted.content;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 export async function watchGenerate(
   options: { cwd: string; config?: string; catalog?: string },
   io: CommandIO,
@@ -76,7 +96,7 @@ export async function watchGenerate(
   let result = await runOnce();
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
-  const watched = new Set(watchedPaths(result));
+  const watched = new Set([...watchedPaths(result), ...outputPaths(result)]);
   const watcher = watch([...watched], {
     ignoreInitial: true,
     ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`),
@@ -91,7 +111,7 @@ export async function watchGenerate(
       running = running.then(async () => {
         const startedAt = Date.now();
         result = await runOnce();
-        const added = watchedPaths(result).filter((p) => !watched.has(p));
+        const added = [...watchedPaths(result), ...outputPaths(result)].filter((p) => !watched.has(p));
         added.forEach((p) => watched.add(p));
         if (added.length > 0) watcher.add(added);
         // A source written while the run read it (or half-written when it was read) runs again, and
@@ -106,7 +126,11 @@ export async function watchGenerate(
       });
     }, SETTLE_MS);
   };
-  watcher.on('all', schedule);
+  watcher.on('all', (_event, file) => {
+    // An output the run wrote is not a change; one edited or deleted by hand is put back.
+    if (isOutputAsWritten(result, file)) return;
+    schedule();
+  });
   await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
   io.stdout(`Watching ${watched.size} paths; press Ctrl-C to stop.\n`);
   await stop;

@@ -3,7 +3,7 @@
 // that was running), a syntax error only V8 finds, or a process that ended.
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
-import { refusal, type ModuleBundle } from './bundle-modules.js';
+import { PACKAGE_NAME, refusal, type ModuleBundle } from './bundle-modules.js';
 import { EVALUATION_HEAP_MB, type EvaluationOutcome, type ThrownValue } from './evaluation-process.js';
 import { locateLateCode, locateStuckCode, locateThrow } from './locate-source.js';
 import { BUNDLE_FILE } from './sandbox.js';
@@ -131,11 +131,20 @@ function thrownDiagnostic(
   const at =
     (error.stack ? throwingPosition(error.stack, bundle) : undefined) ??
     (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : late());
-  // A `require` the bundle leaves to run time (`require(name)`) finds no `require`.
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
-  const refused = error.isError ? /^"((?:[^"\\]|\\.)*)" cannot be imported here/.exec(error.message)?.[1] : undefined;
-  if (refused !== undefined)
-    return { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(refused)), at };
+  // A `require(name)` or `import(name)` of a name computed as the module runs: nothing is bundled for it.
+  const required = error.isError
+    ? /^Dynamic require of "((?:[^"\\]|\\.)*)" is not supported/.exec(error.message)?.[1]
+    : undefined;
+  if (required !== undefined)
+    return { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(required)), at };
+  if (error.isError && /^A dynamic import callback was not specified/.test(error.message))
+    return {
+      code: DIAGNOSTIC_CODES.forbiddenImport,
+      severity: 'error',
+      message: `An import() of a name computed while the module runs cannot be followed: catalog and config modules may import only "${PACKAGE_NAME}" and each other, by a name written in the code; write the import with a literal relative path, or move the value into the catalog.`,
+      at,
+    };
   const what = error.isError ? `"${error.message}"` : `the value ${error.message} (not an Error)`;
   const message =
     missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)

@@ -101,8 +101,10 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
   /** What a module threw, read here (under the time limit: a thrown object's getters are module code too). */
   function describe(error: unknown): { isError: boolean; message: string; stack?: string } {
     try {
-      return error instanceof Error
-        ? { isError: true, message: String(error.message), stack: String(error.stack) }
+      // An error made outside the context (by Node, for an `import()`) is an Error too.
+      const isError = error instanceof Error || Object.prototype.toString.call(error) === '[object Error]';
+      return isError
+        ? { isError: true, message: String((error as Error).message), stack: String((error as Error).stack) }
         : {
             isError: false,
             message:
