@@ -46,6 +46,8 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
   let lastFiles: readonly string[] = [];
+  /** Create-only files seen on disk: the app's from then on, never made again by this session. */
+  const appFiles = new Set<string>();
 
   /** Waits, up to `transientMs`, while a file the last run read is missing or empty. */
   async function settle(): Promise<void> {
@@ -60,8 +62,16 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
       // Runs one at a time: each run starts from what the previous one kept.
       const next = queue.then(async () => {
         await settle();
-        const result = await generateAndWrite({ ...generateOptions, cache, memory, rendered });
+        const result = await generateAndWrite({
+          ...generateOptions,
+          cache,
+          memory,
+          rendered,
+          leaveMissing: appFiles,
+        });
         lastFiles = filesWithText(result);
+        for (const c of result.catalogs)
+          for (const [file, f] of c.files) if (f.createOnly && holdsText(file)) appFiles.add(file);
         return result;
       });
       queue = next.catch(() => undefined);

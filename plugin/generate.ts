@@ -50,6 +50,11 @@ export interface GenerateResult {
 export interface GenerateOptions extends ProjectOptions {
   /** Drop what is kept only for things no longer in the catalog (set-aside translations). */
   readonly prune?: boolean;
+  /**
+   * Create-only files (the app's binding file) not to create again: a watch session saw them, so
+   * one that is missing now is being moved or restored by the app, not waiting for a skeleton.
+   */
+  readonly leaveMissing?: ReadonlySet<string>;
   /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
   readonly memory?: OutputMemory;
   /** What a watch session kept of its last render. */
@@ -129,7 +134,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const diagnostics = [...project.diagnostics, ...later];
   // Pruned files are not emitted, so the writer removes them as files it owned.
   const emitted = (files: ReadonlyMap<string, RenderedFile> | undefined) =>
-    options.prune && files ? new Map([...files].filter(([, f]) => !f.prunable)) : (files ?? new Map());
+    options.prune || options.leaveMissing
+      ? new Map(
+          [...(files ?? [])].filter(
+            ([file, f]) => !(options.prune && f.prunable) && !(f.createOnly && options.leaveMissing?.has(file)),
+          ),
+        )
+      : (files ?? new Map());
   return {
     configFile: project.configFile,
     catalogs: project.catalogs.map((c, i) => ({
