@@ -126,6 +126,39 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
     }
   }, 240_000);
 
+  it('reports a catalog that rejects a promise or loops, and keeps watching', async () => {
+    const dir = await tempDir('watch-rejects');
+    writeFiles(dir, PROJECT);
+    let stdout = '';
+    let stderr = '';
+    const stop = new AbortController();
+    const running = runCommandLine(['generate', '--watch'], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      signal: stop.signal,
+    });
+    const log = () => `stdout:\n${stdout}\nstderr:\n${stderr}`;
+    try {
+      await until(() => /Watching \d+ paths/.test(stdout), 'the first run', log);
+      const b = path.join(dir, 'catalog/b.catalog.ts');
+      writeFileSync(b, `Promise.reject(new Error('rejected later'));\n${B_TOOLS}`);
+      await until(
+        () => /catalog\/b\.catalog\.ts:1:\d+: error TC101: .*rejected later/.test(stderr),
+        'the rejection',
+        log,
+      );
+      writeFileSync(b, `for (;;) {}\n${B_TOOLS}`);
+      await until(() => /catalog\/b\.catalog\.ts:1:1: error TC103/.test(stderr), 'the endless loop', log);
+      writeFileSync(b, B_TOOLS.replace("label: 'Grep'", "label: 'Search'"));
+      const en = path.join(dir, 'generated/demo/i18n/en.json');
+      await until(() => readFileSync(en, 'utf8').includes('"Search"'), 'the fix', log);
+    } finally {
+      stop.abort();
+      expect(await running).toBe(0);
+    }
+  }, 120_000);
+
   it('puts back an output edited or deleted by hand, with no other change', async () => {
     const dir = await tempDir('watch-outputs');
     writeFiles(dir, PROJECT);
