@@ -2,10 +2,12 @@
 // each run goes through the very same core, but keeps what the last run computed, so an edit
 // re-evaluates only the files it touched. A file that was there and is now missing or empty is
 // first taken for a save in progress (an editor's two-step save, a checkout), not a deletion.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
 import { createProjectCache } from './project/load-project.js';
-import { pathsToRead } from './render/render-catalog.js';
+import { localeFile } from './render/renderers/i18n.js';
+import { setAsideFile } from './render/renderers/i18n-set-aside.js';
 import { RenderMemory } from './render/render-memory.js';
 import { OutputMemory } from './write/output-memory.js';
 
@@ -30,13 +32,26 @@ const POLL_MS = 20;
 
 const holdsText = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
 
-/** Every file the run read that holds something: sources, and the files renderers keep (translations, bindings). */
+/**
+ * The files a person may be saving that the run read and that hold something: the sources, and
+ * the translations (the default locale's file is the catalog's own copy; the binding file is never
+ * made again by a session).
+ */
 function filesWithText(result: GenerateAndWriteResult): string[] {
   const read = new Set(result.inputs);
   if (result.configFile) read.add(result.configFile);
-  for (const c of result.catalogs) if (c.model) for (const file of pathsToRead(c.model)) read.add(file);
+  for (const c of result.catalogs) {
+    if (!c.model) continue;
+    for (const locale of c.config.i18n.locales.filter((l) => l !== c.config.i18n.defaultLocale)) {
+      read.add(localeFile(c.model, locale));
+      read.add(setAsideFile(c.model, locale));
+    }
+  }
   return [...read].filter(holdsText);
 }
+
+/** Missing or empty, in a folder that is still there (a removed folder is a deliberate removal, not a save). */
+const inTransit = (file: string) => !holdsText(file) && existsSync(path.dirname(file));
 
 export function createGenerateSession(options: GenerateSessionOptions): GenerateSession {
   const { transientMs = DEFAULT_TRANSIENT_MS, ...generateOptions } = options;
@@ -52,7 +67,7 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
   /** Waits, up to `transientMs`, while a file the last run read is missing or empty. */
   async function settle(): Promise<void> {
     const deadline = Date.now() + transientMs;
-    while (lastFiles.some((f) => !holdsText(f)) && Date.now() < deadline && !disposed)
+    while (lastFiles.some(inTransit) && Date.now() < deadline && !disposed)
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 

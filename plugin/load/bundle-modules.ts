@@ -46,7 +46,7 @@ export interface ModuleBundle {
   /** False when a diagnostic stops the run (any but a key written twice). */
   readonly runnable: boolean;
   /** The source position of a position in `code` (1-based), if it is in a module of the app. */
-  locate(line: number, column: number): SourcePosition | undefined;
+  locate(line: number, column: number): Promise<SourcePosition | undefined>;
 }
 
 /** The authoring API the bundled modules get for `import … from 'agent-tool-catalog'`. */
@@ -127,9 +127,9 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
   const hooked = new Set<string>();
   const leftOut = new Set<string>();
   const entryCode = `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
-  let result: { code: string; map: string; metafile: Metafile; warnings: Message[] };
-  try {
-    const built = await build({
+  /** One build; with `mapped`, again from the very texts read the first time, with a source map. */
+  const bundle = (mapped: boolean) =>
+    build({
       ...BUILD_OPTIONS,
       resolveExtensions: [...RESOLVE_EXTENSIONS],
       mainFields: [],
@@ -139,7 +139,7 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
       outfile: path.join(rootDir, BUNDLE_FILE),
       write: false,
       metafile: true,
-      sourcemap: 'external',
+      sourcemap: mapped ? 'external' : false,
       logLevel: 'silent',
       plugins: [
         {
@@ -162,12 +162,12 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
               resolveDir: rootDir,
             }));
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
-              const text = await readFile(args.path, 'utf8');
-              texts.set(args.path, text);
+              const text = (mapped ? texts.get(args.path) : undefined) ?? (await readFile(args.path, 'utf8'));
+              if (!mapped) texts.set(args.path, text);
               const loader = loaderOf(args.path);
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
                 return { contents: text, loader };
-              hooked.add(args.path);
+              if (!mapped) hooked.add(args.path);
               // After the module's last line, so every line and column stays where it is.
               const hook = `\n;import * as __tc_self from ${JSON.stringify(SELF + args.path)};\n__tc_leave(${JSON.stringify(args.path)}, __tc_self);\n`;
               return { contents: text + hook, loader };
@@ -176,8 +176,10 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
         },
       ],
     });
-    const [map, code] = built.outputFiles[0]!.path.endsWith('.map') ? built.outputFiles : built.outputFiles.reverse();
-    result = { code: code!.text, map: map!.text, metafile: built.metafile, warnings: built.warnings };
+  let result: { code: string; metafile: Metafile; warnings: Message[] };
+  try {
+    const built = await bundle(false);
+    result = { code: built.outputFiles[0]!.text, metafile: built.metafile, warnings: built.warnings };
   } catch (error) {
     const failure = error as BuildFailure;
     if (!Array.isArray(failure.errors)) throw error;
@@ -190,7 +192,7 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
       packageFiles: [],
       diagnostics: diagnostics.map((m) => messageDiagnostic(m, rootDir)),
       runnable: false,
-      locate: () => undefined,
+      locate: async () => undefined,
     };
   }
   const diagnostics = result.warnings
@@ -244,7 +246,15 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
     if (hooked.has(file)) modules.push(file);
   };
   visit('');
-  let sourceMap: SourceMap | undefined;
+  let sourceMap: Promise<SourceMap | undefined> | undefined;
+  /** Made only when a module threw: a run that succeeds never pays for it. */
+  const mapOf = async () => {
+    const mapped = await bundle(true).catch(() => undefined);
+    const code = mapped?.outputFiles.find((f) => !f.path.endsWith('.map'))?.text;
+    const map = mapped?.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
+    // Files that changed on disk since could resolve differently: then the positions would not match.
+    return code === result.code && map ? new SourceMap(JSON.parse(map) as SourceMapPayload) : undefined;
+  };
   return {
     code: result.code,
     modules,
@@ -253,10 +263,10 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
     packageFiles,
     diagnostics,
     runnable: !diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey),
-    locate(line, column) {
-      sourceMap ??= new SourceMap(JSON.parse(result.map) as SourceMapPayload);
-      const entry = sourceMap.findEntry(line - 1, column - 1) as Partial<SourceMapping>;
-      if (entry.originalSource === undefined || entry.originalLine === undefined) return undefined;
+    async locate(line, column) {
+      const map = await (sourceMap ??= mapOf());
+      const entry = map?.findEntry(line - 1, column - 1) as Partial<SourceMapping> | undefined;
+      if (entry?.originalSource === undefined || entry.originalLine === undefined) return undefined;
       const file = path.resolve(rootDir, entry.originalSource);
       if (!texts.has(file) || isPackageFile(file)) return undefined;
       return { file, line: entry.originalLine + 1, column: entry.originalColumn! + 1 };

@@ -162,10 +162,10 @@ async function evaluateFresh(
     modules: bundle.modules,
     timeoutMs: options.timeoutMs,
   });
-  const fail = (failure: Parameters<typeof failureDiagnostic>[0]) => ({
+  const fail = async (failure: Parameters<typeof failureDiagnostic>[0]) => ({
     modules: [],
     inputs,
-    diagnostics: [...bundle.diagnostics, failureDiagnostic(failure, bundle, files, options.timeoutMs)],
+    diagnostics: [...bundle.diagnostics, await failureDiagnostic(failure, bundle, files, options.timeoutMs)],
   });
   if (outcome.kind !== 'result') return fail(outcome);
   let parsed: { exports?: unknown; threw?: ThrownValue } | undefined;

@@ -29,10 +29,10 @@ const NODE_GLOBALS = new Set([
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** The first stack frame in a module of the app, mapped back to its source. */
-function throwingPosition(stack: string, bundle: ModuleBundle): SourcePosition | undefined {
+async function throwingPosition(stack: string, bundle: ModuleBundle): Promise<SourcePosition | undefined> {
   for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
     if (match[1] !== BUNDLE_FILE) continue;
-    const at = bundle.locate(Number(match[2]), Number(match[3]));
+    const at = await bundle.locate(Number(match[2]), Number(match[3]));
     if (at) return at;
   }
   return undefined;
@@ -62,12 +62,12 @@ function runningModule(bundle: ModuleBundle, progress: Progress, entries: readon
   return bundle.modules.find((m) => !ended.has(m)) ?? (ended.size > 0 ? undefined : entries[0]);
 }
 
-export function failureDiagnostic(
+export async function failureDiagnostic(
   outcome: FailedOutcome,
   bundle: ModuleBundle,
   entries: readonly string[],
   timeoutMs: number,
-): PendingDiagnostic {
+): Promise<PendingDiagnostic> {
   const module = runningModule(bundle, outcome, entries);
   const text = module === undefined ? undefined : bundle.texts.get(module);
   const name = module ? path.basename(module) : 'the catalog';
@@ -106,7 +106,7 @@ export function failureDiagnostic(
         at: lineOne ?? late(),
       };
     case 'syntax': {
-      const at = bundle.locate(outcome.line, outcome.column) ?? lineOne;
+      const at = (await bundle.locate(outcome.line, outcome.column)) ?? lineOne;
       return {
         code: DIAGNOSTIC_CODES.syntax,
         severity: 'error',
@@ -120,16 +120,16 @@ export function failureDiagnostic(
   }
 }
 
-function thrownDiagnostic(
+async function thrownDiagnostic(
   kind: 'threw' | 'rejected',
   error: ThrownValue,
   bundle: ModuleBundle,
   module: string | undefined,
   text: string | undefined,
   late: () => SourcePosition,
-): PendingDiagnostic {
+): Promise<PendingDiagnostic> {
   const at =
-    (error.stack ? throwingPosition(error.stack, bundle) : undefined) ??
+    (error.stack ? await throwingPosition(error.stack, bundle) : undefined) ??
     (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : late());
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
   // A `require(name)` or `import(name)` of a name computed as the module runs: nothing is bundled for it.

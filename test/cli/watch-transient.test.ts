@@ -81,7 +81,7 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       const translated = translate(dir);
       let seen = runs();
       await until(() => runs() > seen, 'the run after the translation', log);
-      expect(locales(dir)).toEqual(translated);
+      expect(locales(dir), log()).toEqual(translated);
       git(dir, 'init', '-q');
       git(dir, 'add', '-A', '--', '.', ':!catalog/b.catalog.ts');
       git(dir, 'commit', '-qm', 'all but b');
@@ -104,13 +104,13 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
           git(dir, 'stash', 'pop', '-q');
         },
       };
+      // The session waits for the file (so usually nothing is written at all); a machine too busy to
+      // recreate it in time gets the translations set aside and back. Either way none is lost.
+      const settled = () => !existsSync(setAside(dir)) && JSON.stringify(locales(dir)) === JSON.stringify(translated);
       for (const [name, scenario] of Object.entries(scenarios)) {
         seen = runs();
-        const wrote = stdout.length;
         await scenario();
-        await until(() => runs() > seen, `a run after ${name}`, log);
-        expect(stdout.slice(wrote), name).not.toContain('wrote');
-        expect(locales(dir), name).toEqual(translated);
+        await until(() => runs() > seen && settled(), `the translations after ${name}`, log);
       }
 
       // Missing for longer than the session waits: a deletion. The translations are set aside, and come back.
@@ -119,7 +119,7 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       expect(readFileSync(setAside(dir), 'utf8')).toContain('搜索文件');
       writeFileSync(b, B_TOOLS);
       await until(() => !existsSync(setAside(dir)), 'the translations back', log);
-      expect(locales(dir)).toEqual(translated);
+      expect(locales(dir), log()).toEqual(translated);
     } finally {
       stop.abort();
       expect(await running).toBe(0);
@@ -198,7 +198,8 @@ describe('a generate session and a file that is briefly missing', () => {
     const dir = await tempDir('session-transient');
     writeFiles(dir, PROJECT);
     const b = path.join(dir, 'catalog/b.catalog.ts');
-    const session = createGenerateSession({ cwd: dir, transientMs: 5_000 });
+    // Waits as long as it takes here: the file is back after 100 ms, however busy the machine.
+    const session = createGenerateSession({ cwd: dir, transientMs: 600_000 });
     const quick = createGenerateSession({ cwd: dir, transientMs: 0 });
     try {
       expect((await session.run()).ok).toBe(true);
