@@ -13,6 +13,8 @@ const EVALUATION_RSS_MB = 1024;
 const STARTUP_MS = 30_000;
 /** How long a process kept for later calls (outside a watch session) waits for one. */
 const IDLE_MS = 5_000;
+/** The longest time a Node timer (and V8's time limit) takes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The largest reply frame read: a reply larger than any catalog's data is not buffered. */
 const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 
@@ -46,6 +48,8 @@ export type EvaluationOutcome = (
   readonly left: readonly string[];
   /** The entry whose exports were being read, once every module ended. */
   readonly reading?: number;
+  /** Ended by the generator (the deadline), not by the process's own report. */
+  readonly killed?: boolean;
 };
 
 const permissionFlag = process.allowedNodeEnvironmentFlags.has('--permission')
@@ -103,6 +107,7 @@ class Child {
     this.process.stdout.on('data', (chunk: Buffer) => this.read(chunk));
     this.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('did not start')), STARTUP_MS);
+      timer.unref();
       this.onFrame = (frame) => {
         if (typeof frame === 'object' && frame.kind === 'ready') {
           clearTimeout(timer);
@@ -176,6 +181,8 @@ class Child {
     }
     this.served++;
     const id = this.nextId++;
+    // What V8's time limit and Node's timers accept: whole milliseconds, at most 2^31 - 1.
+    const timeoutMs = Math.min(Math.max(1, Math.ceil(request.timeoutMs)), MAX_TIMER_MS);
     const left: string[] = [];
     let reading: number | undefined;
     const modules = new Set(request.modules);
@@ -196,9 +203,9 @@ class Child {
       const deadline = setTimeout(
         () => {
           this.kill();
-          finish({ kind: 'timeout', left });
+          finish({ kind: 'timeout', left, killed: true });
         },
-        request.timeoutMs * 2 + 2_000,
+        Math.min(timeoutMs * 2 + 2_000, MAX_TIMER_MS),
       );
       const memory = setInterval(() => {
         const mb = residentMb(this.process.pid ?? 0);
@@ -235,7 +242,7 @@ class Child {
         finish(outOfMemory ? { kind: 'memory', left } : { kind: 'crashed', detail: this.endDetail('ended'), left });
       };
       if (this.exited) return this.onExit();
-      const body = JSON.stringify({ id, code: request.code, files: request.modules, timeoutMs: request.timeoutMs });
+      const body = JSON.stringify({ id, code: request.code, files: request.modules, timeoutMs });
       this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
     });
   }
@@ -260,8 +267,12 @@ const isThrownValue = (v: unknown): v is ThrownValue =>
 
 /** Failures after which a process is not asked again (it may be stuck, or its realm changed). */
 const ENDS_PROCESS = new Set(['timeout', 'memory', 'tampered', 'crashed', 'rejected']);
-/** Failures that a process kept from earlier requests may have caused itself (a callback run late). */
-const MAY_BE_LEFTOVER = new Set(['timeout', 'memory', 'crashed']);
+/**
+ * Whether a process kept from earlier requests may have failed because of them (a callback of an
+ * earlier bundle run late): it did not say itself that this request's code ran out of time.
+ */
+const mayBeLeftover = (outcome: EvaluationOutcome) =>
+  outcome.kind === 'memory' || outcome.kind === 'crashed' || (outcome.kind === 'timeout' && outcome.killed === true);
 
 /**
  * Evaluates bundles in one process at a time, started on first use and kept for the next request:
@@ -306,7 +317,7 @@ export class EvaluationProcess {
       child.kill();
       this.child = undefined;
       // A process that ran earlier requests may be stuck in one of their callbacks: ask a new one.
-      if (reused && MAY_BE_LEFTOVER.has(outcome.kind)) {
+      if (reused && mayBeLeftover(outcome)) {
         child = this.child = new Child();
         child.hold(true);
         outcome = await child.request(request);

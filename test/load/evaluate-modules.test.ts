@@ -54,6 +54,15 @@ describe('evaluating catalog modules', () => {
     }
   });
 
+  it('takes any positive time limit: a fraction of a millisecond, or more than a timer holds', async () => {
+    const { files, options } = await catalogFiles('valid');
+    for (const timeoutMs of [4_999.5, 1e12]) {
+      const result = await evaluateModules(files, { ...options, timeoutMs });
+      expect([timeoutMs, result.diagnostics]).toEqual([timeoutMs, []]);
+      expect(result.modules).toHaveLength(files.length);
+    }
+  });
+
   it('points at the throwing line every time a throwing catalog is evaluated', async () => {
     const { files, options } = await catalogFiles('broken-evaluation');
     for (let round = 0; round < 2; round++) {
