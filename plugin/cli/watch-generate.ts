@@ -3,7 +3,7 @@
 // imports, or a new file the include globs match, or one that would take over an import), a locale
 // file, the app's binding file, or an output edited or deleted by hand, and prints one line per run —
 // or the diagnostics, and keeps watching until they are fixed.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createGenerateSession } from '../generate-session.js';
 import type { GenerateResult } from '../generate.js';
@@ -47,6 +47,13 @@ function watchedPaths(result: GenerateResult): string[] {
     if (c.model) for (const file of pathsToRead(c.model)) paths.add(file);
   }
   return [...paths].sort();
+}
+
+/** The existing folders of the paths that do not exist (where a new file would take over an import). */
+function absentFolders(paths: Iterable<string>): string[] {
+  const found = new Set<string>();
+  for (const p of paths) if (!existsSync(p) && existsSync(path.dirname(p))) found.add(path.dirname(p));
+  return [...found];
 }
 
 /** Every file a run emitted (create-only ones aside: the app owns them once written). */
@@ -97,10 +104,13 @@ export async function watchGenerate(
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
   const watched = new Set([...watchedPaths(result), ...outputPaths(result)]);
-  const watcher = watch([...watched], {
-    ignoreInitial: true,
-    ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`),
-  });
+  const ignored = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
+  const watcher = watch([...watched], { ignoreInitial: true, ignored });
+  // A path where a new file would take over an import does not exist yet. chokidar watches such a
+  // path only after it says it is ready, so a file made just then would be missed: their folders
+  // are watched instead (only their own entries), and ready when chokidar says so.
+  const folders = new Set(absentFolders(watched));
+  const folderWatcher = watch([...folders], { ignoreInitial: true, ignored, depth: 0 });
   let timer: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -114,6 +124,9 @@ export async function watchGenerate(
         const added = [...watchedPaths(result), ...outputPaths(result)].filter((p) => !watched.has(p));
         added.forEach((p) => watched.add(p));
         if (added.length > 0) watcher.add(added);
+        const addedFolders = absentFolders(added).filter((f) => !folders.has(f));
+        addedFolders.forEach((f) => folders.add(f));
+        if (addedFolders.length > 0) folderWatcher.add(addedFolders);
         // A source written while the run read it (or half-written when it was read) runs again, and
         // so does one saved just after: chokidar reports one change per file per 50 ms, so a second
         // save in that window is never reported. A time in the future (a clock skew) does not count.
@@ -131,12 +144,15 @@ export async function watchGenerate(
     if (isOutputAsWritten(result, file)) return;
     schedule();
   });
-  await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  folderWatcher.on('all', (_event, file) => watched.has(file) && schedule());
+  await Promise.all(
+    [watcher, folderWatcher].map((w) => new Promise<void>((resolve) => w.on('ready', () => resolve()))),
+  );
   io.stdout(`Watching ${watched.size} paths; press Ctrl-C to stop.\n`);
   await stop;
   clearTimeout(timer);
   clearTimeout(recheck);
-  await watcher.close();
+  await Promise.all([watcher.close(), folderWatcher.close()]);
   await running;
   await session.dispose();
   return 0;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { runCli as runCommandLine } from '../../plugin/cli/main';
 import { json, runCli, type CliRun } from '../support/cli';
 import { fingerprint, removeTempDirs, tempDir, writeFiles } from '../support/files';
 
@@ -79,6 +80,37 @@ describe('a new file that takes over an import', () => {
       else expect(cold.diagnostics.length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('generate --watch and a new file that takes over an import', () => {
+  it('sees it, also outside the folders the include globs name, and writes the new label', async () => {
+    const dir = await newProject(project('../shared/labels', { 'shared/labels/index.ts': label('Old label') }));
+    let stdout = '';
+    const stop = new AbortController();
+    const running = runCommandLine(['generate', '--watch'], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: () => {},
+      signal: stop.signal,
+    });
+    const en = path.join(dir, 'generated/demo/i18n/en.json');
+    try {
+      const deadline = Date.now() + 60_000;
+      const until = async (check: () => boolean) => {
+        while (!check()) {
+          if (Date.now() > deadline) throw new Error(`timed out; output so far:\n${stdout}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      await until(() => /Watching \d+ paths/.test(stdout));
+      expect(readFileSync(en, 'utf8')).toContain('Old label');
+      writeFiles(dir, { 'shared/labels.ts': label('New label') });
+      await until(() => readFileSync(en, 'utf8').includes('New label'));
+    } finally {
+      stop.abort();
+      expect(await running).toBe(0);
+    }
+  }, 120_000);
 });
 
 describe('the options that decide an evaluation', () => {
