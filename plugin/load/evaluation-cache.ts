@@ -1,8 +1,6 @@
-// Evaluated exports kept for the next run, so only catalog files whose result may differ run again.
-// A record holds everything that decides its result: the text of every file it was computed from,
-// what stands at every path that would take over one of their imports, and a key naming the
-// sandbox, the limits and the versions. This file is the in-memory layer of a watch session (with
-// the session's warm evaluation process); evaluation-store.ts keeps records on disk.
+// Evaluated exports kept for the next run, keyed on all that decides them (sources, the paths that
+// would take over an import, the options): the in-memory layer of a watch session, with its warm
+// evaluation process. evaluation-store.ts keeps the same records on disk.
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';

@@ -1,8 +1,6 @@
-// Evaluations kept on disk for the next process, under `node_modules/.cache/agent-tool-catalog/`:
-// one record per entry file, holding its exports with a hash of each source text and what stood at
-// each path that would take over an import. A record is read only if it is a regular file of sane
-// size whose checksum, shape and key all hold; otherwise it is ignored, never trusted. A store that
-// cannot be used is skipped with one warning. Set TOOL_CATALOG_CACHE=0 to do without it.
+// Evaluations kept on disk for the next process (`node_modules/.cache/agent-tool-catalog/`, one record
+// per entry file), read only when checksum, shape and key hold — else ignored, never trusted; a store
+// that cannot be used is skipped with one warning. TOOL_CATALOG_CACHE=0 turns it off.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
