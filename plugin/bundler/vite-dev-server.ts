@@ -59,7 +59,9 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     } else if (event === 'add' && (await state.isNewSource(file))) {
       await state.contentChanged(file);
       reason = 'change';
-    } else if (event === 'unlink' && state.isOutput(file)) {
+    } else if ((event === 'unlink' || event === 'change') && state.isOutput(file)) {
+      // Our own writes hold what the run wrote: only a hand edit (or a deletion) is put back.
+      if (event === 'change' && !(await state.outputEdited(file))) return;
       reason = 'output-deleted';
     } else {
       return; // Our own output changing, or a file that is none of our business: no loop.

@@ -105,6 +105,8 @@ export async function loadConfig(options: {
   cwd: string;
   file?: string;
   cache?: EvaluationCache;
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readOnly?: boolean;
 }): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file || !existsSync(file)) {
@@ -123,7 +125,7 @@ export async function loadConfig(options: {
     cwd: rootDir,
     timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
     cache: options.cache,
-    store: evaluationStore(rootDir),
+    store: evaluationStore(rootDir, { readOnly: options.readOnly }),
   });
   if (evaluated.modules.length === 0)
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };

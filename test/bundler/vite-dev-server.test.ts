@@ -1,7 +1,7 @@
 // A real Vite dev server with the plugin: one catalog edit gives exactly one regeneration (our own
 // writes never trigger another), errors reach the overlay and clear on the fix, deleted output comes
 // back, and with CI=true nothing is watched and a broken catalog stops the server from starting.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
@@ -142,7 +142,7 @@ describe('Vite dev server', () => {
     expect(sent.filter((p) => p.type === 'full-reload')).toHaveLength(1); // clears the overlay
   });
 
-  it('puts back generated output that was deleted', async () => {
+  it('puts back generated output that was deleted or edited by hand', async () => {
     const { app, events } = await startDev('dev-delete');
     await until(() => events.length === 1, 'the initial generation');
     const registry = app.file('src/generated/demo/registry.ts');
@@ -152,6 +152,10 @@ describe('Vite dev server', () => {
     await until(() => existsSync(registry) && events.length === 2, 'the restored registry and its report');
     expect(readFileSync(registry, 'utf8')).toBe(content);
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+    // An output edited by hand is put back too.
+    writeFileSync(registry, `${content}\n// edited by hand\n`);
+    await until(() => readFileSync(registry, 'utf8') === content && events.length === 3, 'the restored edit');
+    expect(events[2]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
 
   it('with CI=true never watches', async () => {

@@ -35,18 +35,25 @@ export const generateCommand: Command = {
   name: 'generate',
   summary:
     'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
-  usage: '[--check | --watch]',
-  options: { ...COMMON_OPTIONS, check: { type: 'boolean' }, watch: { type: 'boolean', short: 'w' } },
+  usage: '[--check | --watch | --prune]',
+  options: {
+    ...COMMON_OPTIONS,
+    check: { type: 'boolean' },
+    watch: { type: 'boolean', short: 'w' },
+    prune: { type: 'boolean' },
+  },
   async run({ values, positionals }, io) {
     if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     if (values.watch) {
-      if (values.check || values.json)
-        throw new UsageError('--watch regenerates on every change; it cannot be combined with --check or --json.');
+      if (values.check || values.json || values.prune)
+        throw new UsageError(
+          '--watch regenerates on every change; it cannot be combined with --check, --json or --prune (which would drop set-aside translations while a file is briefly missing).',
+        );
       return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
     }
     const started = performance.now();
     const check = values.check === true;
-    const result = await generateAndWrite({ ...projectOptions(values, io), check });
+    const result = await generateAndWrite({ ...projectOptions(values, io), check, prune: values.prune === true });
     const rel = (f: string) => relativePosix(io.cwd, f);
     const report = result.report;
     const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
@@ -100,6 +107,13 @@ export const generateCommand: Command = {
       io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
       return ok ? 0 : 1;
     }
+    // Set-aside translations are news for a translator: say where they went, and how they go.
+    for (const c of result.catalogs)
+      for (const [file, f] of c.files)
+        if (f.prunable && report.changed.includes(file))
+          io.stdout(
+            `kept ${rel(file)}: translations of keys no longer in the catalog, set aside until they return (\`generate --prune\` drops them).\n`,
+          );
     const names = result.catalogs.map((c) => c.config.name).join(', ');
     const cleaned =
       report.leftovers.length > 0
