@@ -264,7 +264,8 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
     diagnostics,
     runnable: !diagnostics.some((d) => d.code !== DIAGNOSTIC_CODES.duplicateKey),
     async locate(line, column) {
-      const map = await (sourceMap ??= mapOf());
+      sourceMap ??= mapOf();
+      const map = await sourceMap;
       const entry = map?.findEntry(line - 1, column - 1) as Partial<SourceMapping> | undefined;
       if (entry?.originalSource === undefined || entry.originalLine === undefined) return undefined;
       const file = path.resolve(rootDir, entry.originalSource);

@@ -102,7 +102,10 @@ function recordsOf(
   const states = new Map<string, PathState>();
   const state = (p: string) => {
     let s = states.get(p);
-    if (s === undefined) states.set(p, (s = pathState(p)));
+    if (s === undefined) {
+      s = pathState(p);
+      states.set(p, s);
+    }
     return s;
   };
   const takeovers = new Map<string, [string, PathState][] | undefined>();

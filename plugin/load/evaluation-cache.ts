@@ -34,7 +34,10 @@ export class SourceReader {
 
   state(file: string): PathState {
     let state = this.states.get(file);
-    if (state === undefined) this.states.set(file, (state = pathState(file)));
+    if (state === undefined) {
+      state = pathState(file);
+      this.states.set(file, state);
+    }
     return state;
   }
 }

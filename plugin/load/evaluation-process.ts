@@ -147,7 +147,10 @@ class Child {
         return;
       }
       const length = Number(this.buffered.subarray(0, newline).toString());
-      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_FRAME_BYTES) return this.kill();
+      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_FRAME_BYTES) {
+        this.kill();
+        return;
+      }
       if (this.buffered.length < newline + 1 + length) return;
       const text = this.buffered.subarray(newline + 1, newline + 1 + length).toString();
       this.buffered = this.buffered.subarray(newline + 1 + length);
@@ -160,9 +163,13 @@ class Child {
       try {
         frame = JSON.parse(text);
       } catch {
-        return this.kill();
+        this.kill();
+        return;
       }
-      if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) return this.kill();
+      if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+        this.kill();
+        return;
+      }
       if ((frame as Frame).kind === 'result') this.rawExpected = true;
       this.onFrame?.(frame as Frame);
     }
@@ -309,7 +316,8 @@ export class EvaluationProcess {
 
   private async run(request: EvaluationRequest): Promise<EvaluationOutcome> {
     clearTimeout(this.idle);
-    let child = (this.child ??= new Child());
+    this.child ??= new Child();
+    let child = this.child;
     const reused = child.served > 0;
     child.hold(true);
     let outcome = await child.request(request);
@@ -352,6 +360,9 @@ const shared = new Map<string, EvaluationProcess>();
 /** The process outside a watch session for the project at `rootDir`: one per project, so no project sees another's. */
 export function sharedEvaluationProcess(rootDir: string): EvaluationProcess {
   let found = shared.get(rootDir);
-  if (!found) shared.set(rootDir, (found = new EvaluationProcess({ keepWarm: false })));
+  if (!found) {
+    found = new EvaluationProcess({ keepWarm: false });
+    shared.set(rootDir, found);
+  }
   return found;
 }

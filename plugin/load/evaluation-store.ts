@@ -101,7 +101,10 @@ export class EvaluationStore {
         const folder = path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog');
         const id = `${folder}\0${options.readOnly === true}`;
         let store = stores.get(id);
-        if (!store) stores.set(id, (store = new EvaluationStore(folder, options.readOnly === true)));
+        if (!store) {
+          store = new EvaluationStore(folder, options.readOnly === true);
+          stores.set(id, store);
+        }
         return store;
       }
       if (path.dirname(dir) === dir) return undefined;

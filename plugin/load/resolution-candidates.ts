@@ -13,7 +13,7 @@ export const RESOLVE_EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs',
 const TS_FOR_JS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
 
 /** Every path a relative `specifier` imported from `from` may resolve to, first match first. */
-export function candidatesOf(from: string, specifier: string): string[] {
+function candidatesOf(from: string, specifier: string): string[] {
   const base = path.resolve(path.dirname(from), specifier);
   const ext = path.extname(base);
   const rewritten = TS_FOR_JS[ext];

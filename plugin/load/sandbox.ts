@@ -159,6 +159,7 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
  * byte length, then that many bytes of JSON.
  */
 function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: string): void {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: the function runs as the text of `node -e`, a sloppy-mode script
   'use strict';
   const vm = require('node:vm') as typeof import('node:vm');
   const fs = require('node:fs') as typeof import('node:fs');

@@ -19,7 +19,8 @@ import {
   type LocaleDocument,
 } from './i18n-entries.js';
 
-const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
+export const localeFile = (model: CatalogModel, locale: string) =>
+  path.join(model.config.i18n.outDir, `${locale}.json`);
 
 /**
  * Where a locale's translations may also be: the file named as the tag was written before locales
