@@ -3,6 +3,7 @@
 // what changed since the lock, field by field — each with what to do.
 import { canonicalJson } from '../mcp/canonical-json.js';
 import { relativePosix } from '../text/spelling.js';
+import { terminalLines } from '../text/terminal.js';
 import type { ToolChange } from './mcp-diff.js';
 import type { CatalogMcpDrift, McpDriftResult, ServerDrift } from './run-mcp-drift.js';
 import { describeChange, type ChangeSeverity } from './schema-changes.js';
@@ -68,7 +69,8 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
 }
 
 function serverLines(d: ServerDrift, update: boolean, lockShown: string): string[] {
-  if (d.failure) return ['', d.failure.message];
+  // The failure's message is already one safe line per line.
+  if (d.failure) return ['', ...d.failure.message.split('\n')];
   const lines = ['', `${d.server} (${d.reached})`];
   const who = d.serverInfo ? `${d.serverInfo.name} ${d.serverInfo.version}` : 'the server';
   const listed =
@@ -118,7 +120,9 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
 export function formatMcpDrift(result: McpDriftResult, cwd: string, update: boolean): string {
   const out: string[] = [];
   for (const catalog of result.catalogs) out.push(...catalogLines(catalog, cwd, update));
-  return `${out.join('\n')}\n`;
+  // Names, versions and schemas come from the servers: each line is escaped on its own, so nothing
+  // they hold can break a line, fake a report line or reach the terminal as a control sequence.
+  return `${terminalLines(out)}\n`;
 }
 
 function catalogLines(catalog: CatalogMcpDrift, cwd: string, update: boolean): string[] {

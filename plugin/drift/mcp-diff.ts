@@ -90,7 +90,7 @@ export function compareWithCatalog(
     .sort(byName);
   // The lock remembers the schema of a name the server dropped: the best evidence of a rename.
   const goneCandidates = gone.map((g): RenameCandidate => {
-    const entry = locked?.tools[g.wire];
+    const entry = locked && Object.hasOwn(locked.tools, g.wire) ? locked.tools[g.wire] : undefined;
     return entry ? { name: g.wire, hash: entry.inputSchemaHash, summary: entry.properties } : { name: g.wire };
   });
   const renames = probableRenames(
@@ -136,7 +136,7 @@ export function compareWithLock(
   const removedAll = lockedNames.filter((n) => !live.has(n));
   const addedAll = listed.tools
     .map((t) => t.name)
-    .filter((n) => !(n in locked.tools))
+    .filter((n) => !Object.hasOwn(locked.tools, n))
     .sort(byName);
   const renamed = probableRenames(
     removedAll.map((n) => ({ name: n, hash: locked.tools[n]!.inputSchemaHash, summary: locked.tools[n]!.properties })),

@@ -3,6 +3,7 @@
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { terminalLines } from '../text/terminal.js';
 import type { ServerExit } from './stdio-transport.js';
 
 /** Where listing was when it failed: reading the config, loading an in-process server, starting, the handshake, the listing. */
@@ -87,7 +88,8 @@ export function formatFailure(d: FailureDetails): string {
     );
   if (d.stderrTail.length > 0) lines.push('  Its stderr ended with:', ...d.stderrTail.map((l) => `    | ${l}`));
   if (d.fix) lines.push(`  Fix: ${d.fix}`);
-  return lines.join('\n');
+  // The reason, stderr and stdout hold the server's own text: escaped line by line before printing.
+  return terminalLines(lines);
 }
 
 const codeOf = (e: unknown): string | undefined =>

@@ -7,11 +7,51 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpEnvValue } from '../language/config.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { relativePosix } from '../text/spelling.js';
 import { InProcessServerError, loadInProcessServer, type ConnectableServer } from './in-process-server.js';
 import { ProcessGroupTransport } from './stdio-transport.js';
+
+/**
+ * The client's side of an in-process pair, with every message from the server passed through JSON
+ * as a real transport passes it: the lock records what a wire would carry, and an answer JSON cannot
+ * hold (a cycle, a BigInt, a value nested too deep to write) becomes an error answer saying so.
+ */
+class JsonWire implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  constructor(private readonly inner: Transport) {}
+
+  async start(): Promise<void> {
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onmessage = (message) => {
+      let copy: JSONRPCMessage;
+      try {
+        copy = JSON.parse(JSON.stringify(message)) as JSONRPCMessage;
+      } catch (error) {
+        const id = (message as { id?: unknown }).id;
+        const why = `the server's message cannot be written as JSON (${error instanceof RangeError ? 'it is nested too deep' : (error as Error).message})`;
+        if (typeof id !== 'string' && typeof id !== 'number') return this.onerror?.(new Error(why));
+        copy = { jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: why } };
+      }
+      this.onmessage?.(copy);
+    };
+    await this.inner.start();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.inner.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
 
 /** An environment variable the config reads is not set. */
 export class MissingEnvironmentError extends Error {
@@ -98,7 +138,7 @@ export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTr
           `the server it built refused the connection: ${(error as Error)?.message ?? String(error)}`,
         );
       }
-      return { transport: clientSide, inProcess };
+      return { transport: new JsonWire(clientSide), inProcess };
     }
   }
 }

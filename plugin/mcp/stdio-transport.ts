@@ -37,6 +37,11 @@ const DRAIN_MS = 200;
 /** The longest line kept waiting for its newline (the SDK's own stdio limit): a server writing endlessly is cut off. */
 const MAX_PENDING_BYTES = 10 * 1024 * 1024;
 
+/** How many lines that are not JSON-RPC are kept for the message (it shows three). */
+const KEPT_PROTOCOL_ERRORS = 5;
+/** A terminal's colour and cursor sequences (CSI) and titles (OSC), as servers write them into their logs. */
+const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+
 /** Resolves after `ms` or when `promise` settles, whichever is first, without keeping a timer behind. */
 async function within(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -65,11 +70,12 @@ export class ProcessGroupTransport implements Transport {
 
   constructor(private readonly spec: StdioServerSpec) {}
 
-  /** The last lines the server wrote to stderr. */
+  /** The last lines the server wrote to stderr, without its colours (any other control character is escaped when printed). */
   stderrTail(lines = 20): string[] {
     return this.stderr
+      .replace(ANSI_SEQUENCE, '')
       .trimEnd()
-      .split('\n')
+      .split(/\r?\n/)
       .filter((l) => l.trim() !== '')
       .slice(-lines);
   }
@@ -126,9 +132,11 @@ export class ProcessGroupTransport implements Transport {
       try {
         message = deserializeMessage(line);
       } catch (error) {
-        this.protocolErrors.push(
-          `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
-        );
+        // A server writing junk endlessly must not grow this list: the first few say what it writes.
+        if (this.protocolErrors.length < KEPT_PROTOCOL_ERRORS)
+          this.protocolErrors.push(
+            `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
+          );
         this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`));
         continue;
       }
