@@ -42,7 +42,13 @@ export function canonicalJson(value: unknown): string {
         } else {
           const record = v as Record<string, unknown>;
           out.push('{');
-          stack.push({ node: v, keys: Object.keys(record).filter((k) => record[k] !== undefined).sort(), index: 0 });
+          stack.push({
+            node: v,
+            keys: Object.keys(record)
+              .filter((k) => record[k] !== undefined)
+              .sort(),
+            index: 0,
+          });
         }
         return;
       }

@@ -55,7 +55,8 @@ function checkLock(data: unknown): void {
     if (!isObject(v)) fail(path, must(what, 'an object', v));
     const record = v as Record<string, unknown>;
     const unknown = fields && Object.keys(record).find((k) => !fields.includes(k));
-    if (unknown !== undefined) fail([...path, unknown], `${what} has a field "${unknown}" the lock does not have`, 'key');
+    if (unknown !== undefined)
+      fail([...path, unknown], `${what} has a field "${unknown}" the lock does not have`, 'key');
     return record;
   };
   const value = (v: unknown, path: JsonPath, what: string) => {
@@ -76,7 +77,10 @@ function checkLock(data: unknown): void {
     const at = ['servers', name];
     const entry = object(raw, at, `server '${name}'`, SERVER_FIELDS);
     if (!TRANSPORTS.includes(entry.transport as string))
-      fail([...at, 'transport'], must(`server '${name}': "transport"`, `one of ${TRANSPORTS.join(', ')}`, entry.transport));
+      fail(
+        [...at, 'transport'],
+        must(`server '${name}': "transport"`, `one of ${TRANSPORTS.join(', ')}`, entry.transport),
+      );
     if (entry.server !== undefined) {
       const info = object(entry.server, [...at, 'server'], `server '${name}': "server"`, ['name', 'version']);
       text(info.name, [...at, 'server', 'name'], `server '${name}': "server.name"`);

@@ -5,7 +5,16 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { forget, remember, signalGroup, usesProcessGroups } from './process-groups.js';
+import { randomBytes } from 'node:crypto';
+import {
+  forget,
+  killServerTree,
+  remember,
+  SERVER_MARK_VARIABLE,
+  signalGroup,
+  signalMarked,
+  usesProcessGroups,
+} from './process-groups.js';
 
 export interface StdioServerSpec {
   readonly command: string;
@@ -67,6 +76,8 @@ export class ProcessGroupTransport implements Transport {
   private exited!: Promise<void>;
   private closing?: Promise<void>;
   private cutGrace?: () => void;
+  /** This server's mark in the environment of everything it starts. */
+  private readonly mark = `${process.pid}-${randomBytes(8).toString('hex')}`;
 
   constructor(private readonly spec: StdioServerSpec) {}
 
@@ -85,7 +96,7 @@ export class ProcessGroupTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.spec.command, [...this.spec.args], {
         cwd: this.spec.cwd,
-        env: { ...this.spec.env },
+        env: { ...this.spec.env, [SERVER_MARK_VARIABLE]: this.mark },
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own group, so that wrappers (npx, sh -c) are stopped together with the real server.
         detached: usesProcessGroups,
@@ -93,7 +104,7 @@ export class ProcessGroupTransport implements Transport {
       });
       this.child = child;
       // Remembered at once (the pid exists as soon as spawning succeeded), so a Ctrl-C from now on kills it.
-      if (child.pid !== undefined) remember(child.pid);
+      if (child.pid !== undefined) remember(child.pid, this.mark);
       this.exited = new Promise((done) => child.once('exit', () => done()));
       child.once('spawn', () => resolve());
       child.once('error', (error) => {
@@ -164,8 +175,8 @@ export class ProcessGroupTransport implements Transport {
 
   /**
    * Stops the server and everything it started: stdin is closed, then after `graceMs` (default 250 ms)
-   * SIGTERM and after 1 s more SIGKILL go to its whole process group; a group whose leader already
-   * exited gets SIGTERM and SIGKILL too, for grandchildren. Resolves when that is done. Safe to call
+   * SIGTERM and after 1 s more SIGKILL go to its whole process group and to every process carrying
+   * its mark; once the server has exited, what is left of both gets SIGTERM and SIGKILL too. Resolves when that is done. Safe to call
    * again: a later call with `graceMs: 0` cuts a running grace period short (the SDK's client
    * closes the transport itself when a request times out, before the caller can choose the grace).
    */
@@ -187,17 +198,19 @@ export class ProcessGroupTransport implements Transport {
       await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
     if (!this.exit) {
       signalGroup(child.pid, 'SIGTERM');
+      signalMarked(this.mark, 'SIGTERM');
       await within(this.exited, TERM_GRACE_MS);
     }
     if (!this.exit) {
-      signalGroup(child.pid, 'SIGKILL');
+      killServerTree(child.pid, this.mark);
       await within(this.exited, TERM_GRACE_MS);
-    } else if (usesProcessGroups) {
-      // The leader is gone; anything it started and left in the group goes too.
-      signalGroup(child.pid, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      signalGroup(child.pid, 'SIGKILL');
     }
+    // The server is gone; anything it started goes too: what is left in its group, and what left the
+    // group (setsid, a detached child, a daemon) but carries its mark. SIGTERM first, then SIGKILL.
+    if (usesProcessGroups) signalGroup(child.pid, 'SIGTERM');
+    if (signalMarked(this.mark, 'SIGTERM') > 0 || usesProcessGroups)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    killServerTree(child.pid, this.mark);
     forget(child.pid);
     this.markClosed();
   }

@@ -29,5 +29,12 @@ export function fsErrorCode(error: unknown): string | undefined {
 export function fsErrorReason(error: unknown): string | undefined {
   const code = fsErrorCode(error);
   if (code === undefined) return undefined;
-  return REASONS[code] ?? `${code}: ${String((error as Error).message).replace(/^[A-Z]+: /, '').split(',')[0]}`;
+  return (
+    REASONS[code] ??
+    `${code}: ${
+      String((error as Error).message)
+        .replace(/^[A-Z]+: /, '')
+        .split(',')[0]
+    }`
+  );
 }

@@ -205,6 +205,37 @@ describe('a stdio server that works', () => {
   });
 });
 
+describe.concurrent('a stdio server whose descendants leave its process group', () => {
+  /** The server in `mode` with ESCAPEES=1: its pid and its three escapees' are in the pid file. */
+  const escaping = (mode: string, extra: Partial<ResolvedMcpServer> = {}) =>
+    misbehaving(mode, extra).then(({ config, pidFile }) => ({
+      config: { ...config, env: { ...(config as { env: object }).env, ESCAPEES: '1' } } as ResolvedMcpServer,
+      pidFile,
+    }));
+
+  it('has them stopped after a listing: a detached child, setsid, and a daemon whose parent exited', async () => {
+    const { config, pidFile } = await escaping('paged');
+    expect((await listServerTools(config)).tools).toHaveLength(8);
+    const pids = pidsIn(pidFile);
+    expect(pids).toHaveLength(4);
+    expect(stillRunning(pids)).toEqual([]);
+  });
+
+  it('has them stopped when the server hangs and is killed at its deadline', async () => {
+    const { config, pidFile } = await escaping('list-hang', { listTimeoutMs: SHORT });
+    expect((await failure(config)).details).toMatchObject({ phase: 'tools/list', kind: 'timeout' });
+    expect(pidsIn(pidFile)).toHaveLength(4);
+    expect(stillRunning(pidsIn(pidFile))).toEqual([]);
+  });
+
+  it('has them stopped when the server crashes on its own', async () => {
+    const { config, pidFile } = await escaping('list-crash');
+    expect((await failure(config)).details).toMatchObject({ kind: 'connection-closed', exit: { code: 7 } });
+    expect(pidsIn(pidFile)).toHaveLength(4);
+    expect(stillRunning(pidsIn(pidFile))).toEqual([]);
+  });
+});
+
 describe('the process check these tests rely on', () => {
   it('sees a live process group, and no longer once it is killed', async () => {
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
