@@ -75,6 +75,11 @@ class Deadline {
     this.passed.catch(() => {});
   }
 
+  /** Ends the phase now, with `reason` as its error. */
+  fail(reason: Error): void {
+    this.controller.abort(reason);
+  }
+
   remaining(): number {
     return Math.max(1, this.end - Date.now());
   }
@@ -177,7 +182,8 @@ export async function listServerTools(config: ResolvedMcpServer, options: ListOp
   let deadline = new Deadline(connectLimit, 'connectTimeoutMs');
   const started = performance.now();
   try {
-    opened = await deadline.race(openTransport(config));
+    // An answer too large ends whichever phase is running, at once.
+    opened = await deadline.race(openTransport(config, (tooLarge) => deadline.fail(tooLarge)));
     const transport = opened.transport;
     phase = config.type === 'stdio' ? 'spawn' : config.type === 'sdk' ? 'initialize' : 'connect';
     const start = transport.start.bind(transport);

@@ -12,6 +12,7 @@ import type { McpEnvValue } from '../language/config.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { relativePosix } from '../text/spelling.js';
 import { InProcessServerError, loadInProcessServer, type ConnectableServer } from './in-process-server.js';
+import { type AnswerTooLarge, limitedFetch } from './answer-limit.js';
 import { ProcessGroupTransport } from './stdio-transport.js';
 
 /**
@@ -99,19 +100,23 @@ export function describeReach(config: ResolvedMcpServer): string {
 const commandPath = (command: string, cwd: string) =>
   command.includes('/') && !path.isAbsolute(command) ? path.resolve(cwd, command) : command;
 
-/** Opens nothing yet for stdio and HTTP (the client's connect starts them); builds the in-process server. */
-export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTransport> {
+/**
+ * Opens nothing yet for stdio and HTTP (the client's connect starts them); builds the in-process
+ * server. `onTooLarge` is told when the server sends more in one answer than drift reads.
+ */
+export async function openTransport(
+  config: ResolvedMcpServer,
+  onTooLarge: (error: AnswerTooLarge) => void,
+): Promise<OpenedTransport> {
   switch (config.type) {
     case 'stdio': {
       const env: Record<string, string> = { ...getDefaultEnvironment() };
       for (const [name, value] of Object.entries(config.env))
         env[name] = fromEnvironment(value, `env.${name}`, config.name);
-      const stdio = new ProcessGroupTransport({
-        command: commandPath(config.command, config.cwd),
-        args: config.args,
-        env,
-        cwd: config.cwd,
-      });
+      const stdio = new ProcessGroupTransport(
+        { command: commandPath(config.command, config.cwd), args: config.args, env, cwd: config.cwd },
+        onTooLarge,
+      );
       return { transport: stdio, stdio };
     }
     case 'http':
@@ -120,11 +125,13 @@ export async function openTransport(config: ResolvedMcpServer): Promise<OpenedTr
       for (const [name, value] of Object.entries(config.headers))
         headers[name] = fromEnvironment(value, `headers.${name}`, config.name);
       const url = new URL(config.url);
-      // Both transports put requestInit's headers on every request (the event stream's too).
+      // Both transports put requestInit's headers on every request (the event stream's too), and
+      // read every body through the fetch given (the event stream's too): each body is counted.
+      const options = { requestInit: { headers }, fetch: limitedFetch(onTooLarge) };
       const transport =
         config.type === 'http'
-          ? new StreamableHTTPClientTransport(url, { requestInit: { headers } })
-          : new SSEClientTransport(url, { requestInit: { headers } });
+          ? new StreamableHTTPClientTransport(url, options)
+          : new SSEClientTransport(url, options);
       return { transport };
     }
     case 'sdk': {

@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { randomBytes } from 'node:crypto';
+import { AnswerTooLarge, MAX_LINE_BYTES } from './answer-limit.js';
 import {
   forget,
   killServerTree,
@@ -43,8 +44,6 @@ const EXIT_GRACE_MS = 250;
 const TERM_GRACE_MS = 1000;
 /** After the server exited, how long its stdout may take to close before the transport counts as closed. */
 const DRAIN_MS = 200;
-/** The longest line kept waiting for its newline (the SDK's own stdio limit): a server writing endlessly is cut off. */
-const MAX_PENDING_BYTES = 10 * 1024 * 1024;
 
 /** How many lines that are not JSON-RPC are kept for the message (it shows three). */
 const KEPT_PROTOCOL_ERRORS = 5;
@@ -71,6 +70,10 @@ export class ProcessGroupTransport implements Transport {
   private child?: ChildProcessWithoutNullStreams;
   private stderr = '';
   private pending = Buffer.alloc(0);
+  private pieces: Buffer[] = [];
+  private piecesBytes = 0;
+  /** Set once the server wrote a line longer than the limit: nothing more is read. */
+  private tooLarge = false;
   private stopRequested = false;
   private closed = false;
   private exited!: Promise<void>;
@@ -79,7 +82,14 @@ export class ProcessGroupTransport implements Transport {
   /** This server's mark in the environment of everything it starts. */
   private readonly mark = `${process.pid}-${randomBytes(8).toString('hex')}`;
 
-  constructor(private readonly spec: StdioServerSpec) {}
+  /**
+   * @param onTooLarge told when the server writes a line longer than `MAX_LINE_BYTES`: the listing
+   *   ends then, instead of at its deadline.
+   */
+  constructor(
+    private readonly spec: StdioServerSpec,
+    private readonly onTooLarge?: (error: AnswerTooLarge) => void,
+  ) {}
 
   /** The last lines the server wrote to stderr, without its colours (any other control character is escaped when printed). */
   stderrTail(lines = 20): string[] {
@@ -128,13 +138,23 @@ export class ProcessGroupTransport implements Transport {
 
   /** Newline-delimited JSON-RPC, the framing of the SDK's own stdio transport. */
   private read(chunk: Buffer): void {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    if (this.pending.length > MAX_PENDING_BYTES && this.pending.indexOf(10) < 0) {
-      this.protocolErrors.push(`a line of more than ${MAX_PENDING_BYTES} bytes without a newline`);
-      this.pending = Buffer.alloc(0);
-      this.onerror?.(new Error('the server wrote more than 10 MiB without a newline'));
+    if (this.tooLarge) return;
+    // A line still without its newline is kept in pieces, joined once it ends (no copy per chunk).
+    if (chunk.indexOf(10) < 0) {
+      this.pieces.push(chunk);
+      this.piecesBytes += chunk.length;
+      if (this.pending.length + this.piecesBytes > MAX_LINE_BYTES) {
+        this.tooLarge = true;
+        this.pending = Buffer.alloc(0);
+        this.pieces = [];
+        this.protocolErrors.push(`a line of more than ${MAX_LINE_BYTES} bytes without a newline`);
+        this.onTooLarge?.(new AnswerTooLarge(MAX_LINE_BYTES, 'on one line of stdout'));
+      }
       return;
     }
+    this.pending = Buffer.concat([this.pending, ...this.pieces, chunk]);
+    this.pieces = [];
+    this.piecesBytes = 0;
     for (let end = this.pending.indexOf(10); end >= 0; end = this.pending.indexOf(10)) {
       const line = this.pending.toString('utf8', 0, end).replace(/\r$/, '');
       this.pending = this.pending.subarray(end + 1);
