@@ -9,6 +9,7 @@ import { McpListError, type FailureDetails } from '../mcp/list-failure.js';
 import { listServerTools, type ListedServer, type ToolProblem } from '../mcp/list-tools.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { loadProject, type Project, type ProjectCatalog } from '../project/load-project.js';
+import { vocabularyNames } from '../validate/validate-vocabulary.js';
 import { MCP_LOCK_NAME } from '../write/manifest.js';
 import { catalogNamesOn } from './mcp-catalog-names.js';
 import {
@@ -147,7 +148,8 @@ async function serverDrift(
   const declared = catalogNamesOn(server.name, model, catalog.raw);
   const base = { server: server.name, kind: declared.kind, reached: listed?.reached ?? failure?.details.reached ?? '' };
   if (!listed) return { ...base, ok: false, failure: { ...failure!.details, message: failure!.message } };
-  const compared = compareWithCatalog(model, server.name, declared, listed, locked);
+  const vocabulary = vocabularyNames(catalog.raw.vocabulary ?? {});
+  const compared = compareWithCatalog(model, server.name, declared, listed, locked, vocabulary);
   const lock = compareWithLock(locked, listed, server.clientCapabilities);
   const [gonePositions, renamedPositions] = [
     await locateNames(project, compared.gone),

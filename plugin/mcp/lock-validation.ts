@@ -39,82 +39,86 @@ class Found extends Error {
   }
 }
 
-/** Walks one lock; the first problem ends the walk. */
+/** What a key path names, for a message: `server 'docs', tool 'search', property 'q': "type"`. */
+function label(path: JsonPath): string {
+  if (path.length === 0) return 'the lock';
+  if (path.length === 1) return `"${path[0]}"`;
+  const [, server, second, tool, fourth, property, ...rest] = path.map(String);
+  const field = (parts: readonly string[]) => (parts.length > 0 ? `: "${parts.join('.')}"` : '');
+  if (second !== 'tools' || tool === undefined) return `server '${server}'${field(path.slice(2).map(String))}`;
+  if (fourth !== 'properties' || property === undefined)
+    return `server '${server}', tool '${tool}'${field(path.slice(4).map(String))}`;
+  return `server '${server}', tool '${tool}', property '${property}'${field(rest)}`;
+}
+
+/** Walks one lock; the first problem ends the walk. Paths and messages are only built for it. */
 function checkLock(data: unknown): void {
   let server: string | undefined;
   const fail = (path: JsonPath, message: string, at?: 'key'): never => {
     throw new Found({ path, message, ...(at ? { at } : {}), ...(server === undefined ? {} : { server }) });
   };
-  const where = (path: JsonPath) => {
-    const [, name, , tool, , property] = path;
-    const parts = [`server '${name}'`, tool === undefined ? '' : `tool '${tool}'`];
-    if (property !== undefined) parts.push(`property '${property}'`);
-    return parts.filter(Boolean).join(', ');
-  };
-  const object = (v: unknown, path: JsonPath, what: string, fields?: readonly string[]): Record<string, unknown> => {
-    if (!isObject(v)) fail(path, must(what, 'an object', v));
+  const object = (v: unknown, path: () => JsonPath, fields?: readonly string[]): Record<string, unknown> => {
+    if (!isObject(v)) fail(path(), must(label(path()), 'an object', v));
     const record = v as Record<string, unknown>;
-    const unknown = fields && Object.keys(record).find((k) => !fields.includes(k));
-    if (unknown !== undefined)
-      fail([...path, unknown], `${what} has a field "${unknown}" the lock does not have`, 'key');
+    if (fields)
+      for (const k in record)
+        if (!fields.includes(k))
+          fail([...path(), k], `${label(path())} has a field "${k}" the lock does not have`, 'key');
     return record;
   };
-  const value = (v: unknown, path: JsonPath, what: string) => {
-    if (nestsDeeperThan(v, MAX_VALUE_DEPTH)) fail(path, `${what} nests deeper than ${MAX_VALUE_DEPTH} levels`);
+  const shallow = (v: unknown, path: () => JsonPath) => {
+    if (nestsDeeperThan(v, MAX_VALUE_DEPTH))
+      fail(path(), `${label(path())} nests deeper than ${MAX_VALUE_DEPTH} levels`);
   };
-  const text = (v: unknown, path: JsonPath, what: string) => {
-    if (typeof v !== 'string') fail(path, must(what, 'a string', v));
+  const text = (v: unknown, path: () => JsonPath) => {
+    if (typeof v !== 'string') fail(path(), must(label(path()), 'a string', v));
   };
-  const hash = (v: unknown, path: JsonPath, what: string) => {
-    if (typeof v !== 'string' || !HASH.test(v)) fail(path, must(what, '"sha256:" and 64 hex digits', v));
+  const hash = (v: unknown, path: () => JsonPath) => {
+    if (typeof v !== 'string' || !HASH.test(v)) fail(path(), must(label(path()), '"sha256:" and 64 hex digits', v));
   };
 
   // The version is checked before: here it is 1.
-  const root = object(data, [], 'the lock', ['lockfileVersion', 'servers']);
-  const servers = object(root.servers, ['servers'], '"servers"');
+  const root = object(data, () => [], ['lockfileVersion', 'servers']);
+  const servers = object(root.servers, () => ['servers']);
   for (const [name, raw] of Object.entries(servers)) {
     server = name;
-    const at = ['servers', name];
-    const entry = object(raw, at, `server '${name}'`, SERVER_FIELDS);
+    const at = (...rest: (string | number)[]) => ['servers', name, ...rest];
+    const entry = object(raw, () => at(), SERVER_FIELDS);
     if (!TRANSPORTS.includes(entry.transport as string))
-      fail(
-        [...at, 'transport'],
-        must(`server '${name}': "transport"`, `one of ${TRANSPORTS.join(', ')}`, entry.transport),
-      );
+      fail(at('transport'), must(label(at('transport')), `one of ${TRANSPORTS.join(', ')}`, entry.transport));
     if (entry.server !== undefined) {
-      const info = object(entry.server, [...at, 'server'], `server '${name}': "server"`, ['name', 'version']);
-      text(info.name, [...at, 'server', 'name'], `server '${name}': "server.name"`);
-      text(info.version, [...at, 'server', 'version'], `server '${name}': "server.version"`);
+      const info = object(entry.server, () => at('server'), ['name', 'version']);
+      text(info.name, () => at('server', 'name'));
+      text(info.version, () => at('server', 'version'));
     }
-    object(entry.clientCapabilities, [...at, 'clientCapabilities'], `server '${name}': "clientCapabilities"`);
-    value(entry.clientCapabilities, [...at, 'clientCapabilities'], `server '${name}': "clientCapabilities"`);
-    const tools = object(entry.tools, [...at, 'tools'], `server '${name}': "tools"`);
+    object(entry.clientCapabilities, () => at('clientCapabilities'));
+    shallow(entry.clientCapabilities, () => at('clientCapabilities'));
+    const tools = object(entry.tools, () => at('tools'));
     for (const [toolName, rawTool] of Object.entries(tools)) {
-      const toolAt = [...at, 'tools', toolName];
-      const tool = object(rawTool, toolAt, where(toolAt), TOOL_FIELDS);
-      hash(tool.inputSchemaHash, [...toolAt, 'inputSchemaHash'], `${where(toolAt)}: "inputSchemaHash"`);
-      if (tool.outputSchemaHash !== undefined)
-        hash(tool.outputSchemaHash, [...toolAt, 'outputSchemaHash'], `${where(toolAt)}: "outputSchemaHash"`);
+      const t = (...rest: (string | number)[]) => at('tools', toolName, ...rest);
+      const tool = object(rawTool, () => t(), TOOL_FIELDS);
+      hash(tool.inputSchemaHash, () => t('inputSchemaHash'));
+      if (tool.outputSchemaHash !== undefined) hash(tool.outputSchemaHash, () => t('outputSchemaHash'));
       if (tool.annotations !== undefined) {
-        object(tool.annotations, [...toolAt, 'annotations'], `${where(toolAt)}: "annotations"`);
-        value(tool.annotations, [...toolAt, 'annotations'], `${where(toolAt)}: "annotations"`);
+        object(tool.annotations, () => t('annotations'));
+        shallow(tool.annotations, () => t('annotations'));
       }
-      const properties = object(tool.properties, [...toolAt, 'properties'], `${where(toolAt)}: "properties"`);
+      const properties = object(tool.properties, () => t('properties'));
       for (const [property, rawSummary] of Object.entries(properties)) {
-        const p = [...toolAt, 'properties', property];
-        const summary = object(rawSummary, p, where(p), SUMMARY_FIELDS);
+        const p = (...rest: (string | number)[]) => t('properties', property, ...rest);
+        const summary = object(rawSummary, () => p(), SUMMARY_FIELDS);
         if (typeof summary.type !== 'string' || summary.type === '')
-          fail([...p, 'type'], must(`${where(p)}: "type"`, 'a type name such as "string"', summary.type));
+          fail(p('type'), must(label(p('type')), 'a type name such as "string"', summary.type));
         if (summary.required !== undefined && summary.required !== true)
-          fail([...p, 'required'], `${where(p)}: "required" is true or left out, not ${shown(summary.required)}`);
+          fail(p('required'), `${label(p('required'))} is true or left out, not ${shown(summary.required)}`);
         if (summary.enum !== undefined && !Array.isArray(summary.enum))
-          fail([...p, 'enum'], must(`${where(p)}: "enum"`, 'an array', summary.enum));
+          fail(p('enum'), must(label(p('enum')), 'an array', summary.enum));
         if (summary.additionalProperties !== undefined && summary.additionalProperties !== false)
           fail(
-            [...p, 'additionalProperties'],
-            `${where(p)}: "additionalProperties" is false or left out, not ${shown(summary.additionalProperties)}`,
+            p('additionalProperties'),
+            `${label(p('additionalProperties'))} is false or left out, not ${shown(summary.additionalProperties)}`,
           );
-        for (const [k, v] of Object.entries(summary)) value(v, [...p, k], `${where(p)}: "${k}"`);
+        for (const k in summary) if (typeof summary[k] === 'object') shallow(summary[k], () => p(k));
       }
     }
   }

@@ -129,9 +129,7 @@ export async function openTransport(
       // read every body through the fetch given (the event stream's too): each body is counted.
       const options = { requestInit: { headers }, fetch: limitedFetch(onTooLarge) };
       const transport =
-        config.type === 'http'
-          ? new StreamableHTTPClientTransport(url, options)
-          : new SSEClientTransport(url, options);
+        config.type === 'http' ? new StreamableHTTPClientTransport(url, options) : new SSEClientTransport(url, options);
       return { transport };
     }
     case 'sdk': {

@@ -68,11 +68,18 @@ async function failure(config: ResolvedMcpServer): Promise<McpListError> {
 describe.concurrent('an answer that never ends', () => {
   it('over HTTP: a JSON body is cut at the limit', async () => {
     const { url, sent } = await endless('application/json', '{"jsonrpc":"2.0","id":0,"result":{"x":"', 'x');
-    const error = await failure({ ...FAR, name: 'flood', type: 'http', url: `${url}/mcp`, headers: {} } as ResolvedMcpServer);
+    const error = await failure({
+      ...FAR,
+      name: 'flood',
+      type: 'http',
+      url: `${url}/mcp`,
+      headers: {},
+    } as ResolvedMcpServer);
     expect(error.details).toMatchObject({
       phase: 'initialize',
       kind: 'invalid-answer',
-      reason: 'the server sent more than 32 MiB in one HTTP response, more than any tool list needs; drift stopped reading it.',
+      reason:
+        'the server sent more than 32 MiB in one HTTP response, more than any tool list needs; drift stopped reading it.',
     });
     expect(sent.bytes).toBeGreaterThan(MAX_BODY_BYTES);
     expect(sent.bytes).toBeLessThan(MAX_BODY_BYTES + SLACK);
@@ -80,7 +87,13 @@ describe.concurrent('an answer that never ends', () => {
 
   it('over SSE: an event stream whose event never ends is cut at the limit', async () => {
     const { url, sent } = await endless('text/event-stream', 'event: endpoint\ndata: ', 'y');
-    const error = await failure({ ...FAR, name: 'stream', type: 'sse', url: `${url}/sse`, headers: {} } as ResolvedMcpServer);
+    const error = await failure({
+      ...FAR,
+      name: 'stream',
+      type: 'sse',
+      url: `${url}/sse`,
+      headers: {},
+    } as ResolvedMcpServer);
     expect(error.details).toMatchObject({ phase: 'connect', kind: 'invalid-answer' });
     expect(error.message).toContain('more than 32 MiB in one HTTP response');
     expect(error.message).toContain("Fix: check that 'url' of this server points at an MCP endpoint");
