@@ -1,6 +1,6 @@
 // `tool-catalog report [--format md|html] [--out <file>]`: the exposure matrix of the catalog
 // (tools by category × exposure × conditions × pair groups), printed or written to a file.
-import { realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderPolicyReport, type ReportFormat } from '../../render/renderers/policy-report.js';
@@ -48,7 +48,26 @@ function target(cwd: string, out: string): { file: string; inPlace: boolean } {
   if (stat?.isDirectory())
     throw new UsageError(`--out ${out} is a folder; name a file in it, e.g. --out ${path.join(out, 'policy.md')}.`);
   if (stat && !stat.isFile()) return { file, inPlace: true };
+  if (stat && stat.size > 0 && !isReport(file))
+    throw new UsageError(
+      `--out ${out} already holds a file that is not an exposure matrix; report replaces only its own output, so remove that file or choose another path.`,
+    );
   return { file: stat ? realpathSync(file) : file, inPlace: false };
+}
+
+/** Whether a file starts like a report this command wrote (Markdown or HTML): only those are replaced. */
+function isReport(file: string): boolean {
+  const head = Buffer.alloc(4096);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const text = head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0));
+    return text.startsWith('# Exposure matrix of catalog ') || text.includes('<h1>Exposure matrix ');
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 export const reportCommand: Command = {
