@@ -18,6 +18,8 @@ const RUNS = Number(process.env.CLI_FUZZ_RUNS ?? 500);
 /** Folders any command may write in: output folders, the evaluation cache, where reports go. */
 const WRITABLE = ['generated/', 'node_modules/', 'out/', 'src/'];
 const STACK_FRAME = /^\s*at (?:.+ \()?(?:\/|file:|node:)[^)]*:\d+(?::\d+)?\)?$/m;
+/** Exit codes seen, for the summary line: a fuzz that only ever hits usage errors proves little. */
+const seen = new Map<number, number>();
 const RAW_ERROR = /^(?:Uncaught )?[A-Z][A-Za-z]*Error(?: \[\w+\])?: /m;
 
 let dir: string;
@@ -61,9 +63,11 @@ function snapshot(): Map<string, string> {
   return files;
 }
 
+/** Paths of every kind: files to write, folders, files that are not ours, unwritable and impossible ones. */
 const PATHS = [
   'out/report.md',
   'out/report.html',
+  'out/report.txt',
   'out/new/deeper/r.md',
   'out',
   'adir',
@@ -72,7 +76,6 @@ const PATHS = [
   'afile.txt/x.md',
   'README.md',
   'tool-catalog.config.ts',
-  'alt.config.ts',
   'missing/x.config.ts',
   'catalog/tools/file.catalog.ts',
   '/dev/full',
@@ -81,71 +84,81 @@ const PATHS = [
   '.',
   '',
 ];
-const TEXTS = [
-  'md',
-  'html',
-  'pdf',
-  'demo',
-  'nope',
-  'Bash',
-  'has-git=true',
-  'x=y',
-  'a=b=c',
-  '=',
-  '-1',
-  '0',
-  '500',
-  '1e999',
-  'NaN',
-  '--json',
-  '-',
-  'é\u202e\u001b[2J',
-  'x'.repeat(300),
-  'HEAD',
-  'HEAD~999',
-  'docs',
-  '**/*',
-];
-const value = fc.oneof(fc.constantFrom(...PATHS, ...TEXTS), fc.string({ maxLength: 10 }));
+const TEXTS = ['', '-', '=', '--json', 'é\u202e\u001b[2J', 'x'.repeat(300), '0', '-1', '1e999', 'NaN'];
+/** Likely values per flag, so that most command lines get past parsing to the code behind them. */
+const VALUES: Readonly<Record<string, readonly string[]>> = {
+  config: [
+    'tool-catalog.config.ts',
+    'alt.config.ts',
+    'tool-catalog.config.ts',
+    'alt.config.ts',
+    'adir',
+    '.',
+    'afile.txt',
+    'missing/x.config.ts',
+    'afile.txt/x.ts',
+    '/proc/nope/x.ts',
+  ],
+  catalog: ['demo', 'demo', 'nope', ''],
+  out: PATHS,
+  format: ['md', 'html', 'md', 'html', 'pdf'],
+  ctx: ['has-git=true', 'canQuery=false', 'has-git=maybe', 'x=y', 'has-git'],
+  disabled: ['Bash', 'Read', 'nope', 'mcp__docs__*'],
+  caller: ['CHAT', 'nope'],
+  emit: ['Bash', 'nope'],
+  env: ['A=b', 'ANTHROPIC_BASE_URL=http://x', 'nope'],
+  'mcp-config': PATHS,
+  'sdk-types': ['afile.txt', 'adir', 'missing.d.ts', '/dev/null'],
+  since: ['HEAD', 'HEAD~999', 'nope', '--json'],
+  include: ['**/*', 'catalog/**', '['],
+  ignore: ['**/*', '['],
+  'connect-timeout': ['500', '0', 'soon', '-1', '99999999999999999999'],
+  'list-timeout': ['500', '0', 'soon', '1e3'],
+};
+const anyValue = fc.oneof(fc.constantFrom(...PATHS, ...TEXTS), fc.string({ maxLength: 8 }));
+const valueOf = (flag: string) =>
+  VALUES[flag]
+    ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...VALUES[flag]!) }, { weight: 1, arbitrary: anyValue })
+    : anyValue;
 
-/** One argument of `name`: a flag it has (with a value, or `=value`, or none), a flag it lacks, or a positional. */
+/** One argument of `name`: mostly a flag it has with a likely value; sometimes a flag it lacks, `=value`, or a positional. */
 function argument(name: string): fc.Arbitrary<string[]> {
   const command = COMMANDS.find((c) => c.name === name);
-  const flags = Object.entries(command?.options ?? { json: { type: 'boolean' } });
-  return fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc.constantFrom(...flags).chain(([flag, spec]) =>
+  const flags = Object.entries(command?.options ?? { json: { type: 'boolean' as const } }).filter(
+    ([f]) => f !== 'help',
+  );
+  const flag = fc
+    .constantFrom(...flags)
+    .chain(
+      ([flag, spec]): fc.Arbitrary<string[]> =>
         spec.type === 'string'
           ? fc.oneof(
-              value.map((v) => [`--${flag}`, v]),
-              value.map((v) => [`--${flag}=${v}`]),
-              fc.constant([`--${flag}`]),
+              { weight: 8, arbitrary: valueOf(flag).map((v) => [`--${flag}`, v]) },
+              { weight: 1, arbitrary: valueOf(flag).map((v) => [`--${flag}=${v}`]) },
+              { weight: 1, arbitrary: fc.constant<string[]>([`--${flag}`]) },
             )
           : fc.oneof(
-              { weight: 4, arbitrary: fc.constant([`--${flag}`]) },
-              value.map((v) => [`--${flag}=${v}`]),
+              { weight: 9, arbitrary: fc.constant<string[]>([`--${flag}`]) },
+              { weight: 1, arbitrary: anyValue.map((v) => [`--${flag}=${v}`]) },
             ),
-      ),
-    },
-    { weight: 1, arbitrary: fc.constantFrom(['--chek'], ['-x'], ['--'], ['--no-json'], ['-w'], ['-h']) },
-    { weight: 1, arbitrary: value.map((v) => [v]) },
+    );
+  const positional = fc.oneof(fc.constantFrom('Bash', 'Read', 'docs', 'nope', 'demo'), anyValue).map((v) => [v]);
+  return fc.oneof(
+    { weight: 12, arbitrary: flag },
+    { weight: 1, arbitrary: fc.constantFrom<string[]>(['--chek'], ['-x'], ['--'], ['-w'], ['-h'], ['--help']) },
+    { weight: 2, arbitrary: positional },
   );
 }
 
+const NAMES = COMMANDS.map((c) => c.name);
 const commandLine = fc
-  .constantFrom(
-    ...COMMANDS.map((c) => c.name),
-    ...COMMANDS.map((c) => c.name),
-    'help',
-    '--version',
-    'generat',
-    'rm',
-    '',
+  .oneof(
+    { weight: 20, arbitrary: fc.constantFrom(...NAMES) },
+    { weight: 1, arbitrary: fc.constantFrom('help', '--version', 'generat', 'rm', '') },
   )
   .chain((name) =>
     fc
-      .array(argument(name), { maxLength: 5 })
+      .array(argument(name), { maxLength: 4 })
       .map((args) => [name, ...args.flat()].filter((a, i) => i > 0 || a !== '')),
   );
 
@@ -159,6 +172,7 @@ describe('the command line, fuzzed', () => {
         let output = '';
         const collect = (t: string) => void (output += t);
         const code = await runCli(argv, { cwd: dir, stdout: collect, stderr: collect, signal: stopped });
+        seen.set(code, (seen.get(code) ?? 0) + 1);
         const where = `tool-catalog ${argv.map((a) => JSON.stringify(a)).join(' ')}\n${output}`;
         expect([0, 1, 2], where).toContain(code);
         expect(output, where).not.toMatch(STACK_FRAME);
@@ -177,5 +191,13 @@ describe('the command line, fuzzed', () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+    console.log(
+      `cli fuzz: exit codes ${[...seen]
+        .sort()
+        .map(([c, n]) => `${c}×${n}`)
+        .join(', ')}`,
+    );
+    // Most lines reach the command's work: some succeed, some fail a check, some are bad usage.
+    for (const code of [0, 1, 2]) expect(seen.get(code) ?? 0).toBeGreaterThan(RUNS / 20);
   }, 1_800_000);
 });
