@@ -102,6 +102,13 @@ const ONE_KEYWORDS = new Set([
 ]);
 const LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 
+/** Names in code-unit order; anything else a server put in a set (not valid, but possible) by its canonical text. */
+function bySetOrder(a: unknown, b: unknown): number {
+  const x = typeof a === 'string' ? a : canonicalJson(a);
+  const y = typeof b === 'string' ? b : canonicalJson(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /**
  * A JSON schema with `required` sorted and without repeats, in every subschema; nothing else
  * changes. Only keyword positions are walked, so a property that is named `required` is left alone,
@@ -131,7 +138,7 @@ export function normalizeSchema(schema: unknown): unknown {
     const out: Record<string, unknown> = {};
     define(target, slot, out);
     for (const [k, v] of Object.entries(s)) {
-      if (SET_KEYWORDS.has(k) && Array.isArray(v)) define(out, k, [...new Set(v)].sort());
+      if (SET_KEYWORDS.has(k) && Array.isArray(v)) define(out, k, [...new Set(v)].sort(bySetOrder));
       else if (MAP_KEYWORDS.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
         const map: Record<string, unknown> = {};
         define(out, k, map);
