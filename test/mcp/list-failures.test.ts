@@ -314,6 +314,46 @@ describe.concurrent('an HTTP server that fails', () => {
   });
 });
 
+describe('an in-process server that answers with what JSON cannot hold', () => {
+  it('is a clear error, as the same answer over a wire would be', async () => {
+    const dir = await tempDir('mcp-cyclic');
+    // A connectable server written by hand: its tool's schema refers to itself.
+    writeFiles(dir, {
+      'server.mjs': `export function createServer() {
+  let wire;
+  return {
+    async connect(transport) {
+      wire = transport;
+      transport.onmessage = (m) => {
+        if (m.method === 'initialize')
+          return transport.send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'cyclic', version: '1' } } });
+        if (m.method !== 'tools/list') return;
+        const schema = { type: 'object' };
+        schema.properties = { self: schema };
+        transport.send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'loop', inputSchema: schema }] } });
+      };
+      await transport.start();
+    },
+    async close() { await wire?.close(); },
+  };
+}
+`,
+    });
+    const error = await failure({
+      ...LIMITS,
+      name: 'cyclic',
+      type: 'sdk',
+      module: './server.mjs',
+      export: 'createServer',
+      resolveDir: dir,
+    } as ResolvedMcpServer);
+    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'server-error' });
+    expect(error.details.reason).toMatch(
+      /^the server answered with error -32603: the server's message cannot be written as JSON \(Converting circular structure to JSON/,
+    );
+  });
+});
+
 describe('an in-process server module that gives no server', () => {
   it('names what the module exports, and what it returned', async () => {
     const dir = await tempDir('mcp-module');
