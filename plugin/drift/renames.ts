@@ -40,7 +40,7 @@ const CANDIDATES_PER_TOOL = 20;
 const COMMON_TRAIT = 50;
 /** Pairs compared at most, and the time they may take: past either, the search ends with what it has. */
 const MAX_PAIRS = 250_000;
-const MAX_MS = 3_000;
+const MAX_MS = 10_000;
 
 /** `getSum`, `get_sum`, `get-sum` are one name. */
 const normalName = (n: string) =>
@@ -190,7 +190,7 @@ function candidatePairs(gone: readonly Traits[], appeared: readonly Traits[]): I
 /**
  * Probable renames from `gone` to `appeared`, best first, each tool in at most one pair, and how
  * much of the search was done. Every pair is compared while there are few; past that, the pairs
- * that share rare traits, up to a budget of pairs and time (`maxMs`, 3 s), so thousands of tools end
+ * that share rare traits, up to a budget of pairs and time (`maxMs`, 10 s), so thousands of tools end
  * in seconds.
  */
 export function searchRenames(

@@ -55,14 +55,20 @@ export default app.tools({ records_tools: { kind: 'external', channel: 'records'
     const run = await runBin(['drift', '--mcp'], dir, { NODE_OPTIONS: '--max-old-space-size=256' });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    const renamed = run.stdout.split('\n').filter((l) => l.startsWith('    probably renamed: '));
-    expect(renamed).toHaveLength(COUNT);
+    const lines = run.stdout.split('\n');
+    const renamed = lines.filter((l) => l.startsWith('    probably renamed: '));
     expect(renamed[0]).toBe(
       '    probably renamed: fetch_record_00000 → fetchRecord00000Item (identical input schema; name similarity 0.73)',
     );
+    // Every pair proposed is right; on a machine too loaded to finish within the search's time limit,
+    // the rest are listed as removed (the search without a time limit finds all: rename-search.test.ts).
+    for (const line of renamed)
+      expect(line).toMatch(/^ {4}probably renamed: fetch_record_(\d{5}) → fetchRecord\1Item \(/);
+    const removed = lines.find((l) => l.startsWith('    removed: '))?.split(', ').length ?? 0;
+    expect(renamed.length + removed).toBe(COUNT);
+    expect(renamed.length).toBeGreaterThan(COUNT / 2);
     expect(run.stdout).toMatch(
       /renames: 100,000,000 pairs of gone and new tools are too many to compare each; the [\d,]+ most alike/,
     );
-    expect(run.stdout).toContain(`drift --mcp: 1 server checked: ${COUNT} changes since the lock.`);
   });
 });
