@@ -2,10 +2,10 @@
 // in its own process group, close() can be awaited until the whole group is gone, and the exit code
 // and the end of stderr are kept for the error message when the server fails.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { randomBytes } from 'node:crypto';
 import { AnswerTooLarge, MAX_LINE_BYTES } from './answer-limit.js';
 import {
   forget,
@@ -91,7 +91,7 @@ export class ProcessGroupTransport implements Transport {
     private readonly onTooLarge?: (error: AnswerTooLarge) => void,
   ) {}
 
-  /** The last lines the server wrote to stderr, without its colours (any other control character is escaped when printed). */
+  /** The last lines the server wrote to stderr, without its colours (other control characters are escaped when printed). */
   stderrTail(lines = 20): string[] {
     return this.stderr
       .replace(ANSI_SEQUENCE, '')
@@ -196,9 +196,10 @@ export class ProcessGroupTransport implements Transport {
   /**
    * Stops the server and everything it started: stdin is closed, then after `graceMs` (default 250 ms)
    * SIGTERM and after 1 s more SIGKILL go to its whole process group and to every process carrying
-   * its mark; once the server has exited, what is left of both gets SIGTERM and SIGKILL too. Resolves when that is done. Safe to call
-   * again: a later call with `graceMs: 0` cuts a running grace period short (the SDK's client
-   * closes the transport itself when a request times out, before the caller can choose the grace).
+   * its mark; once the server has exited, what is left of both gets SIGTERM and SIGKILL too.
+   * Resolves when that is done. Safe to call again: a later call with `graceMs: 0` cuts a running
+   * grace period short (the SDK's client closes the transport itself when a request times out,
+   * before the caller can choose the grace).
    */
   close(options: { graceMs?: number } = {}): Promise<void> {
     if (options.graceMs === 0) this.cutGrace?.();
