@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { suggest } from '../diagnostics/field-schema.js';
+import { debugDetails, failureLine } from './cli-errors.js';
 import type { Command, CommandIO, OptionSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -94,7 +95,9 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       io.stderr(`${error.message}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);
       return 2;
     }
-    throw error;
+    // Whatever a command did not turn into a message of its own ends as one line, never a stack trace.
+    io.stderr(`${failureLine(command.name, error, io.cwd)}\n${debugDetails(error)}`);
+    return 1;
   }
 }
 
@@ -105,5 +108,13 @@ export async function main(): Promise<void> {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   };
+  // Last resort for an error no command awaited (a callback, a stray promise): one line and exit 1.
+  const name = COMMANDS.find((c) => c.name === process.argv[2])?.name;
+  const fail = (error: unknown) => {
+    process.stderr.write(`${failureLine(name, error, io.cwd)}\n${debugDetails(error)}`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

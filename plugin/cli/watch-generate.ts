@@ -5,6 +5,7 @@
 // or the diagnostics, and keeps watching until they are fixed.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DIAGNOSTIC_CODES } from '../diagnostics/diagnostics.js';
 import { createGenerateSession } from '../generate-session.js';
 import type { GenerateResult } from '../generate.js';
 import { pathsToRead } from '../render/render-catalog.js';
@@ -89,7 +90,11 @@ export async function watchGenerate(
     const ms = Math.round(performance.now() - started);
     printDiagnostics(result.diagnostics, io);
     const report = result.report;
-    if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
+    if (result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.configMissing))
+      io.stderr(
+        'Nothing was written, and there is nothing to watch without a config file; fix the path, then run generate --watch again.\n',
+      );
+    else if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
     else {
       const names = result.catalogs.map((c) => c.config.name).join(', ');
       const written = report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
@@ -101,6 +106,11 @@ export async function watchGenerate(
   };
 
   let result = await runOnce();
+  // Without a config there is nothing to watch (and nothing would keep this process alive): say so and end.
+  if (result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.configMissing)) {
+    await session.dispose();
+    return 1;
+  }
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
   const watched = new Set([...watchedPaths(result), ...outputPaths(result)]);

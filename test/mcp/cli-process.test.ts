@@ -41,14 +41,14 @@ describe('the binary', () => {
     expect(withClient.length).toBeGreaterThan(0);
   });
 
-  it('stops a hanging server, and everything it started, when interrupted', async () => {
+  it('stops a hanging server, and everything it started (what left its group too), when interrupted', async () => {
     const dir = await tempDir('mcp-interrupt');
     const pidFile = path.join(dir, 'pids');
     writeFiles(dir, {
       'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';
 export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts'], mcp: { slow: {
   command: 'node', args: [${JSON.stringify(path.join(FIXTURES, 'mcp/misbehaving-server.mjs'))}, 'silent'],
-  env: { PID_FILE: ${JSON.stringify(pidFile)} }, connectTimeoutMs: 60000,
+  env: { PID_FILE: ${JSON.stringify(pidFile)}, ESCAPEES: '1' }, connectTimeoutMs: 60000,
 } } } } });
 `,
       'catalog/app.catalog.ts': `import { defineCatalog } from 'agent-tool-catalog';\nexport const app = defineCatalog({ channels: { slow: {} } });\nexport default app.tools({ slow_tools: { kind: 'external', channel: 'slow', mirror: true } });\n`,
@@ -57,8 +57,8 @@ export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
       child.once('exit', (code, signal) => done({ code, signal })),
     );
-    // The server writes its pid once it runs: interrupt only then.
-    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') await new Promise((r) => setTimeout(r, 25));
+    // The server writes its pid and those of three processes that leave its group: interrupt only then.
+    while (!existsSync(pidFile) || pidsIn(pidFile).length < 4) await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);

@@ -6,6 +6,7 @@ import { runDrift } from '../../drift/run-drift.js';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type ParsedArgs, type Command } from '../command.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
+import { terminalJson } from '../../text/terminal.js';
 
 /** `--connect-timeout 500` → 500; anything but a positive number of milliseconds is bad usage. */
 function milliseconds(values: ParsedArgs['values'], flag: string): number | undefined {
@@ -39,8 +40,9 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
   if (result.usageError) throw new UsageError(result.usageError);
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
+    // Server strings are JSON-escaped; the few characters JSON leaves raw are escaped too, for a terminal.
     io.stdout(
-      `${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+      `${terminalJson(JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2))}\n`,
     );
     return result.ok ? 0 : failure;
   }
