@@ -52,7 +52,7 @@ export const verifyCommand: Command = {
   summary:
     'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
   usage:
-    '[--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>]',
+    '[--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>]',
   options: {
     ...COMMON_OPTIONS,
     caller: { type: 'string', multiple: true },
