@@ -71,11 +71,19 @@ describe('generate', () => {
       ),
     );
     const before = await fingerprint(path.join(dir, OUT));
-    const stale = await runBin(['generate', '--check'], dir);
+    // Started by npm (no lock file or package.json here): npm's way to run the binary.
+    const stale = await runBin(['generate', '--check'], dir, { npm_config_user_agent: 'npm/11.0.0 node/v20.19.0' });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`stale: ${OUT}/registry.ts\n`);
-    expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npm run generate`/);
+    expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npx tool-catalog generate`/);
     expect(await fingerprint(path.join(dir, OUT))).toEqual(before);
+    // In a pnpm app with a generate script, the suggestion is the app's own command.
+    await fs.writeFile(path.join(dir, 'pnpm-lock.yaml'), "lockfileVersion: '9.0'\n");
+    await fs.writeFile(path.join(dir, 'package.json'), '{ "scripts": { "generate": "tool-catalog generate" } }\n');
+    expect((await runBin(['generate', '--check'], dir)).stderr).toMatch(/out of date; run `pnpm generate` and commit/);
+    expect((await runBin(['generate', '--check', '--catalog', 'demo'], dir)).stderr).toMatch(
+      /out of date; run `pnpm exec tool-catalog generate --catalog demo` and commit/,
+    );
 
     const staleJson = json(await runBin(['generate', '--check', '--json'], dir));
     expect(staleJson).toMatchObject({ ok: false, check: true, orphaned: [] });
