@@ -157,14 +157,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              type: 'error',
-              error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
-            }),
-          );
+        res.writeHead(404, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            type: 'error',
+            error: { type: 'not_found_error', message: 'not served by tool-catalog verify' },
+          }),
+        );
       }
     });
   });
