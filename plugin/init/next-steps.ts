@@ -31,6 +31,16 @@ export function nextSteps(result: InitResult): string[] {
       `Run \`${commands.drift}\`: it lists ${sdk.left} difference${sdk.left === 1 ? '' : 's'} with ${sdk.name} ${sdk.version} left for you, each with its fix.`,
     );
   if (!result.rerun) steps.push(`Edit ${rel(plan.toolsFile)}: one declaration per tool of your agent.`);
+  if (
+    result.rerun &&
+    sdk.installed &&
+    sdk.declared.length > 0 &&
+    result.bindingFile &&
+    !result.edited.includes(result.bindingFile)
+  )
+    steps.push(
+      `Add the new tools to ${rel(result.bindingFile)}: \`${commands.bindings} --fix\` inserts their entries (it needs ts-morph: ${installCommand(app.packageManager, 'ts-morph', true)}).`,
+    );
   if (sdk.installed && sdk.declared.length > 0)
     steps.push(
       `Classify the other ${sdk.declared.length} tools ${sdk.name} ${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`,

@@ -7,6 +7,7 @@ import { generateAndWrite, type GenerateAndWriteResult } from '../generate.js';
 import { loadConfig } from '../load/load-config.js';
 import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../write/formatter-ignores.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
+import { bindingSkeleton, isUntouchedSkeleton } from './binding-skeleton.js';
 import { InitError, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { installCommand } from './package-manager.js';
 import { PNPM_WORKSPACE_FILE, pnpmBuildsEdit, type PnpmBuildsEdit } from './pnpm-builds.js';
@@ -22,7 +23,7 @@ export interface InitResult {
   readonly bindingFile?: string;
   /** Files created, including what `generate` wrote (absolute, sorted). */
   readonly created: readonly string[];
-  /** Files of the app init changed in place (the `sdkTyped: false` it had written, package.json excluded). */
+  /** Files of the app init changed in place (the `sdkTyped: false` it had written, a binding file still its skeleton; package.json excluded). */
   readonly edited: readonly string[];
   /** `added`, `kept` (already the same) or `conflict` (a different `generate` script exists, left alone). */
   readonly script: 'added' | 'kept' | 'conflict';
@@ -128,6 +129,9 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
       created.push(file);
     }
   }
+  const ref = { dir, configFile: plan.configFile, catalog: plan.name };
+  // A binding file nobody edited yet follows the catalog when the SDK's tools are added below.
+  const untouchedBindings = rerun && plan.app.sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
   const formatters = await ignoreOutputInFormatters(dir, outDir);
   const pnpm = await recordPnpmBuilds(plan.app);
   const script = await addGenerateScript(plan.app, plan.script);
@@ -148,8 +152,15 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
           // A browser app only reads the SDK's types: a devDependency keeps its runtime out of production.
           install: installCommand(plan.app.packageManager, SDK_PACKAGE, plan.app.browserOnly),
         },
-        written: [],
+        written: [] as string[],
       };
+  if (untouchedBindings && bindingFile && completed.written.length > 0) {
+    const skeleton = await bindingSkeleton(ref, bindingFile);
+    if (skeleton !== undefined) {
+      await writeFileAtomic(bindingFile, skeleton);
+      completed.written.push(bindingFile);
+    }
+  }
   const generated = await generateAndWrite({ cwd: dir, config: plan.configFile });
   const edited = completed.written.filter((f) => !created.includes(f) && f !== plan.sdkToolsFile);
   created.push(...completed.written.filter((f) => f === plan.sdkToolsFile));

@@ -42,7 +42,12 @@ export interface ScaffoldPlan {
   /** The `generate` script init adds to package.json. */
   readonly script: string;
   /** How the user runs things in this app: `pnpm generate`, `pnpm exec tool-catalog drift`. */
-  readonly commands: { readonly generate: string; readonly drift: string; readonly init: string };
+  readonly commands: {
+    readonly generate: string;
+    readonly drift: string;
+    readonly init: string;
+    readonly bindings: string;
+  };
   /** Renders the tools file with only these starter SDK tools (the ones the installed SDK types). */
   readonly renderTools: (sdkTools: readonly string[]) => string;
   /** Renders the file that declares the SDK's other tools. */
@@ -93,6 +98,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     generate: runScriptCommand(pm, 'generate'),
     drift: withConfig('tool-catalog drift'),
     init: withConfig('tool-catalog init'),
+    bindings: withConfig('tool-catalog bindings'),
   };
   const prefix = pascalCase(name);
   const variable = lowerFirst(prefix);

@@ -161,6 +161,30 @@ describe('tool-catalog init without the SDK', () => {
     expect(read(dir, 'catalog/tools.catalog.ts')).toBe(typed);
   });
 
+  it('rewrites a binding file nobody edited when the SDK tools come, and leaves an edited one to bindings --fix', async () => {
+    const fresh = await appWithoutSdk({ 'index.html': '<!doctype html>\n' });
+    const edited = await appWithoutSdk({ 'index.html': '<!doctype html>\n' });
+    for (const dir of [fresh, edited]) {
+      expect((await runCli(['init'], dir)).code).toBe(0);
+      mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'), { recursive: true });
+      symlinkSync(SDK, path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'), 'dir');
+    }
+    const mine = read(edited, 'tool-bindings.ts').replace("Read: { icon: 'file-text' }", "Read: { icon: 'book' }");
+    writeFileSync(path.join(edited, 'tool-bindings.ts'), mine);
+
+    const again = JSON.parse((await runCli(['init', '--json'], fresh)).stdout);
+    expect(again.edited).toEqual(['catalog/tools.catalog.ts', 'tool-bindings.ts']);
+    expect(read(fresh, 'tool-bindings.ts')).toContain('Write: {');
+    expect(await typecheck(fresh)).toBe('');
+
+    const kept = JSON.parse((await runCli(['init', '--json'], edited)).stdout);
+    expect(kept.edited).toEqual(['catalog/tools.catalog.ts']);
+    expect(read(edited, 'tool-bindings.ts')).toBe(mine);
+    expect(kept.nextSteps).toContain(
+      'Add the new tools to tool-bindings.ts: `npx tool-catalog bindings --fix` inserts their entries (it needs ts-morph: npm install -D ts-morph).',
+    );
+  });
+
   it("names the app's own package manager", async () => {
     const pnpm = await appWithoutSdk({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" });
     expect((await runCli(['init'], pnpm)).stdout).toContain(

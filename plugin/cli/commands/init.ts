@@ -14,7 +14,12 @@ function printResult(result: InitResult, io: CommandIO): void {
     io.stdout(`${rel(result.plan.configFile)} exists: init kept every file and completed what was missing.\n`);
   if (result.created.length > 0)
     io.stdout(`Created ${result.created.length} files:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`);
-  for (const f of result.edited) io.stdout(`Removed the \`sdkTyped: false\` init had written in ${rel(f)}.\n`);
+  for (const f of result.edited)
+    io.stdout(
+      f === result.bindingFile
+        ? `Rewrote ${rel(f)}, which nobody had edited yet, with an entry for every tool now declared.\n`
+        : `Removed the \`sdkTyped: false\` init had written in ${rel(f)}.\n`,
+    );
   const report = result.generated.report;
   if (result.rerun && report) io.stdout(`generate: wrote ${report.changed.length}, ${report.unchanged} unchanged.\n`);
   if (result.script === 'added') io.stdout('Added the "generate" script to package.json.\n');
