@@ -30,6 +30,9 @@ const DIRECTIVE = /^<!--\s*doc-test:\s*(.*?)\s*-->$/;
 /** `in app-ui/src; exit 1` → options; unknown words fail loudly (a typo must not silently skip a block). */
 function parseDirective(text: string, where: string) {
   const options: { fixture?: string; exit?: number; illustrative?: string; output?: string; usage?: string } = {};
+  // An illustrative block's reason is free text (it may hold `;`).
+  const reason = /^illustrative\b\s*(?:[—-]\s*)?(.*)$/s.exec(text);
+  if (reason) return { illustrative: reason[1] || 'illustrative' };
   for (const part of text
     .split(';')
     .map((p) => p.trim())
@@ -124,7 +127,7 @@ const lineMatches = (pattern: string, line: string) =>
 function placed(want: readonly string[], got: readonly string[], toEnd: boolean): boolean {
   const match = (w: number, g: number): boolean => {
     if (w === want.length) return !toEnd || got.slice(g).every((l) => l === '');
-    if (want[w]!.trim() === '…') {
+    if (/^\s*…(\s.*)?$/.test(want[w]!)) {
       for (let skip = g; skip <= got.length; skip++) if (match(w + 1, skip)) return true;
       return false;
     }
@@ -135,8 +138,8 @@ function placed(want: readonly string[], got: readonly string[], toEnd: boolean)
 
 /**
  * Whether `actual` shows what the doc shows, all of it: the doc's lines in order, where a line that is
- * only `…` stands for any number of lines, `…` inside a line for any text, and `  # …` at a line's end
- * is the doc's annotation (not output). Returns the first doc line that does not match, or undefined.
+ * `…` (alone, or followed by a comment: `… (37 more runs)`) stands for any number of lines, `…` inside
+ * a line for any text, and `  # …` at a line's end is the doc's annotation (not output). Returns the first doc line that does not match, or undefined.
  */
 export function outputMismatch(shown: string, actual: string): string | undefined {
   const want = shown.split('\n').map((l) => l.replace(/\s{2,}#\s.*$/, '').replace(/[ \t]+$/, ''));
@@ -145,4 +148,48 @@ export function outputMismatch(shown: string, actual: string): string | undefine
   if (placed(want, got, true)) return undefined;
   for (let w = 1; w <= want.length; w++) if (!placed(want.slice(0, w), got, false)) return want[w - 1];
   return '(the output goes on after the last line the doc shows; end the block with a line `…`)';
+}
+
+export interface SessionStep {
+  readonly command: string;
+  readonly shown: string;
+  /** From a `(exit N)` line after the output; else the block's. */
+  readonly exit?: number;
+}
+
+/** A `$ command` block: each `$` line and the output shown under it, up to the next `$` line. */
+export function sessionSteps(text: string): SessionStep[] {
+  const steps: SessionStep[] = [];
+  for (const part of text.split(/^(?=\$ )/m).filter((p) => p.startsWith('$ '))) {
+    const [first, ...rest] = part.split('\n');
+    let exit: number | undefined;
+    while (rest.length > 0 && rest.at(-1)!.trim() === '') rest.pop();
+    const code = /^\(exit (\d+)\)$/.exec(rest.at(-1) ?? '');
+    if (code) {
+      exit = Number(code[1]);
+      rest.pop();
+    }
+    steps.push({ command: first!.slice(2), shown: rest.join('\n'), exit });
+  }
+  return steps;
+}
+
+export interface SnippetFile {
+  /** Where the doc says the file is (`catalog/tools.catalog.ts`), or undefined for a snippet of app code. */
+  readonly path?: string;
+  readonly text: string;
+  /** Line of the block where this file starts (0-based). */
+  readonly offset: number;
+}
+
+/** A `ts` block that shows several files, each under a `// <path>.ts` comment line, as those files. */
+export function snippetFiles(text: string): SnippetFile[] {
+  const lines = text.split('\n');
+  const starts = lines.flatMap((l, i) => (/^\/\/ [\w./-]+\.m?tsx?\b/.test(l) ? [i] : []));
+  if (starts.length === 0 || (starts.length === 1 && starts[0] !== 0)) return [{ text, offset: 0 }];
+  return starts.map((start, i) => ({
+    path: /^\/\/ ([\w./-]+\.m?tsx?)\b/.exec(lines[start]!)![1],
+    text: lines.slice(start, starts[i + 1]).join('\n'),
+    offset: start,
+  }));
 }

@@ -1,15 +1,20 @@
 // The folders documented commands run in, each a temporary copy: `repo` (the repository as a user of
 // its default catalog and examples sees it, with git history), `app-ui` (a fresh Vite + React app
-// after `tool-catalog init`) and `app-server` (a Node ESM server on nodenext after `tool-catalog init`).
+// after `tool-catalog init`), `app-server` (a Node ESM server on nodenext after `tool-catalog init`)
+// `verify-desk` (the verify fixture catalog with an external MCP server) and `mcp-everything` (a
+// catalog and a lock behind the real server-everything).
 // Each has node_modules: this repository's packages, agent-tool-catalog itself, and its binaries.
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ResolvedMcpServer } from '../../plugin/load/mcp-config';
+import { formatLock, lockServer } from '../../plugin/mcp/lock-file';
+import { listServerTools } from '../../plugin/mcp/list-tools';
 import { runCli } from '../support/cli';
 import { tempDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 import { runCommand } from '../support/packed';
 
-export const FIXTURES = ['repo', 'app-ui', 'app-server'] as const;
+export const FIXTURES = ['repo', 'app-ui', 'app-server', 'verify-desk', 'mcp-everything'] as const;
 export type FixtureName = (typeof FIXTURES)[number];
 
 /** node_modules as an app that installed agent-tool-catalog has it (links into this repository's). */
@@ -119,6 +124,110 @@ async function serverFixture(dir: string): Promise<void> {
   await initialise(dir);
 }
 
+/** The `desk` catalog of test/fixtures/verify, with `docs-mcp.json` connecting its external `docs` server. */
+async function verifyDeskFixture(dir: string): Promise<void> {
+  cpSync(path.join(REPO, 'test/fixtures/verify'), dir, { recursive: true });
+  const server = { command: 'node', args: [path.join(dir, 'docs-server.mjs')] };
+  writeFileSync(path.join(dir, 'docs-mcp.json'), `${JSON.stringify({ mcpServers: { docs: server } }, null, 2)}\n`);
+  linkNodeModules(dir);
+}
+
+/** What server-everything lists today, under the names the catalog still uses for two of them. */
+const EVERYTHING_WIRES = [
+  'echo_message',
+  'get-annotated-message',
+  'get-env',
+  'get-resource-links',
+  'get-resource-reference',
+  'get-structured-content',
+  'get-sum',
+  'gzip-file-as-resource',
+  'simulate-research-query',
+  'toggle-simulated-logging',
+  'toggle-subscriber-updates',
+  'trigger-long-running-operation',
+  'get-weather',
+];
+
+/**
+ * docs/drift.md's `drift --mcp` example: a catalog naming server-everything's `echo` by an old name,
+ * a tool it dropped and not one it added, and a lock written from an older server.
+ */
+async function mcpEverythingFixture(dir: string): Promise<void> {
+  writeFiles(dir, {
+    'package.json': '{ "name": "demo", "private": true, "type": "module" }\n',
+    'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';
+
+export default defineConfig({
+  catalogs: {
+    demo: { include: ['catalog/*.catalog.ts'], mcp: { everything: { command: 'npx', args: ['mcp-server-everything', 'stdio'] } } },
+  },
+});
+`,
+    'catalog/demo.catalog.ts': `import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['demo'], channels: { everything: {} } });\n`,
+    'catalog/tools.catalog.ts': `import { demo } from './demo.catalog';
+
+export default demo.tools({
+  everything_read: {
+    kind: 'external', channel: 'everything', category: 'demo',
+    wires: [${EVERYTHING_WIRES.map((w) => `'${w}'`).join(', ')}],
+  },
+});
+`,
+  });
+  linkNodeModules(dir);
+  const server = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  const listed = await listServerTools({
+    name: 'everything',
+    type: 'stdio',
+    command: process.execPath,
+    args: [server, 'stdio'],
+    env: {},
+    cwd: dir,
+    clientCapabilities: {},
+    connectTimeoutMs: 30_000,
+    listTimeoutMs: 30_000,
+  } as ResolvedMcpServer);
+  // The lock as the older server wrote it: `echo` was `echo_message`, no `get-env` yet, `get-weather`
+  // still there, `get-sum` with an optional integer `b`, `get-annotated-message` without `debug`.
+  const older = listed.tools
+    .filter((t) => t.name !== 'get-env')
+    .map((t) => (t.name === 'echo' ? { ...t, name: 'echo_message' } : t))
+    .map((t) =>
+      t.name === 'get-sum'
+        ? {
+            ...t,
+            inputSchema: {
+              ...t.inputSchema,
+              properties: { a: { type: 'number' }, b: { type: 'integer' } },
+              required: ['a'],
+            },
+          }
+        : t,
+    )
+    .map((t) => {
+      if (t.name !== 'get-annotated-message') return t;
+      const properties = t.inputSchema.properties as Record<string, { enum?: string[] }>;
+      const messageType = {
+        ...properties.messageType,
+        enum: properties.messageType!.enum!.filter((v) => v !== 'debug'),
+      };
+      return { ...t, inputSchema: { ...t.inputSchema, properties: { ...properties, messageType } } };
+    })
+    .concat([
+      {
+        name: 'get-weather',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    ]);
+  writeFiles(dir, {
+    'generated/demo/mcp-tools.lock.json': formatLock({
+      lockfileVersion: 1,
+      servers: { everything: lockServer({ ...listed, tools: older }, 'stdio', {}) },
+    }),
+  });
+}
+
 async function initialise(dir: string): Promise<void> {
   const run = await runCli(['init'], dir);
   if (run.code !== 0) throw new Error(`tool-catalog init failed in ${dir}:\n${run.stdout}${run.stderr}`);
@@ -131,6 +240,8 @@ export async function makeFixtures(): Promise<Record<FixtureName, string>> {
     repo: repoFixture,
     'app-ui': uiFixture,
     'app-server': serverFixture,
+    'verify-desk': verifyDeskFixture,
+    'mcp-everything': mcpEverythingFixture,
   };
   for (const name of FIXTURES) {
     made[name] = await tempDir(`docs-${name}`);

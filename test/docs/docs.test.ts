@@ -1,17 +1,25 @@
 // Every fenced block of README.md and docs/*.md, checked against fixtures, so the docs cannot drift:
 // `sh` blocks run (each line must exit 0, or the code the block's doc-test comment says), `$ command`
 // blocks and blocks marked `output of \`…\`` run and must show the output the doc shows (timings and
-// paths normalised, `…` for what it leaves out), usage lines must list exactly the command's flags,
+// paths normalised, `…` for what it leaves out), usage lines must list the command's flags (no more, and all of them between a doc's usage lines),
 // and `ts` blocks are type-checked with TypeScript 7 in a project that can import the package and
 // the generated code. A block the test cannot run says why in `<!-- doc-test: illustrative — … -->`.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTsc } from '../support/compilers';
 import { removeTempDirs } from '../support/files';
 import { npmEnv, runCommand, type CommandRun } from '../support/packed';
 import { REPO } from '../support/paths';
-import { documentedBlocks, normalise, outputMismatch, shCommands, type DocBlock } from './doc-blocks';
+import {
+  documentedBlocks,
+  normalise,
+  outputMismatch,
+  sessionSteps,
+  shCommands,
+  snippetFiles,
+  type DocBlock,
+} from './doc-blocks';
 import { FIXTURES, makeFixtures, type FixtureName } from './doc-fixtures';
 
 const blocks = documentedBlocks(REPO);
@@ -54,6 +62,9 @@ function shell(command: string, cwd: string): Promise<CommandRun> {
   return runs.get(key)!;
 }
 
+/** The `--flags` a text names (besides `--help`, which every command has). */
+const flagsIn = (text: string) => [...new Set(text.match(/--[a-z][\w-]*/g) ?? [])].filter((f) => f !== '--help').sort();
+
 const byKind = (kind: DocBlock['kind']) => blocks.filter((b) => b.kind === kind).map((b) => [b.where, b] as const);
 
 describe('the documentation', () => {
@@ -84,22 +95,29 @@ describe('the documentation', () => {
     '%s: shows what the command prints',
     async (_where, block) => {
       const dir = dirOf(block);
-      const result = await shell(block.command!, dir);
-      const actual = normalise(`${result.stdout}${result.stderr}`, dir);
-      const shown = normalise(block.kind === 'session' ? block.text.replace(/^\$ .*\n?/, '') : block.text, dir);
-      const mismatch = outputMismatch(shown, actual);
-      expect(mismatch, `${block.where}: \`${block.command}\` printed:\n${actual}`).toBeUndefined();
-      expect(result.code, `${block.where}: \`${block.command}\``).toBe(block.exit);
+      const steps =
+        block.kind === 'session'
+          ? sessionSteps(block.text)
+          : [{ command: block.command!, shown: block.text, exit: undefined }];
+      for (const step of steps) {
+        const result = await shell(step.command, dir);
+        const actual = normalise(`${result.stdout}${result.stderr}`, dir);
+        const mismatch = outputMismatch(normalise(step.shown, dir), actual);
+        expect(mismatch, `${block.where}: \`${step.command}\` printed:\n${actual}`).toBeUndefined();
+        expect(result.code, `${block.where}: \`${step.command}\``).toBe(step.exit ?? block.exit);
+      }
       counts.compared++;
     },
     COMMAND_TIMEOUT_MS,
   );
 
-  it.each(byKind('usage'))('%s: lists exactly the flags of the command', async (_where, block) => {
+  it.each(byKind('usage'))('%s: lists only flags the command has', async (_where, block) => {
     const help = await shell(`tool-catalog ${block.command} --help`, fixtures.repo);
-    const flags = (text: string) =>
-      [...new Set(text.match(/--[a-z][\w-]*/g) ?? [])].filter((f) => f !== '--help').sort();
-    expect(flags(block.text)).toEqual(flags(help.stdout));
+    const known = flagsIn(help.stdout);
+    expect(flagsIn(block.text).filter((f) => !known.includes(f))).toEqual([]);
+    // The usage blocks of one command in one doc show all of its flags between them.
+    const together = blocks.filter((b) => b.kind === 'usage' && b.file === block.file && b.command === block.command);
+    expect(known.filter((f) => !together.some((b) => flagsIn(b.text).includes(f)))).toEqual([]);
     counts.compared++;
   });
 
@@ -111,12 +129,16 @@ describe('the documentation', () => {
       for (const b of snippets) byFixture.set(dirOf(b), [...(byFixture.get(dirOf(b)) ?? []), b]);
       const errors: string[] = [];
       for (const [dir, list] of byFixture) {
-        // Each block is its own module at the folder's root, so `./generated/…` imports resolve as in the doc.
-        const files = list.map((b, i) => {
-          const file = `doc-snippet-${i}.ts`;
-          writeFileSync(path.join(dir, file), `${b.text}\nexport {};\n`);
-          return { file, block: b };
-        });
+        // A block of app code is a module at the folder's root, so `./generated/…` imports resolve as in the
+        // doc; a block showing files (`// catalog/x.catalog.ts`) is those files, in a folder of its own.
+        const files = list.flatMap((b, i) =>
+          snippetFiles(b.text).map((part) => {
+            const file = part.path ? `doc-snippets/${i}/${part.path}` : `doc-snippet-${i}.ts`;
+            mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+            writeFileSync(path.join(dir, file), `${part.text}\nexport {};\n`);
+            return { file, block: b, offset: part.offset };
+          }),
+        );
         const compilerOptions = {
           target: 'ES2022',
           lib: ['ES2023', 'DOM'],
@@ -133,10 +155,12 @@ describe('the documentation', () => {
         );
         const tsc = await runTsc('TypeScript 7', ['-p', 'tsconfig.doc-snippets.json', '--pretty', 'false'], dir);
         for (const line of tsc.output.split('\n').filter(Boolean)) {
-          const m = /^(doc-snippet-\d+\.ts)\((\d+),(\d+)\): (.*)$/.exec(line);
+          const m = /^(\S+\.m?tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
           const source = m && files.find((f) => f.file === m[1]);
           errors.push(
-            source ? `${source.block.file}:${source.block.line + Number(m![2]) - 1}:${m![3]}: ${m![4]}` : line,
+            source
+              ? `${source.block.file}:${source.block.line + source.offset + Number(m![2]) - 1}:${m![3]}: ${m![4]}`
+              : line,
           );
         }
       }

@@ -140,7 +140,7 @@ describe('tool-catalog init', () => {
     expect(second.stdout).toContain(
       'tool-catalog.config.ts exists: init kept every file and completed what was missing.',
     );
-    expect(second.stdout).toContain('Created 1 files:\n  .prettierignore\n');
+    expect(second.stdout).toContain('Created 1 file:\n  .prettierignore\n');
     expect(['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) => read(dir, f))).toEqual(
       before,
     );

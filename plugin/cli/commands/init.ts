@@ -13,7 +13,9 @@ function printResult(result: InitResult, io: CommandIO): void {
   if (result.rerun)
     io.stdout(`${rel(result.plan.configFile)} exists: init kept every file and completed what was missing.\n`);
   if (result.created.length > 0)
-    io.stdout(`Created ${result.created.length} files:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`);
+    io.stdout(
+      `Created ${result.created.length} file${result.created.length === 1 ? '' : 's'}:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`,
+    );
   for (const f of result.edited)
     io.stdout(
       f === result.bindingFile
