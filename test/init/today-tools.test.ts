@@ -13,6 +13,9 @@ import { REPO } from '../support/paths';
 
 afterAll(removeTempDirs);
 
+/** TypeScript 5.9 (JavaScript) compiling a project with the SDK's types takes minutes on a loaded machine. */
+const TSC_TIMEOUT_MS = 300_000;
+
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 /** An app outside the repository (no SDK, no tsconfig found upwards), with these files. */
@@ -111,56 +114,64 @@ describe('init in a pnpm app', () => {
 });
 
 describe('init and TypeScript', () => {
-  it('writes imports that nodenext accepts before a tsconfig exists (TypeScript 5.9)', async () => {
-    const dir = await app('no-tsconfig', { 'package.json': '{ "name": "server", "type": "module" }\n' });
-    linkPackages(dir);
-    const run = await runCli(['init'], dir);
-    expect(run.code, run.stderr).toBe(0);
-    expect(read(dir, 'catalog/tools.catalog.ts')).toContain("from './agent.catalog.js';");
-    expect(run.stdout).toContain('No tsconfig.json yet: when you add one, run `npm run generate` again');
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
-        include: ['catalog', 'generated', 'tool-catalog.config.ts'],
-      }),
-    );
-    expect((await runCli(['generate'], dir)).code).toBe(0);
-    const tsc = await runTsc('TypeScript 5.9', ['-p', dir, '--pretty', 'false'], dir);
-    expect(tsc.output).toBe('');
-    expect(tsc.code).toBe(0);
-  });
+  it(
+    'writes imports that nodenext accepts before a tsconfig exists (TypeScript 5.9)',
+    async () => {
+      const dir = await app('no-tsconfig', { 'package.json': '{ "name": "server", "type": "module" }\n' });
+      linkPackages(dir);
+      const run = await runCli(['init'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(read(dir, 'catalog/tools.catalog.ts')).toContain("from './agent.catalog.js';");
+      expect(run.stdout).toContain('No tsconfig.json yet: when you add one, run `npm run generate` again');
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+          include: ['catalog', 'generated', 'tool-catalog.config.ts'],
+        }),
+      );
+      expect((await runCli(['generate'], dir)).code).toBe(0);
+      const tsc = await runTsc('TypeScript 5.9', ['-p', dir, '--pretty', 'false'], dir);
+      expect(tsc.output).toBe('');
+      expect(tsc.code).toBe(0);
+    },
+    TSC_TIMEOUT_MS,
+  );
 
-  it("puts the output inside the tsconfig's rootDir, so the server compiles (no TS6059)", async () => {
-    const tsconfig = {
-      compilerOptions: {
-        module: 'nodenext',
-        rootDir: 'src',
-        outDir: 'dist',
-        strict: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: ['src'],
-    };
-    const dir = await app('root-dir', {
-      'package.json': '{ "name": "server", "type": "module" }\n',
-      'tsconfig.json': JSON.stringify(tsconfig),
-    });
-    linkPackages(dir);
-    const run = await runCli(['init'], dir);
-    expect(run.code, run.stderr).toBe(0);
-    expect(read(dir, 'tool-catalog.config.ts')).toContain("outDir: 'src/generated/agent'");
-    expect(read(dir, 'catalog/tools.catalog.ts')).toContain("from './agent.catalog.js';");
-    writeFiles(dir, {
-      'src/main.ts':
-        "import { AGENT_TOOL_KEYS } from './generated/agent/registry.js';\nconsole.log(AGENT_TOOL_KEYS.length);\n",
-    });
-    const tsc = await runTsc('TypeScript 5.9', ['-p', dir, '--pretty', 'false'], dir);
-    expect(tsc.output).toBe('');
-    expect(existsSync(path.join(dir, 'dist/main.js'))).toBe(true);
-    expect(existsSync(path.join(dir, 'dist/generated/agent/registry.js'))).toBe(true);
-  });
+  it(
+    "puts the output inside the tsconfig's rootDir, so the server compiles (no TS6059)",
+    async () => {
+      const tsconfig = {
+        compilerOptions: {
+          module: 'nodenext',
+          rootDir: 'src',
+          outDir: 'dist',
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ['src'],
+      };
+      const dir = await app('root-dir', {
+        'package.json': '{ "name": "server", "type": "module" }\n',
+        'tsconfig.json': JSON.stringify(tsconfig),
+      });
+      linkPackages(dir);
+      const run = await runCli(['init'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(read(dir, 'tool-catalog.config.ts')).toContain("outDir: 'src/generated/agent'");
+      expect(read(dir, 'catalog/tools.catalog.ts')).toContain("from './agent.catalog.js';");
+      writeFiles(dir, {
+        'src/main.ts':
+          "import { AGENT_TOOL_KEYS } from './generated/agent/registry.js';\nconsole.log(AGENT_TOOL_KEYS.length);\n",
+      });
+      const tsc = await runTsc('TypeScript 5.9', ['-p', dir, '--pretty', 'false'], dir);
+      expect(tsc.output).toBe('');
+      expect(existsSync(path.join(dir, 'dist/main.js'))).toBe(true);
+      expect(existsSync(path.join(dir, 'dist/generated/agent/registry.js'))).toBe(true);
+    },
+    TSC_TIMEOUT_MS,
+  );
 
   it('says how to keep the catalog out of a tsconfig that compiles everything under a rootDir', async () => {
     const dir = await app('root-dir-everything', {
