@@ -57,7 +57,7 @@ describe('tool-catalog init with the SDK installed', () => {
     const init = await runCli(['init'], dir);
     expect(init.code, init.stderr).toBe(0);
     expect(init.stdout).toContain(
-      `@anthropic-ai/claude-agent-sdk ${sdkVersion()} is installed: the starter catalog declares every tool it types`,
+      `@anthropic-ai/claude-agent-sdk ${sdkVersion()} is installed: the catalog declares every tool it types`,
     );
     expect(read(dir, 'catalog/tools.catalog.ts')).not.toContain('sdkTyped');
     expect(read(dir, 'catalog/sdk-tools.catalog.ts')).toMatch(
@@ -88,6 +88,8 @@ describe('tool-catalog init with the SDK installed', () => {
       version: '9.9.9',
       declared: ['Agent', 'TaskOutput', 'ListMcpResourcesTool', 'SendMessage', 'propose_skills', 'SetGoal'],
       omitted: ['EnterWorktree', 'ExitWorktree', 'NotebookEdit'],
+      unmarked: [],
+      left: 0,
     });
     expect(read(dir, 'catalog/tools.catalog.ts')).not.toMatch(/Worktree|NotebookEdit/);
     const drift = await runCli(['drift'], dir);
@@ -111,7 +113,7 @@ describe('tool-catalog init without the SDK', () => {
       '@anthropic-ai/claude-agent-sdk is not installed; install it with: npm install @anthropic-ai/claude-agent-sdk\n',
     );
     expect(init.stdout).toContain(
-      'Then remove each `sdkTyped: false` in catalog/tools.catalog.ts and run `npx tool-catalog drift`',
+      'Then run `npx tool-catalog init` again: it declares every tool the SDK types and removes the `sdkTyped: false` it wrote in catalog/tools.catalog.ts.',
     );
     const tools = read(dir, 'catalog/tools.catalog.ts');
     expect(tools.match(/kind: 'sdk', sdkTyped: false,/g)).toHaveLength(5);
@@ -131,6 +133,56 @@ describe('tool-catalog init without the SDK', () => {
     mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'));
     symlinkSync(SDK, path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'), 'dir');
     expect((await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir)).output).toBe('');
+
+    // The SDK installed after the fact: running init again declares its tools, nothing to paste by hand.
+    writeFileSync(path.join(dir, 'catalog/tools.catalog.ts'), `${tools}// my note\n`);
+    const again = await runCli(['init', '--json'], dir);
+    expect(again.code, again.stdout).toBe(0);
+    const report = JSON.parse(again.stdout);
+    expect(report).toMatchObject({ ok: true, rerun: true, edited: ['catalog/tools.catalog.ts'] });
+    expect(report.created).toEqual(['catalog/sdk-tools.catalog.ts']);
+    expect(report.sdk).toMatchObject({ installed: true, version: sdkVersion(), omitted: [], left: 0 });
+    expect([...report.sdk.unmarked].sort()).toEqual(['Bash', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Read']);
+    expect(report.sdk.declared.length).toBeGreaterThan(20);
+    const typed = read(dir, 'catalog/tools.catalog.ts');
+    expect(typed).not.toContain('sdkTyped');
+    expect(typed).toBe(
+      tools.replaceAll(' sdkTyped: false,', '').replace(/^\/\/ The SDK tools below[^\n]*\n[^\n]*\n/m, '') +
+        '// my note\n',
+    );
+    const driftAfter = await runCli(['drift'], dir);
+    expect(driftAfter.stdout).toContain('ok: all');
+    expect(driftAfter.code).toBe(0);
+    expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
+    expect((await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir)).output).toBe('');
+    // A third run has nothing left to do and changes no file.
+    const third = await runCli(['init', '--json'], dir);
+    expect(JSON.parse(third.stdout)).toMatchObject({ ok: true, rerun: true, created: [], edited: [] });
+    expect(read(dir, 'catalog/tools.catalog.ts')).toBe(typed);
+  });
+
+  it('rewrites a binding file nobody edited when the SDK tools come, and leaves an edited one to bindings --fix', async () => {
+    const fresh = await appWithoutSdk({ 'index.html': '<!doctype html>\n' });
+    const edited = await appWithoutSdk({ 'index.html': '<!doctype html>\n' });
+    for (const dir of [fresh, edited]) {
+      expect((await runCli(['init'], dir)).code).toBe(0);
+      mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'), { recursive: true });
+      symlinkSync(SDK, path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'), 'dir');
+    }
+    const mine = read(edited, 'tool-bindings.ts').replace("Read: { icon: 'file-text' }", "Read: { icon: 'book' }");
+    writeFileSync(path.join(edited, 'tool-bindings.ts'), mine);
+
+    const again = JSON.parse((await runCli(['init', '--json'], fresh)).stdout);
+    expect(again.edited).toEqual(['catalog/tools.catalog.ts', 'tool-bindings.ts']);
+    expect(read(fresh, 'tool-bindings.ts')).toContain('Write: {');
+    expect(await typecheck(fresh)).toBe('');
+
+    const kept = JSON.parse((await runCli(['init', '--json'], edited)).stdout);
+    expect(kept.edited).toEqual(['catalog/tools.catalog.ts']);
+    expect(read(edited, 'tool-bindings.ts')).toBe(mine);
+    expect(kept.nextSteps).toContain(
+      'Add the new tools to tool-bindings.ts: `npx tool-catalog bindings --fix` inserts their entries (it needs ts-morph: npm install -D ts-morph).',
+    );
   });
 
   it("names the app's own package manager", async () => {

@@ -4,11 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateAndWrite, type GenerateResult } from '../../generate.js';
+import { regenerateCommand } from '../../init/package-manager.js';
 import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
 import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { COMMON_OPTIONS, UsageError, type Command, type ParsedArgs } from '../command.js';
 import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 
@@ -30,6 +31,12 @@ async function handEditedCopies(stale: readonly string[]): Promise<Set<string>> 
   const texts = await Promise.all(stale.map((f) => readFile(f, 'utf8').catch(() => '')));
   return new Set(stale.filter((_, i) => isHandEditedRuntimeCopy(texts[i]!)));
 }
+
+/** The `--config` and `--catalog` this run was given, to repeat in the command it suggests. */
+const selectionFlags = (values: ParsedArgs['values']): string[] => [
+  ...(typeof values.config === 'string' ? ['--config', values.config] : []),
+  ...(typeof values.catalog === 'string' ? ['--catalog', values.catalog] : []),
+];
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -100,7 +107,7 @@ export const generateCommand: Command = {
       for (const line of policy) io.stderr(`${line}\n`);
       if (stale.length > 0) {
         io.stderr(
-          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`,
+          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}\` and commit the result.\n`,
         );
         return 1;
       }

@@ -1,0 +1,172 @@
+// Every fenced block of README.md and docs/*.md, checked against fixtures, so the docs cannot drift:
+// `sh` blocks run (each line must exit 0, or the code the block's doc-test comment says), `$ command`
+// blocks and blocks marked `output of \`…\`` run and must show the output the doc shows (timings and
+// paths normalised, `…` for what it leaves out), usage lines must list the command's flags (no more, and all of them between a doc's usage lines),
+// and `ts` blocks are type-checked with TypeScript 7 in a project that can import the package and
+// the generated code. A block the test cannot run says why in `<!-- doc-test: illustrative — … -->`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTsc } from '../support/compilers';
+import { removeTempDirs } from '../support/files';
+import { npmEnv, runCommand, type CommandRun } from '../support/packed';
+import { REPO } from '../support/paths';
+import {
+  documentedBlocks,
+  normalise,
+  outputMismatch,
+  sessionSteps,
+  shCommands,
+  snippetFiles,
+  type DocBlock,
+} from './doc-blocks';
+import { FIXTURES, makeFixtures, type FixtureName } from './doc-fixtures';
+
+const blocks = documentedBlocks(REPO);
+/** `verify` starts the real runtime once per context and caller: a documented run may take minutes under load. */
+const COMMAND_TIMEOUT_MS = 600_000;
+let fixtures: Record<FixtureName, string>;
+const counts = { run: 0, compared: 0, typeChecked: 0, illustrative: 0 };
+
+beforeAll(async () => {
+  fixtures = await makeFixtures();
+}, 300_000);
+
+afterAll(async () => {
+  console.log(
+    `doc test: ${blocks.length} blocks — ${counts.run} run, ${counts.compared} compared with their output, ${counts.typeChecked} type-checked, ${counts.illustrative} marked illustrative`,
+  );
+  await removeTempDirs();
+});
+
+const dirOf = (block: DocBlock) => {
+  if (!(FIXTURES as readonly string[]).includes(block.fixture))
+    throw new Error(`${block.where}: no fixture '${block.fixture}'; use one of ${FIXTURES.join(', ')}`);
+  return path.join(fixtures[block.fixture as FixtureName], block.subdir);
+};
+
+/** One run per command and folder: a command several blocks show (or run) is run once. */
+const runs = new Map<string, Promise<CommandRun>>();
+function shell(command: string, cwd: string): Promise<CommandRun> {
+  const key = `${cwd}\0${command}`;
+  if (!runs.has(key)) {
+    const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
+    const env = {
+      ...npmEnv(),
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+    };
+    runs.set(key, runCommand('sh', ['-c', command], { cwd, env }));
+  }
+  return runs.get(key)!;
+}
+
+/** The `--flags` a text names (besides `--help`, which every command has). */
+const flagsIn = (text: string) => [...new Set(text.match(/--[a-z][\w-]*/g) ?? [])].filter((f) => f !== '--help').sort();
+
+const byKind = (kind: DocBlock['kind']) => blocks.filter((b) => b.kind === kind).map((b) => [b.where, b] as const);
+
+describe('the documentation', () => {
+  it('marks every block it cannot run, and few of them', () => {
+    const unmarked = blocks.filter((b) => b.kind === 'unmarked').map((b) => `${b.where} (\`\`\`${b.lang})`);
+    expect(
+      unmarked,
+      'each needs a doc-test comment saying what it is: output of `…`, usage of …, or illustrative — why',
+    ).toEqual([]);
+    const illustrative = blocks.filter((b) => b.kind === 'illustrative');
+    counts.illustrative = illustrative.length;
+    expect(illustrative.length).toBeLessThanOrEqual(Math.ceil(blocks.length / 4));
+  });
+
+  it.each(byKind('sh'))(
+    '%s: every command runs',
+    async (_where, block) => {
+      for (const command of shCommands(block.text)) {
+        const result = await shell(command, dirOf(block));
+        expect(result.code, `${block.where}: \`${command}\`\n${result.stdout}\n${result.stderr}`).toBe(block.exit);
+      }
+      counts.run++;
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+
+  it.each([...byKind('session'), ...byKind('output')])(
+    '%s: shows what the command prints',
+    async (_where, block) => {
+      const dir = dirOf(block);
+      const steps =
+        block.kind === 'session'
+          ? sessionSteps(block.text)
+          : [{ command: block.command!, shown: block.text, exit: undefined }];
+      for (const step of steps) {
+        const result = await shell(step.command, dir);
+        const actual = normalise(`${result.stdout}${result.stderr}`, dir);
+        const mismatch = outputMismatch(normalise(step.shown, dir), actual);
+        expect(mismatch, `${block.where}: \`${step.command}\` printed:\n${actual}`).toBeUndefined();
+        expect(result.code, `${block.where}: \`${step.command}\``).toBe(step.exit ?? block.exit);
+      }
+      counts.compared++;
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+
+  it.each(byKind('usage'))('%s: lists only flags the command has', async (_where, block) => {
+    const help = await shell(`tool-catalog ${block.command} --help`, fixtures.repo);
+    const known = flagsIn(help.stdout);
+    expect(flagsIn(block.text).filter((f) => !known.includes(f))).toEqual([]);
+    // The usage blocks of one command in one doc show all of its flags between them.
+    const together = blocks.filter((b) => b.kind === 'usage' && b.file === block.file && b.command === block.command);
+    expect(known.filter((f) => !together.some((b) => flagsIn(b.text).includes(f)))).toEqual([]);
+    counts.compared++;
+  });
+
+  it(
+    'type-checks every TypeScript block with TypeScript 7',
+    async () => {
+      const snippets = blocks.filter((b) => b.kind === 'ts');
+      const byFixture = new Map<string, DocBlock[]>();
+      for (const b of snippets) byFixture.set(dirOf(b), [...(byFixture.get(dirOf(b)) ?? []), b]);
+      const errors: string[] = [];
+      for (const [dir, list] of byFixture) {
+        // A block of app code is a module at the folder's root, so `./generated/…` imports resolve as in the
+        // doc; a block showing files (`// catalog/x.catalog.ts`) is those files, in a folder of its own.
+        const files = list.flatMap((b, i) =>
+          snippetFiles(b.text).map((part) => {
+            const file = part.path ? `doc-snippets/${i}/${part.path}` : `doc-snippet-${i}.ts`;
+            mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+            writeFileSync(path.join(dir, file), `${part.text}\nexport {};\n`);
+            return { file, block: b, offset: part.offset };
+          }),
+        );
+        const compilerOptions = {
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        };
+        writeFileSync(
+          path.join(dir, 'tsconfig.doc-snippets.json'),
+          JSON.stringify({ compilerOptions, files: files.map((f) => f.file) }),
+        );
+        const tsc = await runTsc('TypeScript 7', ['-p', 'tsconfig.doc-snippets.json', '--pretty', 'false'], dir);
+        for (const line of tsc.output.split('\n').filter(Boolean)) {
+          const m = /^(\S+\.m?tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
+          const source = m && files.find((f) => f.file === m[1]);
+          errors.push(
+            source
+              ? `${source.block.file}:${source.block.line + source.offset + Number(m![2]) - 1}:${m![3]}: ${m![4]}`
+              : line,
+          );
+        }
+      }
+      expect(errors).toEqual([]);
+      counts.typeChecked = snippets.length;
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+});
