@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 7b23a9aba8e4944d of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 effdb16fd837ac95 of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
 // the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
 // prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
@@ -172,11 +172,7 @@ function staticReason(options: PreToolUseGuardOptions, fixed: GuardSets, tool: s
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-function guardReason(
-  options: PreToolUseGuardOptions,
-  fixed: GuardSets,
-  input: GuardHookInput,
-): string | undefined {
+function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
   const called = input.tool_name;
   if (typeof called !== 'string' || called === '') return 'the PreToolUse input carries no tool name';
   if (input.hook_event_name !== 'PreToolUse')
