@@ -12,7 +12,7 @@ import { detectPackageManager, type PackageManager } from './package-manager.js'
 /** The SDK package whose tool types the starter catalog is checked against. */
 export const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 
-interface InstalledSdk {
+export interface InstalledSdk {
   readonly name: string;
   readonly version: string;
   /** Its `sdk-tools.d.ts`, as the generated coverage file resolves it. */

@@ -24,7 +24,7 @@ export interface InitOptions {
   readonly ui?: boolean;
 }
 
-interface ScaffoldPlan {
+export interface ScaffoldPlan {
   readonly app: AppInfo;
   readonly name: string;
   /** Absolute path → content of the files init writes itself (each only when it does not exist). */

@@ -26,7 +26,7 @@ export interface CommandRun {
 }
 
 /** Runs a program; resolves with its exit code and output whatever the code (the caller asserts), rejects only when it cannot start. */
-function runCommand(
+export function runCommand(
   file: string,
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv },
