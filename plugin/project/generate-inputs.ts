@@ -58,6 +58,17 @@ function isAppFile(file: string, build: string | undefined): boolean {
   );
 }
 
+/**
+ * Files that would take over an import if they appeared (`x.js`, then `x.js.ts`, `x.js.mts`, … before
+ * the `x.ts` it resolves to) are inputs too, though absent: each run of them is one glob, `x.js*`.
+ */
+function absentAsGlobs(files: readonly string[]): string[] {
+  const absent = files.filter((f) => !existsSync(f));
+  const present = files.filter((f) => existsSync(f));
+  const heads = absent.filter((f) => !absent.some((g) => g !== f && f.startsWith(g)));
+  return [...present, ...heads.map((h) => (absent.some((g) => g !== h && g.startsWith(h)) ? `${h}*` : h))];
+}
+
 /** `base` + a glob written relative to `rootDir`, keeping a leading `!`. */
 function globFrom(base: string, rootDir: string, pattern: string): string {
   const negated = pattern.startsWith('!');
@@ -86,7 +97,9 @@ export async function generateInputs(options: ProjectOptions & { relativeTo?: st
         (f) => path.resolve(f),
       ),
     );
-    const imported = raw.inputs.filter((f) => !matched.has(f) && f !== config.configFile && isAppFile(f, build));
+    const imported = absentAsGlobs(
+      raw.inputs.filter((f) => !matched.has(f) && f !== config.configFile && isAppFile(f, build)),
+    );
     const localeGlob = `${rel(config.i18n.outDir)}/*.json`;
     const binding = config.bindings ? [rel(path.resolve(config.rootDir, config.bindings.file))] : [];
     const insideOutDir = !path.relative(config.outDir, config.i18n.outDir).startsWith('..');

@@ -233,9 +233,8 @@ async function initialise(dir: string): Promise<void> {
   if (run.code !== 0) throw new Error(`tool-catalog init failed in ${dir}:\n${run.stdout}${run.stderr}`);
 }
 
-/** A fresh copy of each fixture, made once per test file. */
+/** A fresh copy of each fixture, made once per test file (all at once: they share nothing). */
 export async function makeFixtures(): Promise<Record<FixtureName, string>> {
-  const made = {} as Record<FixtureName, string>;
   const build: Record<FixtureName, (dir: string) => Promise<void>> = {
     repo: repoFixture,
     'app-ui': uiFixture,
@@ -243,9 +242,12 @@ export async function makeFixtures(): Promise<Record<FixtureName, string>> {
     'verify-desk': verifyDeskFixture,
     'mcp-everything': mcpEverythingFixture,
   };
-  for (const name of FIXTURES) {
-    made[name] = await tempDir(`docs-${name}`);
-    await build[name](made[name]);
-  }
-  return made;
+  const made = await Promise.all(
+    FIXTURES.map(async (name) => {
+      const dir = await tempDir(`docs-${name}`);
+      await build[name](dir);
+      return [name, dir] as const;
+    }),
+  );
+  return Object.fromEntries(made) as Record<FixtureName, string>;
 }

@@ -4,7 +4,10 @@
 // paths normalised, `…` for what it leaves out), usage lines must list the command's flags (no more, and all of them between a doc's usage lines),
 // and `ts` blocks are type-checked with TypeScript 7 in a project that can import the package and
 // the generated code. A block the test cannot run says why in `<!-- doc-test: illustrative — … -->`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Each distinct command runs once, however many blocks show it, and the commands start as soon as the
+// fixtures exist: in document order within a fixture (a block may build on the one before), the
+// fixtures side by side, and each documented `verify` (read-only, the slowest) on its own.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTsc } from '../support/compilers';
@@ -30,6 +33,7 @@ const counts = { run: 0, compared: 0, typeChecked: 0, illustrative: 0 };
 
 beforeAll(async () => {
   fixtures = await makeFixtures();
+  startPlanned();
 }, 300_000);
 
 afterAll(async () => {
@@ -45,21 +49,79 @@ const dirOf = (block: DocBlock) => {
   return path.join(fixtures[block.fixture as FixtureName], block.subdir);
 };
 
+/**
+ * `npx tool-catalog …` runs the fixture's `node_modules/.bin/tool-catalog`, as npx resolves it. npm's
+ * own start-up costs seconds per command on a busy machine, so the test runs that binary itself and
+ * proves once per fixture (the `npx finds …` test) that npx runs the same binary.
+ */
+const direct = (command: string) => command.replace(/^npx tool-catalog\b/, 'tool-catalog');
+const NPX_CHECK = 'npx tool-catalog --version';
+
+/** Documented commands at once, at most: each `verify` already runs the runtime twice at a time. */
+const AT_ONCE = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /** One run per command and folder: a command several blocks show (or run) is run once. */
 const runs = new Map<string, Promise<CommandRun>>();
+const keyOf = (command: string, cwd: string) => `${cwd}\0${direct(command)}`;
+function start(command: string, cwd: string): Promise<CommandRun> {
+  const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
+  const env = {
+    ...npmEnv(),
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  };
+  return slot(() => runCommand('sh', ['-c', command === NPX_CHECK ? command : direct(command)], { cwd, env }));
+}
 function shell(command: string, cwd: string): Promise<CommandRun> {
-  const key = `${cwd}\0${command}`;
-  if (!runs.has(key)) {
-    const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
-    const env = {
-      ...npmEnv(),
-      NO_COLOR: '1',
-      FORCE_COLOR: '0',
-      PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-    };
-    runs.set(key, runCommand('sh', ['-c', command], { cwd, env }));
-  }
+  const key = keyOf(command, cwd);
+  if (!runs.has(key)) runs.set(key, start(command, cwd));
   return runs.get(key)!;
+}
+
+/** Every command the tests below run, in the order they run them, with the folder each runs in. */
+function plannedCommands(): { command: string; cwd: string }[] {
+  const planned: { command: string; cwd: string }[] = [];
+  for (const b of blocks.filter((b) => b.kind === 'sh'))
+    for (const command of shCommands(b.text)) planned.push({ command, cwd: dirOf(b) });
+  for (const b of blocks.filter((b) => b.kind === 'session' || b.kind === 'output'))
+    for (const command of b.kind === 'session' ? sessionSteps(b.text).map((s) => s.command) : [b.command!])
+      planned.push({ command, cwd: dirOf(b) });
+  for (const b of blocks.filter((b) => b.kind === 'usage'))
+    planned.push({ command: `tool-catalog ${b.command} --help`, cwd: fixtures.repo });
+  return planned;
+}
+
+/** Starts every planned command: a lane per fixture (in order), and one per `verify` command. */
+function startPlanned(): void {
+  const lanes = new Map<string, Promise<unknown>>();
+  const withNpx = new Set<string>();
+  for (const { command, cwd } of plannedCommands()) {
+    const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
+    if (/^npx tool-catalog\b/.test(command)) withNpx.add(root);
+    const key = keyOf(command, cwd);
+    if (runs.has(key)) continue;
+    const lane = /^tool-catalog verify\b/.test(direct(command)) ? key : root;
+    const run = (lanes.get(lane) ?? Promise.resolve()).then(() => start(command, cwd));
+    runs.set(key, run);
+    lanes.set(
+      lane,
+      run.catch(() => undefined),
+    );
+  }
+  for (const root of withNpx) shell(NPX_CHECK, root);
 }
 
 /** The `--flags` a text names (besides `--help`, which every command has). */
@@ -78,6 +140,21 @@ describe('the documentation', () => {
     counts.illustrative = illustrative.length;
     expect(illustrative.length).toBeLessThanOrEqual(Math.ceil(blocks.length / 4));
   });
+
+  it(
+    'npx finds the tool-catalog the fixtures install (the binary the other tests run)',
+    async () => {
+      const version = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string })
+        .version;
+      const checked = FIXTURES.map((f) => runs.get(keyOf(NPX_CHECK, fixtures[f]))).filter((r) => r !== undefined);
+      expect(checked.length).toBeGreaterThan(0);
+      for (const run of await Promise.all(checked)) {
+        expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+        expect(run.stdout.trim()).toBe(version);
+      }
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 
   it.each(byKind('sh'))(
     '%s: every command runs',
