@@ -21,6 +21,7 @@ export const POLICY_INPUT_OPTIONS: OptionSpec = {
   'other-server': { type: 'string', multiple: true },
   caller: { type: 'string' },
   runtime: { type: 'string' },
+  agent: { type: 'string' },
 };
 
 export interface PolicyInputs {
@@ -32,6 +33,8 @@ export interface PolicyInputs {
   readonly caller?: string;
   /** `--runtime`: a declared runtime configuration (default: the catalog's first). */
   readonly runtime?: string;
+  /** `--agent`: a declared subagent whose offer is shown instead of the session's. */
+  readonly subagent?: string;
   /** `--other-server`: servers the app connects itself, whose opt-out entries are handed on as written. */
   readonly otherServers: readonly string[];
 }
@@ -113,12 +116,21 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
     throw new UsageError(
       `--runtime '${runtime}': catalog '${model.name}' declares the runtime configurations ${runtimes.join(', ')}.${didYouMean(runtime, runtimes)}`,
     );
+  const subagent = typeof values.agent === 'string' ? values.agent : undefined;
+  const agents = model.agents.map((a) => a.name);
+  if (subagent !== undefined && !agents.includes(subagent))
+    throw new UsageError(
+      agents.length === 0
+        ? `--agent '${subagent}': catalog '${model.name}' declares no subagents.`
+        : `--agent '${subagent}': catalog '${model.name}' declares the subagents ${agents.join(', ')}.${didYouMean(subagent, agents)}`,
+    );
   return {
     agent: { disabledTools: checkedPolicyEntries(tables, '--disabled', list(values.disabled), otherServers) },
     context: parseContextFlags(list(values.ctx), tables),
     options: overlay.length > 0 ? { overlay } : {},
     ...(caller !== undefined ? { caller } : {}),
     ...(runtime !== undefined ? { runtime } : {}),
+    ...(subagent !== undefined ? { subagent } : {}),
     otherServers,
   };
 }

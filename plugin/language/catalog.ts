@@ -74,6 +74,45 @@ export interface CatalogVocabulary {
   readonly channels?: Readonly<Record<string, ChannelDeclaration>>;
   /** The runtime configurations the app's sessions run with (default: one, `default`, all defaults). */
   readonly runtimes?: Readonly<Record<string, RuntimeConfigurationDeclaration>>;
+  /** Subagents the session offers through the Agent tool; each gets at most what the session offers. */
+  readonly agents?: Readonly<Record<string, SubagentDeclaration>>;
+  /**
+   * The skills the app ships or allows (the SDK's `skills` option): named ones, or `'all'` for every
+   * skill the app installs. With none, the session leaves the Skill tool out.
+   */
+  readonly skills?: 'all' | Readonly<Record<string, SkillDeclaration>>;
+  /** Filesystem settings the session loads (the SDK's `settingSources`); default none, so no user or project skill, agent or MCP server leaks in. */
+  readonly settingSources?: readonly ('user' | 'project' | 'local')[];
+}
+
+/**
+ * A subagent: what it is for, its prompt, and what it may use — tools by key, the tools of caller
+ * groups, or what a caller is offered — always within what the session offers.
+ */
+export interface SubagentDeclaration {
+  /** When the model should use it (the Agent tool shows this). */
+  readonly description: string;
+  /** Its system prompt. */
+  readonly prompt: string;
+  /** A model alias or ID; default: the session's model. */
+  readonly model?: string;
+  /** Tool keys it may use. */
+  readonly tools?: readonly string[];
+  /** Caller groups whose tools it may use. */
+  readonly groups?: readonly string[];
+  /** A declared caller: it may use what that caller is offered. */
+  readonly caller?: string;
+  /** Tool keys it never gets, whatever the rest says. */
+  readonly exclude?: readonly string[];
+  /** Declared skills it preloads. */
+  readonly skills?: readonly string[];
+  /** At most this many turns when it runs. */
+  readonly maxTurns?: number;
+}
+
+export interface SkillDeclaration {
+  /** What the skill does, for reports. */
+  readonly description?: string;
 }
 
 type Names<T> = T extends readonly (infer N extends string)[] ? N : never;

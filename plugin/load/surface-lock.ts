@@ -125,7 +125,9 @@ export async function readSurfaceLock(outDir: string, catalog: string): Promise<
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    // No lock there; an output folder that is a file is reported where the outputs are written.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
     return { problem: lockProblem(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`) };
   }
   let doc: unknown;

@@ -8,6 +8,7 @@ import type { RawCatalog, RawToolEntry } from '../load/load-catalog.js';
 import { capitalise, toPosix } from '../text/spelling.js';
 import type { PinnedSurface } from '../load/surface-lock.js';
 import type {
+  AgentModel,
   CatalogModel,
   CategoryModel,
   ConditionModel,
@@ -82,6 +83,21 @@ function runtimeConfigurations(declared: Decl | undefined): RuntimeConfiguration
     permissionCallback: d.permissionCallback === true,
     ...(d.toolSearch !== undefined ? { toolSearch: d.toolSearch } : {}),
     env: { ...(d.env ?? {}) },
+  }));
+}
+
+/** The declared subagents, a caller resolved to its groups. */
+function agentModels(v: Decl): AgentModel[] {
+  return Object.entries((v.agents ?? {}) as Record<string, Decl>).map(([name, d]) => ({
+    name,
+    description: d.description,
+    prompt: d.prompt,
+    ...(d.model !== undefined ? { model: d.model } : {}),
+    tools: d.tools ?? [],
+    groups: [...new Set([...(d.groups ?? []), ...(d.caller !== undefined ? (v.callers?.[d.caller] ?? []) : [])])],
+    exclude: d.exclude ?? [],
+    skills: d.skills ?? [],
+    ...(d.maxTurns !== undefined ? { maxTurns: d.maxTurns } : {}),
   }));
 }
 
@@ -167,6 +183,9 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     sdkAliases: surface?.runtime.aliases ?? {},
     tools,
     runtimes: runtimeConfigurations(v.runtimes),
+    agents: agentModels(v),
+    ...(v.skills === undefined ? {} : { skills: v.skills === 'all' ? ('all' as const) : Object.keys(v.skills) }),
+    settingSources: v.settingSources ?? [],
     ...(surface ? { surface } : {}),
   };
   // Tools are compared one by one above; the rest of the model is small.

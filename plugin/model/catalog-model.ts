@@ -89,6 +89,21 @@ export interface RuntimeConfigurationModel {
   readonly env: Readonly<Record<string, string>>;
 }
 
+/** A subagent, with a caller resolved to its groups. */
+export interface AgentModel {
+  readonly name: string;
+  readonly description: string;
+  readonly prompt: string;
+  readonly model?: string;
+  /** Tool keys it may use, named one by one. */
+  readonly tools: readonly string[];
+  /** Caller groups whose tools it may use (a caller's groups included). */
+  readonly groups: readonly string[];
+  readonly exclude: readonly string[];
+  readonly skills: readonly string[];
+  readonly maxTurns?: number;
+}
+
 export interface CatalogModel {
   readonly name: string;
   readonly config: ResolvedCatalogConfig;
@@ -118,4 +133,8 @@ export interface CatalogModel {
   readonly runtimes: readonly RuntimeConfigurationModel[];
   /** The pinned runtime's recorded surface (`runtime-surface.lock.json`), when one was recorded. */
   readonly surface?: PinnedSurface;
+  readonly agents: readonly AgentModel[];
+  /** The skills the app ships or allows: `'all'`, named ones, or undefined when the catalog leaves skills to the runtime. */
+  readonly skills?: 'all' | readonly string[];
+  readonly settingSources: readonly string[];
 }

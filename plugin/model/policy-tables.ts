@@ -39,12 +39,23 @@ function policyToolEntry(t: ToolModel): PolicyToolEntry {
     ...(t.channel !== undefined ? { channel: t.channel } : {}),
     ...(t.nameSource.kind !== 'static' ? { namesFrom: t.nameSource.kind } : {}),
     ...(t.renamedFrom.length > 0 ? { renamedFrom: t.renamedFrom } : {}),
+    ...(t.groups.length > 0 ? { groups: t.groups } : {}),
   };
 }
 
 type BareTables = Pick<
   PolicyTables,
-  'catalog' | 'tools' | 'conditions' | 'servers' | 'channels' | 'renamedServers' | 'sdkAliases' | 'runtimes'
+  | 'catalog'
+  | 'tools'
+  | 'conditions'
+  | 'servers'
+  | 'channels'
+  | 'renamedServers'
+  | 'sdkAliases'
+  | 'runtimes'
+  | 'agents'
+  | 'skills'
+  | 'settingSources'
 >;
 
 /**
@@ -64,6 +75,9 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
       renamedServers: input.renamedServers ?? {},
       sdkAliases: input.sdkAliases ?? {},
       runtimes: input.runtimes ?? [],
+      agents: input.agents ?? [],
+      ...(input.skills !== undefined ? { skills: input.skills } : {}),
+      settingSources: input.settingSources ?? [],
     };
   const p = preparePolicy(tables);
   // A plain loop: Array.from with a map function iterates generically (a tenth of the stage at 5,000 tools).
@@ -119,7 +133,10 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
   samePlainData(a.channels, b.channels) &&
   samePlainData(a.renamedServers, b.renamedServers) &&
   samePlainData(a.sdkAliases, b.sdkAliases) &&
-  samePlainData(a.runtimes, b.runtimes);
+  samePlainData(a.runtimes, b.runtimes) &&
+  samePlainData(a.agents, b.agents) &&
+  samePlainData(a.skills, b.skills) &&
+  samePlainData(a.settingSources, b.settingSources);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
   let tables = tablesOfModel.get(model);
@@ -133,6 +150,9 @@ export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
       renamedServers: model.renamedServers,
       sdkAliases: model.sdkAliases,
       runtimes: runtimeSurfaces(model),
+      agents: model.agents,
+      ...(model.skills !== undefined ? { skills: model.skills } : {}),
+      settingSources: model.settingSources,
     };
     const last = inherited.get(model);
     tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);

@@ -23,10 +23,14 @@ describe('renderCatalog', () => {
       ]
     `);
     // The barrel re-exports exactly the TypeScript outputs of the output folder, sorted.
-    const typescript = [...files.keys()]
-      .filter((f) => /^\/app\/generated\/demo\/[^/]+\.ts$/.test(f) && !f.endsWith('/index.ts'))
-      .map((f) => `export * from './${f.slice('/app/generated/demo/'.length, -3)}';`)
-      .sort();
+    // …then the runtime the code runs on, from the package when the catalog is not given a copy.
+    const typescript = [
+      ...[...files.keys()]
+        .filter((f) => /^\/app\/generated\/demo\/[^/]+\.ts$/.test(f) && !f.endsWith('/index.ts'))
+        .map((f) => `export * from './${f.slice('/app/generated/demo/'.length, -3)}';`)
+        .sort(),
+      "export * from 'agent-tool-catalog/runtime';",
+    ];
     const barrel = files.get('/app/generated/demo/index.ts')!.content;
     expect(barrel.split('\n').filter((l) => l.startsWith('export'))).toEqual(typescript);
     expect(barrel).toMatchInlineSnapshot(`

@@ -92,6 +92,11 @@ export interface PolicyView extends Prefixes {
   readonly whenOptedOut: readonly Closure[];
   /** The runtime surfaces, already laid out as a TypeScript literal (one item per line). */
   readonly runtimes: Text;
+  /** The subagents, laid out the same way. */
+  readonly agents: Text;
+  /** `'all'` or the named skills as a literal; undefined when the catalog leaves skills to the runtime. */
+  readonly skills: Maybe;
+  readonly settingSources: readonly Text[];
 }
 
 /** A column of the policy tables: one combination of condition values. */

@@ -19,7 +19,7 @@ export class DuplicateToolError extends Error {
   override name = 'DuplicateToolError';
   readonly [DUPLICATE_TOOL] = true;
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return isBranded(DuplicateToolError, DuplicateToolError, DUPLICATE_TOOL, value);
+    return isBranded(this, DuplicateToolError, DUPLICATE_TOOL, value);
   }
 }
 
@@ -51,6 +51,6 @@ export class BuiltNameMismatchError extends Error {
     this.built = mismatch.built;
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return isBranded(BuiltNameMismatchError, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
+    return isBranded(this, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
   }
 }

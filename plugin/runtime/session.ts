@@ -7,6 +7,7 @@ import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions }
 import { mcpToolName } from './names.js';
 import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer.js';
 import { coveredBy, type IgnoredOptOut } from './opt-outs.js';
+import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents.js';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy.js';
 import { mcpServerOf, type PolicyTables } from './policy-tables.js';
 
@@ -79,6 +80,12 @@ export interface SessionOptions<S, E = never> {
    * switch — for the app to show. Not an SDK option (the SDK ignores it).
    */
   readonly ignoredOptOuts: readonly IgnoredOptOut[];
+  /** The subagents offered in this session, each with exactly its tools. */
+  readonly agents?: Record<string, SessionAgentDefinition>;
+  /** The skills the catalog declares (`'all'` or named), when it declares any. */
+  readonly skills?: string[] | 'all';
+  /** Filesystem settings the runtime loads: none unless the catalog names some. */
+  readonly settingSources: ('user' | 'project' | 'local')[];
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -120,9 +127,10 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
     isOffered: (name) => {
       if (offer.stateOf(name) !== 'absent') return { offered: true };
-      // A server the app connects itself and lets through: its tools are the runtime's, unless an opt-out covers them.
+      // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
+      // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
       const server = mcpServerOf(name);
-      const passed = server !== undefined && (otherServers === 'all' || otherServers.includes(server));
+      const passed = server !== undefined && (other === 'all' || (other ?? []).includes(server));
       if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
       return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
     },
@@ -138,6 +146,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     tools: lists.tools,
     allowedTools: lists.allowedTools,
     disallowedTools: disallowed,
+    ...sessionAgentOptions(tables, offer, disallowed),
     mcpServers,
     hooks: { PreToolUse: [matcher] },
     ignoredOptOuts: offer.ignoredOptOuts,
@@ -159,7 +168,10 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
     for (const name of o.names) known.add(name);
     if (t.kind === 'sdk' && handedOver(o)) tools.push(...o.names);
     if (t.offer !== undefined) for (const name of o.names) loadModes.set(name, t.offer);
-    if (t.restricted) for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
+    // What the session leaves out is disallowed too, not merely unlisted: a subagent (the catalog's or
+    // the runtime's own) must not reach it either.
+    if (o.absentBy === 'restricted' || o.absentBy === 'caller' || o.absentBy === 'session')
+      for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
     if (t.kind === 'mcp' && o.state === 'absent')
       for (const name of o.names) {
         const server = mcpServerOf(name);

@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import type { RawCatalog } from '../load/load-catalog.js';
+import { validateAgents } from './validate-agents.js';
 import { validateServerRenames, validateToolRenames } from './validate-renames.js';
 import { validateTools } from './validate-tools.js';
 import { validateVocabulary, vocabularyNames, type VocabularyNames } from './validate-vocabulary.js';
@@ -37,5 +38,7 @@ export function validateCatalog(raw: RawCatalog): PendingDiagnostic[] {
   if (raw.vocabulary) diagnostics.push(...validateTools(raw.tools, vocabularyNames(raw.vocabulary), editedAt));
   diagnostics.push(...validateToolRenames(raw.tools));
   if (raw.vocabulary) diagnostics.push(...unknownMcpServers(raw, vocabularyNames(raw.vocabulary)));
+  if (raw.vocabulary && raw.definitionFile)
+    diagnostics.push(...validateAgents(raw.vocabulary, raw.definitionFile, raw.tools));
   return diagnostics;
 }

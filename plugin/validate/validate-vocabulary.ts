@@ -15,6 +15,9 @@ const VOCABULARY_FIELDS: FieldSpec = {
   servers: { type: 'record' },
   channels: { type: 'record' },
   runtimes: { type: 'record' },
+  agents: { type: 'any' },
+  skills: { type: 'any' },
+  settingSources: { type: 'string[]' },
 };
 
 const RUNTIME_FIELDS: FieldSpec = {

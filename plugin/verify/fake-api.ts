@@ -20,12 +20,21 @@ interface RunChannel {
   readonly apiKey: string;
   /** Main-turn request bodies, in order (the runtime's own side requests are left out). */
   readonly turns: MessagesRequest[];
+  /** Each delegated subagent's first request, by subagent name. */
+  readonly subagentTurns: ReadonlyMap<string, MessagesRequest>;
   close(): void;
 }
 
+interface RunScript {
+  /** The first main turn calls this tool. */
+  readonly emit?: string;
+  /** The first main turn starts each of these subagents with the Agent tool, in parallel calls. */
+  readonly delegate?: readonly string[];
+}
+
 export interface FakeApi {
-  /** A channel for one run; the first main turn answers with a call of `emit` when given, then every turn ends. */
-  open(emit?: string): RunChannel;
+  /** A channel for one run; the first main turn answers as `script` says, then every turn ends. */
+  open(script?: RunScript): RunChannel;
   stop(): Promise<void>;
 }
 
@@ -117,8 +126,68 @@ function streamReply(
 interface RunState {
   readonly apiKey: string;
   readonly emit?: string;
+  delegate: readonly string[];
   readonly turns: MessagesRequest[];
+  readonly subagentTurns: Map<string, MessagesRequest>;
+  /** Called when a subagent's first request arrives. */
+  readonly waiting: Set<() => void>;
   system?: string;
+}
+
+/** The task a delegated subagent is given starts with this, then its name: how its requests are told apart. */
+const DELEGATION_MARK = 'tool-catalog verify delegates to subagent ';
+/** The runtime's names for the tool that starts a subagent, newest first. */
+const AGENT_TOOLS = ['Agent', 'Task'];
+/**
+ * How long the main turn after the delegation waits for the subagents' first requests: newer runtimes
+ * start subagents in the background and would otherwise end the session before they ask anything.
+ */
+const SUBAGENT_WAIT_MS = 60_000;
+
+/** The subagent a request belongs to: the one whose delegation mark its first user message carries. */
+function delegatedSubagent(run: RunState, body: MessagesRequest): string | undefined {
+  const first = body.messages?.[0];
+  if (run.delegate.length === 0 || first?.role !== 'user') return undefined;
+  const text = typeof first.content === 'string' ? first.content : JSON.stringify(first.content ?? '');
+  return run.delegate.find((name) => text.includes(`${DELEGATION_MARK}${name}.`));
+}
+
+/** The first main turn's reply: the emitted call, or one Agent call per subagent, or plain text. */
+function firstReply(run: RunState, body: MessagesRequest): { content: Record<string, unknown>[]; stop: string } {
+  const tools = body.tools ?? [];
+  if (run.emit !== undefined) {
+    const tool = tools.find((t) => t.name === run.emit);
+    const input = tool ? sampleInput(tool.input_schema) : {};
+    return { content: [{ type: 'tool_use', id: id('toolu'), name: run.emit, input }], stop: 'tool_use' };
+  }
+  const agentTool = AGENT_TOOLS.find((name) => tools.some((t) => t.name === name));
+  if (run.delegate.length === 0 || agentTool === undefined)
+    return { content: [{ type: 'text', text: 'done' }], stop: 'end_turn' };
+  const calls = run.delegate.map((name) => ({
+    type: 'tool_use',
+    id: id('toolu'),
+    name: agentTool,
+    input: { description: `verify ${name}`, prompt: `${DELEGATION_MARK}${name}. Reply done.`, subagent_type: name },
+  }));
+  return { content: calls, stop: 'tool_use' };
+}
+
+/** Resolves once every delegated subagent has asked, or after the wait. */
+function subagentsAsked(run: RunState): Promise<void> {
+  const done = () => run.delegate.every((name) => run.subagentTurns.has(name));
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, SUBAGENT_WAIT_MS);
+    function finish() {
+      clearTimeout(timer);
+      run.waiting.delete(check);
+      resolve();
+    }
+    function check() {
+      if (done()) finish();
+    }
+    run.waiting.add(check);
+  });
 }
 
 export async function startFakeApi(): Promise<FakeApi> {
@@ -160,9 +229,16 @@ export async function startFakeApi(): Promise<FakeApi> {
         res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : '{}');
       } else if (route === '/v1/messages/count_tokens') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 1 }));
+      } else if (route === '/v1/messages' && body.stream === true && delegatedSubagent(run, body) !== undefined) {
+        // A delegated subagent's request: its first one is what it was offered; every one ends at once.
+        const name = delegatedSubagent(run, body)!;
+        if (!run.subagentTurns.has(name) && Array.isArray(body.tools)) {
+          run.subagentTurns.set(name, body);
+          for (const check of [...run.waiting]) check();
+        }
+        streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
       } else if (
         route === '/v1/messages' &&
-        run &&
         body.stream === true &&
         Array.isArray(body.tools) &&
         (run.system === undefined || run.system === fingerprint(body))
@@ -170,16 +246,11 @@ export async function startFakeApi(): Promise<FakeApi> {
         // A main turn: the conversation's own system prompt and a tools array (the runtime's side requests differ).
         run.system ??= fingerprint(body);
         run.turns.push(body);
-        const tool =
-          run.turns.length === 1 && run.emit !== undefined ? body.tools.find((t) => t.name === run.emit) : undefined;
-        if (run.turns.length === 1 && run.emit !== undefined)
-          streamReply(
-            res,
-            model,
-            [{ type: 'tool_use', id: id('toolu'), name: run.emit, input: tool ? sampleInput(tool.input_schema) : {} }],
-            'tool_use',
-          );
-        else streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
+        if (run.turns.length === 1) {
+          const reply = firstReply(run, body);
+          streamReply(res, model, reply.content, reply.stop);
+        } else
+          void subagentsAsked(run).then(() => streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn'));
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {
@@ -202,15 +273,28 @@ export async function startFakeApi(): Promise<FakeApi> {
   });
   const { port } = server.address() as AddressInfo;
   return {
-    open(emit) {
+    open(script = {}) {
       const key = secret();
-      const state: RunState = { apiKey: secret(), ...(emit !== undefined ? { emit } : {}), turns: [] };
+      const state: RunState = {
+        apiKey: secret(),
+        ...(script.emit !== undefined ? { emit: script.emit } : {}),
+        delegate: script.delegate ?? [],
+        turns: [],
+        subagentTurns: new Map(),
+        waiting: new Set(),
+      };
       runs.set(key, state);
       return {
         baseUrl: `http://127.0.0.1:${port}/run/${key}`,
         apiKey: state.apiKey,
         turns: state.turns,
-        close: () => runs.delete(key),
+        subagentTurns: state.subagentTurns,
+        close: () => {
+          runs.delete(key);
+          // A main turn still waiting for subagents is answered now.
+          state.delegate = [];
+          for (const check of [...state.waiting]) check();
+        },
       };
     },
     async stop() {

@@ -31,7 +31,23 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
     lines.push(`  emit ${e.tool}: ${OUTCOME_TEXT[e.outcome]}${e.detail ? ` — ${e.detail}` : ''}${handler}`);
   }
   for (const note of f.notes) if (!shared.has(note)) lines.push(`  note: ${note}`);
+  for (const a of run.subagents ?? []) lines.push(...subagentLines(a));
   return lines;
+}
+
+/** A delegated subagent: what its own first request offered, and how that differs from its offer. */
+function subagentLines(a: NonNullable<RunReport['subagents']>[number]): string[] {
+  const verdict = a.error !== undefined ? 'FAILED' : a.clean ? 'equals the policy' : 'DIFFERS from the policy';
+  const f = a.findings;
+  return [
+    `  subagent ${a.name}: ${verdict} — ${a.offered.length} offered${a.offered.length > 0 ? `: ${a.offered.join(', ')}` : ''}`,
+    ...(a.error !== undefined ? [`    error: ${a.error}`] : []),
+    ...(a.deferred.length > 0 ? [`    of which deferred: ${a.deferred.join(', ')}`] : []),
+    ...f.offeredButDisallowed.map((d) => `    offered but disallowed: ${d.name} — ${d.reason}`),
+    ...f.allowedButNotOffered.map((name) => `    allowed but not offered: ${name}`),
+    ...f.stateDiffers.map((d) => `    offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`),
+    ...f.offeredNotInCatalog.map((name) => `    offered but not in the catalog: ${name}`),
+  ];
 }
 
 const LOCK_TEXT: Readonly<Record<SurfaceReport['lock'], string>> = {

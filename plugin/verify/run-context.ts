@@ -29,9 +29,21 @@ export interface RunReport {
   /** No finding fails the run. */
   readonly clean: boolean;
   readonly emit?: EmitOutcome;
+  /** What each offered subagent was offered in its own first request, compared with its offer. */
+  readonly subagents?: readonly SubagentReport[];
   /** The run itself failed (timeout, runtime exit, a server that did not connect): verify fails. */
   readonly error?: string;
   readonly durationMs: number;
+}
+
+interface SubagentReport {
+  readonly name: string;
+  readonly offered: readonly string[];
+  readonly deferred: readonly string[];
+  readonly findings: Findings;
+  readonly clean: boolean;
+  /** It never asked the model anything: the runtime did not start it. */
+  readonly error?: string;
 }
 
 export interface ContextRunInput {
@@ -45,6 +57,8 @@ export interface ContextRunInput {
   readonly allowEnvOverride: boolean;
   readonly timeoutMs: number;
   readonly emit?: string;
+  /** Start every subagent the session offers and compare what each is offered (not with `emit`). */
+  readonly subagents?: boolean;
 }
 
 const NO_FINDINGS: Findings = {
@@ -72,6 +86,10 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
     return { ...head, offered: [], deferred: [], findings: NO_FINDINGS, clean: false, error: message, durationMs: 0 };
   }
+  const delegate =
+    input.subagents && input.emit === undefined && session.offer.stateOf('Agent') !== 'absent'
+      ? session.offer.agents.filter((a) => a.offered).map((a) => a.name)
+      : [];
   const run = await runQuery({
     runtime: input.runtime,
     api: input.api,
@@ -82,6 +100,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
     permissionCallback: c.permissionCallback,
     timeoutMs: input.timeoutMs,
     ...(input.emit !== undefined ? { emit: input.emit } : {}),
+    ...(delegate.length > 0 ? { delegate } : {}),
   });
   const asked = (name: string) =>
     session.offer.stateOf(name) !== 'absent' || session.offer.tools.some((o) => o.names.includes(name));
@@ -105,12 +124,15 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
           externalServers: Object.keys(plan.externalServers),
           dropped: session.dropped,
         });
+  const subagents =
+    error !== undefined ? [] : delegate.map((name) => subagentReport(name, run.subagentTurns.get(name), plan, session));
   return {
     ...head,
     offered: [...live.direct, ...live.deferred],
     deferred: live.deferred,
     findings,
-    clean: error === undefined && isClean(findings),
+    clean: error === undefined && isClean(findings) && subagents.every((a) => a.clean),
+    ...(subagents.length > 0 ? { subagents } : {}),
     ...(input.emit !== undefined
       ? {
           emit: emitOutcome(
@@ -124,5 +146,40 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
       : {}),
     ...(error !== undefined ? { error } : {}),
     durationMs: run.durationMs,
+  };
+}
+
+/** One subagent's first request read back and compared with its share of the session's offer. */
+function subagentReport(
+  name: string,
+  turn: Parameters<typeof readOffer>[0],
+  plan: SessionPlan,
+  session: ReturnType<typeof buildRunSession>,
+): SubagentReport {
+  const agent = session.offer.agents.find((a) => a.name === name)!;
+  if (turn === undefined)
+    return {
+      name,
+      offered: [],
+      deferred: [],
+      findings: NO_FINDINGS,
+      clean: false,
+      error: `subagent ${name} was started but never asked the model anything`,
+    };
+  const live = readOffer(turn, (n) => agent.tools.some((o) => o.names.includes(n)));
+  const findings = compareOffer({
+    model: plan.model,
+    // The subagent's offer in the session's shape: its tools; names resolved at run time are the session's only.
+    offer: { ...session.offer, tools: agent.tools, extraNames: [], toolSearchActive: agent.toolSearchActive },
+    live,
+    externalServers: Object.keys(plan.externalServers),
+    dropped: [],
+  });
+  return {
+    name,
+    offered: [...live.direct, ...live.deferred],
+    deferred: live.deferred,
+    findings,
+    clean: isClean(findings),
   };
 }

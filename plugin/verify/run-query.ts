@@ -12,6 +12,8 @@ import { trackRun } from './run-cleanup.js';
 export interface QueryRun {
   /** The first main-turn request: what the model was offered (undefined when the runtime asked nothing). */
   readonly firstTurn: MessagesRequest | undefined;
+  /** Each delegated subagent's first request: what it was offered. */
+  readonly subagentTurns: ReadonlyMap<string, MessagesRequest>;
   /** MCP servers that did not reach `connected`, with their status. */
   readonly unconnected: readonly { readonly name: string; readonly status: string }[];
   /** The tool results the runtime sent back to the model, by tool name. */
@@ -28,6 +30,8 @@ export interface QueryInput {
   readonly session: Partial<Options>;
   /** The fake model calls this tool in its first turn. */
   readonly emit?: string;
+  /** Or it starts each of these subagents in its first turn. */
+  readonly delegate?: readonly string[];
   /** Extra environment for the runtime (the configuration's flags, `--env`). */
   readonly env?: Readonly<Record<string, string>>;
   /** The model the session asks for, and whether it passes a permission callback (the runtime configuration). */
@@ -105,7 +109,10 @@ const GIVE_UP_MS = 5_000;
 
 export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const started = Date.now();
-  const channel = input.api.open(input.emit);
+  const channel = input.api.open({
+    ...(input.emit !== undefined ? { emit: input.emit } : {}),
+    ...(input.delegate ? { delegate: input.delegate } : {}),
+  });
   const home = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-verify-'));
   const spawner = groupSpawner();
   const untrack = trackRun({ kill: () => spawner.killAll(), folder: home });
@@ -174,6 +181,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   if (error && stderr) error += ` (runtime output: ${stderr.split('\n').slice(-3).join(' / ')})`;
   return {
     firstTurn: channel.turns[0],
+    subagentTurns: new Map(channel.subagentTurns),
     unconnected: (init?.mcp_servers ?? [])
       .filter((s) => s.status !== 'connected')
       .map((s) => ({ name: s.name, status: s.status })),

@@ -200,7 +200,7 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
               env,
               allowEnvOverride: options.allowEnvOverride === true,
               timeoutMs,
-              ...(options.emit !== undefined ? { emit: options.emit } : {}),
+              ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
             }),
       ),
       concurrency,

@@ -79,11 +79,16 @@ describe('resolve --caller on the fixture', () => {
       { name: 'tools', tools: [] },
       { name: 'memory', tools: [] },
     ]);
+    // The caller's tools it does not get are disallowed too, so no subagent the runtime starts reaches them.
     expect(narrow.disallowedTools).toEqual([
       'mcp__memory__save_memory',
       'EnterWorktree',
       'mcp__tools__old_tool',
       'mcp__tools__never_on',
+      'Bash',
+      'mcp__tools__read_notes',
+      'mcp__tools__trigger_review',
+      'mcp__memory__personal',
     ]);
     const chat = JSON.parse(
       (await cli(fixture, 'resolve', '--json', '--caller', 'CHAT', '--ctx', 'canQuery=true')).stdout,

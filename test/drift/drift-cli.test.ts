@@ -17,8 +17,8 @@ describe('drift against the installed SDK', () => {
     const run = await runBin(['drift'], REPO);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(
-      "drift: catalog 'claude' against @anthropic-ai/claude-agent-sdk 0.3.168 (node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts)\n" +
-        "ok: all 33 SDK-typed tools match the SDK's 33 tool types; 14 tools exempt (sdkTyped: false, MCP or external).\n",
+      "drift: catalog 'claude' against @anthropic-ai/claude-agent-sdk 0.3.333 (node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts)\n" +
+        "ok: all 43 SDK-typed tools match the SDK's 43 tool types; 23 tools exempt (sdkTyped: false, MCP or external).\n",
     );
     expect(run.code).toBe(0);
   });
@@ -30,9 +30,9 @@ describe('drift against the installed SDK', () => {
     expect(report.ok).toBe(true);
     expect(report.catalogs[0]).toMatchObject({
       catalog: 'claude',
-      sdk: { version: '0.3.168' },
-      checked: 33,
-      sdkToolTypes: 33,
+      sdk: { version: '0.3.333' },
+      checked: 43,
+      sdkToolTypes: 43,
       missing: [],
       gone: [],
       renamed: [],
@@ -206,7 +206,7 @@ describe('drift against hand-written SDK shapes', () => {
     const missing = await cli(dir, 'drift', '--sdk-types', 'nope/sdk-tools.d.ts');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
-      "--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]\n",
+      "--sdk-types nope/sdk-tools.d.ts: no such file; pass the path of the SDK's sdk-tools.d.ts.\nUsage: tool-catalog drift [--sdk <package|folder> | --sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]\n",
     );
   });
 

@@ -27,7 +27,7 @@ describe('verify --emit through the real runtime', () => {
   it('denies a tool of an external stdio server the catalog does not declare; the server never ran it', async () => {
     const ranLog = log('undeclared');
     const run = await runOnce(model, true, { emit: 'mcp__docs__delete_doc', externalServers: docsServer(ranLog) });
-    expect(run.emit).toMatchObject({ outcome: 'denied-by-guard' });
+    expect(run.emit, JSON.stringify(run.emit)).toMatchObject({ outcome: 'denied-by-guard' });
     expect(run.emit!.detail).toBe(
       "'mcp__docs__delete_doc' belongs to the MCP server 'docs', which the tool catalog does not declare.",
     );

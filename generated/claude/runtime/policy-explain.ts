@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 6ef938a7ac7c517f of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 36aedb8a9ba22206 of the code below.
 // Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
 // computation), the chain of pair groups and dependencies that leads back to the deciding policy
 // rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.
@@ -60,6 +60,8 @@ export interface ExplainSession {
   readonly runtime?: string;
   /** Servers the app connects itself: opt-out entries under them are handed on as written. */
   readonly otherServers?: readonly string[];
+  /** A declared subagent: explain its offer (at most the session's) instead of the session's. */
+  readonly agent?: string;
 }
 
 interface OwnReason {
@@ -289,7 +291,8 @@ export function explainTool(
       readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
   };
   const t = tables.tools[i]!;
-  const toolOffer = offer.tools[i]!;
+  const subagent = session.agent === undefined ? undefined : offer.agents.find((a) => a.name === session.agent);
+  const toolOffer = (subagent ?? offer).tools[i]!;
   const policyAllowed = marks.disallowed[i] === 0;
   const allowed = toolOffer.absentBy === undefined || toolOffer.absentBy === 'runtime';
   // An allowed tool has no own reason and no disallowed neighbour (pair groups and dependsOn are closed).
@@ -311,16 +314,37 @@ export function explainTool(
     state: toolOffer.state,
     ...(toolOffer.absentBy !== undefined ? { absentBy: toolOffer.absentBy } : {}),
     reasons,
-    rules: [...ruleFindings(x, i, own, neighbours), ...sessionFindings(toolOffer, policyAllowed, offer)],
+    rules: [
+      ...ruleFindings(x, i, own, neighbours),
+      ...sessionFindings(toolOffer, policyAllowed, offer, subagent?.name),
+    ],
     preApproved: allowed && toolOffer.state !== 'absent' && t.approval === 'auto',
     summary: `${t.key}: ${verdict}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : ''}`,
   };
 }
 
-/** What decided the offer after the policy rules: the caller, `restricted`, an opt-out pattern, the runtime. */
-function sessionFindings(o: ToolOffer, policyAllowed: boolean, offer: SessionOffer): PolicyRuleFinding[] {
+/**
+ * What decided the offer after the policy rules: the caller, `restricted`, an opt-out pattern, the
+ * session (nothing to use the Agent or Skill tool for), the subagent's own tools, the runtime.
+ */
+function sessionFindings(
+  o: ToolOffer,
+  policyAllowed: boolean,
+  offer: SessionOffer,
+  subagent: string | undefined,
+): PolicyRuleFinding[] {
   const by = (who: AbsentBy) => (o.absentBy === who ? true : policyAllowed ? false : undefined);
   const runtime = offer.surface.recorded ?? 'nothing recorded: counted as direct';
+  const subagentFinding: PolicyRuleFinding[] =
+    subagent === undefined
+      ? []
+      : [
+          {
+            rule: 'subagent',
+            disallows: by('subagent'),
+            detail: o.absentBy === 'subagent' ? o.detail! : `among the tools of subagent '${subagent}'`,
+          },
+        ];
   return [
     {
       rule: 'caller',
@@ -337,6 +361,9 @@ function sessionFindings(o: ToolOffer, policyAllowed: boolean, offer: SessionOff
       disallows: by('opt-out pattern'),
       detail: o.absentBy === 'opt-out pattern' ? o.detail! : 'no server pattern covers it',
     },
+    // Only the Agent and Skill tools can lack a use in the session; the finding shows when one does.
+    ...(o.absentBy === 'session' ? [{ rule: 'session', disallows: true, detail: o.detail! }] : []),
+    ...subagentFinding,
     {
       rule: 'runtime',
       disallows: o.absentBy === 'runtime' ? true : o.state === 'absent' ? undefined : false,

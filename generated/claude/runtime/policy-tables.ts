@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 1bef0986f211a4ed of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 13eb0c0bc4b45b41 of the code below.
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
 import type { RuntimeSurface } from './runtime-surface';
@@ -41,6 +41,24 @@ export interface PolicyToolEntry {
   readonly namesFrom?: 'mirror' | 'resolver';
   /** Earlier names: former keys, and former runtime names in full. */
   readonly renamedFrom?: readonly string[];
+  /** Caller groups it is in (subagents may take tools by group). */
+  readonly groups?: readonly string[];
+}
+
+/** A subagent as the session builds it: what it is, and what it may use (within the session's offer). */
+export interface AgentEntry {
+  readonly name: string;
+  readonly description: string;
+  readonly prompt: string;
+  readonly model?: string;
+  /** Tool keys it may use. */
+  readonly tools: readonly string[];
+  /** Caller groups whose tools it may use. */
+  readonly groups: readonly string[];
+  /** Tool keys it never gets. */
+  readonly exclude: readonly string[];
+  readonly skills: readonly string[];
+  readonly maxTurns?: number;
 }
 
 export interface PolicyCondition {
@@ -72,6 +90,12 @@ export interface PolicyTables {
   readonly whenOptedOut?: Readonly<Record<string, readonly string[]>>;
   /** What the runtime itself offers in each runtime configuration (first: the default). */
   readonly runtimes?: readonly RuntimeSurface[];
+  /** The subagents the catalog declares. */
+  readonly agents?: readonly AgentEntry[];
+  /** The skills the app ships or allows; absent when the catalog leaves skills to the runtime. */
+  readonly skills?: 'all' | readonly string[];
+  /** Filesystem settings the session loads (`settingSources`). */
+  readonly settingSources?: readonly string[];
 }
 
 /** Tables turned into indices once per tables object. */

@@ -3,10 +3,11 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 cb3a239f0c5e731e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 1892fa81356be317 of the code below.
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
+import type { PolicyTables } from './policy-tables';
 
 export interface RuntimeSurface {
   /** The configuration's name, as the catalog declares it. */
@@ -26,7 +27,7 @@ export interface RuntimeSurface {
 }
 
 /** The runtime's name for the tool that loads deferred tools. */
-export const TOOL_SEARCH = 'ToolSearch';
+const TOOL_SEARCH = 'ToolSearch';
 
 /** The surface of `name`, else the first one; a catalog without recorded surfaces gets an empty one. */
 export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?: string): RuntimeSurface {
@@ -37,4 +38,39 @@ export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?
       `No runtime configuration named '${name}'; the catalog declares: ${surfaces.map((s) => s.name).join(', ')}.`,
     );
   return { name: name ?? 'default', toolSearch: false, mcpDeferred: false, deferred: [], absent: {}, unrecorded: [] };
+}
+
+/** How a handed-over tool is offered in this surface: deferred behind ToolSearch while `searching`, or left out. */
+export function runtimeState(
+  tables: PolicyTables,
+  surface: RuntimeSurface,
+  i: number,
+  searching: boolean,
+): { state: 'direct' | 'deferred' | 'absent'; detail?: string } {
+  const t = tables.tools[i]!;
+  if (t.kind === 'sdk') {
+    const why = surface.absent[t.key];
+    if (why !== undefined) return { state: 'absent', detail: why };
+    if (searching && surface.deferred.includes(t.key))
+      return { state: 'deferred', detail: 'the runtime defers it behind ToolSearch' };
+    return { state: 'direct' };
+  }
+  if (!searching || t.offer === 'direct') return { state: 'direct' };
+  if (t.offer === 'deferred' || surface.mcpDeferred)
+    return { state: 'deferred', detail: 'MCP tools are loaded through ToolSearch while tool search is on' };
+  return { state: 'direct' };
+}
+
+/**
+ * Whether tools are deferred: tool search is on in this surface and ToolSearch itself is handed over
+ * (`handed(i)`) and offered by the runtime. Without ToolSearch the runtime defers nothing.
+ */
+export function searchingWith(
+  tables: PolicyTables,
+  names: readonly (readonly string[])[],
+  surface: RuntimeSurface,
+  handed: (index: number) => boolean,
+): boolean {
+  const i = tables.tools.findIndex((t, j) => t.kind === 'sdk' && names[j]!.includes(TOOL_SEARCH));
+  return surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined;
 }

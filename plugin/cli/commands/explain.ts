@@ -1,4 +1,4 @@
-// `tool-catalog explain <tool> [--caller …] [--ctx …] [--disabled …] [--overlay …]`: whether one tool is
+// `tool-catalog explain <tool> [--caller …] [--agent …] [--ctx …] [--disabled …] [--overlay …]`: whether one tool is
 // allowed and why, rule by rule (which pair group, condition, opt-out or dependency decided).
 import { closest } from 'fastest-levenshtein';
 import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
@@ -14,7 +14,7 @@ export const explainCommand: Command = {
   name: 'explain',
   summary: 'Say whether a tool is allowed and why, rule by rule',
   usage:
-    '<tool> [--caller <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
+    '<tool> [--caller <name>] [--agent <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)
@@ -30,6 +30,7 @@ export const explainCommand: Command = {
     const explanation = explainTool(tables, tool, inputs.agent, inputs.context, inputs.options, {
       ...(chosen ? { selection: chosen.selection } : {}),
       ...(inputs.runtime !== undefined ? { runtime: inputs.runtime } : {}),
+      ...(inputs.subagent !== undefined ? { agent: inputs.subagent } : {}),
       otherServers: inputs.otherServers,
     });
     if (!explanation) {

@@ -1,9 +1,10 @@
-// `tool-catalog resolve [--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]...
+// `tool-catalog resolve [--caller <name>] [--agent <name>] [--runtime <name>] [--ctx <condition>=true|false]...
 // [--disabled <name>]... [--overlay <name>]...`: what one session offers the model — each tool direct,
 // deferred or absent and why — and what the SDK receives, from the same computation the session makes.
 import { cliSessionOffer } from '../../policy/session-offer.js';
 import type { OptOutEffect } from '../../runtime/opt-outs.js';
 import { policySignature, resolveToolPolicy } from '../../runtime/policy.js';
+import { sessionAgentOptions } from '../../runtime/session-agents.js';
 import { UsageError, type Command } from '../command.js';
 import { offerJson, offerText } from '../offer-output.js';
 import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
@@ -26,7 +27,7 @@ export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
   usage:
-    '[--caller <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
+    '[--caller <name>] [--agent <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
@@ -40,6 +41,27 @@ export const resolveCommand: Command = {
     const session = cliSessionOffer(model, tables, inputs);
     const { lists, offer } = session;
     const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
+    if (inputs.subagent !== undefined) {
+      // A subagent's offer, and the AgentDefinition the session hands the SDK for it (none when it has no tool).
+      const subagent = offer.agents.find((a) => a.name === inputs.subagent)!;
+      const definition = sessionAgentOptions(tables, offer, lists.disallowedTools).agents?.[subagent.name] ?? null;
+      const head = { catalog: tables.catalog, agent: subagent.name, context: contextReport(tables, inputs.context) };
+      if (values.json) {
+        io.stdout(`${JSON.stringify({ ...head, ...offerJson(model, session, subagent), definition }, null, 2)}\n`);
+        return 0;
+      }
+      io.stdout(
+        [
+          `catalog ${tables.catalog}; subagent ${subagent.name}; context: ${describeContext(tables, inputs.context)}\n`,
+          offerText(session, subagent),
+          `what the SDK receives (agents.${subagent.name}):\n`,
+          definition === null
+            ? '  nothing: it has no tool in this session, so the session does not define it\n'
+            : block('tools', definition.tools) + block('disallowedTools', definition.disallowedTools),
+        ].join(''),
+      );
+      return 0;
+    }
     const mcpServers = model.servers.map((name) => ({
       name,
       tools: offer.tools

@@ -81,7 +81,10 @@ describe('opt-outs.ts', () => {
   it('carries the earlier names into the registry and the policy tables', () => {
     const model = renamedCatalog();
     expect(renderOne(registryRenderer, model)).toContain("    renamedFrom: ['claw_cron'],\n");
-    expect(renderOne(policyRenderer, model)).toContain(`  channels: ['sentry', 'linear'],
+    expect(renderOne(policyRenderer, model)).toContain(`  channels: [
+    'sentry',
+    'linear',
+  ],
   /** Former server and channel names, and what each is called today. */
   renamedServers: {
     claw: 'app',

@@ -50,6 +50,11 @@ describe('policy.ts', () => {
         servers: [
           'notes',
         ],
+        channels: [],
+        /** Former server and channel names, and what each is called today. */
+        renamedServers: {},
+        /** The SDK's legacy tool names, and the runtime name each means today. */
+        sdkAliases: {},
         /** Disallowed in every context: disabled and never-available tools, with their pair groups and dependents. */
         alwaysDisallowed: [
           'REPL',
@@ -94,6 +99,10 @@ describe('policy.ts', () => {
             ],
           },
         ],
+        /** The subagents the session offers through the Agent tool, each within what the session offers. */
+        agents: [],
+        /** Filesystem settings the session loads: none unless the catalog names them. */
+        settingSources: [],
       } as const satisfies PolicyTables;
 
       /**

@@ -3,10 +3,10 @@
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { keptPer } from '../../model/structural-sharing.js';
-import type { RuntimeSurface } from '../../runtime/runtime-surface.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
+import { agentsLiteral, runtimesLiteral, skillsLiteral } from './policy-literals.js';
 import type { PolicyView } from '../template-views.js';
 
 const list = (items: readonly string[]) => items.map(tsString);
@@ -25,30 +25,6 @@ const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
   whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
 }));
 
-/** The runtime surfaces as a TypeScript literal, one item per line (a recorded change is a one-line diff). */
-function runtimesLiteral(surfaces: readonly RuntimeSurface[]): string {
-  const strings = (items: readonly string[], indent: string) =>
-    items.length === 0 ? '[]' : `[\n${items.map((i) => `${indent}  ${tsString(i)},\n`).join('')}${indent}]`;
-  const record = (entries: Readonly<Record<string, string>>, indent: string) => {
-    const pairs = Object.entries(entries);
-    if (pairs.length === 0) return '{}';
-    return `{\n${pairs.map(([k, v]) => `${indent}  ${tsKey(k)}: ${tsString(v)},\n`).join('')}${indent}}`;
-  };
-  const item = (s: RuntimeSurface) =>
-    [
-      '    {',
-      `      name: ${tsString(s.name)},`,
-      ...(s.recorded !== undefined ? [`      recorded: ${tsString(s.recorded)},`] : []),
-      `      toolSearch: ${s.toolSearch},`,
-      `      mcpDeferred: ${s.mcpDeferred},`,
-      `      deferred: ${strings(s.deferred, '      ')},`,
-      `      absent: ${record(s.absent, '      ')},`,
-      `      unrecorded: ${strings(s.unrecorded, '      ')},`,
-      '    },',
-    ].join('\n');
-  return surfaces.length === 0 ? '[]' : `[\n${surfaces.map(item).join('\n')}\n  ]`;
-}
-
 function policyView(model: CatalogModel, header: string): PolicyView {
   return {
     header,
@@ -66,6 +42,9 @@ function policyView(model: CatalogModel, header: string): PolicyView {
     })),
     ...tableParts(policyTablesOf(model)),
     runtimes: runtimesLiteral(policyTablesOf(model).runtimes),
+    agents: agentsLiteral(policyTablesOf(model).agents),
+    skills: skillsLiteral(model.skills),
+    settingSources: model.settingSources.map(tsString),
   };
 }
 

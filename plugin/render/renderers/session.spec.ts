@@ -80,7 +80,7 @@ describe('session.ts, property by property', () => {
 
   it("binds the session to the catalog's policy tables, channels and guard facts", () => {
     expect(session()).toContain(
-      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: DEMO_GUARD_FACTS,\n};",
+      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: DEMO_GUARD_FACTS,\n  features: {},\n};",
     );
   });
 

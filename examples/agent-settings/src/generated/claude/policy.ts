@@ -332,6 +332,10 @@ export const CLAUDE_POLICY_TABLES = {
       ],
     },
   ],
+  /** The subagents the session offers through the Agent tool, each within what the session offers. */
+  agents: [],
+  /** Filesystem settings the session loads: none unless the catalog names them. */
+  settingSources: [],
 } as const satisfies PolicyTables;
 
 /**

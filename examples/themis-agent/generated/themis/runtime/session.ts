@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 e4dc8e7979f19638 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 d8a1220ce7bcbdd0 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -13,6 +13,7 @@ import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions }
 import { mcpToolName } from './names';
 import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
+import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
 import { mcpServerOf, type PolicyTables } from './policy-tables';
 
@@ -85,6 +86,12 @@ export interface SessionOptions<S, E = never> {
    * switch — for the app to show. Not an SDK option (the SDK ignores it).
    */
   readonly ignoredOptOuts: readonly IgnoredOptOut[];
+  /** The subagents offered in this session, each with exactly its tools. */
+  readonly agents?: Record<string, SessionAgentDefinition>;
+  /** The skills the catalog declares (`'all'` or named), when it declares any. */
+  readonly skills?: string[] | 'all';
+  /** Filesystem settings the runtime loads: none unless the catalog names some. */
+  readonly settingSources: ('user' | 'project' | 'local')[];
 }
 
 /** The options for one session: spread them into `query({ prompt, options: { ...session, … } })`. */
@@ -126,9 +133,10 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
     isOffered: (name) => {
       if (offer.stateOf(name) !== 'absent') return { offered: true };
-      // A server the app connects itself and lets through: its tools are the runtime's, unless an opt-out covers them.
+      // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
+      // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
       const server = mcpServerOf(name);
-      const passed = server !== undefined && (otherServers === 'all' || otherServers.includes(server));
+      const passed = server !== undefined && (other === 'all' || (other ?? []).includes(server));
       if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
       return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
     },
@@ -144,6 +152,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     tools: lists.tools,
     allowedTools: lists.allowedTools,
     disallowedTools: disallowed,
+    ...sessionAgentOptions(tables, offer, disallowed),
     mcpServers,
     hooks: { PreToolUse: [matcher] },
     ignoredOptOuts: offer.ignoredOptOuts,
@@ -165,7 +174,10 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
     for (const name of o.names) known.add(name);
     if (t.kind === 'sdk' && handedOver(o)) tools.push(...o.names);
     if (t.offer !== undefined) for (const name of o.names) loadModes.set(name, t.offer);
-    if (t.restricted) for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
+    // What the session leaves out is disallowed too, not merely unlisted: a subagent (the catalog's or
+    // the runtime's own) must not reach it either.
+    if (o.absentBy === 'restricted' || o.absentBy === 'caller' || o.absentBy === 'session')
+      for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
     if (t.kind === 'mcp' && o.state === 'absent')
       for (const name of o.names) {
         const server = mcpServerOf(name);

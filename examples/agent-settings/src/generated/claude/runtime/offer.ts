@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 3c68155f753b4b39 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 5710981f31a327af of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -18,12 +18,17 @@ import {
   type ResolveOptions,
 } from './policy';
 import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
-import { surfaceOf, TOOL_SEARCH, type RuntimeSurface } from './runtime-surface';
+import { agentOffers, type AgentOffer } from './agent-offer';
+import { runtimeState, searchingWith, surfaceOf, type RuntimeSurface } from './runtime-surface';
 
 export type OfferState = 'direct' | 'deferred' | 'absent';
 
-/** Who decided that a tool is absent. */
-export type AbsentBy = 'policy' | 'restricted' | 'caller' | 'opt-out pattern' | 'runtime';
+/**
+ * Who decided that a tool is absent: the policy rules, `restricted`, the caller's groups, an opt-out
+ * pattern, the session (no subagent or no skill to use the Agent or Skill tool for), a subagent's own
+ * tools, or the runtime itself.
+ */
+export type AbsentBy = 'policy' | 'restricted' | 'caller' | 'opt-out pattern' | 'session' | 'subagent' | 'runtime';
 
 export interface ToolOffer {
   readonly key: string;
@@ -68,10 +73,18 @@ export interface SessionOffer {
   readonly toolSearchActive: boolean;
   /** Opt-out entries that changed nothing (unknown names, tools users cannot switch), with why. */
   readonly ignoredOptOuts: readonly IgnoredOptOut[];
+  /** What each declared subagent is offered in this session (offered ones have at least one tool). */
+  readonly agents: readonly AgentOffer[];
   /** The state of a runtime name in this session (`absent` for names the session does not know). */
   stateOf(name: string): OfferState;
   /** One line on why a name is absent (for the guard's denial); `channels`: the catalog's external channels. */
   whyAbsent(name: string, channels?: readonly string[]): string;
+}
+
+/** Why the session leaves a tool out, whatever the runtime would do. */
+export interface Absence {
+  readonly by: AbsentBy;
+  readonly detail: string;
 }
 
 const passedPatterns = (marks: PolicyMarks) => marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
@@ -83,7 +96,7 @@ function sessionAbsence(
   i: number,
   selected: ReadonlySet<string> | undefined,
   patterns: readonly string[],
-): { by: AbsentBy; detail: string } | undefined {
+): Absence | undefined {
   const t = tables.tools[i]!;
   if (marks.disallowed[i] === 1) return { by: 'policy', detail: 'disallowed by the policy' };
   if (t.restricted) return { by: 'restricted', detail: 'restricted: the guard denies every call' };
@@ -98,26 +111,13 @@ function sessionAbsence(
   return undefined;
 }
 
-/** The state an offered tool gets from the runtime configuration. */
-function runtimeState(
-  tables: PolicyTables,
-  surface: RuntimeSurface,
-  i: number,
-  searching: boolean,
-): { state: OfferState; detail?: string } {
-  const t = tables.tools[i]!;
-  if (t.kind === 'sdk') {
-    const why = surface.absent[t.key];
-    if (why !== undefined) return { state: 'absent', detail: why };
-    if (searching && surface.deferred.includes(t.key))
-      return { state: 'deferred', detail: 'the runtime defers it behind ToolSearch' };
-    return { state: 'direct' };
-  }
-  if (!searching || t.offer === 'direct') return { state: 'direct' };
-  if (t.offer === 'deferred' || surface.mcpDeferred)
-    return { state: 'deferred', detail: 'MCP tools are loaded through ToolSearch while tool search is on' };
-  return { state: 'direct' };
-}
+/** The runtime's names for the tools that start subagents and run skills. */
+const AGENT = 'Agent';
+const SKILL = 'Skill';
+
+/** The index of the built-in with this runtime name, or -1. */
+const builtinIndex = (tables: PolicyTables, marks: PolicyMarks, name: string) =>
+  tables.tools.findIndex((t, i) => t.kind === 'sdk' && marks.prepared.names[i]!.includes(name));
 
 /** What one session offers; see the module comment. */
 export function computeOffer(tables: PolicyTables, input: OfferInput = {}): SessionOffer {
@@ -128,15 +128,19 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const surface = surfaceOf(tables.runtimes, input.runtime);
   const selected = input.selection ? new Set(input.selection.keys) : undefined;
   const patterns = passedPatterns(marks);
-  const absences = tables.tools.map((_, i) => sessionAbsence(tables, marks, i, selected, patterns));
-  const searchIndex = tables.tools.findIndex(
-    (t, i) => t.kind === 'sdk' && marks.prepared.names[i]!.includes(TOOL_SEARCH),
+  const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>
+    sessionAbsence(tables, marks, i, selected, patterns),
   );
-  const toolSearchActive =
-    surface.toolSearch &&
-    searchIndex >= 0 &&
-    absences[searchIndex] === undefined &&
-    surface.absent[tables.tools[searchIndex]!.key] === undefined;
+  // The Skill tool follows the skills the catalog declares: with none, there is nothing to run.
+  const skill = builtinIndex(tables, marks, SKILL);
+  if (skill >= 0 && absences[skill] === undefined && Array.isArray(tables.skills) && tables.skills.length === 0)
+    absences[skill] = { by: 'session', detail: 'the catalog declares no skill for the session to offer' };
+  // Subagents get at most what the session hands over; the Agent tool only when one of them is offered.
+  const agents = agentOffers(tables, marks.prepared.names, absences, surface);
+  const agent = builtinIndex(tables, marks, AGENT);
+  if (agent >= 0 && absences[agent] === undefined && (tables.agents?.length ?? 0) > 0 && !agents.some((a) => a.offered))
+    absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
+  const toolSearchActive = searchingWith(tables, marks.prepared.names, surface, (i) => absences[i] === undefined);
   const tools = tables.tools.map((t, i): ToolOffer => {
     const names = marks.prepared.names[i]!;
     const absence = absences[i];
@@ -169,6 +173,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     extraNames,
     toolSearchActive,
     ignoredOptOuts: optOuts.ignored,
+    agents,
     stateOf: (name) => byName.get(name) ?? 'absent',
     whyAbsent: (name, channels = tables.channels ?? []) => {
       const o = keyOf.get(name);

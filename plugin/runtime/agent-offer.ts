@@ -1,0 +1,79 @@
+// What each declared subagent is offered in a session: at most what the session hands over (a tool
+// the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
+// tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
+// runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
+import type { Absence, OfferState, ToolOffer } from './offer.js';
+import type { AgentEntry, PolicyTables } from './policy-tables.js';
+import { runtimeState, searchingWith, type RuntimeSurface } from './runtime-surface.js';
+
+export interface AgentOffer {
+  readonly name: string;
+  readonly entry: AgentEntry;
+  /** It has at least one tool in this session. */
+  readonly offered: boolean;
+  /** Every catalog tool, in catalog order, as this subagent is offered it. */
+  readonly tools: readonly ToolOffer[];
+  /** Its tools are deferred behind its own ToolSearch. */
+  readonly toolSearchActive: boolean;
+  /** The state of a runtime name for this subagent. */
+  stateOf(name: string): OfferState;
+}
+
+const AGENT = 'Agent';
+
+/** Why a tool the session hands over is not this subagent's, or undefined when it is. */
+function notItsOwn(tables: PolicyTables, entry: AgentEntry, i: number, names: readonly string[]): string | undefined {
+  const t = tables.tools[i]!;
+  if (t.kind === 'sdk' && names.includes(AGENT)) return 'subagents do not start subagents';
+  if (entry.exclude.includes(t.key)) return `excluded by subagent '${entry.name}'`;
+  const byGroup = (t.groups ?? []).some((g) => entry.groups.includes(g));
+  if (!entry.tools.includes(t.key) && !byGroup) return `not among the tools of subagent '${entry.name}'`;
+  return undefined;
+}
+
+export function agentOffers(
+  tables: PolicyTables,
+  names: readonly (readonly string[])[],
+  sessionAbsences: readonly (Absence | undefined)[],
+  surface: RuntimeSurface,
+): AgentOffer[] {
+  return (tables.agents ?? []).map((entry) => {
+    const absences = tables.tools.map((_, i): Absence | undefined => {
+      const session = sessionAbsences[i];
+      if (session) return session;
+      const own = notItsOwn(tables, entry, i, names[i]!);
+      return own === undefined ? undefined : { by: 'subagent', detail: own };
+    });
+    const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
+    const tools = tables.tools.map((t, i): ToolOffer => {
+      const absence = absences[i];
+      if (absence)
+        return {
+          key: t.key,
+          index: i,
+          names: names[i]!,
+          state: 'absent',
+          absentBy: absence.by,
+          detail: absence.detail,
+        };
+      const { state, detail } = runtimeState(tables, surface, i, searching);
+      return {
+        key: t.key,
+        index: i,
+        names: names[i]!,
+        state,
+        ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
+        ...(detail !== undefined ? { detail } : {}),
+      };
+    });
+    const byName = new Map(tools.flatMap((o) => o.names.map((n) => [n, o.state] as const)));
+    return {
+      name: entry.name,
+      entry,
+      offered: tools.some((o) => o.state !== 'absent'),
+      tools,
+      toolSearchActive: searching,
+      stateOf: (name: string) => byName.get(name) ?? 'absent',
+    };
+  });
+}
