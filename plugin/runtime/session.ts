@@ -130,7 +130,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
       // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
       // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
       const server = mcpServerOf(name);
-      const passed = server !== undefined && (other === 'all' || (other ?? []).includes(server));
+      const passed = server !== undefined && (other === 'all' || [...(other ?? [])].includes(server));
       if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
       return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
     },

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 d8a1220ce7bcbdd0 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 8bad1ad156808368 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -136,7 +136,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
       // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
       // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
       const server = mcpServerOf(name);
-      const passed = server !== undefined && (other === 'all' || (other ?? []).includes(server));
+      const passed = server !== undefined && (other === 'all' || [...(other ?? [])].includes(server));
       if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
       return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
     },
