@@ -12,8 +12,11 @@ import { npmEnv, packedTarball, runCommand, type CommandRun } from '../support/p
 
 afterAll(removeTempDirs);
 
-/** The SDK version the repository pins (its devDependency). */
-const SDK = `@anthropic-ai/claude-agent-sdk@${(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@anthropic-ai/claude-agent-sdk']}`;
+/** The newest SDK the repository pins (its devDependency; the oldest supported one is `claude-agent-sdk-oldest`). */
+const SDK_VERSION = (
+  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+).devDependencies['@anthropic-ai/claude-agent-sdk']!;
+const SDK = `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`;
 const CREATE_VITE = 'create-vite@9.3.0';
 const PNPM = 'pnpm@12';
 
@@ -85,6 +88,7 @@ describe('a new user', () => {
     expect(build.stdout + build.stderr).not.toMatch(/error TS/);
     await pnpm(app, 'install'); // and pnpm keeps finishing installs
     const verify = await pnpm(app, 'exec', 'tool-catalog', 'verify');
+    expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
     expect(verify.stdout).toMatch(/verify: what the model is offered equals the policy in all \d+ runs/);
   });
 
@@ -134,6 +138,7 @@ describe('a new user', () => {
     const started = await step(app, 'npm', 'start', '--silent');
     expect(JSON.parse(started.stdout)).toEqual(expect.arrayContaining(['EnterWorktree', 'ExitWorktree']));
     const verify = await step(app, 'npx', 'tool-catalog', 'verify');
+    expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
     expect(verify.stdout).toMatch(/verify: what the model is offered equals the policy in all \d+ runs/);
   });
 });
