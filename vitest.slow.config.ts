@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/slow/**/*.test.ts'],
-    testTimeout: 600_000,
+    // A safety net, not a bound: side by side at load 30, a replay went past ten minutes.
+    testTimeout: 1_200_000,
     hookTimeout: 600_000,
     pool: 'forks',
     // The suites side by side: they spend their time waiting on installs from the registry and on the
