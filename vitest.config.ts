@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/.artifacts/**'],
+    // test/slow: `npm run test:slow` (vitest.slow.config.ts), which CI runs after `npm test`.
+    exclude: ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -48,6 +48,13 @@ export interface GenerateResult {
 }
 
 export interface GenerateOptions extends ProjectOptions {
+  /** Drop what is kept only for things no longer in the catalog (set-aside translations). */
+  readonly prune?: boolean;
+  /**
+   * Create-only files (the app's binding file) not to create again: a watch session saw them, so
+   * one that is missing now is being moved or restored by the app, not waiting for a skeleton.
+   */
+  readonly leaveMissing?: ReadonlySet<string>;
   /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
   readonly memory?: OutputMemory;
   /** What a watch session kept of its last render. */
@@ -125,13 +132,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     : [];
   const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
   const diagnostics = [...project.diagnostics, ...later];
+  // Pruned files are not emitted, so the writer removes them as files it owned.
+  const emitted = (files: ReadonlyMap<string, RenderedFile> | undefined) =>
+    options.prune || options.leaveMissing
+      ? new Map(
+          [...(files ?? [])].filter(
+            ([file, f]) => !(options.prune && f.prunable) && !(f.createOnly && options.leaveMissing?.has(file)),
+          ),
+        )
+      : (files ?? new Map());
   return {
     configFile: project.configFile,
     catalogs: project.catalogs.map((c, i) => ({
       config: c.config,
       model: c.model,
       outDir: c.config.outDir,
-      files: rendered[i]?.files ?? new Map(),
+      files: emitted(rendered[i]?.files),
     })),
     diagnostics,
     inputs: project.inputs,
@@ -155,7 +171,8 @@ export const outputSets = (result: GenerateResult): OutputSet[] =>
  * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
  */
 export async function generateAndWrite(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
-  const result = await generate(options);
+  // `--check` writes nothing anywhere: not even the evaluation cache.
+  const result = await generate(options.check ? { ...options, readOnly: true } : options);
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check, memory: options.memory });
   if (report.problems.length === 0) return { ...result, report };

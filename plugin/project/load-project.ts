@@ -9,7 +9,7 @@ import {
 } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
 import { EvaluationCache } from '../load/evaluation-cache.js';
-import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
+import { loadCatalog, loadCatalogFiles, type LoadOptions, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
@@ -26,6 +26,8 @@ export interface ProjectOptions {
   readonly catalog?: string;
   /** What a watch session keeps between runs, so unchanged modules are not evaluated again. */
   readonly cache?: ProjectCache;
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readonly readOnly?: boolean;
 }
 
 /** What a watch session keeps between loads of one project. */
@@ -68,10 +70,11 @@ export async function loadProjectCatalog(
   config: ResolvedCatalogConfig,
   files?: readonly string[],
   cache?: ProjectCache,
+  options: LoadOptions = {},
 ): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
   const raw = files
-    ? await loadCatalogFiles(config, files, cache?.evaluation)
-    : await loadCatalog(config, cache?.evaluation);
+    ? await loadCatalogFiles(config, files, cache?.evaluation, options)
+    : await loadCatalog(config, cache?.evaluation, options);
   const pending = validateCatalog(raw);
   const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
   if (problem) pending.push(problem);
@@ -85,7 +88,12 @@ export async function loadProjectCatalog(
 }
 
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config, cache: options.cache?.evaluation });
+  const loaded = await loadConfig({
+    cwd: options.cwd,
+    file: options.config,
+    cache: options.cache?.evaluation,
+    readOnly: options.readOnly,
+  });
   const pending: PendingDiagnostic[] = [...loaded.diagnostics];
   let selected = loaded.catalogs;
   if (options.catalog !== undefined) {
@@ -97,7 +105,9 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
         message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.`,
       });
   }
-  const results = await Promise.all(selected.map((config) => loadProjectCatalog(config, undefined, options.cache)));
+  const results = await Promise.all(
+    selected.map((config) => loadProjectCatalog(config, undefined, options.cache, { readOnly: options.readOnly })),
+  );
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {

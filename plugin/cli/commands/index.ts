@@ -5,6 +5,7 @@ import { driftCommand } from './drift.js';
 import { explainCommand } from './explain.js';
 import { generateCommand } from './generate.js';
 import { initCommand } from './init.js';
+import { inputsCommand } from './inputs.js';
 import { reportCommand } from './report.js';
 import { resolveCommand } from './resolve.js';
 import { staleRefsCommand } from './stale-refs.js';
@@ -22,4 +23,5 @@ export const COMMANDS: readonly Command[] = [
   staleRefsCommand,
   verifyCommand,
   upgradeCommand,
+  inputsCommand,
 ];
