@@ -145,6 +145,29 @@ describe('sessionOptions', () => {
     expect(await guardSays(open, 'mcp__flights__book')).toBeUndefined();
   });
 
+  it("reads the app's live snapshot (guard.disallowed) on every call, on top of the session's own list", async () => {
+    let switchedOff: unknown = [];
+    const session = sessionOptions(catalog, {
+      context: { hasGit: false },
+      servers,
+      createServer,
+      guard: { disallowed: () => switchedOff as string[] },
+    });
+    expect(await guardSays(session, 'mcp__app__notes')).toBeUndefined();
+    // The session's own list still holds while the snapshot is read.
+    expect(await guardSays(session, 'EnterWorktree')).toContain('disallowed');
+    switchedOff = ['mcp__app__notes'];
+    expect(await guardSays(session, 'mcp__app__notes')).toContain('current tool settings');
+    expect(await guardSays(session, 'Read')).toBeUndefined();
+    switchedOff = ['mcp__app__*'];
+    expect(await guardSays(session, 'mcp__app__search')).toContain("('mcp__app__*')");
+    // A snapshot that is not a list of names fails closed, saying what it returned.
+    switchedOff = 'mcp__app__notes';
+    expect(await guardSays(session, 'Read')).toMatch(/guard\.disallowed\(\) returned the string "mcp__app__notes"/);
+    // What the model is offered stays what the session computed: the snapshot only guards calls.
+    expect(session.disallowedTools).not.toContain('mcp__app__notes');
+  });
+
   it('needs createServer to build in-process servers', () => {
     expect(() => sessionOptions(catalog, { context: {}, servers })).toThrow(/createServer/);
   });
