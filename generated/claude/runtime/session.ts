@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 8b8f8b71f2438965 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 d01ca8456d0dbdf2 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -147,7 +147,8 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     tables,
     allowedTools: lists.allowedTools,
     // The app's live snapshot is read on every call, after the session's own list.
-    disallowed: live === undefined ? () => disallowed : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
+    disallowed:
+      live === undefined ? () => disallowed : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
     declaredServers: [...tables.servers, ...catalog.channels],
     inProcessServers: tables.servers,
     knownNames: lists.known,
