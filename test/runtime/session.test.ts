@@ -168,6 +168,42 @@ describe('sessionOptions', () => {
     expect(session.disallowedTools).not.toContain('mcp__app__notes');
   });
 
+  it("offers a name the caller selected through a channel's mirror, though another entry that lists it is not the caller's", () => {
+    const channel = {
+      kind: 'external' as const,
+      exposure: 'internal' as const,
+      dependsOn: [],
+      approval: 'auto' as const,
+    };
+    const mirrored = closePolicyTables({
+      catalog: 'mirror',
+      tools: [
+        { key: 'docs_full', ...channel, channel: 'docs', namesFrom: 'mirror', names: [] },
+        { key: 'docs_read', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__get'] },
+        { key: 'docs_pair', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__export'] },
+        { key: 'docs_write', ...channel, channel: 'docs', names: ['mcp__docs__delete'], restricted: true },
+      ],
+      conditions: [],
+      servers: [],
+      channels: ['docs'],
+    });
+    const session = sessionOptions(
+      { tables: mirrored, channels: [], guard: { restricted: ['mcp__docs__delete'] } },
+      {
+        context: {},
+        selection: {
+          keys: ['docs_full'],
+          names: ['mcp__docs__search', 'mcp__docs__get', 'mcp__docs__list', 'mcp__docs__delete'],
+        },
+      },
+    );
+    // Every name of `docs_read` came through the mirror: the caller's. `docs_pair` has a name the
+    // caller did not select, so it stays out, and `restricted` still wins over the mirror.
+    expect(session.allowedTools).toEqual(['mcp__docs__search', 'mcp__docs__get', 'mcp__docs__list']);
+    expect(session.disallowedTools).toEqual(expect.arrayContaining(['mcp__docs__export', 'mcp__docs__delete']));
+    expect(session.disallowedTools).not.toContain('mcp__docs__get');
+  });
+
   it('needs createServer to build in-process servers', () => {
     expect(() => sessionOptions(catalog, { context: {}, servers })).toThrow(/createServer/);
   });
