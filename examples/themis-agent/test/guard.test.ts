@@ -8,6 +8,7 @@ import type {
   PreToolUseHookInput,
   SyncHookJSONOutput,
 } from '@anthropic-ai/claude-agent-sdk';
+import type { Options as OldestOptions } from 'claude-agent-sdk-oldest';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createThemisToolGuard, THEMIS_RESTRICTED_TOOL_NAMES } from '../generated/themis';
 import { agentSession } from '../app/callers/agent-service';
@@ -44,6 +45,8 @@ describe('the generated PreToolUse guard', () => {
     expectTypeOf(createThemisToolGuard()).toExtend<HookCallbackMatcher>();
     const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
     expectTypeOf(options).toExtend<Options>();
+    // The oldest SDK the project supports takes the same options (its types, not only the pinned SDK's).
+    expectTypeOf(options).toExtend<OldestOptions>();
     expect(options.hooks.PreToolUse).toHaveLength(1);
     // SDK 0.3.333 blocks the call when a hook fails (`onFailure`); the guard also fails closed itself.
     expect(options.hooks.PreToolUse[0]).toMatchObject({ onFailure: 'block' });
