@@ -105,6 +105,22 @@ function sessionAbsence(
   return undefined;
 }
 
+/**
+ * The caller's keys, and the entries all of whose names the caller selected through another entry: a
+ * channel's mirrored names cover the entries that list some of its tools by name (a full variant and
+ * a restricted one), and a name the caller selected is the caller's, whichever entry lists it.
+ */
+function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string> {
+  const keys = new Set(selection.keys);
+  const names = new Set(selection.names);
+  const { prepared } = marks;
+  for (let i = 0; i < prepared.keys.length; i++) {
+    const own = prepared.names[i]!;
+    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
+  }
+  return keys;
+}
+
 /** The runtime's names for the tools that start subagents and run skills. */
 const AGENT = 'Agent';
 const SKILL = 'Skill';
@@ -120,7 +136,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const optOuts = readOptOuts(tables, input);
   const marks = markDisallowedTools(tables, optOuts.agent, input.context, input.options);
   const surface = surfaceOf(tables.runtimes, input.runtime);
-  const selected = input.selection ? new Set(input.selection.keys) : undefined;
+  const selected = input.selection ? selectedKeys(input.selection, marks) : undefined;
   const patterns = passedPatterns(marks);
   const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>
     sessionAbsence(tables, marks, i, selected, patterns),

@@ -147,7 +147,7 @@ describe('resolve --caller on the themis example', () => {
       'mcp__themis__get_pr_files',
       'mcp__sentry__list_issues',
       'mcp__sentry__get_issue',
-      // The Agent tool, in the core group, starts the catalog's subagents.
+      // `core` holds the Agent tool, offered while a subagent is.
       'Agent',
     ]);
     const keysIn = (state: string) =>
