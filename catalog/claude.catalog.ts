@@ -1,6 +1,6 @@
 // The vocabulary of the Claude Code tool catalog: categories in display order, runtime
 // conditions, pair groups, the in-process MCP servers the app hosts, and the two ways the app runs
-// its sessions (the runtime itself decides part of what it offers in each).
+// its sessions (the runtime itself decides part of what it offers in each), and its research subagent.
 import { defineCatalog } from 'agent-tool-catalog';
 
 export const claude = defineCatalog({
@@ -32,6 +32,15 @@ export const claude = defineCatalog({
     headless: {
       description: 'a scheduled or channel-triggered turn: nobody to answer a prompt, so no permission callback',
       permissionCallback: false,
+    },
+  },
+  // Cherry Studio hands research to a subagent: it reads and searches, on the web and in the knowledge
+  // base, and changes nothing. It gets these tools only where the session offers them.
+  agents: {
+    research: {
+      description: 'Researches one question on the web, in the knowledge base and in the workspace, and reports back with sources',
+      prompt: 'You research one question. Search the web and the knowledge base, read what you find, and report the answer with its sources. Change nothing.',
+      tools: ['Read', 'Glob', 'Grep', 'WebSearch', 'WebFetch', 'CherryWebSearch', 'CherryWebFetch', 'CherryKnowledge'],
     },
   },
 });

@@ -320,7 +320,26 @@ export const CLAUDE_POLICY_TABLES = {
     },
   ],
   /** The subagents the session offers through the Agent tool, each within what the session offers. */
-  agents: [],
+  agents: [
+    {
+      name: 'research',
+      description: 'Researches one question on the web, in the knowledge base and in the workspace, and reports back with sources',
+      prompt: 'You research one question. Search the web and the knowledge base, read what you find, and report the answer with its sources. Change nothing.',
+      tools: [
+        'Read',
+        'Glob',
+        'Grep',
+        'WebSearch',
+        'WebFetch',
+        'CherryWebSearch',
+        'CherryWebFetch',
+        'CherryKnowledge',
+      ],
+      groups: [],
+      exclude: [],
+      skills: [],
+    },
+  ],
   /** Filesystem settings the session loads: none unless the catalog names them. */
   settingSources: [],
 } as const satisfies PolicyTables;

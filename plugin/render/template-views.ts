@@ -130,6 +130,12 @@ export interface PolicySnapshotView {
     readonly rows: readonly { readonly key: Text; readonly names: Text; readonly states: readonly Text[] }[];
     /** The tools the runtime leaves out in every context, by why, one key per line. */
     readonly absent: readonly { readonly label: Text; readonly keys: readonly Text[] }[];
+    /** Each declared subagent's own table: the tools it is offered in some context, its state per context. */
+    readonly agents: readonly {
+      readonly name: Text;
+      readonly description: Text;
+      readonly rows: readonly { readonly key: Text; readonly names: Text; readonly states: readonly Text[] }[];
+    }[];
   }[];
   readonly combinationIds: readonly Text[];
   readonly toggles: readonly { readonly key: Text; readonly disallows: Text }[];

@@ -19,6 +19,8 @@ export class DuplicateToolError extends Error {
   override name = 'DuplicateToolError';
   readonly [DUPLICATE_TOOL] = true;
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     return isBranded(this, DuplicateToolError, DUPLICATE_TOOL, value);
   }
 }
@@ -51,6 +53,8 @@ export class BuiltNameMismatchError extends Error {
     this.built = mismatch.built;
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     return isBranded(this, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
   }
 }

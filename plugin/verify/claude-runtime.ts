@@ -1,12 +1,14 @@
 // Finds the Claude Agent SDK the app installed and the native Claude Code binary beside it, loads the
 // SDK (dynamic import: only `verify` pays for it), and spawns the binary in its own process group.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import { resolveSdk, SDK_PACKAGE } from '../load/sdk-location.js';
+import { childEndOf, markedProcesses, pipeHolders } from './pipe-holders.js';
 import { RuntimeUnavailable } from './problems.js';
 
 /** The parts of the SDK verify calls. */
@@ -128,39 +130,65 @@ export async function loadClaudeRuntime(fromDir: string, binary?: string, sdkCho
 /** A spawner for `Options.spawnClaudeCodeProcess` that keeps every child it started, so it can kill them. */
 export interface GroupSpawner {
   readonly spawn: NonNullable<Options['spawnClaudeCodeProcess']>;
-  /** SIGKILLs every process group this spawner started (the binary and what it started: stdio servers, shells). */
+  /**
+   * SIGKILLs every process group this spawner started (the binary and what it started: stdio servers,
+   * shells) and every process outside them that still holds their output pipes or carries the run's
+   * mark, then closes this side of the pipes: nothing a runtime left behind can keep this process
+   * waiting or running.
+   */
   killAll(): void;
   /** Resolves once every child has exited, or after `graceMs`. */
   exited(graceMs: number): Promise<void>;
   readonly stderr: () => string;
 }
 
+/** SIGKILLs the process group `pid` leads, or the process alone when it leads none; gone already is fine. */
+function killGroup(pid: number): void {
+  try {
+    // A negative pid names the process group: detached children lead their own.
+    process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** The variable that marks every process of one run: its value is the run's own, so only they match. */
+const RUN_MARK = 'TOOL_CATALOG_VERIFY_RUN';
+
 export function groupSpawner(): GroupSpawner {
-  const children: ChildProcess[] = [];
+  const children: { child: ChildProcess; pipes: Map<string, { ended: boolean }> }[] = [];
+  const mark = randomBytes(12).toString('hex');
   let stderr = '';
   const kill = (child: ChildProcess) => {
-    if (child.pid === undefined) return;
-    try {
-      // A negative pid names the process group: detached children lead their own.
-      process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGKILL');
-    } catch {
-      try {
-        child.kill('SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    if (child.pid !== undefined) killGroup(child.pid);
   };
   return {
     spawn(options: SpawnOptions): SpawnedProcess {
       const child = spawn(options.command, options.args, {
         cwd: options.cwd,
-        env: options.env,
+        env: { ...options.env, [RUN_MARK]: mark },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,
       });
-      children.push(child);
+      // The output pipes by identity, and whether each has ended (no writer left): a process that
+      // leaves the group keeps them open.
+      const pipes = new Map<string, { ended: boolean }>();
+      for (const [stream, fd] of [
+        [child.stdout, 1],
+        [child.stderr, 2],
+      ] as const) {
+        const pipe = childEndOf(child.pid, fd);
+        if (!stream || !pipe) continue;
+        const state = { ended: false };
+        stream.once('end', () => (state.ended = true));
+        pipes.set(pipe, state);
+      }
+      children.push({ child, pipes });
       // Without these, a binary that exits at once makes the SDK's next stdin write an unhandled EPIPE that ends the whole process.
       child.stdin?.on('error', () => {});
       child.on('error', () => {});
@@ -170,11 +198,21 @@ export function groupSpawner(): GroupSpawner {
       options.signal.addEventListener('abort', () => kill(child), { once: true });
       return child as unknown as SpawnedProcess;
     },
-    killAll: () => children.forEach(kill),
+    killAll() {
+      for (const { child } of children) kill(child);
+      // A pipe that has not ended may still have a writer: a process that left the group, or one dying now.
+      const open = new Set<string>();
+      for (const { pipes } of children) for (const [pipe, { ended }] of pipes) if (!ended) open.add(pipe);
+      for (const pid of pipeHolders(open)) killGroup(pid);
+      // What left the group and let go of the pipes (a daemon) still carries the run's mark.
+      for (const pid of markedProcesses(RUN_MARK, mark)) killGroup(pid);
+      for (const { child } of children)
+        for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+    },
     exited: (graceMs) =>
       Promise.race([
         Promise.all(
-          children.map((c) =>
+          children.map(({ child: c }) =>
             c.exitCode !== null || c.signalCode !== null
               ? undefined
               : new Promise<void>((resolve) => c.once('exit', () => resolve())),

@@ -43,7 +43,7 @@ const id = (prefix: string) => `${prefix}_verify${(ids++).toString(36)}`;
 const secret = () => randomBytes(18).toString('base64url');
 
 /** Requests larger than this are refused: the runtime's own requests are well under a megabyte. */
-const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** The system prompt without its per-request billing block: the same for every main turn of one run. */
 function fingerprint(body: MessagesRequest): string {
@@ -198,18 +198,34 @@ export async function startFakeApi(): Promise<FakeApi> {
     const run = match ? runs.get(match[1]!) : undefined;
     // Only the runtime this run started knows both secrets; anyone else is refused before a byte is read.
     if (!run || req.headers['x-api-key'] !== run.apiKey) {
+      res.on('finish', () => req.destroy());
       res.writeHead(401, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'unknown run' } }));
-      req.destroy();
+      return;
+    }
+    // A body over the limit is refused as soon as its declared length or what arrived passes it,
+    // without reading the rest; the connection is closed once the answer is out.
+    const refuseTooLarge = () => {
+      res.on('finish', () => req.destroy());
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'request_too_large', message: `request bodies are limited to ${MAX_REQUEST_BYTES} bytes` },
+        }),
+      );
+    };
+    if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
+      refuseTooLarge();
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
+      if (size > MAX_REQUEST_BYTES) return;
       size += c.length;
       if (size > MAX_REQUEST_BYTES) {
-        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{}');
-        req.destroy();
+        chunks.length = 0;
+        refuseTooLarge();
         return;
       }
       chunks.push(c);

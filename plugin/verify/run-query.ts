@@ -176,7 +176,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const result = messages.find((m): m is Extract<SDKMessage, { type: 'result' }> => m.type === 'result');
   if (timedOut) error = `the runtime did not finish within ${input.timeoutMs} ms`;
   else if (!error && result?.subtype !== 'success' && channel.turns.length === 0)
-    error = 'the runtime ended without asking the model anything';
+    error = 'the runtime sent no request to the model';
   const stderr = spawner.stderr().trim();
   if (error && stderr) error += ` (runtime output: ${stderr.split('\n').slice(-3).join(' / ')})`;
   return {

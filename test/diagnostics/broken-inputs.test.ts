@@ -535,6 +535,31 @@ const CASES: Case[] = [
   },
   { kind: 'a condition whose field is not a name', parts: { vocabulary: ", predicates: [/*@*/'123']" }, code: 'TC162' },
   {
+    kind: 'a subagent naming a tool the catalog does not declare',
+    parts: { vocabulary: ", agents: { reader: { description: 'd', prompt: 'p', tools: ['Read', /*@*/'Raed'] } }" },
+    code: 'TC171',
+  },
+  {
+    kind: 'a subagent naming an unknown group',
+    parts: { vocabulary: ", agents: { reader: { description: 'd', prompt: 'p', groups: [/*@*/'cor'] } }" },
+    code: 'TC144',
+  },
+  {
+    kind: 'a subagent without a prompt',
+    parts: { vocabulary: ", agents: { /*@*/reader: { description: 'd', tools: ['Read'] } }" },
+    code: 'TC172',
+  },
+  {
+    kind: 'a subagent that names nothing it may use',
+    parts: { vocabulary: ", agents: { /*@*/reader: { description: 'd', prompt: 'p' } }" },
+    code: 'TC172',
+  },
+  {
+    kind: 'a setting source that does not exist',
+    parts: { vocabulary: ", settingSources: [/*@*/'users']" },
+    code: 'TC171',
+  },
+  {
     kind: 'a category name with a line break',
     parts: {
       files: {

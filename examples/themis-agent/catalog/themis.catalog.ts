@@ -1,5 +1,6 @@
 // The vocabulary of the Themis tool catalog: caller groups, the ToolContext predicates, the in-process
-// `themis` MCP server, the external MCP channels whose names are mirrored, and the four callers.
+// `themis` MCP server, the external MCP channels whose names are mirrored, the four callers and the
+// two subagents they delegate to.
 import { defineCatalog } from 'agent-tool-catalog';
 
 const FULL_AGENT = ['core', 'linear', 'sentry_full', 'metabase_full'] as const;
@@ -33,5 +34,20 @@ export const themis = defineCatalog({
   runtimes: {
     server: { description: 'the agent server as deployed: no permission callback, tool search as the runtime decides' },
     'tool-search-on': { description: 'the same with tool search turned on explicitly', toolSearch: true },
+  },
+  // The subagents the agent delegates to through the Agent tool; each gets at most what the session
+  // offers the caller, so a subagent never reaches a tool its parent may not use.
+  agents: {
+    researcher: {
+      description: 'Answers a question from Themis data and pull requests, read-only',
+      prompt: 'You answer one question from Themis data and the pull requests it names. You only read; you never change or trigger anything.',
+      tools: ['query_themis_data', 'get_pr_info'],
+    },
+    release: {
+      description: 'Prepares a release: reads the pull requests, then starts review and code generation workflows',
+      prompt: 'You prepare a release. Read the pull requests, then start the review and code generation workflows they need.',
+      tools: ['get_pr_info'],
+      groups: ['triggers'],
+    },
   },
 });

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 0205017274406762 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 7a60afbc894acb35 of the code below.
 // The errors the runtime throws, recognised by `instanceof` across copies of the runtime: the generated
 // output folder holds its own copy, and an app may import the package's too, so each class matches by a registered symbol.
 
@@ -25,6 +25,8 @@ export class DuplicateToolError extends Error {
   override name = 'DuplicateToolError';
   readonly [DUPLICATE_TOOL] = true;
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     return isBranded(this, DuplicateToolError, DUPLICATE_TOOL, value);
   }
 }
@@ -57,6 +59,8 @@ export class BuiltNameMismatchError extends Error {
     this.built = mismatch.built;
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     return isBranded(this, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
   }
 }

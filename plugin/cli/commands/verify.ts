@@ -1,6 +1,7 @@
 // `tool-catalog verify [--caller <name>]… [--ctx <condition>=true|false]… [--disabled <name>]… [--emit <tool>]
-// [--env NAME=VALUE]… [--mcp-config <file>]`: starts the real Claude Code runtime in every context (and for
-// every caller) with the session an app builds, and checks that what the model is offered equals the policy.
+// [--env NAME=VALUE]… [--allow-env-override] [--mcp-config <file>]`: starts the real Claude Code runtime in
+// every context (and for every caller) with the session an app builds, and checks that what the model is
+// offered equals the policy.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
@@ -61,7 +62,7 @@ export const verifyCommand: Command = {
   summary:
     'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
   usage:
-    '[--runtime <name>]... [--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--emit <tool>] [--env NAME=VALUE]... [--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
+    '[--runtime <name>]... [--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--emit <tool>] [--env NAME=VALUE]... [--allow-env-override] [--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
   options: {
     ...COMMON_OPTIONS,
     caller: { type: 'string', multiple: true },

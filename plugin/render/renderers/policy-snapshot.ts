@@ -79,6 +79,9 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
 
 const STATE_CELL = { direct: 'direct', deferred: 'deferred', absent: '—' } as const;
 
+const namesCell = (t: ToolModel) =>
+  t.nameSource.kind !== 'static' || t.names.length === 0 ? '(names known at run time)' : mdCodeList(t.names);
+
 /** One runtime configuration's offer table: the tools offered in some context, and why the others are left out. */
 function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
   const { surface, offers } = runtime;
@@ -86,9 +89,7 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
   const rows = model.tools.flatMap((t, i) => {
     const states = offers.map((o) => o.tools[i]!.state);
     if (states.every((state) => state === 'absent')) return [];
-    const names =
-      t.nameSource.kind !== 'static' || t.names.length === 0 ? '(names known at run time)' : mdCodeList(t.names);
-    return [{ key: mdCode(t.key), names, states: states.map((state) => STATE_CELL[state]) }];
+    return [{ key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) }];
   });
   const byReason = new Map<string, string[]>();
   model.tools.forEach((t, i) => {
@@ -97,6 +98,15 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
     const reason = absent[0]!.detail ?? 'left out by the runtime';
     byReason.set(reason, [...(byReason.get(reason) ?? []), t.key]);
   });
+  const agents = model.agents.map((agent, k) => ({
+    name: mdCode(agent.name),
+    description: mdText(agent.description),
+    rows: model.tools.flatMap((t, i) => {
+      const states = offers.map((o) => o.agents[k]!.tools[i]!.state);
+      if (states.every((state) => state === 'absent')) return [];
+      return [{ key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) }];
+    }),
+  }));
   const recorded = surface.recorded
     ? `Recorded for ${surface.recorded}${surface.toolSearch ? '; tool search is on' : '; tool search is off'}.`
     : 'Nothing is recorded for this configuration yet (`tool-catalog verify --update`): every allowed tool counts as direct.';
@@ -106,6 +116,7 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
     recorded: mdText(recorded),
     rows,
     absent: [...byReason].map(([reason, keys]) => ({ label: mdText(reason), keys: keys.map(mdCode) })),
+    agents,
   };
 }
 

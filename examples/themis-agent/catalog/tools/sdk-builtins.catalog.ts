@@ -1,6 +1,6 @@
-// The Claude Code built-ins the Themis server does not use, each declared once and disabled, so that
-// `tool-catalog drift` knows every tool the SDK types and a new one shows up as missing. None is in a
-// caller group: no caller selects them, and the session never lists them in `tools`.
+// The Claude Code built-ins the Themis server declares. Agent starts its subagents; every other one is
+// declared once and disabled, so that `tool-catalog drift` knows every tool the SDK types and a new
+// one shows up as missing. No caller selects those, and the session never lists them in `tools`.
 import { themis } from '../themis.catalog';
 
 export default themis.tools({
@@ -14,7 +14,8 @@ export default themis.tools({
   NotebookEdit: { kind: 'sdk', exposure: 'disabled' },
   Glob: { kind: 'sdk', exposure: 'disabled' },
   Grep: { kind: 'sdk', exposure: 'disabled' },
-  Agent: { kind: 'sdk', exposure: 'disabled' },
+  // Starts the catalog's subagents (researcher, release); offered only while one of them is.
+  Agent: { kind: 'sdk', groups: ['core'] },
   Workflow: { kind: 'sdk', exposure: 'disabled' },
   AskUserQuestion: { kind: 'sdk', exposure: 'disabled' },
   EnterPlanMode: { kind: 'sdk', exposure: 'disabled' },

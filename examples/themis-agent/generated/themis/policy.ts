@@ -88,7 +88,6 @@ export const THEMIS_POLICY_TABLES = {
     'NotebookEdit',
     'Glob',
     'Grep',
-    'Agent',
     'Workflow',
     'AskUserQuestion',
     'EnterPlanMode',
@@ -255,7 +254,33 @@ export const THEMIS_POLICY_TABLES = {
     },
   ],
   /** The subagents the session offers through the Agent tool, each within what the session offers. */
-  agents: [],
+  agents: [
+    {
+      name: 'researcher',
+      description: 'Answers a question from Themis data and pull requests, read-only',
+      prompt: 'You answer one question from Themis data and the pull requests it names. You only read; you never change or trigger anything.',
+      tools: [
+        'query_themis_data',
+        'get_pr_info',
+      ],
+      groups: [],
+      exclude: [],
+      skills: [],
+    },
+    {
+      name: 'release',
+      description: 'Prepares a release: reads the pull requests, then starts review and code generation workflows',
+      prompt: 'You prepare a release. Read the pull requests, then start the review and code generation workflows they need.',
+      tools: [
+        'get_pr_info',
+      ],
+      groups: [
+        'triggers',
+      ],
+      exclude: [],
+      skills: [],
+    },
+  ],
   /** Filesystem settings the session loads: none unless the catalog names them. */
   settingSources: [],
 } as const satisfies PolicyTables;
