@@ -11,9 +11,9 @@ import initSqlJs from 'sql.js';
 import { agents, type AgentRow } from './schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MIGRATIONS_FOLDER = path.join(here, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(here, 'migrations');
 const DEFAULT_DB_FILE = path.join(here, '../.data/agents.sqlite');
-const DEMO_AGENT_ID = 'demo';
+export const DEMO_AGENT_ID = 'demo';
 
 export interface AgentStore {
   readonly db: SQLJsDatabase;
