@@ -132,7 +132,7 @@ async function thrownDiagnostic(
     (error.stack ? await throwingPosition(error.stack, bundle) : undefined) ??
     (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : late());
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
-  // A `require(name)` or `import(name)` of a name computed as the module runs: nothing is bundled for it.
+  // A `require` or `import()` of a name computed as the module runs: nothing is bundled for it.
   const required = error.isError
     ? /^Dynamic require of "((?:[^"\\]|\\.)*)" is not supported/.exec(error.message)?.[1]
     : undefined;

@@ -91,18 +91,21 @@ beforeAll(async () => {
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: app, private: true, type: 'module' })}\n`);
   }
   await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], root);
-  for (const app of APPS) {
-    const dir = path.join(root, 'apps', app);
-    // The web app has a UI (a binding file); the two servers do not.
-    await run('tool-catalog', ['init', '--catalog', app, ...(app === 'web' ? ['--ui'] : [])], dir);
-    const { turbo, nx } = JSON.parse((await run('tool-catalog', ['inputs', '--json'], dir)).stdout);
-    writeFileSync(
-      path.join(dir, 'turbo.json'),
-      `${JSON.stringify({ extends: ['//'], tasks: { generate: turbo } }, null, 2)}\n`,
-    );
-    const target = { executor: 'nx:run-script', options: { script: 'generate' }, ...nx };
-    writeFileSync(path.join(dir, 'project.json'), `${JSON.stringify({ targets: { generate: target } }, null, 2)}\n`);
-  }
+  // Each app on its own (its folder, its config): the three at once.
+  await Promise.all(
+    APPS.map(async (app) => {
+      const dir = path.join(root, 'apps', app);
+      // The web app has a UI (a binding file); the two servers do not.
+      await run('tool-catalog', ['init', '--catalog', app, ...(app === 'web' ? ['--ui'] : [])], dir);
+      const { turbo, nx } = JSON.parse((await run('tool-catalog', ['inputs', '--json'], dir)).stdout);
+      writeFileSync(
+        path.join(dir, 'turbo.json'),
+        `${JSON.stringify({ extends: ['//'], tasks: { generate: turbo } }, null, 2)}\n`,
+      );
+      const target = { executor: 'nx:run-script', options: { script: 'generate' }, ...nx };
+      writeFileSync(path.join(dir, 'project.json'), `${JSON.stringify({ targets: { generate: target } }, null, 2)}\n`);
+    }),
+  );
   writeFileSync(path.join(root, 'turbo.json'), `${JSON.stringify({ tasks: { generate: {} } }, null, 2)}\n`);
   writeFileSync(path.join(root, 'nx.json'), '{}\n');
   writeFileSync(path.join(root, '.gitignore'), 'node_modules\n.turbo\n.nx\n');

@@ -40,7 +40,8 @@ async function step(cwd: string, command: string, ...args: string[]): Promise<Co
 const pnpm = (cwd: string, ...args: string[]) => step(cwd, 'npx', '-y', PNPM, ...args);
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
-describe('a new user', () => {
+// The two replays share nothing (each its own folder, package manager and app): they run side by side.
+describe.concurrent('a new user', () => {
   it('sets up a fresh Vite + React + TypeScript app with pnpm 12, through verify', async () => {
     const parent = await tempDir('replay-vite');
     await step(
