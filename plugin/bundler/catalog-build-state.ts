@@ -80,8 +80,9 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     isInput: (file) => inputs.has(normalise(file)),
     isOutput: (file) => outputs.has(normalise(file)),
     async outputEdited(file) {
-      // While a run writes, its own writes arrive as changes to outputs the last run wrote differently.
-      if (running) return false;
+      // While a run writes, its own writes arrive as changes to outputs the last run wrote differently:
+      // compare with what that run wrote, once it has.
+      if (running) await running.catch(() => undefined);
       const key = normalise(file);
       for (const set of lastOutputs ?? []) {
         const emitted = set.files.get(key);
