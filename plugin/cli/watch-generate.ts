@@ -155,9 +155,19 @@ export async function watchGenerate(
     schedule();
   });
   folderWatcher.on('all', (_event, file) => watched.has(file) && schedule());
-  await Promise.all(
-    [watcher, folderWatcher].map((w) => new Promise<void>((resolve) => w.on('ready', () => resolve()))),
-  );
+  // chokidar never says it is ready for an empty list of paths; and a stop before then ends the wait.
+  const ready = [
+    [watcher, watched.size],
+    [folderWatcher, folders.size],
+  ] as const;
+  await Promise.race([
+    stop,
+    Promise.all(
+      ready
+        .filter(([, paths]) => paths > 0)
+        .map(([w]) => new Promise<void>((resolve) => w.on('ready', () => resolve()))),
+    ),
+  ]);
   io.stdout(`Watching ${watched.size} paths; press Ctrl-C to stop.\n`);
   await stop;
   clearTimeout(timer);
