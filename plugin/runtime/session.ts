@@ -5,7 +5,7 @@
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
 import { createPreToolUseGuard, namesFrom, type GuardMatcher, type PreToolUseGuardOptions } from './hooks.js';
 import { mcpToolName } from './names.js';
-import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer.js';
+import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer.js';
 import { coveredBy, type IgnoredOptOut } from './opt-outs.js';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents.js';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy.js';
@@ -158,9 +158,6 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ignoredOptOuts: offer.ignoredOptOuts,
   };
 }
-
-/** Handed to the runtime: not left out by the policy, `restricted`, the caller or an opt-out pattern. */
-const handedOver = (o: ToolOffer) => o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
 export function sessionLists(tables: PolicyTables, offer: SessionOffer, selection?: OfferSelection) {

@@ -241,15 +241,15 @@ export async function startFakeApi(): Promise<FakeApi> {
         // A body that is not JSON gets the neutral answer below.
       }
       const model = String((body as { model?: unknown }).model ?? 'verify');
+      const subagent = delegatedSubagent(run, body);
       if (req.method !== 'POST') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : '{}');
       } else if (route === '/v1/messages/count_tokens') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 1 }));
-      } else if (route === '/v1/messages' && body.stream === true && delegatedSubagent(run, body) !== undefined) {
+      } else if (route === '/v1/messages' && body.stream === true && subagent !== undefined) {
         // A delegated subagent's request: its first one is what it was offered; every one ends at once.
-        const name = delegatedSubagent(run, body)!;
-        if (!run.subagentTurns.has(name) && Array.isArray(body.tools)) {
-          run.subagentTurns.set(name, body);
+        if (!run.subagentTurns.has(subagent) && Array.isArray(body.tools)) {
+          run.subagentTurns.set(subagent, body);
           for (const check of [...run.waiting]) check();
         }
         streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 d01ca8456d0dbdf2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 cefffefeddd5d505 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -11,7 +11,7 @@
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
 import { createPreToolUseGuard, namesFrom, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
 import { mcpToolName } from './names';
-import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer';
+import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
@@ -164,9 +164,6 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ignoredOptOuts: offer.ignoredOptOuts,
   };
 }
-
-/** Handed to the runtime: not left out by the policy, `restricted`, the caller or an opt-out pattern. */
-const handedOver = (o: ToolOffer) => o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
 export function sessionLists(tables: PolicyTables, offer: SessionOffer, selection?: OfferSelection) {
