@@ -62,9 +62,11 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     } else if (event === 'add' && (await state.isNewSource(file))) {
       await state.contentChanged(file);
       reason = 'change';
-    } else if ((event === 'unlink' || event === 'change') && state.isOutput(file)) {
-      // Our own writes hold what the run wrote: only a hand edit (or a deletion) is put back.
-      if (event === 'change' && !(await state.outputEdited(file))) return;
+    } else if (event !== 'addDir' && event !== 'unlinkDir' && state.isOutput(file)) {
+      // Our own writes hold what the run wrote: only a hand edit (or a deletion) is put back. An
+      // 'add' counts too: chokidar watches a re-created file only from its 'add' on, so an edit
+      // made before then (right after we put the file back) is reported only as that 'add'.
+      if (event !== 'unlink' && !(await state.outputEdited(file))) return;
       reason = 'output-deleted';
     } else {
       return; // Our own output changing, or a file that is none of our business: no loop.

@@ -172,6 +172,20 @@ describe('Vite dev server', () => {
     expect(events[2]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
 
+  it('puts back an output edited before the watcher watched it, which only its add reports', async () => {
+    const { app, events, server } = await startDev('dev-add-edit');
+    await until(() => events.length === 1, 'the initial generation');
+    const registry = app.file('src/generated/demo/registry.ts');
+    const content = readFileSync(registry, 'utf8');
+    // chokidar watches a re-created file from its 'add' on: an edit before then is not reported as a
+    // change. Stop watching, edit, and report the file as chokidar then does: only as added.
+    await server.watcher.unwatch(registry);
+    writeFileSync(registry, `${content}\n// edited by hand before it was watched\n`);
+    server.watcher.emit('all', 'add', registry);
+    await until(() => readFileSync(registry, 'utf8') === content && events.length === 2, 'the restored edit');
+    expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+  });
+
   it('with CI=true never watches', async () => {
     const watching = await startDev('dev-watching');
     const { app, events, server } = await startDev('dev-ci', {}, true);
