@@ -17,6 +17,7 @@ import { loadAppCode } from './app-code.js';
 import { loadClaudeRuntime, type ClaudeRuntime } from './claude-runtime.js';
 import { startFakeApi } from './fake-api.js';
 import { pool } from './pool.js';
+import { projectSkills } from './project-skills.js';
 import { recordSurface } from './record-surface.js';
 import { runContext, type RunReport } from './run-context.js';
 import { runSurface, surfaceDifferences, type SurfaceRun } from './surface-run.js';
@@ -152,6 +153,7 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
     agent: { disabledTools: options.disabledTools ?? [] },
     options: resolveOptions,
     externalServers: options.externalServers ?? {},
+    skills: await projectSkills(model),
     ...(options.adjust ? { adjust: options.adjust } : {}),
   };
   const env = options.env ?? {};

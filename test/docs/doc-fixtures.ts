@@ -1,8 +1,8 @@
 // The folders documented commands run in, each a temporary copy: `repo` (the repository as a user of
 // its default catalog and examples sees it, with git history), `app-ui` (a fresh Vite + React app
 // after `tool-catalog init`), `app-server` (a Node ESM server on nodenext after `tool-catalog init`)
-// `verify-desk` (the verify fixture catalog with an external MCP server) and `mcp-everything` (a
-// catalog and a lock behind the real server-everything).
+// `verify-desk` (the verify fixture catalog with an external MCP server), `verify-skills` (a project
+// with skills) and `mcp-everything` (a catalog and a lock behind the real server-everything).
 // Each has node_modules: this repository's packages, agent-tool-catalog itself, and its binaries.
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { tempDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 import { runCommand } from '../support/packed';
 
-export const FIXTURES = ['repo', 'app-ui', 'app-server', 'verify-desk', 'mcp-everything'] as const;
+export const FIXTURES = ['repo', 'app-ui', 'app-server', 'verify-desk', 'verify-skills', 'mcp-everything'] as const;
 export type FixtureName = (typeof FIXTURES)[number];
 
 /** node_modules as an app that installed agent-tool-catalog has it (links into this repository's). */
@@ -132,6 +132,12 @@ async function verifyDeskFixture(dir: string): Promise<void> {
   linkNodeModules(dir);
 }
 
+/** The skills fixture: a project whose `.claude/skills` holds a skill that lists a tool the catalog blocks. */
+async function verifySkillsFixture(dir: string): Promise<void> {
+  cpSync(path.join(REPO, 'test/fixtures/verify-skills'), dir, { recursive: true });
+  linkNodeModules(dir);
+}
+
 /** What server-everything lists today, under the names the catalog still uses for two of them. */
 const EVERYTHING_WIRES = [
   'echo_message',
@@ -240,6 +246,7 @@ export async function makeFixtures(): Promise<Record<FixtureName, string>> {
     'app-ui': uiFixture,
     'app-server': serverFixture,
     'verify-desk': verifyDeskFixture,
+    'verify-skills': verifySkillsFixture,
     'mcp-everything': mcpEverythingFixture,
   };
   const made = await Promise.all(
