@@ -40,7 +40,8 @@ export const toolCatalogUnplugin = createUnplugin<ToolCatalogPluginOptions | und
           if (watching) state.keepWarm();
           const outcome = await state.ensureGenerated('build-start');
           if (viteCommand === 'serve' && devServer && !ci) {
-            devServer.report(outcome); // dev: the overlay shows errors and the server keeps running until they are fixed
+            // dev: the overlay shows errors and the server keeps running until they are fixed
+            devServer.report(outcome);
             return;
           }
           if (viteCommand !== 'serve' && !ci && isWatchMode(this))

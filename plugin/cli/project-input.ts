@@ -3,7 +3,7 @@
 import type { CatalogModel } from '../model/catalog-model.js';
 import { isUsageProblem, loadProject, type Project } from '../project/load-project.js';
 import { UsageError, type CommandIO, type ParsedArgs } from './command.js';
-import { diagnosticsJson, printDiagnostics } from './report-diagnostics.js';
+import { diagnosticsJson, printDiagnostics, jsonOutput } from './report-diagnostics.js';
 
 export const projectOptions = (values: ParsedArgs['values'], io: CommandIO) => ({
   cwd: io.cwd,
@@ -23,10 +23,7 @@ export function reportFailedProject(
   extra: Record<string, unknown> = {},
 ): number | undefined {
   if (project.ok) return undefined;
-  if (values.json)
-    io.stdout(
-      `${JSON.stringify({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }, null, 2)}\n`,
-    );
+  if (values.json) io.stdout(jsonOutput({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }));
   else printDiagnostics(project.diagnostics, io);
   return project.diagnostics.some(isUsageProblem) ? 2 : 1;
 }

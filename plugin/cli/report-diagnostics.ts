@@ -3,6 +3,9 @@
 import { formatDiagnostic, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CommandIO } from './command.js';
 
+/** A `--json` answer: the value as indented JSON on one output line's worth, ending in a newline. */
+export const jsonOutput = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
 export function printDiagnostics(diagnostics: readonly CatalogDiagnostic[], io: CommandIO): void {
   if (diagnostics.length === 0) return;
   io.stderr(`${diagnostics.map(formatDiagnostic).join('\n\n')}\n`);

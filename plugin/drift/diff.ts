@@ -4,6 +4,10 @@ import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
 import { inVersionRange, isVersion } from '../language/versions.js';
 import { BUILT_IN_SDK_ALIASES, defaultSdkType, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
 
+/** The version field that puts a tool out of the SDK's range, as the catalog spells it. */
+const rangeField = (t: ToolModel) =>
+  t.removedIn !== undefined ? `removedIn: '${t.removedIn}'` : `addedIn: '${t.addedIn}'`;
+
 /** Tools the SDK types: `kind: 'sdk'` and not `sdkTyped: false` (teams tools and MCP tools are exempt). */
 const sdkTypedTools = (tools: readonly ToolModel[]) => tools.filter((t) => t.sdkTyped);
 
@@ -159,7 +163,7 @@ export function diffCatalogWithSdk(
       if (ranged)
         return {
           ...entry,
-          fix: `'${ranged.key}' says ${ranged.removedIn !== undefined ? `removedIn: '${ranged.removedIn}'` : `addedIn: '${ranged.addedIn}'`}, but SDK ${version} types it; correct the version`,
+          fix: `'${ranged.key}' says ${rangeField(ranged)}, but SDK ${version} types it; correct the version`,
         };
       if (existing?.kind === 'sdk' && !existing.sdkTyped)
         return {

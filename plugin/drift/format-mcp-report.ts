@@ -172,7 +172,9 @@ function summary(catalog: CatalogMcpDrift, update: boolean): string {
   const unlocked = count((d) => (d.lock?.status === 'missing' ? 1 : 0));
   const head = `drift --mcp: ${plural(catalog.servers.length, 'server')} checked`;
   if (catalog.ok)
-    return `${head}; the catalog${update ? ', the servers and the lock agree' : ' and the lock match what the servers list'}.`;
+    return update
+      ? `${head}; the catalog, the servers and the lock agree.`
+      : `${head}; the catalog and the lock match what the servers list.`;
   const parts = [
     ...(failed > 0 ? [`${failed} could not be listed`] : []),
     ...(catalogDiffs > 0 ? [`${plural(catalogDiffs, 'difference')} with the catalog`] : []),

@@ -122,10 +122,14 @@ export async function loadConfig(options: {
   if (!file || !kind?.isFile()) {
     // A folder given as --config: the config inside it is the likely meaning.
     const inside = file && kind?.isDirectory() ? findConfigFile(file) : undefined;
+    const example =
+      inside && path.dirname(inside) === file
+        ? `, e.g. --config ${path.join(options.file ?? '', path.basename(inside))}`
+        : '';
     const message = !options.file
       ? `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder above it; create one with \`tool-catalog init\` or pass --config <file>.`
       : kind?.isDirectory()
-        ? `The config path ${file} is a folder, not a file; pass the config file itself${inside && path.dirname(inside) === file ? `, e.g. --config ${path.join(options.file, path.basename(inside))}` : ''}.`
+        ? `The config path ${file} is a folder, not a file; pass the config file itself${example}.`
         : kind
           ? `The config path ${file} is not a regular file; pass the config file itself.`
           : `The config file ${file} does not exist; check the --config path.`;

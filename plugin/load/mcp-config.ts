@@ -61,6 +61,12 @@ const FIELDS_BY_TYPE: Readonly<Record<'stdio' | 'http' | 'sdk', FieldSpec>> = {
   sdk: { ...COMMON_FIELDS, module: { type: 'string' }, export: { type: 'string' } },
 };
 const REQUIRED: Readonly<Record<'stdio' | 'http' | 'sdk', string>> = { stdio: 'command', http: 'url', sdk: 'module' };
+/** What the required field of each kind of server holds, for the message that asks for it. */
+const REQUIRED_MEANS: Readonly<Record<'stdio' | 'http' | 'sdk', string>> = {
+  stdio: 'the program that starts the server',
+  http: 'the server URL',
+  sdk: 'the app module that builds the server',
+};
 const STALE_REFS_FIELDS: FieldSpec = { exclude: { type: 'string[]' } };
 /** What an environment variable may be called on every platform. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -107,12 +113,7 @@ function serverProblems(
   ).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid }));
   const required = REQUIRED[family];
   if (typeof entry[required] !== 'string' || entry[required] === '')
-    out.push(
-      invalid(
-        `${what} needs '${required}' (${family === 'stdio' ? 'the program that starts the server' : family === 'http' ? 'the server URL' : 'the app module that builds the server'}).`,
-        where([], true),
-      ),
-    );
+    out.push(invalid(`${what} needs '${required}' (${REQUIRED_MEANS[family]}).`, where([], true)));
   for (const field of ['connectTimeoutMs', 'listTimeoutMs'])
     if (typeof entry[field] === 'number' && !((entry[field] as number) > 0))
       out.push(invalid(`${what}: '${field}' must be a positive number of milliseconds.`, where([field])));

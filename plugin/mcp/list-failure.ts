@@ -69,6 +69,16 @@ function exitLine(exit: ServerExit): string | undefined {
 }
 
 /** When, in words: `failed during initialize`, `failed before it started`. */
+/** What a deadline that passed in each phase was waiting for. */
+const UNANSWERED: Record<ListPhase, string> = {
+  config: 'from the server',
+  load: 'from the server',
+  spawn: 'from the server',
+  connect: 'from the server',
+  initialize: 'to initialize',
+  'tools/list': 'to tools/list',
+};
+
 const WHEN: Record<ListPhase, string> = {
   config: 'before it started',
   load: 'while its module was loaded',
@@ -121,7 +131,7 @@ export function explainFailure(
     const { ms, setting } = error;
     return {
       kind: 'timeout',
-      reason: `no answer ${phase === 'tools/list' ? 'to tools/list' : phase === 'initialize' ? 'to initialize' : 'from the server'} within ${ms} ms.`,
+      reason: `no answer ${UNANSWERED[phase]} within ${ms} ms.`,
       fix:
         phase === 'tools/list'
           ? `check that the server answers tools/list, or raise '${setting}' of this server in the config.`

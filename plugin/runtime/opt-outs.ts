@@ -103,9 +103,13 @@ export function optOutEffect(
     }
   }
   // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the session then apply it to every server.
+  const alsoLeftOut =
+    kept.length > 0
+      ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools`
+      : '';
   const reason =
     server === '*'
-      ? `also passed through to disallowedTools for MCP servers outside the catalog${kept.length > 0 ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools` : ''}`
+      ? `also passed through to disallowedTools for MCP servers outside the catalog${alsoLeftOut}`
       : kept.length > 0
         ? `kept ${kept.join(', ')}: not user tools, so not switched by users`
         : undefined;

@@ -314,8 +314,14 @@ export function explainTool(
       ...sessionFindings(toolOffer, policyAllowed, offer, subagent?.name),
     ],
     preApproved: allowed && toolOffer.state !== 'absent' && t.approval === 'auto',
-    summary: `${t.key}: ${verdict}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : ''}`,
+    summary: `${t.key}: ${verdict}${summaryReason(reasons, toolOffer)}`,
   };
+}
+
+/** The summary's tail: the policy's reasons, else why a tool is deferred, else nothing. */
+function summaryReason(reasons: readonly string[], toolOffer: ToolOffer): string {
+  if (reasons.length > 0) return ` — ${reasons.join('; ')}`;
+  return toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : '';
 }
 
 /**

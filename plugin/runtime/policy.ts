@@ -200,5 +200,6 @@ export function policySignature(
   },
 ): string {
   const part = (list: readonly string[] | undefined) => [...new Set(list ?? [])].sort().join('\n');
-  return `tp1-${hash53(`${part(policy.disallowedTools)}\u0000${part(policy.allowedTools)}\u0000${part(policy.mcpEnsureAllowed)}`)}`;
+  const lists = [policy.disallowedTools, policy.allowedTools, policy.mcpEnsureAllowed];
+  return `tp1-${hash53(lists.map(part).join('\u0000'))}`;
 }

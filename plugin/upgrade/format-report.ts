@@ -121,6 +121,13 @@ function editLines(report: UpgradeReport): string[] {
   return lines;
 }
 
+/** Which SDK the lock pins after the write: the same as before, or the one the app has installed. */
+function pinsNow(pinned: { readonly was?: string; readonly now: string } | undefined): string {
+  return pinned?.was === pinned?.now
+    ? `it still pins ${pinned?.now}`
+    : `it now pins ${pinned?.now}, the SDK the app has installed`;
+}
+
 export function formatUpgradeReport(report: UpgradeReport): string {
   const lines = [
     `upgrade: catalog '${report.catalog}', SDK ${sdkLine(report.current)} → ${sdkLine(report.target)}`,
@@ -140,11 +147,7 @@ export function formatUpgradeReport(report: UpgradeReport): string {
     lines.push(
       '',
       w.files.length > 0 ? `written: ${w.files.join(', ')}` : 'written: no catalog file needed a change.',
-      ...(w.lock
-        ? [
-            `recorded the measured surfaces in ${w.lock}; ${w.pinned?.was === w.pinned?.now ? `it still pins ${w.pinned?.now}` : `it now pins ${w.pinned?.now}, the SDK the app has installed`}.`,
-          ]
-        : []),
+      ...(w.lock ? [`recorded the measured surfaces in ${w.lock}; ${pinsNow(w.pinned)}.`] : []),
       `next: install SDK ${report.target.version}, run tool-catalog generate, then tool-catalog verify --update to pin its surface.`,
     );
   else

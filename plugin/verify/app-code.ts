@@ -31,6 +31,13 @@ export interface AppCode {
   readonly hasData: boolean;
 }
 
+/** What each kind of app code is called in messages. */
+const ROLE_NAMES: Readonly<Record<keyof ToolCode, string>> = {
+  build: 'builder',
+  check: 'availability check',
+  resolveNames: 'name resolver',
+};
+
 interface Ref {
   readonly key: string;
   readonly role: keyof ToolCode | 'data';
@@ -145,7 +152,7 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     const what =
       r.role === 'data'
         ? `'verify.data' (${r.exportName})`
-        : `${r.exportName} (the ${r.role === 'build' ? 'builder' : r.role === 'check' ? 'availability check' : 'name resolver'} of tool '${r.key}')`;
+        : `${r.exportName} (the ${ROLE_NAMES[r.role]} of tool '${r.key}')`;
     if (r.role === 'data') {
       data = value;
       return;

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 03a8ffe99b610ff2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 4d628f9462a2e4de of the code below.
 // What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
 // may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
 // catalog's own in-process servers these expand to the server's user tools; for other servers they
@@ -109,9 +109,13 @@ export function optOutEffect(
     }
   }
   // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the session then apply it to every server.
+  const alsoLeftOut =
+    kept.length > 0
+      ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools`
+      : '';
   const reason =
     server === '*'
-      ? `also passed through to disallowedTools for MCP servers outside the catalog${kept.length > 0 ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools` : ''}`
+      ? `also passed through to disallowedTools for MCP servers outside the catalog${alsoLeftOut}`
       : kept.length > 0
         ? `kept ${kept.join(', ')}: not user tools, so not switched by users`
         : undefined;

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 115eadee723458b6 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 309d51ac30327fd9 of the code below.
 // Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
 // computation), the chain of pair groups and dependencies that leads back to the deciding policy
 // rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.
@@ -320,8 +320,14 @@ export function explainTool(
       ...sessionFindings(toolOffer, policyAllowed, offer, subagent?.name),
     ],
     preApproved: allowed && toolOffer.state !== 'absent' && t.approval === 'auto',
-    summary: `${t.key}: ${verdict}${reasons.length > 0 ? ` — ${reasons.join('; ')}` : toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : ''}`,
+    summary: `${t.key}: ${verdict}${summaryReason(reasons, toolOffer)}`,
   };
+}
+
+/** The summary's tail: the policy's reasons, else why a tool is deferred, else nothing. */
+function summaryReason(reasons: readonly string[], toolOffer: ToolOffer): string {
+  if (reasons.length > 0) return ` — ${reasons.join('; ')}`;
+  return toolOffer.state === 'deferred' ? ` — ${toolOffer.detail}` : '';
 }
 
 /**

@@ -2,7 +2,7 @@
 // with --fix inserts the missing entries (with --prune also removes stale ones), keeping hand edits.
 import type { CatalogBindingsReport } from '../../bindings/run-bindings.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { relativePosix } from '../../text/spelling.js';
 import { loadWithPeer } from '../optional-peer.js';
 
@@ -61,9 +61,7 @@ export const bindingsCommand: Command = {
     const rel = (f: string) => relativePosix(io.cwd, f);
     if (values.json) {
       const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
-      io.stdout(
-        `${JSON.stringify({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
-      );
+      io.stdout(jsonOutput({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }));
       return result.ok ? 0 : 1;
     }
     printDiagnostics(result.diagnostics, io);

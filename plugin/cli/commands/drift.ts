@@ -5,7 +5,7 @@ import { formatCatalogDrift } from '../../drift/format-report.js';
 import { runDrift } from '../../drift/run-drift.js';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type ParsedArgs, type Command } from '../command.js';
 import { loadWithPeer } from '../optional-peer.js';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
 import { terminalJson } from '../../text/terminal.js';
 
@@ -43,9 +43,8 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
     // Server strings are JSON-escaped; the few characters JSON leaves raw are escaped too, for a terminal.
-    io.stdout(
-      `${terminalJson(JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2))}\n`,
-    );
+    const report = { ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) };
+    io.stdout(`${terminalJson(JSON.stringify(report, null, 2))}\n`);
     return result.ok ? 0 : failure;
   }
   printDiagnostics(result.diagnostics, io);
@@ -86,7 +85,12 @@ export const driftCommand: Command = {
     const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
     if (values.json) {
       io.stdout(
-        `${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, error: result.error, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+        jsonOutput({
+          ok: result.ok,
+          catalogs: result.catalogs,
+          error: result.error,
+          diagnostics: diagnosticsJson(result.diagnostics),
+        }),
       );
       return result.ok ? 0 : failure;
     }

@@ -7,6 +7,7 @@ import { explainTool } from '../../runtime/policy-explain.js';
 import type { SelectionAssumptions } from '../../policy/session-offer.js';
 import type { ToolExplanation } from '../../runtime/policy-explain.js';
 import { UsageError, type Command } from '../command.js';
+import { jsonOutput } from '../report-diagnostics.js';
 
 const mark = (disallows: boolean | undefined) => (disallows === true ? '✗' : disallows === false ? '✓' : '·');
 
@@ -47,7 +48,12 @@ export const explainCommand: Command = {
     if (values.json) {
       const caller = inputs.caller !== undefined ? { caller: { name: inputs.caller, summary: callerLine } } : {};
       io.stdout(
-        `${JSON.stringify({ catalog: tables.catalog, ...caller, context: contextReport(tables, inputs.context), ...explanation }, null, 2)}\n`,
+        jsonOutput({
+          catalog: tables.catalog,
+          ...caller,
+          context: contextReport(tables, inputs.context),
+          ...explanation,
+        }),
       );
       return 0;
     }

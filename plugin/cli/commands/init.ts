@@ -6,7 +6,7 @@ import { nextSteps } from '../../init/next-steps.js';
 import { runInit, type InitResult } from '../../init/run-init.js';
 import { relativePosix } from '../../text/spelling.js';
 import { COMMON_OPTIONS, UsageError, type Command, type CommandIO } from '../command.js';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 
 function printResult(result: InitResult, io: CommandIO): void {
   const rel = (f: string) => relativePosix(io.cwd, f);
@@ -71,7 +71,7 @@ export const initCommand: Command = {
       });
     } catch (error) {
       if (!(error instanceof InitError)) throw error;
-      if (values.json) io.stdout(`${JSON.stringify({ ok: false, error: error.message }, null, 2)}\n`);
+      if (values.json) io.stdout(jsonOutput({ ok: false, error: error.message }));
       else io.stderr(`${error.message}\n`);
       return 1;
     }

@@ -3,6 +3,7 @@
 import { generateInputs, type CatalogInputs } from '../../project/generate-inputs.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { projectOptions, reportFailedProject } from '../project-input.js';
+import { jsonOutput } from '../report-diagnostics.js';
 
 /** One task for all catalogs of the config: `generate` writes them all in one run. */
 function union(catalogs: readonly CatalogInputs[]): { inputs: string[]; outputs: string[] } {
@@ -36,7 +37,7 @@ export const inputsCommand: Command = {
     const turbo = { inputs: task.inputs, outputs: task.outputs };
     const nx = nxTarget(task);
     if (values.json) {
-      io.stdout(`${JSON.stringify({ ok: true, catalogs: result.catalogs, turbo, nx }, null, 2)}\n`);
+      io.stdout(jsonOutput({ ok: true, catalogs: result.catalogs, turbo, nx }));
       return 0;
     }
     const lines = ['Inputs and outputs of `tool-catalog generate`, from this folder:'];

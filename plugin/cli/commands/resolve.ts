@@ -8,6 +8,7 @@ import { sessionAgentOptions } from '../../runtime/session-agents.js';
 import { UsageError, type Command } from '../command.js';
 import { offerJson, offerText } from '../offer-output.js';
 import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
+import { jsonOutput } from '../report-diagnostics.js';
 
 /** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
 const optOutLine = (o: OptOutEffect) => {
@@ -47,7 +48,7 @@ export const resolveCommand: Command = {
       const definition = sessionAgentOptions(tables, offer, lists.disallowedTools).agents?.[subagent.name] ?? null;
       const head = { catalog: tables.catalog, agent: subagent.name, context: contextReport(tables, inputs.context) };
       if (values.json) {
-        io.stdout(`${JSON.stringify({ ...head, ...offerJson(model, session, subagent), definition }, null, 2)}\n`);
+        io.stdout(jsonOutput({ ...head, ...offerJson(model, session, subagent), definition }));
         return 0;
       }
       io.stdout(

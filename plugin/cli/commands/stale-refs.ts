@@ -15,6 +15,7 @@ import {
 import { relativePosix } from '../../text/spelling.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { loadCommandProject, reportFailedProject } from '../project-input.js';
+import { jsonOutput } from '../report-diagnostics.js';
 
 function why(r: StaleReference): string {
   if (r.reason === 'unknown-under-server') return 'is under a catalogued MCP server but is not in the catalog';
@@ -22,6 +23,21 @@ function why(r: StaleReference): string {
   if (seen && 'commit' in seen)
     return `is no longer in the catalog; the generated registry last had it at commit ${seen.commit}`;
   return 'is no longer in the catalog; the generated registry on disk still has it';
+}
+
+/** The note on references under servers whose tools are named at run time: listed, not counted. */
+function unverifiedNote(
+  catalog: string,
+  servers: readonly string[],
+  references: readonly { file: string; line: number; column: number; name: string }[],
+): string {
+  const count = `${references.length} reference${references.length === 1 ? '' : 's'}`;
+  const where = servers.map((s) => `'${s}'`).join(', ');
+  const list = references.map((u) => `  ${u.file}:${u.line}:${u.column}: ${u.name}`).join('\n');
+  return (
+    `note: catalog '${catalog}': ${count} under ${where} name tools the catalog does not list; ` +
+    `tools there are named at run time, so they are not counted as stale:\n${list}`
+  );
 }
 
 export const staleRefsCommand: Command = {
@@ -78,12 +94,16 @@ export const staleRefsCommand: Command = {
       for (const u of search.unverified) unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
       if (search.unverified.length > 0)
         notes.add(
-          `note: catalog '${model.name}': ${search.unverified.length} reference${search.unverified.length === 1 ? '' : 's'} under ${search.openServers.map((s) => `'${s}'`).join(', ')} name tools the catalog does not list; tools there are named at run time, so they are not counted as stale:\n${search.unverified.map((u) => `  ${rel(root, u.file)}:${u.line}:${u.column}: ${u.name}`).join('\n')}`,
+          unverifiedNote(
+            model.name,
+            search.openServers,
+            search.unverified.map((u) => ({ ...u, file: rel(root, u.file) })),
+          ),
         );
     }
     if (values.json) {
       io.stdout(
-        `${JSON.stringify({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }, null, 2)}\n`,
+        jsonOutput({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }),
       );
       return found.length === 0 ? 0 : 1;
     }

@@ -3,7 +3,7 @@
 // with the catalog edits it calls for; `--write` applies the safe ones (never granting anything).
 import { isUsageProblem } from '../../project/load-project.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
-import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
+import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
@@ -46,19 +46,18 @@ export const upgradeCommand: Command = {
     });
     if ('usageError' in outcome) throw new UsageError(outcome.usageError);
     if ('diagnostics' in outcome) {
-      if (values.json)
-        io.stdout(`${JSON.stringify({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }, null, 2)}\n`);
+      if (values.json) io.stdout(jsonOutput({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }));
       else printDiagnostics(outcome.diagnostics, io);
       return outcome.diagnostics.some(isUsageProblem) ? 2 : 1;
     }
     if ('error' in outcome) {
-      if (values.json) io.stdout(`${JSON.stringify({ ok: false, error: outcome.error }, null, 2)}\n`);
+      if (values.json) io.stdout(jsonOutput({ ok: false, error: outcome.error }));
       else io.stderr(`upgrade: ${outcome.error}\n`);
       return 1;
     }
     const { report } = outcome;
     const ok = report.written?.error === undefined;
-    io.stdout(values.json ? `${JSON.stringify({ ok, ...report }, null, 2)}\n` : formatUpgradeReport(report));
+    io.stdout(values.json ? jsonOutput({ ok, ...report }) : formatUpgradeReport(report));
     return ok ? 0 : 1;
   },
 };

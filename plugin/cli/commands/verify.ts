@@ -13,6 +13,7 @@ import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { checkedPolicyEntries, parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
+import { jsonOutput } from '../report-diagnostics.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
@@ -36,15 +37,19 @@ export function parseEnvFlags(flags: readonly string[], allowOverride = false): 
   return env;
 }
 
+/** Why a config file could not be read: missing, or not JSON. */
+const unreadableBecause = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT'
+    ? 'the file does not exist'
+    : `not valid JSON (${(error as Error).message})`;
+
 /** The `mcpServers` of a Claude-style MCP config file: the external servers the app connects. */
 export async function readMcpConfig(file: string): Promise<Record<string, McpServerConfig>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(
-      `--mcp-config ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : `not valid JSON (${(error as Error).message})`}.`,
-    );
+    throw new UsageError(`--mcp-config ${file}: ${unreadableBecause(error)}.`);
   }
   const servers = isRecord(parsed) ? parsed.mcpServers : undefined;
   if (!isRecord(servers))
@@ -131,12 +136,11 @@ export const verifyCommand: Command = {
         full: values.full === true,
         update: values.update === true,
       });
-      io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatVerifyReport(report));
+      io.stdout(values.json ? jsonOutput(report) : formatVerifyReport(report));
       return report.ok ? 0 : 1;
     } catch (error) {
       if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem)) throw error;
-      if (values.json)
-        io.stdout(`${JSON.stringify({ ok: false, catalog: model.name, error: error.message }, null, 2)}\n`);
+      if (values.json) io.stdout(jsonOutput({ ok: false, catalog: model.name, error: error.message }));
       else io.stderr(`verify: ${error.message}\n`);
       return error instanceof RuntimeUnavailable ? 2 : 1;
     } finally {

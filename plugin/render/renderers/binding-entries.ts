@@ -33,6 +33,10 @@ export interface BindingEntry {
   readonly usesPlaceholder: boolean;
 }
 
+/** The TODO a new tool's entry carries until someone has looked at it. */
+const newToolTodo = (key: string, hint: string) =>
+  `${TODO_MARK}: new tool '${key}': check its icon${hint} and add a renderer if it needs one`;
+
 /**
  * A tool's entry. With the default `string` icon type the catalog's `icon` hint is a real value;
  * otherwise the entry points at the file's placeholder icon until someone picks one.
@@ -42,7 +46,7 @@ export function bindingEntry(model: CatalogModel, tool: ToolModel, options: { al
   const icon = literalIcon ? tsString(tool.icon!) : PLACEHOLDER_ICON;
   const hint = !literalIcon && tool.icon ? ` (catalog hint: ${tsString(tool.icon)})` : '';
   const todo = options.alwaysTodo
-    ? `// ${lineCommentText(`${TODO_MARK}: new tool '${tool.key}': check its icon${hint} and add a renderer if it needs one`)}`
+    ? `// ${lineCommentText(newToolTodo(tool.key, hint))}`
     : !literalIcon
       ? `// ${lineCommentText(`${TODO_MARK}: choose an icon for '${tool.key}'${hint}`)}`
       : undefined;

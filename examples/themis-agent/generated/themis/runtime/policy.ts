@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 b5f5eedca4d2d7d2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 b88e18c6797f407e of the code below.
 // `resolveDisallowedTools` (the policy rules — disabled, internal, conditional, user opt-outs, pair
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
@@ -206,5 +206,6 @@ export function policySignature(
   },
 ): string {
   const part = (list: readonly string[] | undefined) => [...new Set(list ?? [])].sort().join('\n');
-  return `tp1-${hash53(`${part(policy.disallowedTools)}\u0000${part(policy.allowedTools)}\u0000${part(policy.mcpEnsureAllowed)}`)}`;
+  const lists = [policy.disallowedTools, policy.allowedTools, policy.mcpEnsureAllowed];
+  return `tp1-${hash53(lists.map(part).join('\u0000'))}`;
 }
