@@ -2,7 +2,6 @@
 // each run goes through the very same core inside the session's memory (`session-memory.ts`), so an
 // edit re-evaluates, re-validates and re-renders only what it touched.
 import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
-import { createProjectCache } from './project/load-project.js';
 import { runWithMemory, SessionMemory } from './session-memory.js';
 
 export interface GenerateSession {
@@ -13,7 +12,6 @@ export interface GenerateSession {
 }
 
 export function createGenerateSession(options: GenerateAndWriteOptions): GenerateSession {
-  const cache = createProjectCache();
   const memory = new SessionMemory(true);
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
@@ -21,7 +19,7 @@ export function createGenerateSession(options: GenerateAndWriteOptions): Generat
     run() {
       if (disposed) return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
       // Runs one at a time: each run starts from what the previous one kept.
-      const next = queue.then(() => runWithMemory(memory, () => generateAndWrite({ ...options, cache })));
+      const next = queue.then(() => runWithMemory(memory, () => generateAndWrite(options)));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -15,8 +15,8 @@ export const memoSlot = <K, V>(name: string): MemoSlot<K, V> => Object.freeze({ 
 type AnySlot = MemoSlot<any, any>;
 
 /**
- * A session's memory (`lasting`), or one run's (`generate` without a session): a run's memory only
- * shares results derived from one object between the stages of that run, and keeps no last results.
+ * A session's memory (`lasting`), or one run's (`generate` without a session): a run's memory shares
+ * results between the stages of that run and goes with it.
  */
 export class SessionMemory {
   private readonly derived = new Map<AnySlot, WeakMap<object, unknown>>();
@@ -38,13 +38,12 @@ export class SessionMemory {
     values.set(key, value);
   }
 
-  /** The last value recorded under `name` for `slot` (a session's memory only). */
+  /** The last value recorded under `name` for `slot`. */
   lastOf<K, V>(slot: MemoSlot<K, V>, name: K): V | undefined {
     return this.last.get(slot)?.get(name) as V | undefined;
   }
 
   keepLast<K, V>(slot: MemoSlot<K, V>, name: K, value: V): void {
-    if (!this.lasting) return;
     let values = this.last.get(slot);
     if (!values) {
       values = new Map();
@@ -84,10 +83,10 @@ export function kept<K extends object, V>(
   return value;
 }
 
-/** What the session recorded under `name` last time; its user checks that its inputs are the same. */
+/** What this run or session recorded under `name` last; its user checks that its inputs are the same. */
 export const lastKept = <K, V>(slot: MemoSlot<K, V>, name: K): V | undefined => current.getStore()?.lastOf(slot, name);
 
-/** Records `value` as the last one under `name`; outside a session, nothing is kept. */
+/** Records `value` as the last one under `name`; outside a run or session, nothing is kept. */
 export const keepLast = <K, V>(slot: MemoSlot<K, V>, name: K, value: V): void =>
   current.getStore()?.keepLast(slot, name, value);
 

@@ -7,7 +7,8 @@ import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:modul
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
-import { EvaluationStore, SourceReader, sourcesOf, type EvaluationCache } from './evaluation-cache.js';
+import { EvaluationStore, keepEvaluation, keptEvaluation, SourceReader, sourcesOf } from './evaluation-cache.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 import { locateStuckCode, locateThrow } from './locate-source.js';
 import { runInSandbox, sandboxFormat, type SandboxModule } from './sandbox.js';
 
@@ -31,8 +32,6 @@ export interface EvaluateOptions {
   readonly cwd: string;
   /** How long the modules may run, in milliseconds. */
   readonly timeoutMs: number;
-  /** Exports kept from earlier evaluations (a watch session): unchanged modules do not run again. */
-  readonly cache?: EvaluationCache;
   /** Exports kept on disk from earlier processes. */
   readonly store?: EvaluationStore;
 }
@@ -101,7 +100,7 @@ interface CompiledModule {
 }
 
 /** Compiled modules by file and text: a watch session recompiles only the files that changed. */
-const compiled = new Map<string, { text: string; module: Promise<CompiledModule> }>();
+const COMPILED = memoSlot<string, { text: string; module: Promise<CompiledModule> } | undefined>('compiled module');
 
 const loaderOf = (file: string): 'ts' | 'tsx' | 'js' | 'jsx' | 'json' => {
   const ext = path.extname(file);
@@ -128,7 +127,7 @@ async function sourceMapOf(file: string, text: string): Promise<string> {
 }
 
 function compile(file: string, text: string): Promise<CompiledModule> {
-  const known = compiled.get(file);
+  const known = lastKept(COMPILED, file);
   if (known?.text === text) return known.module;
   const module = transform(text, transformOptions(file)).then((r: TransformResult) => ({
     code: r.code,
@@ -138,9 +137,11 @@ function compile(file: string, text: string): Promise<CompiledModule> {
       (m) => JSON.parse(`"${m[1]}"`) as string,
     ),
   }));
-  compiled.set(file, { text, module });
+  keepLast(COMPILED, file, { text, module });
   // A failed compile is not kept: the next run reports it again from the same text.
-  module.catch(() => compiled.get(file)?.module === module && compiled.delete(file));
+  module.catch(() => {
+    if (lastKept(COMPILED, file)?.module === module) keepLast(COMPILED, file, undefined);
+  });
   return module;
 }
 
@@ -289,10 +290,10 @@ async function throwingPosition(
 export async function evaluateModules(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
   const reader = new SourceReader();
   const known = files.map((file) => {
-    const inMemory = options.cache?.get(file, reader);
+    const inMemory = keptEvaluation(file, reader);
     if (inMemory) return inMemory;
     const stored = options.store?.get(file, reader);
-    if (stored) options.cache?.set(file, stored.sources, stored.exports);
+    if (stored) keepEvaluation(file, stored.sources, stored.exports);
     return stored;
   });
   const stale = files.filter((_, i) => known[i] === undefined);
@@ -326,7 +327,7 @@ async function evaluateFresh(files: readonly string[], options: EvaluateOptions)
     if (graph.diagnostics.length === 0)
       files.forEach((file, i) => {
         const sources = sourcesOf(file, imports, graph.texts);
-        options.cache?.set(file, sources, outcome.exports[i]!);
+        keepEvaluation(file, sources, outcome.exports[i]!);
         options.store?.set(file, sources, outcome.exports[i]!);
       });
     return {

@@ -1,12 +1,14 @@
 // Evaluated exports kept for the next run, so only catalog files whose text (or that of a file they
 // import) changed run again. Two layers, checked in this order:
-// - in memory, for a watch session: the exports with the very texts they came from;
+// - in the session's memory (`session-memory.ts`), for a watch session: the exports with the very
+//   texts they came from;
 // - on disk, under `node_modules/.cache/agent-tool-catalog/`, for the next process: the exports with
 //   a hash of each text. A `generate` whose sources did not change then neither starts esbuild nor
 //   runs a module. Set TOOL_CATALOG_CACHE=0 to do without it.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 export type ModuleSources = ReadonlyMap<string, string>;
 export type Exports = Readonly<Record<string, unknown>>;
@@ -34,25 +36,23 @@ interface Entry {
   readonly exports: Exports;
 }
 
-/** The in-memory layer of a watch session. */
-export class EvaluationCache {
-  private readonly entries = new Map<string, Entry>();
+/** Per entry file: what it evaluated to last, with the texts it was computed from. */
+const EVALUATED = memoSlot<string, Entry>('evaluated catalog module');
 
-  /** What `file` evaluated to, if every text it was computed from is still the same. */
-  get(file: string, reader: SourceReader): Entry | undefined {
-    const entry = this.entries.get(file);
-    if (!entry) return undefined;
-    for (const [source, text] of entry.sources) if (reader.read(source) !== text) return undefined;
-    return entry;
-  }
-
-  set(file: string, sources: ModuleSources, exports: Exports): void {
-    this.entries.set(file, { sources, exports });
-  }
+/** What `file` evaluated to earlier in this session, if every text it was computed from is still the same. */
+export function keptEvaluation(file: string, reader: SourceReader): Entry | undefined {
+  const entry = lastKept(EVALUATED, file);
+  if (!entry) return undefined;
+  for (const [source, text] of entry.sources) if (reader.read(source) !== text) return undefined;
+  return entry;
 }
 
+export const keepEvaluation = (file: string, sources: ModuleSources, exports: Exports): void =>
+  keepLast(EVALUATED, file, { sources, exports });
+
 const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
-const pruned = new Set<string>();
+/** Store folders pruned by this run or session. */
+const PRUNED = memoSlot<string, true>('pruned evaluation store');
 
 interface StoredRecord {
   readonly format: string;
@@ -114,7 +114,7 @@ export class EvaluationStore {
     const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });
-      if (!pruned.has(this.dir)) this.prune();
+      if (!lastKept(PRUNED, this.dir)) this.prune();
       writeFileSync(temp, JSON.stringify(record));
       renameSync(temp, target);
     } catch {
@@ -122,9 +122,9 @@ export class EvaluationStore {
     }
   }
 
-  /** Once per process: records of files not evaluated for a month (moved, deleted, renamed) go. */
+  /** Once per run or session: records of files not evaluated for a month (moved, deleted, renamed) go. */
   private prune(): void {
-    pruned.add(this.dir);
+    keepLast(PRUNED, this.dir, true);
     const monthAgo = Date.now() - 30 * 24 * 3600_000;
     for (const name of readdirSync(this.dir)) {
       const file = path.join(this.dir, name);

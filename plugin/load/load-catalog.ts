@@ -4,7 +4,6 @@ import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
-import type { EvaluationCache } from './evaluation-cache.js';
 import { MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
@@ -58,15 +57,14 @@ const byPosixPath = (a: string, b: string) => {
   return pa < pb ? -1 : pa > pb ? 1 : 0;
 };
 
-export async function loadCatalog(config: ResolvedCatalogConfig, cache?: EvaluationCache): Promise<RawCatalog> {
-  return loadCatalogFiles(config, await listCatalogFiles(config), cache);
+export async function loadCatalog(config: ResolvedCatalogConfig): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config));
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
 export async function loadCatalogFiles(
   config: ResolvedCatalogConfig,
   unsortedFiles: readonly string[],
-  cache?: EvaluationCache,
 ): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
   const empty = { config, tools: [], files, inputs: files };
@@ -86,7 +84,6 @@ export async function loadCatalogFiles(
   const evaluated = await evaluateModules(files, {
     cwd: config.rootDir,
     timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
-    cache,
     store: evaluationStore(config.rootDir),
   });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };

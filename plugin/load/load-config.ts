@@ -7,7 +7,6 @@ import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
-import type { EvaluationCache } from './evaluation-cache.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
 import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
@@ -101,11 +100,7 @@ const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type
 const VERIFY_FIELDS: FieldSpec = { data: { type: 'moduleRef' } };
 
 /** Loads the config at `file` (or found upwards from `cwd`). */
-export async function loadConfig(options: {
-  cwd: string;
-  file?: string;
-  cache?: EvaluationCache;
-}): Promise<LoadedConfig> {
+export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file || !existsSync(file)) {
     const message = options.file
@@ -122,7 +117,6 @@ export async function loadConfig(options: {
   const evaluated = await evaluateModules([file], {
     cwd: rootDir,
     timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
-    cache: options.cache,
     store: evaluationStore(rootDir),
   });
   if (evaluated.modules.length === 0)

@@ -6,6 +6,7 @@ import { types } from 'node:util';
 import vm from 'node:vm';
 
 import { MARK } from '../language/plain-data.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** Why evaluation stopped before the exports could be read. */
 export type SandboxFailure =
@@ -198,26 +199,32 @@ const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error(
   return (${bootstrap.toString()})(${JSON.stringify(MARK)});
 })();`;
 
-let format: string | undefined;
+const FORMAT = createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16);
 
 /** Names what the sandbox hands back: stored evaluations of another sandbox are not reused. */
-export const sandboxFormat = () => (format ??= createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16));
+export const sandboxFormat = () => FORMAT;
 
-/** The bootstrap, compiled once per process and run in every context. */
-let bootstrapScript: vm.Script | undefined;
+/** The bootstrap, compiled once per run or session and run in every context. */
+const BOOTSTRAP_SCRIPT = memoSlot<'bootstrap', vm.Script>('sandbox bootstrap script');
 
-/** A compiled module wrapper, reusable in every context (V8 compiles each module's code once). */
-const scripts = new Map<string, vm.Script>();
+function bootstrapScript(): vm.Script {
+  const known = lastKept(BOOTSTRAP_SCRIPT, 'bootstrap');
+  if (known) return known;
+  const script = new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' });
+  keepLast(BOOTSTRAP_SCRIPT, 'bootstrap', script);
+  return script;
+}
+
+/** Per module file: its compiled wrapper, reusable in every context (V8 compiles each module's code once). */
+const SCRIPT = memoSlot<string, { source: string; script: vm.Script }>('module script');
 
 function moduleScript(module: SandboxModule): vm.Script {
   const source = `__toolCatalog.define(${JSON.stringify(module.file)}, ${JSON.stringify(JSON.stringify(module.resolved))}, ${JSON.stringify(JSON.stringify(module.refused))}, function (module, exports, require) {\n${module.code}\n});`;
-  let script = scripts.get(source);
-  if (!script) {
-    // Line 1 is the wrapper: stack frames then give the module code's own line numbers.
-    script = new vm.Script(source, { filename: module.file, lineOffset: -1 });
-    if (scripts.size > 2_000) scripts.clear();
-    scripts.set(source, script);
-  }
+  const known = lastKept(SCRIPT, module.file);
+  if (known?.source === source) return known.script;
+  // Line 1 is the wrapper: stack frames then give the module code's own line numbers.
+  const script = new vm.Script(source, { filename: module.file, lineOffset: -1 });
+  keepLast(SCRIPT, module.file, { source, script });
   return script;
 }
 
@@ -248,8 +255,7 @@ export function runInSandbox(
     codeGeneration: { strings: false, wasm: false },
     microtaskMode: 'afterEvaluate',
   });
-  bootstrapScript ??= new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' });
-  bootstrapScript.runInContext(context);
+  bootstrapScript().runInContext(context);
   const current = () => {
     try {
       const value = vm.runInContext('__toolCatalog.state.current', context, { timeout: 100 }) as unknown;
