@@ -1,4 +1,4 @@
-// Evaluating catalog modules: an unchanged module is compiled once (watch mode relies on it) and
+// Evaluating catalog modules: an unchanged module is compiled once per run or session (watch mode relies on it) and
 // evaluates to the same plain data every time, and a throwing module is located every time, also
 // where source maps are enabled (vitest).
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { listCatalogFiles } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from '../../plugin/load/evaluate-modules';
+import { runWithMemory, SessionMemory } from '../../plugin/session-memory';
 import { CATALOG_FIXTURES } from '../support/paths';
 
 /** Counts esbuild compilations: the loader compiles each module with `transform`. */
@@ -31,12 +32,15 @@ async function catalogFiles(fixture: string) {
 }
 
 describe('evaluating catalog modules', () => {
-  it('compiles an unchanged module once (also when loaded concurrently) and evaluates it to the same data each time', async () => {
+  it('compiles an unchanged module once in a session (also when loaded concurrently) and evaluates it to the same data each time', async () => {
     const { files, options } = await catalogFiles('valid');
     const before = compilations.count;
-    const [a, b] = await Promise.all([evaluateModules(files, options), evaluateModules(files, options)]);
+    const session = new SessionMemory(true);
+    const [a, b] = await runWithMemory(session, () =>
+      Promise.all([evaluateModules(files, options), evaluateModules(files, options)]),
+    );
     const compiled = compilations.count - before;
-    const c = await evaluateModules(files, options);
+    const c = await runWithMemory(session, () => evaluateModules(files, options));
     expect(a.diagnostics).toEqual([]);
     expect(a.modules.map((m) => m.file)).toEqual(files);
     expect(Object.keys(a.modules[0]!.exports).length).toBeGreaterThan(0);
