@@ -1,4 +1,4 @@
-// The embedded default catalog: the Claude Code tool catalog for SDK 0.3.168.
+// The embedded default catalog: the Claude Code tool catalog for SDK 0.3.333 and 0.3.168 (the oldest it supports).
 import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({

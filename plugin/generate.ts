@@ -47,7 +47,15 @@ export interface GenerateResult {
   readonly ok: boolean;
 }
 
-export type GenerateOptions = ProjectOptions;
+export interface GenerateOptions extends ProjectOptions {
+  /** Drop what is kept only for things no longer in the catalog (set-aside translations). */
+  readonly prune?: boolean;
+  /**
+   * Create-only files (the app's binding file) not to create again: a watch session saw them, so
+   * one that is missing now is being moved or restored by the app, not waiting for a skeleton.
+   */
+  readonly leaveMissing?: ReadonlySet<string>;
+}
 
 async function readExisting(paths: readonly string[]): Promise<Map<string, string | undefined>> {
   const contents = await Promise.all(paths.map((p) => readOutput(p).catch(() => undefined)));
@@ -118,13 +126,22 @@ async function generateInMemory(options: GenerateOptions): Promise<GenerateResul
     : [];
   const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
   const diagnostics = [...project.diagnostics, ...later];
+  // Pruned files are not emitted, so the writer removes them as files it owned.
+  const emitted = (files: ReadonlyMap<string, RenderedFile> | undefined) =>
+    options.prune || options.leaveMissing
+      ? new Map(
+          [...(files ?? [])].filter(
+            ([file, f]) => !(options.prune && f.prunable) && !(f.createOnly && options.leaveMissing?.has(file)),
+          ),
+        )
+      : (files ?? new Map());
   return {
     configFile: project.configFile,
     catalogs: project.catalogs.map((c, i) => ({
       config: c.config,
       model: c.model,
       outDir: c.config.outDir,
-      files: rendered[i]?.files ?? new Map(),
+      files: emitted(rendered[i]?.files),
     })),
     diagnostics,
     inputs: project.inputs,
@@ -151,7 +168,8 @@ export const generateAndWrite = (options: GenerateAndWriteOptions): Promise<Gene
   runInOneMemory(() => generateAndWriteInMemory(options));
 
 async function generateAndWriteInMemory(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
-  const result = await generate(options);
+  // `--check` writes nothing anywhere: not even the evaluation cache.
+  const result = await generate(options.check ? { ...options, readOnly: true } : options);
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check });
   if (report.problems.length === 0) return { ...result, report };

@@ -22,7 +22,22 @@ export class SessionMemory {
   private readonly derived = new Map<AnySlot, WeakMap<object, unknown>>();
   private readonly last = new Map<AnySlot, Map<unknown, unknown>>();
 
+  /** How to end what the session keeps running (a warm process), in the order they started. */
+  private readonly closers: (() => Promise<void>)[] = [];
+
   constructor(readonly lasting: boolean) {}
+
+  /** Ends the session: everything it keeps running is ended, and nothing it kept is used again. */
+  async end(): Promise<void> {
+    this.derived.clear();
+    this.last.clear();
+    await Promise.all(this.closers.splice(0).map((close) => close()));
+  }
+
+  /** Runs `close` when the session ends. */
+  closeAtEnd(close: () => Promise<void>): void {
+    this.closers.push(close);
+  }
 
   /** The result derived from `key` for `slot`, if one is kept. */
   recall<K extends object, V>(slot: MemoSlot<K, V>, key: K): V | undefined {
@@ -98,6 +113,25 @@ export const rememberKept = <K extends object, V>(slot: MemoSlot<K, V>, key: K, 
   const memory = current.getStore();
   if (memory?.lasting) memory.remember(slot, key, value);
 };
+
+/**
+ * What a watch session keeps running for its runs (a warm process), opened on first use and closed
+ * when the session ends; outside a session there is none (the caller makes do without).
+ */
+export function sessionResource<V>(
+  slot: MemoSlot<'resource', V>,
+  open: () => V,
+  close: (value: V) => Promise<void>,
+): V | undefined {
+  const memory = current.getStore();
+  if (!memory?.lasting) return undefined;
+  const known = memory.lastOf(slot, 'resource');
+  if (known !== undefined) return known;
+  const value = open();
+  memory.keepLast(slot, 'resource', value);
+  memory.closeAtEnd(() => close(value));
+  return value;
+}
 
 /** Whether this run keeps its results for the next one (then kept texts are flattened once). */
 export const keepsLast = (): boolean => current.getStore()?.lasting === true;

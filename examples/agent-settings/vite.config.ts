@@ -13,8 +13,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 function agentApi(): Plugin {
   return {
     name: 'agent-settings-api',
-    configureServer(server) {
-      const store = openAgentStore(process.env.AGENT_SETTINGS_DB || undefined);
+    async configureServer(server) {
+      const store = await openAgentStore(process.env.AGENT_SETTINGS_DB || undefined);
       server.httpServer?.once('close', () => store.close());
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/')) return next();

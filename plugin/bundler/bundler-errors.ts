@@ -19,22 +19,36 @@ export interface RollupStyleError {
 const errorsOf = (diagnostics: readonly CatalogDiagnostic[]) => diagnostics.filter((d) => d.severity === 'error');
 const absolute = (root: string, d: CatalogDiagnostic) => (d.position ? path.resolve(root, d.position.file) : undefined);
 
-/** The CLI's summary line, so a build log reads like `tool-catalog generate`. */
-function summary(diagnostics: readonly CatalogDiagnostic[]): string {
+/**
+ * The CLI's summary line, so a build log reads like `tool-catalog generate`. A watching build picks
+ * the fix up on save; a one-off build (CI) has to be run again.
+ */
+function summary(diagnostics: readonly CatalogDiagnostic[], watching: boolean): string {
   const n = errorsOf(diagnostics).length;
-  return `the tool catalog has ${n} error${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} and save (same diagnostics as \`tool-catalog generate\`)`;
+  const next = watching ? 'save' : 'run the build again';
+  return `the tool catalog has ${n} error${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} and ${next} (same diagnostics as \`tool-catalog generate\`)`;
 }
 
-/** One error carrying every diagnostic: the first one's location and frame, the others in full in the message. */
-export function toRollupError(diagnostics: readonly CatalogDiagnostic[], root: string): RollupStyleError {
+/**
+ * One error carrying every diagnostic: the first one's location and frame, the others in full in the
+ * message. `loc.column` is 1-based, as the message's `file:line:col`: Vite and Rolldown print it as
+ * given (`tools.catalog.ts:7:34`) and the overlay opens the editor there.
+ */
+export function toRollupError(
+  diagnostics: readonly CatalogDiagnostic[],
+  root: string,
+  watching: boolean,
+): RollupStyleError {
   const [first, ...rest] = errorsOf(diagnostics);
-  if (!first) return { message: summary(diagnostics), plugin: PLUGIN_NAME, code: 'TOOL_CATALOG' };
+  if (!first) return { message: summary(diagnostics, watching), plugin: PLUGIN_NAME, code: 'TOOL_CATALOG' };
   const file = absolute(root, first);
-  const message = [formatDiagnosticLine(first), ...rest.map(formatDiagnostic), '', summary(diagnostics)].join('\n');
+  const message = [formatDiagnosticLine(first), ...rest.map(formatDiagnostic), '', summary(diagnostics, watching)].join(
+    '\n',
+  );
   return {
     message,
     id: file,
-    loc: file && first.position ? { file, line: first.position.line, column: first.position.column - 1 } : undefined,
+    loc: file && first.position ? { file, line: first.position.line, column: first.position.column } : undefined,
     frame: first.frame,
     plugin: PLUGIN_NAME,
     code: first.code,
@@ -42,8 +56,8 @@ export function toRollupError(diagnostics: readonly CatalogDiagnostic[], root: s
 }
 
 /** The full CLI text of every diagnostic: for bundlers that print a message and nothing else. */
-export function toPlainMessage(diagnostics: readonly CatalogDiagnostic[]): string {
-  return `${errorsOf(diagnostics).map(formatDiagnostic).join('\n\n')}\n\n${summary(diagnostics)}`;
+export function toPlainMessage(diagnostics: readonly CatalogDiagnostic[], watching: boolean): string {
+  return `${errorsOf(diagnostics).map(formatDiagnostic).join('\n\n')}\n\n${summary(diagnostics, watching)}`;
 }
 
 function lineText(file: string, line: number): string {

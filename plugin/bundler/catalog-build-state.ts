@@ -31,6 +31,8 @@ export interface CatalogBuildState {
   invalidate(): void;
   isInput(file: string): boolean;
   isOutput(file: string): boolean;
+  /** Whether an output no longer holds what the last run wrote (edited by hand). */
+  outputEdited(file: string): Promise<boolean>;
   /** Whether a newly created file is matched by a catalog's include globs. */
   isNewSource(file: string): Promise<boolean>;
   /** Whether a watched input's bytes differ from when we last looked (editors and watchers report one save more than once). */
@@ -77,6 +79,17 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     },
     isInput: (file) => inputs.has(normalise(file)),
     isOutput: (file) => outputs.has(normalise(file)),
+    async outputEdited(file) {
+      // While a run writes, its own writes arrive as changes to outputs the last run wrote differently:
+      // compare with what that run wrote, once it has.
+      if (running) await running.catch(() => undefined);
+      const key = normalise(file);
+      for (const set of lastOutputs ?? []) {
+        const emitted = set.files.get(key);
+        if (emitted && !emitted.createOnly) return (await readOrUndefined(key)) !== emitted.content;
+      }
+      return false;
+    },
     async contentChanged(file) {
       const key = normalise(file);
       const text = await readOrUndefined(key);

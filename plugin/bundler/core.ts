@@ -36,7 +36,8 @@ export const toolCatalogUnplugin = createUnplugin<ToolCatalogPluginOptions | und
     buildStart: !rollupLike
       ? undefined
       : async function buildStart(this: UnpluginBuildContext) {
-          if (!ci && (viteCommand === 'serve' || isWatchMode(this))) state.keepWarm();
+          const watching = !ci && (viteCommand === 'serve' || isWatchMode(this));
+          if (watching) state.keepWarm();
           const outcome = await state.ensureGenerated('build-start');
           if (viteCommand === 'serve' && devServer && !ci) {
             devServer.report(outcome); // dev: the overlay shows errors and the server keeps running until they are fixed
@@ -45,8 +46,8 @@ export const toolCatalogUnplugin = createUnplugin<ToolCatalogPluginOptions | und
           if (viteCommand !== 'serve' && !ci && isWatchMode(this))
             for (const file of state.inputs) this.addWatchFile(file);
           if (outcome.ok) return;
-          if (hasRollupError(this)) this.error(toRollupError(outcome.diagnostics, outcome.root));
-          throw new Error(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics)}`);
+          if (hasRollupError(this)) this.error(toRollupError(outcome.diagnostics, outcome.root, watching));
+          throw new Error(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics, watching)}`);
         },
     watchChange: !rollupLike
       ? undefined

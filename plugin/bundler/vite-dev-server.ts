@@ -27,7 +27,7 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     for (const f of added) watched.add(f);
     if (added.length > 0) server.watcher.add(added);
     if (!outcome.ok) {
-      const err = toRollupError(outcome.diagnostics, outcome.root);
+      const err = toRollupError(outcome.diagnostics, outcome.root, true);
       server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, {
         timestamp: true,
       });
@@ -38,16 +38,19 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
       showingError = true;
       return;
     }
+    const regenerated = `regenerated ${outcome.written.length} file${outcome.written.length === 1 ? '' : 's'}`;
     if (showingError) {
-      // The fix may give back exactly the files already on disk, so no HMR update would clear the overlay.
+      // The fix may give back exactly the files already on disk, so no HMR update would clear the overlay;
+      // and the terminal, which showed the error, says it is gone.
       showingError = false;
       server.ws.send({ type: 'full-reload', path: '*' });
+      server.config.logger.info(`[agent-tool-catalog] the catalog's errors are fixed; ${regenerated}`, {
+        timestamp: true,
+      });
+      return;
     }
     if (outcome.written.length > 0)
-      server.config.logger.info(
-        `[agent-tool-catalog] regenerated ${outcome.written.length} file${outcome.written.length === 1 ? '' : 's'}`,
-        { timestamp: true },
-      );
+      server.config.logger.info(`[agent-tool-catalog] ${regenerated}`, { timestamp: true });
   };
 
   const onEvent = async (event: WatchEvent, rawFile: string) => {
@@ -59,7 +62,11 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     } else if (event === 'add' && (await state.isNewSource(file))) {
       await state.contentChanged(file);
       reason = 'change';
-    } else if (event === 'unlink' && state.isOutput(file)) {
+    } else if (event !== 'addDir' && event !== 'unlinkDir' && state.isOutput(file)) {
+      // Our own writes hold what the run wrote: only a hand edit (or a deletion) is put back. An
+      // 'add' counts too: chokidar watches a re-created file only from its 'add' on, so an edit
+      // made before then (right after we put the file back) is reported only as that 'add'.
+      if (event !== 'unlink' && !(await state.outputEdited(file))) return;
       reason = 'output-deleted';
     } else {
       return; // Our own output changing, or a file that is none of our business: no loop.

@@ -25,7 +25,7 @@ export function applyWebpackHooks(compiler: AnyCompiler, state: CatalogBuildStat
     if (c.watchMode && !ci) for (const file of state.inputs) compilation.fileDependencies.add(file);
     if (!outcome || outcome.ok) return;
     const ErrorClass = 'rspack' in compiler ? (compiler as RspackCompiler).rspack.WebpackError : c.webpack.WebpackError;
-    const error = new ErrorClass(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics)}`);
+    const error = new ErrorClass(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics, c.watchMode && !ci)}`);
     error.name = 'ToolCatalogError';
     compilation.errors.push(error as never);
   });

@@ -3,8 +3,16 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { suggest } from '../diagnostics/field-schema.js';
-import type { Command, CommandIO, OptionSpec } from './command.js';
+import { debugDetails, failureLine } from './cli-errors.js';
+import { COMMON_OPTIONS, type Command, type CommandIO, type OptionSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
+
+const COMMON_HELP = [
+  '  --config <file>   config file (default: tool-catalog.config.ts, found upwards)',
+  '  --catalog <name>  only this catalog of the config',
+  '  --json            machine-readable output on stdout',
+  "  --help, -h        the command's usage and options",
+];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -15,10 +23,33 @@ function help(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Options for every command:',
-    '  --config <file>   config file (default: tool-catalog.config.ts, found upwards)',
-    '  --catalog <name>  only this catalog of the config',
-    '  --json            machine-readable output on stdout',
-    '  --version         print the version',
+    ...COMMON_HELP,
+    '',
+    '`tool-catalog --version` prints the version; `tool-catalog <command> --help` shows its options.',
+    '',
+  ].join('\n');
+}
+
+/** `--caller` → `--caller <name>`, its value spelt as the command's usage spells it. */
+function flagWithValue(command: Command, name: string): string {
+  const option = command.options[name]!;
+  const spelt = new RegExp(`--${name} (<[^>]+>(?:=[\\w|]+)?|[A-Z_]+=[A-Z_]+|[\\w-]+(?:\\|[\\w-]+)+)`).exec(
+    command.usage,
+  )?.[1];
+  const value = option.type === 'string' ? ` ${spelt ?? '<value>'}` : '';
+  return `--${name}${value}${option.short ? `, -${option.short}` : ''}${option.multiple ? ' (repeatable)' : ''}`;
+}
+
+/** One command's help: its usage, what it does, and every flag it takes (its own, then the common ones). */
+export function commandHelp(command: Command): string {
+  const own = Object.keys(command.options).filter((name) => !(name in COMMON_OPTIONS));
+  return [
+    `Usage: tool-catalog ${command.name} ${command.usage}`,
+    command.summary,
+    '',
+    ...(own.length > 0 ? ['Options:', ...own.map((name) => `  ${flagWithValue(command, name)}`), ''] : []),
+    'Options for every command:',
+    ...COMMON_HELP,
     '',
   ].join('\n');
 }
@@ -73,7 +104,10 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       name,
       COMMANDS.map((c) => c.name),
     );
-    io.stderr(`Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''}\n\n${help()}`);
+    // A typo deserves the one suggestion, not the whole help.
+    io.stderr(
+      `Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} \`tool-catalog --help\` lists every command.\n`,
+    );
     return 2;
   }
   let args: ReturnType<typeof parseArgs>;
@@ -84,7 +118,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     return 2;
   }
   if (args.values.help) {
-    io.stdout(`Usage: tool-catalog ${command.name} ${command.usage}\n${command.summary}\n`);
+    io.stdout(commandHelp(command));
     return 0;
   }
   try {
@@ -94,7 +128,9 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       io.stderr(`${error.message}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);
       return 2;
     }
-    throw error;
+    // Whatever a command did not turn into a message of its own ends as one line, never a stack trace.
+    io.stderr(`${failureLine(command.name, error, io.cwd)}\n${debugDetails(error)}`);
+    return 1;
   }
 }
 
@@ -105,5 +141,13 @@ export async function main(): Promise<void> {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   };
+  // Last resort for an error no command awaited (a callback, a stray promise): one line and exit 1.
+  const name = COMMANDS.find((c) => c.name === process.argv[2])?.name;
+  const fail = (error: unknown) => {
+    process.stderr.write(`${failureLine(name, error, io.cwd)}\n${debugDetails(error)}`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

@@ -1,9 +1,11 @@
 // `generate --watch`: for apps without a bundler (an agent server started with node or tsx). One
 // generate session regenerates after every change to the config, a catalog file (or a file it
-// imports, or a new file the include globs match), a locale file or the app's binding file, and
-// prints one line per run — or the diagnostics, and keeps watching until they are fixed.
-import { statSync } from 'node:fs';
+// imports, or a new file the include globs match, or one that would take over an import), a locale
+// file, the app's binding file, or an output edited or deleted by hand, and prints one line per run —
+// or the diagnostics, and keeps watching until they are fixed.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DIAGNOSTIC_CODES } from '../diagnostics/diagnostics.js';
 import { createGenerateSession } from '../generate-session.js';
 import type { GenerateResult } from '../generate.js';
 import { pathsToRead } from '../render/render-catalog.js';
@@ -48,6 +50,32 @@ function watchedPaths(result: GenerateResult): string[] {
   return [...paths].sort();
 }
 
+/** The existing folders of the paths that do not exist (where a new file would take over an import). */
+function absentFolders(paths: Iterable<string>): string[] {
+  const found = new Set<string>();
+  for (const p of paths) if (!existsSync(p) && existsSync(path.dirname(p))) found.add(path.dirname(p));
+  return [...found];
+}
+
+/** Every file a run emitted (create-only ones aside: the app owns them once written). */
+function outputPaths(result: GenerateResult): string[] {
+  return result.catalogs.flatMap((c) => [...c.files].filter(([, f]) => !f.createOnly).map(([file]) => file));
+}
+
+/** Whether `file` is an output of the last run that holds what the run emitted. */
+function isOutputAsWritten(result: GenerateResult, file: string): boolean {
+  for (const c of result.catalogs) {
+    const emitted = c.files.get(file);
+    if (!emitted || emitted.createOnly) continue;
+    try {
+      return readFileSync(file, 'utf8') === emitted.content;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 export async function watchGenerate(
   options: { cwd: string; config?: string; catalog?: string },
   io: CommandIO,
@@ -62,7 +90,11 @@ export async function watchGenerate(
     const ms = Math.round(performance.now() - started);
     printDiagnostics(result.diagnostics, io);
     const report = result.report;
-    if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
+    if (result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.configMissing))
+      io.stderr(
+        'Nothing was written, and there is nothing to watch without a config file; fix the path, then run generate --watch again.\n',
+      );
+    else if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
     else {
       const names = result.catalogs.map((c) => c.config.name).join(', ');
       const written = report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
@@ -74,13 +106,21 @@ export async function watchGenerate(
   };
 
   let result = await runOnce();
+  // Without a config there is nothing to watch (and nothing would keep this process alive): say so and end.
+  if (result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.configMissing)) {
+    await session.dispose();
+    return 1;
+  }
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
-  const watched = new Set(watchedPaths(result));
-  const watcher = watch([...watched], {
-    ignoreInitial: true,
-    ignored: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`),
-  });
+  const watched = new Set([...watchedPaths(result), ...outputPaths(result)]);
+  const ignored = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
+  const watcher = watch([...watched], { ignoreInitial: true, ignored });
+  // A path where a new file would take over an import does not exist yet. chokidar watches such a
+  // path only after it says it is ready, so a file made just then would be missed: their folders
+  // are watched instead (only their own entries), and ready when chokidar says so.
+  const folders = new Set(absentFolders(watched));
+  const folderWatcher = watch([...folders], { ignoreInitial: true, ignored, depth: 0 });
   let timer: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -91,9 +131,12 @@ export async function watchGenerate(
       running = running.then(async () => {
         const startedAt = Date.now();
         result = await runOnce();
-        const added = watchedPaths(result).filter((p) => !watched.has(p));
+        const added = [...watchedPaths(result), ...outputPaths(result)].filter((p) => !watched.has(p));
         for (const p of added) watched.add(p);
         if (added.length > 0) watcher.add(added);
+        const addedFolders = absentFolders(added).filter((f) => !folders.has(f));
+        for (const f of addedFolders) folders.add(f);
+        if (addedFolders.length > 0) folderWatcher.add(addedFolders);
         // A source written while the run read it (or half-written when it was read) runs again, and
         // so does one saved just after: chokidar reports one change per file per 50 ms, so a second
         // save in that window is never reported. A time in the future (a clock skew) does not count.
@@ -106,13 +149,30 @@ export async function watchGenerate(
       });
     }, SETTLE_MS);
   };
-  watcher.on('all', schedule);
-  await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  watcher.on('all', (_event, file) => {
+    // An output the run wrote is not a change; one edited or deleted by hand is put back.
+    if (isOutputAsWritten(result, file)) return;
+    schedule();
+  });
+  folderWatcher.on('all', (_event, file) => watched.has(file) && schedule());
+  // chokidar never says it is ready for an empty list of paths; and a stop before then ends the wait.
+  const ready = [
+    [watcher, watched.size],
+    [folderWatcher, folders.size],
+  ] as const;
+  await Promise.race([
+    stop,
+    Promise.all(
+      ready
+        .filter(([, paths]) => paths > 0)
+        .map(([w]) => new Promise<void>((resolve) => w.on('ready', () => resolve()))),
+    ),
+  ]);
   io.stdout(`Watching ${watched.size} paths; press Ctrl-C to stop.\n`);
   await stop;
   clearTimeout(timer);
   clearTimeout(recheck);
-  await watcher.close();
+  await Promise.all([watcher.close(), folderWatcher.close()]);
   await running;
   await session.dispose();
   return 0;

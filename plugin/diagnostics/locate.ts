@@ -57,13 +57,16 @@ const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = {
   config: ['defineConfig'],
 };
 
-/** Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's default export. */
-function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
+/**
+ * Object literals that start a locator's path: `.tools({...})`, `defineCatalog({...})`, the config's
+ * default export; for an empty path (the call itself), whatever the call was given.
+ */
+function roots(program: AstNode, scope: SourceLocator['scope'], anyArgument = false): AstNode[] {
   const found: AstNode[] = [];
   eachNode(program, (node) => {
     if (node.type === 'CallExpression' && ROOT_CALLS[scope].includes(calleeName(child(node, 'callee')))) {
       const arg = unwrap(children(node, 'arguments')[0]);
-      if (arg?.type === 'ObjectExpression') found.push(arg);
+      if (arg?.type === 'ObjectExpression' || (anyArgument && arg)) found.push(arg);
     }
     if (scope === 'config' && node.type === 'ExportDefaultDeclaration') {
       const value = unwrap(child(node, 'declaration'));
@@ -79,7 +82,7 @@ function roots(program: AstNode, scope: SourceLocator['scope']): AstNode[] {
 /** Walks `path` from each root; returns the deepest node reached and whether the whole path matched. */
 function walk(program: AstNode, locator: SourceLocator): { node: AstNode; complete: boolean } | undefined {
   let best: { node: AstNode; depth: number } | undefined;
-  for (const root of roots(program, locator.scope)) {
+  for (const root of roots(program, locator.scope, locator.path.length === 0)) {
     let current: AstNode = root;
     let depth = 0;
     for (const key of locator.path) {

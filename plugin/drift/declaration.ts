@@ -22,20 +22,30 @@ export interface DeclarationInput {
   readonly key: string;
   /** The SDK's bare runtime name. */
   readonly name: string;
-  /** The SDK type base (`FileRead`). */
-  readonly base: string;
+  /** The SDK type base (`FileRead`); absent for a built-in the SDK does not type (`sdkTyped: false`). */
+  readonly base?: string;
+  /** The SDK versions that have the tool, when they are not all of them. */
+  readonly addedIn?: string;
+  readonly removedIn?: string;
+  /** The category to give it; default: the catalog's first (pick the right one). */
+  readonly category?: string;
 }
 
 /**
  * One line to paste into a `.tools({...})` call. `name` and `sdkType` appear only when the key and
- * the alias map would not already give them; the category is the catalog's first (pick the right one).
+ * the alias map would not already give them; the category is the catalog's first (pick the right one);
+ * `addedIn` / `removedIn` when the tool is in only some of the SDK versions the catalog supports.
  */
 export function renderDeclaration(input: DeclarationInput, model: CatalogModel, configAliases: SdkAliasMap): string {
   const fields: string[] = [`kind: 'sdk'`];
   if (input.name !== input.key) fields.push(`name: ${tsString(input.name)}`);
-  if (defaultSdkType(input.name, configAliases) !== input.base) fields.push(`sdkType: ${tsString(input.base)}`);
-  const category = model.categories[0]?.name;
+  if (input.base === undefined) fields.push('sdkTyped: false');
+  else if (defaultSdkType(input.name, configAliases) !== input.base) fields.push(`sdkType: ${tsString(input.base)}`);
+  const category = input.category ?? model.categories[0]?.name;
   if (category !== undefined) fields.push(`category: ${tsString(category)}`);
-  fields.push(`exposure: 'disabled'`, `label: ${tsString(labelFromName(input.name))}`);
+  fields.push(`exposure: 'disabled'`);
+  if (input.addedIn !== undefined) fields.push(`addedIn: ${tsString(input.addedIn)}`);
+  if (input.removedIn !== undefined) fields.push(`removedIn: ${tsString(input.removedIn)}`);
+  fields.push(`label: ${tsString(labelFromName(input.name))}`);
   return `${tsKey(input.key)}: { ${fields.join(', ')} },`;
 }

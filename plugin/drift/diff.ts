@@ -29,6 +29,8 @@ interface MissingSdkTool {
   /** Ready to paste into a `.tools({...})` call; absent when `fix` says to change an existing tool. */
   readonly declaration?: string;
   readonly fix?: string;
+  /** The catalog's tool that is this SDK type but says `sdkTyped: false` (the fix removes that). */
+  readonly untypedKey?: string;
 }
 
 export interface GoneTool {
@@ -162,6 +164,7 @@ export function diffCatalogWithSdk(
       if (existing?.kind === 'sdk' && !existing.sdkTyped)
         return {
           ...entry,
+          untypedKey: existing.key,
           fix: `'${existing.key}' is declared sdkTyped: false, but the SDK now types it; remove sdkTyped: false${m.base === name ? '' : ` and set sdkType: '${m.base}'`}`,
         };
       if (existing?.kind === 'sdk')

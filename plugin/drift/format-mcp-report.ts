@@ -3,13 +3,19 @@
 // what changed since the lock, field by field — each with what to do.
 import { canonicalJson } from '../mcp/canonical-json.js';
 import { relativePosix } from '../text/spelling.js';
+import { terminalLines } from '../text/terminal.js';
 import type { ToolChange } from './mcp-diff.js';
+import type { RenameSearch } from './renames.js';
 import type { CatalogMcpDrift, McpDriftResult, ServerDrift } from './run-mcp-drift.js';
 import { describeChange, type ChangeSeverity } from './schema-changes.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const MARK: Record<ChangeSeverity, string> = { breaking: '!', compatible: '+', info: '~' };
 const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', ');
+
+/** Said when the rename search compared only the most alike pairs. */
+const renameNote = (search: RenameSearch) =>
+  `renames: ${search.possible.toLocaleString('en-US')} pairs of gone and new tools are too many to compare each; the ${search.compared.toLocaleString('en-US')} most alike by name and schema were compared, so a rename may show as a gone and a new tool.`;
 
 function toolChangeLines(c: ToolChange): string[] {
   const lines: string[] = [];
@@ -45,6 +51,7 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
   if (lock.added.length > 0) lines.push(`    added: ${lock.added.join(', ')}`);
   if (lock.removed.length > 0) lines.push(`    removed: ${lock.removed.join(', ')}`);
   for (const r of lock.renamed) lines.push(`    probably renamed: ${r.from} → ${r.to} (${r.evidence.join('; ')})`);
+  if (lock.renameSearch) lines.push(`    ${renameNote(lock.renameSearch)}`);
   const version = lock.serverVersion
     ? [
         `  note: the server reports version ${lock.serverVersion.now ?? '(none)'}, the lock ${lock.serverVersion.locked ?? '(none)'}.`,
@@ -68,7 +75,8 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
 }
 
 function serverLines(d: ServerDrift, update: boolean, lockShown: string): string[] {
-  if (d.failure) return ['', d.failure.message];
+  // The failure's message is already one safe line per line.
+  if (d.failure) return ['', ...d.failure.message.split('\n')];
   const lines = ['', `${d.server} (${d.reached})`];
   const who = d.serverInfo ? `${d.serverInfo.name} ${d.serverInfo.version}` : 'the server';
   const listed =
@@ -81,14 +89,19 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
     lines.push(
       `  invalid: the server lists '${p.tool}' in a shape MCP does not allow (${p.issues.join('; ')}); it counts as drift until the server is fixed.`,
     );
+  const pasted = c.new.filter((n) => n.declaration !== undefined);
   if (c.new.length > 0)
     lines.push(
       c.new.length === 1
         ? `  new: the server has '${c.new[0]!.wire}', which the catalog does not declare.`
         : `  new: the server has ${c.new.length} tools the catalog does not declare: ${c.new.map((n) => n.wire).join(', ')}.`,
-      `    Paste into a catalog file's .tools({...}) call, then classify ${c.new.length === 1 ? 'it' : 'each'} (category, exposure):`,
-      ...c.new.map((n) => `      ${n.declaration}`),
     );
+  if (pasted.length > 0)
+    lines.push(
+      `    Paste into a catalog file's .tools({...}) call, then classify ${pasted.length === 1 ? 'it' : 'each'} (category, exposure):`,
+      ...pasted.map((n) => `      ${n.declaration}`),
+    );
+  for (const n of c.new) if (n.problem) lines.push(`    '${n.wire}' cannot be declared: ${n.problem}`);
   for (const r of c.renamed) {
     const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : r.key;
     lines.push(
@@ -98,6 +111,7 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
         : `    Fix: write '${r.to}' there instead of '${r.wire}', if it is the same tool.`,
     );
   }
+  if (c.renameSearch) lines.push(`  ${renameNote(c.renameSearch)}`);
   for (const g of c.gone) {
     const where = g.position ? `${g.position.file}:${g.position.line}:${g.position.column}` : g.key;
     lines.push(
@@ -118,7 +132,9 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
 export function formatMcpDrift(result: McpDriftResult, cwd: string, update: boolean): string {
   const out: string[] = [];
   for (const catalog of result.catalogs) out.push(...catalogLines(catalog, cwd, update));
-  return `${out.join('\n')}\n`;
+  // Names, versions and schemas come from the servers: each line is escaped on its own, so nothing
+  // they hold can break a line, fake a report line or reach the terminal as a control sequence.
+  return `${terminalLines(out)}\n`;
 }
 
 function catalogLines(catalog: CatalogMcpDrift, cwd: string, update: boolean): string[] {

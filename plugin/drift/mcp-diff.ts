@@ -2,20 +2,23 @@
 // longer has, probable renames) and against the lock (tools added, removed, renamed, and input
 // schemas changed field by field since the last review).
 import type { SourceLocator } from '../diagnostics/diagnostics.js';
-import { canonicalJson, schemaHash } from '../mcp/canonical-json.js';
+import { canonicalJson } from '../mcp/canonical-json.js';
 import type { ListedServer, ListedTool } from '../mcp/list-tools.js';
-import { summarizeSchema } from '../mcp/schema-summary.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import type { CatalogNamesOnServer, OpenTool } from './mcp-catalog-names.js';
-import { freeKey, mcpDeclaration } from './mcp-declaration.js';
+import { suggestDeclaration } from './mcp-declaration.js';
+import type { VocabularyNames } from '../validate/validate-vocabulary.js';
 import { lockTool, type LockedServer } from '../mcp/lock-file.js';
-import { probableRenames, type ProbableRename, type RenameCandidate } from './renames.js';
+import { searchRenames, type ProbableRename, type RenameCandidate, type RenameSearch } from './renames.js';
 import { schemaChanges, type FieldChange } from './schema-changes.js';
+import { derivedPer } from '../session-memory.js';
 
 interface NewTool {
   readonly wire: string;
-  /** Ready to paste into a `.tools({...})` call. */
-  readonly declaration: string;
+  /** Ready to paste into a `.tools({...})` call (checked against the catalog's rules). */
+  readonly declaration?: string;
+  /** Why no declaration is offered: the catalog cannot name the tool as the server does. */
+  readonly problem?: string;
 }
 
 export interface GoneName {
@@ -41,6 +44,8 @@ export interface CatalogComparison {
   readonly renamed: readonly RenamedName[];
   /** Server tools the catalog does not name, served under names only known at run time. */
   readonly coveredAtRunTime: { readonly tools: readonly string[]; readonly by: readonly OpenTool[] };
+  /** Set when there were too many tools to compare every pair for renames. */
+  readonly renameSearch?: RenameSearch;
 }
 
 export interface ToolChange {
@@ -63,16 +68,22 @@ export interface LockComparison {
   readonly capabilities?: { readonly locked: unknown; readonly now: unknown };
   /** Set when the server reports another version than the lock records (not a difference by itself). */
   readonly serverVersion?: { readonly locked?: string; readonly now?: string };
+  /** Set when there were too many tools to compare every pair for renames. */
+  readonly renameSearch?: RenameSearch;
 }
+
+/** The search, when it compared fewer pairs than there were: the report says so. */
+const partial = (search: RenameSearch) => (search.compared < search.possible ? { renameSearch: search } : {});
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const liveCandidate = (t: ListedTool): RenameCandidate => ({
-  name: t.name,
-  description: t.description,
-  hash: schemaHash(t.inputSchema),
-  summary: summarizeSchema(t.inputSchema),
-});
+/** Each live tool's lock entry, computed once in a run for both comparisons (the hash and summary are the work). */
+const lockedOnce = derivedPer('lock entry of a listed MCP tool', (t: ListedTool) => lockTool(t));
+
+const liveCandidate = (t: ListedTool): RenameCandidate => {
+  const entry = lockedOnce(t);
+  return { name: t.name, description: t.description, hash: entry.inputSchemaHash, summary: entry.properties };
+};
 
 export function compareWithCatalog(
   model: CatalogModel,
@@ -80,6 +91,7 @@ export function compareWithCatalog(
   declared: CatalogNamesOnServer,
   listed: ListedServer,
   locked: LockedServer | undefined,
+  vocabulary: VocabularyNames,
 ): CatalogComparison {
   const live = new Map(listed.tools.map((t) => [t.name, t]));
   const names = new Set(declared.names.map((n) => n.wire));
@@ -90,10 +102,10 @@ export function compareWithCatalog(
     .sort(byName);
   // The lock remembers the schema of a name the server dropped: the best evidence of a rename.
   const goneCandidates = gone.map((g): RenameCandidate => {
-    const entry = locked?.tools[g.wire];
+    const entry = locked && Object.hasOwn(locked.tools, g.wire) ? locked.tools[g.wire] : undefined;
     return entry ? { name: g.wire, hash: entry.inputSchemaHash, summary: entry.properties } : { name: g.wire };
   });
-  const renames = probableRenames(
+  const { renames, search } = searchRenames(
     goneCandidates,
     unnamed.map((n) => liveCandidate(live.get(n)!)),
   );
@@ -111,16 +123,23 @@ export function compareWithCatalog(
   return {
     declared: declared.names.length,
     new: fresh.map((wire) => {
-      const key = freeKey(wire, server, taken);
-      taken.add(key);
-      return {
+      const suggestion = suggestDeclaration(
+        model,
+        vocabulary,
+        server,
+        declared.kind,
         wire,
-        declaration: mcpDeclaration(model, server, declared.kind, wire, live.get(wire)!.description, key),
-      };
+        live.get(wire)!.description,
+        taken,
+      );
+      if ('problem' in suggestion) return { wire, problem: suggestion.problem };
+      taken.add(suggestion.key);
+      return { wire, declaration: suggestion.declaration };
     }),
     gone: gone.filter((g) => !renamedFrom.has(g.wire)),
     renamed,
     coveredAtRunTime: { tools: declared.open.length > 0 ? rest : [], by: declared.open },
+    ...partial(search),
   };
 }
 
@@ -136,16 +155,18 @@ export function compareWithLock(
   const removedAll = lockedNames.filter((n) => !live.has(n));
   const addedAll = listed.tools
     .map((t) => t.name)
-    .filter((n) => !(n in locked.tools))
+    .filter((n) => !Object.hasOwn(locked.tools, n))
     .sort(byName);
-  const renamed = probableRenames(
+  const { renames: renamed, search } = searchRenames(
     removedAll.map((n) => ({ name: n, hash: locked.tools[n]!.inputSchemaHash, summary: locked.tools[n]!.properties })),
     addedAll.map((n) => liveCandidate(live.get(n)!)),
   );
+  const renamedFrom = new Set(renamed.map((r) => r.from));
+  const renamedTo = new Set(renamed.map((r) => r.to));
   const changed: ToolChange[] = [];
   for (const name of lockedNames.filter((n) => live.has(n))) {
     const was = locked.tools[name]!;
-    const now = lockTool(live.get(name)!);
+    const now = lockedOnce(live.get(name)!);
     // The summary is derived from the schema: a summary that differs under an equal hash means the lock was edited by hand.
     const inputChanged =
       was.inputSchemaHash !== now.inputSchemaHash || canonicalJson(was.properties) !== canonicalJson(now.properties);
@@ -173,11 +194,12 @@ export function compareWithLock(
   const differs = removedAll.length + addedAll.length + changed.length > 0 || capabilities !== undefined;
   return {
     status: differs ? 'changed' : 'same',
-    added: addedAll.filter((n) => !renamed.some((r) => r.to === n)),
-    removed: removedAll.filter((n) => !renamed.some((r) => r.from === n)),
+    added: addedAll.filter((n) => !renamedTo.has(n)),
+    removed: removedAll.filter((n) => !renamedFrom.has(n)),
     renamed,
     changed,
     ...(capabilities ? { capabilities } : {}),
     ...(serverVersion ? { serverVersion } : {}),
+    ...partial(search),
   };
 }

@@ -33,7 +33,7 @@ type BabelParse = typeof import('@babel/parser').parse;
 let parser: BabelParse | undefined;
 
 /** Loaded on first use so that other commands never pay for the parser. */
-async function loadParser(): Promise<BabelParse> {
+export async function loadParser(): Promise<BabelParse> {
   parser ??= (await import('@babel/parser')).parse;
   return parser;
 }

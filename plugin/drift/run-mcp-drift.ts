@@ -1,7 +1,6 @@
 // The `drift --mcp` core the CLI loads only when asked: the project's models (no rendering), every
 // selected MCP server listed with the official client, each compared with the catalog and the
 // lock, the catalog positions of the names it reports, and, with `--update`, the lock rewritten.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type CatalogDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
@@ -10,8 +9,8 @@ import { McpListError, type FailureDetails } from '../mcp/list-failure.js';
 import { listServerTools, type ListedServer, type ToolProblem } from '../mcp/list-tools.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { loadProject, type Project, type ProjectCatalog } from '../project/load-project.js';
+import { vocabularyNames } from '../validate/validate-vocabulary.js';
 import { MCP_LOCK_NAME } from '../write/manifest.js';
-import { writeFileAtomic } from '../write/write-outputs.js';
 import { catalogNamesOn } from './mcp-catalog-names.js';
 import {
   compareWithCatalog,
@@ -20,15 +19,9 @@ import {
   type GoneName,
   type LockComparison,
 } from './mcp-diff.js';
-import {
-  formatLock,
-  LOCK_VERSION,
-  lockServer,
-  LockError,
-  parseLock,
-  type LockedServer,
-  type McpLock,
-} from '../mcp/lock-file.js';
+import { formatLock, LOCK_VERSION, lockServer, type LockedServer, type McpLock } from '../mcp/lock-file.js';
+import { readLock, writeLock } from './mcp-lock-io.js';
+import { runInOneMemory } from '../session-memory.js';
 
 export interface McpDriftOptions {
   readonly cwd: string;
@@ -103,16 +96,6 @@ async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: 
   return results;
 }
 
-function readLock(file: string, shown: string): { lock?: McpLock; error?: string } {
-  if (!existsSync(file)) return {};
-  try {
-    return { lock: parseLock(readFileSync(file, 'utf8'), shown) };
-  } catch (error) {
-    if (error instanceof LockError) return { error: error.message };
-    throw error;
-  }
-}
-
 /** The servers to list, by catalog, or what is wrong with the command line. */
 function selectServers(
   catalogs: readonly ProjectCatalog[],
@@ -166,7 +149,8 @@ async function serverDrift(
   const declared = catalogNamesOn(server.name, model, catalog.raw);
   const base = { server: server.name, kind: declared.kind, reached: listed?.reached ?? failure?.details.reached ?? '' };
   if (!listed) return { ...base, ok: false, failure: { ...failure!.details, message: failure!.message } };
-  const compared = compareWithCatalog(model, server.name, declared, listed, locked);
+  const vocabulary = vocabularyNames(catalog.raw.vocabulary ?? {});
+  const compared = compareWithCatalog(model, server.name, declared, listed, locked, vocabulary);
   const lock = compareWithLock(locked, listed, server.clientCapabilities);
   const [gonePositions, renamedPositions] = [
     await locateNames(project, compared.gone),
@@ -193,15 +177,19 @@ async function serverDrift(
 
 /** The lock after `--update`: the listed servers' entries replaced, entries of servers no longer configured dropped. */
 function updatedLock(previous: McpLock | undefined, catalog: ProjectCatalog, listings: readonly Listing[]): McpLock {
-  const servers: Record<string, LockedServer> = {};
+  const servers = new Map<string, LockedServer>();
   for (const [name, entry] of Object.entries(previous?.servers ?? {}))
-    if (name in catalog.config.mcp) servers[name] = entry;
+    if (Object.hasOwn(catalog.config.mcp, name)) servers.set(name, entry);
   for (const { server, listed } of listings)
-    if (listed) servers[server.name] = lockServer(listed, server.type, server.clientCapabilities);
-  return { lockfileVersion: LOCK_VERSION, servers };
+    if (listed) servers.set(server.name, lockServer(listed, server.type, server.clientCapabilities));
+  return { lockfileVersion: LOCK_VERSION, servers: Object.fromEntries(servers) };
 }
 
-export async function runMcpDrift(options: McpDriftOptions): Promise<McpDriftResult> {
+/** Runs in one memory: the project's load and both comparisons of each server share what they derive. */
+export const runMcpDrift = (options: McpDriftOptions): Promise<McpDriftResult> =>
+  runInOneMemory(() => mcpDriftInMemory(options));
+
+async function mcpDriftInMemory(options: McpDriftOptions): Promise<McpDriftResult> {
   const project = await loadProject(options);
   if (!project.ok) return { ok: false, catalogs: [], diagnostics: project.diagnostics };
   const withModels = project.catalogs.filter((c) => c.model);
@@ -231,32 +219,36 @@ export async function runMcpDrift(options: McpDriftOptions): Promise<McpDriftRes
     const shown = path.relative(options.cwd, lockFile).split(path.sep).join('/');
     const read = readLock(lockFile, shown);
     const mine = listings.filter((l) => servers.includes(l.server));
+    const lockedServers = read.lock?.servers ?? {};
     const drifts: ServerDrift[] = [];
-    for (const listing of mine)
-      drifts.push(
-        await serverDrift(project, model, catalog, listing, read.lock?.servers[listing.server.name], options.update),
-      );
-    const staleLockEntries = Object.keys(read.lock?.servers ?? {})
-      .filter((n) => !(n in catalog.config.mcp))
+    for (const listing of mine) {
+      const name = listing.server.name;
+      const locked = Object.hasOwn(lockedServers, name) ? lockedServers[name] : undefined;
+      drifts.push(await serverDrift(project, model, catalog, listing, locked, options.update));
+    }
+    const staleLockEntries = Object.keys(lockedServers)
+      .filter((n) => !Object.hasOwn(catalog.config.mcp, n))
       .sort();
     let lockUpdated = false;
-    if (options.update && mine.some((l) => l.listed)) {
-      const text = formatLock(updatedLock(read.lock, catalog, mine));
-      if (!existsSync(lockFile) || readFileSync(lockFile, 'utf8') !== text) {
-        await writeFileAtomic(lockFile, text);
-        lockUpdated = true;
-      }
+    let lockError = read.error;
+    // A path that is a folder (or cannot be read) is never replaced: its message stays.
+    if (options.update && !read.blocked && mine.some((l) => l.listed)) {
+      const written = await writeLock(lockFile, shown, formatLock(updatedLock(read.lock, catalog, mine)));
+      lockUpdated = written.written;
+      lockError = written.error ?? (lockUpdated ? undefined : read.error);
     }
     const declaredNames = [...model.servers, ...model.channels];
     catalogs.push({
       catalog: model.name,
       lockFile,
-      ...(read.error && !lockUpdated ? { lockError: read.error } : {}),
+      ...(lockError ? { lockError } : {}),
       lockUpdated,
       servers: drifts,
-      notConfigured: declaredNames.filter((n) => !(n in catalog.config.mcp)).sort(),
+      notConfigured: declaredNames.filter((n) => !Object.hasOwn(catalog.config.mcp, n)).sort(),
       staleLockEntries: options.update ? [] : staleLockEntries,
-      ok: drifts.every((d) => d.ok) && (options.update || (!read.error && staleLockEntries.length === 0)),
+      ok:
+        drifts.every((d) => d.ok) &&
+        (options.update ? lockError === undefined || lockUpdated : !lockError && staleLockEntries.length === 0),
     });
   }
   return { ok: catalogs.every((c) => c.ok), catalogs, diagnostics: project.diagnostics };

@@ -40,7 +40,7 @@ function underChangedParent(path: string, side: SchemaSummary): boolean {
   const parents: string[] = [];
   for (let i = 0; i < path.length; i++)
     if (path[i] === '.') parents.push(path.slice(0, i).replace(/(\[\]|\|\d+)$/, ''));
-  return parents.some((p) => !(p in side));
+  return parents.some((p) => !Object.hasOwn(side, p));
 }
 
 /** Whether a new value of a min/max keyword refuses input the old one accepted. */
@@ -116,8 +116,9 @@ export function schemaChanges(before: SchemaSummary, after: SchemaSummary): Fiel
   const add = (c: FieldChange) => changes.push(c);
   const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   for (const path of paths) {
-    const x = before[path];
-    const y = after[path];
+    // Own entries only: a property named `constructor` is not Object's.
+    const x = Object.hasOwn(before, path) ? before[path] : undefined;
+    const y = Object.hasOwn(after, path) ? after[path] : undefined;
     if (path === ROOT_PATH) {
       if ((x?.additionalProperties === false) !== (y?.additionalProperties === false))
         add({

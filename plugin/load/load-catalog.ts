@@ -4,7 +4,7 @@ import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
-import { MARK } from '../language/plain-data.js';
+import { describeValue, isRecord, MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
 
@@ -57,14 +57,21 @@ const byPosixPath = (a: string, b: string) => {
   return pa < pb ? -1 : pa > pb ? 1 : 0;
 };
 
-export async function loadCatalog(config: ResolvedCatalogConfig): Promise<RawCatalog> {
-  return loadCatalogFiles(config, await listCatalogFiles(config));
+/** How a load may use the evaluation caches. */
+export interface LoadOptions {
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readonly readOnly?: boolean;
+}
+
+export async function loadCatalog(config: ResolvedCatalogConfig, options: LoadOptions = {}): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config), options);
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
 export async function loadCatalogFiles(
   config: ResolvedCatalogConfig,
   unsortedFiles: readonly string[],
+  options: LoadOptions = {},
 ): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
   const empty = { config, tools: [], files, inputs: files };
@@ -84,7 +91,7 @@ export async function loadCatalogFiles(
   const evaluated = await evaluateModules(files, {
     cwd: config.rootDir,
     timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
-    store: evaluationStore(config.rootDir),
+    store: evaluationStore(config.rootDir, options),
   });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
@@ -118,10 +125,27 @@ export async function loadCatalogFiles(
         continue;
       }
       definition ??= set.catalog;
+      if (!isRecord(set.tools)) {
+        diagnostics.push({
+          code: DIAGNOSTIC_CODES.invalidValue,
+          severity: 'error',
+          message: `.tools(...) takes an object whose keys name tools, not ${describeValue(set.tools)}; write \`catalog.tools({ Read: { kind: 'sdk', … } })\`.`,
+          at: { file, path: [], scope: 'tools' },
+        });
+        continue;
+      }
       for (const [key, declaration] of Object.entries(set.tools)) tools.push({ key, declaration, file });
     }
   }
-  if (!definition) {
+  if (definition && !isRecord(definition.vocabulary)) {
+    // Without a vocabulary there is no model, and no output: never an empty output folder.
+    diagnostics.push({
+      code: DIAGNOSTIC_CODES.invalidValue,
+      severity: 'error',
+      message: `defineCatalog(...) takes an object, the catalog's vocabulary (categories, conditions, …), not ${describeValue(definition.vocabulary)}; write \`defineCatalog({ categories: ['file'] })\`.`,
+      at: { file: definitionFile ?? files[0]!, path: [], scope: 'catalog' },
+    });
+  } else if (!definition) {
     diagnostics.push({
       code: DIAGNOSTIC_CODES.noDefinition,
       severity: 'error',

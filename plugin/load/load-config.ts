@@ -1,6 +1,6 @@
 // Finds `tool-catalog.config.ts` from the working directory upwards, evaluates it and resolves
 // every catalog's options to absolute paths and defaults.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ModuleRef } from '../language/catalog.js';
 import type { MissingTranslationPolicy } from '../language/config.js';
@@ -99,13 +99,34 @@ const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
 const VERIFY_FIELDS: FieldSpec = { data: { type: 'moduleRef' } };
 
+/** What is at `file`, or undefined when nothing is or it cannot be looked at (a part of the path is a file). */
+function statOrNothing(file: string) {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads the config at `file` (or found upwards from `cwd`). */
-export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: {
+  cwd: string;
+  file?: string;
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readOnly?: boolean;
+}): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
-  if (!file || !existsSync(file)) {
-    const message = options.file
-      ? `The config file ${file} does not exist; check the --config path.`
-      : `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder above it; create one with \`tool-catalog init\` or pass --config <file>.`;
+  const kind = file ? statOrNothing(file) : undefined;
+  if (!file || !kind?.isFile()) {
+    // A folder given as --config: the config inside it is the likely meaning.
+    const inside = file && kind?.isDirectory() ? findConfigFile(file) : undefined;
+    const message = !options.file
+      ? `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder above it; create one with \`tool-catalog init\` or pass --config <file>.`
+      : kind?.isDirectory()
+        ? `The config path ${file} is a folder, not a file; pass the config file itself${inside && path.dirname(inside) === file ? `, e.g. --config ${path.join(options.file, path.basename(inside))}` : ''}.`
+        : kind
+          ? `The config path ${file} is not a regular file; pass the config file itself.`
+          : `The config file ${file} does not exist; check the --config path.`;
     return {
       file: file ?? '',
       catalogs: [],
@@ -117,7 +138,7 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
   const evaluated = await evaluateModules([file], {
     cwd: rootDir,
     timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
-    store: evaluationStore(rootDir),
+    store: evaluationStore(rootDir, { readOnly: options.readOnly }),
   });
   if (evaluated.modules.length === 0)
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };

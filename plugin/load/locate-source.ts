@@ -16,8 +16,14 @@ const at = (file: string, node: AstNode | undefined): SourcePosition =>
 
 const LOOPS = new Set(['ForStatement', 'WhileStatement', 'DoWhileStatement', 'ForInStatement', 'ForOfStatement']);
 
-/** The first loop of a module that ran out of time (line 1 when it has none: a recursion, say). */
-export const locateStuckCode = (file: string, text: string): SourcePosition => at(file, nodesOf(file, text, LOOPS)[0]);
+/**
+ * The first loop of a module that ran out of time or memory; else its first use of what may wait or
+ * run later (`Atomics`, a `FinalizationRegistry`); else line 1 (a recursion, say).
+ */
+export function locateStuckCode(file: string, text: string): SourcePosition {
+  const loop = nodesOf(file, text, LOOPS)[0];
+  return at(file, loop ?? lateNode(file, text));
+}
 
 /** The `throw` of a non-Error value: the one whose literal argument prints as `thrown`, else the first. */
 export function locateThrow(file: string, text: string, thrown: string): SourcePosition {
@@ -27,4 +33,21 @@ export function locateThrow(file: string, text: string, thrown: string): SourceP
     return value !== undefined && (String(value) === thrown || JSON.stringify(value) === thrown);
   });
   return at(file, literal ?? throws[0]);
+}
+
+/** Names of what runs code after a module's body ended, or waits (a callback run later, a lock). */
+const LATE = new Set(['FinalizationRegistry', 'WeakRef', 'Atomics', 'SharedArrayBuffer']);
+
+const lateNode = (file: string, text: string): AstNode | undefined =>
+  [...LATE].some((name) => text.includes(name))
+    ? nodesOf(file, text, new Set(['Identifier'])).find((n) => LATE.has(String(n.name)))
+    : undefined;
+
+/** Where code that runs after the modules ended most likely comes from: the first use of such a name. */
+export function locateLateCode(texts: ReadonlyMap<string, string>): SourcePosition | undefined {
+  for (const [file, text] of texts) {
+    const found = lateNode(file, text);
+    if (found) return at(file, found);
+  }
+  return undefined;
 }

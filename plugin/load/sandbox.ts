@@ -1,75 +1,27 @@
-// The V8 context catalog and config modules run in: JavaScript's own globals only — no `process`,
-// `require`, `import()`, timers or `eval` — under a time limit. Nothing of the host enters it but
-// source text, and nothing leaves it but a JSON string: the modules' exports as plain data.
+// The code that runs inside the evaluation process (evaluation-process.ts starts it): a loop that
+// reads one esbuild bundle at a time, runs it in a fresh V8 context holding JavaScript's own globals
+// only, and writes back the entries' exports as plain data, or why they could not be read.
 import { createHash } from 'node:crypto';
-import { types } from 'node:util';
-import vm from 'node:vm';
-
 import { MARK } from '../language/plain-data.js';
-import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
-/** Why evaluation stopped before the exports could be read. */
-export type SandboxFailure =
-  | { readonly kind: 'threw'; readonly error: ThrownValue; readonly module?: string }
-  | { readonly kind: 'timeout'; readonly module?: string }
-  /** The modules replaced objects the loader relies on (JSON, the loader itself), so nothing can be read. */
-  | { readonly kind: 'tampered'; readonly module?: string };
+/** The file name stack frames of the bundle carry (evaluate-modules maps them back to the sources). */
+export const BUNDLE_FILE = 'tool-catalog-bundle.js';
 
-/** A value a module threw, copied out of the sandbox. */
-interface ThrownValue {
-  readonly isError: boolean;
-  readonly message: string;
-  readonly stack?: string;
-}
-
-/** A module's CommonJS code as a function of `module`, `exports` and `require`, called with `this` = `exports`. */
-type ModuleFactory = (this: unknown, ...args: unknown[]) => unknown;
-
-export interface SandboxModule {
-  readonly file: string;
-  /** The module's CommonJS code (what `module`, `exports` and `require` see). */
-  readonly code: string;
-  /** Specifier as written in the code → the file it resolves to. */
-  readonly resolved: Readonly<Record<string, string>>;
-  /** Why each unresolvable specifier is refused; `require` throws this message. */
-  readonly refused: Readonly<Record<string, string>>;
-}
-
-/**
- * The code that runs first in every context: a CommonJS module table (`define`, `run`) and the
- * serializer of exports. It is written as a function only to be read as text: it closes over
- * nothing, and runs in the sandbox, never in the host.
- */
 /* c8 ignore start */
-function bootstrap(markKey: string): unknown {
-  const definitions = new Map<
-    string,
-    { deps: Record<string, string>; refused: Record<string, string>; factory: ModuleFactory }
-  >();
-  const instances = new Map<string, { exports: unknown }>();
-  const state = { current: undefined as string | undefined };
+/**
+ * The code that runs first in every context: the module hooks the bundle calls (`__tc_leave` after
+ * each module's body, `__tc_entries` with the entries' namespaces) and the serializer of exports.
+ * It is written as a function only to be read as text: it closes over nothing.
+ */
+function bootstrap(markKey: string, bundleFile: string): unknown {
   const brands = {
     catalog: Symbol.for('agent-tool-catalog.catalog'),
     toolSet: Symbol.for('agent-tool-catalog.tool-set'),
   };
-  function load(file: string): unknown {
-    const known = instances.get(file);
-    if (known) return known.exports;
-    const definition = definitions.get(file)!;
-    const module = { exports: {} as unknown };
-    instances.set(file, module);
-    const outer = state.current;
-    state.current = file;
-    definition.factory.call(module.exports, module, module.exports, (specifier: string) => {
-      if (Object.hasOwn(definition.refused, specifier)) throw new Error(definition.refused[specifier]);
-      const target = definition.deps[specifier];
-      if (target === undefined) throw new Error(`"${specifier}" cannot be imported here`);
-      return load(target);
-    });
-    state.current = outer;
-    stamp(file, module.exports);
-    return module.exports;
-  }
+  const progress = (globalThis as { __tc_progress?: (kind: string, value: string | number) => void }).__tc_progress;
+  delete (globalThis as { __tc_progress?: unknown }).__tc_progress;
+  let bundle: (() => void) | undefined;
+  let entries: Record<string, unknown>[] | undefined;
   // Catalogs and tool sets are named by the module that first exports them and their order there,
   // so a name stays the same when only some modules are evaluated again (watch mode).
   const ids = new Map<object, string>();
@@ -146,171 +98,188 @@ function bootstrap(markKey: string): unknown {
       path.delete(object);
     }
   }
+  /** What a module threw, read here (under the time limit: a thrown object's getters are module code too). */
+  function describe(error: unknown): { isError: boolean; message: string; stack?: string } {
+    try {
+      // An error made outside the context (by Node, for an `import()`) is an Error too.
+      const isError = error instanceof Error || Object.prototype.toString.call(error) === '[object Error]';
+      return isError
+        ? { isError: true, message: String((error as Error).message), stack: String((error as Error).stack) }
+        : {
+            isError: false,
+            message:
+              typeof error === 'string'
+                ? JSON.stringify(error)
+                : typeof error === 'bigint'
+                  ? `${String(error)}n`
+                  : (JSON.stringify(error) ?? String(error)),
+          };
+    } catch {
+      return { isError: false, message: Object.prototype.toString.call(error) };
+    }
+  }
+  const hooks = globalThis as Record<string, unknown>;
+  hooks.__tc_leave = (file: string, namespace: unknown) => {
+    progress?.('left', file);
+    stamp(file, namespace);
+  };
+  hooks.__tc_entries = (namespaces: Record<string, unknown>[]) => {
+    entries = namespaces;
+  };
+  // `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
+  hooks.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };
   return {
-    state,
-    define(file: string, deps: string, refused: string, factory: ModuleFactory) {
-      definitions.set(file, { deps: JSON.parse(deps), refused: JSON.parse(refused), factory });
+    define(body: () => void) {
+      bundle = body;
     },
-    /**
-     * Runs the entries and returns, as JSON, each one's exports (`{ exports: [{ name: value }] }`), or
-     * what a module threw and which module was running (`{ threw, module }`) — read here, under the
-     * time limit, because a thrown object's own getters are module code too.
-     */
-    run(entries: string): string {
+    /** Runs the bundle and returns, as JSON, each entry's exports (`{ exports }`) or what was thrown (`{ threw }`). */
+    run(): string {
       try {
-        const exports = (JSON.parse(entries) as string[]).map((file) => load(file) as Record<string, unknown>);
-        state.current = undefined;
+        bundle!();
         return JSON.stringify({
-          exports: exports.map((ns) => {
+          exports: entries!.map((ns, i) => {
+            progress?.('reading', i);
             const out: Record<string, unknown> = Object.create(null);
             for (const key of Object.keys(ns)) out[key] = plain(ns[key], 0);
             return out;
           }),
         });
       } catch (error) {
-        let thrown: { isError: boolean; message: string; stack?: string };
-        try {
-          thrown =
-            error instanceof Error
-              ? { isError: true, message: String(error.message), stack: String(error.stack) }
-              : {
-                  isError: false,
-                  message:
-                    typeof error === 'string'
-                      ? JSON.stringify(error)
-                      : typeof error === 'bigint'
-                        ? `${String(error)}n`
-                        : (JSON.stringify(error) ?? String(error)),
-                };
-        } catch {
-          thrown = { isError: false, message: Object.prototype.toString.call(error) };
-        }
-        return JSON.stringify({ threw: thrown, module: state.current });
+        return JSON.stringify({ threw: describe(error) });
       }
     },
+    describe: (error: unknown) => JSON.stringify(describe(error)),
+    bundleFile,
   };
+}
+
+/**
+ * The evaluation process's main code (run with `node -e`, so it reads no file). Strict, so no stack
+ * frame of it hands out its `this` or its functions. Requests and replies are frames: a line with the
+ * byte length, then that many bytes of JSON.
+ */
+function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: string): void {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: the function runs as the text of `node -e`, a sloppy-mode script
+  'use strict';
+  const vm = require('node:vm') as typeof import('node:vm');
+  const fs = require('node:fs') as typeof import('node:fs');
+  const { types } = require('node:util') as typeof import('node:util');
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  // The permission model does not cover signals: nothing running here may signal another process.
+  process.kill = () => {
+    throw new Error('signals are not available while a catalog is evaluated');
+  };
+  const write = (text: string) => {
+    const bytes = Buffer.from(`${Buffer.byteLength(text)}\n${text}`);
+    for (let offset = 0; offset < bytes.length; ) {
+      try {
+        offset += fs.writeSync(1, bytes, offset);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') process.exit(71);
+      }
+    }
+  };
+  const send = (message: object) => write(stringify(message));
+  let current: { id: number; rejections: unknown[]; files: Set<string> } | undefined;
+  process.on('unhandledRejection', (reason) => current?.rejections.push(reason));
+  // Never printed: Node's printer would run the thrown object's own code (its inspect function).
+  process.on('uncaughtException', () => {
+    send({ id: current?.id, kind: 'crashed' });
+    process.exit(70);
+  });
+  const bootstrapScript = new vm.Script(bootstrapSource, { filename: 'tool-catalog-sandbox.js' });
+  const isTimeout = (error: unknown) =>
+    types.isNativeError(error) &&
+    Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+
+  async function handle(request: { id: number; code: string; timeoutMs: number; files: string[] }) {
+    const { id, timeoutMs } = request;
+    const state = { id, rejections: [] as unknown[], files: new Set(request.files) };
+    current = state;
+    const sandbox: Record<string, unknown> = Object.create(null);
+    sandbox.__tc_progress = (kind: unknown, value: unknown) => {
+      if (current !== state) return;
+      if (kind === 'left' && typeof value === 'string' && state.files.has(value)) send({ id, kind, file: value });
+      if (kind === 'reading' && typeof value === 'number') send({ id, kind, index: value });
+    };
+    const context = vm.createContext(sandbox, {
+      codeGeneration: { strings: false, wasm: false },
+      microtaskMode: 'afterEvaluate',
+    });
+    let script: import('node:vm').Script;
+    try {
+      bootstrapScript.runInContext(context);
+      // Line 1 is the wrapper: stack frames then give the bundle's own line numbers.
+      script = new vm.Script(`__toolCatalog.define(function () {\n${request.code}\n});`, {
+        filename: bundleFile,
+        lineOffset: -1,
+      });
+    } catch (error) {
+      // A syntax error V8 finds and esbuild does not (a regular expression V8 refuses).
+      const stack = String((error as Error).stack ?? '').split('\n');
+      const line = Number(/:(\d+)$/.exec(stack[0] ?? '')?.[1] ?? 0);
+      const caret = (stack[2] ?? '').indexOf('^');
+      return send({ id, kind: 'syntax', message: String((error as Error).message), line, column: caret + 1 });
+    }
+    let json: unknown;
+    try {
+      script.runInContext(context, { timeout: timeoutMs });
+      json = vm.runInContext('__toolCatalog.run()', context, { timeout: timeoutMs });
+    } catch (error) {
+      // What reaches here was thrown past the loader's own catch: it is neither read nor passed on.
+      return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
+    }
+    // Node reports the promises the run left rejected and unhandled before the next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (state.rejections.length > 0) {
+      sandbox.__tc_thrown = state.rejections[0];
+      let described: unknown;
+      try {
+        described = vm.runInContext('__toolCatalog.describe(__tc_thrown)', context, { timeout: timeoutMs });
+      } catch (error) {
+        return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
+      }
+      if (typeof described !== 'string') return send({ id, kind: 'tampered' });
+      return send({ id, kind: 'rejected', error: parse(described) });
+    }
+    if (typeof json !== 'string') return send({ id, kind: 'tampered' });
+    // Two frames: a forged result cannot change the first one's shape.
+    send({ id, kind: 'result' });
+    write(json);
+  }
+
+  let buffer = Buffer.alloc(0);
+  let queue = Promise.resolve();
+  process.stdin.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const newline = buffer.indexOf(10);
+      if (newline < 0) return;
+      const length = Number(buffer.subarray(0, newline).toString());
+      if (buffer.length < newline + 1 + length) return;
+      const request = parse(buffer.subarray(newline + 1, newline + 1 + length).toString());
+      buffer = buffer.subarray(newline + 1 + length);
+      queue = queue
+        .then(() => handle(request))
+        .then(() => {
+          current = undefined;
+        });
+    }
+  });
+  process.stdin.on('end', () => process.exit(0));
+  send({ kind: 'ready' });
 }
 /* c8 ignore stop */
 
-// `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
-const BOOTSTRAP = `globalThis.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };\nglobalThis.__toolCatalog = (() => {
-  // A transpiler keeping function names (tsx, esbuild's keepNames) calls this helper in the text.
-  const __name = (target) => target;
-  return (${bootstrap.toString()})(${JSON.stringify(MARK)});
-})();`;
+// A transpiler keeping function names (tsx, esbuild's keepNames) calls this helper in the text.
+const NAME_HELPER = 'const __name = (target) => target;';
+const BOOTSTRAP = `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(${JSON.stringify(MARK)}, ${JSON.stringify(BUNDLE_FILE)});`;
 
-const FORMAT = createHash('sha1').update(BOOTSTRAP).digest('hex').slice(0, 16);
+/** The code `node -e` runs in the evaluation process. */
+export const RUNNER_SOURCE = `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(BUNDLE_FILE)});`;
 
-/** Names what the sandbox hands back: stored evaluations of another sandbox are not reused. */
+const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
+
+/** Names what the evaluation process hands back: stored evaluations of another version are not reused. */
 export const sandboxFormat = () => FORMAT;
-
-/** The bootstrap, compiled once per run or session and run in every context. */
-const BOOTSTRAP_SCRIPT = memoSlot<'bootstrap', vm.Script>('sandbox bootstrap script');
-
-function bootstrapScript(): vm.Script {
-  const known = lastKept(BOOTSTRAP_SCRIPT, 'bootstrap');
-  if (known) return known;
-  const script = new vm.Script(BOOTSTRAP, { filename: 'tool-catalog-sandbox.js' });
-  keepLast(BOOTSTRAP_SCRIPT, 'bootstrap', script);
-  return script;
-}
-
-/** Per module file: its compiled wrapper, reusable in every context (V8 compiles each module's code once). */
-const SCRIPT = memoSlot<string, { source: string; script: vm.Script }>('module script');
-
-function moduleScript(module: SandboxModule): vm.Script {
-  const source = `__toolCatalog.define(${JSON.stringify(module.file)}, ${JSON.stringify(JSON.stringify(module.resolved))}, ${JSON.stringify(JSON.stringify(module.refused))}, function (module, exports, require) {\n${module.code}\n});`;
-  const known = lastKept(SCRIPT, module.file);
-  if (known?.source === source) return known.script;
-  // Line 1 is the wrapper: stack frames then give the module code's own line numbers.
-  const script = new vm.Script(source, { filename: module.file, lineOffset: -1 });
-  keepLast(SCRIPT, module.file, { source, script });
-  return script;
-}
-
-/**
- * Whether the time limit stopped the run. It is told apart without reading a
- * property through a getter or a Proxy trap: a value the modules threw is theirs, and reading it
- * would run their code outside the time limit.
- */
-const isTimeout = (error: unknown) =>
-  // Node creates it in the context's realm, so it is not `instanceof` the host's Error.
-  types.isNativeError(error) &&
-  Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
-
-/** An Error of the host's realm (never a Proxy, whose checks would run module code). */
-const isHostError = (error: unknown): error is Error => types.isNativeError(error) && error instanceof Error;
-
-/**
- * Runs `modules` in a fresh context and returns the exports of `entries` as plain data, or why it
- * stopped. `timeoutMs` bounds the whole run (module code and reading the exports), so a loop that
- * never ends or a getter that never returns is stopped and reported, never waited for.
- */
-export function runInSandbox(
-  modules: readonly SandboxModule[],
-  entries: readonly string[],
-  timeoutMs: number,
-): { exports: Record<string, unknown>[] } | SandboxFailure {
-  const context = vm.createContext(Object.create(null), {
-    codeGeneration: { strings: false, wasm: false },
-    microtaskMode: 'afterEvaluate',
-  });
-  bootstrapScript().runInContext(context);
-  const current = () => {
-    try {
-      const value = vm.runInContext('__toolCatalog.state.current', context, { timeout: 100 }) as unknown;
-      return typeof value === 'string' ? value : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  let json: unknown;
-  try {
-    for (const module of modules) moduleScript(module).runInContext(context, { timeout: timeoutMs });
-    json = vm.runInContext(`__toolCatalog.run(${JSON.stringify(JSON.stringify(entries))})`, context, {
-      timeout: timeoutMs,
-    });
-  } catch (error) {
-    if (isTimeout(error)) return { kind: 'timeout', module: current() };
-    if (isHostError(error)) throw error;
-    // What the modules threw past the loader's own catch (they replaced the objects it uses) is
-    // neither read nor passed on: printing it would run their code in the host.
-    return { kind: 'tampered', module: current() };
-  }
-  // Only a string primitive is read back: an object from the sandbox could run its code in the host.
-  if (typeof json !== 'string') return { kind: 'tampered', module: current() };
-  return readResult(json, entries.length) ?? { kind: 'tampered', module: current() };
-}
-
-/** The loader's JSON, if it has the loader's shape (a module that replaced JSON may forge it). */
-function readResult(
-  json: string,
-  entries: number,
-): { exports: Record<string, unknown>[] } | SandboxFailure | undefined {
-  let result: unknown;
-  try {
-    result = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  const r = result as { exports?: unknown; threw?: Partial<ThrownValue>; module?: unknown } | null;
-  if (r === null || typeof r !== 'object') return undefined;
-  if (
-    Array.isArray(r.exports) &&
-    r.exports.length === entries &&
-    r.exports.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e))
-  )
-    return { exports: r.exports as Record<string, unknown>[] };
-  const threw = r.threw;
-  if (threw && typeof threw === 'object' && typeof threw.isError === 'boolean' && typeof threw.message === 'string')
-    return {
-      kind: 'threw',
-      error: {
-        isError: threw.isError,
-        message: threw.message,
-        ...(typeof threw.stack === 'string' ? { stack: threw.stack } : {}),
-      },
-      module: typeof r.module === 'string' ? r.module : undefined,
-    };
-  return undefined;
-}

@@ -3,6 +3,8 @@
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { terminalLines } from '../text/terminal.js';
+import { AnswerTooLarge } from './answer-limit.js';
 import type { ServerExit } from './stdio-transport.js';
 
 /** Where listing was when it failed: reading the config, loading an in-process server, starting, the handshake, the listing. */
@@ -87,7 +89,8 @@ function formatFailure(d: FailureDetails): string {
     );
   if (d.stderrTail.length > 0) lines.push('  Its stderr ended with:', ...d.stderrTail.map((l) => `    | ${l}`));
   if (d.fix) lines.push(`  Fix: ${d.fix}`);
-  return lines.join('\n');
+  // The reason, stderr and stdout hold the server's own text: escaped line by line before printing.
+  return terminalLines(lines);
 }
 
 const codeOf = (e: unknown): string | undefined =>
@@ -127,6 +130,15 @@ export function explainFailure(
             : `check that the server is up and speaks MCP at this address, or raise '${setting}' of this server in the config.`,
     };
   }
+  if (error instanceof AnswerTooLarge)
+    return {
+      kind: 'invalid-answer',
+      reason: `${error.message}.`,
+      fix:
+        transport === 'stdio'
+          ? 'check that the command starts an MCP server that writes one JSON-RPC message a line on stdout.'
+          : "check that 'url' of this server points at an MCP endpoint, not at a download or a stream of something else.",
+    };
   if (phase === 'spawn') {
     const code = codeOf(error);
     if (code === 'ENOENT')

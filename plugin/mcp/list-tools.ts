@@ -1,6 +1,7 @@
 // Lists every tool of one configured MCP server with the official client: connect within one hard
 // deadline, list every tools/list page within another, and always stop what was started — a server
 // that fails, hangs or crashes ends as an McpListError naming it, never as a hang or a leftover.
+import { setMaxListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -67,12 +68,19 @@ class Deadline {
 
   constructor(ms: number, setting: 'connectTimeoutMs' | 'listTimeoutMs') {
     this.signal = this.controller.signal;
+    // The client adds a listener per request (one per page): no warning for a long listing.
+    setMaxListeners(0, this.signal);
     this.end = Date.now() + ms;
     this.timer = setTimeout(() => this.controller.abort(new DeadlinePassed(ms, setting)), ms);
     this.passed = new Promise<never>((_, reject) =>
       this.signal.addEventListener('abort', () => reject(this.signal.reason), { once: true }),
     );
     this.passed.catch(() => {});
+  }
+
+  /** Ends the phase now, with `reason` as its error. */
+  fail(reason: Error): void {
+    this.controller.abort(reason);
   }
 
   remaining(): number {
@@ -177,7 +185,8 @@ export async function listServerTools(config: ResolvedMcpServer, options: ListOp
   let deadline = new Deadline(connectLimit, 'connectTimeoutMs');
   const started = performance.now();
   try {
-    opened = await deadline.race(openTransport(config));
+    // An answer too large ends whichever phase is running, at once.
+    opened = await deadline.race(openTransport(config, (tooLarge) => deadline.fail(tooLarge)));
     const transport = opened.transport;
     phase = config.type === 'stdio' ? 'spawn' : config.type === 'sdk' ? 'initialize' : 'connect';
     const start = transport.start.bind(transport);

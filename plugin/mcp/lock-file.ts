@@ -1,6 +1,9 @@
 // `mcp-tools.lock.json`: what was reviewed of each MCP server — the client capabilities it was
 // listed with, each tool's schema hashes and a readable summary of its input — in deterministic bytes.
+import { jsonValueOffset, lineColumnAt } from '../text/json-position.js';
 import { canonicalJson, schemaHash } from './canonical-json.js';
+import { boundedValue } from './json-depth.js';
+import { lockProblem } from './lock-validation.js';
 import type { ListedServer, ListedTool } from './list-tools.js';
 import { CONSTRAINT_KEYWORDS, summarizeSchema, type SchemaSummary } from './schema-summary.js';
 
@@ -45,7 +48,9 @@ export function lockTool(tool: ListedTool): LockedTool {
   return {
     inputSchemaHash: schemaHash(tool.inputSchema),
     ...(tool.outputSchema ? { outputSchemaHash: schemaHash(tool.outputSchema) } : {}),
-    ...(tool.annotations && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
+    ...(tool.annotations && Object.keys(tool.annotations).length > 0
+      ? { annotations: boundedValue(tool.annotations) as LockedTool['annotations'] }
+      : {}),
     properties: summarizeSchema(tool.inputSchema),
   };
 }
@@ -128,33 +133,40 @@ export function formatLock(lock: McpLock): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Reads a lock's text; anything it cannot use is a LockError that says what is wrong with it. */
+/** `file:line:col` of where JSON.parse stopped, from its message (`… in JSON at position 12`), or of the end. */
+function syntaxErrorAt(text: string, message: string, shownPath: string): string {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const { line, column } = lineColumnAt(text, position === undefined ? text.length : Number(position));
+  return `${shownPath}:${line}:${column}`;
+}
+
+/** Reads a lock's text; anything it cannot use is a LockError that says what is wrong with it, and where. */
 export function parseLock(text: string, shownPath: string): McpLock {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
+    const message = (error as Error).message;
     throw new LockError(
-      `${shownPath} is not valid JSON (${(error as Error).message}); restore it from version control, or write it again with tool-catalog drift --mcp --update.`,
+      `${syntaxErrorAt(text, message, shownPath)}: the lock is not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '')}); restore it from version control, or write it again with tool-catalog drift --mcp --update.`,
     );
   }
-  if (!isObject(data) || data.lockfileVersion !== LOCK_VERSION || !isObject(data.servers))
+  if (!isObject(data) || data.lockfileVersion !== LOCK_VERSION)
     throw new LockError(
       `${shownPath} is not an MCP tools lock of version ${LOCK_VERSION}; write it again with tool-catalog drift --mcp --update.`,
     );
-  for (const [name, server] of Object.entries(data.servers)) {
-    const tools = isObject(server) ? server.tools : undefined;
-    const bad =
-      !isObject(server) ||
-      !isObject(tools) ||
-      !isObject(server.clientCapabilities) ||
-      Object.values(tools).some(
-        (t) => !isObject(t) || typeof t.inputSchemaHash !== 'string' || !isObject(t.properties),
-      );
-    if (bad)
-      throw new LockError(
-        `${shownPath}: the entry of server '${name}' is damaged; write it again with tool-catalog drift --mcp --update ${name}.`,
-      );
+  const problem = lockProblem(data);
+  if (problem) {
+    // A missing field is shown at the member that lacks it.
+    let offset = jsonValueOffset(text, problem.path, problem.at);
+    for (let path = problem.path; offset === undefined && path.length > 0; ) {
+      path = path.slice(0, -1);
+      offset = jsonValueOffset(text, path, 'key');
+    }
+    const { line, column } = lineColumnAt(text, offset ?? 0);
+    throw new LockError(
+      `${shownPath}:${line}:${column}: ${problem.message}; write it again with tool-catalog drift --mcp --update${problem.server === undefined ? '' : ` ${problem.server}`}.`,
+    );
   }
   return data as unknown as McpLock;
 }

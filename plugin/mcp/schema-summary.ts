@@ -3,6 +3,8 @@
 //   path syntax: `filters.tag` (nested object), `rows[]` / `rows[].id` (array items),
 //   `target|1.id` (a property of the second object branch of an anyOf/oneOf)
 
+import { boundedValue } from './json-depth.js';
+
 export interface PropertySummary {
   /** `string`, `integer`, `number`, `null|string`, `array<string>`, `object`, `any`. */
   readonly type: string;
@@ -50,6 +52,19 @@ type Schema = Record<string, unknown>;
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Nested deeper than this, a schema is summarized no further (a recursive shape has no end). */
 const MAX_DEPTH = 20;
+/**
+ * How many subschemas one summary visits at most. Shared `$ref`s can make a small schema expand to
+ * millions of paths within the depth limit; past this budget the summary stops and says so, and the
+ * schema's hash still covers all of it.
+ */
+const MAX_VISITS = 20_000;
+/** The path of the entry that says a summary stopped early. */
+export const MORE_PATH = '(more)';
+
+/** The visits left to one summary. */
+interface Budget {
+  visits: number;
+}
 
 /** A local `$ref` (`#/$defs/x`) resolved against the root; a cycle or a ref elsewhere stays a `ref:` type. */
 function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: unknown; seen: ReadonlySet<string> } {
@@ -64,7 +79,7 @@ function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: u
             .slice(2)
             .split('/')
             .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-            .reduce<unknown>((node, key) => (isSchema(node) ? node[key] : undefined), root);
+            .reduce<unknown>((node, key) => (isSchema(node) && Object.hasOwn(node, key) ? node[key] : undefined), root);
     if (!isSchema(target)) return { schema: { type: `ref:${ref}` }, seen: visited };
     visited = new Set(visited).add(ref);
     const { $ref: _ref, ...rest } = current;
@@ -76,7 +91,10 @@ function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: u
 const jsonType = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
 
-function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>): string {
+/** `array<string>`, `null|string`; `…` where the depth limit or the budget cut it short. */
+function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>, depth: number, budget: Budget): string {
+  if (depth > MAX_DEPTH || budget.visits <= 0) return '…';
+  budget.visits--;
   const { schema, seen: next } = deref(s, root, seen);
   if (schema === true || schema === undefined) return 'any';
   if (schema === false) return 'never';
@@ -86,13 +104,16 @@ function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>): string 
   if (schema.type !== undefined) types = ([] as unknown[]).concat(schema.type).map(String);
   else if ('const' in schema) types = [jsonType(schema.const)];
   else if (Array.isArray(schema.enum)) types = schema.enum.map(jsonType);
-  else if (Array.isArray(branches)) types = branches.flatMap((b) => typeLabel(b, root, next).split('|'));
+  else if (Array.isArray(branches))
+    types = branches.flatMap((b) => typeLabel(b, root, next, depth + 1, budget).split('|'));
   else if (isSchema(schema.properties)) types = ['object'];
   else types = ['any'];
   // `integer | number` accepts what `number` accepts.
   if (types.includes('number')) types = types.filter((t) => t !== 'integer');
   const labels = types.map((t) =>
-    t === 'array' ? `array<${schema.items === undefined ? 'any' : typeLabel(schema.items, root, next)}>` : t,
+    t === 'array'
+      ? `array<${schema.items === undefined ? 'any' : typeLabel(schema.items, root, next, depth + 1, budget)}>`
+      : t,
   );
   return [...new Set(labels)].sort().join('|');
 }
@@ -108,32 +129,46 @@ function enumOf(s: Schema): readonly unknown[] | undefined {
   return values.flatMap((b) => (Array.isArray(b.enum) ? b.enum : [b.const]));
 }
 
-function summarize(s: Schema, required: boolean, root: Schema, seen: ReadonlySet<string>): PropertySummary {
-  const out: Record<string, unknown> = { type: typeLabel(s, root, seen) };
+function summarize(
+  s: Schema,
+  required: boolean,
+  root: Schema,
+  seen: ReadonlySet<string>,
+  depth: number,
+  budget: Budget,
+): PropertySummary {
+  const out: Record<string, unknown> = { type: typeLabel(s, root, seen, depth, budget) };
   if (required) out.required = true;
+  // Values are copied from the server: cut to a depth that printing and the lock can hold.
   const values = enumOf(s);
-  if (values) out.enum = values;
-  for (const k of CONSTRAINT_KEYWORDS) if (s[k] !== undefined) out[k] = s[k];
+  if (values) out.enum = boundedValue(values);
+  for (const k of CONSTRAINT_KEYWORDS) if (s[k] !== undefined) out[k] = boundedValue(s[k]);
   if (isSchema(s.properties) && s.additionalProperties === false) out.additionalProperties = false;
-  if (s.default !== undefined) out.default = s.default;
+  if (s.default !== undefined) out.default = boundedValue(s.default);
   return out as unknown as PropertySummary;
 }
 
 /** Every property of `schema`, nested ones included, summarized; paths sorted. */
 export function summarizeSchema(schema: unknown): SchemaSummary {
   const root = isSchema(schema) ? schema : {};
-  const out: Record<string, PropertySummary> = {};
+  const out = new Map<string, PropertySummary>();
+  const budget: Budget = { visits: MAX_VISITS };
   const visitObject = (s: Schema, prefix: string, seen: ReadonlySet<string>, depth: number) => {
     if (depth > MAX_DEPTH || !isSchema(s.properties)) return;
     const required = new Set(Array.isArray(s.required) ? s.required : []);
     for (const [name, raw] of Object.entries(s.properties)) {
+      if (budget.visits <= 0) return;
+      budget.visits--;
       const path = prefix ? `${prefix}.${name}` : name;
       const { schema: property, seen: next } = deref(raw, root, seen);
       if (!isSchema(property)) {
-        out[path] = { type: property === false ? 'never' : 'any', ...(required.has(name) ? { required: true } : {}) };
+        out.set(path, {
+          type: property === false ? 'never' : 'any',
+          ...(required.has(name) ? { required: true } : {}),
+        });
         continue;
       }
-      out[path] = summarize(property, required.has(name), root, next);
+      out.set(path, summarize(property, required.has(name), root, next, depth, budget));
       visitChildren(property, path, next, depth + 1);
     }
   };
@@ -151,10 +186,8 @@ export function summarizeSchema(schema: unknown): SchemaSummary {
       });
   };
   visitObject(root, '', new Set(), 0);
-  if (root.additionalProperties === false) out[ROOT_PATH] = { type: 'object', additionalProperties: false };
-  return Object.fromEntries(
-    Object.keys(out)
-      .sort()
-      .map((k) => [k, out[k]!]),
-  );
+  if (budget.visits <= 0) out.set(MORE_PATH, { type: `more than ${MAX_VISITS} subschemas; the hash covers the rest` });
+  if (root.additionalProperties === false) out.set(ROOT_PATH, { type: 'object', additionalProperties: false });
+  // Built with defineProperty semantics: a property named `__proto__` is a path like any other.
+  return Object.fromEntries([...out.keys()].sort().map((k) => [k, out.get(k)!]));
 }

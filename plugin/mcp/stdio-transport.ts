@@ -2,10 +2,20 @@
 // in its own process group, close() can be awaited until the whole group is gone, and the exit code
 // and the end of stderr are kept for the error message when the server fails.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { forget, remember, signalGroup, usesProcessGroups } from './process-groups.js';
+import { AnswerTooLarge, MAX_LINE_BYTES } from './answer-limit.js';
+import {
+  forget,
+  killServerTree,
+  remember,
+  SERVER_MARK_VARIABLE,
+  signalGroup,
+  signalMarked,
+  usesProcessGroups,
+} from './process-groups.js';
 
 export interface StdioServerSpec {
   readonly command: string;
@@ -34,8 +44,12 @@ const EXIT_GRACE_MS = 250;
 const TERM_GRACE_MS = 1000;
 /** After the server exited, how long its stdout may take to close before the transport counts as closed. */
 const DRAIN_MS = 200;
-/** The longest line kept waiting for its newline (the SDK's own stdio limit): a server writing endlessly is cut off. */
-const MAX_PENDING_BYTES = 10 * 1024 * 1024;
+
+/** How many lines that are not JSON-RPC are kept for the message (it shows three). */
+const KEPT_PROTOCOL_ERRORS = 5;
+/** A terminal's colour and cursor sequences (CSI) and titles (OSC), as servers write them into their logs. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escape and bell characters are what this pattern finds.
+const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
 /** Resolves after `ms` or when `promise` settles, whichever is first, without keeping a timer behind. */
 async function within(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -57,19 +71,33 @@ export class ProcessGroupTransport implements Transport {
   private child?: ChildProcessWithoutNullStreams;
   private stderr = '';
   private pending = Buffer.alloc(0);
+  private pieces: Buffer[] = [];
+  private piecesBytes = 0;
+  /** Set once the server wrote a line longer than the limit: nothing more is read. */
+  private tooLarge = false;
   private stopRequested = false;
   private closed = false;
   private exited!: Promise<void>;
   private closing?: Promise<void>;
   private cutGrace?: () => void;
+  /** This server's mark in the environment of everything it starts. */
+  private readonly mark = `${process.pid}-${randomBytes(8).toString('hex')}`;
 
-  constructor(private readonly spec: StdioServerSpec) {}
+  /**
+   * @param onTooLarge told when the server writes a line longer than `MAX_LINE_BYTES`: the listing
+   *   ends then, instead of at its deadline.
+   */
+  constructor(
+    private readonly spec: StdioServerSpec,
+    private readonly onTooLarge?: (error: AnswerTooLarge) => void,
+  ) {}
 
-  /** The last lines the server wrote to stderr. */
+  /** The last lines the server wrote to stderr, without its colours (other control characters are escaped when printed). */
   stderrTail(lines = 20): string[] {
     return this.stderr
+      .replace(ANSI_SEQUENCE, '')
       .trimEnd()
-      .split('\n')
+      .split(/\r?\n/)
       .filter((l) => l.trim() !== '')
       .slice(-lines);
   }
@@ -79,7 +107,7 @@ export class ProcessGroupTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.spec.command, [...this.spec.args], {
         cwd: this.spec.cwd,
-        env: { ...this.spec.env },
+        env: { ...this.spec.env, [SERVER_MARK_VARIABLE]: this.mark },
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own group, so that wrappers (npx, sh -c) are stopped together with the real server.
         detached: usesProcessGroups,
@@ -87,7 +115,7 @@ export class ProcessGroupTransport implements Transport {
       });
       this.child = child;
       // Remembered at once (the pid exists as soon as spawning succeeded), so a Ctrl-C from now on kills it.
-      if (child.pid !== undefined) remember(child.pid);
+      if (child.pid !== undefined) remember(child.pid, this.mark);
       this.exited = new Promise((done) => child.once('exit', () => done()));
       child.once('spawn', () => resolve());
       child.once('error', (error) => {
@@ -111,13 +139,23 @@ export class ProcessGroupTransport implements Transport {
 
   /** Newline-delimited JSON-RPC, the framing of the SDK's own stdio transport. */
   private read(chunk: Buffer): void {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    if (this.pending.length > MAX_PENDING_BYTES && this.pending.indexOf(10) < 0) {
-      this.protocolErrors.push(`a line of more than ${MAX_PENDING_BYTES} bytes without a newline`);
-      this.pending = Buffer.alloc(0);
-      this.onerror?.(new Error('the server wrote more than 10 MiB without a newline'));
+    if (this.tooLarge) return;
+    // A line still without its newline is kept in pieces, joined once it ends (no copy per chunk).
+    if (chunk.indexOf(10) < 0) {
+      this.pieces.push(chunk);
+      this.piecesBytes += chunk.length;
+      if (this.pending.length + this.piecesBytes > MAX_LINE_BYTES) {
+        this.tooLarge = true;
+        this.pending = Buffer.alloc(0);
+        this.pieces = [];
+        this.protocolErrors.push(`a line of more than ${MAX_LINE_BYTES} bytes without a newline`);
+        this.onTooLarge?.(new AnswerTooLarge(MAX_LINE_BYTES, 'on one line of stdout'));
+      }
       return;
     }
+    this.pending = Buffer.concat([this.pending, ...this.pieces, chunk]);
+    this.pieces = [];
+    this.piecesBytes = 0;
     for (let end = this.pending.indexOf(10); end >= 0; end = this.pending.indexOf(10)) {
       const line = this.pending.toString('utf8', 0, end).replace(/\r$/, '');
       this.pending = this.pending.subarray(end + 1);
@@ -126,9 +164,11 @@ export class ProcessGroupTransport implements Transport {
       try {
         message = deserializeMessage(line);
       } catch (error) {
-        this.protocolErrors.push(
-          `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
-        );
+        // A server writing junk endlessly must not grow this list: the first few say what it writes.
+        if (this.protocolErrors.length < KEPT_PROTOCOL_ERRORS)
+          this.protocolErrors.push(
+            `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
+          );
         this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`));
         continue;
       }
@@ -156,10 +196,11 @@ export class ProcessGroupTransport implements Transport {
 
   /**
    * Stops the server and everything it started: stdin is closed, then after `graceMs` (default 250 ms)
-   * SIGTERM and after 1 s more SIGKILL go to its whole process group; a group whose leader already
-   * exited gets SIGTERM and SIGKILL too, for grandchildren. Resolves when that is done. Safe to call
-   * again: a later call with `graceMs: 0` cuts a running grace period short (the SDK's client
-   * closes the transport itself when a request times out, before the caller can choose the grace).
+   * SIGTERM and after 1 s more SIGKILL go to its whole process group and to every process carrying
+   * its mark; once the server has exited, what is left of both gets SIGTERM and SIGKILL too.
+   * Resolves when that is done. Safe to call again: a later call with `graceMs: 0` cuts a running
+   * grace period short (the SDK's client closes the transport itself when a request times out,
+   * before the caller can choose the grace).
    */
   close(options: { graceMs?: number } = {}): Promise<void> {
     if (options.graceMs === 0) this.cutGrace?.();
@@ -179,17 +220,19 @@ export class ProcessGroupTransport implements Transport {
       await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
     if (!this.exit) {
       signalGroup(child.pid, 'SIGTERM');
+      signalMarked(this.mark, 'SIGTERM');
       await within(this.exited, TERM_GRACE_MS);
     }
     if (!this.exit) {
-      signalGroup(child.pid, 'SIGKILL');
+      killServerTree(child.pid, this.mark);
       await within(this.exited, TERM_GRACE_MS);
-    } else if (usesProcessGroups) {
-      // The leader is gone; anything it started and left in the group goes too.
-      signalGroup(child.pid, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      signalGroup(child.pid, 'SIGKILL');
     }
+    // The server is gone; anything it started goes too: what is left in its group, and what left the
+    // group (setsid, a detached child, a daemon) but carries its mark. SIGTERM first, then SIGKILL.
+    if (usesProcessGroups) signalGroup(child.pid, 'SIGTERM');
+    if (signalMarked(this.mark, 'SIGTERM') > 0 || usesProcessGroups)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    killServerTree(child.pid, this.mark);
     forget(child.pid);
     this.markClosed();
   }

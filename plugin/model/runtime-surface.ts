@@ -94,7 +94,8 @@ function surface(
 export const runtimeSurfaces = (model: CatalogModel, record: PinnedSurface | undefined = model.surface) =>
   model.runtimes.map((c) => surface(model, c, record));
 
-const sameFacts = (c: RuntimeConfigurationModel, r: RecordedConfiguration) =>
+/** Whether a recorded configuration was run with the facts the catalog declares for it today. */
+export const sameFacts = (c: RuntimeConfigurationModel, r: RecordedConfiguration) =>
   c.permissionCallback === r.declared.permissionCallback &&
   c.toolSearch === r.declared.toolSearch &&
   c.model === r.declared.model &&

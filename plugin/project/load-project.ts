@@ -8,7 +8,7 @@ import {
   type PendingDiagnostic,
 } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
-import { loadCatalog, loadCatalogFiles, type RawCatalog } from '../load/load-catalog.js';
+import { loadCatalog, loadCatalogFiles, type LoadOptions, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
@@ -24,6 +24,8 @@ export interface ProjectOptions {
   readonly config?: string;
   /** Only this catalog of the config. */
   readonly catalog?: string;
+  /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
+  readonly readOnly?: boolean;
 }
 
 /** The last model of each catalog (by config file and name): a watch session reuses its unchanged parts. */
@@ -59,8 +61,9 @@ export const isUsageProblem = (d: CatalogDiagnostic) => d.code === DIAGNOSTIC_CO
 export async function loadProjectCatalog(
   config: ResolvedCatalogConfig,
   files?: readonly string[],
+  options: LoadOptions = {},
 ): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files ? await loadCatalogFiles(config, files) : await loadCatalog(config);
+  const raw = files ? await loadCatalogFiles(config, files, options) : await loadCatalog(config, options);
   const pending = validateCatalog(raw);
   const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
   if (problem) pending.push(problem);
@@ -75,7 +78,7 @@ export async function loadProjectCatalog(
 }
 
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config });
+  const loaded = await loadConfig({ cwd: options.cwd, file: options.config, readOnly: options.readOnly });
   const pending: PendingDiagnostic[] = [...loaded.diagnostics];
   let selected = loaded.catalogs;
   if (options.catalog !== undefined) {
@@ -87,7 +90,9 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
         message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.`,
       });
   }
-  const results = await Promise.all(selected.map((config) => loadProjectCatalog(config)));
+  const results = await Promise.all(
+    selected.map((config) => loadProjectCatalog(config, undefined, { readOnly: options.readOnly })),
+  );
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];
   for (const { catalog, pending: found } of results) {

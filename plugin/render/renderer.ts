@@ -16,6 +16,8 @@ export interface RenderedFile {
   readonly createOnly?: boolean;
   /** Computed from the file's current content, which the renderer read and kept (locale files). */
   readonly mergesExisting?: boolean;
+  /** Holds only what a person wrote for things no longer in the catalog: `generate --prune` drops it. */
+  readonly prunable?: boolean;
 }
 
 export interface RenderContext {

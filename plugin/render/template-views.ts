@@ -282,11 +282,14 @@ export interface HtmlReportView {
 }
 
 interface InitConfigView {
+  /** The app's command that runs `generate`, named in the header comment. */
+  readonly generate: Text;
   readonly property: Text;
   readonly include: Text;
   readonly outDir: Text;
   readonly prefix: Text;
-  readonly bindingFile: Text;
+  /** Only for an app with a UI. */
+  readonly bindingFile?: Text;
 }
 
 interface InitVocabularyView {
@@ -297,6 +300,9 @@ interface InitVocabularyView {
 
 interface InitToolsView {
   readonly name: Text;
+  /** The app's commands for `generate` and `init`, named in comments. */
+  readonly generate: Text;
+  readonly init: Text;
   readonly variable: Text;
   readonly vocabularyModule: Text;
   readonly server: Text;
@@ -314,6 +320,8 @@ interface InitToolsView {
 
 interface InitSdkToolsView {
   readonly sdk: Text;
+  /** The app's command for `drift`, named in the header comment. */
+  readonly drift: Text;
   readonly variable: Text;
   readonly vocabularyModule: Text;
   readonly declarations: readonly Text[];

@@ -4,7 +4,7 @@
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
 import type { Absence, OfferState, ToolOffer } from './offer.js';
 import type { AgentEntry, PolicyTables } from './policy-tables.js';
-import { runtimeState, searchingWith, type RuntimeSurface } from './runtime-surface.js';
+import { searchingWith, toolOfferOf, type RuntimeSurface } from './runtime-surface.js';
 
 export interface AgentOffer {
   readonly name: string;
@@ -19,7 +19,8 @@ export interface AgentOffer {
   stateOf(name: string): OfferState;
 }
 
-const AGENT = 'Agent';
+/** The runtime's name for the tool that starts subagents. */
+export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
 function notItsOwn(tables: PolicyTables, entry: AgentEntry, i: number, names: readonly string[]): string | undefined {
@@ -45,27 +46,7 @@ export function agentOffers(
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
     const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
-    const tools = tables.tools.map((t, i): ToolOffer => {
-      const absence = absences[i];
-      if (absence)
-        return {
-          key: t.key,
-          index: i,
-          names: names[i]!,
-          state: 'absent',
-          absentBy: absence.by,
-          detail: absence.detail,
-        };
-      const { state, detail } = runtimeState(tables, surface, i, searching);
-      return {
-        key: t.key,
-        index: i,
-        names: names[i]!,
-        state,
-        ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
-        ...(detail !== undefined ? { detail } : {}),
-      };
-    });
+    const tools = tables.tools.map((_, i) => toolOfferOf(tables, surface, i, names[i]!, absences[i], searching));
     const byName = new Map(tools.flatMap((o) => o.names.map((n) => [n, o.state] as const)));
     return {
       name: entry.name,

@@ -110,7 +110,7 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
 }
 
 /** A callback's list of names, or a thrown error saying what it returned instead (the hook then denies). */
-function namesFrom(what: string, value: unknown): Iterable<string> {
+export function namesFrom(what: string, value: unknown): Iterable<string> {
   const iterable =
     typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
   if (!iterable)

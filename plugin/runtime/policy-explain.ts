@@ -4,6 +4,7 @@
 import { readCondition, type ConditionSource } from './context.js';
 import {
   computeOffer,
+  handedOver,
   type AbsentBy,
   type OfferSelection,
   type OfferState,
@@ -288,7 +289,7 @@ export function explainTool(
   const subagent = session.agent === undefined ? undefined : offer.agents.find((a) => a.name === session.agent);
   const toolOffer = (subagent ?? offer).tools[i]!;
   const policyAllowed = marks.disallowed[i] === 0;
-  const allowed = toolOffer.absentBy === undefined || toolOffer.absentBy === 'runtime';
+  const allowed = handedOver(toolOffer);
   // An allowed tool has no own reason and no disallowed neighbour (pair groups and dependsOn are closed).
   const own = ownReasons(x, i);
   const neighbours = neighbourCauses(x, i, new Set([i]));

@@ -2,7 +2,7 @@
 // subagent, listing exactly its tools (the runtime otherwise lets a subagent inherit everything) and
 // disallowing whatever the session disallows plus its own exclusions; the `skills` option.
 import type { AgentOffer } from './agent-offer.js';
-import type { SessionOffer } from './offer.js';
+import { handedOver, type SessionOffer } from './offer.js';
 import type { PolicyTables } from './policy-tables.js';
 
 /** Assignable to the SDK's `AgentDefinition`. */
@@ -15,8 +15,6 @@ export interface SessionAgentDefinition {
   readonly skills?: string[];
   readonly maxTurns?: number;
 }
-
-const handedOver = (o: { absentBy?: string }) => o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** The names a subagent may call: every tool handed to it (the runtime then decides direct, deferred or absent). */
 const agentToolNames = (agent: AgentOffer) => agent.tools.filter(handedOver).flatMap((o) => o.names);

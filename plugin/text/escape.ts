@@ -40,6 +40,9 @@ export function tsKey(s: string): string {
   return IDENTIFIER.test(s) ? s : tsString(s);
 }
 
+/** An inline `['a', 'b']` array of string literals. */
+export const tsArray = (members: readonly string[]) => `[${members.map(tsString).join(', ')}]`;
+
 /** Text in a `//` comment: on one line, so nothing after it can become code. */
 export const lineCommentText = (s: string) =>
   s

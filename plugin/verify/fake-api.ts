@@ -30,6 +30,8 @@ interface RunScript {
   readonly emit?: string;
   /** The first main turn starts each of these subagents with the Agent tool, in parallel calls. */
   readonly delegate?: readonly string[];
+  /** And runs each of these skills with the Skill tool, in the same turn. */
+  readonly skills?: readonly string[];
 }
 
 export interface FakeApi {
@@ -127,6 +129,7 @@ interface RunState {
   readonly apiKey: string;
   readonly emit?: string;
   delegate: readonly string[];
+  readonly skills: readonly string[];
   readonly turns: MessagesRequest[];
   readonly subagentTurns: Map<string, MessagesRequest>;
   /** Called when a subagent's first request arrives. */
@@ -152,7 +155,10 @@ function delegatedSubagent(run: RunState, body: MessagesRequest): string | undef
   return run.delegate.find((name) => text.includes(`${DELEGATION_MARK}${name}.`));
 }
 
-/** The first main turn's reply: the emitted call, or one Agent call per subagent, or plain text. */
+/** The runtime's name for the tool that runs a skill. */
+const SKILL_TOOL = 'Skill';
+
+/** The first main turn's reply: the emitted call, or one Agent call per subagent and one Skill call per skill, or plain text. */
 function firstReply(run: RunState, body: MessagesRequest): { content: Record<string, unknown>[]; stop: string } {
   const tools = body.tools ?? [];
   if (run.emit !== undefined) {
@@ -161,14 +167,22 @@ function firstReply(run: RunState, body: MessagesRequest): { content: Record<str
     return { content: [{ type: 'tool_use', id: id('toolu'), name: run.emit, input }], stop: 'tool_use' };
   }
   const agentTool = AGENT_TOOLS.find((name) => tools.some((t) => t.name === name));
-  if (run.delegate.length === 0 || agentTool === undefined)
-    return { content: [{ type: 'text', text: 'done' }], stop: 'end_turn' };
-  const calls = run.delegate.map((name) => ({
+  // Without the Agent tool no subagent starts: the later turns wait for none.
+  if (agentTool === undefined) run.delegate = [];
+  const delegations = run.delegate.map((name) => ({
     type: 'tool_use',
     id: id('toolu'),
     name: agentTool,
     input: { description: `verify ${name}`, prompt: `${DELEGATION_MARK}${name}. Reply done.`, subagent_type: name },
   }));
+  const skillCalls = (tools.some((t) => t.name === SKILL_TOOL) ? run.skills : []).map((skill) => ({
+    type: 'tool_use',
+    id: id('toolu'),
+    name: SKILL_TOOL,
+    input: { skill },
+  }));
+  const calls = [...delegations, ...skillCalls];
+  if (calls.length === 0) return { content: [{ type: 'text', text: 'done' }], stop: 'end_turn' };
   return { content: calls, stop: 'tool_use' };
 }
 
@@ -241,15 +255,15 @@ export async function startFakeApi(): Promise<FakeApi> {
         // A body that is not JSON gets the neutral answer below.
       }
       const model = String((body as { model?: unknown }).model ?? 'verify');
+      const subagent = delegatedSubagent(run, body);
       if (req.method !== 'POST') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : '{}');
       } else if (route === '/v1/messages/count_tokens') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 1 }));
-      } else if (route === '/v1/messages' && body.stream === true && delegatedSubagent(run, body) !== undefined) {
+      } else if (route === '/v1/messages' && body.stream === true && subagent !== undefined) {
         // A delegated subagent's request: its first one is what it was offered; every one ends at once.
-        const name = delegatedSubagent(run, body)!;
-        if (!run.subagentTurns.has(name) && Array.isArray(body.tools)) {
-          run.subagentTurns.set(name, body);
+        if (!run.subagentTurns.has(subagent) && Array.isArray(body.tools)) {
+          run.subagentTurns.set(subagent, body);
           for (const check of [...run.waiting]) check();
         }
         streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
@@ -295,6 +309,7 @@ export async function startFakeApi(): Promise<FakeApi> {
         apiKey: secret(),
         ...(script.emit !== undefined ? { emit: script.emit } : {}),
         delegate: script.delegate ?? [],
+        skills: script.skills ?? [],
         turns: [],
         subagentTurns: new Map(),
         waiting: new Set(),

@@ -21,10 +21,7 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   if (run.offered.length > 0) lines.push(`  offered: ${run.offered.join(', ')}`);
   if (run.deferred.length > 0)
     lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
-  for (const d of f.offeredButDisallowed) lines.push(`  offered but disallowed: ${d.name} — ${d.reason}`);
-  for (const name of f.allowedButNotOffered) lines.push(`  allowed but not offered: ${name}`);
-  for (const d of f.stateDiffers) lines.push(`  offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`);
-  for (const name of f.offeredNotInCatalog) lines.push(`  offered but not in the catalog: ${name}`);
+  lines.push(...findingLines(f, '  '));
   if (run.emit) {
     const e = run.emit;
     const handler = e.handlerRan === undefined ? '' : ` (its handler ${e.handlerRan ? 'ran' : 'did not run'})`;
@@ -32,7 +29,30 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   }
   for (const note of f.notes) if (!shared.has(note)) lines.push(`  note: ${note}`);
   for (const a of run.subagents ?? []) lines.push(...subagentLines(a));
+  for (const skill of run.skills ?? []) lines.push(...skillLines(skill));
+  if (run.afterSkills) lines.push(...findingLines(run.afterSkills, '  after the skills ran, '));
   return lines;
+}
+
+/** A project skill: the tools it lists that the session leaves out, and what the runtime said when it ran. */
+function skillLines(s: NonNullable<RunReport['skills']>[number]): string[] {
+  const verdict = s.clean ? 'within the policy' : 'DIFFERS from the policy';
+  const ran = s.ran === undefined ? 'not run (no Skill tool here)' : s.ran.ok ? 'ran' : 'REFUSED by the runtime';
+  return [
+    `  skill ${s.name}: ${verdict} — ${ran}`,
+    ...s.reintroduces.map((r) => `    would reintroduce ${r.name} (its allowed-tools in ${s.file}) — ${r.reason}`),
+    ...(s.ran && !s.ran.ok ? [`    runtime: ${s.ran.text}`] : []),
+  ];
+}
+
+/** The findings that fail a comparison, one line each. */
+function findingLines(f: RunReport['findings'], prefix: string): string[] {
+  return [
+    ...f.offeredButDisallowed.map((d) => `${prefix}offered but disallowed: ${d.name} — ${d.reason}`),
+    ...f.allowedButNotOffered.map((name) => `${prefix}allowed but not offered: ${name}`),
+    ...f.stateDiffers.map((d) => `${prefix}offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`),
+    ...f.offeredNotInCatalog.map((name) => `${prefix}offered but not in the catalog: ${name}`),
+  ];
 }
 
 /** A delegated subagent: what its own first request offered, and how that differs from its offer. */
@@ -43,10 +63,7 @@ function subagentLines(a: NonNullable<RunReport['subagents']>[number]): string[]
     `  subagent ${a.name}: ${verdict} — ${a.offered.length} offered${a.offered.length > 0 ? `: ${a.offered.join(', ')}` : ''}`,
     ...(a.error !== undefined ? [`    error: ${a.error}`] : []),
     ...(a.deferred.length > 0 ? [`    of which deferred: ${a.deferred.join(', ')}`] : []),
-    ...f.offeredButDisallowed.map((d) => `    offered but disallowed: ${d.name} — ${d.reason}`),
-    ...f.allowedButNotOffered.map((name) => `    allowed but not offered: ${name}`),
-    ...f.stateDiffers.map((d) => `    offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`),
-    ...f.offeredNotInCatalog.map((name) => `    offered but not in the catalog: ${name}`),
+    ...findingLines(f, '    '),
   ];
 }
 

@@ -10,8 +10,9 @@ import type { FakeApi } from './fake-api.js';
 import { VerifySetupProblem } from './problems.js';
 import { readOffer } from './read-offer.js';
 import { configurationEnv } from './run-configuration.js';
-import { runQuery } from './run-query.js';
+import { runQuery, type QueryRun } from './run-query.js';
 import { buildRunSession, type SessionPlan } from './session-setup.js';
+import { skillReports, type SkillReport } from './skill-report.js';
 
 export interface RunReport {
   /** `C1`…, as in policy.md, or `given` for `--ctx`. */
@@ -31,6 +32,10 @@ export interface RunReport {
   readonly emit?: EmitOutcome;
   /** What each offered subagent was offered in its own first request, compared with its offer. */
   readonly subagents?: readonly SubagentReport[];
+  /** The project skills the session loads: what each lists against the offer, and how its run went. */
+  readonly skills?: readonly SkillReport[];
+  /** What the model was offered in the turn after the skills ran, compared with the same offer. */
+  readonly afterSkills?: Findings;
   /** The run itself failed (timeout, runtime exit, a server that did not connect): verify fails. */
   readonly error?: string;
   readonly durationMs: number;
@@ -57,8 +62,45 @@ export interface ContextRunInput {
   readonly allowEnvOverride: boolean;
   readonly timeoutMs: number;
   readonly emit?: string;
-  /** Start every subagent the session offers and compare what each is offered (not with `emit`). */
+  /** Start every subagent the session offers, run every project skill, and compare what each is offered (not with `emit`). */
   readonly subagents?: boolean;
+  /**
+   * Runs of the runtime by the session they were given (`sessionKey`): a run whose session options
+   * equal an earlier one's reads that run's requests instead of starting the runtime again.
+   */
+  readonly shared?: Map<string, { readonly first: string; readonly run: Promise<QueryRun> }>;
+  /** Runs the runtime when a slot is free (verify's concurrency); default: at once. */
+  readonly limit?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Everything of a session that decides what the runtime offers, in one string: the configuration, the
+ * SDK lists, the in-process tools offered, subagents and skills. Two runs with the same key give the
+ * runtime the same options; an emitting run is never shared (the guard's verdict depends on the context).
+ */
+function sessionKey(
+  input: ContextRunInput,
+  session: ReturnType<typeof buildRunSession>,
+  delegate: readonly string[],
+  skills: readonly { readonly name: string }[],
+) {
+  if (input.emit !== undefined) return undefined;
+  const o = session.options as Record<string, unknown>;
+  const offered = session.offer.tools.filter((t) => t.state !== 'absent').flatMap((t) => t.names);
+  return JSON.stringify([
+    input.configuration.name,
+    o.tools,
+    o.allowedTools,
+    o.disallowedTools,
+    o.agents ?? null,
+    o.skills ?? null,
+    o.settingSources ?? null,
+    offered,
+    session.offer.extraNames,
+    session.dropped,
+    delegate,
+    skills.map((s) => s.name),
+  ]);
 }
 
 const NO_FINDINGS: Findings = {
@@ -90,18 +132,33 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
     input.subagents && input.emit === undefined && session.offer.stateOf('Agent') !== 'absent'
       ? session.offer.agents.filter((a) => a.offered).map((a) => a.name)
       : [];
-  const run = await runQuery({
-    runtime: input.runtime,
-    api: input.api,
-    session: session.options,
-    env: { ...configurationEnv(c), ...input.env },
-    allowEnvOverride: input.allowEnvOverride,
-    ...(c.model !== undefined ? { model: c.model } : {}),
-    permissionCallback: c.permissionCallback,
-    timeoutMs: input.timeoutMs,
-    ...(input.emit !== undefined ? { emit: input.emit } : {}),
-    ...(delegate.length > 0 ? { delegate } : {}),
-  });
+  // A skill runs through the Skill tool: where the session leaves it out, the skills are only read.
+  const runSkills =
+    input.subagents && input.emit === undefined && session.offer.stateOf('Skill') !== 'absent'
+      ? (plan.skills ?? [])
+      : [];
+  const limit = input.limit ?? ((work) => work());
+  const start = () =>
+    limit(() =>
+      runQuery({
+        runtime: input.runtime,
+        api: input.api,
+        session: session.options,
+        env: { ...configurationEnv(c), ...input.env },
+        allowEnvOverride: input.allowEnvOverride,
+        ...(c.model !== undefined ? { model: c.model } : {}),
+        permissionCallback: c.permissionCallback,
+        timeoutMs: input.timeoutMs,
+        ...(input.emit !== undefined ? { emit: input.emit } : {}),
+        ...(delegate.length > 0 ? { delegate } : {}),
+        ...(runSkills.length > 0 ? { skills: runSkills } : {}),
+      }),
+    );
+  const key = input.shared ? sessionKey(input, session, delegate, runSkills) : undefined;
+  const earlier = key !== undefined ? input.shared!.get(key) : undefined;
+  const label = `${input.context.id}${caller !== undefined ? ` caller ${caller}` : ''}`;
+  if (key !== undefined && !earlier) input.shared!.set(key, { first: label, run: start() });
+  const run = await (key !== undefined ? input.shared!.get(key)!.run : start());
   const asked = (name: string) =>
     session.offer.stateOf(name) !== 'absent' || session.offer.tools.some((o) => o.names.includes(name));
   const live = readOffer(run.firstTurn, asked);
@@ -114,7 +171,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         ? `MCP servers did not connect: ${unconnected.join(', ')}`
         : undefined);
   // A failed run is reported as failed, not compared: its offer is missing or incomplete.
-  const findings =
+  const compared =
     error !== undefined
       ? NO_FINDINGS
       : compareOffer({
@@ -124,15 +181,44 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
           externalServers: Object.keys(plan.externalServers),
           dropped: session.dropped,
         });
+  const findings =
+    earlier && error === undefined
+      ? {
+          ...compared,
+          notes: [
+            ...compared.notes,
+            `the same session options as ${earlier.first}: one run of the runtime serves both`,
+          ],
+        }
+      : compared;
   const subagents =
     error !== undefined ? [] : delegate.map((name) => subagentReport(name, run.subagentTurns.get(name), plan, session));
+  const skills = skillReports(plan.model, plan.skills ?? [], session.offer, error === undefined ? run : undefined);
+  // A skill may not change what the model is offered: the turn after the skills ran is compared too.
+  const afterSkills =
+    error === undefined && runSkills.length > 0 && run.secondTurn !== undefined
+      ? compareOffer({
+          model: plan.model,
+          offer: session.offer,
+          live: readOffer(run.secondTurn, asked),
+          externalServers: Object.keys(plan.externalServers),
+          dropped: session.dropped,
+        })
+      : undefined;
   return {
     ...head,
     offered: [...live.direct, ...live.deferred],
     deferred: live.deferred,
     findings,
-    clean: error === undefined && isClean(findings) && subagents.every((a) => a.clean),
+    clean:
+      error === undefined &&
+      isClean(findings) &&
+      subagents.every((a) => a.clean) &&
+      skills.every((s) => s.clean) &&
+      (afterSkills === undefined || isClean(afterSkills)),
     ...(subagents.length > 0 ? { subagents } : {}),
+    ...(skills.length > 0 ? { skills } : {}),
+    ...(afterSkills !== undefined ? { afterSkills } : {}),
     ...(input.emit !== undefined
       ? {
           emit: emitOutcome(
@@ -145,7 +231,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         }
       : {}),
     ...(error !== undefined ? { error } : {}),
-    durationMs: run.durationMs,
+    durationMs: earlier ? 0 : run.durationMs,
   };
 }
 

@@ -1,7 +1,7 @@
 // One real runtime run: `query()` with a session's options, a hermetic environment (its own HOME and
 // config folder, the fake API's address, no telemetry), a time limit, and every process it started
 // killed afterwards, whatever happened.
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
@@ -12,12 +12,20 @@ import { trackRun } from './run-cleanup.js';
 export interface QueryRun {
   /** The first main-turn request: what the model was offered (undefined when the runtime asked nothing). */
   readonly firstTurn: MessagesRequest | undefined;
+  /** The second main-turn request: what the model was offered after its first turn's calls ran. */
+  readonly secondTurn: MessagesRequest | undefined;
   /** Each delegated subagent's first request: what it was offered. */
   readonly subagentTurns: ReadonlyMap<string, MessagesRequest>;
   /** MCP servers that did not reach `connected`, with their status. */
   readonly unconnected: readonly { readonly name: string; readonly status: string }[];
   /** The tool results the runtime sent back to the model, by tool name. */
-  readonly results: readonly { readonly tool: string; readonly isError: boolean; readonly text: string }[];
+  readonly results: readonly {
+    readonly tool: string;
+    /** The call's input, as the model sent it. */
+    readonly input: unknown;
+    readonly isError: boolean;
+    readonly text: string;
+  }[];
   /** Set when the run failed: timed out, the runtime exited, the SDK threw. */
   readonly error?: string;
   readonly durationMs: number;
@@ -32,6 +40,11 @@ export interface QueryInput {
   readonly emit?: string;
   /** Or it starts each of these subagents in its first turn. */
   readonly delegate?: readonly string[];
+  /**
+   * And runs each of these skills: their folders are copied into the run's project, whose settings
+   * (and nothing else's) the runtime then loads.
+   */
+  readonly skills?: readonly { readonly name: string; readonly dir: string }[];
   /** Extra environment for the runtime (the configuration's flags, `--env`). */
   readonly env?: Readonly<Record<string, string>>;
   /** The model the session asks for, and whether it passes a permission callback (the runtime configuration). */
@@ -79,13 +92,13 @@ function hermeticEnv(
 
 /** Tool results in the later turns' messages, each once, with the name of the call they answer. */
 function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
-  const names = new Map<string, string>();
-  const seen = new Map<string, { tool: string; isError: boolean; text: string }>();
+  const calls = new Map<string, { name: string; input: unknown }>();
+  const seen = new Map<string, QueryRun['results'][number]>();
   for (const turn of turns)
     for (const message of turn.messages ?? []) {
       if (!Array.isArray(message.content)) continue;
       for (const block of message.content as Record<string, unknown>[]) {
-        if (block.type === 'tool_use') names.set(String(block.id), String(block.name));
+        if (block.type === 'tool_use') calls.set(String(block.id), { name: String(block.name), input: block.input });
         if (block.type !== 'tool_result' || seen.has(String(block.tool_use_id))) continue;
         const content = block.content;
         const text =
@@ -94,8 +107,10 @@ function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
             : Array.isArray(content)
               ? (content as { text?: string }[]).map((c) => c.text ?? JSON.stringify(c)).join('\n')
               : '';
+        const call = calls.get(String(block.tool_use_id));
         seen.set(String(block.tool_use_id), {
-          tool: names.get(String(block.tool_use_id)) ?? '?',
+          tool: call?.name ?? '?',
+          input: call?.input,
           isError: block.is_error === true,
           text,
         });
@@ -112,6 +127,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const channel = input.api.open({
     ...(input.emit !== undefined ? { emit: input.emit } : {}),
     ...(input.delegate ? { delegate: input.delegate } : {}),
+    ...(input.skills ? { skills: input.skills.map((s) => s.name) } : {}),
   });
   const home = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-verify-'));
   const spawner = groupSpawner();
@@ -133,6 +149,9 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   let q: ReturnType<ClaudeRuntime['sdk']['query']> | undefined;
   try {
     await Promise.all(['.claude', 'tmp', 'work'].map((dir) => mkdir(path.join(home, dir))));
+    const skills = input.skills ?? [];
+    for (const skill of skills)
+      await cp(skill.dir, path.join(home, 'work', '.claude', 'skills', path.basename(skill.dir)), { recursive: true });
     q = input.runtime.sdk.query({
       prompt: 'List the tools you have.',
       options: {
@@ -141,7 +160,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
         env: hermeticEnv(home, channel, input.env ?? {}, input.allowEnvOverride === true),
         ...(input.model !== undefined ? { model: input.model } : {}),
         ...(input.permissionCallback ? { canUseTool: approveAll } : {}),
-        settingSources: [],
+        settingSources: skills.length > 0 ? ['project'] : [],
         persistSession: false,
         maxTurns: 3,
         abortController,
@@ -181,6 +200,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   if (error && stderr) error += ` (runtime output: ${stderr.split('\n').slice(-3).join(' / ')})`;
   return {
     firstTurn: channel.turns[0],
+    secondTurn: channel.turns[1],
     subagentTurns: new Map(channel.subagentTurns),
     unconnected: (init?.mcp_servers ?? [])
       .filter((s) => s.status !== 'connected')

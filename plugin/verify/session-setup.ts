@@ -16,6 +16,7 @@ import { createToolCatalog, type ToolBinding } from '../runtime/tools.js';
 import type { AppCode, ToolCode } from './app-code.js';
 import type { ClaudeSdk } from './claude-runtime.js';
 import { VerifySetupProblem } from './problems.js';
+import type { ProjectSkill } from './project-skills.js';
 
 /** A built in-process tool: what `tool(...)` returns. */
 type BuiltTool = NamedTool & { readonly handler: (args: unknown, extra: unknown) => Promise<unknown> };
@@ -32,6 +33,10 @@ export interface SessionPlan {
   readonly options: ResolveOptions;
   /** External MCP servers the app connects itself (`--mcp-config`), passed through as given. */
   readonly externalServers: Readonly<Record<string, McpServerConfig>>;
+  /** The project's skills the session loads (copied into each run's project and run there). */
+  readonly skills?: readonly ProjectSkill[];
+  /** Built-in names a surface run also asks for that the catalog does not declare (tools an upgrade would add). */
+  readonly extraBuiltins?: readonly string[];
   /**
    * Changes the session before the run (tests plant leaks with it: a server left unfiltered, no
    * `tools` option). `built` holds every tool built per server, before the policy removed any.
@@ -230,6 +235,11 @@ export function buildSurfaceSession(plan: SessionPlan): { options: Partial<Optio
     if (t.kind === 'sdk') tools.push(...t.names);
     for (const name of t.names) asked.add(name);
   }
+  for (const name of plan.extraBuiltins ?? [])
+    if (!asked.has(name)) {
+      tools.push(name);
+      asked.add(name);
+    }
   for (const server of model.servers) {
     const hosted = model.tools.filter((t) => t.kind === 'mcp' && t.server === server);
     const instances = hosted.flatMap((t) =>

@@ -48,6 +48,7 @@ export async function runSurface(input: SurfaceRunInput): Promise<SurfaceRun> {
     live.direct.includes(name) ? 'direct' : live.deferred.includes(name) ? 'deferred' : 'absent';
   const builtins: Record<string, RecordedState> = {};
   for (const t of plan.model.tools) if (t.kind === 'sdk') for (const name of t.names) builtins[name] = stateOf(name);
+  for (const name of plan.extraBuiltins ?? []) builtins[name] = stateOf(name);
   // Measured on the in-process tools that leave loading to the runtime; not recorded when there are none.
   const plain = plan.model.tools.filter((t) => t.kind === 'mcp' && t.offer === undefined).flatMap((t) => t.names);
   const inProcess =

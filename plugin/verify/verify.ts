@@ -16,6 +16,8 @@ import type { ResolveOptions } from '../runtime/policy.js';
 import { loadAppCode } from './app-code.js';
 import { loadClaudeRuntime, type ClaudeRuntime } from './claude-runtime.js';
 import { startFakeApi } from './fake-api.js';
+import { pool } from './pool.js';
+import { projectSkills } from './project-skills.js';
 import { recordSurface } from './record-surface.js';
 import { runContext, type RunReport } from './run-context.js';
 import { runSurface, surfaceDifferences, type SurfaceRun } from './surface-run.js';
@@ -80,18 +82,20 @@ export interface VerifyReport {
   readonly durationMs: number;
 }
 
-/** Runs `tasks` with at most `limit` at once, results in task order. */
-async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
+/** Lets at most `limit` calls of the returned function run at once; the others wait their turn. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }
 
 function surfaceReport(run: SurfaceRun, recorded: RecordedRuntime | undefined, update: boolean): SurfaceReport {
@@ -149,6 +153,7 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
     agent: { disabledTools: options.disabledTools ?? [] },
     options: resolveOptions,
     externalServers: options.externalServers ?? {},
+    skills: await projectSkills(model),
     ...(options.adjust ? { adjust: options.adjust } : {}),
   };
   const env = options.env ?? {};
@@ -186,24 +191,27 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
         runtime: { claudeCode: runtime.claudeCodeVersion, aliases: runtime.aliases, configurations: used },
       }),
     };
-    const runs = await pool(
-      contextTasks(model, configurations, options).map(
-        ({ configuration, context, caller }) =>
-          () =>
-            runContext({
-              plan: { ...plan, tables },
-              runtime,
-              api,
-              configuration,
-              context,
-              caller,
-              env,
-              allowEnvOverride: options.allowEnvOverride === true,
-              timeoutMs,
-              ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
-            }),
+    // Every context's session is set up at once; at most `concurrency` runtimes run at a time, and a
+    // session equal to an earlier one reads that run instead of starting the runtime again.
+    const limit = limiter(concurrency);
+    const shared = new Map();
+    const runs = await Promise.all(
+      contextTasks(model, configurations, options).map(({ configuration, context, caller }) =>
+        runContext({
+          plan: { ...plan, tables },
+          runtime,
+          api,
+          configuration,
+          context,
+          caller,
+          env,
+          allowEnvOverride: options.allowEnvOverride === true,
+          timeoutMs,
+          ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
+          limit,
+          shared,
+        }),
       ),
-      concurrency,
     );
     const updated =
       options.update && surfaceRuns.every((r) => r.recorded)

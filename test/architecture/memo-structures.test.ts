@@ -15,6 +15,8 @@ const NOT_KEPT_RESULTS: Record<string, string> = {
   'plugin/mcp/process-groups.ts': 'the MCP server processes still alive, killed when the process exits',
   'plugin/drift/read-sdk-types.ts': 'the parser module, imported on first use',
   'plugin/verify/fake-api.ts': 'a counter for message ids',
+  'plugin/load/evaluation-process.ts':
+    'the evaluation process per project outside a watch session, running until idle (a watch session keeps its own)',
 };
 
 /** Each line of `source` that holds a memo structure: `file:line: text`. */

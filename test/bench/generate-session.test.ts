@@ -8,15 +8,15 @@ import { scenarioEdits, toolSource, toolsFilePath, writeSyntheticCatalog } from 
 import { generate } from '../../plugin/generate';
 import { createGenerateSession } from '../../plugin/generate-session';
 
-/** The entry files of every sandbox run, in order: what was evaluated again. */
+/** The entry files of every bundle evaluated, in order: what was evaluated again. */
 const sandboxRuns = vi.hoisted(() => [] as string[][]);
-vi.mock('../../plugin/load/sandbox', async (importOriginal) => {
-  const sandbox = await importOriginal<typeof import('../../plugin/load/sandbox')>();
+vi.mock('../../plugin/load/bundle-modules', async (importOriginal) => {
+  const bundler = await importOriginal<typeof import('../../plugin/load/bundle-modules')>();
   return {
-    ...sandbox,
-    runInSandbox: (...args: Parameters<typeof sandbox.runInSandbox>) => {
-      sandboxRuns.push([...args[1]]);
-      return sandbox.runInSandbox(...args);
+    ...bundler,
+    bundleModules: (...args: Parameters<typeof bundler.bundleModules>) => {
+      sandboxRuns.push([...args[0]]);
+      return bundler.bundleModules(...args);
     },
   };
 });

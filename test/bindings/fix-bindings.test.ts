@@ -96,6 +96,16 @@ describe('fixBindings', () => {
     );
   });
 
+  it('keeps the hand-written entry of a tool that leaves the catalog, and it serves the tool again when it returns', () => {
+    const text =
+      "import type { AppUiBindings } from '../generated/app/bindings';\n\nexport const B = {\n  Bash: { icon: 'terminal' },\n  WebSearch: { icon: 'globe' },\n  // drawn by hand\n  Notes: { icon: 'my-own-notebook' },\n} satisfies AppUiBindings;\n";
+    const withoutNotes = { ...stringIcons, tools: stringIcons.tools.filter((t) => t.key !== 'Notes') };
+    const gone = fix(withoutNotes, text);
+    expect([gone.excess, gone.changed, gone.text]).toEqual([['Notes'], false, text]);
+    const back = fix(stringIcons, gone.text);
+    expect([back.missing, back.excess, back.changed, back.text]).toEqual([[], [], false, text]);
+  });
+
   it('keeps CRLF line endings', () => {
     const text = "const B = {\r\n  Bash: { icon: 'a' },\r\n  Gone: { icon: 'x' },\r\n} satisfies AppUiBindings;\r\n";
     const result = fix(stringIcons, text, true);

@@ -52,7 +52,7 @@ const errorText = (error: unknown): string => {
         .join('\n') ?? '';
     return [
       e.message,
-      e.loc ? `at ${e.loc.file}:${e.loc.line}:${e.loc.column + 1}` : '',
+      e.loc ? `at ${e.loc.file}:${e.loc.line}:${e.loc.column}` : '', // 1-based, as the plugin gives it
       e.frame ?? '',
       esbuildErrors,
     ].join('\n');

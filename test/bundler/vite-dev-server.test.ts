@@ -1,10 +1,10 @@
 // A real Vite dev server with the plugin: one catalog edit gives exactly one regeneration (our own
 // writes never trigger another), errors reach the overlay and clear on the fix, deleted output comes
 // back, and with CI=true nothing is watched and a broken catalog stops the server from starting.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
+import { createLogger, createServer, type ViteDevServer } from 'vite';
 import toolCatalog, { type GenerationEvent } from '../../plugin/bundler/vite';
 import { createFixtureApp, fixtureTools, type FixtureApp } from './fixture-app';
 
@@ -14,6 +14,8 @@ interface DevSession {
   readonly events: GenerationEvent[];
   /** Payloads the plugin sent to the browser (error overlay, reloads). */
   readonly sent: { type: string; err?: { message: string; frame?: string; loc?: { file: string; line: number } } }[];
+  /** What the plugin printed in the terminal, each line as `info: …` or `error: …`. */
+  readonly logs: string[];
 }
 
 const sessions: DevSession[] = [];
@@ -27,10 +29,15 @@ afterEach(async () => {
 async function startDev(name: string, files: Record<string, string> = {}, ci = false): Promise<DevSession> {
   const app = createFixtureApp(name, files);
   const events: GenerationEvent[] = [];
+  const logs: string[] = [];
+  const customLogger = createLogger('silent');
+  customLogger.info = (message) => void logs.push(`info: ${message}`);
+  customLogger.error = (message) => void logs.push(`error: ${message}`);
   const server = await createServer({
     root: app.dir,
     configFile: false,
     logLevel: 'silent',
+    customLogger,
     clearScreen: false,
     server: { port: 0, strictPort: false, hmr: false },
     plugins: [toolCatalog({ ci, onGenerate: (e) => events.push(e) })],
@@ -43,7 +50,7 @@ async function startDev(name: string, files: Record<string, string> = {}, ci = f
     sent.push(payload);
     send(payload);
   }) as typeof server.ws.send;
-  const session = { app, server, events, sent };
+  const session = { app, server, events, sent, logs };
   (globalThis as { __events?: unknown }).__events = events;
   sessions.push(session);
   await server.listen();
@@ -121,7 +128,7 @@ describe('Vite dev server', () => {
   });
 
   it('shows a catalog error in the overlay and recovers when it is fixed', async () => {
-    const { app, events, sent } = await startDev('dev-error');
+    const { app, events, sent, logs } = await startDev('dev-error');
     await until(() => events.length === 1, 'the initial generation');
     const registry = app.file('src/generated/demo/registry.ts');
     const before = readFileSync(registry, 'utf8');
@@ -131,8 +138,11 @@ describe('Vite dev server', () => {
     expect(events[1]).toMatchObject({ ok: false, written: [] });
     const overlay = sent.find((p) => p.type === 'error');
     expect(overlay?.err?.message).toContain('TC140');
-    expect(overlay?.err?.loc).toMatchObject({ file: app.file('catalog/tools.catalog.ts'), line: 7 });
+    // The column the CLI prints (1-based): the overlay shows it and opens the editor there.
+    expect(overlay?.err?.loc).toEqual({ file: app.file('catalog/tools.catalog.ts'), line: 7, column: 34 });
+    expect(overlay?.err?.message).toContain('catalog/tools.catalog.ts:7:34');
     expect(overlay?.err?.frame).toContain("category: 'serach'");
+    expect(logs.filter((l) => l.startsWith('error:')).join('\n')).toContain('fix it and save');
     expect(readFileSync(registry, 'utf8')).toBe(before); // nothing half-written
 
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
@@ -140,9 +150,13 @@ describe('Vite dev server', () => {
     expect(events[2]).toMatchObject({ ok: true });
     expect(readFileSync(registry, 'utf8')).toContain("'Grep'");
     expect(sent.filter((p) => p.type === 'full-reload')).toHaveLength(1); // clears the overlay
+    // The terminal that showed the error says it is gone.
+    expect(logs.at(-1)).toMatch(
+      /^info: \[agent-tool-catalog\] the catalog's errors are fixed; regenerated \d+ files?$/,
+    );
   });
 
-  it('puts back generated output that was deleted', async () => {
+  it('puts back generated output that was deleted or edited by hand', async () => {
     const { app, events } = await startDev('dev-delete');
     await until(() => events.length === 1, 'the initial generation');
     const registry = app.file('src/generated/demo/registry.ts');
@@ -151,6 +165,24 @@ describe('Vite dev server', () => {
     // The file is back before the run that wrote it reports: wait for both.
     await until(() => existsSync(registry) && events.length === 2, 'the restored registry and its report');
     expect(readFileSync(registry, 'utf8')).toBe(content);
+    expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+    // An output edited by hand is put back too.
+    writeFileSync(registry, `${content}\n// edited by hand\n`);
+    await until(() => readFileSync(registry, 'utf8') === content && events.length === 3, 'the restored edit');
+    expect(events[2]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+  });
+
+  it('puts back an output edited before the watcher watched it, which only its add reports', async () => {
+    const { app, events, server } = await startDev('dev-add-edit');
+    await until(() => events.length === 1, 'the initial generation');
+    const registry = app.file('src/generated/demo/registry.ts');
+    const content = readFileSync(registry, 'utf8');
+    // chokidar watches a re-created file from its 'add' on: an edit before then is not reported as a
+    // change. Stop watching, edit, and report the file as chokidar then does: only as added.
+    await server.watcher.unwatch(registry);
+    writeFileSync(registry, `${content}\n// edited by hand before it was watched\n`);
+    server.watcher.emit('all', 'add', registry);
+    await until(() => readFileSync(registry, 'utf8') === content && events.length === 2, 'the restored edit');
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
 

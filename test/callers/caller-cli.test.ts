@@ -147,12 +147,14 @@ describe('resolve --caller on the themis example', () => {
       'mcp__themis__get_pr_files',
       'mcp__sentry__list_issues',
       'mcp__sentry__get_issue',
+      // `core` holds the Agent tool, offered while a subagent is.
+      'Agent',
     ]);
     const keysIn = (state: string) =>
       out.offered.filter((o: { state: string }) => o.state === state).map((o: { key: string }) => o.key);
     // MESSAGING does not list ToolSearch: nothing is deferred.
     expect(keysIn('deferred')).toEqual([]);
-    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging']);
+    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging', 'Agent']);
     const absent = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
     expect(absent('enqueue_followup')).toMatchObject({ state: 'absent', absentBy: 'policy' });
     expect(absent('metabase_messaging')).toMatchObject({ state: 'absent', absentBy: 'policy' });
@@ -280,6 +282,7 @@ describe('the real binary', () => {
       'mcp__themis__get_pr_info',
       'mcp__themis__get_pr_diff',
       'mcp__themis__get_pr_files',
+      'Agent',
     ]);
     expect(out.assumptions.factories).toEqual(['trigger_pr_review', 'trigger_code_generation']);
     const bad = await runBin(['resolve', '--caller', 'ADMIN'], themis);

@@ -101,7 +101,7 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
     expect(section).toMatch(/^## Callers \(every predicate true\)\n/);
     expect(themisSnapshot.endsWith(`\n\n${section}\n`)).toBe(true);
     expect(themisSnapshot).toContain(
-      '| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging` | — | — |',
+      '| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging`, `Agent` | — | — |',
     );
     expect(themisSnapshot).toContain('| skillsEnabled | — | `skills_bundle`, `Skill` | — | — |');
     expect(readFileSync(repoPath('generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, outputSets } from '../../plugin/generate';
 import { withManifests } from '../../plugin/write/write-outputs';
-import { json, runBin } from '../support/cli';
+import { json, runBin, runCli } from '../support/cli';
 import { copyCatalogFixture, fingerprint, leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
 import { relativePosix, REPO } from '../support/paths';
 
@@ -71,10 +71,11 @@ describe('generate', () => {
       ),
     );
     const before = await fingerprint(path.join(dir, OUT));
-    const stale = await runBin(['generate', '--check'], dir);
+    // Started by npm (no lock file or package.json here): npm's way to run the binary.
+    const stale = await runBin(['generate', '--check'], dir, { npm_config_user_agent: 'npm/11.0.0 node/v20.19.0' });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`stale: ${OUT}/registry.ts\n`);
-    expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npm run generate`/);
+    expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npx tool-catalog generate`/);
     expect(await fingerprint(path.join(dir, OUT))).toEqual(before);
 
     const staleJson = json(await runBin(['generate', '--check', '--json'], dir));
@@ -85,6 +86,17 @@ describe('generate', () => {
     expect((await runBin(['generate', '--check'], dir)).code).toBe(0);
     expect(await fs.readFile(path.join(dir, OUT, 'registry.ts'), 'utf8')).toContain(
       "  Bash: {\n    key: 'Bash',\n    kind: 'sdk',\n    names: ['Bash'],\n    category: 'shell',\n    exposure: 'disabled',\n",
+    );
+  });
+
+  it("--check names the app's own way to regenerate: its generate script, in its package manager", async () => {
+    const dir = await copyCatalogFixture('valid');
+    await fs.writeFile(path.join(dir, 'pnpm-lock.yaml'), "lockfileVersion: '9.0'\n");
+    await fs.writeFile(path.join(dir, 'package.json'), '{ "scripts": { "generate": "tool-catalog generate" } }\n');
+    expect((await runCli(['generate', '--check'], dir)).stderr).toMatch(/out of date; run `pnpm generate` and commit/);
+    // With a flag the script does not have, the binary itself, with the flag.
+    expect((await runCli(['generate', '--check', '--catalog', 'demo'], dir)).stderr).toMatch(
+      /out of date; run `pnpm exec tool-catalog generate --catalog demo` and commit/,
     );
   });
 

@@ -114,6 +114,20 @@ describe('generate --watch', () => {
     expect(await exited).toBe(0);
   }, 30_000);
 
+  it('stops when asked, also when the catalog it names does not exist (nothing to be ready for)', async () => {
+    const dir = await tempDir('watch-nope');
+    writeFiles(dir, PROJECT);
+    let stderr = '';
+    const code = await runCommandLine(['generate', '--watch', '--catalog', 'nope'], {
+      cwd: dir,
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+      signal: AbortSignal.abort(),
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain("The config has no catalog named 'nope'");
+  });
+
   it('refuses --check and --json alongside', async () => {
     const dir = await tempDir('watch-usage');
     writeFiles(dir, PROJECT);

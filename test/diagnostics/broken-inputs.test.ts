@@ -317,6 +317,21 @@ const CASES: Case[] = [
     code: 'TC111',
   },
   {
+    kind: 'tools given something that is not an object',
+    parts: { tools: `export default demo.tools(/*@*/null as never);` },
+    code: 'TC171',
+  },
+  {
+    kind: 'a catalog whose vocabulary is not an object',
+    parts: {
+      files: {
+        'catalog/vocab.catalog.ts':
+          "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog(/*@*/null as never);\n",
+      },
+    },
+    code: 'TC171',
+  },
+  {
     kind: 'tools of another defineCatalog',
     parts: {
       files: {

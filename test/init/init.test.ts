@@ -1,6 +1,6 @@
 // `tool-catalog init` in a fresh Vite app and in a plain Node package: it scaffolds the config, a
-// starter catalog, the binding file and a `generate` script, the result type-checks and is up to
-// date, and a second run refuses to overwrite anything.
+// starter catalog, the binding file (the Vite app's UI) and a `generate` script, the result
+// type-checks and is up to date, and a second run keeps every file and completes what is missing.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -112,30 +112,57 @@ describe('tool-catalog init', () => {
       'tool-catalog.config.ts',
       'catalog/support-bot.catalog.ts',
       'catalog/tools.catalog.ts',
-      'tool-bindings.ts',
       'generated/support-bot/registry.ts',
     ])
       expect(existsSync(path.join(dir, f)), f).toBe(true);
+    // No UI here: no binding file, and the config names none, so generate never makes one.
+    expect(existsSync(path.join(dir, 'tool-bindings.ts'))).toBe(false);
+    expect(read(dir, 'tool-catalog.config.ts')).not.toContain('bindings');
+    expect(stdout).toContain('No binding file: no UI framework, Vite config or index.html was found');
     expect(read(dir, 'generated/support-bot/registry.ts')).toContain('export const SUPPORT_BOT_TOOL_REGISTRY');
     expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'node gen.js' });
     expect(stdout).toContain('already has a different "generate" script');
     expect(stdout).not.toContain('agent-tool-catalog/vite');
-    const tsc = await typecheck(dir, ['tool-bindings.ts', 'generated', 'catalog', 'tool-catalog.config.ts']);
+    const tsc = await typecheck(dir, ['generated', 'catalog', 'tool-catalog.config.ts']);
     expect(tsc.output).toBe('');
   });
 
-  it('refuses to overwrite and changes nothing on a second run', async () => {
-    const dir = makeApp('twice', { 'package.json': '{ "name": "twice" }\n' });
+  it('a second run keeps every file and completes what is missing', async () => {
+    const dir = makeApp('twice', { 'package.json': '{ "name": "twice" }\n', 'index.html': '<!doctype html>\n' });
     expect((await cli(dir, 'init')).code).toBe(0);
-    writeFileSync(path.join(dir, 'catalog/tools.catalog.ts'), '// my edits\n');
-    const before = ['package.json', 'tool-catalog.config.ts', 'tool-bindings.ts'].map((f) => read(dir, f));
+    writeFileSync(
+      path.join(dir, 'catalog/tools.catalog.ts'),
+      read(dir, 'catalog/tools.catalog.ts').replace('Notes', 'Memo'),
+    );
+    const before = ['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) => read(dir, f));
+    rmSync(path.join(dir, '.prettierignore'));
     const second = await cli(dir, 'init');
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain('init never overwrites');
-    expect(second.stderr).toContain('tool-catalog.config.ts');
-    expect(second.stderr).toContain('catalog/tools.catalog.ts');
-    expect(read(dir, 'catalog/tools.catalog.ts')).toBe('// my edits\n');
-    expect(['package.json', 'tool-catalog.config.ts', 'tool-bindings.ts'].map((f) => read(dir, f))).toEqual(before);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(
+      'tool-catalog.config.ts exists: init kept every file and completed what was missing.',
+    );
+    expect(second.stdout).toContain('Created 1 file:\n  .prettierignore\n');
+    expect(['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) => read(dir, f))).toEqual(
+      before,
+    );
+    // Its generate run picked up the edit.
+    expect(read(dir, 'generated/agent/registry.ts')).toContain('Memo');
+    expect((await cli(dir, 'generate', '--check')).code).toBe(0);
+  });
+
+  it('stops when starter files exist without a config, and writes nothing', async () => {
+    const dir = makeApp('orphans', {
+      'package.json': '{ "name": "orphans" }\n',
+      'catalog/tools.catalog.ts': '// mine\n',
+    });
+    const run = await cli(dir, 'init');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'init never overwrites, and these files exist while tool-catalog.config.ts does not: catalog/tools.catalog.ts.',
+    );
+    expect(read(dir, 'catalog/tools.catalog.ts')).toBe('// mine\n');
+    expect(existsSync(path.join(dir, 'tool-catalog.config.ts'))).toBe(false);
   });
 
   it('says what to do in a folder without package.json', async () => {

@@ -8,25 +8,16 @@ import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
 afterAll(removeTempDirs);
 
-/** The entry files of every sandbox run, and how many files esbuild compiled. */
+/** The entry files of every bundle evaluated, and how many bundles esbuild built. */
 const seen = vi.hoisted(() => ({ runs: [] as string[][], compiled: 0 }));
-vi.mock('../../plugin/load/sandbox', async (importOriginal) => {
-  const sandbox = await importOriginal<typeof import('../../plugin/load/sandbox')>();
+vi.mock('../../plugin/load/bundle-modules', async (importOriginal) => {
+  const bundler = await importOriginal<typeof import('../../plugin/load/bundle-modules')>();
   return {
-    ...sandbox,
-    runInSandbox: (...args: Parameters<typeof sandbox.runInSandbox>) => {
-      seen.runs.push(args[1].map((f) => path.basename(f)));
-      return sandbox.runInSandbox(...args);
-    },
-  };
-});
-vi.mock('esbuild', async (importOriginal) => {
-  const esbuild = await importOriginal<typeof import('esbuild')>();
-  return {
-    ...esbuild,
-    transform: (...args: Parameters<typeof esbuild.transform>) => {
+    ...bundler,
+    bundleModules: (...args: Parameters<typeof bundler.bundleModules>) => {
       seen.compiled++;
-      return esbuild.transform(...args);
+      seen.runs.push(args[0].map((f) => path.basename(f)));
+      return bundler.bundleModules(...args);
     },
   };
 });
@@ -107,7 +98,12 @@ describe('the evaluation store', () => {
     const again = await p.evaluate();
     expect(seen.runs).toHaveLength(1);
     expect(again.modules).toHaveLength(3);
-    for (const name of p.records()) expect(() => JSON.parse(readFileSync(path.join(dir, name), 'utf8'))).not.toThrow();
+    // Each record: the hash of its body on the first line, then the body.
+    for (const name of p.records()) {
+      const [hash, body] = readFileSync(path.join(dir, name), 'utf8').split(/\n(.*)/s);
+      expect(hash).toMatch(/^[0-9a-f]{40}$/);
+      expect(() => JSON.parse(body!)).not.toThrow();
+    }
   });
 
   it('keeps nothing without a node_modules folder, or with TOOL_CATALOG_CACHE=0', async () => {

@@ -32,23 +32,25 @@ describe('the binary', () => {
     expect(existsSync(cli)).toBe(true);
     const loaded = staticImports(cli);
     expect(loaded.length).toBeGreaterThan(1);
-    expect(loaded.filter((f) => readFileSync(f, 'utf8').includes('@modelcontextprotocol/'))).toEqual([]);
+    // A module of the client is imported by a subpath (`@modelcontextprotocol/sdk/client/index.js`); the
+    // package's bare name may appear as text (the message that says how to install it).
+    const importsClient = (file: string) =>
+      /["']@modelcontextprotocol\/sdk\/[^"']+["']/.test(readFileSync(file, 'utf8'));
+    expect(loaded.filter(importsClient)).toEqual([]);
     // The check reads the right files: the client is in the build, in a chunk only `drift --mcp` imports.
     const chunks = repoPath('dist/chunks');
-    const withClient = readdirSync(chunks).filter((f) =>
-      readFileSync(path.join(chunks, f), 'utf8').includes('@modelcontextprotocol/'),
-    );
+    const withClient = readdirSync(chunks).filter((f) => importsClient(path.join(chunks, f)));
     expect(withClient.length).toBeGreaterThan(0);
   });
 
-  it('stops a hanging server, and everything it started, when interrupted', async () => {
+  it('stops a hanging server, and everything it started (what left its group too), when interrupted', async () => {
     const dir = await tempDir('mcp-interrupt');
     const pidFile = path.join(dir, 'pids');
     writeFiles(dir, {
       'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';
 export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts'], mcp: { slow: {
   command: 'node', args: [${JSON.stringify(path.join(FIXTURES, 'mcp/misbehaving-server.mjs'))}, 'silent'],
-  env: { PID_FILE: ${JSON.stringify(pidFile)} }, connectTimeoutMs: 60000,
+  env: { PID_FILE: ${JSON.stringify(pidFile)}, ESCAPEES: '1' }, connectTimeoutMs: 60000,
 } } } } });
 `,
       'catalog/app.catalog.ts': `import { defineCatalog } from 'agent-tool-catalog';\nexport const app = defineCatalog({ channels: { slow: {} } });\nexport default app.tools({ slow_tools: { kind: 'external', channel: 'slow', mirror: true } });\n`,
@@ -57,8 +59,8 @@ export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
       child.once('exit', (code, signal) => done({ code, signal })),
     );
-    // The server writes its pid once it runs: interrupt only then.
-    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') await new Promise((r) => setTimeout(r, 25));
+    // The server writes its pid and those of three processes that leave its group: interrupt only then.
+    while (!existsSync(pidFile) || pidsIn(pidFile).length < 4) await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);

@@ -15,8 +15,13 @@ import { FIXTURES, REPO } from '../support/paths';
 import { pidsIn, stillRunning } from '../support/processes';
 
 const SERVER = path.join(FIXTURES, 'mcp/misbehaving-server.mjs');
-/** Short limits keep the hanging cases quick; they are what the messages must name. */
-const LIMITS = { clientCapabilities: {}, connectTimeoutMs: 400, listTimeoutMs: 400 };
+/**
+ * Limits no server misses by being slow to start: on a loaded machine starting node alone can take
+ * seconds, and a phase a test expects to reach must not depend on that. A test about a deadline sets
+ * that one short (`SHORT`), for a server that never answers, so it ends the same way at any speed.
+ */
+const LIMITS = { clientCapabilities: {}, connectTimeoutMs: 120_000, listTimeoutMs: 120_000 };
+const SHORT = 400;
 
 afterAll(removeTempDirs);
 
@@ -70,7 +75,12 @@ describe.concurrent('a stdio server that fails', () => {
   });
 
   it('never answers initialize: stopped at the connect deadline', async () => {
-    const { config, pidFile } = await misbehaving('silent');
+    // The shell writes the pid at once and becomes the server: the pid is there even if node never got to run.
+    const { config, pidFile } = await misbehaving('silent', {
+      command: 'sh',
+      args: ['-c', `echo $$ >> "$PID_FILE"; exec node ${SERVER} silent`],
+      connectTimeoutMs: 2000,
+    });
     const error = await failure(config);
     expect(error.details).toMatchObject({
       phase: 'initialize',
@@ -78,7 +88,7 @@ describe.concurrent('a stdio server that fails', () => {
       exit: { signal: 'SIGTERM', onItsOwn: false },
     });
     expect(error.message).toContain(
-      'failed during initialize: no answer to initialize within 400 ms.\n  The server process was stopped with SIGTERM.',
+      'failed during initialize: no answer to initialize within 2000 ms.\n  The server process was stopped with SIGTERM.',
     );
     expect(error.message).toContain("raise 'connectTimeoutMs' of this server in the config.");
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
@@ -109,7 +119,7 @@ describe.concurrent('a stdio server that fails', () => {
   });
 
   it('hangs on tools/list: stopped at the list deadline', async () => {
-    const { config, pidFile } = await misbehaving('list-hang');
+    const { config, pidFile } = await misbehaving('list-hang', { listTimeoutMs: SHORT });
     const error = await failure(config);
     expect(error.details).toMatchObject({
       phase: 'tools/list',
@@ -121,7 +131,7 @@ describe.concurrent('a stdio server that fails', () => {
   });
 
   it('ignores SIGTERM: killed with SIGKILL', async () => {
-    const { config, pidFile } = await misbehaving('ignore-sigterm');
+    const { config, pidFile } = await misbehaving('ignore-sigterm', { listTimeoutMs: SHORT });
     const error = await failure(config);
     expect(error.details).toMatchObject({
       phase: 'tools/list',
@@ -133,8 +143,15 @@ describe.concurrent('a stdio server that fails', () => {
   });
 
   it('writes something that is not JSON-RPC: shown, with the deadline it missed', async () => {
-    const { config } = await misbehaving('not-json');
+    // A shell answers the handshake with a prompt: it starts in milliseconds even on a loaded machine,
+    // so its line is there long before the deadline (a node server may not even have started by then).
+    const { config, pidFile } = await misbehaving('not-json', {
+      command: 'sh',
+      args: ['-c', 'echo $$ >> "$PID_FILE"; read -r line; echo "Welcome! Type a command:"; exec sleep 300'],
+      connectTimeoutMs: 2000,
+    });
     const error = await failure(config);
+    expect(stillRunning(pidsIn(pidFile))).toEqual([]);
     expect(error.details).toMatchObject({ phase: 'initialize', kind: 'timeout' });
     expect(error.message).toContain(
       'It wrote lines to stdout that are not JSON-RPC messages:\n    | Welcome! Type a command:',
@@ -185,6 +202,37 @@ describe('a stdio server that works', () => {
     const pids = pidsIn(pidFile);
     expect(pids).toHaveLength(2);
     expect(stillRunning(pids)).toEqual([]);
+  });
+});
+
+describe.concurrent('a stdio server whose descendants leave its process group', () => {
+  /** The server in `mode` with ESCAPEES=1: its pid and its three escapees' are in the pid file. */
+  const escaping = (mode: string, extra: Partial<ResolvedMcpServer> = {}) =>
+    misbehaving(mode, extra).then(({ config, pidFile }) => ({
+      config: { ...config, env: { ...(config as { env: object }).env, ESCAPEES: '1' } } as ResolvedMcpServer,
+      pidFile,
+    }));
+
+  it('has them stopped after a listing: a detached child, setsid, and a daemon whose parent exited', async () => {
+    const { config, pidFile } = await escaping('paged');
+    expect((await listServerTools(config)).tools).toHaveLength(8);
+    const pids = pidsIn(pidFile);
+    expect(pids).toHaveLength(4);
+    expect(stillRunning(pids)).toEqual([]);
+  });
+
+  it('has them stopped when the server hangs and is killed at its deadline', async () => {
+    const { config, pidFile } = await escaping('list-hang', { listTimeoutMs: SHORT });
+    expect((await failure(config)).details).toMatchObject({ phase: 'tools/list', kind: 'timeout' });
+    expect(pidsIn(pidFile)).toHaveLength(4);
+    expect(stillRunning(pidsIn(pidFile))).toEqual([]);
+  });
+
+  it('has them stopped when the server crashes on its own', async () => {
+    const { config, pidFile } = await escaping('list-crash');
+    expect((await failure(config)).details).toMatchObject({ kind: 'connection-closed', exit: { code: 7 } });
+    expect(pidsIn(pidFile)).toHaveLength(4);
+    expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
 });
 
@@ -243,7 +291,7 @@ describe.concurrent('an HTTP server that fails', () => {
     const url = await httpServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders(),
     );
-    const error = await failure(http('mute', 'sse', `${url}/sse`));
+    const error = await failure({ ...http('mute', 'sse', `${url}/sse`), connectTimeoutMs: SHORT } as ResolvedMcpServer);
     expect(error.details).toMatchObject({
       phase: 'connect',
       kind: 'timeout',
@@ -263,6 +311,46 @@ describe.concurrent('an HTTP server that fails', () => {
     );
     expect(error.details.kind).toBe('not-found');
     expect(seen).toBe('Bearer secret-123');
+  });
+});
+
+describe('an in-process server that answers with what JSON cannot hold', () => {
+  it('is a clear error, as the same answer over a wire would be', async () => {
+    const dir = await tempDir('mcp-cyclic');
+    // A connectable server written by hand: its tool's schema refers to itself.
+    writeFiles(dir, {
+      'server.mjs': `export function createServer() {
+  let wire;
+  return {
+    async connect(transport) {
+      wire = transport;
+      transport.onmessage = (m) => {
+        if (m.method === 'initialize')
+          return transport.send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'cyclic', version: '1' } } });
+        if (m.method !== 'tools/list') return;
+        const schema = { type: 'object' };
+        schema.properties = { self: schema };
+        transport.send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'loop', inputSchema: schema }] } });
+      };
+      await transport.start();
+    },
+    async close() { await wire?.close(); },
+  };
+}
+`,
+    });
+    const error = await failure({
+      ...LIMITS,
+      name: 'cyclic',
+      type: 'sdk',
+      module: './server.mjs',
+      export: 'createServer',
+      resolveDir: dir,
+    } as ResolvedMcpServer);
+    expect(error.details).toMatchObject({ phase: 'tools/list', kind: 'server-error' });
+    expect(error.details.reason).toMatch(
+      /^the server answered with error -32603: the server's message cannot be written as JSON \(Converting circular structure to JSON/,
+    );
   });
 });
 

@@ -80,7 +80,7 @@ describe('the lock file', () => {
   it('refuses a lock it cannot use, saying how to write it again', () => {
     expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(LockError);
     expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(
-      /^generated\/app\/mcp-tools\.lock\.json is not valid JSON \(.*\); restore it from version control, or write it again with tool-catalog drift --mcp --update\.$/,
+      /^generated\/app\/mcp-tools\.lock\.json:1:25: the lock is not valid JSON \(.*\); restore it from version control, or write it again with tool-catalog drift --mcp --update\.$/,
     );
     expect(() => parseLock('{ "lockfileVersion": 2, "servers": {} }', 'lock.json')).toThrow(
       'lock.json is not an MCP tools lock of version 1',
@@ -90,7 +90,9 @@ describe('the lock file', () => {
         '{ "lockfileVersion": 1, "servers": { "docs": { "tools": { "a": {} }, "clientCapabilities": {} } } }',
         'lock.json',
       ),
-    ).toThrow("the entry of server 'docs' is damaged; write it again with tool-catalog drift --mcp --update docs.");
+    ).toThrow(
+      'lock.json:1:38: server \'docs\': "transport" is missing (it must be one of stdio, http, sse, sdk); write it again with tool-catalog drift --mcp --update docs.',
+    );
   });
 });
 

@@ -145,6 +145,65 @@ describe('sessionOptions', () => {
     expect(await guardSays(open, 'mcp__flights__book')).toBeUndefined();
   });
 
+  it("reads the app's live snapshot (guard.disallowed) on every call, on top of the session's own list", async () => {
+    let switchedOff: unknown = [];
+    const session = sessionOptions(catalog, {
+      context: { hasGit: false },
+      servers,
+      createServer,
+      guard: { disallowed: () => switchedOff as string[] },
+    });
+    expect(await guardSays(session, 'mcp__app__notes')).toBeUndefined();
+    // The session's own list still holds while the snapshot is read.
+    expect(await guardSays(session, 'EnterWorktree')).toContain('disallowed');
+    switchedOff = ['mcp__app__notes'];
+    expect(await guardSays(session, 'mcp__app__notes')).toContain('current tool settings');
+    expect(await guardSays(session, 'Read')).toBeUndefined();
+    switchedOff = ['mcp__app__*'];
+    expect(await guardSays(session, 'mcp__app__search')).toContain("('mcp__app__*')");
+    // A snapshot that is not a list of names fails closed, saying what it returned.
+    switchedOff = 'mcp__app__notes';
+    expect(await guardSays(session, 'Read')).toMatch(/guard\.disallowed\(\) returned the string "mcp__app__notes"/);
+    // What the model is offered stays what the session computed: the snapshot only guards calls.
+    expect(session.disallowedTools).not.toContain('mcp__app__notes');
+  });
+
+  it("offers a name the caller selected through a channel's mirror, though another entry that lists it is not the caller's", () => {
+    const channel = {
+      kind: 'external' as const,
+      exposure: 'internal' as const,
+      dependsOn: [],
+      approval: 'auto' as const,
+    };
+    const mirrored = closePolicyTables({
+      catalog: 'mirror',
+      tools: [
+        { key: 'docs_full', ...channel, channel: 'docs', namesFrom: 'mirror', names: [] },
+        { key: 'docs_read', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__get'] },
+        { key: 'docs_pair', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__export'] },
+        { key: 'docs_write', ...channel, channel: 'docs', names: ['mcp__docs__delete'], restricted: true },
+      ],
+      conditions: [],
+      servers: [],
+      channels: ['docs'],
+    });
+    const session = sessionOptions(
+      { tables: mirrored, channels: [], guard: { restricted: ['mcp__docs__delete'] } },
+      {
+        context: {},
+        selection: {
+          keys: ['docs_full'],
+          names: ['mcp__docs__search', 'mcp__docs__get', 'mcp__docs__list', 'mcp__docs__delete'],
+        },
+      },
+    );
+    // Every name of `docs_read` came through the mirror: the caller's. `docs_pair` has a name the
+    // caller did not select, so it stays out, and `restricted` still wins over the mirror.
+    expect(session.allowedTools).toEqual(['mcp__docs__search', 'mcp__docs__get', 'mcp__docs__list']);
+    expect(session.disallowedTools).toEqual(expect.arrayContaining(['mcp__docs__export', 'mcp__docs__delete']));
+    expect(session.disallowedTools).not.toContain('mcp__docs__get');
+  });
+
   it('needs createServer to build in-process servers', () => {
     expect(() => sessionOptions(catalog, { context: {}, servers })).toThrow(/createServer/);
   });

@@ -36,6 +36,8 @@ export function runBin(
         env: { ...process.env, NO_COLOR: '1', ...env },
         timeout: 120_000,
         killSignal: 'SIGKILL',
+        // Reports of thousands of tools run to megabytes.
+        maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);

@@ -26,7 +26,7 @@ export interface CommandRun {
 }
 
 /** Runs a program; resolves with its exit code and output whatever the code (the caller asserts), rejects only when it cannot start. */
-function runCommand(
+export function runCommand(
   file: string,
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv },
@@ -52,7 +52,7 @@ export const runNode = (args: readonly string[], cwd: string) =>
  * The environment npm gets here: without the `npm_*` settings that `npm test` exports for this
  * repository (its prefix, its lifecycle), so a nested npm acts on the folder it runs in.
  */
-function npmEnv(): NodeJS.ProcessEnv {
+export function npmEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
     if (!/^npm_/i.test(key) || /^npm_config_(cache|registry)$/i.test(key)) env[key] = value;

@@ -3,13 +3,13 @@
 // group with the binding file's icons; a switch writes `disabledTools` to SQLite and the page shows the
 // SDK's `disallowedTools`; a reload keeps it; zh-CN and zh-TW show their Chinese strings, drawn with the
 // bundled web fonts. A screenshot per Chinese locale is saved as test/.artifacts/agent-settings-<locale>.png.
-import Database from 'better-sqlite3';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import initSqlJs from 'sql.js';
 import { BROWSER_ARTIFACTS, fontsUsedBy, launchChromium, screenshotPath } from '../../../test/browser/chromium';
 import catalogZhCN from '../src/generated/claude/i18n/zh-CN.json';
 import catalogZhTW from '../src/generated/claude/i18n/zh-TW.json';
@@ -51,8 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   rmSync(dbFile, { force: true });
-  rmSync(`${dbFile}-wal`, { force: true });
-  rmSync(`${dbFile}-shm`, { force: true });
 });
 
 const planMode = () => page.getByTestId('switch-planMode');
@@ -114,12 +112,11 @@ describe('agent-settings in Chromium', () => {
     await expect.poll(() => planMode().getAttribute('aria-checked')).toBe('false');
     await expect.poll(disallowed).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
 
-    const sqlite = new Database(dbFile, { readonly: true });
-    const row = sqlite.prepare('select disabled_tools from agents where id = ?').get('demo') as {
-      disabled_tools: string;
-    };
+    // What the app saved to its database file, read with SQLite itself.
+    const sqlite = new (await initSqlJs()).Database(readFileSync(dbFile));
+    const [result] = sqlite.exec("select disabled_tools from agents where id = 'demo'");
     sqlite.close();
-    expect(JSON.parse(row.disabled_tools)).toEqual(['EnterPlanMode', 'ExitPlanMode']);
+    expect(JSON.parse(String(result!.values[0]![0]))).toEqual(['EnterPlanMode', 'ExitPlanMode']);
 
     await page.reload();
     await expect.poll(() => planMode().isEnabled(), { timeout: 20_000 }).toBe(true);

@@ -1,13 +1,20 @@
 // Builders and names: builders run on every call (never memoized), `fullNames: []` still builds,
-// resolved names follow the context, factories gate their entries, schema extensions pass through.
+// resolved names follow the context, factories gate their entries, schema extensions pass through
+// the session to the builders (read back from the in-process server the way the runtime does).
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { buildThemisTools, createThemisToolContext, THEMIS_CALLERS, themisToolNames } from '../generated/themis';
+import {
+  buildThemisTools,
+  createThemisToolContext,
+  THEMIS_CALLERS,
+  themisSessionOptions,
+  themisToolNames,
+} from '../generated/themis';
 import { ChannelMentionWorkflow } from '../app/callers/channel-mention-workflow';
 import { chatSession } from '../app/callers/chat-tool-configuration';
 import { ChannelRegistry } from '../app/channel-registry';
 import { themisPredicates } from '../app/context';
 import { analyst, bareSpace, conversation, guest, teamSpace } from './fixtures';
+import { connectTo } from './mcp-client';
 
 const chatContext = (user = analyst, space = teamSpace) =>
   createThemisToolContext({ predicates: themisPredicates, data: { space, user, conversation } });
@@ -58,19 +65,53 @@ describe('builders', () => {
       'mcp__themis__trigger_pr_review',
       'mcp__themis__trigger_code_generation',
     ]);
+    const api = chatSession({ space: teamSpace, user: analyst, conversation });
+    expect(api.options.allowedTools.filter((n) => n.includes('trigger'))).toEqual([]);
+    expect(api.options.disallowedTools).toEqual(
+      expect.arrayContaining(['mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation']),
+    );
   });
 
-  it('passes a per-caller schema extension through the factory: `project` is required only in mentions', async () => {
-    const mention = new ChannelMentionWorkflow(bareSpace, analyst).session();
-    const mentionTool = mention.tools.find((t) => t.name === 'trigger_code_generation')!;
-    expect(Object.keys(mentionTool.inputSchema)).toEqual(['instructions', 'project']);
-    const input = z.object(mentionTool.inputSchema as z.ZodRawShape);
-    expect(input.safeParse({ instructions: 'add a route' }).success).toBe(false);
-    expect(input.safeParse({ instructions: 'add a route', project: 'api' }).success).toBe(true);
+  it('passes a per-caller schema extension through the session to the factory: `project` is required only in mentions', async () => {
+    const mention = new ChannelMentionWorkflow(bareSpace, analyst);
+    const generation = async (server: Parameters<typeof connectTo>[0]) => {
+      const client = await connectTo(server);
+      const listed = (await client.listTools()).tools.find((t) => t.name === 'trigger_code_generation')!;
+      return { client, schema: listed.inputSchema };
+    };
+    const inMention = await generation(mention.session().options.mcpServers.themis);
+    try {
+      expect(Object.keys(inMention.schema.properties ?? {})).toEqual(['instructions', 'project']);
+      expect(inMention.schema.required).toEqual(['instructions', 'project']);
+      // The server validates the call against the extended schema: without `project` it never runs.
+      const refused = await inMention.client.callTool({
+        name: 'trigger_code_generation',
+        arguments: { instructions: 'add a route' },
+      });
+      expect(refused.isError).toBe(true);
+      expect(mention.codeGenerationRequest).toBeUndefined();
+      await inMention.client.callTool({
+        name: 'trigger_code_generation',
+        arguments: { instructions: 'add a route', project: 'api' },
+      });
+      expect(mention.codeGenerationRequest).toEqual({ instructions: 'add a route', project: 'api' });
+    } finally {
+      await inMention.client.close();
+    }
 
     const chat = chatSession({ space: bareSpace, user: guest, conversation, jobs: [] });
-    const chatTool = chat.tools.find((t) => t.name === 'trigger_code_generation')!;
-    expect(Object.keys(chatTool.inputSchema)).toEqual(['instructions']);
+    const inChat = await generation(chat.options.mcpServers.themis);
+    await inChat.client.close();
+    expect(Object.keys(inChat.schema.properties ?? {})).toEqual(['instructions']);
+  });
+
+  it('refuses a schema extension without a caller: only the tools the catalog builds for a caller take it', () => {
+    expect(() =>
+      themisSessionOptions({
+        context: chatContext(),
+        schema: { trigger_code_generation: { extraRequired: ['project'] } },
+      }),
+    ).toThrow(/`schema` extends the tools the catalog builds for a caller; name the `caller` too/);
   });
 
   it('opts in by groups: an empty include gets nothing, and the callers are group lists', () => {

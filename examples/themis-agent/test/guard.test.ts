@@ -8,11 +8,13 @@ import type {
   PreToolUseHookInput,
   SyncHookJSONOutput,
 } from '@anthropic-ai/claude-agent-sdk';
+import type { Options as OldestOptions } from 'claude-agent-sdk-oldest';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createThemisToolGuard, THEMIS_RESTRICTED_TOOL_NAMES } from '../generated/themis';
 import { agentSession } from '../app/callers/agent-service';
 import { messagingSession } from '../app/callers/messaging-agent';
 import { analyst, conversation, emptyQueue, guest, teamSpace } from './fixtures';
+import { listedTools } from './mcp-client';
 
 const input = (tool_name: string, permission_mode?: string): PreToolUseHookInput => ({
   hook_event_name: 'PreToolUse',
@@ -43,13 +45,19 @@ describe('the generated PreToolUse guard', () => {
     expectTypeOf(createThemisToolGuard()).toExtend<HookCallbackMatcher>();
     const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
     expectTypeOf(options).toExtend<Options>();
+    // The oldest SDK the project supports takes the same options (its types, not only the pinned SDK's).
+    expectTypeOf(options).toExtend<OldestOptions>();
     expect(options.hooks.PreToolUse).toHaveLength(1);
+    // SDK 0.3.333 blocks the call when a hook fails (`onFailure`); the guard also fails closed itself.
+    expect(options.hooks.PreToolUse[0]).toMatchObject({ onFailure: 'block' });
   });
 
-  it('denies a restricted external tool even though the full agent mirrored it into allowedTools', async () => {
+  it('denies a restricted external tool, which the session keeps out of allowedTools and puts in disallowedTools', async () => {
     const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
-    expect(options.allowedTools).toContain('mcp__metabase__delete_card');
-    const matcher = options.hooks.PreToolUse![0]!;
+    // The full agent mirrors every metabase tool, the restricted ones too: the session still leaves them out.
+    expect(options.allowedTools).not.toContain('mcp__metabase__delete_card');
+    expect(options.disallowedTools).toEqual(expect.arrayContaining([...THEMIS_RESTRICTED_TOOL_NAMES]));
+    const matcher = options.hooks.PreToolUse[0]!;
     const result = await decide(matcher, input('mcp__metabase__delete_card'));
     expect(result.decision).toBe('deny');
     expect(result.reason).toMatch(/restricted/);
@@ -61,12 +69,20 @@ describe('the generated PreToolUse guard', () => {
     ]);
   });
 
+  it("denies what the session does not offer: another caller's trigger, a tool of no catalog server", async () => {
+    const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
+    const matcher = options.hooks.PreToolUse[0]!;
+    expect((await decide(matcher, input('mcp__themis__trigger_pr_review'))).decision).toBe('deny');
+    expect((await decide(matcher, input('mcp__flights__book'))).reason).toMatch(/does not declare/);
+    expect((await decide(matcher, input('mcp__themis__query_themis_data'))).decision).toBeUndefined();
+  });
+
   it('denies an external tool the caller did not allow (messaging gets only the restricted variants)', async () => {
     const { options } = messagingSession(
       { space: teamSpace, user: guest, messageQueue: emptyQueue() },
       { headless: false },
     );
-    const matcher = options.hooks.PreToolUse![0]!;
+    const matcher = options.hooks.PreToolUse[0]!;
     expect((await decide(matcher, input('mcp__sentry__resolve_issue'))).decision).toBe('deny');
     expect((await decide(matcher, input('mcp__sentry__list_issues'))).decision).toBeUndefined();
   });
@@ -88,10 +104,45 @@ describe('the generated PreToolUse guard', () => {
       { space: teamSpace, user: analyst, conversation },
       { disabledTools: () => disabled },
     );
-    const matcher = options.hooks.PreToolUse![0]!;
+    const matcher = options.hooks.PreToolUse[0]!;
     expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBeUndefined();
     disabled = ['mcp__themis__save_memory'];
-    expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBe('deny');
+    const denied = await decide(matcher, input('mcp__themis__save_memory'));
+    expect(denied.decision).toBe('deny');
+    expect(denied.reason).toMatch(/current tool settings/);
+    // A tool switched on again is allowed again, still without a new session.
+    disabled = [];
+    expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBeUndefined();
+  });
+
+  it('does not offer a tool switched off when the session starts: not built, not allowed, disallowed for subagents too', async () => {
+    const { options } = agentSession(
+      { space: teamSpace, user: analyst, conversation },
+      { disabledTools: () => ['mcp__themis__query_themis_data'] },
+    );
+    expect(options.allowedTools).not.toContain('mcp__themis__query_themis_data');
+    expect(options.disallowedTools).toContain('mcp__themis__query_themis_data');
+    expect(options.agents?.researcher?.tools).toEqual([
+      'mcp__themis__get_pr_info',
+      'mcp__themis__get_pr_diff',
+      'mcp__themis__get_pr_files',
+    ]);
+    expect((await listedTools(options.mcpServers.themis)).map((t) => t.name)).not.toContain('query_themis_data');
+    expect((await decide(options.hooks.PreToolUse[0]!, input('mcp__themis__query_themis_data'))).decision).toBe('deny');
+  });
+
+  it('lets a headless messaging turn call only what allowedTools pre-approves when the mode needs a responder', async () => {
+    const headless = messagingSession({ space: teamSpace, user: guest, messageQueue: emptyQueue() });
+    const interactive = messagingSession(
+      { space: teamSpace, user: guest, messageQueue: emptyQueue() },
+      { headless: false, permissionMode: 'default' },
+    );
+    expect(interactive.options.permissionMode).toBe('default');
+    expect('permissionMode' in headless.options).toBe(false);
+    // Pre-approved: the SDK will not prompt, so a headless turn may run it.
+    expect(
+      (await decide(headless.options.hooks.PreToolUse[0]!, input('mcp__themis__save_memory', 'default'))).decision,
+    ).toBeUndefined();
   });
 
   it('denies a prompting tool on a headless turn whose permission mode needs a responder', async () => {

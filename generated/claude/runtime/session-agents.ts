@@ -3,12 +3,12 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 aa07b9f68001e8ea of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 f935708e79cc87b7 of the code below.
 // The subagents and skills of one session, in the SDK's shape: an `AgentDefinition` per offered
 // subagent, listing exactly its tools (the runtime otherwise lets a subagent inherit everything) and
 // disallowing whatever the session disallows plus its own exclusions; the `skills` option.
 import type { AgentOffer } from './agent-offer';
-import type { SessionOffer } from './offer';
+import { handedOver, type SessionOffer } from './offer';
 import type { PolicyTables } from './policy-tables';
 
 /** Assignable to the SDK's `AgentDefinition`. */
@@ -21,8 +21,6 @@ export interface SessionAgentDefinition {
   readonly skills?: string[];
   readonly maxTurns?: number;
 }
-
-const handedOver = (o: { absentBy?: string }) => o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** The names a subagent may call: every tool handed to it (the runtime then decides direct, deferred or absent). */
 const agentToolNames = (agent: AgentOffer) => agent.tools.filter(handedOver).flatMap((o) => o.names);

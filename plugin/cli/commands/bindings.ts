@@ -4,6 +4,7 @@ import type { CatalogBindingsReport } from '../../bindings/run-bindings.js';
 import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 import { relativePosix } from '../../text/spelling.js';
+import { loadWithPeer } from '../optional-peer.js';
 
 const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
@@ -45,8 +46,10 @@ export const bindingsCommand: Command = {
     const fix = values.fix === true;
     const prune = values.prune === true;
     if (prune && !fix) throw new UsageError('--prune removes entries and only works together with --fix.');
-    // Loaded on use: it pulls in ts-morph (~1.4 s), which every other command, `generate` first, must not pay for.
-    const { runBindings } = await import('../../bindings/run-bindings.js');
+    // Loaded on use: it pulls in ts-morph (~1.4 s), an optional peer, which no other command needs.
+    const loaded = await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
+    if (!loaded) return 2;
+    const { runBindings } = loaded;
     const result = await runBindings({
       cwd: io.cwd,
       config: values.config as string | undefined,

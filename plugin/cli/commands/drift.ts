@@ -4,8 +4,10 @@
 import { formatCatalogDrift } from '../../drift/format-report.js';
 import { runDrift } from '../../drift/run-drift.js';
 import { COMMON_OPTIONS, UsageError, type CommandIO, type ParsedArgs, type Command } from '../command.js';
+import { loadWithPeer } from '../optional-peer.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
+import { terminalJson } from '../../text/terminal.js';
 
 /** `--connect-timeout 500` → 500; anything but a positive number of milliseconds is bad usage. */
 function milliseconds(values: ParsedArgs['values'], flag: string): number | undefined {
@@ -17,7 +19,7 @@ function milliseconds(values: ParsedArgs['values'], flag: string): number | unde
   return ms;
 }
 
-/** `drift --mcp`: its code (and the MCP client) is loaded only on this path. */
+/** `drift --mcp`: its code and the MCP client, an optional peer, are loaded only on this path. */
 async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promise<number> {
   if (values['sdk-types'] !== undefined)
     throw new UsageError('--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.');
@@ -31,16 +33,18 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
     connectTimeoutMs: milliseconds(values, 'connect-timeout'),
     listTimeoutMs: milliseconds(values, 'list-timeout'),
   };
-  const [{ runMcpDrift }, { formatMcpDrift }] = await Promise.all([
-    import('../../drift/run-mcp-drift.js'),
-    import('../../drift/format-mcp-report.js'),
-  ]);
+  const loaded = await loadWithPeer('@modelcontextprotocol/sdk', io, () =>
+    Promise.all([import('../../drift/run-mcp-drift.js'), import('../../drift/format-mcp-report.js')]),
+  );
+  if (!loaded) return 2;
+  const [{ runMcpDrift }, { formatMcpDrift }] = loaded;
   const result = await runMcpDrift(options);
   if (result.usageError) throw new UsageError(result.usageError);
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
+    // Server strings are JSON-escaped; the few characters JSON leaves raw are escaped too, for a terminal.
     io.stdout(
-      `${JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2)}\n`,
+      `${terminalJson(JSON.stringify({ ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) }, null, 2))}\n`,
     );
     return result.ok ? 0 : failure;
   }

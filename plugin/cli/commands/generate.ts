@@ -4,11 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateAndWrite, type GenerateResult } from '../../generate.js';
+import { regenerateCommand } from '../../init/package-manager.js';
 import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
 import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { COMMON_OPTIONS, UsageError, type Command, type ParsedArgs } from '../command.js';
 import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 
@@ -31,22 +32,35 @@ async function handEditedCopies(stale: readonly string[]): Promise<Set<string>> 
   return new Set(stale.filter((_, i) => isHandEditedRuntimeCopy(texts[i]!)));
 }
 
+/** The `--config` and `--catalog` this run was given, to repeat in the command it suggests. */
+const selectionFlags = (values: ParsedArgs['values']): string[] => [
+  ...(typeof values.config === 'string' ? ['--config', values.config] : []),
+  ...(typeof values.catalog === 'string' ? ['--catalog', values.catalog] : []),
+];
+
 export const generateCommand: Command = {
   name: 'generate',
   summary:
     'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
-  usage: '[--check | --watch]',
-  options: { ...COMMON_OPTIONS, check: { type: 'boolean' }, watch: { type: 'boolean', short: 'w' } },
+  usage: '[--check | --watch | --prune]',
+  options: {
+    ...COMMON_OPTIONS,
+    check: { type: 'boolean' },
+    watch: { type: 'boolean', short: 'w' },
+    prune: { type: 'boolean' },
+  },
   async run({ values, positionals }, io) {
     if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     if (values.watch) {
-      if (values.check || values.json)
-        throw new UsageError('--watch regenerates on every change; it cannot be combined with --check or --json.');
+      if (values.check || values.json || values.prune)
+        throw new UsageError(
+          '--watch regenerates on every change; it cannot be combined with --check, --json or --prune (which would drop set-aside translations while a file is briefly missing).',
+        );
       return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
     }
     const started = performance.now();
     const check = values.check === true;
-    const result = await generateAndWrite({ ...projectOptions(values, io), check });
+    const result = await generateAndWrite({ ...projectOptions(values, io), check, prune: values.prune === true });
     const rel = (f: string) => relativePosix(io.cwd, f);
     const report = result.report;
     const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
@@ -93,13 +107,20 @@ export const generateCommand: Command = {
       for (const line of policy) io.stderr(`${line}\n`);
       if (stale.length > 0) {
         io.stderr(
-          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`npm run generate\` and commit the result.\n`,
+          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}\` and commit the result.\n`,
         );
         return 1;
       }
       io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
       return ok ? 0 : 1;
     }
+    // Set-aside translations are news for a translator: say where they went, and how they go.
+    for (const c of result.catalogs)
+      for (const [file, f] of c.files)
+        if (f.prunable && report.changed.includes(file))
+          io.stdout(
+            `kept ${rel(file)}: translations of keys no longer in the catalog, set aside until they return (\`generate --prune\` drops them).\n`,
+          );
     const names = result.catalogs.map((c) => c.config.name).join(', ');
     const cleaned =
       report.leftovers.length > 0

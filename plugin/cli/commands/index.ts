@@ -5,9 +5,11 @@ import { driftCommand } from './drift.js';
 import { explainCommand } from './explain.js';
 import { generateCommand } from './generate.js';
 import { initCommand } from './init.js';
+import { inputsCommand } from './inputs.js';
 import { reportCommand } from './report.js';
 import { resolveCommand } from './resolve.js';
 import { staleRefsCommand } from './stale-refs.js';
+import { upgradeCommand } from './upgrade.js';
 import { verifyCommand } from './verify.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,4 +22,6 @@ export const COMMANDS: readonly Command[] = [
   bindingsCommand,
   staleRefsCommand,
   verifyCommand,
+  upgradeCommand,
+  inputsCommand,
 ];

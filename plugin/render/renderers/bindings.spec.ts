@@ -74,7 +74,7 @@ describe('bindings.ts and the binding file skeleton', () => {
     const { files } = renderWith(bindingsRenderer, withBindingFile());
     expect(files['src/tool-bindings.ts']).toMatchInlineSnapshot(`
       "// The UI binding of every tool of the 'demo' catalog: its icon and, optionally, its renderer.
-      // This file is yours: agent-tool-catalog wrote it once and never overwrites it. When the catalog gains
+      // This file is yours: once you edit it, agent-tool-catalog never changes it. When the catalog gains
       // or loses a tool, \`satisfies\` below fails typecheck naming the key; \`tool-catalog bindings --fix\`
       // adds the missing entries (\`--prune\` removes stale ones) and keeps your edits.
       import type { DemoUiBindings, DemoUiIcon } from '../generated/demo/bindings';
@@ -95,7 +95,7 @@ describe('bindings.ts and the binding file skeleton', () => {
     const { files } = renderWith(bindingsRenderer, withBindingFile({ module: './src/icons', export: 'IconName' }));
     expect(files['src/tool-bindings.ts']).toMatchInlineSnapshot(`
       "// The UI binding of every tool of the 'demo' catalog: its icon and, optionally, its renderer.
-      // This file is yours: agent-tool-catalog wrote it once and never overwrites it. When the catalog gains
+      // This file is yours: once you edit it, agent-tool-catalog never changes it. When the catalog gains
       // or loses a tool, \`satisfies\` below fails typecheck naming the key; \`tool-catalog bindings --fix\`
       // adds the missing entries (\`--prune\` removes stale ones) and keeps your edits.
       import type { DemoUiBindings, DemoUiIcon } from '../generated/demo/bindings';

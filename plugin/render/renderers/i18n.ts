@@ -1,11 +1,13 @@
 // Renders one JSON file per configured locale (`<i18n.outDir>/<locale>.json`): the default locale from
-// the catalog's copy, other locales keeping their translations; missing ones are reported per policy.
+// the catalog's copy, other locales keeping their translations; missing ones are reported per policy,
+// and those of keys the catalog no longer has are set aside (i18n-set-aside.ts), never dropped.
 import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { flatString } from '../../text/flat-string.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js';
+import { defaultCopyOf, keptAside, readSetAside, setAsideFile, setAsideJson } from './i18n-set-aside.js';
 import {
   flattenTranslations,
   i18nEntries,
@@ -17,7 +19,8 @@ import {
   type LocaleDocument,
 } from './i18n-entries.js';
 
-const localeFile = (model: CatalogModel, locale: string) => path.join(model.config.i18n.outDir, `${locale}.json`);
+export const localeFile = (model: CatalogModel, locale: string) =>
+  path.join(model.config.i18n.outDir, `${locale}.json`);
 
 /**
  * Where a locale's translations may also be: the file named as the tag was written before locales
@@ -137,7 +140,11 @@ function keptLocaleJson(
 export const i18nRenderer: Renderer = {
   name: 'i18n',
   reads(model) {
-    return model.config.i18n.locales.flatMap((locale) => [localeFile(model, locale), earlierLocaleFile(model, locale)]);
+    return model.config.i18n.locales.flatMap((locale) => [
+      localeFile(model, locale),
+      earlierLocaleFile(model, locale),
+      setAsideFile(model, locale),
+    ]);
   },
   render({ model, existing }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
@@ -168,6 +175,8 @@ export const i18nRenderer: Renderer = {
       )!;
     }
     const keys = entries.map((e) => e.key);
+    const keySet = new Set(keys);
+    const defaultCopy = defaultCopyOf(existing.get(localeFile(model, defaultLocale)));
     const files = new Map<string, RenderedFile>();
     for (const locale of locales) {
       const file = localeFile(model, locale);
@@ -177,15 +186,22 @@ export const i18nRenderer: Renderer = {
           : file;
       const text = existing.get(source);
       const parsed = parseLocale(source, text, locale !== defaultLocale);
-      if (parsed.error) {
-        diagnostics.push(parsed.error);
+      const asideFile = setAsideFile(model, locale);
+      const aside = readSetAside(asideFile, existing.get(asideFile));
+      if (parsed.error || aside.error) {
+        diagnostics.push(...[parsed.error, aside.error].filter((e) => e !== undefined));
         continue;
       }
+      // Translations of keys the catalog no longer has move aside (and back when a key returns).
+      const setAside =
+        locale === defaultLocale ? undefined : keptAside(parsed.translations, aside.translations, keySet, defaultCopy);
+      if (setAside) files.set(asideFile, { content: setAsideJson(setAside), mergesExisting: true, prunable: true });
       // undefined: no translation, left out of the file.
       const values: (string | undefined)[] = [];
       const missing: I18nEntry[] = [];
       for (const entry of entries) {
-        const kept = parsed.translations.get(entry.key);
+        const inFile = parsed.translations.get(entry.key);
+        const kept = inFile !== undefined && inFile !== '' ? inFile : aside.translations.get(entry.key);
         if (locale === defaultLocale) values.push(entry.text);
         else if (kept !== undefined && kept !== '') values.push(kept);
         // An empty default copy has nothing to translate.

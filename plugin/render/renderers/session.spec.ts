@@ -21,7 +21,7 @@ describe('session.ts', () => {
       import { DEMO_POLICY_TABLES } from './policy';
       import type { DemoPolicyContext } from './policy';
       import { DEMO_CALLERS, type DemoRuntimeConfiguration, type DemoToolCaller, type DemoToolServer } from './registry';
-      import { DEMO_GUARD_FACTS, DEMO_TOOL_CATALOG, type DemoBuiltTool, type DemoToolContext } from './tools';
+      import { DEMO_GUARD_FACTS, DEMO_TOOL_CATALOG, type BuildDemoToolsOptions, type DemoBuiltTool, type DemoToolContext } from './tools';
       import type { ChannelRegistry } from 'agent-tool-catalog/runtime';
 
       /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
@@ -43,6 +43,8 @@ describe('session.ts', () => {
         readonly servers?: { readonly [Server in DemoToolServer]?: readonly DemoBuiltTool[] };
         /** The app's channel registry, for tools whose names mirror an external MCP channel. */
         readonly channels?: ChannelRegistry;
+        /** Per-caller JSON-schema extensions by tool key, passed to the builders and factories of \`caller\`'s tools. */
+        readonly schema?: BuildDemoToolsOptions['schema'];
         /** The runtime configuration this session runs in (default: the first the catalog declares). */
         readonly runtime?: DemoRuntimeConfiguration;
       }
@@ -52,11 +54,13 @@ describe('session.ts', () => {
        * SDK's \`createSdkMcpServer\` as \`createServer\` when the session has in-process servers.
        */
       export function demoSessionOptions<S, E = never>(input: DemoSessionInput<S, E>): SessionOptions<S, E> {
-        const { caller, channels, servers, ...rest } = input;
+        const { caller, channels, servers, schema, ...rest } = input;
+        if (caller === undefined && schema !== undefined)
+          throw new TypeError('demoSessionOptions: \`schema\` extends the tools the catalog builds for a caller; name the \`caller\` too, or pass \`schema\` to buildDemoTools for the servers you build yourself.');
         if (caller === undefined) return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...servers } });
         const context = input.context as DemoToolContext;
         const include = DEMO_CALLERS[caller];
-        const built = DEMO_TOOL_CATALOG.buildServers(context, { include });
+        const built = DEMO_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
         const selection = {
           keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),
           names: DEMO_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
@@ -87,5 +91,13 @@ describe('session.ts, property by property', () => {
   it("selects a caller's tools by the caller's groups", () => {
     expect(session()).toContain('const include = DEMO_CALLERS[caller];');
     expect(session()).toContain('keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),');
+  });
+
+  it("passes a caller's schema extensions to the builders, and refuses them without a caller", () => {
+    expect(session()).toContain("readonly schema?: BuildDemoToolsOptions['schema'];");
+    expect(session()).toContain(
+      'const built = DEMO_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });',
+    );
+    expect(session()).toContain('if (caller === undefined && schema !== undefined)\n    throw new TypeError(');
   });
 });

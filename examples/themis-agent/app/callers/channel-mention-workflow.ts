@@ -1,14 +1,14 @@
-// ChannelMentionWorkflow: the full agent groups plus `triggers`, whose factories capture the
-// request on the workflow instead of enqueueing a job, and whose code-generation tool requires
-// a `project` argument only here (a per-caller schema extension passed through the builder).
-import { createThemisToolContext, THEMIS_CALLERS } from '../../generated/themis';
+// ChannelMentionWorkflow (caller `CHANNEL_MENTION`): the full agent groups plus `triggers`, whose
+// factories capture the request on the workflow instead of enqueueing a job, and whose
+// code-generation tool requires a `project` argument only here (a per-caller schema extension the
+// session passes to the builders). Mentions run headless: no one answers a permission prompt.
+import { createSdkMcpServer, type Options } from '@anthropic-ai/claude-agent-sdk';
+import { createThemisToolContext, themisSessionOptions } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';
 import type { Space, User } from '../domain';
 import { buildCodeGenerationTool, buildPrReviewTriggerTool, type PrReviewRequest } from '../tools/triggers';
-import { themisSession, type SessionSettings } from './session-options';
-
-const CHANNEL_MENTION_GROUPS = THEMIS_CALLERS.CHANNEL_MENTION;
+import type { CallerSettings } from './caller-settings';
 
 export class ChannelMentionWorkflow {
   prReviewRequest: PrReviewRequest | undefined;
@@ -19,7 +19,8 @@ export class ChannelMentionWorkflow {
     private readonly user: User,
   ) {}
 
-  session(settings: Partial<SessionSettings> = {}) {
+  session(settings: CallerSettings = {}) {
+    const { headless = true, permissionMode, disabledTools } = settings;
     const context = createThemisToolContext({
       predicates: themisPredicates,
       factories: {
@@ -29,20 +30,21 @@ export class ChannelMentionWorkflow {
       },
       data: { space: this.space, user: this.user },
     });
-    const schema = {
-      trigger_code_generation: {
-        extraProperties: { project: { type: 'string', description: 'The project to generate code in' } },
-        extraRequired: ['project'],
-      },
-    };
-    return {
+    const session = themisSessionOptions({
       context,
-      ...themisSession(context, CHANNEL_MENTION_GROUPS, {
-        channels: new ChannelRegistry(this.space),
-        headless: true,
-        schema,
-        ...settings,
-      }),
-    };
+      caller: 'CHANNEL_MENTION',
+      channels: new ChannelRegistry(this.space),
+      createServer: createSdkMcpServer,
+      schema: {
+        trigger_code_generation: {
+          extraProperties: { project: { type: 'string', description: 'The project to generate code in' } },
+          extraRequired: ['project'],
+        },
+      },
+      options: { overlay: disabledTools?.() ?? [] },
+      guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
+    });
+    const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+    return { context, options };
   }
 }

@@ -1,13 +1,12 @@
-// ChatToolConfiguration: web/API chat (`CHAT_TOOL_GROUPS`). Its trigger factories enqueue
-// jobs; the public API path passes no factories and so simply gets no trigger tools.
-import { createThemisToolContext, THEMIS_CALLERS, type ThemisToolFactories } from '../../generated/themis';
+// ChatToolConfiguration: web/API chat (caller `CHAT`). Its trigger factories enqueue jobs; the
+// public API path passes no factories and so simply gets no trigger tools.
+import { createSdkMcpServer, type Options } from '@anthropic-ai/claude-agent-sdk';
+import { createThemisToolContext, themisSessionOptions, type ThemisToolFactories } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';
 import type { Conversation, Space, User } from '../domain';
 import { buildCodeGenerationTool, buildPrReviewTriggerTool } from '../tools/triggers';
-import { themisSession, type SessionSettings } from './session-options';
-
-const CHAT_TOOL_GROUPS = THEMIS_CALLERS.CHAT;
+import type { CallerSettings } from './caller-settings';
 
 export interface ChatJob {
   readonly kind: 'pr_review' | 'code_generation';
@@ -22,7 +21,8 @@ export interface ChatRequest {
   readonly jobs?: ChatJob[];
 }
 
-export function chatSession(request: ChatRequest, settings: Partial<SessionSettings> = {}) {
+export function chatSession(request: ChatRequest, settings: CallerSettings = {}) {
+  const { headless = false, permissionMode, disabledTools } = settings;
   const { jobs } = request;
   const factories: ThemisToolFactories | undefined = jobs && {
     trigger_pr_review: () => buildPrReviewTriggerTool((args) => jobs.push({ kind: 'pr_review', args })),
@@ -34,8 +34,14 @@ export function chatSession(request: ChatRequest, settings: Partial<SessionSetti
     factories,
     data: { space: request.space, user: request.user, conversation: request.conversation },
   });
-  return {
+  const session = themisSessionOptions({
     context,
-    ...themisSession(context, CHAT_TOOL_GROUPS, { channels: new ChannelRegistry(request.space), ...settings }),
-  };
+    caller: 'CHAT',
+    channels: new ChannelRegistry(request.space),
+    createServer: createSdkMcpServer,
+    options: { overlay: disabledTools?.() ?? [] },
+    guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
+  });
+  const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+  return { context, options };
 }

@@ -1,12 +1,11 @@
-// MessagingAgentConcern: Telegram / Teams (`MESSAGING_TOOL_GROUPS`). Replies go through the
-// message queue, so enqueue_followup is available — even while the queue is still empty.
-import { createThemisToolContext, THEMIS_CALLERS } from '../../generated/themis';
+// MessagingAgentConcern: Telegram / Teams (caller `MESSAGING`). Replies go through the message
+// queue, so enqueue_followup is available — even while the queue is still empty.
+import { createSdkMcpServer, type Options } from '@anthropic-ai/claude-agent-sdk';
+import { createThemisToolContext, themisSessionOptions } from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';
 import type { MessageQueue, Space, User } from '../domain';
-import { themisSession, type SessionSettings } from './session-options';
-
-const MESSAGING_TOOL_GROUPS = THEMIS_CALLERS.MESSAGING;
+import type { CallerSettings } from './caller-settings';
 
 export interface MessagingRequest {
   readonly space: Space;
@@ -14,15 +13,18 @@ export interface MessagingRequest {
   readonly messageQueue: MessageQueue;
 }
 
-export function messagingSession(request: MessagingRequest, settings: Partial<SessionSettings> = {}) {
+export function messagingSession(request: MessagingRequest, settings: CallerSettings = {}) {
+  // Messaging turns are headless unless told otherwise: no one can answer a permission prompt.
+  const { headless = true, permissionMode, disabledTools } = settings;
   const context = createThemisToolContext({ predicates: themisPredicates, data: request });
-  // Messaging turns are headless: no one can answer a permission prompt.
-  return {
+  const session = themisSessionOptions({
     context,
-    ...themisSession(context, MESSAGING_TOOL_GROUPS, {
-      channels: new ChannelRegistry(request.space),
-      headless: true,
-      ...settings,
-    }),
-  };
+    caller: 'MESSAGING',
+    channels: new ChannelRegistry(request.space),
+    createServer: createSdkMcpServer,
+    options: { overlay: disabledTools?.() ?? [] },
+    guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
+  });
+  const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+  return { context, options };
 }

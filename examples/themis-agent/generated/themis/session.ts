@@ -10,7 +10,7 @@ import { sessionOptions, type SessionInput, type SessionOptions } from './runtim
 import { THEMIS_POLICY_TABLES } from './policy';
 import type { ThemisPolicyContext } from './policy';
 import { THEMIS_CALLERS, type ThemisRuntimeConfiguration, type ThemisToolCaller, type ThemisToolServer } from './registry';
-import { THEMIS_GUARD_FACTS, THEMIS_TOOL_CATALOG, type ThemisBuiltTool, type ThemisToolContext } from './tools';
+import { THEMIS_GUARD_FACTS, THEMIS_TOOL_CATALOG, type BuildThemisToolsOptions, type ThemisBuiltTool, type ThemisToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
 
 /** What the guard and the policy need to know of the catalog, and what the pinned SDK (SDK 0.3.333) supports. */
@@ -34,6 +34,8 @@ export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<Them
   readonly servers?: { readonly [Server in ThemisToolServer]?: readonly ThemisBuiltTool[] };
   /** The app's channel registry, for tools whose names mirror an external MCP channel. */
   readonly channels?: ChannelRegistry;
+  /** Per-caller JSON-schema extensions by tool key, passed to the builders and factories of `caller`'s tools. */
+  readonly schema?: BuildThemisToolsOptions['schema'];
   /** The runtime configuration this session runs in (default: the first the catalog declares). */
   readonly runtime?: ThemisRuntimeConfiguration;
 }
@@ -43,11 +45,13 @@ export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<Them
  * SDK's `createSdkMcpServer` as `createServer` when the session has in-process servers.
  */
 export function themisSessionOptions<S, E = never>(input: ThemisSessionInput<S, E>): SessionOptions<S, E> {
-  const { caller, channels, servers, ...rest } = input;
+  const { caller, channels, servers, schema, ...rest } = input;
+  if (caller === undefined && schema !== undefined)
+    throw new TypeError('themisSessionOptions: `schema` extends the tools the catalog builds for a caller; name the `caller` too, or pass `schema` to buildThemisTools for the servers you build yourself.');
   if (caller === undefined) return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ThemisToolContext;
   const include = THEMIS_CALLERS[caller];
-  const built = THEMIS_TOOL_CATALOG.buildServers(context, { include });
+  const built = THEMIS_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: THEMIS_TOOL_CATALOG.selectedKeys(context, { include }),
     names: THEMIS_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),

@@ -10,7 +10,7 @@ import { sessionOptions, type SessionInput, type SessionOptions } from './runtim
 import { CLAUDE_POLICY_TABLES } from './policy';
 import type { ClaudePolicyContext } from './policy';
 import { CLAUDE_CALLERS, type ClaudeRuntimeConfiguration, type ClaudeToolCaller, type ClaudeToolServer } from './registry';
-import { CLAUDE_GUARD_FACTS, CLAUDE_TOOL_CATALOG, type ClaudeBuiltTool, type ClaudeToolContext } from './tools';
+import { CLAUDE_GUARD_FACTS, CLAUDE_TOOL_CATALOG, type BuildClaudeToolsOptions, type ClaudeBuiltTool, type ClaudeToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
 
 /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
@@ -30,6 +30,8 @@ export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<Clau
   readonly servers?: { readonly [Server in ClaudeToolServer]?: readonly ClaudeBuiltTool[] };
   /** The app's channel registry, for tools whose names mirror an external MCP channel. */
   readonly channels?: ChannelRegistry;
+  /** Per-caller JSON-schema extensions by tool key, passed to the builders and factories of `caller`'s tools. */
+  readonly schema?: BuildClaudeToolsOptions['schema'];
   /** The runtime configuration this session runs in (default: the first the catalog declares). */
   readonly runtime?: ClaudeRuntimeConfiguration;
 }
@@ -39,11 +41,13 @@ export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<Clau
  * SDK's `createSdkMcpServer` as `createServer` when the session has in-process servers.
  */
 export function claudeSessionOptions<S, E = never>(input: ClaudeSessionInput<S, E>): SessionOptions<S, E> {
-  const { caller, channels, servers, ...rest } = input;
+  const { caller, channels, servers, schema, ...rest } = input;
+  if (caller === undefined && schema !== undefined)
+    throw new TypeError('claudeSessionOptions: `schema` extends the tools the catalog builds for a caller; name the `caller` too, or pass `schema` to buildClaudeTools for the servers you build yourself.');
   if (caller === undefined) return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ClaudeToolContext;
   const include = CLAUDE_CALLERS[caller];
-  const built = CLAUDE_TOOL_CATALOG.buildServers(context, { include });
+  const built = CLAUDE_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: CLAUDE_TOOL_CATALOG.selectedKeys(context, { include }),
     names: CLAUDE_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),

@@ -3,14 +3,14 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 2d2e2c9337f6964a of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 835b1e4e4d488d59 of the code below.
 // What each declared subagent is offered in a session: at most what the session hands over (a tool
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
 import type { Absence, OfferState, ToolOffer } from './offer';
 import type { AgentEntry, PolicyTables } from './policy-tables';
-import { runtimeState, searchingWith, type RuntimeSurface } from './runtime-surface';
+import { searchingWith, toolOfferOf, type RuntimeSurface } from './runtime-surface';
 
 export interface AgentOffer {
   readonly name: string;
@@ -25,7 +25,8 @@ export interface AgentOffer {
   stateOf(name: string): OfferState;
 }
 
-const AGENT = 'Agent';
+/** The runtime's name for the tool that starts subagents. */
+export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
 function notItsOwn(tables: PolicyTables, entry: AgentEntry, i: number, names: readonly string[]): string | undefined {
@@ -51,27 +52,7 @@ export function agentOffers(
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
     const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
-    const tools = tables.tools.map((t, i): ToolOffer => {
-      const absence = absences[i];
-      if (absence)
-        return {
-          key: t.key,
-          index: i,
-          names: names[i]!,
-          state: 'absent',
-          absentBy: absence.by,
-          detail: absence.detail,
-        };
-      const { state, detail } = runtimeState(tables, surface, i, searching);
-      return {
-        key: t.key,
-        index: i,
-        names: names[i]!,
-        state,
-        ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
-        ...(detail !== undefined ? { detail } : {}),
-      };
-    });
+    const tools = tables.tools.map((_, i) => toolOfferOf(tables, surface, i, names[i]!, absences[i], searching));
     const byName = new Map(tools.flatMap((o) => o.names.map((n) => [n, o.state] as const)));
     return {
       name: entry.name,

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 effdb16fd837ac95 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 50e22f639294d8d5 of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
 // the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
 // prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
@@ -116,7 +116,7 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
 }
 
 /** A callback's list of names, or a thrown error saying what it returned instead (the hook then denies). */
-function namesFrom(what: string, value: unknown): Iterable<string> {
+export function namesFrom(what: string, value: unknown): Iterable<string> {
   const iterable =
     typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
   if (!iterable)

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 5710981f31a327af of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 0f023268671611df of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -18,8 +18,8 @@ import {
   type ResolveOptions,
 } from './policy';
 import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
-import { agentOffers, type AgentOffer } from './agent-offer';
-import { runtimeState, searchingWith, surfaceOf, type RuntimeSurface } from './runtime-surface';
+import { AGENT, agentOffers, type AgentOffer } from './agent-offer';
+import { searchingWith, surfaceOf, toolOfferOf, type RuntimeSurface } from './runtime-surface';
 
 export type OfferState = 'direct' | 'deferred' | 'absent';
 
@@ -81,6 +81,9 @@ export interface SessionOffer {
   whyAbsent(name: string, channels?: readonly string[]): string;
 }
 
+/** Handed to the runtime: not left out by the session, whatever the runtime then does with it. */
+export const handedOver = (o: { readonly absentBy?: AbsentBy }) => o.absentBy === undefined || o.absentBy === 'runtime';
+
 /** Why the session leaves a tool out, whatever the runtime would do. */
 export interface Absence {
   readonly by: AbsentBy;
@@ -111,8 +114,23 @@ function sessionAbsence(
   return undefined;
 }
 
-/** The runtime's names for the tools that start subagents and run skills. */
-const AGENT = 'Agent';
+/**
+ * The caller's keys, and the entries all of whose names the caller selected through another entry: a
+ * channel's mirrored names cover the entries that list some of its tools by name (a full variant and
+ * a restricted one), and a name the caller selected is the caller's, whichever entry lists it.
+ */
+function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string> {
+  const keys = new Set(selection.keys);
+  const names = new Set(selection.names);
+  const { prepared } = marks;
+  for (let i = 0; i < prepared.keys.length; i++) {
+    const own = prepared.names[i]!;
+    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
+  }
+  return keys;
+}
+
+/** The runtime's name for the tool that runs skills. */
 const SKILL = 'Skill';
 
 /** The index of the built-in with this runtime name, or -1. */
@@ -126,7 +144,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const optOuts = readOptOuts(tables, input);
   const marks = markDisallowedTools(tables, optOuts.agent, input.context, input.options);
   const surface = surfaceOf(tables.runtimes, input.runtime);
-  const selected = input.selection ? new Set(input.selection.keys) : undefined;
+  const selected = input.selection ? selectedKeys(input.selection, marks) : undefined;
   const patterns = passedPatterns(marks);
   const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>
     sessionAbsence(tables, marks, i, selected, patterns),
@@ -141,20 +159,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   if (agent >= 0 && absences[agent] === undefined && (tables.agents?.length ?? 0) > 0 && !agents.some((a) => a.offered))
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
   const toolSearchActive = searchingWith(tables, marks.prepared.names, surface, (i) => absences[i] === undefined);
-  const tools = tables.tools.map((t, i): ToolOffer => {
-    const names = marks.prepared.names[i]!;
-    const absence = absences[i];
-    if (absence) return { key: t.key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
-    const { state, detail } = runtimeState(tables, surface, i, toolSearchActive);
-    return {
-      key: t.key,
-      index: i,
-      names,
-      state,
-      ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
-      ...(detail !== undefined ? { detail } : {}),
-    };
-  });
+  const tools = tables.tools.map((_, i) =>
+    toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
+  );
   const byName = new Map<string, OfferState>();
   for (const offer of tools) for (const name of offer.names) byName.set(name, offer.state);
   const extraNames = (input.selection?.names ?? [])

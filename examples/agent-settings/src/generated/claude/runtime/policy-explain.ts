@@ -3,13 +3,14 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 36aedb8a9ba22206 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 115eadee723458b6 of the code below.
 // Why one tool is offered or not, rule by rule: the offer `computeOffer` gives (the session's own
 // computation), the chain of pair groups and dependencies that leads back to the deciding policy
 // rule, and what the caller, `restricted`, an opt-out pattern or the runtime itself decided.
 import { readCondition, type ConditionSource } from './context';
 import {
   computeOffer,
+  handedOver,
   type AbsentBy,
   type OfferSelection,
   type OfferState,
@@ -294,7 +295,7 @@ export function explainTool(
   const subagent = session.agent === undefined ? undefined : offer.agents.find((a) => a.name === session.agent);
   const toolOffer = (subagent ?? offer).tools[i]!;
   const policyAllowed = marks.disallowed[i] === 0;
-  const allowed = toolOffer.absentBy === undefined || toolOffer.absentBy === 'runtime';
+  const allowed = handedOver(toolOffer);
   // An allowed tool has no own reason and no disallowed neighbour (pair groups and dependsOn are closed).
   const own = ownReasons(x, i);
   const neighbours = neighbourCauses(x, i, new Set([i]));

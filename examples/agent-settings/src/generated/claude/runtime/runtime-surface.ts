@@ -3,10 +3,11 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 1892fa81356be317 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 23c6405c3b194d76 of the code below.
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
+import type { Absence, ToolOffer } from './offer';
 import type { PolicyTables } from './policy-tables';
 
 export interface RuntimeSurface {
@@ -41,7 +42,7 @@ export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?
 }
 
 /** How a handed-over tool is offered in this surface: deferred behind ToolSearch while `searching`, or left out. */
-export function runtimeState(
+function runtimeState(
   tables: PolicyTables,
   surface: RuntimeSurface,
   i: number,
@@ -73,4 +74,26 @@ export function searchingWith(
 ): boolean {
   const i = tables.tools.findIndex((t, j) => t.kind === 'sdk' && names[j]!.includes(TOOL_SEARCH));
   return surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined;
+}
+
+/** Tool `i` as offered: absent for the session's reason (`absence`), else as the runtime offers it. */
+export function toolOfferOf(
+  tables: PolicyTables,
+  surface: RuntimeSurface,
+  i: number,
+  names: readonly string[],
+  absence: Absence | undefined,
+  searching: boolean,
+): ToolOffer {
+  const key = tables.tools[i]!.key;
+  if (absence) return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
+  const { state, detail } = runtimeState(tables, surface, i, searching);
+  return {
+    key,
+    index: i,
+    names,
+    state,
+    ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+  };
 }

@@ -3,15 +3,15 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 8bad1ad156808368 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 cefffefeddd5d505 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
 // tools that are merely listed in `disallowedTools`), `disallowedTools` for everything else
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
-import { createPreToolUseGuard, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
+import { createPreToolUseGuard, namesFrom, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
 import { mcpToolName } from './names';
-import { computeOffer, type OfferSelection, type SessionOffer, type ToolOffer } from './offer';
+import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
 import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
@@ -34,10 +34,13 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
   readonly createServer?: (options: { name: string; tools: T[] }) => S;
   /** MCP servers the app connects itself (external ones), passed through as given. */
   readonly externalServers?: Readonly<Record<string, E>>;
-  /** Extra guard options (headless turns, permission mode, servers outside the catalog to allow, …). */
+  /**
+   * Extra guard options (headless turns, permission mode, servers outside the catalog to allow, …).
+   * `disallowed` is a live snapshot of names the guard denies on top of the session's own
+   * `disallowedTools`, read on every call: a tool switched off mid-session is denied without a new session.
+   */
   readonly guard?: Omit<
     PreToolUseGuardOptions,
-    | 'disallowed'
     | 'declaredServers'
     | 'inProcessServers'
     | 'knownNames'
@@ -127,6 +130,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     mcpServers[server] = features.mcpToolPolicies ? withDeniedTools(built, lists.deniedWires.get(server)) : built;
   }
   const disallowed = lists.disallowedTools;
+  const live = input.guard?.disallowed;
   const guard = createPreToolUseGuard({
     ...input.guard,
     ...catalog.guard,
@@ -142,7 +146,9 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     },
     tables,
     allowedTools: lists.allowedTools,
-    disallowed: () => disallowed,
+    // The app's live snapshot is read on every call, after the session's own list.
+    disallowed:
+      live === undefined ? () => disallowed : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
     declaredServers: [...tables.servers, ...catalog.channels],
     inProcessServers: tables.servers,
     knownNames: lists.known,
@@ -158,9 +164,6 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ignoredOptOuts: offer.ignoredOptOuts,
   };
 }
-
-/** Handed to the runtime: not left out by the policy, `restricted`, the caller or an opt-out pattern. */
-const handedOver = (o: ToolOffer) => o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
 export function sessionLists(tables: PolicyTables, offer: SessionOffer, selection?: OfferSelection) {

@@ -1,0 +1,368 @@
+// The boundary catalog code runs behind: a separate `node` process under Node's permission model (no
+// file reads or writes, no child processes, workers, addons or WASI), with a heap limit, no
+// environment, and a hard deadline. What it hands back is data: frames of JSON, size-limited.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { RUNNER_SOURCE } from './sandbox.js';
+
+/** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
+export const EVALUATION_HEAP_MB = 512;
+/** Its resident memory limit (array buffers live outside the heap), checked where /proc tells it. */
+const EVALUATION_RSS_MB = 1024;
+/** A starting process that has not said it is ready by then is reported, not waited for. */
+const STARTUP_MS = 30_000;
+/** How long a process kept for later calls (outside a watch session) waits for one. */
+const IDLE_MS = 5_000;
+/** The longest time a Node timer (and V8's time limit) takes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The largest reply frame read: a reply larger than any catalog's data is not buffered. */
+const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+
+export interface EvaluationRequest {
+  /** The bundle (an IIFE) that runs the modules and hands the entries' namespaces to the loader. */
+  readonly code: string;
+  /** The modules whose end the bundle reports, in the order their bodies run. */
+  readonly modules: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/** What a module threw or rejected with, as the evaluation process read it. */
+export interface ThrownValue {
+  readonly isError: boolean;
+  readonly message: string;
+  readonly stack?: string;
+}
+
+export type EvaluationOutcome = (
+  | { readonly kind: 'result'; readonly json: string }
+  | { readonly kind: 'rejected'; readonly error: ThrownValue }
+  | { readonly kind: 'syntax'; readonly message: string; readonly line: number; readonly column: number }
+  /** The time limit stopped it (in the process, or the process was killed at the deadline). */
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'memory' }
+  /** The modules replaced objects the loader relies on, so nothing can be read. */
+  | { readonly kind: 'tampered' }
+  | { readonly kind: 'crashed'; readonly detail: string }
+) & {
+  /** The modules whose body ended, in order. */
+  readonly left: readonly string[];
+  /** The entry whose exports were being read, once every module ended. */
+  readonly reading?: number;
+  /** Ended by the generator (the deadline), not by the process's own report. */
+  readonly killed?: boolean;
+};
+
+const permissionFlag = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
+/** Resident memory of `pid` in MiB, where the system tells it (Linux); undefined elsewhere. */
+function residentMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+type Frame = Record<string, unknown>;
+
+/** One running evaluation process: started once, asked one request at a time. */
+class Child {
+  readonly process: ChildProcessWithoutNullStreams;
+  readonly ready: Promise<void>;
+  served = 0;
+  private stderrTail = '';
+  private exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private buffered: Buffer = Buffer.alloc(0);
+  private onFrame: ((frame: Frame | string) => void) | undefined;
+  private onExit: (() => void) | undefined;
+  private overMemory = false;
+  private nextId = 1;
+  private rawExpected = false;
+
+  constructor() {
+    this.process = spawn(
+      process.execPath,
+      [
+        permissionFlag,
+        '--disallow-code-generation-from-strings',
+        '--no-warnings',
+        `--max-old-space-size=${EVALUATION_HEAP_MB}`,
+        '-e',
+        RUNNER_SOURCE,
+      ],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: process.platform === 'win32' ? { SystemRoot: process.env.SystemRoot ?? '' } : {},
+        windowsHide: true,
+      },
+    );
+    // A process that already ended cannot take the request: its end is reported instead.
+    this.process.stdin.on('error', () => {});
+    this.process.stderr.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096);
+    });
+    this.process.stdout.on('data', (chunk: Buffer) => this.read(chunk));
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('did not start')), STARTUP_MS);
+      timer.unref();
+      this.onFrame = (frame) => {
+        if (typeof frame === 'object' && frame.kind === 'ready') {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      this.onExit = () => {
+        clearTimeout(timer);
+        reject(new Error('ended while starting'));
+      };
+    });
+    this.ready.catch(() => {});
+    this.process.on('exit', (code, signal) => {
+      this.exited = { code, signal };
+      this.onExit?.();
+    });
+    this.process.on('error', () => {
+      this.exited ??= { code: null, signal: null };
+      this.onExit?.();
+    });
+    // Only a request in flight keeps the program running; an idle process ends with it (its stdin closes).
+    this.hold(false);
+  }
+
+  /** Lets this process (and its pipes) keep the event loop alive, or not. */
+  hold(held: boolean): void {
+    for (const handle of [this.process, this.process.stdin, this.process.stdout, this.process.stderr])
+      held ? (handle as { ref(): void }).ref() : (handle as { unref(): void }).unref();
+  }
+
+  private read(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    for (;;) {
+      const newline = this.buffered.indexOf(10);
+      if (newline < 0 || newline > 12) {
+        if (newline > 12 || this.buffered.length > 12) this.kill();
+        return;
+      }
+      const length = Number(this.buffered.subarray(0, newline).toString());
+      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_FRAME_BYTES) {
+        this.kill();
+        return;
+      }
+      if (this.buffered.length < newline + 1 + length) return;
+      const text = this.buffered.subarray(newline + 1, newline + 1 + length).toString();
+      this.buffered = this.buffered.subarray(newline + 1 + length);
+      if (this.rawExpected) {
+        this.rawExpected = false;
+        this.onFrame?.(text);
+        continue;
+      }
+      let frame: unknown;
+      try {
+        frame = JSON.parse(text);
+      } catch {
+        this.kill();
+        return;
+      }
+      if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+        this.kill();
+        return;
+      }
+      if ((frame as Frame).kind === 'result') this.rawExpected = true;
+      this.onFrame?.(frame as Frame);
+    }
+  }
+
+  kill(): void {
+    if (!this.exited) this.process.kill('SIGKILL');
+  }
+
+  /** Sends one request and waits for its outcome, the deadline, or the end of the process. */
+  async request(request: EvaluationRequest): Promise<EvaluationOutcome> {
+    try {
+      await this.ready;
+    } catch (error) {
+      return { kind: 'crashed', detail: this.endDetail((error as Error).message), left: [] };
+    }
+    this.served++;
+    const id = this.nextId++;
+    // What V8's time limit and Node's timers accept: whole milliseconds, at most 2^31 - 1.
+    const timeoutMs = Math.min(Math.max(1, Math.ceil(request.timeoutMs)), MAX_TIMER_MS);
+    const left: string[] = [];
+    let reading: number | undefined;
+    const modules = new Set(request.modules);
+    return new Promise<EvaluationOutcome>((resolve) => {
+      let done = false;
+      const finish = (outcome: EvaluationOutcome) => {
+        if (done) return;
+        done = true;
+        clearTimeout(deadline);
+        clearInterval(memory);
+        this.onFrame = undefined;
+        this.onExit = undefined;
+        resolve(reading === undefined ? outcome : { ...outcome, reading });
+      };
+      // The process enforces the time limit itself; this is for what it cannot stop (a wait on a
+      // lock, a callback run later): the limit for each of its phases (running the modules, reading a
+      // rejection), and a margin.
+      const deadline = setTimeout(
+        () => {
+          this.kill();
+          finish({ kind: 'timeout', left, killed: true });
+        },
+        Math.min(timeoutMs * 2 + 2_000, MAX_TIMER_MS),
+      );
+      const memory = setInterval(() => {
+        const mb = residentMb(this.process.pid ?? 0);
+        if (mb !== undefined && mb > EVALUATION_RSS_MB) {
+          this.overMemory = true;
+          this.kill();
+        }
+      }, 50);
+      let pending: Frame | undefined;
+      this.onFrame = (frame) => {
+        if (typeof frame === 'string') {
+          if (pending) finish({ kind: 'result', json: frame, left });
+          return;
+        }
+        if (frame.id !== id) return;
+        if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file)) left.push(frame.file);
+        else if (frame.kind === 'reading' && typeof frame.index === 'number') reading = frame.index;
+        else if (frame.kind === 'result') pending = frame;
+        else if (frame.kind === 'timeout' || frame.kind === 'tampered') finish({ kind: frame.kind, left });
+        else if (frame.kind === 'rejected' && isThrownValue(frame.error))
+          finish({ kind: 'rejected', error: frame.error, left });
+        else if (frame.kind === 'syntax' && typeof frame.message === 'string')
+          finish({
+            kind: 'syntax',
+            message: frame.message,
+            line: Number(frame.line) || 0,
+            column: Number(frame.column) || 0,
+            left,
+          });
+        else if (frame.kind === 'crashed') finish({ kind: 'crashed', detail: 'it threw outside any module', left });
+      };
+      this.onExit = () => {
+        const outOfMemory = this.overMemory || /heap out of memory|heap limit|allocation failed/i.test(this.stderrTail);
+        finish(outOfMemory ? { kind: 'memory', left } : { kind: 'crashed', detail: this.endDetail('ended'), left });
+      };
+      if (this.exited) return this.onExit();
+      const body = JSON.stringify({ id, code: request.code, files: request.modules, timeoutMs });
+      this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
+    });
+  }
+
+  private endDetail(what: string): string {
+    const how = this.exited?.signal
+      ? ` (signal ${this.exited.signal})`
+      : this.exited?.code != null
+        ? ` (exit code ${this.exited.code})`
+        : '';
+    const last = this.stderrTail.trim().split('\n').pop()?.slice(0, 200);
+    return `the evaluation process ${what}${how}${last ? `: ${last}` : ''}`;
+  }
+}
+
+const isThrownValue = (v: unknown): v is ThrownValue =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ThrownValue).isError === 'boolean' &&
+  typeof (v as ThrownValue).message === 'string' &&
+  ((v as ThrownValue).stack === undefined || typeof (v as ThrownValue).stack === 'string');
+
+/** Failures after which a process is not asked again (it may be stuck, or its realm changed). */
+const ENDS_PROCESS = new Set(['timeout', 'memory', 'tampered', 'crashed', 'rejected']);
+/**
+ * Whether a process kept from earlier requests may have failed because of them (a callback of an
+ * earlier bundle run late): it did not say itself that this request's code ran out of time.
+ */
+const mayBeLeftover = (outcome: EvaluationOutcome) =>
+  outcome.kind === 'memory' || outcome.kind === 'crashed' || (outcome.kind === 'timeout' && outcome.killed === true);
+
+/**
+ * Evaluates bundles in one process at a time, started on first use and kept for the next request:
+ * for a watch session until it ends (an edit does not pay for a process start), otherwise until
+ * it has been idle a few seconds. It never keeps a program running.
+ */
+export class EvaluationProcess {
+  private child: Child | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private idle: NodeJS.Timeout | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: { readonly keepWarm: boolean }) {}
+
+  /** Starts the process now, so that it is ready when the bundle is. */
+  warmUp(): void {
+    if (this.disposed) return;
+    this.child ??= new Child();
+    this.closeWhenIdle();
+  }
+
+  private closeWhenIdle(): void {
+    clearTimeout(this.idle);
+    if (this.options.keepWarm || !this.child) return;
+    this.idle = setTimeout(() => this.close(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  evaluate(request: EvaluationRequest): Promise<EvaluationOutcome> {
+    const next = this.queue.then(() => this.run(request));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async run(request: EvaluationRequest): Promise<EvaluationOutcome> {
+    clearTimeout(this.idle);
+    this.child ??= new Child();
+    let child = this.child;
+    const reused = child.served > 0;
+    child.hold(true);
+    let outcome = await child.request(request);
+    if (ENDS_PROCESS.has(outcome.kind)) {
+      child.kill();
+      this.child = undefined;
+      // A process that ran earlier requests may be stuck in one of their callbacks: ask a new one.
+      if (reused && mayBeLeftover(outcome)) {
+        child = this.child = new Child();
+        child.hold(true);
+        outcome = await child.request(request);
+        if (ENDS_PROCESS.has(outcome.kind)) {
+          child.kill();
+          this.child = undefined;
+        }
+      }
+    }
+    this.child?.hold(false);
+    if (this.disposed) this.close();
+    else this.closeWhenIdle();
+    return outcome;
+  }
+
+  private close(): void {
+    this.child?.kill();
+    this.child = undefined;
+  }
+
+  /** Ends the process once the requests already asked are answered. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    clearTimeout(this.idle);
+    await this.queue;
+    this.close();
+  }
+}
+
+const shared = new Map<string, EvaluationProcess>();
+
+/** The process outside a watch session for the project at `rootDir`: one per project, so no project sees another's. */
+export function sharedEvaluationProcess(rootDir: string): EvaluationProcess {
+  let found = shared.get(rootDir);
+  if (!found) {
+    found = new EvaluationProcess({ keepWarm: false });
+    shared.set(rootDir, found);
+  }
+  return found;
+}

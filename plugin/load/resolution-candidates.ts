@@ -1,0 +1,55 @@
+// How a relative import finds its file, in the order esbuild tries (the bundler's own resolution is
+// checked against it): an evaluation cached for a file stays right only while every candidate that
+// came before the file it used is still absent, and that file is still there.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+/** What stands at a path: a file, a folder, or nothing (anything else counts as nothing to import). */
+export type PathState = 'f' | 'd' | '-';
+
+export const RESOLVE_EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json'];
+
+/** `./x.js` written for `./x.ts`, as TypeScript allows. */
+const TS_FOR_JS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
+
+/** Every path a relative `specifier` imported from `from` may resolve to, first match first. */
+function candidatesOf(from: string, specifier: string): string[] {
+  const base = path.resolve(path.dirname(from), specifier);
+  const ext = path.extname(base);
+  const rewritten = TS_FOR_JS[ext];
+  return [
+    base,
+    ...RESOLVE_EXTENSIONS.map((e) => base + e),
+    ...(rewritten ? [base.slice(0, -ext.length) + rewritten] : []),
+    ...RESOLVE_EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
+}
+
+export function pathState(file: string): PathState {
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? 'f' : stat?.isDirectory() ? 'd' : '-';
+  } catch {
+    return '-';
+  }
+}
+
+/**
+ * The candidates of one import up to the file it resolved to, each with what stands there now; or
+ * undefined when, by these states, the import would not resolve to `resolved` (the bundler found
+ * another file, or a file appeared or went while it ran): such an evaluation is not kept.
+ */
+export function takeoverStates(
+  from: string,
+  specifier: string,
+  resolved: string,
+  state: (file: string) => PathState,
+): [string, PathState][] | undefined {
+  const states: [string, PathState][] = [];
+  for (const candidate of candidatesOf(from, specifier)) {
+    const now = state(candidate);
+    states.push([candidate, now]);
+    if (now === 'f') return candidate === resolved ? states : undefined;
+  }
+  return undefined;
+}

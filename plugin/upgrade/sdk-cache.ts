@@ -1,0 +1,126 @@
+// Fetches Claude Agent SDK versions from the npm registry into a cache of its own, never into the
+// app's node_modules: a whole install (the SDK and its runtime binary) to run, or the types alone.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SDK_PACKAGE } from '../load/sdk-location.js';
+import { compareVersions, isVersion } from '../language/versions.js';
+
+/** Overrides where fetched SDKs are kept (tests point it at a folder of their own). */
+export const CACHE_ENV = 'AGENT_TOOL_CATALOG_CACHE';
+
+/** A fetch that failed: the message says what was run and what npm said. */
+export class SdkFetchError extends Error {
+  override name = 'SdkFetchError';
+}
+
+/** `$AGENT_TOOL_CATALOG_CACHE`, else `$XDG_CACHE_HOME/agent-tool-catalog`, else `~/.cache/agent-tool-catalog`. */
+function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env[CACHE_ENV]) return path.resolve(env[CACHE_ENV]);
+  const base =
+    env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' && env.LOCALAPPDATA ? env.LOCALAPPDATA : path.join(os.homedir(), '.cache'));
+  return path.join(base, 'agent-tool-catalog');
+}
+
+/** Runs npm (its own cache makes a second fetch of a version fast and offline) and returns its stdout. */
+function npm(args: readonly string[], cwd: string): Promise<string> {
+  const windows = process.platform === 'win32';
+  return new Promise((resolve, reject) => {
+    execFile(
+      windows ? 'npm.cmd' : 'npm',
+      [...args],
+      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: windows, timeout: 600_000 },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const said = (stderr || error.message).trim().split('\n').slice(-6).join('\n  ');
+        reject(new SdkFetchError(`npm ${args.join(' ')} failed:\n  ${said}`));
+      },
+    );
+  });
+}
+
+/**
+ * Fills `dir` through a temp folder beside it and a rename: a folder in the cache is complete or
+ * absent, and two processes fetching the same version at once both end with one complete copy.
+ */
+async function fillOnce(dir: string, fill: (temp: string) => Promise<void>): Promise<string> {
+  if (existsSync(dir)) return dir;
+  await mkdir(path.dirname(dir), { recursive: true });
+  const temp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  try {
+    await fill(temp);
+    await rename(temp, dir).catch((error: NodeJS.ErrnoException) => {
+      if (!existsSync(dir)) throw error;
+    });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+const installArgs = (prefix: string, version: string, typesOnly: boolean) => [
+  'install',
+  `${SDK_PACKAGE}@${version}`,
+  '--prefix',
+  prefix,
+  '--no-save',
+  '--no-package-lock',
+  '--no-audit',
+  '--no-fund',
+  '--ignore-scripts',
+  // The types alone: neither the runtime binary (an optional dependency) nor the peers.
+  ...(typesOnly ? ['--omit=optional', '--omit=peer', '--legacy-peer-deps'] : []),
+];
+
+/**
+ * The folder of a whole install of `version` (the SDK, its peers and this platform's runtime binary),
+ * fetched on first use; pass it where a command takes an SDK folder (`--sdk`).
+ */
+export async function installedSdk(version: string, cwd: string, root = cacheRoot()): Promise<string> {
+  return fillOnce(path.join(root, 'sdk', version), async (temp) => {
+    await mkdir(temp, { recursive: true });
+    await npm(installArgs(temp, version, false), cwd);
+  });
+}
+
+/** The files of `version` that say which tools it has: `sdk-tools.d.ts`, `sdk.d.ts` and `package.json`. */
+const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
+
+/** A folder with `TYPES_FILES` of `version` (about 5 MB fetched, a few hundred KB kept). */
+export async function sdkTypesOf(version: string, cwd: string, root = cacheRoot()): Promise<string> {
+  return fillOnce(path.join(root, 'sdk-types', version), async (temp) => {
+    const install = `${temp}-install`;
+    try {
+      await mkdir(install, { recursive: true });
+      await npm(installArgs(install, version, true), cwd);
+      const from = path.join(install, 'node_modules', SDK_PACKAGE);
+      await mkdir(temp, { recursive: true });
+      for (const name of TYPES_FILES)
+        if (existsSync(path.join(from, name))) await copyFile(path.join(from, name), path.join(temp, name));
+    } finally {
+      await rm(install, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * The SDK versions published on the registry, oldest first. The list is kept in the cache, so a
+ * later run without the network still knows them (a version published since is then missing).
+ */
+export async function publishedVersions(cwd: string, root = cacheRoot()): Promise<string[]> {
+  const file = path.join(root, 'published-versions.json');
+  let listed: unknown;
+  try {
+    listed = JSON.parse(await npm(['view', SDK_PACKAGE, 'versions', '--json'], cwd));
+    await mkdir(root, { recursive: true });
+    await writeFile(file, `${JSON.stringify(listed)}\n`);
+  } catch (error) {
+    if (!existsSync(file)) throw error;
+    listed = JSON.parse(await readFile(file, 'utf8'));
+  }
+  const versions = (Array.isArray(listed) ? listed : [listed]).filter(isVersion);
+  return versions.sort(compareVersions);
+}

@@ -1,0 +1,81 @@
+// `upgrade --write`: applies the edit plan to the catalog's files (each replaced atomically), loads
+// the catalog again, and keeps the edits only if it is valid and its policy lets nothing through that
+// it did not before; otherwise every file gets its old bytes back. Then records measured surfaces in the lock.
+import { readFile } from 'node:fs/promises';
+import type { CatalogModel } from '../model/catalog-model.js';
+import { loadProject, type ProjectOptions } from '../project/load-project.js';
+import { relativePosix } from '../text/spelling.js';
+import { recordSurface } from '../verify/record-surface.js';
+import { writeFileAtomic } from '../write/write-outputs.js';
+import { CatalogEditError, editCatalogFile } from './catalog-edits.js';
+import { type EditPlan, planFile } from './edit-plan.js';
+import { widenedOffers } from './never-grants.js';
+import type { SideSurface } from './surfaces.js';
+
+export interface WriteResult {
+  /** Catalog files changed, relative to the config folder. */
+  readonly files: readonly string[];
+  /** The lock, when a measured surface was recorded in it, and the version it pins before and after. */
+  readonly lock?: string;
+  readonly pinned?: { readonly was?: string; readonly now: string };
+  /** Why nothing was written (every file keeps its bytes). */
+  readonly error?: string;
+}
+
+/** The new text of every file the plan changes, or the first reason one cannot be edited. */
+async function plannedTexts(model: CatalogModel, plan: EditPlan) {
+  const texts = new Map<string, { before: string; after: string }>();
+  for (const [source, edits] of plan.files) {
+    const file = planFile(model, source);
+    const before = await readFile(file, 'utf8');
+    texts.set(file, { before, after: editCatalogFile(relativePosix(model.config.rootDir, file), before, edits) });
+  }
+  return texts;
+}
+
+export async function writeUpgrade(
+  model: CatalogModel,
+  project: ProjectOptions,
+  plan: EditPlan,
+  surfaces: readonly SideSurface[],
+): Promise<WriteResult> {
+  let texts: Awaited<ReturnType<typeof plannedTexts>>;
+  try {
+    texts = await plannedTexts(model, plan);
+  } catch (error) {
+    if (error instanceof CatalogEditError) return { files: [], error: error.message };
+    throw error;
+  }
+  const changed = [...texts].filter(([, t]) => t.before !== t.after);
+  const restore = () => Promise.all(changed.map(([file, t]) => writeFileAtomic(file, t.before)));
+  for (const [file, t] of changed) await writeFileAtomic(file, t.after);
+  const reloaded = await loadProject({ ...project, catalog: model.name });
+  const after = reloaded.catalogs[0]?.model;
+  if (!reloaded.ok || !after) {
+    await restore();
+    const messages = reloaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    return { files: [], error: `the edited catalog does not load, so nothing was kept: ${messages.join(' | ')}` };
+  }
+  const widened = widenedOffers(model, after);
+  if (widened.length > 0) {
+    await restore();
+    return {
+      files: [],
+      error: `the edits would let more through than before, so nothing was kept: ${widened.join('; ')}`,
+    };
+  }
+  let lock: string | undefined;
+  let pinned: string | undefined;
+  const was = after.surface?.sdk;
+  for (const side of surfaces)
+    if (side.measured && Object.keys(side.measured.configurations).length > 0) {
+      // The app's own install is recorded as the pinned version (as verify --update does); any other beside it.
+      const recorded = await recordSurface(after, side.measured.runtime, side.measured.configurations);
+      lock = relativePosix(model.config.rootDir, recorded.file);
+      pinned = recorded.lock.pinned;
+    }
+  return {
+    files: changed.map(([file]) => relativePosix(model.config.rootDir, file)),
+    ...(lock !== undefined ? { lock, pinned: { ...(was !== undefined ? { was } : {}), now: pinned! } } : {}),
+  };
+}

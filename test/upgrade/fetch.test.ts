@@ -1,0 +1,81 @@
+// `upgrade --to <version>` fetches that SDK from the registry, with its runtime binary, into a cache
+// of its own — never into the app — and a second run reuses it; a version that does not exist is one
+// clear error with nothing left behind. The fetch is the point here, so this file reaches the
+// registry (npm's own cache makes it quick after the first time on a machine).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, runCli } from '../support/cli';
+import { removeTempDirs, tempDir } from '../support/files';
+import { defaultApp, useTestCache } from './upgrade-apps';
+
+// biome-ignore lint/suspicious/noExplicitAny: the report's JSON, read field by field
+type Report = any;
+
+let app: string;
+let cache: string;
+let fetched: Report;
+let installed: Report;
+
+const sdkDir = () => path.join(cache, 'sdk', '0.3.168');
+const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
+/** The parts of a report that do not say where the SDK was read from. */
+const findings = (r: Report) => ({
+  tools: r.tools,
+  fields: r.fields,
+  offers: r.offers,
+  counts: r.counts,
+  edits: r.edits,
+});
+
+beforeAll(async () => {
+  cache = await tempDir('upgrade-fetch-cache');
+  app = defaultApp('upgrade-fetch');
+  // In this process, with no limit of its own: a fetch on a loaded machine can take minutes.
+  useTestCache(cache);
+  const [a, b] = await Promise.all([
+    runCli(['upgrade', '--to', '0.3.168', '--json'], app),
+    runCli(['upgrade', '--to', 'claude-agent-sdk-oldest', '--json'], app),
+  ]);
+  expect(a.code, a.stdout + a.stderr).toBe(0);
+  expect(b.code, b.stdout + b.stderr).toBe(0);
+  fetched = json(a);
+  installed = json(b);
+}, 900_000);
+afterAll(removeTempDirs);
+
+describe('upgrade --to <version>', () => {
+  it('installs that version and its runtime binary into the cache, not into the app', () => {
+    const pkg = path.join(sdkDir(), 'node_modules/@anthropic-ai');
+    expect(JSON.parse(readFileSync(path.join(pkg, 'claude-agent-sdk/package.json'), 'utf8')).version).toBe('0.3.168');
+    // The platform's binary comes as an optional dependency (`claude-agent-sdk-linux-x64` here).
+    expect(readdirSync(pkg).filter((n) => n.startsWith('claude-agent-sdk-'))).toHaveLength(1);
+    expect(existsSync(path.join(app, 'node_modules'))).toBe(false);
+    expect(fetched.target).toMatchObject({ version: '0.3.168', claudeCode: '2.1.168' });
+    expect(fetched.target.shown).toContain(sdkDir());
+    expect(leftovers(path.join(cache, 'sdk'))).toEqual([]);
+  });
+
+  it('reports what the same version installed in the app reports', () => {
+    expect(installed.target.version).toBe('0.3.168');
+    expect(findings(fetched)).toEqual(findings(installed));
+    expect(fetched.counts).toMatchObject({ new: 2, gone: 12, renamed: 0 });
+  });
+
+  it('reuses a version already fetched', async () => {
+    const before = statSync(sdkDir()).ino;
+    const again = await runCli(['upgrade', '--to', '0.3.168', '--json'], app);
+    expect(again.code, again.stderr).toBe(0);
+    expect(findings(json(again))).toEqual(findings(fetched));
+    expect(statSync(sdkDir()).ino).toBe(before);
+  }, 300_000);
+
+  it('says what failed for a version the registry does not have, and leaves nothing in the cache', async () => {
+    const run = await runCli(['upgrade', '--to', '0.0.1'], app);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('upgrade: npm install @anthropic-ai/claude-agent-sdk@0.0.1');
+    expect(run.stderr).toMatch(/failed:\n/);
+    expect(existsSync(path.join(cache, 'sdk', '0.0.1'))).toBe(false);
+    expect(leftovers(path.join(cache, 'sdk'))).toEqual([]);
+  }, 300_000);
+});
