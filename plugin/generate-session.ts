@@ -1,7 +1,8 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, `generate --watch`, benchmarks):
 // each run goes through the very same core inside the session's memory (`session-memory.ts`), so an
-// edit re-evaluates, re-validates and re-renders only what it touched. A file that was there and is now missing or empty is
-// first taken for a save in progress (an editor's two-step save, a checkout), not a deletion.
+// edit re-evaluates, re-validates and re-renders only what it touched. A file that was there and is
+// now missing or empty is first taken for a save in progress (an editor's two-step save, a checkout),
+// not a deletion.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';

@@ -105,7 +105,7 @@ export function stillHolds(
 /** Per entry file: what it evaluated to last in this run or session, with all it was computed from. */
 const EVALUATED = memoSlot<string, EvaluationRecord>('evaluated catalog module');
 
-/** What `file` evaluated to earlier in this run or session, if computed under `key` and nothing it depends on changed. */
+/** What `file` evaluated to earlier in this run or session, if under `key` and nothing it depends on changed. */
 export function keptEvaluation(file: string, reader: SourceReader, key: string): EvaluationRecord | undefined {
   const entry = lastKept(EVALUATED, file);
   if (!entry || entry.key !== key) return undefined;
