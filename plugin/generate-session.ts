@@ -1,15 +1,14 @@
 // A long-lived `generateAndWrite` for watch mode (bundler plugins, `generate --watch`, benchmarks):
-// each run goes through the very same core, but keeps what the last run computed, so an edit
-// re-evaluates only the files it touched. A file that was there and is now missing or empty is
-// first taken for a save in progress (an editor's two-step save, a checkout), not a deletion.
+// each run goes through the very same core inside the session's memory (`session-memory.ts`), so an
+// edit re-evaluates, re-validates and re-renders only what it touched. A file that was there and is
+// now missing or empty is first taken for a save in progress (an editor's two-step save, a checkout),
+// not a deletion.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
-import { createProjectCache } from './project/load-project.js';
 import { localeFile } from './render/renderers/i18n.js';
 import { setAsideFile } from './render/renderers/i18n-set-aside.js';
-import { RenderMemory } from './render/render-memory.js';
-import { OutputMemory } from './write/output-memory.js';
+import { runWithMemory, SessionMemory } from './session-memory.js';
 
 export interface GenerateSession {
   /** What `generateAndWrite(options)` returns, byte for byte; only faster on the second run on. */
@@ -55,9 +54,7 @@ const inTransit = (file: string) => !holdsText(file) && existsSync(path.dirname(
 
 export function createGenerateSession(options: GenerateSessionOptions): GenerateSession {
   const { transientMs = DEFAULT_TRANSIENT_MS, ...generateOptions } = options;
-  const cache = createProjectCache();
-  const memory = new OutputMemory();
-  const rendered = new RenderMemory();
+  const memory = new SessionMemory(true);
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
   let lastFiles: readonly string[] = [];
@@ -77,13 +74,9 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
       // Runs one at a time: each run starts from what the previous one kept.
       const next = queue.then(async () => {
         await settle();
-        const result = await generateAndWrite({
-          ...generateOptions,
-          cache,
-          memory,
-          rendered,
-          leaveMissing: appFiles,
-        });
+        const result = await runWithMemory(memory, () =>
+          generateAndWrite({ ...generateOptions, leaveMissing: appFiles }),
+        );
         lastFiles = filesWithText(result);
         for (const c of result.catalogs)
           for (const [file, f] of c.files) if (f.createOnly && holdsText(file)) appFiles.add(file);
@@ -95,7 +88,7 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
     async dispose() {
       disposed = true;
       await queue;
-      await cache.evaluation.dispose();
+      await memory.end();
     },
   };
 }

@@ -13,10 +13,10 @@ import type { CatalogModel } from './model/catalog-model.js';
 import { loadProject, type ProjectOptions } from './project/load-project.js';
 import type { RenderedFile } from './render/renderer.js';
 import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
-import type { RenderMemory } from './render/render-memory.js';
 import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './load/formatter-config.js';
-import { readerFor, type OutputMemory } from './write/output-memory.js';
+import { runInOneMemory } from './session-memory.js';
+import { readOutput } from './write/output-memory.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
 
 export type GenerateAndWriteOptions = GenerateOptions & {
@@ -55,28 +55,18 @@ export interface GenerateOptions extends ProjectOptions {
    * one that is missing now is being moved or restored by the app, not waiting for a skeleton.
    */
   readonly leaveMissing?: ReadonlySet<string>;
-  /** What a watch session remembers of the files it read and wrote (locale files, outputs). */
-  readonly memory?: OutputMemory;
-  /** What a watch session kept of its last render. */
-  readonly rendered?: RenderMemory;
 }
 
-async function readExisting(
-  paths: readonly string[],
-  memory: OutputMemory | undefined,
-): Promise<Map<string, string | undefined>> {
-  const read = readerFor(memory);
-  const contents = await Promise.all(paths.map((p) => read(p).catch(() => undefined)));
+async function readExisting(paths: readonly string[]): Promise<Map<string, string | undefined>> {
+  const contents = await Promise.all(paths.map((p) => readOutput(p).catch(() => undefined)));
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
 export async function renderModel(
   model: CatalogModel,
-  memory?: OutputMemory,
-  rendered?: RenderMemory,
 ): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
-  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model), memory), RENDERERS, rendered);
+  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)), RENDERERS);
 }
 
 /**
@@ -116,12 +106,16 @@ function checkedFolders(
   return folders;
 }
 
-/** Loads the project and renders every catalog that has no error. Reads files, writes none. */
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+/**
+ * Loads the project and renders every catalog that has no error. Reads files, writes none. In a
+ * session it keeps what the session keeps; alone, its stages share one run's derived results.
+ */
+export const generate = (options: GenerateOptions): Promise<GenerateResult> =>
+  runInOneMemory(() => generateInMemory(options));
+
+async function generateInMemory(options: GenerateOptions): Promise<GenerateResult> {
   const project = await loadForRender(options);
-  const rendered = await Promise.all(
-    project.catalogs.map((c) => (c.model ? renderModel(c.model, options.memory, options.rendered) : undefined)),
-  );
+  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)));
   // A formatter that rewrites generated files makes `generate --check` fail later: say so now, once per formatter.
   const rootDir = project.catalogs[0]?.config.rootDir;
   const formatting = rootDir
@@ -170,11 +164,14 @@ export const outputSets = (result: GenerateResult): OutputSet[] =>
  * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.
  * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
  */
-export async function generateAndWrite(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
+export const generateAndWrite = (options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> =>
+  runInOneMemory(() => generateAndWriteInMemory(options));
+
+async function generateAndWriteInMemory(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
   // `--check` writes nothing anywhere: not even the evaluation cache.
   const result = await generate(options.check ? { ...options, readOnly: true } : options);
   if (result.diagnostics.some(blocksWrite)) return result;
-  const report = await writeOutputs(outputSets(result), { check: options.check, memory: options.memory });
+  const report = await writeOutputs(outputSets(result), { check: options.check });
   if (report.problems.length === 0) return { ...result, report };
   const diagnostics = [...result.diagnostics, ...(await createLocator({ displayRoot: options.cwd })(report.problems))];
   return { ...result, diagnostics, ok: false, report };

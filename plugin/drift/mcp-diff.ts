@@ -11,6 +11,7 @@ import type { VocabularyNames } from '../validate/validate-vocabulary.js';
 import { lockTool, type LockedServer } from '../mcp/lock-file.js';
 import { searchRenames, type ProbableRename, type RenameCandidate, type RenameSearch } from './renames.js';
 import { schemaChanges, type FieldChange } from './schema-changes.js';
+import { derivedPer } from '../session-memory.js';
 
 interface NewTool {
   readonly wire: string;
@@ -76,16 +77,8 @@ const partial = (search: RenameSearch) => (search.compared < search.possible ? {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Each live tool's lock entry, computed once for both comparisons (the hash and summary are the work). */
-const lockEntries = new WeakMap<ListedTool, ReturnType<typeof lockTool>>();
-const lockedOnce = (t: ListedTool) => {
-  let entry = lockEntries.get(t);
-  if (!entry) {
-    entry = lockTool(t);
-    lockEntries.set(t, entry);
-  }
-  return entry;
-};
+/** Each live tool's lock entry, computed once in a run for both comparisons (the hash and summary are the work). */
+const lockedOnce = derivedPer('lock entry of a listed MCP tool', (t: ListedTool) => lockTool(t));
 
 const liveCandidate = (t: ListedTool): RenameCandidate => {
   const entry = lockedOnce(t);

@@ -21,6 +21,7 @@ import {
 } from './mcp-diff.js';
 import { formatLock, LOCK_VERSION, lockServer, type LockedServer, type McpLock } from '../mcp/lock-file.js';
 import { readLock, writeLock } from './mcp-lock-io.js';
+import { runInOneMemory } from '../session-memory.js';
 
 export interface McpDriftOptions {
   readonly cwd: string;
@@ -184,7 +185,11 @@ function updatedLock(previous: McpLock | undefined, catalog: ProjectCatalog, lis
   return { lockfileVersion: LOCK_VERSION, servers: Object.fromEntries(servers) };
 }
 
-export async function runMcpDrift(options: McpDriftOptions): Promise<McpDriftResult> {
+/** Runs in one memory: the project's load and both comparisons of each server share what they derive. */
+export const runMcpDrift = (options: McpDriftOptions): Promise<McpDriftResult> =>
+  runInOneMemory(() => mcpDriftInMemory(options));
+
+async function mcpDriftInMemory(options: McpDriftOptions): Promise<McpDriftResult> {
   const project = await loadProject(options);
   if (!project.ok) return { ok: false, catalogs: [], diagnostics: project.diagnostics };
   const withModels = project.catalogs.filter((c) => c.model);

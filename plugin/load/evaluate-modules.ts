@@ -5,8 +5,10 @@ import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { bundleModules, type ModuleBundle } from './bundle-modules.js';
 import {
   evaluationKey,
+  keepEvaluation,
+  keptEvaluation,
+  sessionEvaluationProcess,
   SourceReader,
-  type EvaluationCache,
   type EvaluationRecord,
   type Exports,
 } from './evaluation-cache.js';
@@ -39,8 +41,6 @@ export interface EvaluateOptions {
   readonly cwd: string;
   /** How long the modules may run, in milliseconds. */
   readonly timeoutMs: number;
-  /** Exports kept from earlier evaluations, and the evaluation process of a watch session. */
-  readonly cache?: EvaluationCache;
   /** Exports kept on disk from earlier processes. */
   readonly store?: EvaluationStore;
 }
@@ -65,10 +65,10 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
   const reader = new SourceReader();
   const key = evaluationKey(options.timeoutMs);
   const known = files.map((file) => {
-    const inMemory = options.cache?.get(file, reader, key);
+    const inMemory = keptEvaluation(file, reader, key);
     if (inMemory) return inMemory;
     const stored = options.store?.get(file, reader, key);
-    if (stored) options.cache?.set(file, stored);
+    if (stored) keepEvaluation(file, stored);
     return stored;
   });
   const stale = files.filter((_, i) => known[i] === undefined);
@@ -149,7 +149,7 @@ async function evaluateFresh(
   options: EvaluateOptions,
   key: string,
 ): Promise<EvaluationResult> {
-  const evaluator: EvaluationProcess = options.cache?.process ?? sharedEvaluationProcess(options.cwd);
+  const evaluator: EvaluationProcess = sessionEvaluationProcess() ?? sharedEvaluationProcess(options.cwd);
   // The process starts while esbuild bundles.
   evaluator.warmUp();
   const bundle = await bundleModules(files, options.cwd);
@@ -192,7 +192,7 @@ async function evaluateFresh(
   if (bundle.diagnostics.length === 0)
     recordsOf(bundle, files, exports, key).forEach((record, i) => {
       if (!record) return;
-      options.cache?.set(files[i]!, record);
+      keepEvaluation(files[i]!, record);
       options.store?.set(files[i]!, record);
     });
   return {

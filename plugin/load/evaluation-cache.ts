@@ -1,6 +1,6 @@
 // Evaluated exports kept for the next run, keyed on all that decides them (sources, the paths that
-// would take over an import, the options): the in-memory layer of a watch session, with its warm
-// evaluation process. evaluation-store.ts keeps the same records on disk.
+// would take over an import, the options): the layer a watch session keeps in its memory
+// (session-memory.ts), with its warm evaluation process. evaluation-store.ts keeps the same records on disk.
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { EVALUATION_HEAP_MB, EvaluationProcess } from './evaluation-process.js';
 import type { Exports } from './exports-shape.js';
 import { pathState, type PathState } from './resolution-candidates.js';
 import { sandboxFormat } from './sandbox.js';
+import { keepLast, lastKept, memoSlot, sessionResource } from '../session-memory.js';
 
 export type { Exports } from './exports-shape.js';
 
@@ -52,10 +53,12 @@ export interface EvaluationRecord {
   readonly exports: Exports;
 }
 
-let versions: string | undefined;
+/** The versions read once per run or session (they do not change while a process runs). */
+const VERSIONS = memoSlot<'versions', string>('versions that decide an evaluation');
 
 /** The versions that decide what a bundle evaluates to: Node (its V8), esbuild, this package. */
 function versionsKey(): string {
+  let versions = lastKept(VERSIONS, 'versions');
   if (versions === undefined) {
     const read = (file: string) => {
       try {
@@ -73,6 +76,7 @@ function versionsKey(): string {
     })();
     const own = read(path.join(path.dirname(authoringEntry()), '..', 'package.json'));
     versions = `${process.version} esbuild@${esbuild} agent-tool-catalog@${own}`;
+    keepLast(VERSIONS, 'versions', versions);
   }
   return versions;
 }
@@ -98,24 +102,24 @@ export function stillHolds(
   return true;
 }
 
-/** The in-memory layer of a watch session, and the session's evaluation process (kept warm). */
-export class EvaluationCache {
-  private readonly entries = new Map<string, EvaluationRecord>();
-  readonly process = new EvaluationProcess({ keepWarm: true });
+/** Per entry file: what it evaluated to last in this run or session, with all it was computed from. */
+const EVALUATED = memoSlot<string, EvaluationRecord>('evaluated catalog module');
 
-  /** What `file` evaluated to, if it was computed under `key` and nothing it depends on changed. */
-  get(file: string, reader: SourceReader, key: string): EvaluationRecord | undefined {
-    const entry = this.entries.get(file);
-    if (!entry || entry.key !== key) return undefined;
-    return stillHolds(entry.sources, entry.paths, reader, (text, kept) => text === kept) ? entry : undefined;
-  }
-
-  set(file: string, record: EvaluationRecord): void {
-    this.entries.set(file, record);
-  }
-
-  /** Ends the session's evaluation process. */
-  dispose(): Promise<void> {
-    return this.process.dispose();
-  }
+/** What `file` evaluated to earlier in this run or session, if under `key` and nothing it depends on changed. */
+export function keptEvaluation(file: string, reader: SourceReader, key: string): EvaluationRecord | undefined {
+  const entry = lastKept(EVALUATED, file);
+  if (!entry || entry.key !== key) return undefined;
+  return stillHolds(entry.sources, entry.paths, reader, (text, kept) => text === kept) ? entry : undefined;
 }
+
+export const keepEvaluation = (file: string, record: EvaluationRecord): void => keepLast(EVALUATED, file, record);
+
+const SESSION_PROCESS = memoSlot<'resource', EvaluationProcess>('evaluation process of a watch session');
+
+/** A watch session's evaluation process, kept warm and ended with the session; none outside a session. */
+export const sessionEvaluationProcess = (): EvaluationProcess | undefined =>
+  sessionResource(
+    SESSION_PROCESS,
+    () => new EvaluationProcess({ keepWarm: true }),
+    (p) => p.dispose(),
+  );

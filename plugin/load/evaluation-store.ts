@@ -20,6 +20,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnos
 import { stillHolds, type EvaluationRecord, type SourceReader } from './evaluation-cache.js';
 import { isPlainData, type Exports } from './exports-shape.js';
 import type { PathState } from './resolution-candidates.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** What a record file holds; `format` changes whenever what a record means does. */
 const FORMAT = 'agent-tool-catalog evaluation 2';
@@ -77,7 +78,8 @@ function readRegularFile(file: string): string | undefined {
   }
 }
 
-const stores = new Map<string, EvaluationStore>();
+/** Per folder and mode: the store a run or session uses, so one that cannot be used warns once. */
+const STORE = memoSlot<string, EvaluationStore>('evaluation store');
 
 /** The on-disk layer: one record file per entry file. */
 export class EvaluationStore {
@@ -92,7 +94,7 @@ export class EvaluationStore {
 
   /**
    * The store of the project at `rootDir`, in the nearest `node_modules/.cache` (none without a
-   * node_modules). One per folder and mode in a process, so a store that cannot be used warns once.
+   * node_modules). One per folder and mode in a run or session, so a store that cannot be used warns once.
    */
   static near(rootDir: string, options: { readOnly?: boolean } = {}): EvaluationStore | undefined {
     if (process.env.TOOL_CATALOG_CACHE === '0') return undefined;
@@ -100,10 +102,10 @@ export class EvaluationStore {
       if (statSync(path.join(dir, 'node_modules'), { throwIfNoEntry: false })?.isDirectory()) {
         const folder = path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog');
         const id = `${folder}\0${options.readOnly === true}`;
-        let store = stores.get(id);
+        let store = lastKept(STORE, id);
         if (!store) {
           store = new EvaluationStore(folder, options.readOnly === true);
-          stores.set(id, store);
+          keepLast(STORE, id, store);
         }
         return store;
       }

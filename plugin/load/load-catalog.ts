@@ -4,7 +4,6 @@ import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
-import type { EvaluationCache } from './evaluation-cache.js';
 import { describeValue, isRecord, MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
@@ -64,19 +63,14 @@ export interface LoadOptions {
   readonly readOnly?: boolean;
 }
 
-export async function loadCatalog(
-  config: ResolvedCatalogConfig,
-  cache?: EvaluationCache,
-  options: LoadOptions = {},
-): Promise<RawCatalog> {
-  return loadCatalogFiles(config, await listCatalogFiles(config), cache, options);
+export async function loadCatalog(config: ResolvedCatalogConfig, options: LoadOptions = {}): Promise<RawCatalog> {
+  return loadCatalogFiles(config, await listCatalogFiles(config), options);
 }
 
 /** Loads the given files in a canonical order, whatever order they came in. */
 export async function loadCatalogFiles(
   config: ResolvedCatalogConfig,
   unsortedFiles: readonly string[],
-  cache?: EvaluationCache,
   options: LoadOptions = {},
 ): Promise<RawCatalog> {
   const files = [...unsortedFiles].sort(byPosixPath);
@@ -97,7 +91,6 @@ export async function loadCatalogFiles(
   const evaluated = await evaluateModules(files, {
     cwd: config.rootDir,
     timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
-    cache,
     store: evaluationStore(config.rootDir, options),
   });
   if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };

@@ -7,7 +7,6 @@ import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
-import type { EvaluationCache } from './evaluation-cache.js';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
 import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
@@ -113,7 +112,6 @@ function statOrNothing(file: string) {
 export async function loadConfig(options: {
   cwd: string;
   file?: string;
-  cache?: EvaluationCache;
   /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
   readOnly?: boolean;
 }): Promise<LoadedConfig> {
@@ -144,7 +142,6 @@ export async function loadConfig(options: {
   const evaluated = await evaluateModules([file], {
     cwd: rootDir,
     timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
-    cache: options.cache,
     store: evaluationStore(rootDir, { readOnly: options.readOnly }),
   });
   if (evaluated.modules.length === 0)

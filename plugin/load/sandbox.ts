@@ -279,7 +279,7 @@ const BOOTSTRAP = `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toStr
 /** The code `node -e` runs in the evaluation process. */
 export const RUNNER_SOURCE = `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(BUNDLE_FILE)});`;
 
-let format: string | undefined;
+const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
 
 /** Names what the evaluation process hands back: stored evaluations of another version are not reused. */
-export const sandboxFormat = () => (format ??= createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16));
+export const sandboxFormat = () => FORMAT;

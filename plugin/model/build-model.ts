@@ -17,7 +17,7 @@ import type {
   ToolModel,
 } from './catalog-model.js';
 import { sdkTypeOf } from './sdk-types.js';
-import { inheritPolicyTables } from './policy-tables.js';
+import { memoSlot, recallKept, rememberKept } from '../session-memory.js';
 import { reuse, samePlainData } from './structural-sharing.js';
 
 // Declarations are read after validation, field by field as the catalog language defines them.
@@ -68,10 +68,10 @@ export function resolveModuleRef(
 }
 
 /** What each tool model was made from, so a watch run can tell an unchanged tool without rebuilding it. */
-const inputsOf = new WeakMap<
+const MADE_FROM = memoSlot<
   ToolModel,
   { readonly declaration: unknown; readonly file: string; readonly vocabulary: unknown }
->();
+>('what a tool model was made from');
 
 /** The declared runtime configurations with defaults applied; one, `default`, when none is declared. */
 function runtimeConfigurations(declared: Decl | undefined): RuntimeConfigurationModel[] {
@@ -145,7 +145,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
   const before = new Map(previous?.tools.map((t) => [t.key, t]));
   const tools: ToolModel[] = ordered.map(({ key, declaration, file }) => {
     const earlier = before.get(key);
-    const madeFrom = earlier && inputsOf.get(earlier);
+    const madeFrom = earlier && recallKept(MADE_FROM, earlier);
     // The same declaration object (its file was not evaluated again), file, config and vocabulary:
     // the same tool, whatever else changed.
     if (
@@ -158,7 +158,7 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     )
       return earlier;
     const tool = reuse(toolModel(key, declaration, file), earlier);
-    inputsOf.set(tool, { declaration, file, vocabulary: raw.vocabulary });
+    rememberKept(MADE_FROM, tool, { declaration, file, vocabulary: raw.vocabulary });
     return tool;
   });
   const model: CatalogModel = {
@@ -196,7 +196,6 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     samePlainData({ ...model, tools: [] }, { ...previous, tools: [] })
   )
     return previous;
-  inheritPolicyTables(model, previous);
   return model;
 
   function toolModel(key: string, declaration: unknown, file: string): ToolModel {

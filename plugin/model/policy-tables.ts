@@ -4,6 +4,7 @@ import type { PolicyTables, PolicyToolEntry } from '../runtime/policy-tables.js'
 import { preparePolicy } from '../runtime/policy-tables.js';
 import type { CatalogModel, ToolModel } from './catalog-model.js';
 import { runtimeSurfaces } from './runtime-surface.js';
+import { derivedPer, keepLast, kept, lastKept, memoSlot } from '../session-memory.js';
 import { samePlainData } from './structural-sharing.js';
 
 /** The registry's `available` fact: `false`, a condition name, an app check, or absent (always). */
@@ -99,30 +100,16 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
   return Object.assign(tables as Required<PolicyTables>, closures);
 }
 
-// The policy and snapshot outputs and the policy commands all read one model's tables: built once.
-const tablesOfModel = new WeakMap<CatalogModel, Required<PolicyTables>>();
 // Each tool's entry, kept with its model object (watch mode keeps the objects of unchanged tools).
-const entryOfTool = new WeakMap<ToolModel, PolicyToolEntry>();
-// The tables a model may take over from the model it was built after (watch mode): an edit that
-// leaves the policy as it was (a label, an icon) reuses them instead of expanding every closure again.
-const inherited = new WeakMap<CatalogModel, { bare: BareTables; tables: Required<PolicyTables> }>();
-const bareOf = new WeakMap<Required<PolicyTables>, BareTables>();
+const entryOf = derivedPer('policy entry of a tool', policyToolEntry);
 
-/** Lets `model` take over `previous`'s policy tables, if they turn out to hold the same policy. */
-export function inheritPolicyTables(model: CatalogModel, previous: CatalogModel): void {
-  const tables = tablesOfModel.get(previous);
-  const bare = tables && bareOf.get(tables);
-  if (tables && bare) inherited.set(model, { bare, tables });
-}
-
-const entryOf = (t: ToolModel) => {
-  let entry = entryOfTool.get(t);
-  if (!entry) {
-    entry = policyToolEntry(t);
-    entryOfTool.set(t, entry);
-  }
-  return entry;
-};
+/** The policy and snapshot outputs read one model's tables: in a run or session, built once per model. */
+const TABLES = memoSlot<CatalogModel, Required<PolicyTables>>('policy tables of a model');
+/**
+ * Per catalog, the last tables a session built and what they were built from: an edit that leaves
+ * the policy as it was (a label, an icon) reuses them instead of expanding every closure again.
+ */
+const LAST_TABLES = memoSlot<string, { bare: BareTables; tables: Required<PolicyTables> }>('last policy tables');
 
 const sameBareTables = (a: BareTables, b: BareTables) =>
   a.catalog === b.catalog &&
@@ -139,26 +126,25 @@ const sameBareTables = (a: BareTables, b: BareTables) =>
   samePlainData(a.settingSources, b.settingSources);
 
 export function policyTablesOf(model: CatalogModel): Required<PolicyTables> {
-  let tables = tablesOfModel.get(model);
-  if (!tables) {
-    const bare: BareTables = {
-      catalog: model.name,
-      tools: model.tools.map(entryOf),
-      conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
-      servers: model.servers,
-      channels: model.channels,
-      renamedServers: model.renamedServers,
-      sdkAliases: model.sdkAliases,
-      runtimes: runtimeSurfaces(model),
-      agents: model.agents,
-      ...(model.skills !== undefined ? { skills: model.skills } : {}),
-      settingSources: model.settingSources,
-    };
-    const last = inherited.get(model);
-    tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);
-    inherited.delete(model);
-    bareOf.set(tables, bare);
-    tablesOfModel.set(model, tables);
-  }
+  return kept(TABLES, model, buildPolicyTables);
+}
+
+function buildPolicyTables(model: CatalogModel): Required<PolicyTables> {
+  const bare: BareTables = {
+    catalog: model.name,
+    tools: model.tools.map(entryOf),
+    conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
+    servers: model.servers,
+    channels: model.channels,
+    renamedServers: model.renamedServers,
+    sdkAliases: model.sdkAliases,
+    runtimes: runtimeSurfaces(model),
+    agents: model.agents,
+    ...(model.skills !== undefined ? { skills: model.skills } : {}),
+    settingSources: model.settingSources,
+  };
+  const last = lastKept(LAST_TABLES, model.name);
+  const tables = last && sameBareTables(last.bare, bare) ? last.tables : closePolicyTables(bare);
+  keepLast(LAST_TABLES, model.name, { bare, tables });
   return tables;
 }

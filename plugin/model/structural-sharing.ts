@@ -1,5 +1,5 @@
-// Keeps the previous run's objects where nothing changed, so that in watch mode everything keyed by
-// object identity (rendered rows, policy tables, whole outputs) is reused for unchanged tools.
+// Keeps the previous run's objects where nothing changed, so that in watch mode everything the
+// session keeps by object identity (rendered rows, policy tables, whole outputs) is reused.
 
 /** Deep equality of plain data: primitives, arrays and plain objects (what models are made of). */
 export function samePlainData(a: unknown, b: unknown): boolean {
@@ -23,17 +23,3 @@ export function samePlainData(a: unknown, b: unknown): boolean {
 /** `previous` when it holds the same data as `next`, else `next`. */
 export const reuse = <T>(next: T, previous: T | undefined): T =>
   previous !== undefined && samePlainData(next, previous) ? previous : next;
-
-/**
- * `compute`, kept per argument object: watch mode keeps the objects of unchanged tools (and of an
- * unchanged policy), so what is derived from them is computed once and compares by identity.
- */
-export function keptPer<K extends object, V>(compute: (key: K) => V): (key: K) => V {
-  const kept = new WeakMap<K, V>();
-  return (key) => {
-    if (kept.has(key)) return kept.get(key)!;
-    const value = compute(key);
-    kept.set(key, value);
-    return value;
-  };
-}

@@ -4,6 +4,7 @@
 import type { CatalogModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import { computeOffer } from '../runtime/offer.js';
+import type { PolicyTables } from '../runtime/policy-tables.js';
 import { cliSelection } from './session-offer.js';
 
 export interface CallerSummary {
@@ -20,9 +21,14 @@ export interface CallerSummary {
 }
 
 /** Keys the caller is offered in `context` (direct or deferred). */
-function offeredKeys(model: CatalogModel, caller: string, context: Readonly<Record<string, boolean>>): string[] {
+function offeredKeys(
+  model: CatalogModel,
+  tables: PolicyTables,
+  caller: string,
+  context: Readonly<Record<string, boolean>>,
+): string[] {
   const { selection } = cliSelection(model, caller, context);
-  return computeOffer(policyTablesOf(model), { context, selection })
+  return computeOffer(tables, { context, selection })
     .tools.filter((o) => o.state !== 'absent')
     .map((o) => o.key);
 }
@@ -30,12 +36,14 @@ function offeredKeys(model: CatalogModel, caller: string, context: Readonly<Reco
 /** One summary per declared caller, in declaration order; empty when the catalog declares none. */
 export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const allTrue = Object.fromEntries(model.conditions.map((c) => [c.field, true]));
+  // Built once here: outside a generate run nothing keeps them, and every offer reads them.
+  const tables = policyTablesOf(model);
   return Object.entries(model.callers).map(([caller, groups]) => {
     const { assumptions } = cliSelection(model, caller, allTrue);
-    const offered = offeredKeys(model, caller, allTrue);
+    const offered = offeredKeys(model, tables, caller, allTrue);
     const removedBy = new Map(
       model.conditions.map((c) => {
-        const without = new Set(offeredKeys(model, caller, { ...allTrue, [c.field]: false }));
+        const without = new Set(offeredKeys(model, tables, caller, { ...allTrue, [c.field]: false }));
         return [c.name, offered.filter((key) => !without.has(key))] as const;
       }),
     );

@@ -8,7 +8,6 @@ import {
   type PendingDiagnostic,
 } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
-import { EvaluationCache } from '../load/evaluation-cache.js';
 import { loadCatalog, loadCatalogFiles, type LoadOptions, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
@@ -16,6 +15,7 @@ import { buildModel } from '../model/build-model.js';
 import { surfaceProblems } from '../model/runtime-surface.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { validateCatalog } from '../validate/validate-catalog.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 export interface ProjectOptions {
   /** Where relative paths start and the config search begins. */
@@ -24,20 +24,12 @@ export interface ProjectOptions {
   readonly config?: string;
   /** Only this catalog of the config. */
   readonly catalog?: string;
-  /** What a watch session keeps between runs, so unchanged modules are not evaluated again. */
-  readonly cache?: ProjectCache;
   /** Write nothing, not even to the evaluation cache on disk (`generate --check`). */
   readonly readOnly?: boolean;
 }
 
-/** What a watch session keeps between loads of one project. */
-export interface ProjectCache {
-  readonly evaluation: EvaluationCache;
-  /** The last model of each catalog (by config file and name): unchanged parts are reused from it. */
-  readonly models: Map<string, CatalogModel>;
-}
-
-export const createProjectCache = (): ProjectCache => ({ evaluation: new EvaluationCache(), models: new Map() });
+/** The last model of each catalog (by config file and name): a watch session reuses its unchanged parts. */
+const LAST_MODEL = memoSlot<string, CatalogModel>('last model of a catalog');
 
 export interface ProjectCatalog {
   readonly config: ResolvedCatalogConfig;
@@ -69,31 +61,24 @@ export const isUsageProblem = (d: CatalogDiagnostic) => d.code === DIAGNOSTIC_CO
 export async function loadProjectCatalog(
   config: ResolvedCatalogConfig,
   files?: readonly string[],
-  cache?: ProjectCache,
   options: LoadOptions = {},
 ): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files
-    ? await loadCatalogFiles(config, files, cache?.evaluation, options)
-    : await loadCatalog(config, cache?.evaluation, options);
+  const raw = files ? await loadCatalogFiles(config, files, options) : await loadCatalog(config, options);
   const pending = validateCatalog(raw);
   const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
   if (problem) pending.push(problem);
   const surface = lock && pinnedSurface(lock, path.join(config.outDir, SURFACE_LOCK_NAME));
   const slot = `${config.configFile}\0${config.name}`;
-  const model = hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, cache?.models.get(slot), surface);
-  if (model) cache?.models.set(slot, model);
+  const model =
+    hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, lastKept(LAST_MODEL, slot), surface);
+  if (model) keepLast(LAST_MODEL, slot, model);
   // Where the catalog and the recorded runtime surface disagree (a tool not recorded yet, a claim the runtime contradicts).
   if (model) pending.push(...surfaceProblems(model));
   return { catalog: { config, raw, model }, pending };
 }
 
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const loaded = await loadConfig({
-    cwd: options.cwd,
-    file: options.config,
-    cache: options.cache?.evaluation,
-    readOnly: options.readOnly,
-  });
+  const loaded = await loadConfig({ cwd: options.cwd, file: options.config, readOnly: options.readOnly });
   const pending: PendingDiagnostic[] = [...loaded.diagnostics];
   let selected = loaded.catalogs;
   if (options.catalog !== undefined) {
@@ -106,7 +91,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
       });
   }
   const results = await Promise.all(
-    selected.map((config) => loadProjectCatalog(config, undefined, options.cache, { readOnly: options.readOnly })),
+    selected.map((config) => loadProjectCatalog(config, undefined, { readOnly: options.readOnly })),
   );
   const inputs = new Set(loaded.inputs);
   const searchFiles: string[] = [];

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { lineCommentText } from '../text/escape.js';
+import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 import { flatString } from '../text/flat-string.js';
-import type { RenderMemory } from './render-memory.js';
 import { layOut, type RenderContext, type RenderedFile, type Renderer, type RenderResult } from './renderer.js';
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
@@ -63,7 +63,7 @@ export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] 
 /** The barrel: every TypeScript output in the output folder, and the runtime they import, re-exported. */
 function renderBarrel(
   model: CatalogModel,
-  context: Pick<RenderContext, 'templates' | 'memory'>,
+  context: Pick<RenderContext, 'templates'>,
   header: string,
   files: ReadonlyMap<string, RenderedFile>,
 ): string {
@@ -77,6 +77,7 @@ function renderBarrel(
 }
 
 interface KeptResult {
+  readonly model: CatalogModel;
   readonly templates: TemplateSet;
   /** The content of each file the renderer read, as it was. */
   readonly read: readonly (string | undefined)[];
@@ -84,30 +85,27 @@ interface KeptResult {
 }
 
 /**
- * Each renderer's last result per model: renderers are pure, so the same model (watch mode keeps it
- * when nothing changed), templates and files read give the same files without rendering again.
+ * Each renderer's last result per output folder: renderers are pure, so the same model (watch mode
+ * keeps it when nothing changed), templates and files read give the same files without rendering again.
  */
-const kept = new WeakMap<CatalogModel, Map<Renderer, KeptResult>>();
+const LAST_RESULT = memoSlot<string, KeptResult>('last result of a renderer');
 
 function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
   const { model, templates, existing } = context;
-  if (!context.memory) return renderer.render(context);
+  if (!keepsLast()) return renderer.render(context);
   const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
-  let byRenderer = kept.get(model);
-  const known = byRenderer?.get(renderer);
+  const name = `${model.config.outDir}\0${renderer.name}`;
+  const known = lastKept(LAST_RESULT, name);
   if (
     known &&
+    known.model === model &&
     known.templates === templates &&
     known.read.length === read.length &&
     known.read.every((c, i) => c === read[i])
   )
     return known.result;
   const result = renderer.render(context);
-  if (!byRenderer) {
-    byRenderer = new Map();
-    kept.set(model, byRenderer);
-  }
-  byRenderer.set(renderer, { templates, read, result });
+  keepLast(LAST_RESULT, name, { model, templates, read, result });
   return result;
 }
 
@@ -116,19 +114,19 @@ export function renderCatalog(
   templates: TemplateSet,
   existing: ReadonlyMap<string, string | undefined>,
   renderers: readonly Renderer[] = RENDERERS,
-  memory?: RenderMemory,
 ): RenderedCatalog {
+  const kept = keepsLast();
   const header = generatedHeader(model, templates);
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   for (const renderer of renderers) {
-    const result = renderOnce(renderer, { model, templates, existing, header, memory });
+    const result = renderOnce(renderer, { model, templates, existing, header });
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
     for (const [file, rendered] of result.files)
-      files.set(file, memory ? rendered : { ...rendered, content: flatString(rendered.content) });
+      files.set(file, kept ? rendered : { ...rendered, content: flatString(rendered.content) });
     diagnostics.push(...(result.diagnostics ?? []));
   }
   const barrel = path.join(model.config.outDir, 'index.ts');
-  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, { templates, memory }, header, files) });
+  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, { templates }, header, files) });
   return { outDir: model.config.outDir, files, diagnostics };
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { samePlainData } from '../model/structural-sharing.js';
+import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 import { flatString } from '../text/flat-string.js';
-import type { RenderMemory } from './render-memory.js';
 import type { TemplateViews } from './template-views.js';
 import type { Template, TemplateName, TemplateSet } from './templates.js';
 
@@ -27,8 +27,6 @@ export interface RenderContext {
   readonly existing: ReadonlyMap<string, string | undefined>;
   /** The `@generated` header as `//` comment lines. */
   readonly header: string;
-  /** What a watch session kept of its last render (absent in a one-shot run). */
-  readonly memory?: RenderMemory;
 }
 
 export interface RenderResult {
@@ -44,25 +42,31 @@ export interface Renderer {
   render(context: RenderContext): RenderResult;
 }
 
+/** Per output file: the last view laid out and its text. */
+const LAID_OUT = memoSlot<
+  string,
+  { readonly template: Template<object>; readonly view: object; readonly text: string }
+>('last laid-out output');
+
 /**
- * `templates.get(name)(view)` for the output `file` — but in a watch session (`memory`), when `view`
+ * `templates.get(name)(view)` for the output `file` — but in a watch session, when `view`
  * holds the same data as the last view laid out for that file, the last text itself. Most outputs do
  * not change with an edit: they are then neither laid out again nor compared byte by byte (the
  * writer sees the very string it wrote).
  */
 export function layOut<Name extends TemplateName>(
-  context: Pick<RenderContext, 'templates' | 'memory'>,
+  context: Pick<RenderContext, 'templates'>,
   name: Name,
   view: TemplateViews[Name],
   file: string,
 ): string {
   const template = context.templates.get(name) as Template<object>;
-  const memory = context.memory?.laidOut;
-  const last = memory?.get(file);
+  if (!keepsLast()) return template(view);
+  const last = lastKept(LAID_OUT, file);
   if (last && last.template === template && samePlainData(view, last.view)) return last.text;
   // Kept, so flat: its pieces can go, and the writer needs it flat anyway.
-  const text = memory ? flatString(template(view)) : template(view);
-  memory?.set(file, { template, view, text });
+  const text = flatString(template(view));
+  keepLast(LAID_OUT, file, { template, view, text });
   return text;
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_OPTIONS, fullHandlebars } from './template-compiler.js';
 import type { TemplateViews } from './template-views.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 export type TemplateName = keyof TemplateViews;
 
@@ -105,10 +106,14 @@ export function buildTemplateSet(sources: ReadonlyMap<string, string>, precompil
   };
 }
 
-let cached: TemplateSet | undefined;
+/** The package's templates, loaded once per run or session (kept texts are compared with them by identity). */
+const TEMPLATES = memoSlot<'package', TemplateSet>('package templates');
 
-/** The package's templates, loaded once per process. */
+/** The package's templates: loaded once per run or session, on every call outside one. */
 export function loadTemplates(): TemplateSet {
-  cached ??= buildTemplateSet(readTemplateSources());
-  return cached;
+  const known = lastKept(TEMPLATES, 'package');
+  if (known) return known;
+  const templates = buildTemplateSet(readTemplateSources());
+  keepLast(TEMPLATES, 'package', templates);
+  return templates;
 }

@@ -1,5 +1,6 @@
 // Checks every tool declaration against the vocabulary and against each other: shapes, names,
 // exposure/condition pairing, references, `dependsOn` cycles and duplicate keys or runtime names.
+import { kept, memoSlot } from '../session-memory.js';
 import type { RawToolEntry } from '../load/load-catalog.js';
 import { compareVersions, isVersion } from '../language/versions.js';
 import { findCycles } from '../language/dependencies.js';
@@ -288,19 +289,19 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
 }
 
 /** Each declaration's own problems, kept with the declaration object (watch mode keeps those of unchanged files). */
-const checked = new WeakMap<
-  object,
-  { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }
->();
+const CHECKED = memoSlot<object, { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }>(
+  'tool declaration checks',
+);
 
 function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const declaration = entry.declaration;
   if (typeof declaration !== 'object' || declaration === null) return checkTool(entry, names);
-  const known = checked.get(declaration);
-  if (known && known.key === entry.key && known.file === entry.file && known.names === names) return known.found;
-  const found = checkTool(entry, names);
-  checked.set(declaration, { key: entry.key, file: entry.file, names, found });
-  return found;
+  return kept(
+    CHECKED,
+    declaration,
+    () => ({ key: entry.key, file: entry.file, names, found: checkTool(entry, names) }),
+    (known) => known.key === entry.key && known.file === entry.file && known.names === names,
+  ).found;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Checks the `defineCatalog({...})` vocabulary: field shapes, callers naming declared groups, and
 // MCP server / channel names that the SDK would mangle.
+import { derivedPer } from '../session-memory.js';
 import { conditionField, isIdentifierName, isMangled, nameProblem } from '../language/naming.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
@@ -75,16 +76,7 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 const keys = (v: unknown): string[] => (isRecord(v) ? Object.keys(v) : []);
 
 // One vocabulary's names, kept with its object: tool checks kept in watch mode are keyed by them.
-const namesOf = new WeakMap<Record<string, unknown>, VocabularyNames>();
-
-export function vocabularyNames(v: Record<string, unknown>): VocabularyNames {
-  let names = namesOf.get(v);
-  if (!names) {
-    names = namesFrom(v);
-    namesOf.set(v, names);
-  }
-  return names;
-}
+export const vocabularyNames = derivedPer('vocabulary names', (v: Record<string, unknown>) => namesFrom(v));
 
 function namesFrom(v: Record<string, unknown>): VocabularyNames {
   return {

@@ -1,12 +1,16 @@
-// What a watch session remembers of the files it read or wrote: their content, for as long as the
-// file's status (size, modification and change times, inode) is what it was. Comparing a run's
-// output with the last one then costs one `stat` per file, not reading and decoding every output.
+// Reading outputs back through what the session last read or wrote: a file's content is kept with its
+// status (size, modification and change times, inode), so comparing a run's output with the last one
+// costs one `stat` per file, not reading and decoding every output. Outside a session, a plain read.
 import { promises as fs, statSync, type Stats } from 'node:fs';
+import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 
 interface Known {
   readonly content: string | undefined;
   readonly stamp: string;
 }
+
+/** Per file path: its content as last read or written, and its status then. */
+const SEEN = memoSlot<string, Known>('output file seen');
 
 /** Everything that changes when a file is written, replaced or removed; '' for a missing file. */
 function stampOf(file: string): string {
@@ -21,33 +25,30 @@ function stampOf(file: string): string {
   return `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
 }
 
-export class OutputMemory {
-  private readonly files = new Map<string, Known>();
-
-  /** The file's content (undefined when missing): remembered while unchanged, else read. */
-  async read(file: string): Promise<string | undefined> {
-    const stamp = stampOf(file);
-    const known = this.files.get(file);
-    if (known && known.stamp === stamp) return known.content;
-    const content = stamp === '' ? undefined : await readOrUndefined(file);
-    // Stamped before reading: a write racing the read makes the next run read again.
-    this.files.set(file, { content, stamp });
-    return content;
-  }
-
-  /** Records what was just written to `file` (or that it was removed). */
-  wrote(file: string, content: string | undefined): void {
-    try {
-      this.files.set(file, { content, stamp: stampOf(file) });
-    } catch {
-      this.files.delete(file);
-    }
-  }
+/** The file's content (undefined when missing): in a session, remembered while its status is unchanged. */
+export async function readOutput(file: string): Promise<string | undefined> {
+  if (!keepsLast()) return readOrUndefined(file);
+  const stamp = stampOf(file);
+  const known = lastKept(SEEN, file);
+  if (known && known.stamp === stamp) return known.content;
+  const content = stamp === '' ? undefined : await readOrUndefined(file);
+  // Stamped before reading: a write racing the read makes the next run read again.
+  keepLast(SEEN, file, { content, stamp });
+  return content;
 }
 
-/** How to read a file: through a session's memory when there is one. */
-export const readerFor = (memory: OutputMemory | undefined): ((file: string) => Promise<string | undefined>) =>
-  memory ? (file) => memory.read(file) : readOrUndefined;
+/** Records what was just written to `file` (or that it was removed), in a session. */
+export function wroteOutput(file: string, content: string | undefined): void {
+  if (!keepsLast()) return;
+  let stamp: string;
+  try {
+    stamp = stampOf(file);
+  } catch {
+    // Unknown status: an impossible stamp, so the next run reads the file again.
+    stamp = 'unknown';
+  }
+  keepLast(SEEN, file, { content, stamp });
+}
 
 /** A file's text, or undefined when it (or a folder above it) does not exist. */
 async function readOrUndefined(file: string): Promise<string | undefined> {

@@ -7,7 +7,7 @@ import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
-import { readerFor, type OutputMemory } from './output-memory.js';
+import { readOutput, wroteOutput } from './output-memory.js';
 
 export interface OutputFile {
   readonly content: string;
@@ -160,17 +160,14 @@ export function withManifests(sets: readonly OutputSet[]): Map<string, OutputFil
 export interface WriteOptions {
   /** Report what would change; write and remove nothing. */
   readonly check?: boolean;
-  /** What a watch session remembers of the outputs: unchanged files are not read again. */
-  readonly memory?: OutputMemory;
 }
 
 export async function writeOutputs(sets: readonly OutputSet[], options: WriteOptions = {}): Promise<WriteReport> {
   const files = withManifests(sets);
   const problems: PendingDiagnostic[] = [];
   const previouslyOwned = new Set<string>();
-  const read = readerFor(options.memory);
   for (const set of sets) {
-    const manifest = await read(path.join(set.outDir, MANIFEST_NAME)).catch(() => undefined);
+    const manifest = await readOutput(path.join(set.outDir, MANIFEST_NAME)).catch(() => undefined);
     if (manifest !== undefined) for (const file of parseManifest(set.outDir, manifest)) previouslyOwned.add(file);
   }
   const changed: string[] = [];
@@ -181,7 +178,7 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
     [...files].map(async ([file, output]) => {
       let existing: string | undefined;
       try {
-        existing = await read(file);
+        existing = await readOutput(file);
       } catch (error) {
         problems.push(writeProblem(file, error));
         return;
@@ -274,9 +271,8 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
     ),
   );
   await Promise.all([...orphaned.filter((_, i) => removable[i]), ...leftovers].map((f) => fs.rm(f, { force: true })));
-  if (options.memory) {
-    for (const [, file] of staged) options.memory.wrote(file, files.get(file)!.content);
-    for (const file of orphaned) options.memory.wrote(file, undefined);
-  }
+  // What a watch session remembers of the outputs: unchanged files are not read again.
+  for (const [, file] of staged) wroteOutput(file, files.get(file)!.content);
+  for (const file of orphaned) wroteOutput(file, undefined);
   return report(failures);
 }

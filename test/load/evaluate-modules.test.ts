@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { listCatalogFiles } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from '../../plugin/load/evaluate-modules';
-import { EvaluationCache } from '../../plugin/load/evaluation-cache';
+import { runWithMemory, SessionMemory } from '../../plugin/session-memory';
 import { CATALOG_FIXTURES } from '../support/paths';
 
 /** Counts esbuild builds: the loader bundles the entries that must run with `build`. */
@@ -39,18 +39,18 @@ describe('evaluating catalog modules', () => {
     expect(a.modules.map((m) => m.file)).toEqual(files);
     expect(Object.keys(a.modules[0]!.exports).length).toBeGreaterThan(0);
     expect(b.modules).toEqual(a.modules);
-    const cache = new EvaluationCache();
+    const session = new SessionMemory(true);
     try {
       const before = compilations.count;
-      const c = await evaluateModules(files, { ...options, cache });
+      const c = await runWithMemory(session, () => evaluateModules(files, options));
       expect(compilations.count - before).toBe(1);
-      const d = await evaluateModules(files, { ...options, cache });
+      const d = await runWithMemory(session, () => evaluateModules(files, options));
       expect(compilations.count - before).toBe(1);
       expect(c.modules).toEqual(a.modules);
       expect(d.modules).toEqual(a.modules);
       expect([...d.inputs].sort()).toEqual([...c.inputs].sort());
     } finally {
-      await cache.dispose();
+      await session.end();
     }
   });
 

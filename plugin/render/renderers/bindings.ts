@@ -2,7 +2,7 @@
 // when the app's binding file does not exist yet, its `satisfies`-checked skeleton (create-only).
 import path from 'node:path';
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
-import { keptPer } from '../../model/structural-sharing.js';
+import { derivedPer } from '../../session-memory.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { layOut, type RenderedFile, type Renderer, type RenderContext } from '../renderer.js';
@@ -34,7 +34,7 @@ export function renderBindingSkeleton(
 }
 
 /** A tool's rows of the runtime-name lookup, kept with its model object. */
-const nameRows = keptPer((t: ToolModel) =>
+const nameRows = derivedPer('binding name rows', (t: ToolModel) =>
   t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })),
 );
 

@@ -1,7 +1,7 @@
 // The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
 // stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
-import { keptIn, type RenderMemory } from '../render-memory.js';
+import { derivedPer, keepLast, kept, lastKept, memoSlot } from '../../session-memory.js';
 
 export interface I18nEntry {
   readonly key: string;
@@ -15,33 +15,19 @@ export interface I18nEntry {
   };
 }
 
-// The locale and typed-key emitters both read one model's entries: build them once per model.
-const entriesOfModel = new WeakMap<CatalogModel, readonly I18nEntry[]>();
-
-/** Every key, tools in catalog order and then categories in display order; duplicates keep the first. */
-export function i18nEntries(model: CatalogModel): readonly I18nEntry[] {
-  let entries = entriesOfModel.get(model);
-  if (!entries) {
-    entries = buildI18nEntries(model);
-    entriesOfModel.set(model, entries);
-  }
-  return entries;
-}
+/**
+ * Every key, tools in catalog order and then categories in display order; duplicates keep the first.
+ * The locale and typed-key emitters both read one model's entries: built once per model.
+ */
+export const i18nEntries: (model: CatalogModel) => readonly I18nEntry[] = derivedPer('i18n entries', (model) =>
+  buildI18nEntries(model),
+);
 
 // A tool's two entries, kept with its model object (watch mode keeps the objects of unchanged tools).
-const entriesOfTool = new WeakMap<ToolModel, readonly [I18nEntry, I18nEntry]>();
-
-function toolEntries(t: ToolModel): readonly [I18nEntry, I18nEntry] {
-  let pair = entriesOfTool.get(t);
-  if (!pair) {
-    pair = [
-      { key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } },
-      { key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } },
-    ];
-    entriesOfTool.set(t, pair);
-  }
-  return pair;
-}
+const toolEntries = derivedPer('i18n entries of a tool', (t: ToolModel): readonly [I18nEntry, I18nEntry] => [
+  { key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } },
+  { key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } },
+]);
 
 function buildI18nEntries(model: CatalogModel): I18nEntry[] {
   const entries: I18nEntry[] = [];
@@ -154,28 +140,18 @@ export interface LocaleDocument {
  * `nestingConflicts`). In a watch session an edit that keeps every key (a label, a description)
  * reuses the last document, and the text layout made from it.
  */
-export function localeDocument(
-  keys: readonly string[],
-  layout: 'nested' | 'flat',
-  memory?: RenderMemory,
-): LocaleDocument | undefined {
-  const documents = keptIn(
-    lastDocuments,
-    memory,
-    () => new Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>(),
-  );
-  const last = documents?.get(layout);
+export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
+  const last = lastKept(LAST_DOCUMENT, layout);
   if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
   const document = buildLocaleDocument(keys, layout);
-  documents?.set(layout, { keys, document });
+  keepLast(LAST_DOCUMENT, layout, { keys, document });
   return document;
 }
 
 /** Per watch session and layout: the last locale document and the keys it was built for. */
-const lastDocuments = new WeakMap<
-  RenderMemory,
-  Map<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>
->();
+const LAST_DOCUMENT = memoSlot<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>(
+  'last locale document',
+);
 
 function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
   const root: Record<string, unknown> = Object.create(null);
@@ -215,12 +191,13 @@ interface LocaleLayout {
   readonly slots: readonly number[];
 }
 
-const layouts = new WeakMap<LocaleDocument, LocaleLayout>();
+const LAYOUT = memoSlot<LocaleDocument, LocaleLayout>('locale document layout');
+
+/** The layout of `JSON.stringify(document.root, null, 2)`, laid out once per document in a run or session. */
+const layoutOf = (document: LocaleDocument): LocaleLayout => kept(LAYOUT, document, buildLayout);
 
 /** The layout of `JSON.stringify(document.root, null, 2)`: the same members, order and indentation. */
-function layoutOf(document: LocaleDocument): LocaleLayout {
-  let layout = layouts.get(document);
-  if (layout) return layout;
+function buildLayout(document: LocaleDocument): LocaleLayout {
   const slotOf = new Map<Record<string, unknown>, Map<string, number>>();
   document.parents.forEach((parent, i) => {
     let names = slotOf.get(parent);
@@ -256,9 +233,7 @@ function layoutOf(document: LocaleDocument): LocaleLayout {
   };
   write(document.root, '');
   pieces.push(`${text}\n`);
-  layout = { pieces, slots };
-  layouts.set(document, layout);
-  return layout;
+  return { pieces, slots };
 }
 
 /** A locale file's text: `values[i]` is the text of the document's key i, every key having one. */

@@ -1,7 +1,7 @@
 // Renders `i18n-keys.ts`: the union of every i18n key and the helpers that map a tool key or a
 // category to its label and description keys, so code naming a removed tool's key fails typecheck.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
-import { keptPer } from '../../model/structural-sharing.js';
+import { derivedPer } from '../../session-memory.js';
 import { docCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { templateFile, type Renderer } from '../renderer.js';
@@ -9,8 +9,8 @@ import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
 import type { I18nKeysView } from '../template-views.js';
 
-const keyLiteral = keptPer((e: I18nEntry) => tsString(e.key));
-const toolRow = keptPer((t: ToolModel) => ({
+const keyLiteral = derivedPer('i18n key literal', (e: I18nEntry) => tsString(e.key));
+const toolRow = derivedPer('i18n keys tool row', (t: ToolModel) => ({
   property: tsKey(t.key),
   label: tsString(t.labelKey),
   description: tsString(t.descriptionKey),

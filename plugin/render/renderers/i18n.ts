@@ -6,7 +6,7 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { flatString } from '../../text/flat-string.js';
-import { keptIn, type RenderMemory } from '../render-memory.js';
+import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js';
 import { defaultCopyOf, keptAside, readSetAside, setAsideFile, setAsideJson } from './i18n-set-aside.js';
 import {
   flattenTranslations,
@@ -66,27 +66,17 @@ function jsonErrorPosition(file: string, text: string, message: string) {
  * The file's translations; the default locale's file is only checked to parse, its copy comes from
  * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
  */
-function parseLocale(
-  file: string,
-  text: string | undefined,
-  keepTranslations: boolean,
-  memory: RenderMemory | undefined,
-): ParsedLocale {
+function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): ParsedLocale {
   if (text === undefined) return { translations: new Map() };
   // In watch mode the file is usually what the last run read or wrote: its text compares equal,
   // and what was read from it then (or the values written into it) is still right.
-  const parsedLocales = keptIn(
-    lastParsed,
-    memory,
-    () => new Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>(),
-  );
-  const last = parsedLocales?.get(file);
+  const last = lastKept(LAST_PARSED, file);
   if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
-  const own = keptIn(lastWritten, memory, (): WrittenLocales => new Map())?.get(file);
+  const own = lastKept(LAST_WRITTEN, file);
   if (own && own.text === text)
     return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
   const parsed = readLocale(file, text, keepTranslations);
-  parsedLocales?.set(file, { text, keepTranslations, parsed });
+  keepLast(LAST_PARSED, file, { text, keepTranslations, parsed });
   return parsed;
 }
 
@@ -96,16 +86,14 @@ interface ParsedLocale {
 }
 
 /** Per watch session and locale file: the last text read, and what was read from it. */
-const lastParsed = new WeakMap<
-  RenderMemory,
-  Map<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>
->();
+const LAST_PARSED = memoSlot<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>(
+  'last locale file read',
+);
 /** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
-type WrittenLocales = Map<
+const LAST_WRITTEN = memoSlot<
   string,
   { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }
->;
-const lastWritten = new WeakMap<RenderMemory, WrittenLocales>();
+>('last locale file written');
 
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
   try {
@@ -130,14 +118,13 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
 
 /** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
 function keptLocaleJson(
-  memory: RenderMemory | undefined,
   file: string,
   document: LocaleDocument,
   keys: readonly string[],
   values: readonly string[],
 ): string {
-  const written = keptIn(lastWritten, memory, (): WrittenLocales => new Map());
-  const last = written?.get(file);
+  if (!keepsLast()) return writeLocaleJson(document, values);
+  const last = lastKept(LAST_WRITTEN, file);
   if (
     last &&
     last.document === document &&
@@ -145,8 +132,8 @@ function keptLocaleJson(
     last.values.every((v, i) => v === values[i])
   )
     return last.text;
-  const text = written ? flatString(writeLocaleJson(document, values)) : writeLocaleJson(document, values);
-  written?.set(file, { document, keys, values, text });
+  const text = flatString(writeLocaleJson(document, values));
+  keepLast(LAST_WRITTEN, file, { document, keys, values, text });
   return text;
 }
 
@@ -159,7 +146,7 @@ export const i18nRenderer: Renderer = {
       setAsideFile(model, locale),
     ]);
   },
-  render({ model, existing, memory }) {
+  render({ model, existing }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
     const diagnostics: PendingDiagnostic[] = [];
     let entries = i18nEntries(model);
@@ -167,7 +154,6 @@ export const i18nRenderer: Renderer = {
     let document = localeDocument(
       entries.map((e) => e.key),
       layout,
-      memory,
     );
     if (!document) {
       const conflicting = new Set<string>();
@@ -186,7 +172,6 @@ export const i18nRenderer: Renderer = {
       document = localeDocument(
         entries.map((e) => e.key),
         layout,
-        memory,
       )!;
     }
     const keys = entries.map((e) => e.key);
@@ -200,7 +185,7 @@ export const i18nRenderer: Renderer = {
           ? earlierLocaleFile(model, locale)
           : file;
       const text = existing.get(source);
-      const parsed = parseLocale(source, text, locale !== defaultLocale, memory);
+      const parsed = parseLocale(source, text, locale !== defaultLocale);
       const asideFile = setAsideFile(model, locale);
       const aside = readSetAside(asideFile, existing.get(asideFile));
       if (parsed.error || aside.error) {
@@ -237,15 +222,14 @@ export const i18nRenderer: Renderer = {
         });
       }
       let content: string;
-      if (missing.length === 0) content = keptLocaleJson(memory, file, document, keys, values as string[]);
+      if (missing.length === 0) content = keptLocaleJson(file, document, keys, values as string[]);
       else {
         // Missing keys are left out, and the nesting order follows the keys that are present.
         const present = values.flatMap((v, i) => (v === undefined ? [] : [i]));
         const presentKeys = present.map((i) => keys[i]!);
         content = keptLocaleJson(
-          memory,
           file,
-          localeDocument(presentKeys, layout, memory)!,
+          localeDocument(presentKeys, layout)!,
           presentKeys,
           present.map((i) => values[i]!),
         );

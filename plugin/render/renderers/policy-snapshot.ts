@@ -2,11 +2,12 @@
 // per condition combination, each user toggle's effect and each caller's offer, so a review sees any
 // granted tool as a diff line.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
-import { keptPer, samePlainData } from '../../model/structural-sharing.js';
+import { samePlainData } from '../../model/structural-sharing.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { offerMatrix, type RuntimeOffers } from '../../policy/offer-matrix.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
 import type { PolicyTables } from '../../runtime/policy-tables.js';
+import { derivedPer, kept, memoSlot } from '../../session-memory.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
@@ -47,7 +48,9 @@ function summary(model: CatalogModel): string {
 }
 
 /** The parts of the view that only the policy tables decide, kept with them (watch mode keeps the tables while the policy is unchanged). */
-const tablePartsOf = new WeakMap<object, ReturnType<typeof tableParts>>();
+const tablePartsOf = derivedPer('policy snapshot table parts', (tables: ReturnType<typeof policyTablesOf>) =>
+  tableParts(tables),
+);
 
 function tableParts(tables: ReturnType<typeof policyTablesOf>) {
   const matrix = policyMatrix(tables);
@@ -121,7 +124,8 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
 }
 
 /** What the offers and the callers section read of a tool: all but its copy (label, description, keys, icon). */
-const policyFacts = keptPer(
+const policyFacts = derivedPer(
+  'policy facts of a tool',
   ({ label: _l, description: _d, labelKey: _lk, descriptionKey: _dk, icon: _i, source: _s, ...facts }: ToolModel) =>
     facts,
 );
@@ -130,7 +134,7 @@ const policyFacts = keptPer(
  * The offers and the callers section, kept with the policy tables while every tool's facts are the
  * same: in watch mode an edit of a label or an icon reuses them instead of working them out again.
  */
-const offersOf = new WeakMap<
+const OFFERS = memoSlot<
   object,
   {
     templates: TemplateSet;
@@ -139,7 +143,7 @@ const offersOf = new WeakMap<
     offered: ReturnType<typeof runtimeOfferView>[];
     callersText: string | undefined;
   }
->();
+>('policy snapshot offers and callers');
 
 function offersAndCallers(
   model: CatalogModel,
@@ -148,34 +152,27 @@ function offersAndCallers(
   tables: object,
 ) {
   const facts = model.tools.map(policyFacts);
-  const last = offersOf.get(tables);
-  if (
-    last &&
-    last.templates === templates &&
-    last.callers === model.callers &&
-    last.facts.length === facts.length &&
-    last.facts.every((f, i) => f === facts[i] || samePlainData(f, facts[i]))
-  )
-    return last;
-  const made = {
-    templates,
-    facts,
-    callers: model.callers,
-    offered: offerMatrix(tables as PolicyTables, matrix.combinations).map((r) => runtimeOfferView(model, r)),
-    callersText: renderCallersSection(model, templates),
-  };
-  offersOf.set(tables, made);
-  return made;
+  return kept(
+    OFFERS,
+    tables,
+    () => ({
+      templates,
+      facts,
+      callers: model.callers,
+      offered: offerMatrix(tables as PolicyTables, matrix.combinations).map((r) => runtimeOfferView(model, r)),
+      callersText: renderCallersSection(model, templates),
+    }),
+    (last) =>
+      last.templates === templates &&
+      last.callers === model.callers &&
+      last.facts.length === facts.length &&
+      last.facts.every((f, i) => f === facts[i] || samePlainData(f, facts[i])),
+  );
 }
 
 function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet): PolicySnapshotView {
   const tables = policyTablesOf(model);
-  let parts = tablePartsOf.get(tables);
-  if (!parts) {
-    parts = tableParts(tables);
-    tablePartsOf.set(tables, parts);
-  }
-  const { rows, ...fromTables } = parts;
+  const { rows, ...fromTables } = tablePartsOf(tables);
   const { offered, callersText } = offersAndCallers(model, templates, fromTables.matrix, tables);
   return {
     header: plainHeader(header),

@@ -2,7 +2,7 @@
 // precomputed and literal-typed), its typed condition context and the resolver bound to them.
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import { keptPer } from '../../model/structural-sharing.js';
+import { derivedPer } from '../../session-memory.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
@@ -12,7 +12,7 @@ import type { PolicyView } from '../template-views.js';
 const list = (items: readonly string[]) => items.map(tsString);
 
 /** The parts of the view the policy tables decide, kept with them. */
-const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
+const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof policyTablesOf>) => ({
   servers: list(tables.servers),
   channels: list(tables.channels),
   renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
@@ -26,6 +26,7 @@ const tableParts = keptPer((tables: ReturnType<typeof policyTablesOf>) => ({
 }));
 
 function policyView(model: CatalogModel, header: string): PolicyView {
+  const tables = policyTablesOf(model);
   return {
     header,
     P: model.prefix,
@@ -40,9 +41,9 @@ function policyView(model: CatalogModel, header: string): PolicyView {
       field: c.field,
       doc: docCommentText(`\`${c.name}\`${c.description ? `: ${c.description}` : ''}`),
     })),
-    ...tableParts(policyTablesOf(model)),
-    runtimes: runtimesLiteral(policyTablesOf(model).runtimes),
-    agents: agentsLiteral(policyTablesOf(model).agents),
+    ...tableParts(tables),
+    runtimes: runtimesLiteral(tables.runtimes),
+    agents: agentsLiteral(tables.agents),
     skills: skillsLiteral(model.skills),
     settingSources: model.settingSources.map(tsString),
   };

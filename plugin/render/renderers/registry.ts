@@ -2,6 +2,7 @@
 // a one-line diff), key and name unions, vocabulary unions, ordered category lists and the user-facing list.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
+import { derivedPer } from '../../session-memory.js';
 import { flatString } from '../../text/flat-string.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import type { RegistryView } from '../template-views.js';
@@ -10,16 +11,10 @@ import { registryEntry } from './registry-entry.js';
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
 /** A tool's key and names as string literals, kept with its model object. */
-const literalsOfTool = new WeakMap<ToolModel, { key: string; names: readonly string[] }>();
-
-function literalsOf(t: ToolModel) {
-  let literals = literalsOfTool.get(t);
-  if (!literals) {
-    literals = { key: tsString(t.key), names: t.names.map(tsString) };
-    literalsOfTool.set(t, literals);
-  }
-  return literals;
-}
+const literalsOf = derivedPer('registry literals', (t: ToolModel) => ({
+  key: tsString(t.key),
+  names: t.names.map(tsString),
+}));
 
 /** Each category's keys in output order, from one pass over the tools (not one filter per category). */
 function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[] {
@@ -29,16 +24,7 @@ function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[]
 }
 
 /** Laid-out entries by tool: in watch mode an unchanged tool keeps its model object, and its text. */
-const entries = new WeakMap<ToolModel, string>();
-
-function entryOf(t: ToolModel): string {
-  let text = entries.get(t);
-  if (text === undefined) {
-    text = flatString(registryEntry(t));
-    entries.set(t, text);
-  }
-  return text;
-}
+const entryOf = derivedPer('registry entry', (t: ToolModel) => flatString(registryEntry(t)));
 
 function registryView(model: CatalogModel, header: string): RegistryView {
   const literals = (items: readonly string[]) => items.map(tsString);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
+import { keepLast, lastKept, memoSlot } from '../../session-memory.js';
 
 /** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
 function runtimeSourcesDir(): string {
@@ -23,19 +24,20 @@ function runtimeSourcesDir(): string {
   return found;
 }
 
-let sources: ReadonlyMap<string, string> | undefined;
+const SOURCES = memoSlot<'runtime', ReadonlyMap<string, string>>('runtime sources');
 
-/** The runtime's files by name, read once per process. */
+/** The runtime's files by name, read once per run or session. */
 function runtimeSources(): ReadonlyMap<string, string> {
-  if (!sources) {
-    const dir = runtimeSourcesDir();
-    sources = new Map(
-      readdirSync(dir)
-        .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
-        .sort()
-        .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
-    );
-  }
+  const known = lastKept(SOURCES, 'runtime');
+  if (known) return known;
+  const dir = runtimeSourcesDir();
+  const sources = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  );
+  keepLast(SOURCES, 'runtime', sources);
   return sources;
 }
 
