@@ -5,7 +5,8 @@ import path from 'node:path';
 import { interleave, repeat, timeNode, Unavailable } from './stats.mjs';
 
 const q = (s) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const union = (members) => (members.length ? members.map((m) => `\n  | ${q(m)}`).join('') : ' never');
+const union = (members) =>
+  members.length ? members.map((m) => `\n  | ${q(m)}`).join('') : ' never';
 const list = (members) => `[${members.map(q).join(', ')}]`;
 
 /**
@@ -130,7 +131,8 @@ const ratioOf = (a, b) => Math.round((a / b) * 100) / 100;
 export async function measureTsc(ctx, size) {
   const catalog = ctx.catalogs.get(size);
   const registry = path.join(catalog.dir, 'generated/bench/registry.ts');
-  if (!existsSync(registry)) throw new Unavailable('no generated registry (the cold generate measurement failed)');
+  if (!existsSync(registry))
+    throw new Unavailable('no generated registry (the cold generate measurement failed)');
   const { generate } = await import(path.join(ctx.repo, 'dist/api.js'));
   const result = await generate({ cwd: catalog.dir });
   const model = result.catalogs[0]?.model;
@@ -149,19 +151,30 @@ export async function measureTsc(ctx, size) {
     handWritten: tsconfig(catalog.dir, 'baseline', [baseline('annotated')], ctx.repo),
     handWrittenChecked: tsconfig(catalog.dir, 'baseline-checked', [baseline('checked')], ctx.repo),
   };
-  const all = tsconfig(catalog.dir, 'all', [path.join(catalog.dir, 'generated/bench/index.ts')], ctx.repo);
+  const all = tsconfig(
+    catalog.dir,
+    'all',
+    [path.join(catalog.dir, 'generated/bench/index.ts')],
+    ctx.repo,
+  );
   const out = {};
   for (const [name, bin] of Object.entries(COMPILERS)) {
     const tsc = path.join(ctx.repo, 'node_modules', bin);
     const run = (file) => () => timeNode([tsc, '-p', file], { cwd: catalog.dir }).ms;
     const times = interleave(
       ctx.runs,
-      Object.fromEntries(Object.entries(registries).map(([project, file]) => [project, { fn: run(file) }])),
+      Object.fromEntries(
+        Object.entries(registries).map(([project, file]) => [project, { fn: run(file) }]),
+      ),
       3 * ctx.budgetMs,
     );
     // The whole output under TypeScript 6 takes ~25 s a run at 5,000 tools: TypeScript 7 only.
-    if (name === 'TypeScript 7') times.generatedAll = repeat(ctx.runs, run(all), undefined, ctx.budgetMs);
-    const fastest = times.handWrittenChecked.median < times.handWritten.median ? 'handWrittenChecked' : 'handWritten';
+    if (name === 'TypeScript 7')
+      times.generatedAll = repeat(ctx.runs, run(all), undefined, ctx.budgetMs);
+    const fastest =
+      times.handWrittenChecked.median < times.handWritten.median
+        ? 'handWrittenChecked'
+        : 'handWritten';
     out[name] = {
       ...times,
       fastest,

@@ -97,12 +97,15 @@ export function errorPath(ctx, size) {
   const catalog = ctx.catalogs.get(size);
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
   const errors = scenarioErrors(catalog);
-  const cleanOutput = () => rmSync(path.join(catalog.dir, 'generated'), { recursive: true, force: true });
+  const cleanOutput = () =>
+    rmSync(path.join(catalog.dir, 'generated'), { recursive: true, force: true });
   const failing = (code) => () => {
     const { ms, stdout, stderr } = timeNode([bin, 'generate'], { cwd: catalog.dir, expectExit: 1 });
     // A run that failed for another reason would time the wrong path.
     if (!(stdout + stderr).includes(code))
-      throw new Error(`expected ${code} from the broken catalog, got:\n${(stdout + stderr).slice(0, 500)}`);
+      throw new Error(
+        `expected ${code} from the broken catalog, got:\n${(stdout + stderr).slice(0, 500)}`,
+      );
     return ms;
   };
   try {
@@ -168,7 +171,11 @@ export function startup(ctx) {
 export function npmTest(ctx) {
   if (!ctx.npmTest) throw new Unavailable('pass --npm-test to time it (it takes minutes)');
   const started = performance.now();
-  const result = spawnSync('npm', ['test'], { cwd: ctx.repo, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const result = spawnSync('npm', ['test'], {
+    cwd: ctx.repo,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   const ms = performance.now() - started;
   const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-5).join('\n');
   return { ms, exit: result.status, tail };
@@ -184,7 +191,12 @@ export function coldTanstack(ctx, size) {
   const args = [worker(ctx, 'tanstack-generate.mjs'), routes.dir];
   const clean = () => rmSync(routes.routeTree, { force: true });
   const time = repeat(ctx.runs, () => timeNode(args, { cwd: routes.dir }).ms, clean, ctx.budgetMs);
-  const rssMb = repeat(Math.min(ctx.runs, 3), () => peakRssMb(args, { cwd: routes.dir }), clean, ctx.budgetMs);
+  const rssMb = repeat(
+    Math.min(ctx.runs, 3),
+    () => peakRssMb(args, { cwd: routes.dir }),
+    clean,
+    ctx.budgetMs,
+  );
   return { time, rssMb };
 }
 
@@ -194,7 +206,13 @@ export function inProcess(ctx, size) {
   // Above 5,000 tools one regeneration takes seconds: a warm-up and one timed run per scenario.
   const runs = size > 5000 ? 1 : ctx.runs;
   return runWorker(
-    [worker(ctx, 'catalog-inprocess.mjs'), catalog.dir, String(size), String(runs), String(ctx.budgetMs)],
+    [
+      worker(ctx, 'catalog-inprocess.mjs'),
+      catalog.dir,
+      String(size),
+      String(runs),
+      String(ctx.budgetMs),
+    ],
     catalog.dir,
   );
 }
@@ -205,7 +223,13 @@ export function inProcessTanstack(ctx, size) {
     throw new Unavailable(`skipped above ${ctx.tanstackMax} routes (pass --tanstack-max ${size})`);
   const routes = ctx.routes.get(size);
   return runWorker(
-    [worker(ctx, 'tanstack-inprocess.mjs'), routes.dir, String(size), String(ctx.runs), String(ctx.budgetMs)],
+    [
+      worker(ctx, 'tanstack-inprocess.mjs'),
+      routes.dir,
+      String(size),
+      String(ctx.runs),
+      String(ctx.budgetMs),
+    ],
     routes.dir,
   );
 }
@@ -218,7 +242,8 @@ export function versusTanstack(results) {
   if (ours?.time && theirs?.time) pairs.cold = ratio(ours.time.median, theirs.time.median);
   const a = results.inProcess,
     b = results.inProcessTanstack;
-  for (const k of ['full', 'edit', 'add', 'remove']) if (a?.[k] && b?.[k]) pairs[k] = ratio(a[k].median, b[k].median);
+  for (const k of ['full', 'edit', 'add', 'remove'])
+    if (a?.[k] && b?.[k]) pairs[k] = ratio(a[k].median, b[k].median);
   if (Object.keys(pairs).length === 0) throw new Unavailable('one side was not measured');
   return pairs;
 }
@@ -227,7 +252,8 @@ export function versusTanstack(results) {
 export async function runtimeCalls(ctx, size) {
   const catalog = ctx.catalogs.get(size);
   const index = path.join(catalog.dir, 'generated/bench/index.ts');
-  if (!existsSync(index)) throw new Unavailable('no generated output (the cold generate measurement failed)');
+  if (!existsSync(index))
+    throw new Unavailable('no generated output (the cold generate measurement failed)');
   const runtime = path.join(ctx.repo, 'dist/runtime.js');
   if (!existsSync(runtime)) throw new Unavailable('dist/runtime.js is not built');
   const { build } = await import('esbuild');
@@ -248,16 +274,28 @@ export async function runtimeCalls(ctx, size) {
 /** `tool-catalog drift` over the installed SDK's real sdk-tools.d.ts with the embedded catalog, whole process. */
 export function drift(ctx) {
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
-  const probe = spawnSync(process.execPath, [bin, 'drift', '--json'], { cwd: ctx.repo, encoding: 'utf8' });
+  const probe = spawnSync(process.execPath, [bin, 'drift', '--json'], {
+    cwd: ctx.repo,
+    encoding: 'utf8',
+  });
   if (probe.status === 2)
-    throw new Unavailable(`the drift command is not available yet: ${(probe.stderr || probe.stdout).split('\n')[0]}`);
+    throw new Unavailable(
+      `the drift command is not available yet: ${(probe.stderr || probe.stdout).split('\n')[0]}`,
+    );
   // Exit 1 (drift found) is a valid answer; only the time matters here.
-  const sdkTools = path.join(ctx.repo, 'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts');
+  const sdkTools = path.join(
+    ctx.repo,
+    'node_modules/@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts',
+  );
   const time = repeat(
     ctx.runs,
     () => timeNode([bin, 'drift'], { cwd: ctx.repo, expectExit: probe.status }).ms,
     undefined,
     ctx.budgetMs,
   );
-  return { time, exit: probe.status, sdkToolsBytes: existsSync(sdkTools) ? readFileSync(sdkTools).length : undefined };
+  return {
+    time,
+    exit: probe.status,
+    sdkToolsBytes: existsSync(sdkTools) ? readFileSync(sdkTools).length : undefined,
+  };
 }

@@ -47,7 +47,13 @@ function otherChecks(results) {
     2,
   );
   check('drift, whole process', results.drift?.time?.median, 300, 'ms');
-  check('resolveDisallowedTools per call, 1,000 tools', s[1000]?.runtime?.resolveDisallowedTools?.median, 20, 'µs', 2);
+  check(
+    'resolveDisallowedTools per call, 1,000 tools',
+    s[1000]?.runtime?.resolveDisallowedTools?.median,
+    20,
+    'µs',
+    2,
+  );
   check('toolNames per call, 1,000 tools', s[1000]?.runtime?.toolNames?.median, 20, 'µs', 2);
   const once = Object.entries(s)
     .map(([n, r]) => [n, r.runtime?.eachPredicateAtMostOnce])
@@ -61,9 +67,11 @@ function otherChecks(results) {
 }
 
 const table = (head, rows) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
-    '\n',
-  );
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 function sizeSection(size, r) {
   const out = [`### ${Number(size).toLocaleString('en')} tools / routes`, ''];
@@ -80,10 +88,25 @@ function sizeSection(size, r) {
           r.versusTanstack?.cold ?? '—',
         ],
         ['peak RSS, MB', cold?.rssMb ? ms(cold.rssMb) : '—', tan?.rssMb ? ms(tan.rssMb) : '—', ''],
-        ['no-op `generate` (output up to date, nothing to write)', cold?.noop ? ms(cold.noop) : '—', '', ''],
-        ['peak RSS of the no-op `generate`, MB', cold?.noopRssMb ? ms(cold.noopRssMb) : '—', '', ''],
+        [
+          'no-op `generate` (output up to date, nothing to write)',
+          cold?.noop ? ms(cold.noop) : '—',
+          '',
+          '',
+        ],
+        [
+          'peak RSS of the no-op `generate`, MB',
+          cold?.noopRssMb ? ms(cold.noopRssMb) : '—',
+          '',
+          '',
+        ],
         ['`generate --check`, nothing stale', cold?.check ? ms(cold.check) : '—', '', ''],
-        ['peak RSS of `generate --check`, MB', cold?.checkRssMb ? ms(cold.checkRssMb) : '—', '', ''],
+        [
+          'peak RSS of `generate --check`, MB',
+          cold?.checkRssMb ? ms(cold.checkRssMb) : '—',
+          '',
+          '',
+        ],
       ],
     ),
     '',
@@ -92,7 +115,11 @@ function sizeSection(size, r) {
   if (!why(e)) {
     out.push(
       table(
-        ['one error in one tools file, whole-process `generate` from an empty output folder, ms', 'time', '/ clean'],
+        [
+          'one error in one tools file, whole-process `generate` from an empty output folder, ms',
+          'time',
+          '/ clean',
+        ],
         [
           ['clean catalog', ms(e.clean), '1'],
           [
@@ -100,7 +127,11 @@ function sizeSection(size, r) {
             ms(e.unknownCategory),
             String(e.ratios.unknownCategory),
           ],
-          ['syntax error (the bundler rejects the file)', ms(e.syntaxError), String(e.ratios.syntaxError)],
+          [
+            'syntax error (the bundler rejects the file)',
+            ms(e.syntaxError),
+            String(e.ratios.syntaxError),
+          ],
         ],
       ),
       '',
@@ -108,13 +139,21 @@ function sizeSection(size, r) {
   } else if (e) out.push(`generate with one error: ${why(e)}`, ''); // measured at 1,000 tools only
   const a = r.inProcess,
     b = r.inProcessTanstack;
-  const row = (label, k) => [label, why(a) ?? ms(a[k]), why(b) ?? ms(b?.[k]), r.versusTanstack?.[k] ?? '—'];
+  const row = (label, k) => [
+    label,
+    why(a) ?? ms(a[k]),
+    why(b) ?? ms(b?.[k]),
+    r.versusTanstack?.[k] ?? '—',
+  ];
   out.push(
     table(
       ['in process (watch path), ms', 'ours', 'TanStack', 'ours / TanStack'],
       [
         row('full regeneration (ours: empty output folder; TanStack: rerun)', 'full'),
-        row(`after editing one tool / route${a?.session ? ' (ours: generate session)' : ''}`, 'edit'),
+        row(
+          `after editing one tool / route${a?.session ? ' (ours: generate session)' : ''}`,
+          'edit',
+        ),
         [
           'after editing one tool, plain `generateAndWrite` (no session)',
           a?.editWithoutSession ? ms(a.editWithoutSession) : '—',
@@ -162,12 +201,17 @@ function sizeSection(size, r) {
       table(
         ['runtime, µs per call (fresh context each call)', 'median (min–max)'],
         [
-          ['resolveDisallowedTools', why(rt.resolveDisallowedTools) ?? ms(rt.resolveDisallowedTools)],
+          [
+            'resolveDisallowedTools',
+            why(rt.resolveDisallowedTools) ?? ms(rt.resolveDisallowedTools),
+          ],
           ['toolNames (every group)', why(rt.toolNames) ?? ms(rt.toolNames)],
         ],
       ),
       '',
-      `Predicate runs in one context (resolve, toolNames, resolve again): ${Object.entries(rt.predicateRuns)
+      `Predicate runs in one context (resolve, toolNames, resolve again): ${Object.entries(
+        rt.predicateRuns,
+      )
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}.`,
       '',

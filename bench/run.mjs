@@ -67,9 +67,13 @@ async function measure(name, fn) {
     return result;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    log(`  ${name}: ${error instanceof Unavailable ? 'not measured' : 'FAILED'}: ${reason.split('\n')[0]}`);
+    log(
+      `  ${name}: ${error instanceof Unavailable ? 'not measured' : 'FAILED'}: ${reason.split('\n')[0]}`,
+    );
     if (!(error instanceof Unavailable)) failures++;
-    return error instanceof Unavailable ? { unavailable: reason } : { error: reason.slice(0, 2000) };
+    return error instanceof Unavailable
+      ? { unavailable: reason }
+      : { error: reason.slice(0, 2000) };
   }
 }
 
@@ -112,7 +116,9 @@ async function main() {
     } catch (error) {
       // The bundles are written before the .d.ts step; a type error elsewhere must not stop the bench.
       if (!existsSync(path.join(repo, 'dist/cli.js'))) throw error;
-      log(`  build reported errors (dist/cli.js exists, continuing): ${String(error.stderr ?? error).split('\n')[0]}`);
+      log(
+        `  build reported errors (dist/cli.js exists, continuing): ${String(error.stderr ?? error).split('\n')[0]}`,
+      );
     }
   }
   const results = {
@@ -132,7 +138,8 @@ async function main() {
     r.coldGenerate = await measure('cold generate', () => coldGenerate(ctx, size));
     r.coldTanstack = await measure('cold TanStack', () => coldTanstack(ctx, size));
     // The error-path target is set at 1,000 tools only.
-    if (size === 1000) r.errorPath = await measure('generate with one error', () => errorPath(ctx, size));
+    if (size === 1000)
+      r.errorPath = await measure('generate with one error', () => errorPath(ctx, size));
     r.inProcess = await measure('in-process generate', () => inProcess(ctx, size));
     r.inProcessTanstack = await measure('in-process TanStack', () => inProcessTanstack(ctx, size));
     r.versusTanstack = await measure('ours / TanStack', () => versusTanstack(r));
@@ -148,7 +155,9 @@ async function main() {
     rmSync(ctx.routes.get(size).dir, { recursive: true, force: true });
   }
   log('start-up, drift:');
-  results.startup = await measure('--help and Vite plugin import over bare node', () => startup(ctx));
+  results.startup = await measure('--help and Vite plugin import over bare node', () =>
+    startup(ctx),
+  );
   results.drift = await measure('drift', () => drift(ctx));
   log('npm test:');
   results.npmTest = await measure('npm test', () => npmTest(ctx));

@@ -12,7 +12,12 @@ export declare function timeNode(
   options?: { cwd?: string; env?: Record<string, string>; expectExit?: number | null },
 ): { ms: number; stdout: string; stderr: string };
 export declare function peakRssMb(args: readonly string[], options?: { cwd?: string }): number;
-export declare function repeat(runs: number, fn: () => number, before?: () => void, budgetMs?: number): Summary;
+export declare function repeat(
+  runs: number,
+  fn: () => number,
+  before?: () => void,
+  budgetMs?: number,
+): Summary;
 export declare function repeatAsync(
   runs: number,
   fn: () => Promise<number>,

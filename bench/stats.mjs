@@ -11,7 +11,12 @@ export function summarise(values) {
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   const round = (x) => Math.round(x * 100) / 100;
-  return { median: round(median), min: round(sorted[0]), max: round(sorted.at(-1)), runs: sorted.length };
+  return {
+    median: round(median),
+    min: round(sorted[0]),
+    max: round(sorted.at(-1)),
+    runs: sorted.length,
+  };
 }
 
 /** A measurement that cannot run yet (feature not landed, tool missing): reported, never faked. */

@@ -31,7 +31,8 @@ const CHANNELS = ['sentry', 'linear', 'github'];
 const REAL_SDK = ['Bash', 'Read', 'Write', 'Glob', 'Grep', 'TodoWrite'];
 
 const pairGroupCount = (n) => Math.max(1, Math.floor(n / 25));
-export const toolKey = (i) => (i < REAL_SDK.length ? REAL_SDK[i] : `Tool${String(i).padStart(5, '0')}`);
+export const toolKey = (i) =>
+  i < REAL_SDK.length ? REAL_SDK[i] : `Tool${String(i).padStart(5, '0')}`;
 
 /** One tool declaration as catalog source text; `variant` changes its copy (the "edit" scenario). */
 export function toolSource(i, n, variant = 0) {
@@ -40,7 +41,8 @@ export function toolSource(i, n, variant = 0) {
   const fields = [];
   if (i < REAL_SDK.length) fields.push(`kind: 'sdk'`);
   else if (i % 10 < 3) fields.push(`kind: 'sdk', sdkTyped: false`);
-  else if (i % 10 < 9) fields.push(`kind: 'mcp', server: '${SERVERS[i % SERVERS.length]}', wire: 'tool_${i}'`);
+  else if (i % 10 < 9)
+    fields.push(`kind: 'mcp', server: '${SERVERS[i % SERVERS.length]}', wire: 'tool_${i}'`);
   else
     fields.push(
       `kind: 'external', channel: '${CHANNELS[i % CHANNELS.length]}', wires: ['ext_${i}_read', 'ext_${i}_write']`,
@@ -48,14 +50,17 @@ export function toolSource(i, n, variant = 0) {
   fields.push(`category: '${category}'`);
   const shape = i % 8;
   if (shape < 4) fields.push(`exposure: 'user'`);
-  else if (shape === 4) fields.push(`exposure: 'conditional', condition: '${CONDITIONS[i % CONDITIONS.length]}'`);
+  else if (shape === 4)
+    fields.push(`exposure: 'conditional', condition: '${CONDITIONS[i % CONDITIONS.length]}'`);
   else if (shape === 5) fields.push(`exposure: 'disabled'`);
   else fields.push(`exposure: 'internal'`);
   if (i % 7 === 0) fields.push(`pairGroup: 'pair${((i / 7) % pairGroupCount(n)) | 0}'`);
   // Depend on an earlier tool of the same file, so chains stay short as in real catalogs.
   const first = i - (i % TOOLS_PER_FILE);
   if (i % 5 === 2 && i - 2 >= first) fields.push(`dependsOn: ['${toolKey(i - 2)}']`);
-  fields.push(`groups: ['${GROUPS[i % GROUPS.length]}'${i % 3 === 0 ? `, '${GROUPS[(i + 1) % GROUPS.length]}'` : ''}]`);
+  fields.push(
+    `groups: ['${GROUPS[i % GROUPS.length]}'${i % 3 === 0 ? `, '${GROUPS[(i + 1) % GROUPS.length]}'` : ''}]`,
+  );
   if (i % 6 === 0) fields.push(`approval: 'auto'`);
   if (i % 11 === 0) fields.push(`restricted: true`);
   fields.push(`icon: 'icon-${i % 40}'`);
@@ -83,7 +88,8 @@ ${CONDITIONS.map((c) => `    '${c}': 'synthetic condition ${c}',`).join('\n')}
 /** Source of tools file `f` holding tools [from, to) plus `extra` declarations. */
 function toolsFileSource(from, to, n, { variantOf, extra = [], skip } = {}) {
   const decls = [];
-  for (let i = from; i < to; i++) if (i !== skip) decls.push(toolSource(i, n, i === variantOf ? 1 : 0));
+  for (let i = from; i < to; i++)
+    if (i !== skip) decls.push(toolSource(i, n, i === variantOf ? 1 : 0));
   decls.push(...extra);
   return `import { bench } from '../bench.catalog';\n\nexport default bench.tools({\n${decls.join('\n')}\n});\n`;
 }
@@ -113,7 +119,10 @@ export function writeSyntheticCatalog(dir, n) {
   writeFileSync(path.join(dir, 'catalog', 'bench.catalog.ts'), vocabularySource(n));
   const files = Math.ceil(n / TOOLS_PER_FILE);
   for (let f = 0; f < files; f++) {
-    writeFileSync(toolsFilePath(dir, f), toolsFileSource(f * TOOLS_PER_FILE, Math.min(n, (f + 1) * TOOLS_PER_FILE), n));
+    writeFileSync(
+      toolsFilePath(dir, f),
+      toolsFileSource(f * TOOLS_PER_FILE, Math.min(n, (f + 1) * TOOLS_PER_FILE), n),
+    );
   }
   return { dir, n, files, config: path.join(dir, 'tool-catalog.config.ts') };
 }

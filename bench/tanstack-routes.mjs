@@ -21,7 +21,8 @@ export function writeRoutes(dir, n) {
   const routes = path.join(dir, 'src', 'routes');
   mkdirSync(routes, { recursive: true });
   writeFileSync(path.join(routes, '__root.tsx'), ROOT_SOURCE);
-  for (let i = 0; i < n; i++) writeFileSync(path.join(routes, `${routeName(i)}.tsx`), routeSource(i));
+  for (let i = 0; i < n; i++)
+    writeFileSync(path.join(routes, `${routeName(i)}.tsx`), routeSource(i));
   return { dir, n, routeTree: tanstackOptions(dir).generatedRouteTree };
 }
 

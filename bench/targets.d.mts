@@ -21,5 +21,9 @@ export declare function limit(
   reason?: string,
 ): Limit;
 export declare function verdict(limits: readonly Limit[]): string;
-export declare function whyMissing(results: unknown, size: number | undefined, measurement: unknown): string;
+export declare function whyMissing(
+  results: unknown,
+  size: number | undefined,
+  measurement: unknown,
+): string;
 export declare function targetRows(results: unknown): TargetRow[];

@@ -2,7 +2,8 @@
 // router generator measured in the same run where it has a counterpart, and a verdict (met, or
 // missed by how much). Pure functions of the results object, so they can be tested on made-up results.
 
-const fmt = (x) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toFixed(Math.abs(x) >= 10 ? 1 : 2));
+const fmt = (x) =>
+  Math.abs(x) >= 100 ? Math.round(x).toString() : x.toFixed(Math.abs(x) >= 10 ? 1 : 2);
 const thousands = (n) => Number(n).toLocaleString('en');
 
 /** Why a measurement has no value: skipped, unavailable, failed, or never run at that size. */
@@ -23,7 +24,8 @@ export function whyMissing(results, size, measurement) {
 export const limit = (label, value, max, unit, reason) => ({ label, value, max, unit, reason });
 
 /** Ratios keep up to three decimals (0.119× is not 0.12×); limits print as written (10 ms, not 10.0 ms). */
-const number = (x, unit) => (Number.isInteger(x) ? String(x) : unit === '×' ? String(Number(x.toFixed(3))) : fmt(x));
+const number = (x, unit) =>
+  Number.isInteger(x) ? String(x) : unit === '×' ? String(Number(x.toFixed(3))) : fmt(x);
 const withUnit = (x, unit) =>
   unit === '×' ? `${number(x, unit)}×` : unit ? `${number(x, unit)} ${unit}` : number(x, unit);
 
@@ -44,8 +46,11 @@ export function verdict(limits) {
 }
 
 const ratioOf = (a, b) =>
-  typeof a === 'number' && typeof b === 'number' && b > 0 ? Math.round((a / b) * 1000) / 1000 : undefined;
-const msText = (x) => (typeof x === 'number' ? (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${fmt(x)} ms`) : '—');
+  typeof a === 'number' && typeof b === 'number' && b > 0
+    ? Math.round((a / b) * 1000) / 1000
+    : undefined;
+const msText = (x) =>
+  typeof x === 'number' ? (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${fmt(x)} ms`) : '—';
 const mbText = (x) => (typeof x === 'number' ? `${fmt(x)} MB` : '—');
 
 /** A row: the measure, its target as written, what was measured, the TanStack ratio (or '—'), the verdict. */
@@ -80,7 +85,10 @@ function watchRows(results) {
       "≤ 10 ms, and ≤ 0.5× TanStack's edit",
       `${msText(edit)}${session}`,
       tanstackText(edit, b?.edit?.median),
-      [limit('edit', edit, 10, 'ms', why), limit('edit / TanStack', editRatio, 0.5, '×', b ? whyTan : why)],
+      [
+        limit('edit', edit, 10, 'ms', why),
+        limit('edit / TanStack', editRatio, 0.5, '×', b ? whyTan : why),
+      ],
     ),
     row(
       'watch: add one tool, 1,000 tools',
@@ -116,7 +124,10 @@ function coldRows(results) {
       '≤ 400 ms, ≤ 120 MB peak RSS',
       `${msText(c5?.time?.median)}, ${mbText(c5?.rssMb?.median)}`,
       tanstackText(c5?.time?.median, t5?.time?.median),
-      [limit('time', c5?.time?.median, 400, 'ms', why5), limit('peak RSS', c5?.rssMb?.median, 120, 'MB', why5)],
+      [
+        limit('time', c5?.time?.median, 400, 'ms', why5),
+        limit('peak RSS', c5?.rssMb?.median, 120, 'MB', why5),
+      ],
     ),
     // The same targets for a process in an app folder, where the last run's evaluations are kept.
     row(
@@ -152,8 +163,13 @@ function bigRows(results) {
   const c = results.sizes?.[20000]?.coldGenerate;
   const why = whyMissing(results, 20000, c);
   const cold = c?.time?.median;
-  const limits = (time, rss) => [limit('time', time, 1500, 'ms', why), limit('peak RSS', rss, 300, 'MB', why)];
-  const vsCold = (label, time) => ({ ...limit(`${label} / cold time`, ratioOf(time, cold), 1, '×', why) });
+  const limits = (time, rss) => [
+    limit('time', time, 1500, 'ms', why),
+    limit('peak RSS', rss, 300, 'MB', why),
+  ];
+  const vsCold = (label, time) => ({
+    ...limit(`${label} / cold time`, ratioOf(time, cold), 1, '×', why),
+  });
   const text = (time, rss, ofCold) =>
     `${msText(time)}, ${mbText(rss)}${ofCold && typeof time === 'number' && cold ? ` (${number(ratioOf(time, cold), '×')}× cold)` : ''}`;
   return [
@@ -187,7 +203,9 @@ function errorRows(results) {
   const one = (kind, label) => {
     const r = ratioOf(e?.[kind]?.median, e?.clean?.median);
     const measured =
-      r === undefined ? '—' : `${number(r, '×')}× (${msText(e[kind].median)} vs clean ${msText(e.clean.median)})`;
+      r === undefined
+        ? '—'
+        : `${number(r, '×')}× (${msText(e[kind].median)} vs clean ${msText(e.clean.median)})`;
     return row(
       `one ${label} in one tools file of 1,000 tools, whole-process \`generate\``,
       '≤ 1.2× a clean `generate` of the same catalog',
@@ -205,18 +223,26 @@ function startupRows(results) {
   const one = (key, label) => {
     const over = st?.overheadMs?.[key];
     const measured =
-      typeof over === 'number' ? `+${fmt(over)} ms (${msText(st[key].median)} vs ${msText(st.bare.median)})` : '—';
-    return row(label, '≤ +60 ms over bare `node -e 0`', measured, undefined, [limit('overhead', over, 60, 'ms', why)]);
+      typeof over === 'number'
+        ? `+${fmt(over)} ms (${msText(st[key].median)} vs ${msText(st.bare.median)})`
+        : '—';
+    return row(label, '≤ +60 ms over bare `node -e 0`', measured, undefined, [
+      limit('overhead', over, 60, 'ms', why),
+    ]);
   };
-  return [one('help', '`tool-catalog --help`, whole process'), one('vite', '`node -e "import(\'…/dist/vite.js\')"`')];
+  return [
+    one('help', '`tool-catalog --help`, whole process'),
+    one('vite', '`node -e "import(\'…/dist/vite.js\')"`'),
+  ];
 }
 
 function tscRow(results) {
   const t = results.sizes?.[5000]?.tsc;
   const ts7 = t?.['TypeScript 7'];
-  const shape = { handWritten: 'annotated', handWrittenChecked: '`as const` + `satisfies` statements' }[
-    ts7?.fastest ?? 'handWritten'
-  ];
+  const shape = {
+    handWritten: 'annotated',
+    handWrittenChecked: '`as const` + `satisfies` statements',
+  }[ts7?.fastest ?? 'handWritten'];
   const measured = ts7
     ? `${number(ts7.ratio, '×')}× (${msText(ts7.generatedRegistry?.median)} vs ${msText(ts7[ts7.fastest ?? 'handWritten']?.median)}, ${shape})`
     : '—';
@@ -232,12 +258,20 @@ function tscRow(results) {
 function npmTestRow(results) {
   const n = results.npmTest;
   const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
-  const measured = typeof n?.ms === 'number' ? `${minutes(n.ms)}${n.exit === 0 ? '' : ` (exit ${n.exit})`}` : '—';
+  const measured =
+    typeof n?.ms === 'number' ? `${minutes(n.ms)}${n.exit === 0 ? '' : ` (exit ${n.exit})`}` : '—';
   const r = row('`npm test`', '≤ 5 min', measured, undefined, [
-    limit('time', n?.ms === undefined ? undefined : n.ms / 60000, 5, 'min', whyMissing(results, undefined, n)),
+    limit(
+      'time',
+      n?.ms === undefined ? undefined : n.ms / 60000,
+      5,
+      'min',
+      whyMissing(results, undefined, n),
+    ),
   ]);
   // A failing run is timed to its failure: its time says nothing about the target.
-  if (typeof n?.exit === 'number' && n.exit !== 0) r.verdict = `**failed** (exit ${n.exit}): time not comparable`;
+  if (typeof n?.exit === 'number' && n.exit !== 0)
+    r.verdict = `**failed** (exit ${n.exit}): time not comparable`;
   return r;
 }
 

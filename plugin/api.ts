@@ -1,6 +1,11 @@
 // Programmatic API (`agent-tool-catalog/api`): the same front door and `generate` core the CLI and
 // the bundler plugins use, so a script gets the very files and diagnostics `tool-catalog generate` would.
-export { loadProject, type Project, type ProjectCatalog, type ProjectOptions } from './project/load-project.js';
+export {
+  loadProject,
+  type Project,
+  type ProjectCatalog,
+  type ProjectOptions,
+} from './project/load-project.js';
 export {
   generate,
   generateAndWrite,
@@ -12,7 +17,12 @@ export {
 } from './generate.js';
 export type { RenderedFile } from './render/renderer.js';
 export { createGenerateSession, type GenerateSession } from './generate-session.js';
-export { writeOutputs, writeFileAtomic, type OutputSet, type WriteReport } from './write/write-outputs.js';
+export {
+  writeOutputs,
+  writeFileAtomic,
+  type OutputSet,
+  type WriteReport,
+} from './write/write-outputs.js';
 export { loadConfig, findConfigFile, type ResolvedCatalogConfig } from './load/load-config.js';
 export {
   formatDiagnostic,

@@ -5,7 +5,11 @@
 // not a deletion.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { generateAndWrite, type GenerateAndWriteOptions, type GenerateAndWriteResult } from './generate.js';
+import {
+  generateAndWrite,
+  type GenerateAndWriteOptions,
+  type GenerateAndWriteResult,
+} from './generate.js';
 import { localeFile } from './render/renderers/i18n.js';
 import { setAsideFile } from './render/renderers/i18n-set-aside.js';
 import { runWithMemory, SessionMemory } from './session-memory.js';
@@ -70,7 +74,8 @@ export function createGenerateSession(options: GenerateSessionOptions): Generate
 
   return {
     run() {
-      if (disposed) return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
+      if (disposed)
+        return Promise.reject(new Error('agent-tool-catalog: this generate session was disposed'));
       // Runs one at a time: each run starts from what the previous one kept.
       const next = queue.then(async () => {
         await settle();

@@ -63,9 +63,10 @@ async function readExisting(paths: readonly string[]): Promise<Map<string, strin
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
-export async function renderModel(
-  model: CatalogModel,
-): Promise<{ files: ReadonlyMap<string, RenderedFile>; diagnostics: readonly PendingDiagnostic[] }> {
+export async function renderModel(model: CatalogModel): Promise<{
+  files: ReadonlyMap<string, RenderedFile>;
+  diagnostics: readonly PendingDiagnostic[];
+}> {
   return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)), RENDERERS);
 }
 
@@ -96,7 +97,9 @@ function checkedFolders(
   for (const { config, files } of catalogs) {
     for (const [file, rendered] of files ?? []) {
       if (rendered.createOnly) continue;
-      const folder = [config.outDir, config.i18n.outDir].find((dir) => file.startsWith(dir + path.sep));
+      const folder = [config.outDir, config.i18n.outDir].find((dir) =>
+        file.startsWith(dir + path.sep),
+      );
       if (!folder) continue;
       const files = folders.get(folder);
       if (files) files.push(file);
@@ -115,23 +118,31 @@ export const generate = (options: GenerateOptions): Promise<GenerateResult> =>
 
 async function generateInMemory(options: GenerateOptions): Promise<GenerateResult> {
   const project = await loadForRender(options);
-  const rendered = await Promise.all(project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)));
+  const rendered = await Promise.all(
+    project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)),
+  );
   // A formatter that rewrites generated files makes `generate --check` fail later: say so now, once per formatter.
   const rootDir = project.catalogs[0]?.config.rootDir;
   const formatting = rootDir
     ? formatterWarnings(
         rootDir,
-        checkedFolders(project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files }))),
+        checkedFolders(
+          project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files })),
+        ),
       )
     : [];
-  const later = await project.locate([...rendered.flatMap((r) => r?.diagnostics ?? []), ...formatting]);
+  const later = await project.locate([
+    ...rendered.flatMap((r) => r?.diagnostics ?? []),
+    ...formatting,
+  ]);
   const diagnostics = [...project.diagnostics, ...later];
   // Pruned files are not emitted, so the writer removes them as files it owned.
   const emitted = (files: ReadonlyMap<string, RenderedFile> | undefined) =>
     options.prune || options.leaveMissing
       ? new Map(
           [...(files ?? [])].filter(
-            ([file, f]) => !(options.prune && f.prunable) && !(f.createOnly && options.leaveMissing?.has(file)),
+            ([file, f]) =>
+              !(options.prune && f.prunable) && !(f.createOnly && options.leaveMissing?.has(file)),
           ),
         )
       : (files ?? new Map());
@@ -164,15 +175,21 @@ export const outputSets = (result: GenerateResult): OutputSet[] =>
  * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.
  * What stops the writer (a file the tool does not own, a file system error) is a diagnostic too.
  */
-export const generateAndWrite = (options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> =>
-  runInOneMemory(() => generateAndWriteInMemory(options));
+export const generateAndWrite = (
+  options: GenerateAndWriteOptions,
+): Promise<GenerateAndWriteResult> => runInOneMemory(() => generateAndWriteInMemory(options));
 
-async function generateAndWriteInMemory(options: GenerateAndWriteOptions): Promise<GenerateAndWriteResult> {
+async function generateAndWriteInMemory(
+  options: GenerateAndWriteOptions,
+): Promise<GenerateAndWriteResult> {
   // `--check` writes nothing anywhere: not even the evaluation cache.
   const result = await generate(options.check ? { ...options, readOnly: true } : options);
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check });
   if (report.problems.length === 0) return { ...result, report };
-  const diagnostics = [...result.diagnostics, ...(await createLocator({ displayRoot: options.cwd })(report.problems))];
+  const diagnostics = [
+    ...result.diagnostics,
+    ...(await createLocator({ displayRoot: options.cwd })(report.problems)),
+  ];
   return { ...result, diagnostics, ok: false, report };
 }

@@ -72,7 +72,8 @@ export class SessionMemory {
 const current = new AsyncLocalStorage<SessionMemory>();
 
 /** `run()` with `memory` as the memory of every stage it calls. */
-export const runWithMemory = <T>(memory: SessionMemory, run: () => T): T => current.run(memory, run);
+export const runWithMemory = <T>(memory: SessionMemory, run: () => T): T =>
+  current.run(memory, run);
 
 /** `run()` inside the current session's memory, or inside a memory of its own for this run only. */
 export const runInOneMemory = <T>(run: () => T): T =>
@@ -99,7 +100,8 @@ export function kept<K extends object, V>(
 }
 
 /** What this run or session recorded under `name` last; its user checks that its inputs are the same. */
-export const lastKept = <K, V>(slot: MemoSlot<K, V>, name: K): V | undefined => current.getStore()?.lastOf(slot, name);
+export const lastKept = <K, V>(slot: MemoSlot<K, V>, name: K): V | undefined =>
+  current.getStore()?.lastOf(slot, name);
 
 /** Records `value` as the last one under `name`; outside a run or session, nothing is kept. */
 export const keepLast = <K, V>(slot: MemoSlot<K, V>, name: K, value: V): void =>
@@ -137,7 +139,10 @@ export function sessionResource<V>(
 export const keepsLast = (): boolean => current.getStore()?.lasting === true;
 
 /** `compute` as a function whose results are `kept` per argument object, in the slot `name`. */
-export function derivedPer<K extends object, V>(name: string, compute: (key: K) => V): (key: K) => V {
+export function derivedPer<K extends object, V>(
+  name: string,
+  compute: (key: K) => V,
+): (key: K) => V {
   const slot = memoSlot<K, V>(name);
   return (key) => kept(slot, key, compute);
 }

@@ -2,7 +2,16 @@
 // templates, the runtime's sources (written into generated output) and .d.ts files.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +38,9 @@ const REQUIRED_NOT_IMPORTED = ['esbuild', 'tinyglobby', 'fastest-levenshtein', '
 const requireShim = {
   name: 'require-commonjs-dependencies',
   setup(b) {
-    const filter = new RegExp(`^(${REQUIRED_NOT_IMPORTED.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    const filter = new RegExp(
+      `^(${REQUIRED_NOT_IMPORTED.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`,
+    );
     b.onResolve({ filter }, (args) =>
       args.namespace === 'require-shim'
         ? { path: args.path, external: true }
@@ -75,7 +86,8 @@ const bundles = await build({
   const chunks = path.join(root, 'dist', 'chunks');
   for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
     const file = path.join(chunks, name);
-    if (!current.has(file) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
+    if (!current.has(file) && Date.now() - statSync(file).mtimeMs > 10 * 60_000)
+      rmSync(file, { force: true });
   }
 }
 
@@ -111,7 +123,11 @@ for (const file of readdirSync(`${root}plugin/runtime`))
 
 // `--bundles-only` (what `npm run generate` uses): the CLI runs without the .d.ts files, so skip them.
 if (!process.argv.includes('--bundles-only'))
-  execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [`${root}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );

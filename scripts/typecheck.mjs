@@ -27,7 +27,9 @@ function check(name, tsc, project) {
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ name, project, ok: code === 0, output, ms: Date.now() - started }));
+    child.on('close', (code) =>
+      resolve({ name, project, ok: code === 0, output, ms: Date.now() - started }),
+    );
   });
 }
 
@@ -39,14 +41,19 @@ const jobs = PROJECTS.flatMap((project) =>
   ),
 );
 const results = [];
-const parallel = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, jobs.length));
+const parallel = Math.max(
+  1,
+  Math.min(os.availableParallelism?.() ?? os.cpus().length, jobs.length),
+);
 let next = 0;
 await Promise.all(
   Array.from({ length: parallel }, async () => {
     while (next < jobs.length) {
       const result = await jobs[next++]();
       results.push(result);
-      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(15)} ${result.project} (${result.ms} ms)`);
+      console.log(
+        `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(15)} ${result.project} (${result.ms} ms)`,
+      );
     }
   }),
 );

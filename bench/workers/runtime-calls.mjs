@@ -6,7 +6,9 @@ import { summarise } from '../stats.mjs';
 const [bundle, runs] = [process.argv[2], Number(process.argv[3])];
 const generated = await import(pathToFileURL(bundle).href);
 const find = (pattern) =>
-  Object.entries(generated).find(([name, value]) => pattern.test(name) && typeof value === 'function');
+  Object.entries(generated).find(
+    ([name, value]) => pattern.test(name) && typeof value === 'function',
+  );
 const resolve = find(/^resolve[A-Z]\w*DisallowedTools$/);
 const toolNames = find(/^[a-z]\w*ToolNames$/);
 const createContext = find(/^create[A-Z]\w*ToolContext$/);
@@ -20,7 +22,9 @@ if (!createContext || !registry) {
 const tools = Object.values(registry);
 const fields = [
   ...new Set(
-    generated[Object.keys(generated).find((n) => /_POLICY_TABLES$/.test(n))]?.conditions?.map((c) => c.field) ?? [],
+    generated[Object.keys(generated).find((n) => /_POLICY_TABLES$/.test(n))]?.conditions?.map(
+      (c) => c.field,
+    ) ?? [],
   ),
 ];
 const groups = [...new Set(tools.flatMap((t) => t.groups))];
@@ -64,9 +68,12 @@ function perCall(fn) {
 
 const results = { tools: tools.length, predicates: fields.length };
 const scratch = new Map();
-if (resolve) results.resolveDisallowedTools = perCall(() => resolve[1](agent, countingContext(scratch)));
-else results.resolveDisallowedTools = { unavailable: 'no resolve<Prefix>DisallowedTools export yet' };
-if (toolNames) results.toolNames = perCall(() => toolNames[1](countingContext(scratch), { include: groups }));
+if (resolve)
+  results.resolveDisallowedTools = perCall(() => resolve[1](agent, countingContext(scratch)));
+else
+  results.resolveDisallowedTools = { unavailable: 'no resolve<Prefix>DisallowedTools export yet' };
+if (toolNames)
+  results.toolNames = perCall(() => toolNames[1](countingContext(scratch), { include: groups }));
 else results.toolNames = { unavailable: 'no <prefix>ToolNames export yet' };
 
 // One session: both calls on one context; every predicate must have run exactly once.

@@ -10,7 +10,10 @@ export default defineConfig({
       prefix: 'Claude',
       // A tool added to the catalog shows its English copy until it is translated.
       i18n: { locales: ['en', 'zh-CN', 'zh-TW'], prefix: 'agent.tools', missing: 'warn' },
-      bindings: { file: 'src/tool-bindings.ts', iconType: { module: './src/icons', export: 'IconName' } },
+      bindings: {
+        file: 'src/tool-bindings.ts',
+        iconType: { module: './src/icons', export: 'IconName' },
+      },
     },
   },
 });

@@ -8,7 +8,9 @@ export default defineConfig({
       include: ['catalog/**/*.catalog.ts'],
       outDir: 'generated/themis',
       prefix: 'Themis',
-      mcp: { themis: { type: 'sdk', module: './app/mcp-server.ts', export: 'createThemisMcpServer' } },
+      mcp: {
+        themis: { type: 'sdk', module: './app/mcp-server.ts', export: 'createThemisMcpServer' },
+      },
       // The data `tool-catalog verify` runs the builders with.
       verify: { data: { module: './app/verify-data', export: 'verifyData' } },
     },

@@ -1,7 +1,14 @@
 // The `bindings --fix` codemod: finds the object checked with `satisfies <P>UiBindings` in the app's
 // binding file and inserts missing tool entries (and, with `prune`, removes stale ones) as text edits,
 // so every hand edit, comment and the file's formatting stay as they were. Running it twice changes nothing.
-import { Node, Project, SyntaxKind, ts, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  ts,
+  type ObjectLiteralExpression,
+  type SourceFile,
+} from 'ts-morph';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { tsString } from '../text/escape.js';
 import {
@@ -33,28 +40,39 @@ interface TextEdit {
 }
 
 function parse(file: string, text: string): SourceFile {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { jsx: ts.JsxEmit.Preserve } });
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { jsx: ts.JsxEmit.Preserve },
+  });
   return project.createSourceFile(file.replace(/^.*[\\/]/, '/'), text, { overwrite: true });
 }
 
 /** The object literal the app checks against the binding type, via `satisfies` or a type annotation. */
-function findBindingObject(source: SourceFile, prefix: string): ObjectLiteralExpression | undefined {
+function findBindingObject(
+  source: SourceFile,
+  prefix: string,
+): ObjectLiteralExpression | undefined {
   const bindingType = new RegExp(`\\b${prefix}UiBindings\\b|Record<\\s*${prefix}ToolKey\\b`);
   const unwrap = (node: Node | undefined): ObjectLiteralExpression | undefined => {
     while (
       node &&
-      (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node))
+      (Node.isParenthesizedExpression(node) ||
+        Node.isAsExpression(node) ||
+        Node.isSatisfiesExpression(node))
     )
       node = node.getExpression();
     return node && Node.isObjectLiteralExpression(node) ? node : undefined;
   };
   for (const s of source.getDescendantsOfKind(SyntaxKind.SatisfiesExpression)) {
-    const found = bindingType.test(s.getTypeNode()?.getText() ?? '') ? unwrap(s.getExpression()) : undefined;
+    const found = bindingType.test(s.getTypeNode()?.getText() ?? '')
+      ? unwrap(s.getExpression())
+      : undefined;
     if (found) return found;
   }
   for (const v of source.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
     const typeNode = v.getTypeNode();
-    const found = typeNode && bindingType.test(typeNode.getText()) ? unwrap(v.getInitializer()) : undefined;
+    const found =
+      typeNode && bindingType.test(typeNode.getText()) ? unwrap(v.getInitializer()) : undefined;
     if (found) return found;
   }
   return undefined;
@@ -62,20 +80,29 @@ function findBindingObject(source: SourceFile, prefix: string): ObjectLiteralExp
 
 /** A property's key as written (`Bash`, `'mcp-tool'`), or undefined for computed keys and spreads. */
 function propertyKey(node: Node): string | undefined {
-  if (!Node.isPropertyAssignment(node) && !Node.isShorthandPropertyAssignment(node) && !Node.isMethodDeclaration(node))
+  if (
+    !Node.isPropertyAssignment(node) &&
+    !Node.isShorthandPropertyAssignment(node) &&
+    !Node.isMethodDeclaration(node)
+  )
     return undefined;
   const name = node.getNameNode();
   if (Node.isIdentifier(name)) return name.getText();
-  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name))
+    return name.getLiteralValue();
   if (Node.isNumericLiteral(name)) return String(name.getLiteralValue());
   return undefined;
 }
 
 const lineStartOf = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
-const indentAt = (text: string, pos: number) => /^[ \t]*/.exec(text.slice(lineStartOf(text, pos)))![0];
+const indentAt = (text: string, pos: number) =>
+  /^[ \t]*/.exec(text.slice(lineStartOf(text, pos)))![0];
 
 /** Where the rest of a property's line ends: past its comma and a same-line comment, newline included. */
-function endOfEntryLine(text: string, end: number): { end: number; hadComma: boolean; commaEnd: number } {
+function endOfEntryLine(
+  text: string,
+  end: number,
+): { end: number; hadComma: boolean; commaEnd: number } {
   let i = end;
   while (text[i] === ' ' || text[i] === '\t') i++;
   const hadComma = text[i] === ',';
@@ -85,7 +112,10 @@ function endOfEntryLine(text: string, end: number): { end: number; hadComma: boo
   return { end: i + rest[0].length, hadComma, commaEnd };
 }
 
-/** The text range an entry occupies: its own lines with the comments directly above it, or just itself on a shared line. */
+/**
+ * The text range an entry occupies: its own lines with the comments directly above it, or just
+ * itself on a shared line.
+ */
 function entryRange(text: string, prop: Node): { start: number; end: number } {
   const lineStart = lineStartOf(text, prop.getStart());
   const ownLine = text.slice(lineStart, prop.getStart()).trim() === '';
@@ -119,7 +149,13 @@ function insertAfter(
 ): TextEdit[] {
   const after = endOfEntryLine(text, last.getEnd());
   if (singleLine)
-    return [{ start: last.getEnd(), end: last.getEnd(), text: `, ${entries.map((e) => e.code).join(', ')}` }];
+    return [
+      {
+        start: last.getEnd(),
+        end: last.getEnd(),
+        text: `, ${entries.map((e) => e.code).join(', ')}`,
+      },
+    ];
   const indent = indentAt(text, last.getStart());
   const lines = entries.map(
     (e, i) =>
@@ -151,7 +187,9 @@ export function fixBindings(
   const object = findBindingObject(source, model.prefix);
   if (!object)
     throw new BindingFileError(
-      `${file} has no object checked with \`satisfies ${model.prefix}UiBindings\` (or typed as it); add \`satisfies ${model.prefix}UiBindings\` after the bindings object so the codemod can find it.`,
+      `${file} has no object checked with \`satisfies ${model.prefix}` +
+        `UiBindings\` (or typed as it); add \`satisfies ${model.prefix}` +
+        `UiBindings\` after the bindings object so the codemod can find it.`,
     );
   const known = new Set(model.tools.map((t) => t.key));
   const properties = object.getProperties();
@@ -170,7 +208,9 @@ export function fixBindings(
     // Nothing left to anchor on: the entries replace the object's inside (including pruned entries).
     const objectIndent = indentAt(text, object.getStart());
     const unit = /\n\t/.test(text) ? '\t' : '  ';
-    const lines = entries.map((e) => `${objectIndent}${unit}${e.code},${e.comment ? ` ${e.comment}` : ''}`);
+    const lines = entries.map(
+      (e) => `${objectIndent}${unit}${e.code},${e.comment ? ` ${e.comment}` : ''}`,
+    );
     edits.push({
       start: object.getStart() + 1,
       end: object.getEnd() - 1,
@@ -179,7 +219,15 @@ export function fixBindings(
   } else {
     if (options.prune) for (const p of stale) edits.push({ ...entryRange(text, p), text: '' });
     if (last && entries.length > 0)
-      edits.push(...insertAfter(text, last, entries, object.getStartLineNumber() === object.getEndLineNumber(), eol));
+      edits.push(
+        ...insertAfter(
+          text,
+          last,
+          entries,
+          object.getStartLineNumber() === object.getEndLineNumber(),
+          eol,
+        ),
+      );
   }
   if (entries.some((e) => e.usesPlaceholder) && !declares(source, PLACEHOLDER_ICON)) {
     const declaration = placeholderDeclaration(

@@ -39,12 +39,15 @@ export interface BindingsResult {
 
 /** The binding file matches the catalog when no entry is missing and none is stale. */
 const upToDate = (r: CatalogBindingsReport, fix: boolean, prune: boolean) =>
-  !r.error && (fix ? true : !r.created && r.missing.length === 0) && (r.excess.length === 0 || (fix && prune));
+  !r.error &&
+  (fix ? true : !r.created && r.missing.length === 0) &&
+  (r.excess.length === 0 || (fix && prune));
 
 export async function runBindings(options: BindingsOptions): Promise<BindingsResult> {
   const project = await loadProject(options);
   const usageProblem = project.diagnostics.find(isUsageProblem);
-  if (usageProblem) return { ok: false, catalogs: [], diagnostics: [], usageError: usageProblem.message };
+  if (usageProblem)
+    return { ok: false, catalogs: [], diagnostics: [], usageError: usageProblem.message };
   const diagnostics: CatalogDiagnostic[] = [...project.diagnostics];
   const withBindings = project.catalogs.filter((c) => c.config.bindings);
   if (project.ok && withBindings.length === 0) {
@@ -53,10 +56,18 @@ export async function runBindings(options: BindingsOptions): Promise<BindingsRes
       {
         code: DIAGNOSTIC_CODES.configInvalid,
         severity: 'error',
-        message: `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in the config has a binding file; add \`bindings: { file: 'src/toolBinding.ts' }\` to it.`,
+        message:
+          `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in ` +
+          `the config has a binding file; add \`bindings: { file: ` +
+          `'src/toolBinding.ts' }\` to it.`,
         at:
           first && project.configFile
-            ? { file: project.configFile, path: ['catalogs', first.config.name], atKey: true, scope: 'config' }
+            ? {
+                file: project.configFile,
+                path: ['catalogs', first.config.name],
+                atKey: true,
+                scope: 'config',
+              }
             : undefined,
       },
     ]);
@@ -104,6 +115,8 @@ export async function runBindings(options: BindingsOptions): Promise<BindingsRes
       });
     }
   }
-  const ok = !hasErrors(diagnostics) && reports.every((r) => upToDate(r, options.fix === true, options.prune === true));
+  const ok =
+    !hasErrors(diagnostics) &&
+    reports.every((r) => upToDate(r, options.fix === true, options.prune === true));
   return { ok, catalogs: reports, diagnostics };
 }

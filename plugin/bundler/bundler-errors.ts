@@ -3,7 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message as EsbuildMessage } from 'esbuild';
-import { formatDiagnostic, formatDiagnosticLine, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import {
+  formatDiagnostic,
+  formatDiagnosticLine,
+  type CatalogDiagnostic,
+} from '../diagnostics/diagnostics.js';
 
 export const PLUGIN_NAME = 'agent-tool-catalog';
 
@@ -16,8 +20,10 @@ export interface RollupStyleError {
   code: string;
 }
 
-const errorsOf = (diagnostics: readonly CatalogDiagnostic[]) => diagnostics.filter((d) => d.severity === 'error');
-const absolute = (root: string, d: CatalogDiagnostic) => (d.position ? path.resolve(root, d.position.file) : undefined);
+const errorsOf = (diagnostics: readonly CatalogDiagnostic[]) =>
+  diagnostics.filter((d) => d.severity === 'error');
+const absolute = (root: string, d: CatalogDiagnostic) =>
+  d.position ? path.resolve(root, d.position.file) : undefined;
 
 /**
  * The CLI's summary line, so a build log reads like `tool-catalog generate`. A watching build picks
@@ -26,7 +32,11 @@ const absolute = (root: string, d: CatalogDiagnostic) => (d.position ? path.reso
 function summary(diagnostics: readonly CatalogDiagnostic[], watching: boolean): string {
   const n = errorsOf(diagnostics).length;
   const next = watching ? 'save' : 'run the build again';
-  return `the tool catalog has ${n} error${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} and ${next} (same diagnostics as \`tool-catalog generate\`)`;
+  return (
+    `the tool catalog has ${n} error${n === 1 ? '' : 's'}; fix ` +
+    `${n === 1 ? 'it' : 'them'} and ${next} (same diagnostics as ` +
+    `\`tool-catalog generate\`)`
+  );
 }
 
 /**
@@ -40,15 +50,22 @@ export function toRollupError(
   watching: boolean,
 ): RollupStyleError {
   const [first, ...rest] = errorsOf(diagnostics);
-  if (!first) return { message: summary(diagnostics, watching), plugin: PLUGIN_NAME, code: 'TOOL_CATALOG' };
+  if (!first)
+    return { message: summary(diagnostics, watching), plugin: PLUGIN_NAME, code: 'TOOL_CATALOG' };
   const file = absolute(root, first);
-  const message = [formatDiagnosticLine(first), ...rest.map(formatDiagnostic), '', summary(diagnostics, watching)].join(
-    '\n',
-  );
+  const message = [
+    formatDiagnosticLine(first),
+    ...rest.map(formatDiagnostic),
+    '',
+    summary(diagnostics, watching),
+  ].join('\n');
   return {
     message,
     id: file,
-    loc: file && first.position ? { file, line: first.position.line, column: first.position.column } : undefined,
+    loc:
+      file && first.position
+        ? { file, line: first.position.line, column: first.position.column }
+        : undefined,
     frame: first.frame,
     plugin: PLUGIN_NAME,
     code: first.code,
@@ -56,7 +73,10 @@ export function toRollupError(
 }
 
 /** The full CLI text of every diagnostic: for bundlers that print a message and nothing else. */
-export function toPlainMessage(diagnostics: readonly CatalogDiagnostic[], watching: boolean): string {
+export function toPlainMessage(
+  diagnostics: readonly CatalogDiagnostic[],
+  watching: boolean,
+): string {
   return `${errorsOf(diagnostics).map(formatDiagnostic).join('\n\n')}\n\n${summary(diagnostics, watching)}`;
 }
 
@@ -69,7 +89,10 @@ function lineText(file: string, line: number): string {
 }
 
 /** esbuild draws its own code frame from `lineText`; its columns are 0-based. */
-export function toEsbuildMessages(diagnostics: readonly CatalogDiagnostic[], root: string): Partial<EsbuildMessage>[] {
+export function toEsbuildMessages(
+  diagnostics: readonly CatalogDiagnostic[],
+  root: string,
+): Partial<EsbuildMessage>[] {
   return errorsOf(diagnostics).map((d) => {
     const file = absolute(root, d);
     return {

@@ -21,7 +21,10 @@ export interface GenerationOutcome {
 export interface CatalogBuildState {
   /** Where the config search starts; the Vite entry sets it from Vite's `root`. */
   root: string;
-  /** Generates when an input changed since the last run (or on the first run); otherwise only restores missing or edited output. */
+  /**
+   * Generates when an input changed since the last run (or on the first run); otherwise only
+   * restores missing or edited output.
+   */
   ensureGenerated(reason: GenerationEvent['reason'], file?: string): Promise<GenerationOutcome>;
   /** Watch/dev mode: keep esbuild's incremental contexts between runs (same core, same bytes, faster rebuilds). */
   keepWarm(): void;
@@ -35,7 +38,10 @@ export interface CatalogBuildState {
   outputEdited(file: string): Promise<boolean>;
   /** Whether a newly created file is matched by a catalog's include globs. */
   isNewSource(file: string): Promise<boolean>;
-  /** Whether a watched input's bytes differ from when we last looked (editors and watchers report one save more than once). */
+  /**
+   * Whether a watched input's bytes differ from when we last looked (editors and watchers report
+   * one save more than once).
+   */
   contentChanged(file: string): Promise<boolean>;
   /** Every input ever read: a broken catalog may read fewer files, and a fix must still be seen. */
   readonly inputs: ReadonlySet<string>;
@@ -99,7 +105,8 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     },
     async isNewSource(file) {
       if (!/\.[cm]?[jt]s$/.test(file) || outputs.has(normalise(file))) return false;
-      for (const config of catalogConfigs) if ((await listCatalogFiles(config)).includes(normalise(file))) return true;
+      for (const config of catalogConfigs)
+        if ((await listCatalogFiles(config)).includes(normalise(file))) return true;
       return false;
     },
     async ensureGenerated(reason, file) {
@@ -120,14 +127,23 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     },
   };
 
-  async function runOnce(reason: GenerationEvent['reason'], file: string | undefined): Promise<GenerationOutcome> {
+  async function runOnce(
+    reason: GenerationEvent['reason'],
+    file: string | undefined,
+  ): Promise<GenerationOutcome> {
     const started = performance.now();
     if (!dirty && lastOutputs && lastOutcome?.ok) {
       // Nothing we read changed: only put back output that was deleted or edited by hand.
       const report = await writeOutputs(lastOutputs);
       const written = [...report.changed, ...report.orphaned];
       if (written.length > 0)
-        emit({ reason: 'output-deleted', file, ok: true, written, durationMs: performance.now() - started });
+        emit({
+          reason: 'output-deleted',
+          file,
+          ok: true,
+          written,
+          durationMs: performance.now() - started,
+        });
       return { ...lastOutcome, written };
     }
     dirty = false;

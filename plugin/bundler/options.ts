@@ -20,7 +20,10 @@ export interface ToolCatalogPluginOptions {
   readonly catalog?: string;
   /** Where the config search starts. Default: Vite's `root`, else `process.cwd()`. */
   readonly root?: string;
-  /** Treat the run as CI: never watch, fail the build on any catalog error. Default: `CI` env is set and not `false`/`0`. */
+  /**
+   * Treat the run as CI: never watch, fail the build on any catalog error. Default: `CI` env is set
+   * and not `false`/`0`.
+   */
   readonly ci?: boolean;
   /** Called after every generation (logging, tests, timing). */
   readonly onGenerate?: (event: GenerationEvent) => void;

@@ -15,7 +15,10 @@ export interface DevServerWatch {
   report(outcome: GenerationOutcome): void;
 }
 
-export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBuildState): DevServerWatch {
+export function watchCatalogInDevServer(
+  server: ViteDevServer,
+  state: CatalogBuildState,
+): DevServerWatch {
   let showingError = false;
   const watched = new Set<string>();
 
@@ -28,12 +31,22 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
     if (added.length > 0) server.watcher.add(added);
     if (!outcome.ok) {
       const err = toRollupError(outcome.diagnostics, outcome.root, true);
-      server.config.logger.error(`[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`, {
-        timestamp: true,
-      });
+      server.config.logger.error(
+        `[agent-tool-catalog] ${err.message}${err.frame ? `\n${err.frame}` : ''}`,
+        {
+          timestamp: true,
+        },
+      );
       server.ws.send({
         type: 'error',
-        err: { message: err.message, stack: '', id: err.id, frame: err.frame, plugin: err.plugin, loc: err.loc },
+        err: {
+          message: err.message,
+          stack: '',
+          id: err.id,
+          frame: err.frame,
+          plugin: err.plugin,
+          loc: err.loc,
+        },
       });
       showingError = true;
       return;
@@ -44,9 +57,12 @@ export function watchCatalogInDevServer(server: ViteDevServer, state: CatalogBui
       // and the terminal, which showed the error, says it is gone.
       showingError = false;
       server.ws.send({ type: 'full-reload', path: '*' });
-      server.config.logger.info(`[agent-tool-catalog] the catalog's errors are fixed; ${regenerated}`, {
-        timestamp: true,
-      });
+      server.config.logger.info(
+        `[agent-tool-catalog] the catalog's errors are fixed; ${regenerated}`,
+        {
+          timestamp: true,
+        },
+      );
       return;
     }
     if (outcome.written.length > 0)

@@ -7,7 +7,11 @@ import { PLUGIN_NAME, toPlainMessage } from './bundler-errors.js';
 
 type AnyCompiler = WebpackCompiler | RspackCompiler;
 
-export function applyWebpackHooks(compiler: AnyCompiler, state: CatalogBuildState, ci: boolean): void {
+export function applyWebpackHooks(
+  compiler: AnyCompiler,
+  state: CatalogBuildState,
+  ci: boolean,
+): void {
   let outcome: GenerationOutcome | undefined;
   const c = compiler as WebpackCompiler; // the hooks used here have the same shape in both
   const generate = async () => {
@@ -24,8 +28,13 @@ export function applyWebpackHooks(compiler: AnyCompiler, state: CatalogBuildStat
   c.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
     if (c.watchMode && !ci) for (const file of state.inputs) compilation.fileDependencies.add(file);
     if (!outcome || outcome.ok) return;
-    const ErrorClass = 'rspack' in compiler ? (compiler as RspackCompiler).rspack.WebpackError : c.webpack.WebpackError;
-    const error = new ErrorClass(`[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics, c.watchMode && !ci)}`);
+    const ErrorClass =
+      'rspack' in compiler
+        ? (compiler as RspackCompiler).rspack.WebpackError
+        : c.webpack.WebpackError;
+    const error = new ErrorClass(
+      `[${PLUGIN_NAME}] ${toPlainMessage(outcome.diagnostics, c.watchMode && !ci)}`,
+    );
     error.name = 'ToolCatalogError';
     compilation.errors.push(error as never);
   });

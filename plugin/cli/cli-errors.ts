@@ -34,15 +34,21 @@ export function failureLine(command: string | undefined, error: unknown, cwd: st
   const file = (error as { path?: unknown } | null)?.path;
   if (reason !== undefined && typeof file === 'string') {
     const syscall = String((error as { syscall?: unknown }).syscall ?? '');
-    const shown = path.isAbsolute(file) && !relativePosix(cwd, file).startsWith('..') ? relativePosix(cwd, file) : file;
+    const shown =
+      path.isAbsolute(file) && !relativePosix(cwd, file).startsWith('..')
+        ? relativePosix(cwd, file)
+        : file;
     return terminalLine(`${who}: cannot ${VERBS[syscall] ?? 'use'} ${shown}: ${reason}.`);
   }
   if (fsErrorCode(error) !== undefined && reason !== undefined)
     return terminalLine(`${who}: a file operation failed: ${reason}.`);
   const message = error instanceof Error ? error.message : String(error);
-  const first = message.split('\n')[0]!.trim() || (error instanceof Error ? error.name : 'an unknown error');
+  const first =
+    message.split('\n')[0]!.trim() || (error instanceof Error ? error.name : 'an unknown error');
   return terminalLine(
-    `${who} stopped on an internal error: ${first}${/[.!?]$/.test(first) ? '' : '.'} Please report it; ${DEBUG_VARIABLE}=1 prints where it happened.`,
+    `${who} stopped on an internal error: ${first}` +
+      `${/[.!?]$/.test(first) ? '' : '.'} Please report it; ${DEBUG_VARIABLE}` +
+      `=1 prints where it happened.`,
   );
 }
 

@@ -33,9 +33,9 @@ function help(): string {
 /** `--caller` → `--caller <name>`, its value spelt as the command's usage spells it. */
 function flagWithValue(command: Command, name: string): string {
   const option = command.options[name]!;
-  const spelt = new RegExp(`--${name} (<[^>]+>(?:=[\\w|]+)?|[A-Z_]+=[A-Z_]+|[\\w-]+(?:\\|[\\w-]+)+)`).exec(
-    command.usage,
-  )?.[1];
+  const spelt = new RegExp(
+    `--${name} (<[^>]+>(?:=[\\w|]+)?|[A-Z_]+=[A-Z_]+|[\\w-]+(?:\\|[\\w-]+)+)`,
+  ).exec(command.usage)?.[1];
   const value = option.type === 'string' ? ` ${spelt ?? '<value>'}` : '';
   return `--${name}${value}${option.short ? `, -${option.short}` : ''}${option.multiple ? ' (repeatable)' : ''}`;
 }
@@ -47,7 +47,9 @@ export function commandHelp(command: Command): string {
     `Usage: tool-catalog ${command.name} ${command.usage}`,
     command.summary,
     '',
-    ...(own.length > 0 ? ['Options:', ...own.map((name) => `  ${flagWithValue(command, name)}`), ''] : []),
+    ...(own.length > 0
+      ? ['Options:', ...own.map((name) => `  ${flagWithValue(command, name)}`), '']
+      : []),
     'Options for every command:',
     ...COMMON_HELP,
     '',
@@ -83,8 +85,11 @@ function usageProblem(error: Error, command: Command): string {
             .join(', ')}.`
     }`;
   }
-  const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(error.message)?.[1];
-  if (missingValue !== undefined) return `${missingValue} needs a value, e.g. ${missingValue} <value>.`;
+  const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(
+    error.message,
+  )?.[1];
+  if (missingValue !== undefined)
+    return `${missingValue} needs a value, e.g. ${missingValue} <value>.`;
   return error.message.replace(/\. To specify a positional argument.*$/s, '.');
 }
 
@@ -106,15 +111,23 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     );
     // A typo deserves the one suggestion, not the whole help.
     io.stderr(
-      `Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} \`tool-catalog --help\` lists every command.\n`,
+      `Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} ` +
+        `\`tool-catalog --help\` lists every command.\n`,
     );
     return 2;
   }
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
+    args = parseArgs({
+      args: [...rest],
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
-    io.stderr(`${usageProblem(error as Error, command)}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);
+    io.stderr(
+      `${usageProblem(error as Error, command)}\nUsage: tool-catalog ${command.name} ${command.usage}\n`,
+    );
     return 2;
   }
   if (args.values.help) {

@@ -6,7 +6,9 @@ import type { AgentOffer } from '../runtime/agent-offer.js';
 import type { AbsentBy, ToolOffer } from '../runtime/offer.js';
 
 const list = (title: string, lines: readonly string[]) =>
-  lines.length === 0 ? '' : `  ${title} (${lines.length}):\n${lines.map((l) => `    ${l}\n`).join('')}`;
+  lines.length === 0
+    ? ''
+    : `  ${title} (${lines.length}):\n${lines.map((l) => `    ${l}\n`).join('')}`;
 
 const ABSENT_TITLES: Readonly<Record<AbsentBy, string>> = {
   policy: 'absent: disallowed by the policy',
@@ -32,17 +34,32 @@ export function offerText(session: CliSessionOffer, subagent?: AgentOffer): stri
   const absent = (by: AbsentBy) =>
     tools
       .filter((o) => o.absentBy === by)
-      .map((o) => (by === 'policy' || by === 'caller' || by === 'restricted' ? o.key : `${o.key} — ${o.detail}`));
+      .map((o) =>
+        by === 'policy' || by === 'caller' || by === 'restricted'
+          ? o.key
+          : `${o.key} — ${o.detail}`,
+      );
   const recorded = surface.recorded ?? 'nothing recorded; every allowed tool counts as direct';
   return [
-    `runtime configuration ${surface.name} (${recorded}; tool search ${(subagent ?? offer).toolSearchActive ? 'active' : 'not active'})\n`,
+    `runtime configuration ${surface.name} (${recorded}; tool search ` +
+      `${(subagent ?? offer).toolSearchActive ? 'active' : 'not active'})\n`,
     subagent ? `what subagent ${subagent.name} is offered:\n` : 'what the model is offered:\n',
     list('direct', names('direct')),
     list('deferred (loaded through ToolSearch)', names('deferred')),
-    ...(['policy', 'restricted', 'caller', 'opt-out pattern', 'session', 'subagent', 'runtime'] as const).map((by) =>
-      list(ABSENT_TITLES[by], absent(by)),
-    ),
-    list("offered only if the app's availability check passes (not run by the CLI)", [...assumptions.appChecks]),
+    ...(
+      [
+        'policy',
+        'restricted',
+        'caller',
+        'opt-out pattern',
+        'session',
+        'subagent',
+        'runtime',
+      ] as const
+    ).map((by) => list(ABSENT_TITLES[by], absent(by))),
+    list("offered only if the app's availability check passes (not run by the CLI)", [
+      ...assumptions.appChecks,
+    ]),
     list('needs a caller-supplied factory (the CLI supplies none)', [...assumptions.factories]),
     list('names known only at run time (resolved or mirrored)', [...assumptions.runtimeNamed]),
   ].join('');
@@ -52,7 +69,11 @@ export function offerJson(model: CatalogModel, session: CliSessionOffer, subagen
   const { offer, assumptions } = session;
   const searching = (subagent ?? offer).toolSearchActive;
   return {
-    runtime: { name: offer.surface.name, recorded: offer.surface.recorded ?? null, toolSearch: searching },
+    runtime: {
+      name: offer.surface.name,
+      recorded: offer.surface.recorded ?? null,
+      toolSearch: searching,
+    },
     offered: (subagent?.tools ?? offer.tools).map((o) => ({
       key: o.key,
       names: o.names,

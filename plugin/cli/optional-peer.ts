@@ -11,7 +11,10 @@ const OPTIONAL_PEERS = {
 
 export type OptionalPeer = keyof typeof OPTIONAL_PEERS;
 
-/** Node's error for a package that is not installed, naming that package (a missing file inside one is another matter). */
+/**
+ * Node's error for a package that is not installed, naming that package (a missing file inside one
+ * is another matter).
+ */
 const isMissing = (error: unknown, peer: string): boolean =>
   (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_MODULE_NOT_FOUND' &&
   (error as Error).message.includes(`'${peer}'`);
@@ -31,7 +34,8 @@ export async function loadWithPeer<T>(
     if (!isMissing(error, peer)) throw error;
     const install = installCommand(detectPackageManager(io.cwd), peer, true);
     io.stderr(
-      `\`tool-catalog ${OPTIONAL_PEERS[peer]}\` needs ${peer}, an optional peer of agent-tool-catalog; install it with: ${install}\n`,
+      `\`tool-catalog ${OPTIONAL_PEERS[peer]}\` needs ${peer}, an optional ` +
+        `peer of agent-tool-catalog; install it with: ${install}\n`,
     );
     return undefined;
   }

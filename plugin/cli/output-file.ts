@@ -17,7 +17,12 @@ export interface OutputTarget {
  * not recognize as this command's output (`what`) is refused. A device or pipe (`/dev/stdout`) is
  * written as it is; a regular file (or a link to one) is replaced whole, never left half-written.
  */
-export function outputTarget(cwd: string, out: string, isOwn: (head: string) => boolean, what: string): OutputTarget {
+export function outputTarget(
+  cwd: string,
+  out: string,
+  isOwn: (head: string) => boolean,
+  what: string,
+): OutputTarget {
   const file = path.resolve(cwd, out);
   let stat: ReturnType<typeof statSync>;
   try {
@@ -28,11 +33,14 @@ export function outputTarget(cwd: string, out: string, isOwn: (head: string) => 
     throw new UsageError(`--out ${out} cannot be written: ${reason}.`);
   }
   if (stat?.isDirectory())
-    throw new UsageError(`--out ${out} is a folder; name a file in it, e.g. --out ${path.join(out, 'policy.md')}.`);
+    throw new UsageError(
+      `--out ${out} is a folder; name a file in it, e.g. --out ${path.join(out, 'policy.md')}.`,
+    );
   if (stat && !stat.isFile()) return { file, inPlace: true };
   if (stat && stat.size > 0 && !isOwn(head(file)))
     throw new UsageError(
-      `--out ${out} already holds a file that is not ${what}; only such a file is replaced, so remove that one or choose another path.`,
+      `--out ${out} already holds a file that is not ${what}; only such a file ` +
+        `is replaced, so remove that one or choose another path.`,
     );
   return { file: stat ? realpathSync(file) : file, inPlace: false };
 }

@@ -9,7 +9,13 @@ import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import { preparePolicy, type PolicyTables } from '../runtime/policy-tables.js';
 import { closestName } from '../runtime/spelling.js';
-import { COMMON_OPTIONS, UsageError, type CommandIO, type OptionSpec, type ParsedArgs } from './command.js';
+import {
+  COMMON_OPTIONS,
+  UsageError,
+  type CommandIO,
+  type OptionSpec,
+  type ParsedArgs,
+} from './command.js';
 import { loadCommandProject, reportFailedProject, singleModel } from './project-input.js';
 
 /** Flags of `resolve` and `explain`. */
@@ -44,7 +50,10 @@ export type LoadedPolicy =
   | { readonly exitCode: number };
 
 /** The model and policy tables of the catalog named by `--catalog` (or the config's only one); never renders. */
-export async function loadPolicy(values: ParsedArgs['values'], io: CommandIO): Promise<LoadedPolicy> {
+export async function loadPolicy(
+  values: ParsedArgs['values'],
+  io: CommandIO,
+): Promise<LoadedPolicy> {
   const project = await loadCommandProject(values, io);
   const failed = reportFailedProject(project, values, io);
   if (failed !== undefined) return { exitCode: failed };
@@ -53,10 +62,17 @@ export async function loadPolicy(values: ParsedArgs['values'], io: CommandIO): P
 }
 
 const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string')
+    : typeof v === 'string'
+      ? [v]
+      : [];
 
 /** `--ctx workspace-has-git=true` or `--ctx workspaceHasGit=false`; anything else is a usage error. */
-export function parseContextFlags(flags: readonly string[], tables: PolicyTables): Record<string, boolean> {
+export function parseContextFlags(
+  flags: readonly string[],
+  tables: PolicyTables,
+): Record<string, boolean> {
   const context: Record<string, boolean> = {};
   const known = tables.conditions.map((c) => `${c.name} (${c.field})`).join(', ') || 'none';
   for (const flag of flags) {
@@ -72,7 +88,9 @@ export function parseContextFlags(flags: readonly string[], tables: PolicyTables
         tables.conditions.flatMap((c) => [c.name, c.field]),
       );
       throw new UsageError(
-        `--ctx '${flag}': catalog '${tables.catalog}' has no condition '${match[1]}'; its conditions are: ${known}.${guess ? ` Did you mean '${guess}'?` : ''}`,
+        `--ctx '${flag}': catalog '${tables.catalog}' has no condition '` +
+          `${match[1]}'; its conditions are: ${known}.` +
+          `${guess ? ` Did you mean '${guess}'?` : ''}`,
       );
     }
     context[condition.field] = match[2] === 'true';
@@ -104,7 +122,11 @@ export function checkedPolicyEntries(
   });
 }
 
-export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, tables: PolicyTables): PolicyInputs {
+export function policyInputs(
+  values: ParsedArgs['values'],
+  model: CatalogModel,
+  tables: PolicyTables,
+): PolicyInputs {
   const otherServers = list(values['other-server']);
   const overlay = checkedPolicyEntries(tables, '--overlay', list(values.overlay), otherServers);
   const caller = typeof values.caller === 'string' ? values.caller : undefined;
@@ -114,7 +136,8 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
   const runtimes = model.runtimes.map((r) => r.name);
   if (runtime !== undefined && !runtimes.includes(runtime))
     throw new UsageError(
-      `--runtime '${runtime}': catalog '${model.name}' declares the runtime configurations ${runtimes.join(', ')}.${didYouMean(runtime, runtimes)}`,
+      `--runtime '${runtime}': catalog '${model.name}' declares the runtime ` +
+        `configurations ${runtimes.join(', ')}.${didYouMean(runtime, runtimes)}`,
     );
   const subagent = typeof values.agent === 'string' ? values.agent : undefined;
   const agents = model.agents.map((a) => a.name);
@@ -122,10 +145,18 @@ export function policyInputs(values: ParsedArgs['values'], model: CatalogModel, 
     throw new UsageError(
       agents.length === 0
         ? `--agent '${subagent}': catalog '${model.name}' declares no subagents.`
-        : `--agent '${subagent}': catalog '${model.name}' declares the subagents ${agents.join(', ')}.${didYouMean(subagent, agents)}`,
+        : `--agent '${subagent}': catalog '${model.name}' declares the subagents ` +
+            `${agents.join(', ')}.${didYouMean(subagent, agents)}`,
     );
   return {
-    agent: { disabledTools: checkedPolicyEntries(tables, '--disabled', list(values.disabled), otherServers) },
+    agent: {
+      disabledTools: checkedPolicyEntries(
+        tables,
+        '--disabled',
+        list(values.disabled),
+        otherServers,
+      ),
+    },
     context: parseContextFlags(list(values.ctx), tables),
     options: overlay.length > 0 ? { overlay } : {},
     ...(caller !== undefined ? { caller } : {}),
@@ -140,11 +171,16 @@ export function contextReport(
   tables: PolicyTables,
   context: Readonly<Record<string, boolean>>,
 ): Record<string, boolean | null> {
-  return Object.fromEntries(tables.conditions.map((c) => [c.name, c.field in context ? context[c.field]! : null]));
+  return Object.fromEntries(
+    tables.conditions.map((c) => [c.name, c.field in context ? context[c.field]! : null]),
+  );
 }
 
 /** `workspace-has-git=true, agent-has-channel=not set (false)` */
-export function describeContext(tables: PolicyTables, context: Readonly<Record<string, boolean>>): string {
+export function describeContext(
+  tables: PolicyTables,
+  context: Readonly<Record<string, boolean>>,
+): string {
   if (tables.conditions.length === 0) return 'no conditions';
   return tables.conditions
     .map((c) => `${c.name}=${c.field in context ? String(context[c.field]) : 'not set (false)'}`)

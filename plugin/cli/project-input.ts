@@ -15,7 +15,10 @@ export const projectOptions = (values: ParsedArgs['values'], io: CommandIO) => (
 export const loadCommandProject = (values: ParsedArgs['values'], io: CommandIO): Promise<Project> =>
   loadProject(projectOptions(values, io));
 
-/** Prints a failed project's diagnostics (JSON with `--json`) and returns the exit code; undefined when the project is fine. */
+/**
+ * Prints a failed project's diagnostics (JSON with `--json`) and returns the exit code; undefined
+ * when the project is fine.
+ */
 export function reportFailedProject(
   project: Pick<Project, 'ok' | 'diagnostics'>,
   values: ParsedArgs['values'],
@@ -23,7 +26,10 @@ export function reportFailedProject(
   extra: Record<string, unknown> = {},
 ): number | undefined {
   if (project.ok) return undefined;
-  if (values.json) io.stdout(jsonOutput({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }));
+  if (values.json)
+    io.stdout(
+      jsonOutput({ ok: false, ...extra, diagnostics: diagnosticsJson(project.diagnostics) }),
+    );
   else printDiagnostics(project.diagnostics, io);
   return project.diagnostics.some(isUsageProblem) ? 2 : 1;
 }
@@ -33,7 +39,8 @@ export function singleModel(project: Project): CatalogModel {
   const models = project.catalogs.flatMap((c) => (c.model ? [c.model] : []));
   if (models.length > 1)
     throw new UsageError(
-      `The config has ${models.length} catalogs (${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`,
+      `The config has ${models.length} catalogs (` +
+        `${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`,
     );
   return models[0]!;
 }

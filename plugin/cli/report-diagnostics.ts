@@ -12,7 +12,8 @@ export function printDiagnostics(diagnostics: readonly CatalogDiagnostic[], io: 
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   io.stderr(
-    `\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}\n`,
+    `\n${errors} error${errors === 1 ? '' : 's'}` +
+      `${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}\n`,
   );
 }
 

@@ -53,13 +53,16 @@ function watchedPaths(result: GenerateResult): string[] {
 /** The existing folders of the paths that do not exist (where a new file would take over an import). */
 function absentFolders(paths: Iterable<string>): string[] {
   const found = new Set<string>();
-  for (const p of paths) if (!existsSync(p) && existsSync(path.dirname(p))) found.add(path.dirname(p));
+  for (const p of paths)
+    if (!existsSync(p) && existsSync(path.dirname(p))) found.add(path.dirname(p));
   return [...found];
 }
 
 /** Every file a run emitted (create-only ones aside: the app owns them once written). */
 function outputPaths(result: GenerateResult): string[] {
-  return result.catalogs.flatMap((c) => [...c.files].filter(([, f]) => !f.createOnly).map(([file]) => file));
+  return result.catalogs.flatMap((c) =>
+    [...c.files].filter(([, f]) => !f.createOnly).map(([file]) => file),
+  );
 }
 
 /** Whether `file` is an output of the last run that holds what the run emitted. */
@@ -92,14 +95,18 @@ export async function watchGenerate(
     const report = result.report;
     if (result.diagnostics.some((d) => d.code === DIAGNOSTIC_CODES.configMissing))
       io.stderr(
-        'Nothing was written, and there is nothing to watch without a config file; fix the path, then run generate --watch again.\n',
+        'Nothing was written, and there is nothing to watch without a config ' +
+          'file; fix the path, then run generate --watch again.\n',
       );
-    else if (!report || report.problems.length > 0) io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
+    else if (!report || report.problems.length > 0)
+      io.stderr(`Nothing was written; watching for a fix (${ms} ms).\n`);
     else {
       const names = result.catalogs.map((c) => c.config.name).join(', ');
-      const written = report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
+      const written =
+        report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
       io.stdout(
-        `${names}: ${written}${report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : ''} (${ms} ms).\n`,
+        `${names}: ${written}${report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : ''}` +
+          ` (${ms} ms).\n`,
       );
     }
     return result;
@@ -131,7 +138,9 @@ export async function watchGenerate(
       running = running.then(async () => {
         const startedAt = Date.now();
         result = await runOnce();
-        const added = [...watchedPaths(result), ...outputPaths(result)].filter((p) => !watched.has(p));
+        const added = [...watchedPaths(result), ...outputPaths(result)].filter(
+          (p) => !watched.has(p),
+        );
         for (const p of added) watched.add(p);
         if (added.length > 0) watcher.add(added);
         const addedFolders = absentFolders(added).filter((f) => !folders.has(f));
@@ -145,7 +154,11 @@ export async function watchGenerate(
           return time >= startedAt - 10 && time <= Date.now();
         };
         if (result.inputs.some(writtenSince)) schedule();
-        else recheck = setTimeout(() => result.inputs.some(writtenSince) && schedule(), CHANGE_WINDOW_MS);
+        else
+          recheck = setTimeout(
+            () => result.inputs.some(writtenSince) && schedule(),
+            CHANGE_WINDOW_MS,
+          );
       });
     }, SETTLE_MS);
   };

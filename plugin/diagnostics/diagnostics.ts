@@ -89,7 +89,10 @@ export interface CatalogDiagnostic {
 /** A diagnostic whose position is still a locator; resolved only when something is reported. */
 export interface PendingDiagnostic extends Omit<CatalogDiagnostic, 'position' | 'related'> {
   readonly at?: SourceLocator | SourcePosition;
-  readonly related?: readonly { readonly at: SourceLocator | SourcePosition; readonly message: string }[];
+  readonly related?: readonly {
+    readonly at: SourceLocator | SourcePosition;
+    readonly message: string;
+  }[];
 }
 
 export function hasErrors(diagnostics: readonly { severity: string }[]): boolean {

@@ -89,7 +89,9 @@ export function checkFields(
       out.push({
         code: DIAGNOSTIC_CODES.unknownField,
         severity: 'error',
-        message: `${what} has an unknown field '${field}'.${didYouMean(field, known) || ` Valid fields: ${known.join(', ')}.`}`,
+        message:
+          `${what} has an unknown field '${field}'.` +
+          `${didYouMean(field, known) || ` Valid fields: ${known.join(', ')}.`}`,
         at: where(field, true),
       });
     } else if (v !== undefined && !matches(t, v)) {

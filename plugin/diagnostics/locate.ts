@@ -1,7 +1,12 @@
 // Turns pending diagnostics into located ones. Parsing happens only here, on the error path, and
 // only for diagnostics that name a key path rather than a position.
 import { readFileSync } from 'node:fs';
-import type { CatalogDiagnostic, PendingDiagnostic, SourceLocator, SourcePosition } from './diagnostics.js';
+import type {
+  CatalogDiagnostic,
+  PendingDiagnostic,
+  SourceLocator,
+  SourcePosition,
+} from './diagnostics.js';
 import { eachNode, isNode, parseProgram, type AstNode } from './source-ast.js';
 import { relativePosix } from '../text/spelling.js';
 
@@ -31,7 +36,10 @@ function unwrap(node: AstNode | undefined): AstNode | undefined {
   return node;
 }
 
-/** The key a property is found by at runtime: `a`, `'a'`, `1`, `['a']`, `` [`a`] ``; undefined when computed from code. */
+/**
+ * The key a property is found by at runtime: `a`, `'a'`, `1`, `['a']`, `` [`a`] ``; undefined when
+ * computed from code.
+ */
 function propertyName(node: AstNode): string | undefined {
   if (node.type !== 'ObjectProperty' && node.type !== 'ObjectMethod') return undefined;
   const key = child(node, 'key');
@@ -64,7 +72,10 @@ const ROOT_CALLS: Record<SourceLocator['scope'], readonly string[]> = {
 function roots(program: AstNode, scope: SourceLocator['scope'], anyArgument = false): AstNode[] {
   const found: AstNode[] = [];
   eachNode(program, (node) => {
-    if (node.type === 'CallExpression' && ROOT_CALLS[scope].includes(calleeName(child(node, 'callee')))) {
+    if (
+      node.type === 'CallExpression' &&
+      ROOT_CALLS[scope].includes(calleeName(child(node, 'callee')))
+    ) {
       const arg = unwrap(children(node, 'arguments')[0]);
       if (arg?.type === 'ObjectExpression' || (anyArgument && arg)) found.push(arg);
     }
@@ -80,7 +91,10 @@ function roots(program: AstNode, scope: SourceLocator['scope'], anyArgument = fa
 }
 
 /** Walks `path` from each root; returns the deepest node reached and whether the whole path matched. */
-function walk(program: AstNode, locator: SourceLocator): { node: AstNode; complete: boolean } | undefined {
+function walk(
+  program: AstNode,
+  locator: SourceLocator,
+): { node: AstNode; complete: boolean } | undefined {
   let best: { node: AstNode; depth: number } | undefined;
   for (const root of roots(program, locator.scope, locator.path.length === 0)) {
     let current: AstNode = root;
@@ -96,7 +110,8 @@ function walk(program: AstNode, locator: SourceLocator): { node: AstNode; comple
       const value = prop.type === 'ObjectProperty' ? unwrap(child(prop, 'value')) : undefined;
       current = (isLast && locator.atKey) || !value ? child(prop, 'key')! : value;
     }
-    if ((depth > 0 || locator.path.length === 0) && (!best || depth > best.depth)) best = { node: current, depth };
+    if ((depth > 0 || locator.path.length === 0) && (!best || depth > best.depth))
+      best = { node: current, depth };
   }
   if (!best) return undefined;
   let node = best.node;
@@ -127,7 +142,9 @@ export function createLocator(options: LocateOptions) {
     // An empty path names the declaring call itself (`.tools({...})`, `defineCatalog({...})`), which
     // only `at.file` can hold; a key path may also sit in a file that re-exports the tool set.
     const candidates =
-      at.path.length === 0 ? [at.file] : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
+      at.path.length === 0
+        ? [at.file]
+        : [at.file, ...(options.searchFiles ?? []).filter((f) => f !== at.file)];
     let fallback: SourcePosition | undefined;
     for (const file of candidates) {
       const program = programOf(file);
@@ -141,7 +158,9 @@ export function createLocator(options: LocateOptions) {
     return fallback ?? { file: at.file, line: 1, column: 1 };
   };
 
-  return async function locate(pending: readonly PendingDiagnostic[]): Promise<CatalogDiagnostic[]> {
+  return async function locate(
+    pending: readonly PendingDiagnostic[],
+  ): Promise<CatalogDiagnostic[]> {
     const { codeFrameColumns } = await import('@babel/code-frame');
     const display = (p: SourcePosition): SourcePosition => ({
       ...p,
@@ -154,7 +173,11 @@ export function createLocator(options: LocateOptions) {
       const frame =
         text === undefined
           ? undefined
-          : codeFrameColumns(text, { start: { line: pos.line, column: pos.column } }, { linesAbove: 2, linesBelow: 2 });
+          : codeFrameColumns(
+              text,
+              { start: { line: pos.line, column: pos.column } },
+              { linesAbove: 2, linesBelow: 2 },
+            );
       return {
         ...rest,
         position: display(pos),

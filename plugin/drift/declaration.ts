@@ -12,7 +12,11 @@ export function labelFromName(name: string): string {
     .filter(Boolean);
   return words
     .map((w, i) =>
-      /^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase(),
+      /^[A-Z0-9]+$/.test(w) && w.length > 1
+        ? w
+        : i === 0
+          ? w.charAt(0).toUpperCase() + w.slice(1)
+          : w.toLowerCase(),
     )
     .join(' ');
 }
@@ -36,11 +40,16 @@ export interface DeclarationInput {
  * the alias map would not already give them; the category is the catalog's first (pick the right one);
  * `addedIn` / `removedIn` when the tool is in only some of the SDK versions the catalog supports.
  */
-export function renderDeclaration(input: DeclarationInput, model: CatalogModel, configAliases: SdkAliasMap): string {
+export function renderDeclaration(
+  input: DeclarationInput,
+  model: CatalogModel,
+  configAliases: SdkAliasMap,
+): string {
   const fields: string[] = [`kind: 'sdk'`];
   if (input.name !== input.key) fields.push(`name: ${tsString(input.name)}`);
   if (input.base === undefined) fields.push('sdkTyped: false');
-  else if (defaultSdkType(input.name, configAliases) !== input.base) fields.push(`sdkType: ${tsString(input.base)}`);
+  else if (defaultSdkType(input.name, configAliases) !== input.base)
+    fields.push(`sdkType: ${tsString(input.base)}`);
   const category = input.category ?? model.categories[0]?.name;
   if (category !== undefined) fields.push(`category: ${tsString(category)}`);
   fields.push(`exposure: 'disabled'`);

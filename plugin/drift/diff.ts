@@ -2,7 +2,12 @@
 // alias map. Finds SDK tools the catalog lacks, catalog tools the SDK dropped, and renames.
 import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
 import { inVersionRange, isVersion } from '../language/versions.js';
-import { BUILT_IN_SDK_ALIASES, defaultSdkType, NON_TOOL_SDK_TYPES, type SdkAliasMap } from '../model/sdk-types.js';
+import {
+  BUILT_IN_SDK_ALIASES,
+  defaultSdkType,
+  NON_TOOL_SDK_TYPES,
+  type SdkAliasMap,
+} from '../model/sdk-types.js';
 
 /** The version field that puts a tool out of the SDK's range, as the catalog spells it. */
 const rangeField = (t: ToolModel) =>
@@ -12,7 +17,8 @@ const rangeField = (t: ToolModel) =>
 const sdkTypedTools = (tools: readonly ToolModel[]) => tools.filter((t) => t.sdkTyped);
 
 /** The bare runtime name of an SDK tool (its key unless it declares `name`). */
-const sdkToolName = (tool: ToolModel): string => (tool.names.length === 1 ? tool.names[0]! : tool.key);
+const sdkToolName = (tool: ToolModel): string =>
+  tool.names.length === 1 ? tool.names[0]! : tool.key;
 import { renderDeclaration } from './declaration.js';
 import type { SdkUnionMember } from './read-sdk-types.js';
 
@@ -85,7 +91,11 @@ const normalized = (name: string) => name.replace(/_/g, '').toLowerCase();
  * tables (a listed built-in name, a legacy alias, the same name spelt `snake_case`), then the
  * built-in aliases, then the base itself.
  */
-export function sdkNameForBase(base: string, configAliases: SdkAliasMap, tables: SdkNameTables): string {
+export function sdkNameForBase(
+  base: string,
+  configAliases: SdkAliasMap,
+  tables: SdkNameTables,
+): string {
   if (configAliases[base] !== undefined) return configAliases[base]!;
   const builtin = tables.builtinToolNames;
   if (builtin?.includes(base)) return base;
@@ -112,7 +122,8 @@ export function diffCatalogWithSdk(
   version?: string,
 ): DriftDiff {
   const configAliases = model.config.sdk.aliases;
-  const inRange = (t: ToolModel) => !isVersion(version) || inVersionRange(version, t.addedIn, t.removedIn);
+  const inRange = (t: ToolModel) =>
+    !isVersion(version) || inVersionRange(version, t.addedIn, t.removedIn);
   const typed = sdkTypedTools(model.tools).filter(inRange);
   const outOfRange = new Map(
     sdkTypedTools(model.tools)
@@ -130,7 +141,9 @@ export function diffCatalogWithSdk(
   const stillGone: ToolModel[] = [];
   for (const tool of goneTools) {
     const match = unclaimed.find(
-      (m) => !renamedBases.has(m.base) && sdkNameForBase(m.base, configAliases, tables) === sdkToolName(tool),
+      (m) =>
+        !renamedBases.has(m.base) &&
+        sdkNameForBase(m.base, configAliases, tables) === sdkToolName(tool),
     );
     if (!match) {
       stillGone.push(tool);
@@ -147,7 +160,8 @@ export function diffCatalogWithSdk(
       fix:
         tool.sdkType !== defaultSdkType(sdkToolName(tool), configAliases)
           ? `change sdkType: '${tool.sdkType}' to sdkType: '${match.base}' on '${tool.key}'`
-          : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ${match.base}: '${sdkToolName(tool)}' } in the config)`,
+          : `set sdkType: '${match.base}' on '${tool.key}' (or add sdk.aliases: { ` +
+            `${match.base}: '${sdkToolName(tool)}' } in the config)`,
     });
   }
 
@@ -169,23 +183,39 @@ export function diffCatalogWithSdk(
         return {
           ...entry,
           untypedKey: existing.key,
-          fix: `'${existing.key}' is declared sdkTyped: false, but the SDK now types it; remove sdkTyped: false${m.base === name ? '' : ` and set sdkType: '${m.base}'`}`,
+          fix:
+            `'${existing.key}' is declared sdkTyped: false, but the SDK now types ` +
+            `it; remove sdkTyped: false` +
+            `${m.base === name ? '' : ` and set sdkType: '${m.base}'`}`,
         };
       if (existing?.kind === 'sdk')
         return {
           ...entry,
-          fix: `'${existing.key}' is already checked against ${expected.get(existing) ?? existing.sdkType}Input; if ${m.typeName} is another tool, map it with sdk.aliases: { ${m.base}: '<its runtime name>' } in the config`,
+          fix:
+            `'${existing.key}' is already checked against ` +
+            `${expected.get(existing) ?? existing.sdkType}Input; if ${m.typeName} is ` +
+            `another tool, map it with sdk.aliases: { ${m.base}: '<its runtime ` +
+            `name>' } in the config`,
         };
       const key = existing ? `${name}Sdk` : name;
-      return { ...entry, declaration: renderDeclaration({ key, name, base: m.base }, model, configAliases) };
+      return {
+        ...entry,
+        declaration: renderDeclaration({ key, name, base: m.base }, model, configAliases),
+      };
     });
 
   return {
     checked: typed.length,
-    exempt: model.tools.filter((t) => !typed.includes(t) && !outOfRange.has(t.sdkType ?? '')).map((t) => t.key),
+    exempt: model.tools
+      .filter((t) => !typed.includes(t) && !outOfRange.has(t.sdkType ?? ''))
+      .map((t) => t.key),
     outOfRange: [...outOfRange.values()].map((t) => t.key),
     missing,
-    gone: stillGone.map((t) => ({ key: t.key, typeName: `${expected.get(t)!}Input`, source: t.source })),
+    gone: stillGone.map((t) => ({
+      key: t.key,
+      typeName: `${expected.get(t)!}Input`,
+      source: t.source,
+    })),
     renamed,
   };
 }

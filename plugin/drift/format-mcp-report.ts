@@ -15,7 +15,10 @@ const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', 
 
 /** Said when the rename search compared only the most alike pairs. */
 const renameNote = (search: RenameSearch) =>
-  `renames: ${search.possible.toLocaleString('en-US')} pairs of gone and new tools are too many to compare each; the ${search.compared.toLocaleString('en-US')} most alike by name and schema were compared, so a rename may show as a gone and a new tool.`;
+  `renames: ${search.possible.toLocaleString('en-US')} pairs of gone and ` +
+  `new tools are too many to compare each; the ` +
+  `${search.compared.toLocaleString('en-US')} most alike by name and ` +
+  `schema were compared, so a rename may show as a gone and a new tool.`;
 
 function toolChangeLines(c: ToolChange): string[] {
   const lines: string[] = [];
@@ -25,11 +28,14 @@ function toolChangeLines(c: ToolChange): string[] {
       ...c.fields.map((f) => `      ${MARK[f.severity]} ${describeChange(f)}`),
     );
   if (c.otherInputChange)
-    lines.push(`    ${c.tool}: input schema changed outside its properties (descriptions or other keywords)`);
+    lines.push(
+      `    ${c.tool}: input schema changed outside its properties (descriptions or other keywords)`,
+    );
   if (c.outputSchemaChanged) lines.push(`    ${c.tool}: output schema changed`);
   if (c.annotations)
     lines.push(
-      `    ${c.tool}: annotations ${canonicalJson(c.annotations.before ?? {})} → ${canonicalJson(c.annotations.after ?? {})}`,
+      `    ${c.tool}: annotations ${canonicalJson(c.annotations.before ?? {})} ` +
+        `→ ${canonicalJson(c.annotations.after ?? {})}`,
     );
   return lines;
 }
@@ -40,25 +46,33 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
     return update
       ? [`  recorded in the lock: ${plural(d.tools ?? 0, 'tool')}.`]
       : [
-          `  not in the lock yet: record what it lists with tool-catalog drift --mcp --update, review and commit ${lockShown}.`,
+          `  not in the lock yet: record what it lists with tool-catalog drift ` +
+            `--mcp --update, review and commit ${lockShown}.`,
         ];
   const lines: string[] = [];
   if (lock.capabilities)
     lines.push(
-      `    client capabilities: the lock was made with ${canonicalJson(lock.capabilities.locked)}, the config declares ${canonicalJson(lock.capabilities.now)}; a server may list other tools by them.`,
+      `    client capabilities: the lock was made with ` +
+        `${canonicalJson(lock.capabilities.locked)}, the config declares ` +
+        `${canonicalJson(lock.capabilities.now)}; a server may list other tools by them.`,
     );
   for (const c of lock.changed) lines.push(...toolChangeLines(c));
   if (lock.added.length > 0) lines.push(`    added: ${lock.added.join(', ')}`);
   if (lock.removed.length > 0) lines.push(`    removed: ${lock.removed.join(', ')}`);
-  for (const r of lock.renamed) lines.push(`    probably renamed: ${r.from} → ${r.to} (${r.evidence.join('; ')})`);
+  for (const r of lock.renamed)
+    lines.push(`    probably renamed: ${r.from} → ${r.to} (${r.evidence.join('; ')})`);
   if (lock.renameSearch) lines.push(`    ${renameNote(lock.renameSearch)}`);
   const version = lock.serverVersion
     ? [
-        `  note: the server reports version ${lock.serverVersion.now ?? '(none)'}, the lock ${lock.serverVersion.locked ?? '(none)'}.`,
+        `  note: the server reports version ${lock.serverVersion.now ?? '(none)'}` +
+          `, the lock ${lock.serverVersion.locked ?? '(none)'}.`,
       ]
     : [];
   if (lines.length === 0)
-    return [`  the lock has the same ${plural(d.tools ?? 0, 'tool')} and input schemas.`, ...version];
+    return [
+      `  the lock has the same ${plural(d.tools ?? 0, 'tool')} and input schemas.`,
+      ...version,
+    ];
   const legend = lock.changed.some((c) => c.fields.length > 0)
     ? ' (! may refuse calls that worked before, + accepts more, ~ neither)'
     : '';
@@ -69,7 +83,8 @@ function lockLines(d: ServerDrift, update: boolean, lockShown: string): string[]
     ...(update
       ? []
       : [
-          '    Fix: review these changes (and the catalog, if they change what a tool does), then record them with tool-catalog drift --mcp --update.',
+          '    Fix: review these changes (and the catalog, if they change what a ' +
+            'tool does), then record them with tool-catalog drift --mcp --update.',
         ]),
   ];
 }
@@ -87,25 +102,31 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
   lines.push(`  ${listed}; the catalog names ${plural(c.declared, 'tool')} on this ${d.kind}.`);
   for (const p of d.problems ?? [])
     lines.push(
-      `  invalid: the server lists '${p.tool}' in a shape MCP does not allow (${p.issues.join('; ')}); it counts as drift until the server is fixed.`,
+      `  invalid: the server lists '${p.tool}' in a shape MCP does not allow (` +
+        `${p.issues.join('; ')}); it counts as drift until the server is fixed.`,
     );
   const pasted = c.new.filter((n) => n.declaration !== undefined);
   if (c.new.length > 0)
     lines.push(
       c.new.length === 1
         ? `  new: the server has '${c.new[0]!.wire}', which the catalog does not declare.`
-        : `  new: the server has ${c.new.length} tools the catalog does not declare: ${c.new.map((n) => n.wire).join(', ')}.`,
+        : `  new: the server has ${c.new.length} tools the catalog does not ` +
+            `declare: ${c.new.map((n) => n.wire).join(', ')}.`,
     );
   if (pasted.length > 0)
     lines.push(
-      `    Paste into a catalog file's .tools({...}) call, then classify ${pasted.length === 1 ? 'it' : 'each'} (category, exposure):`,
+      `    Paste into a catalog file's .tools({...}) call, then classify ` +
+        `${pasted.length === 1 ? 'it' : 'each'} (category, exposure):`,
       ...pasted.map((n) => `      ${n.declaration}`),
     );
-  for (const n of c.new) if (n.problem) lines.push(`    '${n.wire}' cannot be declared: ${n.problem}`);
+  for (const n of c.new)
+    if (n.problem) lines.push(`    '${n.wire}' cannot be declared: ${n.problem}`);
   for (const r of c.renamed) {
     const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : r.key;
     lines.push(
-      `  renamed: '${r.key}' (${where}) names '${r.wire}', which the server no longer lists; it is probably the server's '${r.to}' now (${r.evidence.join('; ')}).`,
+      `  renamed: '${r.key}' (${where}) names '${r.wire}', which the server no ` +
+        `longer lists; it is probably the server's '${r.to}' now (` +
+        `${r.evidence.join('; ')}).`,
       r.isKey
         ? `    Fix: set wire: '${r.to}' on '${r.key}' (or rename the tool), if it is the same tool.`
         : `    Fix: write '${r.to}' there instead of '${r.wire}', if it is the same tool.`,
@@ -121,7 +142,9 @@ function serverLines(d: ServerDrift, update: boolean, lockShown: string): string
   }
   if (c.coveredAtRunTime.tools.length > 0)
     lines.push(
-      `  run time: ${plural(c.coveredAtRunTime.tools.length, 'tool')} the catalog does not name, likely from tools named only at run time; the lock keeps track of them:`,
+      `  run time: ${plural(c.coveredAtRunTime.tools.length, 'tool')} the ` +
+        `catalog does not name, likely from tools named only at run time; the ` +
+        `lock keeps track of them:`,
       `    ${c.coveredAtRunTime.tools.join(', ')}`,
       `    from ${c.coveredAtRunTime.by.map((o) => `'${o.key}' (${o.why})`).join(', ')}`,
     );
@@ -139,17 +162,29 @@ export function formatMcpDrift(result: McpDriftResult, cwd: string, update: bool
 
 function catalogLines(catalog: CatalogMcpDrift, cwd: string, update: boolean): string[] {
   const lockShown = relativePosix(cwd, catalog.lockFile);
-  const lines = [`drift --mcp: catalog '${catalog.catalog}' against its MCP servers (lock: ${lockShown})`];
+  const lines = [
+    `drift --mcp: catalog '${catalog.catalog}' against its MCP servers (lock: ${lockShown})`,
+  ];
   if (catalog.lockError) lines.push('', `lock: ${catalog.lockError}`);
   for (const d of catalog.servers) lines.push(...serverLines(d, update, lockShown));
   if (catalog.staleLockEntries.length > 0)
     lines.push(
       '',
-      `stale: the lock has ${quoted(catalog.staleLockEntries)}, which the config no longer says how to reach; drop ${catalog.staleLockEntries.length === 1 ? 'it' : 'them'} with tool-catalog drift --mcp --update.`,
+      `stale: the lock has ${quoted(catalog.staleLockEntries)}, which the ` +
+        `config no longer says how to reach; drop ` +
+        `${catalog.staleLockEntries.length === 1 ? 'it' : 'them'} with ` +
+        `tool-catalog drift --mcp --update.`,
     );
   if (catalog.notConfigured.length > 0)
-    lines.push('', `not checked (the config does not say how to reach them): ${catalog.notConfigured.join(', ')}`);
-  if (update) lines.push('', catalog.lockUpdated ? `lock written: ${lockShown}` : `lock unchanged: ${lockShown}`);
+    lines.push(
+      '',
+      `not checked (the config does not say how to reach them): ${catalog.notConfigured.join(', ')}`,
+    );
+  if (update)
+    lines.push(
+      '',
+      catalog.lockUpdated ? `lock written: ${lockShown}` : `lock unchanged: ${lockShown}`,
+    );
   lines.push('', summary(catalog, update));
   return lines;
 }

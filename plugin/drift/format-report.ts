@@ -15,14 +15,17 @@ export function formatCatalogDrift(drift: CatalogDrift, cwd: string): string {
   const lines = [`drift: catalog '${drift.catalog}' against ${against}`];
   if (drift.ok) {
     lines.push(
-      `ok: all ${plural(drift.checked, 'SDK-typed tool')} match the SDK's ${plural(drift.sdkToolTypes, 'tool type')}; ${plural(drift.exempt.length, 'tool')} exempt (sdkTyped: false, MCP or external).`,
+      `ok: all ${plural(drift.checked, 'SDK-typed tool')} match the SDK's ` +
+        `${plural(drift.sdkToolTypes, 'tool type')}; ` +
+        `${plural(drift.exempt.length, 'tool')} exempt (sdkTyped: false, MCP or external).`,
     );
     return `${lines.join('\n')}\n`;
   }
   for (const m of drift.missing) {
     lines.push(
       '',
-      `missing: the SDK has ${m.typeName} (${typesFile}:${m.line}:${m.column}) for the tool '${m.name}'; the catalog has no SDK-typed tool for it.`,
+      `missing: the SDK has ${m.typeName} (${typesFile}:${m.line}:${m.column}) ` +
+        `for the tool '${m.name}'; the catalog has no SDK-typed tool for it.`,
     );
     if (m.declaration)
       lines.push(
@@ -34,12 +37,15 @@ export function formatCatalogDrift(drift: CatalogDrift, cwd: string): string {
   for (const r of drift.renamed) {
     lines.push(
       '',
-      `renamed: '${r.key}' expects ${r.was}, which this SDK does not have; it types the tool as ${r.now} (${typesFile}:${r.line}:${r.column}).`,
+      `renamed: '${r.key}' expects ${r.was}, which this SDK does not have; it ` +
+        `types the tool as ${r.now} (${typesFile}:${r.line}:${r.column}).`,
       `  Fix: ${r.fix}.`,
     );
   }
   for (const g of drift.gone) {
-    const where = g.position ? `${g.position.file}:${g.position.line}:${g.position.column}` : g.source;
+    const where = g.position
+      ? `${g.position.file}:${g.position.line}:${g.position.column}`
+      : g.source;
     lines.push(
       '',
       `gone: '${g.key}' (${where}) expects ${g.typeName}, which this SDK does not have.`,
@@ -49,11 +55,14 @@ export function formatCatalogDrift(drift: CatalogDrift, cwd: string): string {
   if (drift.missing.some((m) => m.declaration) && drift.gone.length > 0)
     lines.push(
       '',
-      `hint: a tool the SDK renamed shows up as one missing and one gone; instead of pasting, set sdkType: '<new base>' on the catalogued tool or map it with sdk.aliases: { <new base>: '<tool name>' } in the config.`,
+      `hint: a tool the SDK renamed shows up as one missing and one gone; ` +
+        `instead of pasting, set sdkType: '<new base>' on the catalogued tool or ` +
+        `map it with sdk.aliases: { <new base>: '<tool name>' } in the config.`,
     );
   lines.push(
     '',
-    `drift: ${drift.missing.length} missing, ${drift.renamed.length} renamed, ${drift.gone.length} gone; the catalog and the SDK disagree.`,
+    `drift: ${drift.missing.length} missing, ${drift.renamed.length} ` +
+      `renamed, ${drift.gone.length} gone; the catalog and the SDK disagree.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -59,7 +59,8 @@ function locatorOf(
   const namespace = declaration.kind === 'external' ? declaration.channel : declaration.server;
   if (Array.isArray(declaration.fullNames)) {
     const i = declaration.fullNames.findIndex(
-      (n) => typeof n === 'string' && expandFullName(n, declaration.kind, namespace) === runtimeName,
+      (n) =>
+        typeof n === 'string' && expandFullName(n, declaration.kind, namespace) === runtimeName,
     );
     if (i >= 0) return at(['fullNames'], i);
   }
@@ -72,7 +73,11 @@ function locatorOf(
   return { file, path: [key], atKey: true, scope: 'tools' };
 }
 
-export function catalogNamesOn(server: string, model: CatalogModel, raw: RawCatalog): CatalogNamesOnServer {
+export function catalogNamesOn(
+  server: string,
+  model: CatalogModel,
+  raw: RawCatalog,
+): CatalogNamesOnServer {
   const declarations = new Map(raw.tools.map((e) => [e.key, e]));
   const names: DeclaredName[] = [];
   const open: OpenTool[] = [];
@@ -81,7 +86,12 @@ export function catalogNamesOn(server: string, model: CatalogModel, raw: RawCata
     for (const runtimeName of tool.names) {
       const split = splitRuntimeName(runtimeName);
       if (!split || split[0] !== server || !entry) continue;
-      const at = locatorOf(tool.key, entry.declaration as Record<string, unknown>, runtimeName, entry.file);
+      const at = locatorOf(
+        tool.key,
+        entry.declaration as Record<string, unknown>,
+        runtimeName,
+        entry.file,
+      );
       names.push({ wire: split[1], key: tool.key, at, isKey: at.atKey === true });
     }
     const why = tool.server === server || tool.channel === server ? whyOpen(tool) : undefined;

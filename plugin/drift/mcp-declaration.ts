@@ -19,12 +19,15 @@ function shortDescription(text: string | undefined): string | undefined {
 }
 
 /** A declaration to paste, or why the tool cannot be declared as the server names it. */
-export type Suggestion = { readonly key: string; readonly declaration: string } | { readonly problem: string };
+export type Suggestion =
+  | { readonly key: string; readonly declaration: string }
+  | { readonly problem: string };
 
 /** Keys tried for a new tool: the wire name itself, then prefixed with the server, then numbered. */
 function* keys(wire: string, server: string, taken: ReadonlySet<string>): Generator<string> {
   for (const key of [wire, `${server}_${wire}`]) if (!taken.has(key)) yield key;
-  for (let i = 2; i < 100; i++) if (!taken.has(`${server}_${wire}_${i}`)) yield `${server}_${wire}_${i}`;
+  for (let i = 2; i < 100; i++)
+    if (!taken.has(`${server}_${wire}_${i}`)) yield `${server}_${wire}_${i}`;
 }
 
 /** The declaration's fields, in the order it is written. */
@@ -76,7 +79,8 @@ export function suggestDeclaration(
   if (isMangledWire(wire))
     return {
       problem:
-        "the SDK rewrites tool names with characters other than letters, digits, '_' and '-', so the catalog cannot name it; ask the server's authors to rename it.",
+        'the SDK rewrites tool names with characters other than letters, digits, ' +
+        "'_' and '-', so the catalog cannot name it; ask the server's authors to rename it.",
     };
   let last: string | undefined;
   // The server's description is a help, not a need: without it when the rules refuse it.
@@ -88,7 +92,10 @@ export function suggestDeclaration(
         vocabulary,
       );
       if (problems.length === 0)
-        return { key, declaration: `${tsKey(key)}: { ${fields.map(([f, v]) => `${f}: ${written(v)}`).join(', ')} },` };
+        return {
+          key,
+          declaration: `${tsKey(key)}: { ${fields.map(([f, v]) => `${f}: ${written(v)}`).join(', ')} },`,
+        };
       last = problems[0]!.message;
     }
   return { problem: `no declaration of it passes the catalog's rules: ${last}` };

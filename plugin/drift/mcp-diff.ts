@@ -9,7 +9,12 @@ import type { CatalogNamesOnServer, OpenTool } from './mcp-catalog-names.js';
 import { suggestDeclaration } from './mcp-declaration.js';
 import type { VocabularyNames } from '../validate/validate-vocabulary.js';
 import { lockTool, type LockedServer } from '../mcp/lock-file.js';
-import { searchRenames, type ProbableRename, type RenameCandidate, type RenameSearch } from './renames.js';
+import {
+  searchRenames,
+  type ProbableRename,
+  type RenameCandidate,
+  type RenameSearch,
+} from './renames.js';
 import { schemaChanges, type FieldChange } from './schema-changes.js';
 import { derivedPer } from '../session-memory.js';
 
@@ -43,7 +48,10 @@ export interface CatalogComparison {
   readonly gone: readonly GoneName[];
   readonly renamed: readonly RenamedName[];
   /** Server tools the catalog does not name, served under names only known at run time. */
-  readonly coveredAtRunTime: { readonly tools: readonly string[]; readonly by: readonly OpenTool[] };
+  readonly coveredAtRunTime: {
+    readonly tools: readonly string[];
+    readonly by: readonly OpenTool[];
+  };
   /** Set when there were too many tools to compare every pair for renames. */
   readonly renameSearch?: RenameSearch;
 }
@@ -73,7 +81,8 @@ export interface LockComparison {
 }
 
 /** The search, when it compared fewer pairs than there were: the report says so. */
-const partial = (search: RenameSearch) => (search.compared < search.possible ? { renameSearch: search } : {});
+const partial = (search: RenameSearch) =>
+  search.compared < search.possible ? { renameSearch: search } : {};
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -82,7 +91,12 @@ const lockedOnce = derivedPer('lock entry of a listed MCP tool', (t: ListedTool)
 
 const liveCandidate = (t: ListedTool): RenameCandidate => {
   const entry = lockedOnce(t);
-  return { name: t.name, description: t.description, hash: entry.inputSchemaHash, summary: entry.properties };
+  return {
+    name: t.name,
+    description: t.description,
+    hash: entry.inputSchemaHash,
+    summary: entry.properties,
+  };
 };
 
 export function compareWithCatalog(
@@ -103,7 +117,9 @@ export function compareWithCatalog(
   // The lock remembers the schema of a name the server dropped: the best evidence of a rename.
   const goneCandidates = gone.map((g): RenameCandidate => {
     const entry = locked && Object.hasOwn(locked.tools, g.wire) ? locked.tools[g.wire] : undefined;
-    return entry ? { name: g.wire, hash: entry.inputSchemaHash, summary: entry.properties } : { name: g.wire };
+    return entry
+      ? { name: g.wire, hash: entry.inputSchemaHash, summary: entry.properties }
+      : { name: g.wire };
   });
   const { renames, search } = searchRenames(
     goneCandidates,
@@ -158,7 +174,11 @@ export function compareWithLock(
     .filter((n) => !Object.hasOwn(locked.tools, n))
     .sort(byName);
   const { renames: renamed, search } = searchRenames(
-    removedAll.map((n) => ({ name: n, hash: locked.tools[n]!.inputSchemaHash, summary: locked.tools[n]!.properties })),
+    removedAll.map((n) => ({
+      name: n,
+      hash: locked.tools[n]!.inputSchemaHash,
+      summary: locked.tools[n]!.properties,
+    })),
     addedAll.map((n) => liveCandidate(live.get(n)!)),
   );
   const renamedFrom = new Set(renamed.map((r) => r.from));
@@ -167,11 +187,14 @@ export function compareWithLock(
   for (const name of lockedNames.filter((n) => live.has(n))) {
     const was = locked.tools[name]!;
     const now = lockedOnce(live.get(name)!);
-    // The summary is derived from the schema: a summary that differs under an equal hash means the lock was edited by hand.
+    // The summary is derived from the schema: a summary that differs under an equal hash means the
+    // lock was edited by hand.
     const inputChanged =
-      was.inputSchemaHash !== now.inputSchemaHash || canonicalJson(was.properties) !== canonicalJson(now.properties);
+      was.inputSchemaHash !== now.inputSchemaHash ||
+      canonicalJson(was.properties) !== canonicalJson(now.properties);
     const outputSchemaChanged = was.outputSchemaHash !== now.outputSchemaHash;
-    const annotationsChanged = canonicalJson(was.annotations ?? {}) !== canonicalJson(now.annotations ?? {});
+    const annotationsChanged =
+      canonicalJson(was.annotations ?? {}) !== canonicalJson(now.annotations ?? {});
     if (!inputChanged && !outputSchemaChanged && !annotationsChanged) continue;
     const fields = inputChanged ? schemaChanges(was.properties, now.properties) : [];
     changed.push({
@@ -179,7 +202,9 @@ export function compareWithLock(
       fields,
       otherInputChange: inputChanged && fields.length === 0,
       outputSchemaChanged,
-      ...(annotationsChanged ? { annotations: { before: was.annotations, after: now.annotations } } : {}),
+      ...(annotationsChanged
+        ? { annotations: { before: was.annotations, after: now.annotations } }
+        : {}),
     });
   }
   const capabilities =
@@ -191,7 +216,8 @@ export function compareWithLock(
     version(locked.server) === version(listed.serverInfo)
       ? undefined
       : { locked: version(locked.server), now: version(listed.serverInfo) };
-  const differs = removedAll.length + addedAll.length + changed.length > 0 || capabilities !== undefined;
+  const differs =
+    removedAll.length + addedAll.length + changed.length > 0 || capabilities !== undefined;
   return {
     status: differs ? 'changed' : 'same',
     added: addedAll.filter((n) => !renamedTo.has(n)),

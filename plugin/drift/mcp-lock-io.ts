@@ -21,7 +21,10 @@ export function readLock(file: string, shown: string): LockRead {
     if (!stat) return {};
     if (!stat.isFile())
       return {
-        error: `${shown} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}, not a lock file; move it away, then write the lock with tool-catalog drift --mcp --update.`,
+        error:
+          `${shown} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}, ` +
+          `not a lock file; move it away, then write the lock with tool-catalog ` +
+          `drift --mcp --update.`,
         blocked: true,
       };
     text = readFileSync(file, 'utf8');

@@ -42,7 +42,8 @@ export async function loadParser(): Promise<BabelParse> {
 function typeAliases(body: readonly Statement[]): Map<string, TSTypeAliasDeclaration> {
   const out = new Map<string, TSTypeAliasDeclaration>();
   for (const statement of body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type === 'TSTypeAliasDeclaration') out.set(declaration.id.name, declaration);
   }
   return out;
@@ -105,7 +106,9 @@ export function parseSdkTypes(parse: BabelParse, source: string, file: string): 
     const e = error as Error & { loc?: { line: number; column: number } };
     const where = e.loc ? `${file}:${e.loc.line}:${e.loc.column + 1}` : file;
     throw new SdkTypesError(
-      `${where}: cannot parse the SDK types (${e.message.replace(/ \(\d+:\d+\)$/, '')}); pass the SDK's sdk-tools.d.ts with --sdk-types <file>.`,
+      `${where}: cannot parse the SDK types (` +
+        `${e.message.replace(/ \(\d+:\d+\)$/, '')}); pass the SDK's ` +
+        `sdk-tools.d.ts with --sdk-types <file>.`,
     );
   }
   const aliases = typeAliases(body);
@@ -118,7 +121,8 @@ export function parseSdkTypes(parse: BabelParse, source: string, file: string): 
     const root = aliases.get(unionName);
     if (!root)
       throw new SdkTypesError(
-        `${file}: no \`type ${unionName} = …\` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.`,
+        `${file}: no \`type ${unionName} = …\` union was found; is this the ` +
+          `SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.`,
       );
     const seen = new Set<string>([unionName]);
     const visit = (type: TSType) => {
@@ -165,7 +169,8 @@ export async function readSdkTypes(file: string): Promise<SdkTypesFile> {
     source = readFileSync(file, 'utf8');
   } catch {
     throw new SdkTypesError(
-      `${file}: the SDK types file cannot be read; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
+      `${file}: the SDK types file cannot be read; install ` +
+        `@anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
     );
   }
   return parseSdkTypes(await loadParser(), source, file);

@@ -36,7 +36,10 @@ const THRESHOLD = 0.55;
 const EVERY_PAIR_UP_TO = 40_000;
 /** Past that, each gone tool is compared with at most this many new tools: those sharing the rarest traits with it. */
 const CANDIDATES_PER_TOOL = 20;
-/** A trait more than this many new tools share (a word like `get`, a common property) tells them apart too little to pick by. */
+/**
+ * A trait more than this many new tools share (a word like `get`, a common property) tells them
+ * apart too little to pick by.
+ */
 const COMMON_TRAIT = 50;
 /** Pairs compared at most, and the time they may take: past either, the search ends with what it has. */
 const MAX_PAIRS = 250_000;
@@ -63,7 +66,12 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
-function similarity(x: string, y: string, xWords: ReadonlySet<string>, yWords: ReadonlySet<string>): number {
+function similarity(
+  x: string,
+  y: string,
+  xWords: ReadonlySet<string>,
+  yWords: ReadonlySet<string>,
+): number {
   const edits = 1 - distance(x, y) / Math.max(x.length, y.length, 1);
   return Math.max(edits, jaccard(xWords, yWords));
 }
@@ -98,15 +106,25 @@ function traitsOf(tool: RenameCandidate): Traits {
   };
 }
 
-/** How alike two input schemas are, and whether that says much: a schema without properties matches every other such schema. */
-function schemaEvidence(a: Traits, b: Traits): { score: number; words: string; weak: boolean } | undefined {
+/**
+ * How alike two input schemas are, and whether that says much: a schema without properties matches
+ * every other such schema.
+ */
+function schemaEvidence(
+  a: Traits,
+  b: Traits,
+): { score: number; words: string; weak: boolean } | undefined {
   if (!a.properties || !b.properties)
     return a.tool.hash !== undefined && a.tool.hash === b.tool.hash
       ? { score: 1, words: 'identical input schema', weak: false }
       : undefined;
   const weak = a.properties.size === 0 && b.properties.size === 0;
   if (a.tool.hash !== undefined && a.tool.hash === b.tool.hash)
-    return { score: 1, words: `identical input schema${weak ? ' (no properties, so weak evidence)' : ''}`, weak };
+    return {
+      score: 1,
+      words: `identical input schema${weak ? ' (no properties, so weak evidence)' : ''}`,
+      weak,
+    };
   if (a.summaryText === b.summaryText)
     return {
       score: 0.9,
@@ -114,7 +132,11 @@ function schemaEvidence(a: Traits, b: Traits): { score: number; words: string; w
       weak,
     };
   const share = jaccard(a.properties, b.properties);
-  return { score: share, words: `${Math.round(share * 100)}% of property paths and types shared`, weak };
+  return {
+    score: share,
+    words: `${Math.round(share * 100)}% of property paths and types shared`,
+    weak,
+  };
 }
 
 /** The score of a pair, and (when asked) the evidence in words. */
@@ -124,7 +146,8 @@ function scorePair(a: Traits, b: Traits, hashCount: ReadonlyMap<string, number>,
   const hasDescriptions = a.descriptionWords !== undefined && b.descriptionWords !== undefined;
   const description = hasDescriptions ? jaccard(a.descriptionWords!, b.descriptionWords!) : 0;
   // A schema several tools share (no arguments, say) cannot tell them apart: the name decides.
-  const shared = schema?.score === 1 && a.tool.hash !== undefined && (hashCount.get(a.tool.hash) ?? 0) > 2;
+  const shared =
+    schema?.score === 1 && a.tool.hash !== undefined && (hashCount.get(a.tool.hash) ?? 0) > 2;
   const schemaWeight = !schema ? 0 : schema.weak || shared ? 0.15 : 0.55;
   const descriptionWeight = hasDescriptions ? 0.15 : 0;
   const score =
@@ -133,7 +156,9 @@ function scorePair(a: Traits, b: Traits, hashCount: ReadonlyMap<string, number>,
     (1 - schemaWeight - descriptionWeight) * name;
   const evidence = explain
     ? [
-        ...(schema ? [`${schema.words}${shared ? ' (shared by several tools, so weak evidence)' : ''}`] : []),
+        ...(schema
+          ? [`${schema.words}${shared ? ' (shared by several tools, so weak evidence)' : ''}`]
+          : []),
         `name similarity ${name.toFixed(2)}`,
         ...(hasDescriptions ? [`description overlap ${description.toFixed(2)}`] : []),
       ]
@@ -141,7 +166,10 @@ function scorePair(a: Traits, b: Traits, hashCount: ReadonlyMap<string, number>,
   return { score: Math.round(score * 100) / 100, evidence };
 }
 
-/** Traits a rename is likely to keep: its schema's hash, its name's words and three-letter pieces, its property paths. */
+/**
+ * Traits a rename is likely to keep: its schema's hash, its name's words and three-letter pieces,
+ * its property paths.
+ */
 function markers(t: Traits): string[] {
   const out = new Set<string>();
   if (t.tool.hash) out.add(`h ${t.tool.hash}`);
@@ -152,8 +180,14 @@ function markers(t: Traits): string[] {
   return [...out];
 }
 
-/** For each gone tool, the new tools worth comparing: every one, or (many on both sides) those sharing its rarest markers. */
-function candidatePairs(gone: readonly Traits[], appeared: readonly Traits[]): Iterable<[number, number]> {
+/**
+ * For each gone tool, the new tools worth comparing: every one, or (many on both sides) those
+ * sharing its rarest markers.
+ */
+function candidatePairs(
+  gone: readonly Traits[],
+  appeared: readonly Traits[],
+): Iterable<[number, number]> {
   if (gone.length * appeared.length <= EVERY_PAIR_UP_TO)
     return (function* () {
       for (let g = 0; g < gone.length; g++) for (let a = 0; a < appeared.length; a++) yield [g, a];
@@ -174,7 +208,9 @@ function candidatePairs(gone: readonly Traits[], appeared: readonly Traits[]): I
         if (!list || list.length > COMMON_TRAIT) continue;
         for (const a of list) weight.set(a, (weight.get(a) ?? 0) + 1 / list.length);
       }
-      const best = [...weight].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, CANDIDATES_PER_TOOL);
+      const best = [...weight]
+        .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+        .slice(0, CANDIDATES_PER_TOOL);
       for (const [a] of best) yield [g, a] as [number, number];
     }
   })();
@@ -193,7 +229,8 @@ export function searchRenames(
 ): { renames: ProbableRename[]; search: RenameSearch } {
   const { maxMs = MAX_MS, now = Date.now } = limits;
   const hashCount = new Map<string, number>();
-  for (const t of [...gone, ...appeared]) if (t.hash) hashCount.set(t.hash, (hashCount.get(t.hash) ?? 0) + 1);
+  for (const t of [...gone, ...appeared])
+    if (t.hash) hashCount.set(t.hash, (hashCount.get(t.hash) ?? 0) + 1);
   const from = gone.map(traitsOf);
   const to = appeared.map(traitsOf);
   const kept: { g: number; a: number; score: number }[] = [];
@@ -227,5 +264,7 @@ export function searchRenames(
 }
 
 /** Probable renames from `gone` to `appeared`, best first, each tool in at most one pair. */
-export const probableRenames = (gone: readonly RenameCandidate[], appeared: readonly RenameCandidate[]) =>
-  searchRenames(gone, appeared).renames;
+export const probableRenames = (
+  gone: readonly RenameCandidate[],
+  appeared: readonly RenameCandidate[],
+) => searchRenames(gone, appeared).renames;

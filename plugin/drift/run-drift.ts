@@ -2,7 +2,11 @@
 // the diff, and the catalog locations of the tools the report names.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DIAGNOSTIC_CODES, type CatalogDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type CatalogDiagnostic,
+  type SourcePosition,
+} from '../diagnostics/diagnostics.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
@@ -56,7 +60,9 @@ function typesFileFor(
     return file && existsSync(file)
       ? { file }
       : {
-          error: `--sdk ${options.sdk}: no Claude Agent SDK with sdk-tools.d.ts there; name an installed package (such as an npm alias) or a folder that holds the SDK.`,
+          error:
+            `--sdk ${options.sdk}: no Claude Agent SDK with sdk-tools.d.ts there; ` +
+            `name an installed package (such as an npm alias) or a folder that holds the SDK.`,
           usage: true,
         };
   }
@@ -73,7 +79,10 @@ function typesFileFor(
   return file
     ? { file }
     : {
-        error: `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '${config.name}') from ${config.rootDir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
+        error:
+          `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '` +
+          `${config.name}') from ${config.rootDir}; install ` +
+          `@anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
       };
 }
 
@@ -85,7 +94,9 @@ async function driftOne(model: CatalogModel, options: DriftOptions) {
   const pkg = readSdkPackage(where.file);
   // The legacy table lives in the SDK's JavaScript; import it only to name SDK types nothing matched.
   const legacyAliases =
-    pkg && unmatchedBases(model, types.members).length > 0 ? await loadLegacyAliases(pkg) : undefined;
+    pkg && unmatchedBases(model, types.members).length > 0
+      ? await loadLegacyAliases(pkg)
+      : undefined;
   const diff = diffCatalogWithSdk(
     model,
     types.members,
@@ -107,7 +118,12 @@ async function goneToolPositions(
       code: DIAGNOSTIC_CODES.invalidValue,
       severity: 'error' as const,
       message: '',
-      at: { file: path.resolve(model.config.rootDir, g.source), path: [g.key], atKey: true, scope: 'tools' as const },
+      at: {
+        file: path.resolve(model.config.rootDir, g.source),
+        path: [g.key],
+        atKey: true,
+        scope: 'tools' as const,
+      },
     })),
   );
   return located.map((d) => d.position);
@@ -132,7 +148,9 @@ export async function runDrift(options: DriftOptions): Promise<DriftResult> {
         catalog: model.name,
         sdkTypesFile: types.file,
         sdk: pkg && { name: pkg.name, version: pkg.version },
-        sdkToolTypes: new Set(types.members.map((m) => m.base).filter((b) => !NON_TOOL_SDK_TYPES.has(b))).size,
+        sdkToolTypes: new Set(
+          types.members.map((m) => m.base).filter((b) => !NON_TOOL_SDK_TYPES.has(b)),
+        ).size,
         ...diff,
         gone: diff.gone.map((g, i) => ({ ...g, position: positions[i] })),
         ignored: types.ignored,

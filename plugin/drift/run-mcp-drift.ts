@@ -2,7 +2,11 @@
 // selected MCP server listed with the official client, each compared with the catalog and the
 // lock, the catalog positions of the names it reports, and, with `--update`, the lock rewritten.
 import path from 'node:path';
-import { DIAGNOSTIC_CODES, type CatalogDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type CatalogDiagnostic,
+  type SourcePosition,
+} from '../diagnostics/diagnostics.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { McpListError, type FailureDetails } from '../mcp/list-failure.js';
@@ -19,7 +23,13 @@ import {
   type GoneName,
   type LockComparison,
 } from './mcp-diff.js';
-import { formatLock, LOCK_VERSION, lockServer, type LockedServer, type McpLock } from '../mcp/lock-file.js';
+import {
+  formatLock,
+  LOCK_VERSION,
+  lockServer,
+  type LockedServer,
+  type McpLock,
+} from '../mcp/lock-file.js';
 import { readLock, writeLock } from './mcp-lock-io.js';
 import { runInOneMemory } from '../session-memory.js';
 
@@ -36,7 +46,10 @@ export interface McpDriftOptions {
   readonly listTimeoutMs?: number;
 }
 
-/** A catalog name with where it is written, found by the project's locator (`at` is dropped: it is the locator's input). */
+/**
+ * A catalog name with where it is written, found by the project's locator (`at` is dropped: it is
+ * the locator's input).
+ */
 type Located<T> = Omit<T, 'at'> & { readonly position?: SourcePosition };
 
 export interface ServerDrift {
@@ -86,7 +99,11 @@ export interface McpDriftResult {
 /** Servers listed at once: enough to hide start-up times, few enough for a small CI machine. */
 const CONCURRENCY = 4;
 
-async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -107,17 +124,24 @@ function selectServers(
     const names = catalogs.map((c) => `'${c.config.name}'`).join(', ');
     return {
       selected,
-      usageError: `No MCP server is configured for catalog ${names}: say how to reach each one in the config, e.g. mcp: { 'my-server': { command: 'npx', args: ['my-mcp-server'] } } (see docs/drift.md).`,
+      usageError:
+        `No MCP server is configured for catalog ${names}: say how to reach each ` +
+        `one in the config, e.g. mcp: { 'my-server': { command: 'npx', args: ` +
+        `['my-mcp-server'] } } (see docs/drift.md).`,
     };
   }
   const unknown = wanted.filter((w) => !configured.includes(w));
   if (unknown.length > 0)
     return {
       selected,
-      usageError: `No catalog says how to reach MCP server '${unknown[0]}'; configured: ${configured.join(', ')}.${didYouMean(unknown[0]!, configured)}`,
+      usageError:
+        `No catalog says how to reach MCP server '${unknown[0]}'; configured: ` +
+        `${configured.join(', ')}.${didYouMean(unknown[0]!, configured)}`,
     };
   for (const c of catalogs) {
-    const servers = Object.values(c.config.mcp).filter((s) => wanted.length === 0 || wanted.includes(s.name));
+    const servers = Object.values(c.config.mcp).filter(
+      (s) => wanted.length === 0 || wanted.includes(s.name),
+    );
     if (servers.length > 0)
       selected.set(
         c,
@@ -129,10 +153,18 @@ function selectServers(
 
 type Listing = { server: ResolvedMcpServer; listed?: ListedServer; failure?: McpListError };
 
-async function locateNames(project: Project, names: readonly GoneName[]): Promise<(SourcePosition | undefined)[]> {
+async function locateNames(
+  project: Project,
+  names: readonly GoneName[],
+): Promise<(SourcePosition | undefined)[]> {
   if (names.length === 0) return [];
   const located = await project.locate(
-    names.map((n) => ({ code: DIAGNOSTIC_CODES.invalidValue, severity: 'error' as const, message: '', at: n.at })),
+    names.map((n) => ({
+      code: DIAGNOSTIC_CODES.invalidValue,
+      severity: 'error' as const,
+      message: '',
+      at: n.at,
+    })),
   );
   return located.map((d) => d.position);
 }
@@ -147,8 +179,13 @@ async function serverDrift(
 ): Promise<ServerDrift> {
   const { server, listed, failure } = listing;
   const declared = catalogNamesOn(server.name, model, catalog.raw);
-  const base = { server: server.name, kind: declared.kind, reached: listed?.reached ?? failure?.details.reached ?? '' };
-  if (!listed) return { ...base, ok: false, failure: { ...failure!.details, message: failure!.message } };
+  const base = {
+    server: server.name,
+    kind: declared.kind,
+    reached: listed?.reached ?? failure?.details.reached ?? '',
+  };
+  if (!listed)
+    return { ...base, ok: false, failure: { ...failure!.details, message: failure!.message } };
   const vocabulary = vocabularyNames(catalog.raw.vocabulary ?? {});
   const compared = compareWithCatalog(model, server.name, declared, listed, locked, vocabulary);
   const lock = compareWithLock(locked, listed, server.clientCapabilities);
@@ -168,7 +205,10 @@ async function serverDrift(
     catalog: {
       ...compared,
       gone: compared.gone.map(({ at: _at, ...g }, i) => ({ ...g, position: gonePositions[i] })),
-      renamed: compared.renamed.map(({ at: _at, ...r }, i) => ({ ...r, position: renamedPositions[i] })),
+      renamed: compared.renamed.map(({ at: _at, ...r }, i) => ({
+        ...r,
+        position: renamedPositions[i],
+      })),
     },
     lock,
     timings: listed.timings,
@@ -176,12 +216,17 @@ async function serverDrift(
 }
 
 /** The lock after `--update`: the listed servers' entries replaced, entries of servers no longer configured dropped. */
-function updatedLock(previous: McpLock | undefined, catalog: ProjectCatalog, listings: readonly Listing[]): McpLock {
+function updatedLock(
+  previous: McpLock | undefined,
+  catalog: ProjectCatalog,
+  listings: readonly Listing[],
+): McpLock {
   const servers = new Map<string, LockedServer>();
   for (const [name, entry] of Object.entries(previous?.servers ?? {}))
     if (Object.hasOwn(catalog.config.mcp, name)) servers.set(name, entry);
   for (const { server, listed } of listings)
-    if (listed) servers.set(server.name, lockServer(listed, server.type, server.clientCapabilities));
+    if (listed)
+      servers.set(server.name, lockServer(listed, server.type, server.clientCapabilities));
   return { lockfileVersion: LOCK_VERSION, servers: Object.fromEntries(servers) };
 }
 
@@ -196,7 +241,9 @@ async function mcpDriftInMemory(options: McpDriftOptions): Promise<McpDriftResul
   const { selected, usageError } = selectServers(withModels, options.servers);
   if (usageError) return { ok: false, catalogs: [], diagnostics: project.diagnostics, usageError };
 
-  const jobs = [...selected].flatMap(([catalog, servers]) => servers.map((server) => ({ catalog, server })));
+  const jobs = [...selected].flatMap(([catalog, servers]) =>
+    servers.map((server) => ({ catalog, server })),
+  );
   const listings = await inBatches(jobs, CONCURRENCY, async ({ server }): Promise<Listing> => {
     try {
       return {
@@ -233,7 +280,11 @@ async function mcpDriftInMemory(options: McpDriftOptions): Promise<McpDriftResul
     let lockError = read.error;
     // A path that is a folder (or cannot be read) is never replaced: its message stays.
     if (options.update && !read.blocked && mine.some((l) => l.listed)) {
-      const written = await writeLock(lockFile, shown, formatLock(updatedLock(read.lock, catalog, mine)));
+      const written = await writeLock(
+        lockFile,
+        shown,
+        formatLock(updatedLock(read.lock, catalog, mine)),
+      );
       lockUpdated = written.written;
       lockError = written.error ?? (lockUpdated ? undefined : read.error);
     }
@@ -248,7 +299,9 @@ async function mcpDriftInMemory(options: McpDriftOptions): Promise<McpDriftResul
       staleLockEntries: options.update ? [] : staleLockEntries,
       ok:
         drifts.every((d) => d.ok) &&
-        (options.update ? lockError === undefined || lockUpdated : !lockError && staleLockEntries.length === 0),
+        (options.update
+          ? lockError === undefined || lockUpdated
+          : !lockError && staleLockEntries.length === 0),
     });
   }
   return { ok: catalogs.every((c) => c.ok), catalogs, diagnostics: project.diagnostics };

@@ -2,7 +2,12 @@
 // added or removed, types, required and optional, enum values, constraints, defaults — and whether
 // a call the model made before may now fail (breaking) or not.
 import { canonicalJson } from '../mcp/canonical-json.js';
-import { CONSTRAINT_KEYWORDS, ROOT_PATH, type PropertySummary, type SchemaSummary } from '../mcp/schema-summary.js';
+import {
+  CONSTRAINT_KEYWORDS,
+  ROOT_PATH,
+  type PropertySummary,
+  type SchemaSummary,
+} from '../mcp/schema-summary.js';
 
 type FieldChangeKind =
   | 'property-added'
@@ -19,7 +24,10 @@ type FieldChangeKind =
   | 'default-changed'
   | 'additional-properties-changed';
 
-/** `breaking`: input that was valid may now be refused; `compatible`: more is accepted; `info`: nothing is refused either way. */
+/**
+ * `breaking`: input that was valid may now be refused; `compatible`: more is accepted; `info`:
+ * nothing is refused either way.
+ */
 export type ChangeSeverity = 'breaking' | 'compatible' | 'info';
 
 export interface FieldChange {
@@ -59,10 +67,17 @@ function tightened(keyword: string, before: unknown, after: unknown): boolean {
 /** Whether every type of `before` is still accepted by `after` (`integer` → `number`, `string` → `null|string`). */
 function widened(before: string, after: string): boolean {
   const now = new Set(after.split('|'));
-  return before.split('|').every((t) => now.has(t) || (t === 'integer' && now.has('number')) || now.has('any'));
+  return before
+    .split('|')
+    .every((t) => now.has(t) || (t === 'integer' && now.has('number')) || now.has('any'));
 }
 
-function propertyChanges(path: string, x: PropertySummary, y: PropertySummary, add: (c: FieldChange) => void): void {
+function propertyChanges(
+  path: string,
+  x: PropertySummary,
+  y: PropertySummary,
+  add: (c: FieldChange) => void,
+): void {
   if (x.type !== y.type)
     add({
       path,
@@ -73,15 +88,19 @@ function propertyChanges(path: string, x: PropertySummary, y: PropertySummary, a
     });
   if (!x.required && y.required) add({ path, change: 'became-required', severity: 'breaking' });
   if (x.required && !y.required) add({ path, change: 'became-optional', severity: 'compatible' });
-  if (x.enum && !y.enum) add({ path, change: 'enum-dropped', severity: 'compatible', before: x.enum });
-  else if (!x.enum && y.enum) add({ path, change: 'enum-introduced', severity: 'breaking', after: y.enum });
+  if (x.enum && !y.enum)
+    add({ path, change: 'enum-dropped', severity: 'compatible', before: x.enum });
+  else if (!x.enum && y.enum)
+    add({ path, change: 'enum-introduced', severity: 'breaking', after: y.enum });
   else if (x.enum && y.enum) {
     const was = x.enum.map((v) => canonicalJson(v));
     const now = y.enum.map((v) => canonicalJson(v));
     const added = y.enum.filter((_, i) => !was.includes(now[i]!));
     const removed = x.enum.filter((_, i) => !now.includes(was[i]!));
-    if (added.length > 0) add({ path, change: 'enum-values-added', severity: 'compatible', after: added });
-    if (removed.length > 0) add({ path, change: 'enum-values-removed', severity: 'breaking', before: removed });
+    if (added.length > 0)
+      add({ path, change: 'enum-values-added', severity: 'compatible', after: added });
+    if (removed.length > 0)
+      add({ path, change: 'enum-values-removed', severity: 'breaking', before: removed });
     if (added.length === 0 && removed.length === 0 && was.join('\n') !== now.join('\n'))
       add({ path, change: 'enum-reordered', severity: 'info', before: x.enum, after: y.enum });
   }
@@ -132,16 +151,23 @@ export function schemaChanges(before: SchemaSummary, after: SchemaSummary): Fiel
     }
     if (!x && y) {
       if (!underChangedParent(path, before))
-        add({ path, change: 'property-added', severity: y.required ? 'breaking' : 'compatible', after: y });
+        add({
+          path,
+          change: 'property-added',
+          severity: y.required ? 'breaking' : 'compatible',
+          after: y,
+        });
     } else if (x && !y) {
-      if (!underChangedParent(path, after)) add({ path, change: 'property-removed', severity: 'breaking', before: x });
+      if (!underChangedParent(path, after))
+        add({ path, change: 'property-removed', severity: 'breaking', before: x });
     } else if (x && y) propertyChanges(path, x, y, add);
   }
   return changes;
 }
 
 const shown = (v: unknown) => (typeof v === 'string' ? v : canonicalJson(v));
-const values = (v: unknown) => (Array.isArray(v) ? v.map((x) => canonicalJson(x)).join(', ') : shown(v));
+const values = (v: unknown) =>
+  Array.isArray(v) ? v.map((x) => canonicalJson(x)).join(', ') : shown(v);
 
 /** One line for a person: `a: type integer → number`, `filters.tag: added (required string)`. */
 export function describeChange(c: FieldChange): string {
@@ -172,9 +198,15 @@ export function describeChange(c: FieldChange): string {
     case 'enum-dropped':
       return `${p}: no longer limited to ${values(c.before)}`;
     case 'constraint-changed':
-      return `${p}: ${c.keyword} ${c.before === undefined ? '(none)' : shown(c.before)} → ${c.after === undefined ? '(none)' : shown(c.after)}`;
+      return (
+        `${p}: ${c.keyword} ${c.before === undefined ? '(none)' : shown(c.before)}` +
+        ` → ${c.after === undefined ? '(none)' : shown(c.after)}`
+      );
     case 'default-changed':
-      return `${p}: default ${c.before === undefined ? '(none)' : shown(c.before)} → ${c.after === undefined ? '(none)' : shown(c.after)}`;
+      return (
+        `${p}: default ${c.before === undefined ? '(none)' : shown(c.before)} → ` +
+        `${c.after === undefined ? '(none)' : shown(c.after)}`
+      );
     case 'additional-properties-changed':
       return `${p}: ${c.after === false ? 'no longer accepts' : 'now accepts'} properties it does not list`;
   }

@@ -48,7 +48,9 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Pac
 export function resolveTypesModule(specifier: string, fromDir: string): string | undefined {
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
     const file = path.resolve(fromDir, specifier);
-    return [file, file.replace(/\.(js|mjs)$/, '.d.ts'), `${file}.d.ts`].find((f) => existsSync(f) && f.endsWith('.ts'));
+    return [file, file.replace(/\.(js|mjs)$/, '.d.ts'), `${file}.d.ts`].find(
+      (f) => existsSync(f) && f.endsWith('.ts'),
+    );
   }
   const parts = specifier.split('/');
   const nameLength = specifier.startsWith('@') ? 2 : 1;
@@ -58,7 +60,11 @@ export function resolveTypesModule(specifier: string, fromDir: string): string |
     const packageDir = path.join(dir, 'node_modules', name);
     if (existsSync(path.join(packageDir, 'package.json'))) {
       const pkg = readJson(path.join(packageDir, 'package.json'));
-      const target = pkg.exports ? typesTarget(pkg.exports[subpath]) : subpath === '.' ? pkg.types : `${subpath}.d.ts`;
+      const target = pkg.exports
+        ? typesTarget(pkg.exports[subpath])
+        : subpath === '.'
+          ? pkg.types
+          : `${subpath}.d.ts`;
       const file = target && path.join(packageDir, target);
       return file && existsSync(file) ? file : undefined;
     }
@@ -75,7 +81,9 @@ export function readSdkPackage(typesFile: string): SdkPackage | undefined {
   const mainTypes = (pkg.exports ? typesTarget(pkg.exports['.']) : undefined) ?? pkg.types;
   const entryTarget = (pkg.exports ? defaultTarget(pkg.exports['.']) : undefined) ?? pkg.main;
   const typesText =
-    mainTypes && existsSync(path.join(dir, mainTypes)) ? readFileSync(path.join(dir, mainTypes), 'utf8') : '';
+    mainTypes && existsSync(path.join(dir, mainTypes))
+      ? readFileSync(path.join(dir, mainTypes), 'utf8')
+      : '';
   // The declaration is one line: `export declare const BUILTIN_TOOL_NAMES: readonly ['Agent', …];`
   const tuple = /\bBUILTIN_TOOL_NAMES\s*:\s*readonly\s*\[([^\]]*)\]/.exec(typesText)?.[1];
   return {
@@ -83,7 +91,9 @@ export function readSdkPackage(typesFile: string): SdkPackage | undefined {
     version: String(pkg.version ?? ''),
     dir,
     builtinToolNames:
-      tuple === undefined ? undefined : [...tuple.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!),
+      tuple === undefined
+        ? undefined
+        : [...tuple.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!),
     hasLegacyAliases: /\bLEGACY_TOOL_NAME_ALIASES\s*:/.test(typesText),
     entry: entryTarget ? path.join(dir, entryTarget) : undefined,
   };
@@ -93,7 +103,9 @@ export function readSdkPackage(typesFile: string): SdkPackage | undefined {
  * The SDK's former-name → current-name table. Its values exist only in the SDK's JavaScript, so this
  * imports the SDK; drift calls it only when some SDK type matched no catalog tool.
  */
-export async function loadLegacyAliases(pkg: SdkPackage): Promise<Readonly<Record<string, string>> | undefined> {
+export async function loadLegacyAliases(
+  pkg: SdkPackage,
+): Promise<Readonly<Record<string, string>> | undefined> {
   if (!pkg.hasLegacyAliases || !pkg.entry || !existsSync(pkg.entry)) return undefined;
   try {
     const table = (await import(pathToFileURL(pkg.entry).href)).LEGACY_TOOL_NAME_ALIASES as unknown;

@@ -12,14 +12,20 @@ export interface CatalogRef {
 }
 
 /** The skeleton of `bindingFile` for the catalog as it is now; undefined when the catalog has errors. */
-export async function bindingSkeleton(ref: CatalogRef, bindingFile: string): Promise<string | undefined> {
+export async function bindingSkeleton(
+  ref: CatalogRef,
+  bindingFile: string,
+): Promise<string | undefined> {
   const project = await loadProject({ cwd: ref.dir, config: ref.configFile, catalog: ref.catalog });
   const model = project.catalogs[0]?.model;
   return model ? renderBindingSkeleton(model, loadTemplates(), bindingFile) : undefined;
 }
 
 /** Whether the binding file is still the skeleton of the catalog as it is now: nobody edited it. */
-export async function isUntouchedSkeleton(ref: CatalogRef, bindingFile: string | undefined): Promise<boolean> {
+export async function isUntouchedSkeleton(
+  ref: CatalogRef,
+  bindingFile: string | undefined,
+): Promise<boolean> {
   if (!bindingFile || !existsSync(bindingFile)) return false;
   const skeleton = await bindingSkeleton(ref, bindingFile);
   return skeleton !== undefined && readFileSync(bindingFile, 'utf8') === skeleton;

@@ -50,7 +50,17 @@ export interface AppInfo {
 
 const VITE_CONFIGS = ['vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs'];
 /** Dependencies that mean the app renders a UI in a browser. */
-const UI_PACKAGES = ['vite', 'react', 'react-dom', 'vue', 'svelte', 'solid-js', 'preact', '@angular/core', 'lit'];
+const UI_PACKAGES = [
+  'vite',
+  'react',
+  'react-dom',
+  'vue',
+  'svelte',
+  'solid-js',
+  'preact',
+  '@angular/core',
+  'lit',
+];
 /** Dependencies that mean the app also runs server code (where the SDK itself would run). */
 const SERVER_PACKAGES = [
   'next',
@@ -72,7 +82,9 @@ export class InitError extends Error {
 function detectSdk(dir: string): InstalledSdk | undefined {
   const typesFile = resolveTypesModule(DEFAULT_SDK_TYPES_MODULE, dir);
   const pkg = typesFile ? readSdkPackage(typesFile) : undefined;
-  return typesFile && pkg ? { name: pkg.name || SDK_PACKAGE, version: pkg.version, typesFile } : undefined;
+  return typesFile && pkg
+    ? { name: pkg.name || SDK_PACKAGE, version: pkg.version, typesFile }
+    : undefined;
 }
 
 function detectTsconfig(dir: string): AppTsconfig | undefined {
@@ -88,18 +100,27 @@ function detectTsconfig(dir: string): AppTsconfig | undefined {
   const rootDir = found.config.compilerOptions?.rootDir;
   return {
     file: found.path,
-    rootDir: rootDir === undefined ? undefined : toPosix(path.relative(dir, path.resolve(folder, rootDir))) || '.',
+    rootDir:
+      rootDir === undefined
+        ? undefined
+        : toPosix(path.relative(dir, path.resolve(folder, rootDir))) || '.',
     includesEverything: found.config.include === undefined && found.config.files === undefined,
   };
 }
 
 /** `--ui` / `--no-ui` decide; else the app's dependencies, a Vite config or an index.html do. */
-function detectUi(dir: string, deps: Record<string, unknown>, vite: boolean, flag: boolean | undefined): AppInfo['ui'] {
+function detectUi(
+  dir: string,
+  deps: Record<string, unknown>,
+  vite: boolean,
+  flag: boolean | undefined,
+): AppInfo['ui'] {
   if (flag !== undefined) return { has: flag, reason: flag ? '--ui' : '--no-ui' };
   const ui = UI_PACKAGES.find((p) => p in deps);
   if (ui) return { has: true, reason: `it depends on ${ui}` };
   if (vite) return { has: true, reason: 'it has a Vite config' };
-  if (existsSync(path.join(dir, 'index.html'))) return { has: true, reason: 'it has an index.html' };
+  if (existsSync(path.join(dir, 'index.html')))
+    return { has: true, reason: 'it has an index.html' };
   return { has: false, reason: 'no UI framework, Vite config or index.html was found' };
 }
 

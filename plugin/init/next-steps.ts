@@ -15,22 +15,29 @@ export function nextSteps(result: InitResult): string[] {
   const steps: string[] = [];
   if (!app.dependsOnToolCatalog)
     steps.push(
-      `${installCommand(app.packageManager, 'agent-tool-catalog', true)}   # the tool-catalog command; the generated code needs nothing of it at run time`,
+      `${installCommand(app.packageManager, 'agent-tool-catalog', true)}   # ` +
+        `the tool-catalog command; the generated code needs nothing of it at run time`,
     );
   if (!sdk.installed) {
     steps.push(`${sdk.install}   # ${SDK_PACKAGE}: the generated tools.ts imports its types`);
     steps.push(
-      `Then run \`${commands.init}\` again: it declares every tool the SDK types and removes the \`sdkTyped: false\` it wrote in ${rel(plan.toolsFile)}.`,
+      `Then run \`${commands.init}\` again: it declares every tool the SDK ` +
+        `types and removes the \`sdkTyped: false\` it wrote in ` +
+        `${rel(plan.toolsFile)}.`,
     );
   } else if (sdk.problem)
     steps.push(
-      `Run \`${commands.drift}\`: init could not compare the catalog with ${sdk.name} ${sdk.version} (${sdk.problem}).`,
+      `Run \`${commands.drift}\`: init could not compare the catalog with ` +
+        `${sdk.name} ${sdk.version} (${sdk.problem}).`,
     );
   else if (sdk.left > 0)
     steps.push(
-      `Run \`${commands.drift}\`: it lists ${sdk.left} difference${sdk.left === 1 ? '' : 's'} with ${sdk.name} ${sdk.version} left for you, each with its fix.`,
+      `Run \`${commands.drift}\`: it lists ${sdk.left} difference` +
+        `${sdk.left === 1 ? '' : 's'} with ${sdk.name} ${sdk.version} left for ` +
+        `you, each with its fix.`,
     );
-  if (!result.rerun) steps.push(`Edit ${rel(plan.toolsFile)}: one declaration per tool of your agent.`);
+  if (!result.rerun)
+    steps.push(`Edit ${rel(plan.toolsFile)}: one declaration per tool of your agent.`);
   if (
     result.rerun &&
     sdk.installed &&
@@ -39,44 +46,66 @@ export function nextSteps(result: InitResult): string[] {
     !result.edited.includes(result.bindingFile)
   )
     steps.push(
-      `Add the new tools to ${rel(result.bindingFile)}: \`${commands.bindings} --fix\` inserts their entries (it needs ts-morph: ${installCommand(app.packageManager, 'ts-morph', true)}).`,
+      `Add the new tools to ${rel(result.bindingFile)}: \`${commands.bindings} ` +
+        `--fix\` inserts their entries (it needs ts-morph: ` +
+        `${installCommand(app.packageManager, 'ts-morph', true)}).`,
     );
   if (sdk.installed && sdk.declared.length > 0)
     steps.push(
-      `Classify the other ${sdk.declared.length} tools ${sdk.name} ${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`,
+      `Classify the other ${sdk.declared.length} tools ${sdk.name} ` +
+        `${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`,
     );
-  const commit = [`${rel(result.outDir)}/`, ...(result.bindingFile ? [rel(result.bindingFile)] : [])].join(' and ');
+  const commit = [
+    `${rel(result.outDir)}/`,
+    ...(result.bindingFile ? [rel(result.bindingFile)] : []),
+  ].join(' and ');
   steps.push(`Run \`${commands.generate}\` after each catalog change (commit ${commit}).`);
   if (result.script === 'conflict')
-    steps.push(`Your package.json already has a different "generate" script; add \`${plan.script}\` to it yourself.`);
+    steps.push(
+      `Your package.json already has a different "generate" script; add \`${plan.script}\` to it yourself.`,
+    );
   steps.push(...result.formatterSteps);
   if (result.pnpm?.action === 'manual')
     steps.push(
-      `Tell pnpm not to run esbuild's install script (its binary comes with its platform package): under allowBuilds in ${rel(result.pnpm.file)} add\n${result.pnpm.entries}`,
+      `Tell pnpm not to run esbuild's install script (its binary comes with ` +
+        `its platform package): under allowBuilds in ${rel(result.pnpm.file)} ` +
+        `add\n${result.pnpm.entries}`,
     );
   const tsconfig = app.tsconfig;
   if (tsconfig?.rootDir !== undefined && tsconfig.includesEverything)
     steps.push(
-      `${rel(tsconfig.file)} compiles every file of the app but has rootDir '${tsconfig.rootDir}': give it "include": ["${tsconfig.rootDir}"], so the catalog and the config (build-time files) stay out of it (TS6059).`,
+      `${rel(tsconfig.file)} compiles every file of the app but has rootDir '` +
+        `${tsconfig.rootDir}': give it "include": ["${tsconfig.rootDir}"], so ` +
+        `the catalog and the config (build-time files) stay out of it (TS6059).`,
     );
   if (!tsconfig)
     steps.push(
-      `No tsconfig.json yet: when you add one, run \`${commands.generate}\` again, so generated imports carry the extension it needs.`,
+      `No tsconfig.json yet: when you add one, run \`${commands.generate}\` ` +
+        `again, so generated imports carry the extension it needs.`,
     );
-  const vite = app.vite ? viteSnippet(app.vite.configFile && path.join(app.dir, app.vite.configFile)) : undefined;
+  const vite = app.vite
+    ? viteSnippet(app.vite.configFile && path.join(app.dir, app.vite.configFile))
+    : undefined;
   if (vite) {
     steps.push(
-      `Or let Vite regenerate on every save: in ${app.vite?.configFile ?? 'vite.config.ts'} add the import, and add toolCatalog() to your plugins:`,
+      `Or let Vite regenerate on every save: in ` +
+        `${app.vite?.configFile ?? 'vite.config.ts'} add the import, and add ` +
+        `toolCatalog() to your plugins:`,
     );
     steps.push(...vite.map((line) => `  ${line}`));
   }
   if (result.bindingFile)
     steps.push(
-      `Give each tool its icon in ${rel(result.bindingFile)}; typecheck fails there when a tool is added or removed.`,
+      `Give each tool its icon in ${rel(result.bindingFile)}; typecheck fails ` +
+        `there when a tool is added or removed.`,
     );
   else if (!result.rerun)
     steps.push(
-      `No binding file: ${app.ui.reason}, so init took this for an app without a UI. If it has one, add \`bindings: { file: '${rel(path.join(path.dirname(result.outDir), '..', 'tool-bindings.ts'))}' }\` to the catalog in ${rel(plan.configFile)} and run \`${commands.generate}\` (or run init with --ui).`,
+      `No binding file: ${app.ui.reason}, so init took this for an app without ` +
+        `a UI. If it has one, add \`bindings: { file: '` +
+        `${rel(path.join(path.dirname(result.outDir), '..', 'tool-bindings.ts'))}` +
+        `' }\` to the catalog in ${rel(plan.configFile)} and run \`` +
+        `${commands.generate}\` (or run init with --ui).`,
     );
   return steps;
 }

@@ -18,8 +18,12 @@ const MANAGER = /^(npm|pnpm|yarn|bun)\b/;
 
 function declaredIn(packageJsonFile: string): PackageManager | undefined {
   try {
-    const declared = (JSON.parse(readFileSync(packageJsonFile, 'utf8')) as { packageManager?: unknown }).packageManager;
-    return typeof declared === 'string' ? (MANAGER.exec(declared)?.[1] as PackageManager | undefined) : undefined;
+    const declared = (
+      JSON.parse(readFileSync(packageJsonFile, 'utf8')) as { packageManager?: unknown }
+    ).packageManager;
+    return typeof declared === 'string'
+      ? (MANAGER.exec(declared)?.[1] as PackageManager | undefined)
+      : undefined;
   } catch {
     return undefined; // no package.json, or one that does not parse: other signals decide
   }
@@ -30,7 +34,10 @@ function declaredIn(packageJsonFile: string): PackageManager | undefined {
  * the nearest lock file upwards (a workspace keeps it at the top), else the one that started this
  * command (`npm_config_user_agent`, set by `pnpm dlx`, `npx`, `yarn dlx`, `bunx`), else npm.
  */
-export function detectPackageManager(dir: string, env: NodeJS.ProcessEnv = process.env): PackageManager {
+export function detectPackageManager(
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): PackageManager {
   for (let folder = path.resolve(dir); ; folder = path.dirname(folder)) {
     const declared = declaredIn(path.join(folder, 'package.json'));
     if (declared) return declared;
@@ -38,7 +45,9 @@ export function detectPackageManager(dir: string, env: NodeJS.ProcessEnv = proce
     if (lock) return lock[1];
     if (path.dirname(folder) === folder) break;
   }
-  return (MANAGER.exec(env.npm_config_user_agent ?? '')?.[1] as PackageManager | undefined) ?? 'npm';
+  return (
+    (MANAGER.exec(env.npm_config_user_agent ?? '')?.[1] as PackageManager | undefined) ?? 'npm'
+  );
 }
 
 /** The command that adds `pkg` to the app (`dev`: as a devDependency). */
@@ -49,7 +58,9 @@ export function installCommand(manager: PackageManager, pkg: string, dev: boolea
 
 /** The command that runs the app's package.json script `script`. */
 export function runScriptCommand(manager: PackageManager, script: string): string {
-  return manager === 'npm' || manager === 'bun' ? `${manager} run ${script}` : `${manager} ${script}`;
+  return manager === 'npm' || manager === 'bun'
+    ? `${manager} run ${script}`
+    : `${manager} ${script}`;
 }
 
 /** The command that runs a binary installed in the app: `npx tool-catalog drift`, `pnpm exec tool-catalog drift`. */
@@ -64,7 +75,9 @@ function nearestScripts(dir: string): Record<string, unknown> {
     const file = path.join(folder, 'package.json');
     if (existsSync(file)) {
       try {
-        const { scripts } = JSON.parse(readFileSync(file, 'utf8')) as { scripts?: Record<string, unknown> };
+        const { scripts } = JSON.parse(readFileSync(file, 'utf8')) as {
+          scripts?: Record<string, unknown>;
+        };
         return scripts ?? {};
       } catch {
         return {};
@@ -85,7 +98,11 @@ export function regenerateCommand(
 ): string {
   const manager = detectPackageManager(dir, env);
   const script = nearestScripts(dir).generate;
-  if (flags.length === 0 && typeof script === 'string' && /\btool-catalog(\.js)? generate\b/.test(script))
+  if (
+    flags.length === 0 &&
+    typeof script === 'string' &&
+    /\btool-catalog(\.js)? generate\b/.test(script)
+  )
     return runScriptCommand(manager, 'generate');
   return execCommand(manager, ['tool-catalog generate', ...flags].join(' '));
 }

@@ -26,7 +26,8 @@ const entryLines = (indent: string, names: readonly string[]) =>
 export function pnpmBuildsEdit(root: string): PnpmBuildsEdit {
   const file = path.join(root, PNPM_WORKSPACE_FILE);
   const names = Object.keys(BUILD_DECISIONS);
-  if (!existsSync(file)) return { file, action: 'created', content: `allowBuilds:\n${entryLines('  ', names)}\n` };
+  if (!existsSync(file))
+    return { file, action: 'created', content: `allowBuilds:\n${entryLines('  ', names)}\n` };
   const text = readFileSync(file, 'utf8');
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const lines = text.split(/\r?\n/);
@@ -46,7 +47,9 @@ export function pnpmBuildsEdit(root: string): PnpmBuildsEdit {
   while (end < lines.length && /^(\s+\S.*|\s*)$/.test(lines[end]!)) end++;
   while (end > at + 1 && /^\s*$/.test(lines[end - 1]!)) end--;
   const block = lines.slice(at + 1, end);
-  const decided = new Set(block.map((l) => /^\s+['"]?([^'":\s]+)['"]?\s*:/.exec(l)?.[1]).filter(Boolean));
+  const decided = new Set(
+    block.map((l) => /^\s+['"]?([^'":\s]+)['"]?\s*:/.exec(l)?.[1]).filter(Boolean),
+  );
   const missing = names.filter((n) => !decided.has(n));
   if (missing.length === 0) return { file, action: 'kept' };
   const indent = /^(\s+)\S/.exec(block.find((l) => /^\s+[^\s#]/.test(l)) ?? '')?.[1] ?? '  ';

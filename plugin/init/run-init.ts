@@ -5,13 +5,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteResult } from '../generate.js';
 import { loadConfig } from '../load/load-config.js';
-import { biomeIgnoreEdit, findFormatters, prettierIgnoreEdit, type IgnoreEdit } from '../load/formatter-config.js';
+import {
+  biomeIgnoreEdit,
+  findFormatters,
+  prettierIgnoreEdit,
+  type IgnoreEdit,
+} from '../load/formatter-config.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { bindingSkeleton, isUntouchedSkeleton } from './binding-skeleton.js';
 import { InitError, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { installCommand } from './package-manager.js';
 import { PNPM_WORKSPACE_FILE, pnpmBuildsEdit, type PnpmBuildsEdit } from './pnpm-builds.js';
-import { conflictingTargets, planScaffold, relativeTo, type InitOptions, type ScaffoldPlan } from './scaffold.js';
+import {
+  conflictingTargets,
+  planScaffold,
+  relativeTo,
+  type InitOptions,
+  type ScaffoldPlan,
+} from './scaffold.js';
 import { completeSdkTools, type SdkOutcome } from './sdk-tools.js';
 
 export interface InitResult {
@@ -23,14 +34,20 @@ export interface InitResult {
   readonly bindingFile?: string;
   /** Files created, including what `generate` wrote (absolute, sorted). */
   readonly created: readonly string[];
-  /** Files of the app init changed in place (the `sdkTyped: false` it had written, a binding file still its skeleton; package.json excluded). */
+  /**
+   * Files of the app init changed in place (the `sdkTyped: false` it had written, a binding file
+   * still its skeleton; package.json excluded).
+   */
   readonly edited: readonly string[];
   /** `added`, `kept` (already the same) or `conflict` (a different `generate` script exists, left alone). */
   readonly script: 'added' | 'kept' | 'conflict';
   readonly sdk: SdkOutcome;
   /** What init did to pnpm-workspace.yaml (pnpm apps only). */
   readonly pnpm?: PnpmBuildsEdit;
-  /** Ignore entries written for Prettier (.prettierignore) and Biome (its config), so they leave the output folder alone. */
+  /**
+   * Ignore entries written for Prettier (.prettierignore) and Biome (its config), so they leave the
+   * output folder alone.
+   */
   readonly formatterIgnores: readonly IgnoreEdit[];
   /** Ignore entries init could not write safely: the user adds them (one sentence each). */
   readonly formatterSteps: readonly string[];
@@ -65,7 +82,8 @@ async function ignoreOutputInFormatters(
     written.push(prettier);
   }
   const biome = biomeIgnoreEdit(setup, [outDir]);
-  if (biome && 'manual' in biome) steps.push(`Keep Biome away from the generated files: ${biome.manual}.`);
+  if (biome && 'manual' in biome)
+    steps.push(`Keep Biome away from the generated files: ${biome.manual}.`);
   else if (biome) {
     await writeFileAtomic(biome.file, biome.content);
     written.push(biome);
@@ -85,7 +103,8 @@ async function recordPnpmBuilds(app: AppInfo): Promise<PnpmBuildsEdit | undefine
     if (path.dirname(folder) === folder) break;
   }
   const edit = pnpmBuildsEdit(root);
-  if (edit.action === 'created' || edit.action === 'appended') await writeFileAtomic(edit.file, edit.content);
+  if (edit.action === 'created' || edit.action === 'appended')
+    await writeFileAtomic(edit.file, edit.content);
   return edit;
 }
 
@@ -95,12 +114,16 @@ async function configuredCatalog(plan: ScaffoldPlan, name: string | undefined) {
   const loaded = await loadConfig({ cwd: plan.app.dir, file: plan.configFile });
   if (loaded.diagnostics.some((d) => d.severity === 'error'))
     throw new InitError(
-      `${rel(plan.configFile)} has errors (${loaded.diagnostics.map((d) => d.message).join(' ')}); fix them and run init again.`,
+      `${rel(plan.configFile)} has errors (` +
+        `${loaded.diagnostics.map((d) => d.message).join(' ')}); fix them and run init again.`,
     );
   const catalog = name ? loaded.catalogs.find((c) => c.name === name) : loaded.catalogs[0];
   if (!catalog || (!name && loaded.catalogs.length > 1))
     throw new InitError(
-      `${rel(plan.configFile)} has ${name ? `no catalog named '${name}'` : `${loaded.catalogs.length} catalogs`}; name the one to complete with --catalog <${loaded.catalogs.map((c) => c.name).join('|')}>.`,
+      `${rel(plan.configFile)} has ` +
+        `${name ? `no catalog named '${name}'` : `${loaded.catalogs.length} catalogs`}` +
+        `; name the one to complete with --catalog <` +
+        `${loaded.catalogs.map((c) => c.name).join('|')}>.`,
     );
   return catalog;
 }
@@ -117,12 +140,16 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     // The starter's names (its vocabulary's variable) follow the catalog the config has.
     plan = planScaffold(dir, { ...options, name: configured.name });
     outDir = configured.outDir;
-    bindingFile = configured.bindings ? path.resolve(configured.rootDir, configured.bindings.file) : undefined;
+    bindingFile = configured.bindings
+      ? path.resolve(configured.rootDir, configured.bindings.file)
+      : undefined;
   } else {
     const conflicts = conflictingTargets(plan);
     if (conflicts.length > 0)
       throw new InitError(
-        `init never overwrites, and these files exist while ${rel(plan.configFile)} does not: ${conflicts.map(rel).join(', ')}. Move them away, or write the config for them by hand.`,
+        `init never overwrites, and these files exist while ` +
+          `${rel(plan.configFile)} does not: ${conflicts.map(rel).join(', ')}. ` +
+          `Move them away, or write the config for them by hand.`,
       );
     for (const [file, content] of plan.files) {
       await writeFileAtomic(file, content);
@@ -131,7 +158,8 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
   }
   const ref = { dir, configFile: plan.configFile, catalog: plan.name };
   // A binding file nobody edited yet follows the catalog when the SDK's tools are added below.
-  const untouchedBindings = rerun && plan.app.sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
+  const untouchedBindings =
+    rerun && plan.app.sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
   const formatters = await ignoreOutputInFormatters(dir, outDir);
   const pnpm = await recordPnpmBuilds(plan.app);
   const script = await addGenerateScript(plan.app, plan.script);

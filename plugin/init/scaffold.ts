@@ -64,16 +64,21 @@ function configFileOf(dir: string, options: InitOptions): string {
   const file = path.resolve(dir, options.config);
   if (path.relative(dir, file).startsWith('..'))
     throw new InitError(
-      `--config ${options.config}: the config goes in the app's folder or a folder inside it, which then holds the catalog and its output.`,
+      `--config ${options.config}: the config goes in the app's folder or a ` +
+        `folder inside it, which then holds the catalog and its output.`,
     );
   if (!/\.m?ts$/.test(file))
     throw new InitError(
-      `--config ${options.config}: init writes a TypeScript config; name it with .ts or .mts (e.g. --config tool-catalog.config.ts).`,
+      `--config ${options.config}: init writes a TypeScript config; name it ` +
+        `with .ts or .mts (e.g. --config tool-catalog.config.ts).`,
     );
   return file;
 }
 
-/** Where generated code goes: inside the tsconfig's rootDir when it has one (else TS6059), else src/ when there is one. */
+/**
+ * Where generated code goes: inside the tsconfig's rootDir when it has one (else TS6059), else src/
+ * when there is one.
+ */
 function sourceBase(app: AppInfo): string {
   const rootDir = app.tsconfig?.rootDir;
   if (rootDir !== undefined && rootDir !== '.' && !rootDir.startsWith('..')) return `${rootDir}/`;
@@ -112,7 +117,9 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const vocabularyName = `${name}.catalog`;
   // Catalog files import each other as the app's tsconfig wants (`./agent.catalog.js` under node16/nodenext);
   // with no tsconfig yet, `.js`, which every module mode accepts.
-  const extension = app.tsconfig ? importStyle(path.join(project, 'catalog'), undefined, dir).extension : '.js';
+  const extension = app.tsconfig
+    ? importStyle(path.join(project, 'catalog'), undefined, dir).extension
+    : '.js';
   const vocabularyModule = tsString(`./${vocabularyName}${extension}`);
   const templates = loadTemplates();
   const render = <Name extends TemplateName>(template: Name, view: TemplateViews[Name]) =>
@@ -181,7 +188,11 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
 
 /** The starter files that exist already, while the config does not: init does not know them, so it stops. */
 export function conflictingTargets(plan: ScaffoldPlan): string[] {
-  const targets = [...plan.files.keys(), plan.sdkToolsFile, ...(plan.bindingFile ? [plan.bindingFile] : [])];
+  const targets = [
+    ...plan.files.keys(),
+    plan.sdkToolsFile,
+    ...(plan.bindingFile ? [plan.bindingFile] : []),
+  ];
   return targets.filter((f) => f !== plan.configFile && existsSync(f)).sort();
 }
 

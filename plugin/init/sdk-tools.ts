@@ -7,7 +7,13 @@ import { writeFileAtomic } from '../write/write-outputs.js';
 import type { InstalledSdk } from './detect-app.js';
 
 /** The SDK tools of the starter catalog (the template declares each). */
-export const STARTER_SDK_TOOLS = ['Read', 'Bash', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit'] as const;
+export const STARTER_SDK_TOOLS = [
+  'Read',
+  'Bash',
+  'EnterWorktree',
+  'ExitWorktree',
+  'NotebookEdit',
+] as const;
 
 /** What init found out about the Claude Agent SDK and did about it. */
 export type SdkOutcome =
@@ -45,25 +51,44 @@ export interface SdkToolsTarget {
   readonly renderStarter?: (sdkTools: readonly string[]) => string;
 }
 
-/** The exact text init's template writes for a tool declared without the SDK: `Read: {\n    kind: 'sdk', sdkTyped: false,`. */
-const markerOf = (key: string) => new RegExp(`(\\n {2}${key}: \\{\\n {4}kind: 'sdk',) sdkTyped: false,`);
+/**
+ * The exact text init's template writes for a tool declared without the SDK: `Read: {\n kind:
+ * 'sdk', sdkTyped: false,`.
+ */
+const markerOf = (key: string) =>
+  new RegExp(`(\\n {2}${key}: \\{\\n {4}kind: 'sdk',) sdkTyped: false,`);
 /** The template's note about those markers, removed with the last of them. */
 const MARKER_NOTE = /^\/\/ The SDK tools below say `sdkTyped: false`[^\n]*\n\/\/ yet;[^\n]*\n/m;
 
 async function differences(target: SdkToolsTarget) {
-  const drift = await runDrift({ cwd: target.dir, config: target.configFile, catalog: target.catalog });
-  return { report: drift.catalogs[0], problem: drift.error ?? drift.diagnostics.map((d) => d.message).join(' ') };
+  const drift = await runDrift({
+    cwd: target.dir,
+    config: target.configFile,
+    catalog: target.catalog,
+  });
+  return {
+    report: drift.catalogs[0],
+    problem: drift.error ?? drift.diagnostics.map((d) => d.message).join(' '),
+  };
 }
 
-export async function completeSdkTools(target: SdkToolsTarget): Promise<{ outcome: SdkOutcome; written: string[] }> {
+export async function completeSdkTools(
+  target: SdkToolsTarget,
+): Promise<{ outcome: SdkOutcome; written: string[] }> {
   const { sdk } = target;
   const base = { installed: true as const, name: sdk.name, version: sdk.version };
   const { report, problem } = await differences(target);
-  if (!report) return { outcome: { ...base, declared: [], omitted: [], unmarked: [], left: 0, problem }, written: [] };
+  if (!report)
+    return {
+      outcome: { ...base, declared: [], omitted: [], unmarked: [], left: 0, problem },
+      written: [],
+    };
   const written: string[] = [];
 
   const starter = STARTER_SDK_TOOLS as readonly string[];
-  const omitted = target.renderStarter ? report.gone.map((g) => g.key).filter((k) => starter.includes(k)) : [];
+  const omitted = target.renderStarter
+    ? report.gone.map((g) => g.key).filter((k) => starter.includes(k))
+    : [];
   let tools = existsSync(target.toolsFile) ? readFileSync(target.toolsFile, 'utf8') : undefined;
   const before = tools;
   if (target.renderStarter && omitted.length > 0)
@@ -82,17 +107,28 @@ export async function completeSdkTools(target: SdkToolsTarget): Promise<{ outcom
     written.push(target.toolsFile);
   }
 
-  const declarations = report.missing.flatMap((m) => (m.declaration ? [{ key: m.name, line: m.declaration }] : []));
+  const declarations = report.missing.flatMap((m) =>
+    m.declaration ? [{ key: m.name, line: m.declaration }] : [],
+  );
   // An SDK tools file the user has is theirs: `drift` lists what it lacks, with declarations to paste.
   const declare = declarations.length > 0 && !existsSync(target.sdkToolsFile);
   if (declare) {
-    await writeFileAtomic(target.sdkToolsFile, target.renderSdkTools(declarations.map((d) => d.line)));
+    await writeFileAtomic(
+      target.sdkToolsFile,
+      target.renderSdkTools(declarations.map((d) => d.line)),
+    );
     written.push(target.sdkToolsFile);
   }
   const after = written.length > 0 ? (await differences(target)).report : report;
   const left = after ? after.missing.length + after.gone.length + after.renamed.length : 0;
   return {
-    outcome: { ...base, declared: declare ? declarations.map((d) => d.key) : [], omitted, unmarked, left },
+    outcome: {
+      ...base,
+      declared: declare ? declarations.map((d) => d.key) : [],
+      omitted,
+      unmarked,
+      left,
+    },
     written,
   };
 }

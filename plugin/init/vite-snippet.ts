@@ -59,7 +59,9 @@ export function viteSnippet(file: string | undefined): readonly string[] | undef
     array = undefined;
   }
   const elements = (array?.elements as (Located | null)[] | undefined) ?? [];
-  const own = elements.flatMap((e) => (e && e.start != null && e.end != null ? [text.slice(e.start, e.end)] : []));
+  const own = elements.flatMap((e) =>
+    e && e.start != null && e.end != null ? [text.slice(e.start, e.end)] : [],
+  );
   // A multi-line array stays readable on one line only when it is short.
   const existing = own.map((s) => s.replace(/\s*\n\s*/g, ' '));
   return [VITE_IMPORT, `plugins: [${[...existing, 'toolCatalog()'].join(', ')}],`];

@@ -12,7 +12,10 @@ export interface ModuleRef {
 
 export type ToolKind = 'sdk' | 'mcp' | 'external';
 export type ToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';
-/** `auto`: read-only default-safe, pre-approved through `allowedTools`; `permission-mode`: follows the session's mode. */
+/**
+ * `auto`: read-only default-safe, pre-approved through `allowedTools`; `permission-mode`: follows
+ * the session's mode.
+ */
 export type ToolApproval = 'auto' | 'permission-mode';
 
 /**
@@ -81,7 +84,10 @@ export interface CatalogVocabulary {
    * skill the app installs. With none, the session leaves the Skill tool out.
    */
   readonly skills?: 'all' | Readonly<Record<string, SkillDeclaration>>;
-  /** Filesystem settings the session loads (the SDK's `settingSources`); default none, so no user or project skill, agent or MCP server leaks in. */
+  /**
+   * Filesystem settings the session loads (the SDK's `settingSources`); default none, so no user or
+   * project skill, agent or MCP server leaks in.
+   */
   readonly settingSources?: readonly ('user' | 'project' | 'local')[];
 }
 
@@ -119,7 +125,9 @@ type Names<T> = T extends readonly (infer N extends string)[] ? N : never;
 type Keys<T> = T extends Readonly<Record<infer K extends string, unknown>> ? K : never;
 
 export type CategoryOf<V extends CatalogVocabulary> = Names<V['categories']>;
-export type ConditionOf<V extends CatalogVocabulary> = Keys<V['conditions']> | Names<V['predicates']>;
+export type ConditionOf<V extends CatalogVocabulary> =
+  | Keys<V['conditions']>
+  | Names<V['predicates']>;
 export type PairGroupOf<V extends CatalogVocabulary> = Names<V['pairGroups']>;
 export type GroupOf<V extends CatalogVocabulary> = Names<V['groups']>;
 export type ServerOf<V extends CatalogVocabulary> = Keys<V['servers']>;
@@ -127,9 +135,18 @@ export type ChannelOf<V extends CatalogVocabulary> = Keys<V['channels']>;
 export type RuntimeOf<V extends CatalogVocabulary> = Keys<V['runtimes']>;
 
 /** `available:` — always on (`'always'`, `true`, `null`), off (`false`), a predicate, or a one-off function. */
-export type Availability<V extends CatalogVocabulary> = 'always' | true | false | null | ConditionOf<V> | ModuleRef;
+export type Availability<V extends CatalogVocabulary> =
+  | 'always'
+  | true
+  | false
+  | null
+  | ConditionOf<V>
+  | ModuleRef;
 
-/** Runtime names: explicit list (wire names under the tool's server, or full `mcp__…` names), `[]` for none, or resolved at run time. */
+/**
+ * Runtime names: explicit list (wire names under the tool's server, or full `mcp__…` names), `[]`
+ * for none, or resolved at run time.
+ */
 export type FullNames = readonly string[] | { readonly resolve: ModuleRef };
 
 interface ToolCommon<V extends CatalogVocabulary> {
@@ -208,7 +225,10 @@ export type ToolDeclaration<V extends CatalogVocabulary = CatalogVocabulary> =
   | ExternalToolDeclaration<V>;
 
 /** A set of tool declarations bound to the catalog that defines their vocabulary. */
-export interface ToolSet<V extends CatalogVocabulary = CatalogVocabulary, T = Record<string, ToolDeclaration<V>>> {
+export interface ToolSet<
+  V extends CatalogVocabulary = CatalogVocabulary,
+  T = Record<string, ToolDeclaration<V>>,
+> {
   readonly [TOOL_SET_BRAND]: true;
   readonly catalog: CatalogDefinition<V>;
   readonly tools: T;
@@ -224,7 +244,9 @@ export interface CatalogDefinition<V extends CatalogVocabulary = CatalogVocabula
 }
 
 /** Declares a catalog's vocabulary once; tool files call `.tools({...})` on the result. */
-export function defineCatalog<const V extends CatalogVocabulary>(vocabulary: V): CatalogDefinition<V> {
+export function defineCatalog<const V extends CatalogVocabulary>(
+  vocabulary: V,
+): CatalogDefinition<V> {
   const definition: CatalogDefinition<V> = {
     [CATALOG_BRAND]: true,
     vocabulary,

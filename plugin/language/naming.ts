@@ -16,7 +16,9 @@ export const mcpName = (server: string, wire: string) => `mcp__${server}__${wire
 
 /** The context field a condition is read from: `workspace-has-git` → `workspaceHasGit`; `canQueryThemis` stays. */
 export const conditionField = (name: string) =>
-  name.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_$]+/, '');
+  name
+    .replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase())
+    .replace(/^[^A-Za-z_$]+/, '');
 
 export interface NamingFields {
   readonly kind?: unknown;
@@ -46,10 +48,14 @@ export function staticRuntimeNames(key: string, d: NamingFields): string[] {
     case 'sdk':
       return [typeof d.name === 'string' ? d.name : key];
     case 'mcp':
-      return typeof d.server === 'string' ? [mcpName(d.server, typeof d.wire === 'string' ? d.wire : key)] : [];
+      return typeof d.server === 'string'
+        ? [mcpName(d.server, typeof d.wire === 'string' ? d.wire : key)]
+        : [];
     case 'external':
       return typeof d.channel === 'string' && Array.isArray(d.wires)
-        ? d.wires.filter((w): w is string => typeof w === 'string').map((w) => mcpName(d.channel as string, w))
+        ? d.wires
+            .filter((w): w is string => typeof w === 'string')
+            .map((w) => mcpName(d.channel as string, w))
         : [];
     default:
       return [];
@@ -59,19 +65,28 @@ export function staticRuntimeNames(key: string, d: NamingFields): string[] {
 /** Words that cannot name a variable, a parameter or a type in strict-mode TypeScript. */
 const RESERVED = new Set(
   (
-    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
-    'import in instanceof new null return super switch this throw true try typeof var void while with implements interface let ' +
+    'break case catch class const continue debugger default delete do else ' +
+    'enum export extends false finally for function if ' +
+    ('import in instanceof new null return super switch this throw true try ' +
+      'typeof var void while with implements interface let ') +
     'package private protected public static yield await arguments eval'
   ).split(' '),
 );
 
-/** Whether `s` can name a variable, a context field or a type (ASCII letters, digits, `_`, `$`, not a reserved word). */
-export const isIdentifierName = (s: string) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s) && !RESERVED.has(s);
+/**
+ * Whether `s` can name a variable, a context field or a type (ASCII letters, digits, `_`, `$`, not
+ * a reserved word).
+ */
+export const isIdentifierName = (s: string) =>
+  /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s) && !RESERVED.has(s);
 
 /** An export name a generated file can import: an identifier, or `default`. */
 export const isExportName = (s: string) => s === 'default' || isIdentifierName(s);
 
-/** Characters no name may hold: control characters, bidirectional overrides (a reviewer would not see them), lone surrogates. */
+/**
+ * Characters no name may hold: control characters, bidirectional overrides (a reviewer would not
+ * see them), lone surrogates.
+ */
 const UNSEEN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds.
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -83,7 +98,8 @@ const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
 export function nameProblem(name: string): string | undefined {
   if (name === '') return 'it is empty';
   if (name.trim() !== name) return 'it starts or ends with white space';
-  if (UNSEEN.test(name)) return 'it holds a control or bidirectional-override character that a reviewer would not see';
+  if (UNSEEN.test(name))
+    return 'it holds a control or bidirectional-override character that a reviewer would not see';
   if (OBJECT_MEMBERS.has(name))
     return `'${name}' is a member every JavaScript object has, so typed records keyed by it break`;
   return undefined;

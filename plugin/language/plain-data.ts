@@ -15,13 +15,16 @@ const markOf = (v: unknown): { kind: string; detail?: string } | undefined => {
 };
 
 const holdsMark = (v: unknown, kind: string): boolean =>
-  typeof v === 'object' && v !== null && (markOf(v)?.kind === kind || Object.values(v).some((x) => holdsMark(x, kind)));
+  typeof v === 'object' &&
+  v !== null &&
+  (markOf(v)?.kind === kind || Object.values(v).some((x) => holdsMark(x, kind)));
 
 /** A value for a message: short JSON for plain data, words for what a mark stands for. */
 export function describeValue(v: unknown): string {
   const mark = markOf(v);
   if (!mark) {
-    if (holdsMark(v, 'circular')) return `${Array.isArray(v) ? 'an array' : 'an object'} that refers to itself`;
+    if (holdsMark(v, 'circular'))
+      return `${Array.isArray(v) ? 'an array' : 'an object'} that refers to itself`;
     const json = JSON.stringify(v) ?? String(v);
     return json.length <= 60 && !json.includes(MARK)
       ? json

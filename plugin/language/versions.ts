@@ -2,7 +2,8 @@
 // order. The Claude Agent SDK publishes plain `major.minor.patch` versions.
 const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
 
-export const isVersion = (value: unknown): value is string => typeof value === 'string' && VERSION.test(value);
+export const isVersion = (value: unknown): value is string =>
+  typeof value === 'string' && VERSION.test(value);
 
 /** Negative when `a` is older than `b`, zero when equal, positive when newer. */
 export function compareVersions(a: string, b: string): number {

@@ -7,7 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type PendingDiagnostic,
+  type SourcePosition,
+} from '../diagnostics/diagnostics.js';
 import { RESOLVE_EXTENSIONS } from './resolution-candidates.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
@@ -52,7 +56,11 @@ export interface ModuleBundle {
 /** The authoring API the bundled modules get for `import … from 'agent-tool-catalog'`. */
 export function authoringEntry(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, '../index.ts'), path.join(here, 'index.js'), path.join(here, '../index.js')];
+  const candidates = [
+    path.join(here, '../index.ts'),
+    path.join(here, 'index.js'),
+    path.join(here, '../index.js'),
+  ];
   const found = candidates.find((c) => existsSync(c));
   if (!found) throw new Error(`agent-tool-catalog: cannot find its authoring entry near ${here}`);
   return found;
@@ -75,11 +83,17 @@ const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** The message for an import catalog modules may not make. */
 export const refusal = (specifier: string) =>
-  `"${specifier}" cannot be imported here: catalog and config modules may import only "${PACKAGE_NAME}" and each other, so no app code runs at build time; move the value into the catalog or reference the module with { module, export }`;
+  `"${specifier}" cannot be imported here: catalog and config modules may ` +
+  `import only "${PACKAGE_NAME}" and each other, so no app code runs at ` +
+  `build time; move the value into the catalog or reference the module ` +
+  `with { module, export }`;
 
 /** Where `specifier` is written in `text` (the import a message is about). */
 function specifierPosition(file: string, text: string, specifier: string): SourcePosition {
-  const index = Math.max(0, text.search(new RegExp(`(['"])${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`)));
+  const index = Math.max(
+    0,
+    text.search(new RegExp(`(['"])${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`)),
+  );
   const before = text.slice(0, index);
   return { file, line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
 }
@@ -87,7 +101,10 @@ function specifierPosition(file: string, text: string, specifier: string): Sourc
 function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
   const loc = m.location;
   const file = loc ? path.resolve(rootDir, loc.file) : undefined;
-  const at = loc && file ? { file, line: loc.line, column: utf16Column(loc.lineText, loc.column) } : undefined;
+  const at =
+    loc && file
+      ? { file, line: loc.line, column: utf16Column(loc.lineText, loc.column) }
+      : undefined;
   if (m.id === 'duplicate-object-key') {
     // A key written twice silently keeps the last value once evaluated, so only the parser sees it.
     const key = /"(.*)"/.exec(m.text)?.[1] ?? '?';
@@ -95,7 +112,9 @@ function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
     return {
       code: DIAGNOSTIC_CODES.duplicateKey,
       severity: 'error',
-      message: `'${key}' is written twice in the same object literal, so the first one would be silently dropped; keep one (rename or delete this one).`,
+      message:
+        `'${key}' is written twice in the same object literal, so the first one ` +
+        `would be silently dropped; keep one (rename or delete this one).`,
       at,
       related:
         first && file
@@ -112,21 +131,27 @@ function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
     code: DIAGNOSTIC_CODES.syntax,
     severity: 'error',
     message: /top-level await/i.test(m.text)
-      ? 'Catalog and config modules run synchronously, so top-level await cannot be used; write the value itself instead of awaiting it.'
+      ? 'Catalog and config modules run synchronously, so top-level await cannot ' +
+        'be used; write the value itself instead of awaiting it.'
       : sentence(m.text),
     at,
   };
 }
 
 /** Bundles `entries` (absolute paths) and what they import. */
-export async function bundleModules(entries: readonly string[], rootDir: string): Promise<ModuleBundle> {
+export async function bundleModules(
+  entries: readonly string[],
+  rootDir: string,
+): Promise<ModuleBundle> {
   const authoring = authoringEntry();
   const packageDir = path.dirname(authoring);
   const isPackageFile = (file: string) => file.startsWith(packageDir + path.sep);
   const texts = new Map<string, string>();
   const hooked = new Set<string>();
   const leftOut = new Set<string>();
-  const entryCode = `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
+  const entryCode =
+    `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}` +
+    `\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
   /** One build; with `mapped`, again from the very texts read the first time, with a source map. */
   const bundle = (mapped: boolean) =>
     build({
@@ -162,14 +187,17 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
               resolveDir: rootDir,
             }));
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
-              const text = (mapped ? texts.get(args.path) : undefined) ?? (await readFile(args.path, 'utf8'));
+              const text =
+                (mapped ? texts.get(args.path) : undefined) ?? (await readFile(args.path, 'utf8'));
               if (!mapped) texts.set(args.path, text);
               const loader = loaderOf(args.path);
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
                 return { contents: text, loader };
               if (!mapped) hooked.add(args.path);
               // After the module's last line, so every line and column stays where it is.
-              const hook = `\n;import * as __tc_self from ${JSON.stringify(SELF + args.path)};\n__tc_leave(${JSON.stringify(args.path)}, __tc_self);\n`;
+              const hook =
+                `\n;import * as __tc_self from ${JSON.stringify(SELF + args.path)}` +
+                `;\n__tc_leave(${JSON.stringify(args.path)}, __tc_self);\n`;
               return { contents: text + hook, loader };
             });
           },
@@ -179,11 +207,18 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
   let result: { code: string; metafile: Metafile; warnings: Message[] };
   try {
     const built = await bundle(false);
-    result = { code: built.outputFiles[0]!.text, metafile: built.metafile, warnings: built.warnings };
+    result = {
+      code: built.outputFiles[0]!.text,
+      metafile: built.metafile,
+      warnings: built.warnings,
+    };
   } catch (error) {
     const failure = error as BuildFailure;
     if (!Array.isArray(failure.errors)) throw error;
-    const diagnostics = [...failure.errors, ...failure.warnings.filter((w) => w.id === 'duplicate-object-key')];
+    const diagnostics = [
+      ...failure.errors,
+      ...failure.warnings.filter((w) => w.id === 'duplicate-object-key'),
+    ];
     return {
       code: '',
       modules: [],
@@ -253,7 +288,9 @@ export async function bundleModules(entries: readonly string[], rootDir: string)
     const code = mapped?.outputFiles.find((f) => !f.path.endsWith('.map'))?.text;
     const map = mapped?.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
     // Files that changed on disk since could resolve differently: then the positions would not match.
-    return code === result.code && map ? new SourceMap(JSON.parse(map) as SourceMapPayload) : undefined;
+    return code === result.code && map
+      ? new SourceMap(JSON.parse(map) as SourceMapPayload)
+      : undefined;
   };
   return {
     code: result.code,

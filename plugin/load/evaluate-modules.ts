@@ -13,7 +13,11 @@ import {
   type Exports,
 } from './evaluation-cache.js';
 import { failureDiagnostic } from './evaluation-diagnostics.js';
-import { sharedEvaluationProcess, type EvaluationProcess, type ThrownValue } from './evaluation-process.js';
+import {
+  sharedEvaluationProcess,
+  type EvaluationProcess,
+  type ThrownValue,
+} from './evaluation-process.js';
 import { EvaluationStore } from './evaluation-store.js';
 import { exportsList } from './exports-shape.js';
 import { pathState, takeoverStates, type PathState } from './resolution-candidates.js';
@@ -54,14 +58,20 @@ export const DEFAULT_EVALUATION_TIMEOUT_MS = 5_000;
 
 /** What a kept record says a path held: its paths and those of the files it was computed from. */
 function recordInputs(record: EvaluationRecord): string[] {
-  return [...record.sources.keys(), ...[...record.paths].filter(([, s]) => s !== 'f').map(([p]) => p)];
+  return [
+    ...record.sources.keys(),
+    ...[...record.paths].filter(([, s]) => s !== 'f').map(([p]) => p),
+  ];
 }
 
 /**
  * Evaluates `files` (absolute paths) and what they import; the result lists each file's exports.
  * Entries the caches know, with nothing they depend on changed, are not bundled or run again.
  */
-export async function evaluateModules(files: readonly string[], options: EvaluateOptions): Promise<EvaluationResult> {
+export async function evaluateModules(
+  files: readonly string[],
+  options: EvaluateOptions,
+): Promise<EvaluationResult> {
   const reader = new SourceReader();
   const key = evaluationKey(options.timeoutMs);
   const known = files.map((file) => {
@@ -82,7 +92,8 @@ export async function evaluateModules(files: readonly string[], options: Evaluat
     };
   const fresh = await evaluateFresh(stale, options, key);
   const inputs = [...new Set([...fresh.inputs, ...knownInputs])];
-  if (fresh.modules.length === 0) return { ...fresh, inputs, diagnostics: [...fresh.diagnostics, ...warnings()] };
+  if (fresh.modules.length === 0)
+    return { ...fresh, inputs, diagnostics: [...fresh.diagnostics, ...warnings()] };
   const byFile = new Map(fresh.modules.map((m) => [m.file, m.exports]));
   return {
     modules: files.map((file, i) => ({ file, exports: known[i]?.exports ?? byFile.get(file)! })),
@@ -149,7 +160,8 @@ async function evaluateFresh(
   options: EvaluateOptions,
   key: string,
 ): Promise<EvaluationResult> {
-  const evaluator: EvaluationProcess = sessionEvaluationProcess() ?? sharedEvaluationProcess(options.cwd);
+  const evaluator: EvaluationProcess =
+    sessionEvaluationProcess() ?? sharedEvaluationProcess(options.cwd);
   // The process starts while esbuild bundles.
   evaluator.warmUp();
   const bundle = await bundleModules(files, options.cwd);
@@ -168,7 +180,10 @@ async function evaluateFresh(
   const fail = async (failure: Parameters<typeof failureDiagnostic>[0]) => ({
     modules: [],
     inputs,
-    diagnostics: [...bundle.diagnostics, await failureDiagnostic(failure, bundle, files, options.timeoutMs)],
+    diagnostics: [
+      ...bundle.diagnostics,
+      await failureDiagnostic(failure, bundle, files, options.timeoutMs),
+    ],
   });
   if (outcome.kind !== 'result') return fail(outcome);
   let parsed: { exports?: unknown; threw?: ThrownValue } | undefined;

@@ -81,11 +81,21 @@ function versionsKey(): string {
   return versions;
 }
 
-/** Everything besides the files that decides what an evaluation gives: a record made under other options is not used. */
+/**
+ * Everything besides the files that decides what an evaluation gives: a record made under other
+ * options is not used.
+ */
 export function evaluationKey(timeoutMs: number): string {
   return createHash('sha1')
     .update(
-      JSON.stringify([sandboxFormat(), versionsKey(), timeoutMs, EVALUATION_HEAP_MB, BUILD_OPTIONS, authoringEntry()]),
+      JSON.stringify([
+        sandboxFormat(),
+        versionsKey(),
+        timeoutMs,
+        EVALUATION_HEAP_MB,
+        BUILD_OPTIONS,
+        authoringEntry(),
+      ]),
     )
     .digest('hex');
 }
@@ -106,15 +116,24 @@ export function stillHolds(
 const EVALUATED = memoSlot<string, EvaluationRecord>('evaluated catalog module');
 
 /** What `file` evaluated to earlier in this run or session, if under `key` and nothing it depends on changed. */
-export function keptEvaluation(file: string, reader: SourceReader, key: string): EvaluationRecord | undefined {
+export function keptEvaluation(
+  file: string,
+  reader: SourceReader,
+  key: string,
+): EvaluationRecord | undefined {
   const entry = lastKept(EVALUATED, file);
   if (!entry || entry.key !== key) return undefined;
-  return stillHolds(entry.sources, entry.paths, reader, (text, kept) => text === kept) ? entry : undefined;
+  return stillHolds(entry.sources, entry.paths, reader, (text, kept) => text === kept)
+    ? entry
+    : undefined;
 }
 
-export const keepEvaluation = (file: string, record: EvaluationRecord): void => keepLast(EVALUATED, file, record);
+export const keepEvaluation = (file: string, record: EvaluationRecord): void =>
+  keepLast(EVALUATED, file, record);
 
-const SESSION_PROCESS = memoSlot<'resource', EvaluationProcess>('evaluation process of a watch session');
+const SESSION_PROCESS = memoSlot<'resource', EvaluationProcess>(
+  'evaluation process of a watch session',
+);
 
 /** A watch session's evaluation process, kept warm and ended with the session; none outside a session. */
 export const sessionEvaluationProcess = (): EvaluationProcess | undefined =>

@@ -2,9 +2,17 @@
 // it came from, mapped back through the bundle), the time or memory limit (at the loop of the module
 // that was running), a syntax error only V8 finds, or a process that ended.
 import path from 'node:path';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourcePosition } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type PendingDiagnostic,
+  type SourcePosition,
+} from '../diagnostics/diagnostics.js';
 import { PACKAGE_NAME, refusal, type ModuleBundle } from './bundle-modules.js';
-import { EVALUATION_HEAP_MB, type EvaluationOutcome, type ThrownValue } from './evaluation-process.js';
+import {
+  EVALUATION_HEAP_MB,
+  type EvaluationOutcome,
+  type ThrownValue,
+} from './evaluation-process.js';
 import { locateLateCode, locateStuckCode, locateThrow } from './locate-source.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
@@ -29,7 +37,10 @@ const NODE_GLOBALS = new Set([
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** The first stack frame in a module of the app, mapped back to its source. */
-async function throwingPosition(stack: string, bundle: ModuleBundle): Promise<SourcePosition | undefined> {
+async function throwingPosition(
+  stack: string,
+  bundle: ModuleBundle,
+): Promise<SourcePosition | undefined> {
   for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
     if (match[1] !== BUNDLE_FILE) continue;
     const at = await bundle.locate(Number(match[2]), Number(match[3]));
@@ -54,7 +65,11 @@ export type FailedOutcome = (
  * The module that was running when the evaluation stopped: the entry whose exports were being read,
  * else the first module whose body had not ended; undefined when all had ended and none was read.
  */
-function runningModule(bundle: ModuleBundle, progress: Progress, entries: readonly string[]): string | undefined {
+function runningModule(
+  bundle: ModuleBundle,
+  progress: Progress,
+  entries: readonly string[],
+): string | undefined {
   if (progress.reading !== undefined) return entries[progress.reading];
   // No progress known (the run ended, and what it gave cannot be read): the first entry.
   if (progress.left === undefined) return entries[0];
@@ -73,21 +88,29 @@ export async function failureDiagnostic(
   const name = module ? path.basename(module) : 'the catalog';
   const lineOne = module === undefined ? undefined : { file: module, line: 1, column: 1 };
   // Every module ended: what ran on is code run later (a FinalizationRegistry, a promise job).
-  const late = () => locateLateCode(bundle.texts) ?? lineOne ?? { file: entries[0]!, line: 1, column: 1 };
-  const stuck = () => (module !== undefined && text !== undefined ? locateStuckCode(module, text) : late());
+  const late = () =>
+    locateLateCode(bundle.texts) ?? lineOne ?? { file: entries[0]!, line: 1, column: 1 };
+  const stuck = () =>
+    module !== undefined && text !== undefined ? locateStuckCode(module, text) : late();
   switch (outcome.kind) {
     case 'timeout':
       return {
         code: DIAGNOSTIC_CODES.evaluationTimeout,
         severity: 'error',
-        message: `Evaluating ${name} did not finish within ${timeoutMs} ms, so it was stopped; catalog modules must be plain data, so remove the loop or computation that does not end (or raise evaluationTimeoutMs in the config).`,
+        message:
+          `Evaluating ${name} did not finish within ${timeoutMs} ms, so it was ` +
+          `stopped; catalog modules must be plain data, so remove the loop or ` +
+          `computation that does not end (or raise evaluationTimeoutMs in the config).`,
         at: stuck(),
       };
     case 'memory':
       return {
         code: DIAGNOSTIC_CODES.evaluationMemory,
         severity: 'error',
-        message: `Evaluating ${name} used more memory than the ${EVALUATION_HEAP_MB} MB it may, so it was stopped; catalog modules must be plain data, so remove the code that keeps allocating.`,
+        message:
+          `Evaluating ${name} used more memory than the ${EVALUATION_HEAP_MB} MB ` +
+          `it may, so it was stopped; catalog modules must be plain data, so ` +
+          `remove the code that keeps allocating.`,
         at: stuck(),
       };
     case 'tampered':
@@ -95,14 +118,18 @@ export async function failureDiagnostic(
         code: DIAGNOSTIC_CODES.evaluation,
         severity: 'error',
         message:
-          'Evaluating the catalog replaced objects the loader relies on (such as JSON or the loader itself), so its exports cannot be read; catalog modules must be plain data, so remove the code that changes built-in objects.',
+          'Evaluating the catalog replaced objects the loader relies on (such as ' +
+          'JSON or the loader itself), so its exports cannot be read; catalog ' +
+          'modules must be plain data, so remove the code that changes built-in objects.',
         at: lineOne ?? late(),
       };
     case 'crashed':
       return {
         code: DIAGNOSTIC_CODES.evaluation,
         severity: 'error',
-        message: `Evaluating ${name} stopped: ${outcome.detail}; catalog modules must be plain data, so remove the code that ends the evaluation.`,
+        message:
+          `Evaluating ${name} stopped: ${outcome.detail}; catalog modules must be ` +
+          `plain data, so remove the code that ends the evaluation.`,
         at: lineOne ?? late(),
       };
     case 'syntax': {
@@ -110,7 +137,9 @@ export async function failureDiagnostic(
       return {
         code: DIAGNOSTIC_CODES.syntax,
         severity: 'error',
-        message: `${sentence(outcome.message)} Node cannot run this code, though it parses; write it in a form this Node version supports.`,
+        message:
+          `${sentence(outcome.message)} Node cannot run this code, though it ` +
+          `parses; write it in a form this Node version supports.`,
         at,
       };
     }
@@ -130,27 +159,43 @@ async function thrownDiagnostic(
 ): Promise<PendingDiagnostic> {
   const at =
     (error.stack ? await throwingPosition(error.stack, bundle) : undefined) ??
-    (module !== undefined && text !== undefined ? locateThrow(module, text, error.message) : late());
+    (module !== undefined && text !== undefined
+      ? locateThrow(module, text, error.message)
+      : late());
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
   // A `require` or `import()` of a name computed as the module runs: nothing is bundled for it.
   const required = error.isError
     ? /^Dynamic require of "((?:[^"\\]|\\.)*)" is not supported/.exec(error.message)?.[1]
     : undefined;
   if (required !== undefined)
-    return { code: DIAGNOSTIC_CODES.forbiddenImport, severity: 'error', message: sentence(refusal(required)), at };
+    return {
+      code: DIAGNOSTIC_CODES.forbiddenImport,
+      severity: 'error',
+      message: sentence(refusal(required)),
+      at,
+    };
   if (error.isError && /^A dynamic import callback was not specified/.test(error.message))
     return {
       code: DIAGNOSTIC_CODES.forbiddenImport,
       severity: 'error',
-      message: `An import() of a name computed while the module runs cannot be followed: catalog and config modules may import only "${PACKAGE_NAME}" and each other, by a name written in the code; write the import with a literal relative path, or move the value into the catalog.`,
+      message:
+        `An import() of a name computed while the module runs cannot be ` +
+        `followed: catalog and config modules may import only "${PACKAGE_NAME}" ` +
+        `and each other, by a name written in the code; write the import with a ` +
+        `literal relative path, or move the value into the catalog.`,
       at,
     };
   const what = error.isError ? `"${error.message}"` : `the value ${error.message} (not an Error)`;
   const message =
     missingGlobal !== undefined && NODE_GLOBALS.has(missingGlobal)
-      ? `'${missingGlobal}' is not available while the catalog is evaluated: catalog and config modules run without Node's globals (no process, require, timers or fetch), so they cannot read files, start processes or exit; write the value itself.`
+      ? `'${missingGlobal}' is not available while the catalog is evaluated: ` +
+        `catalog and config modules run without Node's globals (no process, ` +
+        `require, timers or fetch), so they cannot read files, start processes ` +
+        `or exit; write the value itself.`
       : kind === 'rejected'
-        ? `Evaluating the catalog left a promise rejected with ${what} that nothing handled; catalog modules must be plain data, so remove the promise or the code that rejects it.`
+        ? `Evaluating the catalog left a promise rejected with ${what} that ` +
+          `nothing handled; catalog modules must be plain data, so remove the ` +
+          `promise or the code that rejects it.`
         : `Evaluating the catalog threw ${what}; catalog modules must be plain data, so remove the code that throws.`;
   return { code: DIAGNOSTIC_CODES.evaluation, severity: 'error', message, at };
 }

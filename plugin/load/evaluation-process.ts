@@ -36,7 +36,12 @@ export interface ThrownValue {
 export type EvaluationOutcome = (
   | { readonly kind: 'result'; readonly json: string }
   | { readonly kind: 'rejected'; readonly error: ThrownValue }
-  | { readonly kind: 'syntax'; readonly message: string; readonly line: number; readonly column: number }
+  | {
+      readonly kind: 'syntax';
+      readonly message: string;
+      readonly line: number;
+      readonly column: number;
+    }
   /** The time limit stopped it (in the process, or the process was killed at the deadline). */
   | { readonly kind: 'timeout' }
   | { readonly kind: 'memory' }
@@ -134,7 +139,12 @@ class Child {
 
   /** Lets this process (and its pipes) keep the event loop alive, or not. */
   hold(held: boolean): void {
-    for (const handle of [this.process, this.process.stdin, this.process.stdout, this.process.stderr])
+    for (const handle of [
+      this.process,
+      this.process.stdin,
+      this.process.stdout,
+      this.process.stderr,
+    ])
       held ? (handle as { ref(): void }).ref() : (handle as { unref(): void }).unref();
   }
 
@@ -228,10 +238,12 @@ class Child {
           return;
         }
         if (frame.id !== id) return;
-        if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file)) left.push(frame.file);
+        if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file))
+          left.push(frame.file);
         else if (frame.kind === 'reading' && typeof frame.index === 'number') reading = frame.index;
         else if (frame.kind === 'result') pending = frame;
-        else if (frame.kind === 'timeout' || frame.kind === 'tampered') finish({ kind: frame.kind, left });
+        else if (frame.kind === 'timeout' || frame.kind === 'tampered')
+          finish({ kind: frame.kind, left });
         else if (frame.kind === 'rejected' && isThrownValue(frame.error))
           finish({ kind: 'rejected', error: frame.error, left });
         else if (frame.kind === 'syntax' && typeof frame.message === 'string')
@@ -242,11 +254,18 @@ class Child {
             column: Number(frame.column) || 0,
             left,
           });
-        else if (frame.kind === 'crashed') finish({ kind: 'crashed', detail: 'it threw outside any module', left });
+        else if (frame.kind === 'crashed')
+          finish({ kind: 'crashed', detail: 'it threw outside any module', left });
       };
       this.onExit = () => {
-        const outOfMemory = this.overMemory || /heap out of memory|heap limit|allocation failed/i.test(this.stderrTail);
-        finish(outOfMemory ? { kind: 'memory', left } : { kind: 'crashed', detail: this.endDetail('ended'), left });
+        const outOfMemory =
+          this.overMemory ||
+          /heap out of memory|heap limit|allocation failed/i.test(this.stderrTail);
+        finish(
+          outOfMemory
+            ? { kind: 'memory', left }
+            : { kind: 'crashed', detail: this.endDetail('ended'), left },
+        );
       };
       if (this.exited) return this.onExit();
       const body = JSON.stringify({ id, code: request.code, files: request.modules, timeoutMs });
@@ -279,7 +298,9 @@ const ENDS_PROCESS = new Set(['timeout', 'memory', 'tampered', 'crashed', 'rejec
  * earlier bundle run late): it did not say itself that this request's code ran out of time.
  */
 const mayBeLeftover = (outcome: EvaluationOutcome) =>
-  outcome.kind === 'memory' || outcome.kind === 'crashed' || (outcome.kind === 'timeout' && outcome.killed === true);
+  outcome.kind === 'memory' ||
+  outcome.kind === 'crashed' ||
+  (outcome.kind === 'timeout' && outcome.killed === true);
 
 /**
  * Evaluates bundles in one process at a time, started on first use and kept for the next request:

@@ -46,15 +46,30 @@ function validRecord(value: unknown, entry: string, key: string): StoredRecord |
   if (typeof value !== 'object' || value === null) return undefined;
   const r = value as Partial<StoredRecord>;
   const pair = (p: unknown, second: (v: unknown) => boolean) =>
-    Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && path.isAbsolute(p[0]) && second(p[1]);
+    Array.isArray(p) &&
+    p.length === 2 &&
+    typeof p[0] === 'string' &&
+    path.isAbsolute(p[0]) &&
+    second(p[1]);
   if (r.format !== FORMAT || r.key !== key || r.entry !== entry) return undefined;
-  if (!Array.isArray(r.sources) || !r.sources.every((p) => pair(p, (h) => typeof h === 'string' && HASH.test(h))))
+  if (
+    !Array.isArray(r.sources) ||
+    !r.sources.every((p) => pair(p, (h) => typeof h === 'string' && HASH.test(h)))
+  )
     return undefined;
   if (!r.sources.some(([file]) => file === entry)) return undefined;
-  if (!Array.isArray(r.paths) || !r.paths.every((p) => pair(p, (s) => typeof s === 'string' && STATES.has(s))))
+  if (
+    !Array.isArray(r.paths) ||
+    !r.paths.every((p) => pair(p, (s) => typeof s === 'string' && STATES.has(s)))
+  )
     return undefined;
   const exports = r.exports;
-  if (typeof exports !== 'object' || exports === null || Array.isArray(exports) || !isPlainData(exports))
+  if (
+    typeof exports !== 'object' ||
+    exports === null ||
+    Array.isArray(exports) ||
+    !isPlainData(exports)
+  )
     return undefined;
   return r as StoredRecord;
 }
@@ -130,12 +145,18 @@ export class EvaluationStore {
       {
         code: DIAGNOSTIC_CODES.cacheUnusable,
         severity: 'warning',
-        message: `The evaluation cache ${this.dir} cannot be used (${this.unusable}), so every catalog file is evaluated again in each run; remove or fix that path (or set TOOL_CATALOG_CACHE=0 to do without it).`,
+        message:
+          `The evaluation cache ${this.dir} cannot be used (${this.unusable}), so ` +
+          `every catalog file is evaluated again in each run; remove or fix that ` +
+          `path (or set TOOL_CATALOG_CACHE=0 to do without it).`,
       },
     ];
   }
 
-  /** What `entry` evaluated to in an earlier run, if that record is sound and every text and path it depends on holds. */
+  /**
+   * What `entry` evaluated to in an earlier run, if that record is sound and every text and path it
+   * depends on holds.
+   */
   get(entry: string, reader: SourceReader, key: string): EvaluationRecord | undefined {
     if (this.unusable !== undefined) return undefined;
     let text: string | undefined;
@@ -144,7 +165,8 @@ export class EvaluationStore {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // A missing record is a miss; a folder in the way or no permission makes the store unusable.
-      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ELOOP' && code !== 'ENXIO') this.giveUp(error);
+      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ELOOP' && code !== 'ENXIO')
+        this.giveUp(error);
       return undefined;
     }
     if (text === undefined) return undefined;

@@ -24,7 +24,10 @@ function validMark(value: Record<string, unknown>): boolean {
   return true;
 }
 
-/** Whether `value` is plain JSON data with well-formed marks, at most MAX_DEPTH levels deep (walked without recursion). */
+/**
+ * Whether `value` is plain JSON data with well-formed marks, at most MAX_DEPTH levels deep (walked
+ * without recursion).
+ */
 export function isPlainData(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
@@ -44,5 +47,7 @@ export function isPlainData(value: unknown): boolean {
 /** The exports of `count` entries, if `value` is exactly that: an array of plain-data objects. */
 export function exportsList(value: unknown, count: number): Exports[] | undefined {
   if (!Array.isArray(value) || value.length !== count) return undefined;
-  return value.every((e) => isObject(e) && !Array.isArray(e) && isPlainData(e)) ? (value as Exports[]) : undefined;
+  return value.every((e) => isObject(e) && !Array.isArray(e) && isPlainData(e))
+    ? (value as Exports[])
+    : undefined;
 }

@@ -80,13 +80,18 @@ function foldersUp(rootDir: string): string[] {
 
 function hasPrettierKey(packageJson: string): boolean {
   try {
-    return (JSON.parse(readText(packageJson) ?? '{}') as Record<string, unknown>).prettier !== undefined;
+    return (
+      (JSON.parse(readText(packageJson) ?? '{}') as Record<string, unknown>).prettier !== undefined
+    );
   } catch {
     return false;
   }
 }
 
-/** The installed `@biomejs/biome`'s major version, else the one in the config's `$schema` URL, else what the config's keys imply. */
+/**
+ * The installed `@biomejs/biome`'s major version, else the one in the config's `$schema` URL, else
+ * what the config's keys imply.
+ */
 function biomeMajor(dir: string, text: string): number {
   for (const folder of foldersUp(dir)) {
     const version = /"version"\s*:\s*"(\d+)\./.exec(
@@ -107,12 +112,14 @@ export function findFormatters(rootDir: string): FormatterSetup {
     if (!prettier) {
       const name = PRETTIER_CONFIG_FILES.find((f) => existsSync(path.join(dir, f)));
       if (name) prettier = { file: path.join(dir, name) };
-      else if (hasPrettierKey(path.join(dir, 'package.json'))) prettier = { file: path.join(dir, 'package.json') };
+      else if (hasPrettierKey(path.join(dir, 'package.json')))
+        prettier = { file: path.join(dir, 'package.json') };
     }
     if (!biome) {
       const name = BIOME_CONFIG_FILES.find((f) => existsSync(path.join(dir, f)));
       const text = name && readText(path.join(dir, name));
-      if (name && text !== undefined) biome = { file: path.join(dir, name), text, major: biomeMajor(dir, text) };
+      if (name && text !== undefined)
+        biome = { file: path.join(dir, name), text, major: biomeMajor(dir, text) };
     }
   }
   return { rootDir: path.resolve(rootDir), prettier, biome };
@@ -138,7 +145,8 @@ function globBody(glob: string): string {
 }
 
 /** The folders that contain a relative path, outermost first, then the path itself. */
-const pathAndParents = (relative: string) => relative.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+const pathAndParents = (relative: string) =>
+  relative.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
 
 /**
  * A `.gitignore`-style file (Prettier reads `.prettierignore` and `.gitignore` this way) as a test
@@ -157,14 +165,19 @@ export function ignoreFileMatcher(text: string): (relative: string) => boolean {
       if (folderOnly) pattern = pattern.slice(0, -1);
       const anchored = pattern.includes('/');
       if (pattern.startsWith('/')) pattern = pattern.slice(1);
-      return { negated, folderOnly, regex: new RegExp(`^${anchored ? '' : '(?:.*/)?'}${globBody(pattern)}$`) };
+      return {
+        negated,
+        folderOnly,
+        regex: new RegExp(`^${anchored ? '' : '(?:.*/)?'}${globBody(pattern)}$`),
+      };
     });
   return (relative) => {
     const parts = pathAndParents(relative);
     return parts.some((part, i) => {
       const isFolder = i < parts.length - 1;
       let ignored = false;
-      for (const rule of rules) if ((!rule.folderOnly || isFolder) && rule.regex.test(part)) ignored = !rule.negated;
+      for (const rule of rules)
+        if ((!rule.folderOnly || isFolder) && rule.regex.test(part)) ignored = !rule.negated;
       return ignored;
     });
   };
@@ -175,7 +188,9 @@ export function ignoreFileMatcher(text: string): (relative: string) => boolean {
  * .prettierignore or .gitignore there (each read once, when the test is made).
  */
 function prettierSkipper(setup: FormatterSetup): (file: string) => boolean {
-  const folders = [...new Set([setup.rootDir, ...(setup.prettier ? [path.dirname(setup.prettier.file)] : [])])];
+  const folders = [
+    ...new Set([setup.rootDir, ...(setup.prettier ? [path.dirname(setup.prettier.file)] : [])]),
+  ];
   const matchers = folders.flatMap((dir) =>
     ['.prettierignore', '.gitignore'].flatMap((name) => {
       const text = readText(path.join(dir, name));
@@ -196,7 +211,8 @@ function includedBy(patterns: readonly unknown[], relative: string): boolean {
     if (typeof p !== 'string') continue;
     const negated = p.startsWith('!');
     const body = globBody(p.replace(/^!+/, '').replace(/^\.\//, '').replace(/\/$/, ''));
-    if (pathAndParents(relative).some((part) => new RegExp(`^${body}$`).test(part))) included = !negated;
+    if (pathAndParents(relative).some((part) => new RegExp(`^${body}$`).test(part)))
+      included = !negated;
   }
   return included;
 }
@@ -211,7 +227,8 @@ const ignoredBy = (patterns: readonly unknown[], relative: string) =>
       ),
   );
 
-const asList = (value: unknown): readonly unknown[] | undefined => (Array.isArray(value) ? value : undefined);
+const asList = (value: unknown): readonly unknown[] | undefined =>
+  Array.isArray(value) ? value : undefined;
 
 /** Whether `biome format --write .` skips `file`, by the config's `files` and `formatter` settings. */
 export function biomeSkips(biome: BiomeSetup, file: string): boolean {
@@ -242,9 +259,13 @@ export function biomeSkips(biome: BiomeSetup, file: string): boolean {
 
 /** Files standing for an output folder before anything is generated: one of each kind `generate` writes. */
 const sampleOutputFiles = (outDir: string) =>
-  ['registry.ts', 'runtime/index.ts', 'policy.md', 'i18n/en.json', '.tool-catalog-manifest.json'].map((f) =>
-    path.join(outDir, f),
-  );
+  [
+    'registry.ts',
+    'runtime/index.ts',
+    'policy.md',
+    'i18n/en.json',
+    '.tool-catalog-manifest.json',
+  ].map((f) => path.join(outDir, f));
 
 export interface IgnoreEdit {
   readonly file: string;
@@ -252,8 +273,14 @@ export interface IgnoreEdit {
   readonly action: 'created' | 'appended' | 'edited';
 }
 
-/** What init adds to `.prettierignore` in the app's folder for `outDirs`; undefined when Prettier already skips them. */
-export function prettierIgnoreEdit(setup: FormatterSetup, outDirs: readonly string[]): IgnoreEdit | undefined {
+/**
+ * What init adds to `.prettierignore` in the app's folder for `outDirs`; undefined when Prettier
+ * already skips them.
+ */
+export function prettierIgnoreEdit(
+  setup: FormatterSetup,
+  outDirs: readonly string[],
+): IgnoreEdit | undefined {
   const skips = prettierSkipper(setup);
   const missing = outDirs.filter((dir) => !sampleOutputFiles(dir).every(skips));
   const lines = missing
@@ -264,11 +291,15 @@ export function prettierIgnoreEdit(setup: FormatterSetup, outDirs: readonly stri
   const existing = readText(file);
   const block = `${PRETTIER_IGNORE_MARKER}\n${lines.join('\n')}\n`;
   if (existing === undefined) return { file, content: block, action: 'created' };
-  const separator = existing === '' ? '' : existing.endsWith('\n\n') ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
+  const separator =
+    existing === '' ? '' : existing.endsWith('\n\n') ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
   return { file, content: `${existing}${separator}${block}`, action: 'appended' };
 }
 
-/** The Biome entry for a folder, relative to the config: `!src/generated/agent` (2.x `includes`) or `src/generated/agent/**` (1.x `ignore`). */
+/**
+ * The Biome entry for a folder, relative to the config: `!src/generated/agent` (2.x `includes`) or
+ * `src/generated/agent/**` (1.x `ignore`).
+ */
 function biomeEntry(biome: BiomeSetup, outDir: string): string {
   const relative = toPosix(path.relative(path.dirname(biome.file), outDir));
   return biome.major >= 2 ? `!${relative}` : `${relative}/**`;
@@ -288,7 +319,9 @@ export function biomeIgnoreEdit(
 ): IgnoreEdit | { readonly manual: string } | undefined {
   const biome = setup.biome;
   if (!biome) return undefined;
-  const missing = outDirs.filter((dir) => !sampleOutputFiles(dir).every((f) => biomeSkips(biome, f)));
+  const missing = outDirs.filter(
+    (dir) => !sampleOutputFiles(dir).every((f) => biomeSkips(biome, f)),
+  );
   if (missing.length === 0) return undefined;
   const entries = missing.map((dir) => biomeEntry(biome, dir));
   const setting = biomeSetting(biome);
@@ -341,7 +374,8 @@ export function biomeIgnoreEdit(
 function biomePosition(biome: BiomeSetup) {
   try {
     const root = parseJsonc(biome.text);
-    const node = nodeAt(root, ['files', biome.major >= 2 ? 'includes' : 'ignore']) ?? nodeAt(root, ['files']);
+    const node =
+      nodeAt(root, ['files', biome.major >= 2 ? 'includes' : 'ignore']) ?? nodeAt(root, ['files']);
     if (node) return { file: biome.file, ...lineAndColumn(biome.text, node.start) };
   } catch {
     // Not parseable: point at the file.
@@ -369,7 +403,11 @@ export function formatterWarnings(
       warnings.push({
         code: DIAGNOSTIC_CODES.formatterRewritesOutput,
         severity: 'warning',
-        message: `Prettier (${configName}) would reformat the generated files in ${folders.map((d) => `${rel(d)}/`).join(', ')}, and \`tool-catalog generate --check\` would then fail; add ${folders.map((d) => `/${rel(d)}/`).join(' and ')} to .prettierignore.`,
+        message:
+          `Prettier (${configName}) would reformat the generated files in ` +
+          `${folders.map((d) => `${rel(d)}/`).join(', ')}, and \`tool-catalog ` +
+          `generate --check\` would then fail; add ` +
+          `${folders.map((d) => `/${rel(d)}/`).join(' and ')} to .prettierignore.`,
         at: { file: setup.prettier.file, line: 1, column: 1 },
       });
     }
@@ -381,7 +419,12 @@ export function formatterWarnings(
       warnings.push({
         code: DIAGNOSTIC_CODES.formatterRewritesOutput,
         severity: 'warning',
-        message: `Biome (${path.basename(biome.file)}) would reformat the generated files in ${folders.map((d) => `${rel(d)}/`).join(', ')}, and \`tool-catalog generate --check\` would then fail; add ${folders.map((d) => JSON.stringify(biomeEntry(biome, d))).join(', ')} to ${biomeSetting(biome)} in ${path.basename(biome.file)}.`,
+        message:
+          `Biome (${path.basename(biome.file)}) would reformat the generated files ` +
+          `in ${folders.map((d) => `${rel(d)}/`).join(', ')}, and \`tool-catalog ` +
+          `generate --check\` would then fail; add ` +
+          `${folders.map((d) => JSON.stringify(biomeEntry(biome, d))).join(', ')} ` +
+          `to ${biomeSetting(biome)} in ${path.basename(biome.file)}.`,
         at: biomePosition(biome),
       });
     }

@@ -1,7 +1,12 @@
 // Which extension relative imports in generated files must carry for the app's TypeScript setup:
 // read from the tsconfig that includes the output folder (following `extends` and project references).
 import path from 'node:path';
-import { createFilesMatcher, getTsconfig, parseTsconfig, type TsConfigJsonResolved } from 'get-tsconfig';
+import {
+  createFilesMatcher,
+  getTsconfig,
+  parseTsconfig,
+  type TsConfigJsonResolved,
+} from 'get-tsconfig';
 
 export type ImportExtension = '' | '.js' | '.ts';
 
@@ -17,13 +22,21 @@ const NODE_MODULE = /^node(1[6-9]|2\d|next)$/i;
 /** The extension a project with these options needs. */
 function extensionFor(options: TsConfigJsonResolved['compilerOptions'] = {}): ImportExtension {
   const resolution =
-    options.moduleResolution ?? (options.module && NODE_MODULE.test(options.module) ? 'nodenext' : undefined);
+    options.moduleResolution ??
+    (options.module && NODE_MODULE.test(options.module) ? 'nodenext' : undefined);
   if (resolution === undefined || !NODE_RESOLUTION.test(resolution)) return '';
-  return options.allowImportingTsExtensions && options.rewriteRelativeImportExtensions ? '.ts' : '.js';
+  return options.allowImportingTsExtensions && options.rewriteRelativeImportExtensions
+    ? '.ts'
+    : '.js';
 }
 
-/** The tsconfig that compiles `folder`: the nearest one above it, or the project it references that includes the folder. */
-function projectOf(folder: string): { file: string; options: TsConfigJsonResolved['compilerOptions'] } | undefined {
+/**
+ * The tsconfig that compiles `folder`: the nearest one above it, or the project it references that
+ * includes the folder.
+ */
+function projectOf(
+  folder: string,
+): { file: string; options: TsConfigJsonResolved['compilerOptions'] } | undefined {
   const found = getTsconfig(folder);
   if (!found) return undefined;
   const probe = path.join(folder, 'index.ts');
@@ -32,7 +45,8 @@ function projectOf(folder: string): { file: string; options: TsConfigJsonResolve
     const file = target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
     try {
       const config = parseTsconfig(file);
-      if (createFilesMatcher({ config, path: file })(probe)) return { file, options: config.compilerOptions };
+      if (createFilesMatcher({ config, path: file })(probe))
+        return { file, options: config.compilerOptions };
     } catch {
       // A reference that does not parse is TypeScript's to report.
     }
@@ -62,6 +76,8 @@ export function importStyle(
   const rel = path.relative(rootDir, project.file) || path.basename(project.file);
   return {
     extension,
-    reason: `${rel}: moduleResolution ${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}`,
+    reason:
+      `${rel}: moduleResolution ` +
+      `${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}`,
   };
 }

@@ -3,7 +3,11 @@
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
+import {
+  DEFAULT_EVALUATION_TIMEOUT_MS,
+  evaluateModules,
+  evaluationStore,
+} from './evaluate-modules.js';
 import { describeValue, isRecord, MARK } from '../language/plain-data.js';
 import type { ResolvedCatalogConfig } from './load-config.js';
 import { toPosix } from '../text/spelling.js';
@@ -49,7 +53,9 @@ interface EvaluatedToolSet {
   readonly tools: Record<string, unknown>;
 }
 const markOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[MARK] : undefined;
+  typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[MARK]
+    : undefined;
 
 const byPosixPath = (a: string, b: string) => {
   const pa = toPosix(a);
@@ -63,7 +69,10 @@ export interface LoadOptions {
   readonly readOnly?: boolean;
 }
 
-export async function loadCatalog(config: ResolvedCatalogConfig, options: LoadOptions = {}): Promise<RawCatalog> {
+export async function loadCatalog(
+  config: ResolvedCatalogConfig,
+  options: LoadOptions = {},
+): Promise<RawCatalog> {
   return loadCatalogFiles(config, await listCatalogFiles(config), options);
 }
 
@@ -82,8 +91,15 @@ export async function loadCatalogFiles(
         {
           code: DIAGNOSTIC_CODES.emptyCatalog,
           severity: 'error',
-          message: `The include globs of catalog '${config.name}' (${config.include.join(', ')}) match no file; fix 'include' in ${path.basename(config.configFile)}.`,
-          at: { file: config.configFile, path: ['catalogs', config.name, 'include'], scope: 'config' },
+          message:
+            `The include globs of catalog '${config.name}' (` +
+            `${config.include.join(', ')}) match no file; fix 'include' in ` +
+            `${path.basename(config.configFile)}.`,
+          at: {
+            file: config.configFile,
+            path: ['catalogs', config.name, 'include'],
+            scope: 'config',
+          },
         },
       ],
     };
@@ -93,7 +109,8 @@ export async function loadCatalogFiles(
     timeoutMs: config.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS,
     store: evaluationStore(config.rootDir, options),
   });
-  if (evaluated.modules.length === 0) return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
+  if (evaluated.modules.length === 0)
+    return { ...empty, inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
 
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
   let definition: EvaluatedCatalog | undefined;
@@ -119,7 +136,10 @@ export async function loadCatalogFiles(
         diagnostics.push({
           code: DIAGNOSTIC_CODES.foreignToolSet,
           severity: 'error',
-          message: `These tools were declared with a different defineCatalog(...) than the one catalog '${config.name}' uses; import the catalog from ${path.basename(definitionFile!)} and call its .tools({...}).`,
+          message:
+            `These tools were declared with a different defineCatalog(...) than the ` +
+            `one catalog '${config.name}' uses; import the catalog from ` +
+            `${path.basename(definitionFile!)} and call its .tools({...}).`,
           at: { file, path: [], scope: 'tools' },
         });
         continue;
@@ -129,12 +149,16 @@ export async function loadCatalogFiles(
         diagnostics.push({
           code: DIAGNOSTIC_CODES.invalidValue,
           severity: 'error',
-          message: `.tools(...) takes an object whose keys name tools, not ${describeValue(set.tools)}; write \`catalog.tools({ Read: { kind: 'sdk', … } })\`.`,
+          message:
+            `.tools(...) takes an object whose keys name tools, not ` +
+            `${describeValue(set.tools)}; write \`catalog.tools({ Read: { kind: ` +
+            `'sdk', … } })\`.`,
           at: { file, path: [], scope: 'tools' },
         });
         continue;
       }
-      for (const [key, declaration] of Object.entries(set.tools)) tools.push({ key, declaration, file });
+      for (const [key, declaration] of Object.entries(set.tools))
+        tools.push({ key, declaration, file });
     }
   }
   if (definition && !isRecord(definition.vocabulary)) {
@@ -142,21 +166,30 @@ export async function loadCatalogFiles(
     diagnostics.push({
       code: DIAGNOSTIC_CODES.invalidValue,
       severity: 'error',
-      message: `defineCatalog(...) takes an object, the catalog's vocabulary (categories, conditions, …), not ${describeValue(definition.vocabulary)}; write \`defineCatalog({ categories: ['file'] })\`.`,
+      message:
+        `defineCatalog(...) takes an object, the catalog's vocabulary ` +
+        `(categories, conditions, …), not ${describeValue(definition.vocabulary)}` +
+        `; write \`defineCatalog({ categories: ['file'] })\`.`,
       at: { file: definitionFile ?? files[0]!, path: [], scope: 'catalog' },
     });
   } else if (!definition) {
     diagnostics.push({
       code: DIAGNOSTIC_CODES.noDefinition,
       severity: 'error',
-      message: `No file of catalog '${config.name}' exports a defineCatalog({...}) result or a .tools({...}) set; export them from the files that 'include' matches.`,
+      message:
+        `No file of catalog '${config.name}' exports a defineCatalog({...}) ` +
+        `result or a .tools({...}) set; export them from the files that ` +
+        `'include' matches.`,
       at: { file: files[0]!, line: 1, column: 1 },
     });
   } else if (tools.length === 0) {
     diagnostics.push({
       code: DIAGNOSTIC_CODES.emptyCatalog,
       severity: 'error',
-      message: `Catalog '${config.name}' declares no tools; export at least one set from a catalog file, e.g. \`export default catalog.tools({ Bash: { kind: 'sdk', … } })\`.`,
+      message:
+        `Catalog '${config.name}' declares no tools; export at least one set ` +
+        `from a catalog file, e.g. \`export default catalog.tools({ Bash: { ` +
+        `kind: 'sdk', … } })\`.`,
       at: definitionFile
         ? { file: definitionFile, path: [], scope: 'catalog' }
         : { file: files[0]!, line: 1, column: 1 },

@@ -7,9 +7,17 @@ import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
-import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from './evaluate-modules.js';
+import {
+  DEFAULT_EVALUATION_TIMEOUT_MS,
+  evaluateModules,
+  evaluationStore,
+} from './evaluate-modules.js';
 import { importStyle, type ImportStyle } from './import-style.js';
-import { resolveMcpAndStaleRefs, type ResolvedMcpServer, type ResolvedStaleRefsOptions } from './mcp-config.js';
+import {
+  resolveMcpAndStaleRefs,
+  type ResolvedMcpServer,
+  type ResolvedStaleRefsOptions,
+} from './mcp-config.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
 
 /** Where the SDK's tool input types come from unless the config's `sdk.typesModule` says otherwise. */
@@ -42,7 +50,10 @@ export interface ResolvedCatalogConfig {
     readonly outDir: string;
   };
   readonly bindings?: { readonly file: string; readonly iconType?: ModuleRef };
-  readonly sdk: { readonly aliases: Readonly<Record<string, string>>; readonly typesModule: string };
+  readonly sdk: {
+    readonly aliases: Readonly<Record<string, string>>;
+    readonly typesModule: string;
+  };
   /** The module generated code imports the runtime from; undefined: the runtime is written into `outDir/runtime/`. */
   readonly runtimeModule?: string;
   /** The extension of relative imports in generated files, and what decided it. */
@@ -52,7 +63,10 @@ export interface ResolvedCatalogConfig {
   /** How `drift --mcp` reaches each server or channel, by its catalog name (only those configured). */
   readonly mcp: Readonly<Record<string, ResolvedMcpServer>>;
   readonly staleRefs: ResolvedStaleRefsOptions;
-  /** `verify.data`: the module (absolute path, or a package specifier) and export holding the data verify runs builders with. */
+  /**
+   * `verify.data`: the module (absolute path, or a package specifier) and export holding the data
+   * verify runs builders with.
+   */
   readonly verify?: { readonly data?: { readonly module: string; readonly exportName: string } };
 }
 
@@ -94,7 +108,10 @@ const I18N_FIELDS: FieldSpec = {
   missing: { type: 'enum', values: ['error', 'warn', 'fallback'] },
   outDir: { type: 'string' },
 };
-const CONFIG_FIELDS: FieldSpec = { catalogs: { type: 'record' }, evaluationTimeoutMs: { type: 'number' } };
+const CONFIG_FIELDS: FieldSpec = {
+  catalogs: { type: 'record' },
+  evaluationTimeoutMs: { type: 'number' },
+};
 const BINDING_FIELDS: FieldSpec = { file: { type: 'string' }, iconType: { type: 'moduleRef' } };
 const SDK_FIELDS: FieldSpec = { aliases: { type: 'record' }, typesModule: { type: 'string' } };
 const VERIFY_FIELDS: FieldSpec = { data: { type: 'moduleRef' } };
@@ -125,7 +142,8 @@ export async function loadConfig(options: {
         ? `, e.g. --config ${path.join(options.file ?? '', path.basename(inside))}`
         : '';
     const message = !options.file
-      ? `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder above it; create one with \`tool-catalog init\` or pass --config <file>.`
+      ? `No ${CONFIG_FILE_NAMES[0]} was found in ${options.cwd} or any folder ` +
+        `above it; create one with \`tool-catalog init\` or pass --config <file>.`
       : kind?.isDirectory()
         ? `The config path ${file} is a folder, not a file; pass the config file itself${example}.`
         : kind
@@ -148,7 +166,11 @@ export async function loadConfig(options: {
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics: evaluated.diagnostics };
   const raw = evaluated.modules[0]!.exports.default;
   const diagnostics: PendingDiagnostic[] = [...evaluated.diagnostics];
-  const invalid = (message: string, at: string[], place: { element?: number; atKey?: boolean } = {}) =>
+  const invalid = (
+    message: string,
+    at: string[],
+    place: { element?: number; atKey?: boolean } = {},
+  ) =>
     diagnostics.push({
       code: DIAGNOSTIC_CODES.configInvalid,
       severity: 'error',
@@ -157,7 +179,8 @@ export async function loadConfig(options: {
     });
   if (!isRecord(raw) || !isRecord(raw.catalogs) || Object.keys(raw.catalogs).length === 0) {
     invalid(
-      "The config must `export default defineConfig({ catalogs: { <name>: { include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.",
+      'The config must `export default defineConfig({ catalogs: { <name>: { ' +
+        "include: ['catalog/**/*.catalog.ts'] } } })` with at least one catalog.",
       [],
     );
     return { file, catalogs: [], inputs: evaluated.inputs, diagnostics };
@@ -171,9 +194,13 @@ export async function loadConfig(options: {
     })).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })),
   );
   const timeoutMs =
-    typeof raw.evaluationTimeoutMs === 'number' && raw.evaluationTimeoutMs > 0 ? raw.evaluationTimeoutMs : undefined;
+    typeof raw.evaluationTimeoutMs === 'number' && raw.evaluationTimeoutMs > 0
+      ? raw.evaluationTimeoutMs
+      : undefined;
   if (raw.evaluationTimeoutMs !== undefined && timeoutMs === undefined)
-    invalid("'evaluationTimeoutMs' must be a positive number of milliseconds.", ['evaluationTimeoutMs']);
+    invalid("'evaluationTimeoutMs' must be a positive number of milliseconds.", [
+      'evaluationTimeoutMs',
+    ]);
   const catalogs: ResolvedCatalogConfig[] = [];
   for (const [name, c] of Object.entries(raw.catalogs)) {
     const where =
@@ -185,12 +212,16 @@ export async function loadConfig(options: {
         scope: 'config' as const,
       });
     if (!isRecord(c)) {
-      invalid(`Catalog '${name}' must be an object with an 'include' array of globs.`, ['catalogs', name]);
+      invalid(`Catalog '${name}' must be an object with an 'include' array of globs.`, [
+        'catalogs',
+        name,
+      ]);
       continue;
     }
     if (!CATALOG_NAME.test(name)) {
       invalid(
-        `The catalog name ${JSON.stringify(name)} cannot name a folder and a symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`,
+        `The catalog name ${JSON.stringify(name)} cannot name a folder and a ` +
+          `symbol prefix; use letters, digits, '-' and '_', starting with a letter (e.g. 'agent').`,
         ['catalogs', name],
         { atKey: true },
       );
@@ -219,10 +250,10 @@ export async function loadConfig(options: {
         );
     }
     if (!Array.isArray(c.include) || c.include.length === 0)
-      invalid(`Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`, [
-        'catalogs',
-        name,
-      ]);
+      invalid(
+        `Catalog '${name}' needs 'include': a non-empty array of globs naming its source files.`,
+        ['catalogs', name],
+      );
     if (isRecord(c.bindings) && typeof c.bindings.file !== 'string')
       invalid(`'bindings' of catalog '${name}' needs 'file': the path of the app's binding file.`, [
         'catalogs',
@@ -232,9 +263,14 @@ export async function loadConfig(options: {
     const extra = resolveMcpAndStaleRefs(name, c, file, rootDir);
     diagnostics.push(...extra.diagnostics);
     if (diagnostics.length > before) continue;
-    const resolved = { ...resolveCatalog(name, c, file, timeoutMs), mcp: extra.mcp, staleRefs: extra.staleRefs };
+    const resolved = {
+      ...resolveCatalog(name, c, file, timeoutMs),
+      mcp: extra.mcp,
+      staleRefs: extra.staleRefs,
+    };
     const problems = checkResolvedCatalog(resolved);
-    for (const { message, path: at, ...place } of problems) invalid(message, ['catalogs', name, ...at], place);
+    for (const { message, path: at, ...place } of problems)
+      invalid(message, ['catalogs', name, ...at], place);
     if (problems.length === 0) catalogs.push(resolved);
   }
   diagnostics.push(...sharedOutputs(catalogs, file));
@@ -261,7 +297,8 @@ function canonicalLocale(tag: string): string {
 /** A BCP 47 language tag, as locales are written (`en`, `zh-CN`, `zh-Hant-TW`, `de-CH-1996`). */
 const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
-const inside = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
+const inside = (folder: string, file: string) =>
+  file === folder || file.startsWith(folder + path.sep);
 
 /** Rules a resolved catalog must meet so every output it writes stays inside the app and compiles. */
 interface ConfigProblem {
@@ -276,7 +313,10 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   const outside = (what: string, target: string, at: string[]) =>
     !inside(r.rootDir, target) &&
     problems.push({
-      message: `${what} of catalog '${r.name}' is ${target}, outside the config's folder ${r.rootDir}; generated files must stay inside the project, so point it at a folder under it.`,
+      message:
+        `${what} of catalog '${r.name}' is ${target}, outside the config's ` +
+        `folder ${r.rootDir}; generated files must stay inside the project, so ` +
+        `point it at a folder under it.`,
       path: at,
     });
   outside("'outDir'", r.outDir, ['outDir']);
@@ -284,18 +324,25 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
   if (r.outDir === r.rootDir)
     problems.push({
-      message: `'outDir' of catalog '${r.name}' is the config's own folder; give the generated files a folder of their own (default: generated/${r.name}).`,
+      message:
+        `'outDir' of catalog '${r.name}' is the config's own folder; give the ` +
+        `generated files a folder of their own (default: generated/${r.name}).`,
       path: ['outDir'],
     });
   if (!PREFIX.test(r.prefix))
     problems.push({
-      message: `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such as ${r.prefix}ToolKey; use letters and digits, starting with a letter (e.g. 'Claude').`,
+      message:
+        `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such ` +
+        `as ${r.prefix}ToolKey; use letters and digits, starting with a letter ` +
+        `(e.g. 'Claude').`,
       path: ['prefix'],
     });
   r.i18n.locales.forEach((locale, i) => {
     if (!LOCALE_TAG.test(locale))
       problems.push({
-        message: `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`,
+        message:
+          `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a ` +
+          `language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`,
         path: ['i18n', 'locales'],
         element: i,
       });
@@ -304,30 +351,41 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   for (const [i, l] of lower.entries())
     if (lower.indexOf(l) !== i)
       problems.push({
-        message: `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice (tags compare without case); remove one.`,
+        message:
+          `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice ` +
+          `(tags compare without case); remove one.`,
         path: ['i18n', 'locales'],
         element: i,
       });
   if (!lower.includes(r.i18n.defaultLocale.toLowerCase()))
     problems.push({
-      message: `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' is not one of its locales (${r.i18n.locales.join(', ')}); add it to 'locales' or pick one of them.`,
+      message:
+        `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' ` +
+        `is not one of its locales (${r.i18n.locales.join(', ')}); add it to ` +
+        `'locales' or pick one of them.`,
       path: ['i18n', 'defaultLocale'],
     });
   const data = r.verify?.data;
   if (data && specifierProblem(data.module))
     problems.push({
-      message: `'verify.data.module' ${JSON.stringify(data.module)} is not a module specifier (it holds quotes or control characters).`,
+      message:
+        `'verify.data.module' ${JSON.stringify(data.module)} is not a module ` +
+        `specifier (it holds quotes or control characters).`,
       path: ['verify', 'data'],
     });
   if (data && !isExportName(data.exportName))
     problems.push({
-      message: `'verify.data.export' ${JSON.stringify(data.exportName)} is not an export name; write the name the module exports the data as.`,
+      message:
+        `'verify.data.export' ${JSON.stringify(data.exportName)} is not an ` +
+        `export name; write the name the module exports the data as.`,
       path: ['verify', 'data', 'export'],
     });
   const iconExport = r.bindings?.iconType?.export;
   if (iconExport !== undefined && !isExportName(iconExport))
     problems.push({
-      message: `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an export name; write the name the module exports the icon type as.`,
+      message:
+        `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an ` +
+        `export name; write the name the module exports the icon type as.`,
       path: ['bindings', 'iconType', 'export'],
     });
   for (const [field, value] of [
@@ -336,13 +394,18 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   ] as const)
     if (value !== '' && specifierProblem(value))
       problems.push({
-        message: `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ${JSON.stringify(value)} is not a module specifier (it holds quotes or control characters).`,
+        message:
+          `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ` +
+          `${JSON.stringify(value)} is not a module specifier (it holds quotes or ` +
+          `control characters).`,
         path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'],
       });
   for (const base of Object.keys(r.sdk.aliases))
     if (!isIdentifierName(base))
       problems.push({
-        message: `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; write the name of the SDK type without 'Input' (e.g. FileRead).`,
+        message:
+          `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; ` +
+          `write the name of the SDK type without 'Input' (e.g. FileRead).`,
         path: ['sdk', 'aliases', base],
         atKey: true,
       });
@@ -350,7 +413,10 @@ function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
 }
 
 /** Two catalogs writing into one folder would overwrite each other's files and manifests. */
-function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string): PendingDiagnostic[] {
+function sharedOutputs(
+  catalogs: readonly ResolvedCatalogConfig[],
+  file: string,
+): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
   const folders = (c: ResolvedCatalogConfig) =>
     [
@@ -365,7 +431,10 @@ function sharedOutputs(catalogs: readonly ResolvedCatalogConfig[], file: string)
             out.push({
               code: DIAGNOSTIC_CODES.sharedOutput,
               severity: 'error',
-              message: `Catalogs '${other.name}' and '${c.name}' write into the same folder (${folder}), so they would overwrite each other's files; give '${c.name}' its own '${field}'.`,
+              message:
+                `Catalogs '${other.name}' and '${c.name}' write into the same folder (` +
+                `${folder}), so they would overwrite each other's files; give '${c.name}` +
+                `' its own '${field}'.`,
               at: { file, path: ['catalogs', c.name, ...field.split('.')], scope: 'config' },
             });
   });
@@ -399,9 +468,13 @@ function resolveCatalog(
       prefix: (i18n.prefix as string | undefined) ?? 'agent.tools',
       layout: (i18n.layout as 'nested' | 'flat' | undefined) ?? 'nested',
       missing: (i18n.missing as MissingTranslationPolicy | undefined) ?? 'error',
-      outDir: i18n.outDir ? path.resolve(rootDir, i18n.outDir as string) : path.join(outDir, 'i18n'),
+      outDir: i18n.outDir
+        ? path.resolve(rootDir, i18n.outDir as string)
+        : path.join(outDir, 'i18n'),
     },
-    bindings: bindings ? { file: path.resolve(rootDir, bindings.file), iconType: bindings.iconType } : undefined,
+    bindings: bindings
+      ? { file: path.resolve(rootDir, bindings.file), iconType: bindings.iconType }
+      : undefined,
     sdk: { aliases: sdk.aliases ?? {}, typesModule: sdk.typesModule ?? DEFAULT_SDK_TYPES_MODULE },
     ...(typeof c.runtimeModule === 'string' ? { runtimeModule: c.runtimeModule } : {}),
     imports: importStyle(outDir, c.importExtension as 'none' | '.js' | '.ts' | undefined, rootDir),
@@ -414,6 +487,9 @@ function resolveCatalog(
 
 /** A relative `verify.data.module` is relative to the config file; a package specifier stays as written. */
 const verifyData = (ref: ModuleRef, rootDir: string) => ({
-  module: ref.module.startsWith('.') || path.isAbsolute(ref.module) ? path.resolve(rootDir, ref.module) : ref.module,
+  module:
+    ref.module.startsWith('.') || path.isAbsolute(ref.module)
+      ? path.resolve(rootDir, ref.module)
+      : ref.module,
   exportName: ref.export ?? 'default',
 });

@@ -12,9 +12,17 @@ function nodesOf(file: string, text: string, types: ReadonlySet<string>): AstNod
 }
 
 const at = (file: string, node: AstNode | undefined): SourcePosition =>
-  node?.loc ? { file, line: node.loc.start.line, column: node.loc.start.column + 1 } : { file, line: 1, column: 1 };
+  node?.loc
+    ? { file, line: node.loc.start.line, column: node.loc.start.column + 1 }
+    : { file, line: 1, column: 1 };
 
-const LOOPS = new Set(['ForStatement', 'WhileStatement', 'DoWhileStatement', 'ForInStatement', 'ForOfStatement']);
+const LOOPS = new Set([
+  'ForStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+  'ForInStatement',
+  'ForOfStatement',
+]);
 
 /**
  * The first loop of a module that ran out of time or memory; else its first use of what may wait or

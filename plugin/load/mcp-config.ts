@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { McpEnvValue } from '../language/config.js';
 import { describeValue } from '../language/plain-data.js';
 import { specifierProblem, isExportName } from '../language/naming.js';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type PendingDiagnostic,
+  type SourceLocator,
+} from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 
 /** Defaults of the two time limits, in ms: generous for a server started through `npx`. */
@@ -29,7 +33,11 @@ export type ResolvedMcpServer = ResolvedMcpCheckOptions &
         /** Absolute. */
         readonly cwd: string;
       }
-    | { readonly type: 'http' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, McpEnvValue>> }
+    | {
+        readonly type: 'http' | 'sse';
+        readonly url: string;
+        readonly headers: Readonly<Record<string, McpEnvValue>>;
+      }
     | {
         readonly type: 'sdk';
         /** As written: relative to `resolveDir`, or a package. */
@@ -60,7 +68,11 @@ const FIELDS_BY_TYPE: Readonly<Record<'stdio' | 'http' | 'sdk', FieldSpec>> = {
   http: { ...COMMON_FIELDS, url: { type: 'string' }, headers: { type: 'record' } },
   sdk: { ...COMMON_FIELDS, module: { type: 'string' }, export: { type: 'string' } },
 };
-const REQUIRED: Readonly<Record<'stdio' | 'http' | 'sdk', string>> = { stdio: 'command', http: 'url', sdk: 'module' };
+const REQUIRED: Readonly<Record<'stdio' | 'http' | 'sdk', string>> = {
+  stdio: 'command',
+  http: 'url',
+  sdk: 'module',
+};
 /** What the required field of each kind of server holds, for the message that asks for it. */
 const REQUIRED_MEANS: Readonly<Record<'stdio' | 'http' | 'sdk', string>> = {
   stdio: 'the program that starts the server',
@@ -78,14 +90,28 @@ const isEnvValue = (v: unknown): v is McpEnvValue =>
   Object.keys(v).every((k) => k === 'env' || k === 'prefix');
 
 /** The problems of one `{ env, prefix? }` value, or of a literal where only one of those may stand. */
-function envValueProblems(value: unknown, what: string, literalAllowed: boolean): string | undefined {
+function envValueProblems(
+  value: unknown,
+  what: string,
+  literalAllowed: boolean,
+): string | undefined {
   if (literalAllowed && typeof value === 'string') return undefined;
   if (typeof value === 'string')
-    return `${what} is written in the config; header values may hold secrets, so read it from the environment instead: { env: 'VARIABLE' } (with prefix: 'Bearer ' for a bearer token).`;
+    return (
+      `${what} is written in the config; header values may hold secrets, so ` +
+      `read it from the environment instead: { env: 'VARIABLE' } (with prefix: ` +
+      `'Bearer ' for a bearer token).`
+    );
   if (!isEnvValue(value))
-    return `${what} must be ${literalAllowed ? 'a string or ' : ''}{ env: 'VARIABLE', prefix?: '…' }, not ${describeValue(value)}.`;
+    return (
+      `${what} must be ${literalAllowed ? 'a string or ' : ''}{ env: ` +
+      `'VARIABLE', prefix?: '…' }, not ${describeValue(value)}.`
+    );
   if (!ENV_NAME.test(value.env))
-    return `${what} reads the variable ${JSON.stringify(value.env)}, which is not an environment variable name; use letters, digits and '_'.`;
+    return (
+      `${what} reads the variable ${JSON.stringify(value.env)}, which is not ` +
+      `an environment variable name; use letters, digits and '_'.`
+    );
   return undefined;
 }
 
@@ -105,20 +131,38 @@ function serverProblems(
   const type = entry.type ?? 'stdio';
   if (typeof type !== 'string' || !['stdio', 'http', 'sse', 'sdk'].includes(type))
     return [
-      invalid(`${what}: 'type' must be 'stdio', 'http', 'sse' or 'sdk', not ${describeValue(type)}.`, where(['type'])),
+      invalid(
+        `${what}: 'type' must be 'stdio', 'http', 'sse' or 'sdk', not ${describeValue(type)}.`,
+        where(['type']),
+      ),
     ];
   const family = type === 'sse' ? 'http' : (type as 'stdio' | 'http' | 'sdk');
-  const out: PendingDiagnostic[] = checkFields(entry, FIELDS_BY_TYPE[family], what, (field, atKey) =>
-    where([field], atKey),
+  const out: PendingDiagnostic[] = checkFields(
+    entry,
+    FIELDS_BY_TYPE[family],
+    what,
+    (field, atKey) => where([field], atKey),
   ).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid }));
   const required = REQUIRED[family];
   if (typeof entry[required] !== 'string' || entry[required] === '')
     out.push(invalid(`${what} needs '${required}' (${REQUIRED_MEANS[family]}).`, where([], true)));
   for (const field of ['connectTimeoutMs', 'listTimeoutMs'])
     if (typeof entry[field] === 'number' && !((entry[field] as number) > 0))
-      out.push(invalid(`${what}: '${field}' must be a positive number of milliseconds.`, where([field])));
-  if (family === 'http' && typeof entry.url === 'string' && entry.url !== '' && !/^https?:\/\/[^\s]+$/.test(entry.url))
-    out.push(invalid(`${what}: 'url' ${JSON.stringify(entry.url)} is not an http:// or https:// URL.`, where(['url'])));
+      out.push(
+        invalid(`${what}: '${field}' must be a positive number of milliseconds.`, where([field])),
+      );
+  if (
+    family === 'http' &&
+    typeof entry.url === 'string' &&
+    entry.url !== '' &&
+    !/^https?:\/\/[^\s]+$/.test(entry.url)
+  )
+    out.push(
+      invalid(
+        `${what}: 'url' ${JSON.stringify(entry.url)} is not an http:// or https:// URL.`,
+        where(['url']),
+      ),
+    );
   for (const [field, literalAllowed] of [
     ['env', true],
     ['headers', false],
@@ -145,7 +189,9 @@ function serverProblems(
     if (typeof entry.export === 'string' && !isExportName(entry.export))
       out.push(
         invalid(
-          `${what}: the export ${JSON.stringify(entry.export)} is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`,
+          `${what}: the export ${JSON.stringify(entry.export)} is not an export ` +
+            `name; write the name the module exports (an identifier) or leave ` +
+            `'export' out for the default export.`,
           where(['export']),
         ),
       );
@@ -153,7 +199,11 @@ function serverProblems(
   return out;
 }
 
-function resolveMcpServer(name: string, entry: Record<string, unknown>, rootDir: string): ResolvedMcpServer {
+function resolveMcpServer(
+  name: string,
+  entry: Record<string, unknown>,
+  rootDir: string,
+): ResolvedMcpServer {
   const common = {
     name,
     clientCapabilities: (entry.clientCapabilities as Record<string, unknown> | undefined) ?? {},
@@ -190,7 +240,12 @@ function resolveMcpServer(name: string, entry: Record<string, unknown>, rootDir:
  * The `mcp` and `staleRefs` options of catalog `catalog` (its raw config object `c`), resolved,
  * with every problem found; `file` is the config file, `rootDir` its folder.
  */
-export function resolveMcpAndStaleRefs(catalog: string, c: Record<string, unknown>, file: string, rootDir: string) {
+export function resolveMcpAndStaleRefs(
+  catalog: string,
+  c: Record<string, unknown>,
+  file: string,
+  rootDir: string,
+) {
   const where =
     (...p: string[]) =>
     (sub: string[], atKey = false): SourceLocator => ({
@@ -207,7 +262,10 @@ export function resolveMcpAndStaleRefs(catalog: string, c: Record<string, unknow
         diagnostics.push({
           code: DIAGNOSTIC_CODES.configInvalid,
           severity: 'error',
-          message: `MCP server '${name}' in the config must be an object such as { command: 'node', args: ['server.js'] }, { type: 'http', url } or { type: 'sdk', module }, not ${describeValue(entry)}.`,
+          message:
+            `MCP server '${name}' in the config must be an object such as { command: ` +
+            `'node', args: ['server.js'] }, { type: 'http', url } or { type: 'sdk', ` +
+            `module }, not ${describeValue(entry)}.`,
           at: where('mcp')([name]),
         });
         continue;
@@ -220,8 +278,11 @@ export function resolveMcpAndStaleRefs(catalog: string, c: Record<string, unknow
   let exclude: string[] = [];
   if (isRecord(c.staleRefs)) {
     diagnostics.push(
-      ...checkFields(c.staleRefs, STALE_REFS_FIELDS, `'staleRefs' of catalog '${catalog}'`, (field, atKey) =>
-        where('staleRefs')([field], atKey),
+      ...checkFields(
+        c.staleRefs,
+        STALE_REFS_FIELDS,
+        `'staleRefs' of catalog '${catalog}'`,
+        (field, atKey) => where('staleRefs')([field], atKey),
       ).map((d) => ({ ...d, code: DIAGNOSTIC_CODES.configInvalid })),
     );
     if (Array.isArray(c.staleRefs.exclude))

@@ -7,10 +7,25 @@ import path from 'node:path';
 /** What stands at a path: a file, a folder, or nothing (anything else counts as nothing to import). */
 export type PathState = 'f' | 'd' | '-';
 
-export const RESOLVE_EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json'];
+export const RESOLVE_EXTENSIONS = [
+  '.ts',
+  '.mts',
+  '.cts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.jsx',
+  '.json',
+];
 
 /** `./x.js` written for `./x.ts`, as TypeScript allows. */
-const TS_FOR_JS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
+const TS_FOR_JS: Readonly<Record<string, string>> = {
+  '.js': '.ts',
+  '.jsx': '.tsx',
+  '.mjs': '.mts',
+  '.cjs': '.cts',
+};
 
 /** Every path a relative `specifier` imported from `from` may resolve to, first match first. */
 function candidatesOf(from: string, specifier: string): string[] {

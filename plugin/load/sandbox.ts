@@ -18,7 +18,9 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
     catalog: Symbol.for('agent-tool-catalog.catalog'),
     toolSet: Symbol.for('agent-tool-catalog.tool-set'),
   };
-  const progress = (globalThis as { __tc_progress?: (kind: string, value: string | number) => void }).__tc_progress;
+  const progress = (
+    globalThis as { __tc_progress?: (kind: string, value: string | number) => void }
+  ).__tc_progress;
   delete (globalThis as { __tc_progress?: unknown }).__tc_progress;
   let bundle: (() => void) | undefined;
   let entries: Record<string, unknown>[] | undefined;
@@ -54,22 +56,31 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
     if (!ids.has(o)) name(o, '');
     return ids.get(o)!;
   };
-  const mark = (kind: string, detail?: string) => ({ [markKey]: kind, ...(detail === undefined ? {} : { detail }) });
+  const mark = (kind: string, detail?: string) => ({
+    [markKey]: kind,
+    ...(detail === undefined ? {} : { detail }),
+  });
   const path = new Set<object>();
   function plain(value: unknown, depth: number): unknown {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-    if (typeof value === 'number') return Number.isFinite(value) ? value : mark('number', String(value));
+    if (typeof value === 'number')
+      return Number.isFinite(value) ? value : mark('number', String(value));
     if (typeof value === 'undefined') return mark('undefined');
     if (typeof value === 'bigint') return mark('bigint', `${String(value)}n`);
     if (typeof value === 'symbol') return mark('symbol', String(value));
-    if (typeof value === 'function') return mark('function', (value as { name?: string }).name || 'anonymous');
+    if (typeof value === 'function')
+      return mark('function', (value as { name?: string }).name || 'anonymous');
     const object = value as Record<string | symbol, unknown>;
     if (path.has(object)) return mark('circular');
     if (depth > 64) return mark('deep');
     path.add(object);
     try {
       if (object[brands.catalog] === true)
-        return { [markKey]: 'catalog', id: idOf(object), vocabulary: plain(object.vocabulary, depth + 1) };
+        return {
+          [markKey]: 'catalog',
+          id: idOf(object),
+          vocabulary: plain(object.vocabulary, depth + 1),
+        };
       if (object[brands.toolSet] === true)
         return {
           [markKey]: 'tool-set',
@@ -80,7 +91,10 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
       if (Array.isArray(object)) return object.map((x) => plain(x, depth + 1));
       const proto = Object.getPrototypeOf(object);
       if (proto !== Object.prototype && proto !== null)
-        return mark('object', (proto.constructor as { name?: string } | undefined)?.name ?? 'object');
+        return mark(
+          'object',
+          (proto.constructor as { name?: string } | undefined)?.name ?? 'object',
+        );
       // Without a prototype, a key named `__proto__` stays a key (an assignment would not add it).
       const out: Record<string, unknown> = Object.create(null);
       for (const key of Object.keys(object)) {
@@ -102,9 +116,14 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
   function describe(error: unknown): { isError: boolean; message: string; stack?: string } {
     try {
       // An error made outside the context (by Node, for an `import()`) is an Error too.
-      const isError = error instanceof Error || Object.prototype.toString.call(error) === '[object Error]';
+      const isError =
+        error instanceof Error || Object.prototype.toString.call(error) === '[object Error]';
       return isError
-        ? { isError: true, message: String((error as Error).message), stack: String((error as Error).stack) }
+        ? {
+            isError: true,
+            message: String((error as Error).message),
+            stack: String((error as Error).stack),
+          }
         : {
             isError: false,
             message:
@@ -200,7 +219,8 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
     const sandbox: Record<string, unknown> = Object.create(null);
     sandbox.__tc_progress = (kind: unknown, value: unknown) => {
       if (current !== state) return;
-      if (kind === 'left' && typeof value === 'string' && state.files.has(value)) send({ id, kind, file: value });
+      if (kind === 'left' && typeof value === 'string' && state.files.has(value))
+        send({ id, kind, file: value });
       if (kind === 'reading' && typeof value === 'number') send({ id, kind, index: value });
     };
     const context = vm.createContext(sandbox, {
@@ -220,7 +240,13 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
       const stack = String((error as Error).stack ?? '').split('\n');
       const line = Number(/:(\d+)$/.exec(stack[0] ?? '')?.[1] ?? 0);
       const caret = (stack[2] ?? '').indexOf('^');
-      return send({ id, kind: 'syntax', message: String((error as Error).message), line, column: caret + 1 });
+      return send({
+        id,
+        kind: 'syntax',
+        message: String((error as Error).message),
+        line,
+        column: caret + 1,
+      });
     }
     let json: unknown;
     try {
@@ -236,7 +262,9 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
       sandbox.__tc_thrown = state.rejections[0];
       let described: unknown;
       try {
-        described = vm.runInContext('__toolCatalog.describe(__tc_thrown)', context, { timeout: timeoutMs });
+        described = vm.runInContext('__toolCatalog.describe(__tc_thrown)', context, {
+          timeout: timeoutMs,
+        });
       } catch (error) {
         return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
       }
@@ -274,10 +302,14 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
 
 // A transpiler keeping function names (tsx, esbuild's keepNames) calls this helper in the text.
 const NAME_HELPER = 'const __name = (target) => target;';
-const BOOTSTRAP = `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(${JSON.stringify(MARK)}, ${JSON.stringify(BUNDLE_FILE)});`;
+const BOOTSTRAP =
+  `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(` +
+  `${JSON.stringify(MARK)}, ${JSON.stringify(BUNDLE_FILE)});`;
 
 /** The code `node -e` runs in the evaluation process. */
-export const RUNNER_SOURCE = `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(BUNDLE_FILE)});`;
+export const RUNNER_SOURCE =
+  `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ` +
+  `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(BUNDLE_FILE)});`;
 
 const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
 

@@ -13,7 +13,10 @@ export function resolveSdk(fromDir: string, choice?: string): string | undefined
     choice === undefined
       ? [SDK_PACKAGE]
       : choice.startsWith('.') || path.isAbsolute(choice)
-        ? [path.resolve(fromDir, choice), path.resolve(fromDir, choice, 'node_modules', SDK_PACKAGE)]
+        ? [
+            path.resolve(fromDir, choice),
+            path.resolve(fromDir, choice, 'node_modules', SDK_PACKAGE),
+          ]
         : [choice];
   for (const candidate of candidates) {
     try {

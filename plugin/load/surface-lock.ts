@@ -63,7 +63,8 @@ export interface PinnedSurface {
 }
 
 const STATES = new Set(['direct', 'deferred', 'absent']);
-const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isStringRecord = (v: unknown): v is Record<string, string> =>
   isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
 
@@ -72,8 +73,10 @@ function configurationProblem(c: unknown): string | undefined {
   if (!isRecord(c)) return 'is not an object';
   const d = c.declared;
   if (!isRecord(d)) return "has no 'declared' object";
-  if (d.model !== undefined && typeof d.model !== 'string') return "has a 'declared.model' that is not a string";
-  if (typeof d.permissionCallback !== 'boolean') return "has no boolean 'declared.permissionCallback'";
+  if (d.model !== undefined && typeof d.model !== 'string')
+    return "has a 'declared.model' that is not a string";
+  if (typeof d.permissionCallback !== 'boolean')
+    return "has no boolean 'declared.permissionCallback'";
   if (d.toolSearch !== undefined && typeof d.toolSearch !== 'boolean')
     return "has a 'declared.toolSearch' that is not a boolean";
   if (!isStringRecord(d.env)) return "has a 'declared.env' that is not an object of strings";
@@ -90,8 +93,10 @@ function configurationProblem(c: unknown): string | undefined {
 /** The first thing wrong with a lock document, or undefined when every field is as written. */
 export function surfaceLockProblem(doc: unknown, catalog: string): string | undefined {
   if (!isRecord(doc)) return 'is not a JSON object';
-  if (doc.lockVersion !== SURFACE_LOCK_VERSION) return `has lockVersion ${JSON.stringify(doc.lockVersion)}, not 1`;
-  if (doc.catalog !== catalog) return `is the lock of catalog ${JSON.stringify(doc.catalog)}, not '${catalog}'`;
+  if (doc.lockVersion !== SURFACE_LOCK_VERSION)
+    return `has lockVersion ${JSON.stringify(doc.lockVersion)}, not 1`;
+  if (doc.catalog !== catalog)
+    return `is the lock of catalog ${JSON.stringify(doc.catalog)}, not '${catalog}'`;
   if (!isVersion(doc.pinned)) return "has no SDK version in 'pinned'";
   if (!isRecord(doc.runtimes)) return "has no 'runtimes' object";
   for (const [version, r] of Object.entries(doc.runtimes)) {
@@ -128,7 +133,12 @@ export async function readSurfaceLock(outDir: string, catalog: string): Promise<
     // No lock there; an output folder that is a file is reported where the outputs are written.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};
-    return { problem: lockProblem(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`) };
+    return {
+      problem: lockProblem(
+        file,
+        `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      ),
+    };
   }
   let doc: unknown;
   try {
@@ -143,7 +153,9 @@ export async function readSurfaceLock(outDir: string, catalog: string): Promise<
 const lockProblem = (file: string, what: string): PendingDiagnostic => ({
   code: DIAGNOSTIC_CODES.surfaceLockInvalid,
   severity: 'error',
-  message: `The runtime-surface lock ${what}; record it again with \`tool-catalog verify --update\` (or restore it from version control).`,
+  message:
+    `The runtime-surface lock ${what}; record it again with \`tool-catalog ` +
+    `verify --update\` (or restore it from version control).`,
   at: { file, line: 1, column: 1 },
 });
 

@@ -16,7 +16,9 @@ export class AnswerTooLarge extends Error {
     readonly limit: number,
     what: string,
   ) {
-    super(`the server sent more than ${mib(limit)} ${what}, more than any tool list needs; drift stopped reading it`);
+    super(
+      `the server sent more than ${mib(limit)} ${what}, more than any tool list needs; drift stopped reading it`,
+    );
   }
 }
 
@@ -28,7 +30,10 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
  * `AnswerTooLarge`, the connection is dropped (the server sees it closed) and `onTooLarge` is told,
  * so the listing can end at once rather than at its deadline.
  */
-export function limitedFetch(onTooLarge: (error: AnswerTooLarge) => void, limit = MAX_BODY_BYTES): FetchLike {
+export function limitedFetch(
+  onTooLarge: (error: AnswerTooLarge) => void,
+  limit = MAX_BODY_BYTES,
+): FetchLike {
   return async (url, init) => {
     const response = await fetch(url, init);
     if (!response.body || NO_BODY.has(response.status)) return response;

@@ -4,7 +4,12 @@ import { createHash } from 'node:crypto';
 
 /** An own, enumerable property, even when the key is `__proto__` (an assignment would set the prototype instead). */
 function define(target: object, key: string | number, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /**
@@ -81,12 +86,19 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** `sha256:<hex>` of a text, as the lock writes hashes. */
-export const sha256 = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+export const sha256 = (text: string) =>
+  `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
 /** Keywords whose value is a set of names: their order carries no meaning. */
 const SET_KEYWORDS = new Set(['required']);
 /** Keywords holding a map of subschemas, one subschema, or a list of subschemas. */
-const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const MAP_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 const ONE_KEYWORDS = new Set([
   'items',
   'additionalProperties',

@@ -9,7 +9,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { observeBuiltNames } from '../runtime/built-names.js';
 
-/** What `drift` needs of a server: the shape of the SDK's `McpServer`, and of what `createSdkMcpServer` holds in `instance`. */
+/**
+ * What `drift` needs of a server: the shape of the SDK's `McpServer`, and of what
+ * `createSdkMcpServer` holds in `instance`.
+ */
 export interface ConnectableServer {
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
@@ -17,7 +20,10 @@ export interface ConnectableServer {
 
 type InProcessConfig = Extract<ResolvedMcpServer, { type: 'sdk' }>;
 
-/** The app module could not be bundled, imported or called, or gave no server; the message says which, and what to change. */
+/**
+ * The app module could not be bundled, imported or called, or gave no server; the message says
+ * which, and what to change.
+ */
 export class InProcessServerError extends Error {
   override name = 'InProcessServerError';
 }
@@ -44,7 +50,8 @@ const isConnectable = (v: unknown): v is ConnectableServer =>
  */
 function bundleFolder(resolveDir: string): string {
   for (let dir = resolveDir; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.tool-catalog');
+    if (existsSync(path.join(dir, 'node_modules')))
+      return path.join(dir, 'node_modules', '.tool-catalog');
     if (path.dirname(dir) === dir) return path.join(resolveDir, 'node_modules', '.tool-catalog');
   }
 }
@@ -71,7 +78,12 @@ async function importModule(config: InProcessConfig): Promise<Record<string, unk
     code = result.outputFiles[0]!.text;
   } catch (error) {
     const first = (
-      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+      error as {
+        errors?: {
+          text: string;
+          location?: { file: string; line: number; column: number } | null;
+        }[];
+      }
     ).errors?.[0];
     const where = first?.location
       ? ` (${first.location.file}:${first.location.line}:${first.location.column + 1})`
@@ -81,13 +93,18 @@ async function importModule(config: InProcessConfig): Promise<Record<string, unk
     );
   }
   const folder = bundleFolder(config.resolveDir);
-  const file = path.join(folder, `mcp-${config.name}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.mjs`);
+  const file = path.join(
+    folder,
+    `mcp-${config.name}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.mjs`,
+  );
   await fs.mkdir(folder, { recursive: true });
   await fs.writeFile(file, code);
   try {
     return ((await import(pathToFileURL(file).href)) as { served: Record<string, unknown> }).served;
   } catch (error) {
-    throw new InProcessServerError(`importing ${JSON.stringify(config.module)} failed: ${(error as Error).message}`);
+    throw new InProcessServerError(
+      `importing ${JSON.stringify(config.module)} failed: ${(error as Error).message}`,
+    );
   } finally {
     await fs.rm(file, { force: true });
   }
@@ -103,7 +120,9 @@ export async function loadInProcessServer(config: InProcessConfig): Promise<Conn
   if (!(config.export in served)) {
     const names = Object.keys(served).filter((n) => n !== '__esModule');
     throw new InProcessServerError(
-      `the module has no export '${config.export}'; it exports ${names.length > 0 ? names.join(', ') : 'nothing'}. Set 'export' in the config to the function that builds the server.`,
+      `the module has no export '${config.export}'; it exports ` +
+        `${names.length > 0 ? names.join(', ') : 'nothing'}. Set 'export' in the ` +
+        `config to the function that builds the server.`,
     );
   }
   let value = served[config.export];
@@ -119,9 +138,13 @@ export async function loadInProcessServer(config: InProcessConfig): Promise<Conn
       );
     }
   }
-  const instance = isConnectable(value) ? value : (value as { instance?: unknown } | null)?.instance;
+  const instance = isConnectable(value)
+    ? value
+    : (value as { instance?: unknown } | null)?.instance;
   if (isConnectable(instance)) return instance;
   throw new InProcessServerError(
-    `its export gave ${describe(value)}, not a server; return createSdkMcpServer({ name, tools }) or an MCP server (an object with connect and close).`,
+    `its export gave ${describe(value)}, not a server; return ` +
+      `createSdkMcpServer({ name, tools }) or an MCP server (an object with ` +
+      `connect and close).`,
   );
 }

@@ -22,9 +22,13 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** What stands in for a part nested too deep: its hash, so that a change to it is still a change. */
-const deepNote = (v: unknown) => `(a value nested deeper than ${MAX_VALUE_DEPTH} levels, ${sha256(canonicalJson(v))})`;
+const deepNote = (v: unknown) =>
+  `(a value nested deeper than ${MAX_VALUE_DEPTH} levels, ${sha256(canonicalJson(v))})`;
 
-/** `value` unchanged when it nests at most `MAX_VALUE_DEPTH` levels; otherwise a copy whose too-deep parts are notes. */
+/**
+ * `value` unchanged when it nests at most `MAX_VALUE_DEPTH` levels; otherwise a copy whose too-deep
+ * parts are notes.
+ */
 export function boundedValue(value: unknown): unknown {
   if (!nestsDeeperThan(value, MAX_VALUE_DEPTH)) return value;
   // Recursion stops at MAX_VALUE_DEPTH levels, so the stack stays small.

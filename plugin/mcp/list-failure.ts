@@ -7,7 +7,10 @@ import { terminalLines } from '../text/terminal.js';
 import { AnswerTooLarge } from './answer-limit.js';
 import type { ServerExit } from './stdio-transport.js';
 
-/** Where listing was when it failed: reading the config, loading an in-process server, starting, the handshake, the listing. */
+/**
+ * Where listing was when it failed: reading the config, loading an in-process server, starting, the
+ * handshake, the listing.
+ */
 export type ListPhase = 'config' | 'load' | 'spawn' | 'connect' | 'initialize' | 'tools/list';
 
 type FailureKind =
@@ -64,7 +67,10 @@ export class McpListError extends Error {
 /** How the server process ended, when that tells something: on its own, or only once signalled. */
 function exitLine(exit: ServerExit): string | undefined {
   if (exit.onItsOwn)
-    return `The server process ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`} on its own.`;
+    return (
+      `The server process ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}` +
+      ` on its own.`
+    );
   return exit.signal ? `The server process was stopped with ${exit.signal}.` : undefined;
 }
 
@@ -97,21 +103,28 @@ function formatFailure(d: FailureDetails): string {
       '  It wrote lines to stdout that are not JSON-RPC messages:',
       ...d.invalidOutput.slice(0, 3).map((l) => `    | ${l}`),
     );
-  if (d.stderrTail.length > 0) lines.push('  Its stderr ended with:', ...d.stderrTail.map((l) => `    | ${l}`));
+  if (d.stderrTail.length > 0)
+    lines.push('  Its stderr ended with:', ...d.stderrTail.map((l) => `    | ${l}`));
   if (d.fix) lines.push(`  Fix: ${d.fix}`);
   // The reason, stderr and stdout hold the server's own text: escaped line by line before printing.
   return terminalLines(lines);
 }
 
 const codeOf = (e: unknown): string | undefined =>
-  typeof e === 'object' && e !== null ? ((e as { code?: unknown }).code as string | undefined) : undefined;
+  typeof e === 'object' && e !== null
+    ? ((e as { code?: unknown }).code as string | undefined)
+    : undefined;
 
 /** The first error in a chain of causes that has one of `codes`. */
 function findCode(
   error: unknown,
   codes: readonly string[],
 ): (Error & { code: string; address?: string; port?: number }) | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if (codes.includes(codeOf(e) ?? '')) return e as Error & { code: string };
     const nested = (e as { event?: { error?: unknown } }).event?.error;
     if (nested && codes.includes(codeOf((nested as { cause?: unknown }).cause) ?? ''))
@@ -136,8 +149,10 @@ export function explainFailure(
         phase === 'tools/list'
           ? `check that the server answers tools/list, or raise '${setting}' of this server in the config.`
           : transport === 'stdio'
-            ? `check that the command starts an MCP server speaking on stdin/stdout (not a help text or a prompt), or raise '${setting}' of this server in the config.`
-            : `check that the server is up and speaks MCP at this address, or raise '${setting}' of this server in the config.`,
+            ? `check that the command starts an MCP server speaking on stdin/stdout ` +
+              `(not a help text or a prompt), or raise '${setting}' of this server in the config.`
+            : `check that the server is up and speaks MCP at this address, or raise '` +
+              `${setting}' of this server in the config.`,
     };
   }
   if (error instanceof AnswerTooLarge)
@@ -147,7 +162,8 @@ export function explainFailure(
       fix:
         transport === 'stdio'
           ? 'check that the command starts an MCP server that writes one JSON-RPC message a line on stdout.'
-          : "check that 'url' of this server points at an MCP endpoint, not at a download or a stream of something else.",
+          : "check that 'url' of this server points at an MCP endpoint, not at a " +
+            'download or a stream of something else.',
     };
   if (phase === 'spawn') {
     const code = codeOf(error);
@@ -171,7 +187,8 @@ export function explainFailure(
         reason: 'the connection closed before the server answered.',
         fix:
           transport === 'stdio'
-            ? "run the server's command by hand to see why it stops (a missing setting or environment variable is the usual cause)."
+            ? "run the server's command by hand to see why it stops (a missing setting " +
+              'or environment variable is the usual cause).'
             : 'check that the server is up and speaks MCP at this address.',
       };
     return {
@@ -183,7 +200,9 @@ export function explainFailure(
   if (refused)
     return {
       kind: 'connection-refused',
-      reason: `${refused.code === 'ECONNREFUSED' ? 'the connection was refused' : 'the host name does not resolve'}${refused.address ? ` (${refused.address}${refused.port ? `:${refused.port}` : ''})` : ''}.`,
+      reason:
+        `${refused.code === 'ECONNREFUSED' ? 'the connection was refused' : 'the host name does not resolve'}` +
+        `${refused.address ? ` (${refused.address}${refused.port ? `:${refused.port}` : ''})` : ''}.`,
       fix: "check 'url' of this server in the config, and that the server is running.",
     };
   if (error instanceof StreamableHTTPError || error instanceof SseError) {

@@ -15,7 +15,12 @@ import {
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { InProcessServerError } from './in-process-server.js';
 import { DeadlinePassed, explainFailure, McpListError, type ListPhase } from './list-failure.js';
-import { describeReach, MissingEnvironmentError, openTransport, type OpenedTransport } from './open-transport.js';
+import {
+  describeReach,
+  MissingEnvironmentError,
+  openTransport,
+  type OpenedTransport,
+} from './open-transport.js';
 
 export interface ListedTool {
   readonly name: string;
@@ -98,7 +103,10 @@ class Deadline {
 
 async function bounded(work: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, CLEANUP_MS)))]);
+  await Promise.race([
+    work.catch(() => {}),
+    new Promise((resolve) => (timer = setTimeout(resolve, CLEANUP_MS))),
+  ]);
   clearTimeout(timer);
 }
 
@@ -111,18 +119,26 @@ async function listAllPages(client: Client, deadline: Deadline) {
   let cursor: string | undefined;
   let pages = 0;
   do {
-    if (pages === MAX_PAGES) throw new Error(`the server answered more than ${MAX_PAGES} pages of tools/list`);
+    if (pages === MAX_PAGES)
+      throw new Error(`the server answered more than ${MAX_PAGES} pages of tools/list`);
     const page = await deadline.race(
-      client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, {
-        timeout: deadline.remaining(),
-        signal: deadline.signal,
-      }),
+      client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        PaginatedResultSchema,
+        {
+          timeout: deadline.remaining(),
+          signal: deadline.signal,
+        },
+      ),
     );
     pages++;
     const listed = (page as { tools?: unknown }).tools;
     if (!Array.isArray(listed)) throw new Error(`page ${pages} of tools/list has no 'tools' array`);
     for (const raw of listed) {
-      const name = typeof (raw as { name?: unknown })?.name === 'string' ? (raw as { name: string }).name : undefined;
+      const name =
+        typeof (raw as { name?: unknown })?.name === 'string'
+          ? (raw as { name: string }).name
+          : undefined;
       const check = ToolSchema.safeParse(raw);
       if (name === undefined || !check.success) {
         problems.push({
@@ -145,7 +161,8 @@ async function listAllPages(client: Client, deadline: Deadline) {
       tools.push({
         name,
         ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
-        inputSchema: typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? tool.inputSchema : {},
+        inputSchema:
+          typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? tool.inputSchema : {},
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
       });
@@ -153,7 +170,9 @@ async function listAllPages(client: Client, deadline: Deadline) {
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (cursors.has(cursor))
-        throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice, so its pages never end`);
+        throw new Error(
+          `tools/list returned the cursor ${JSON.stringify(cursor)} twice, so its pages never end`,
+        );
       cursors.add(cursor);
     }
   } while (cursor !== undefined);
@@ -161,7 +180,11 @@ async function listAllPages(client: Client, deadline: Deadline) {
 }
 
 /** Stops everything `opened` started; a server that timed out gets no grace period to exit by itself. */
-async function closeAll(client: Client, opened: OpenedTransport | undefined, timedOut: boolean): Promise<void> {
+async function closeAll(
+  client: Client,
+  opened: OpenedTransport | undefined,
+  timedOut: boolean,
+): Promise<void> {
   if (timedOut) await opened?.stdio?.close({ graceMs: 0 });
   const transport: Transport | undefined = opened?.transport;
   // The session's DELETE lets the server free it; a server that does not answer is not waited for.
@@ -173,9 +196,14 @@ async function closeAll(client: Client, opened: OpenedTransport | undefined, tim
   if (opened?.inProcess) await bounded(opened.inProcess.close());
 }
 
-export async function listServerTools(config: ResolvedMcpServer, options: ListOptions = {}): Promise<ListedServer> {
+export async function listServerTools(
+  config: ResolvedMcpServer,
+  options: ListOptions = {},
+): Promise<ListedServer> {
   const reached = describeReach(config);
-  const client = new Client(CLIENT_INFO, { capabilities: config.clientCapabilities as ClientCapabilities });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: config.clientCapabilities as ClientCapabilities,
+  });
   // Transport errors also fail the request that was waiting; the stdio transport keeps what it needs for the message.
   client.onerror = () => {};
   let phase: ListPhase = config.type === 'sdk' ? 'load' : 'config';
@@ -194,13 +222,17 @@ export async function listServerTools(config: ResolvedMcpServer, options: ListOp
       await start();
       phase = 'initialize';
     };
-    await deadline.race(client.connect(transport, { timeout: deadline.remaining(), signal: deadline.signal }));
+    await deadline.race(
+      client.connect(transport, { timeout: deadline.remaining(), signal: deadline.signal }),
+    );
     deadline.clear();
     const connectMs = performance.now() - started;
     phase = 'tools/list';
     const hasToolsCapability = client.getServerCapabilities()?.tools !== undefined;
     deadline = new Deadline(listLimit, 'listTimeoutMs');
-    const listed = hasToolsCapability ? await listAllPages(client, deadline) : { tools: [], problems: [], pages: 0 };
+    const listed = hasToolsCapability
+      ? await listAllPages(client, deadline)
+      : { tools: [], problems: [], pages: 0 };
     deadline.clear();
     const serverInfo = client.getServerVersion();
     const result: ListedServer = {
@@ -209,7 +241,10 @@ export async function listServerTools(config: ResolvedMcpServer, options: ListOp
       ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
       ...listed,
       hasToolsCapability,
-      timings: { connectMs: Math.round(connectMs), listMs: Math.round(performance.now() - started - connectMs) },
+      timings: {
+        connectMs: Math.round(connectMs),
+        listMs: Math.round(performance.now() - started - connectMs),
+      },
     };
     await closeAll(client, opened, false);
     return result;

@@ -65,7 +65,12 @@ export function lockServer(
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((t) => [t.name, lockTool(t)]),
   );
-  return { transport, ...(listed.serverInfo ? { server: listed.serverInfo } : {}), clientCapabilities, tools };
+  return {
+    transport,
+    ...(listed.serverInfo ? { server: listed.serverInfo } : {}),
+    clientCapabilities,
+    tools,
+  };
 }
 
 // Each property summary reads best with its type first: this order, then anything else by name.
@@ -77,7 +82,8 @@ const SUMMARY_ORDER: readonly string[] = [
   'additionalProperties',
   'default',
 ];
-const rank = (k: string) => (SUMMARY_ORDER.includes(k) ? SUMMARY_ORDER.indexOf(k) : SUMMARY_ORDER.length);
+const rank = (k: string) =>
+  SUMMARY_ORDER.includes(k) ? SUMMARY_ORDER.indexOf(k) : SUMMARY_ORDER.length;
 
 function summaryLine(info: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(info).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -97,7 +103,10 @@ export function formatLock(lock: McpLock): string {
   else lines.push('  "servers": {');
   serverNames.forEach((name, si) => {
     const s = servers[name]!;
-    lines.push(`    ${JSON.stringify(name)}: {`, `      "transport": ${JSON.stringify(s.transport)},`);
+    lines.push(
+      `    ${JSON.stringify(name)}: {`,
+      `      "transport": ${JSON.stringify(s.transport)},`,
+    );
     if (s.server) lines.push(`      "server": ${canonicalJson(s.server)},`);
     lines.push(`      "clientCapabilities": ${canonicalJson(s.clientCapabilities)},`);
     const tools = sortedKeys(s.tools);
@@ -109,7 +118,8 @@ export function formatLock(lock: McpLock): string {
         `        ${JSON.stringify(toolName)}: {`,
         `          "inputSchemaHash": ${JSON.stringify(t.inputSchemaHash)},`,
       );
-      if (t.outputSchemaHash) lines.push(`          "outputSchemaHash": ${JSON.stringify(t.outputSchemaHash)},`);
+      if (t.outputSchemaHash)
+        lines.push(`          "outputSchemaHash": ${JSON.stringify(t.outputSchemaHash)},`);
       if (t.annotations) lines.push(`          "annotations": ${canonicalJson(t.annotations)},`);
       const paths = Object.keys(t.properties).sort();
       if (paths.length === 0) lines.push('          "properties": {}');
@@ -117,7 +127,9 @@ export function formatLock(lock: McpLock): string {
         lines.push('          "properties": {');
         for (const [pi, p] of paths.entries())
           lines.push(
-            `            ${JSON.stringify(p)}: ${summaryLine(t.properties[p] as unknown as Record<string, unknown>)}${pi < paths.length - 1 ? ',' : ''}`,
+            `            ${JSON.stringify(p)}: ` +
+              `${summaryLine(t.properties[p] as unknown as Record<string, unknown>)}` +
+              `${pi < paths.length - 1 ? ',' : ''}`,
           );
         lines.push('          }');
       }
@@ -131,12 +143,16 @@ export function formatLock(lock: McpLock): string {
   return `${lines.join('\n')}\n`;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `file:line:col` of where JSON.parse stopped, from its message (`… in JSON at position 12`), or of the end. */
 function syntaxErrorAt(text: string, message: string, shownPath: string): string {
   const position = /at position (\d+)/.exec(message)?.[1];
-  const { line, column } = lineColumnAt(text, position === undefined ? text.length : Number(position));
+  const { line, column } = lineColumnAt(
+    text,
+    position === undefined ? text.length : Number(position),
+  );
   return `${shownPath}:${line}:${column}`;
 }
 
@@ -148,12 +164,15 @@ export function parseLock(text: string, shownPath: string): McpLock {
   } catch (error) {
     const message = (error as Error).message;
     throw new LockError(
-      `${syntaxErrorAt(text, message, shownPath)}: the lock is not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '')}); restore it from version control, or write it again with tool-catalog drift --mcp --update.`,
+      `${syntaxErrorAt(text, message, shownPath)}: the lock is not valid JSON (` +
+        `${message.replace(/ in JSON at position \d+.*$/, '')}); restore it from ` +
+        `version control, or write it again with tool-catalog drift --mcp --update.`,
     );
   }
   if (!isObject(data) || data.lockfileVersion !== LOCK_VERSION)
     throw new LockError(
-      `${shownPath} is not an MCP tools lock of version ${LOCK_VERSION}; write it again with tool-catalog drift --mcp --update.`,
+      `${shownPath} is not an MCP tools lock of version ${LOCK_VERSION}; write ` +
+        `it again with tool-catalog drift --mcp --update.`,
     );
   const problem = lockProblem(data);
   if (problem) {
@@ -165,7 +184,9 @@ export function parseLock(text: string, shownPath: string): McpLock {
     }
     const { line, column } = lineColumnAt(text, offset ?? 0);
     throw new LockError(
-      `${shownPath}:${line}:${column}: ${problem.message}; write it again with tool-catalog drift --mcp --update${problem.server === undefined ? '' : ` ${problem.server}`}.`,
+      `${shownPath}:${line}:${column}: ${problem.message}; write it again with ` +
+        `tool-catalog drift --mcp --update` +
+        `${problem.server === undefined ? '' : ` ${problem.server}`}.`,
     );
   }
   return data as unknown as McpLock;

@@ -13,12 +13,20 @@ export interface LockProblem {
   readonly server?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const HASH = /^sha256:[0-9a-f]{64}$/;
 const TRANSPORTS = ['stdio', 'http', 'sse', 'sdk'];
 const SERVER_FIELDS = ['transport', 'server', 'clientCapabilities', 'tools'];
 const TOOL_FIELDS = ['inputSchemaHash', 'outputSchemaHash', 'annotations', 'properties'];
-const SUMMARY_FIELDS = ['type', 'required', 'enum', ...CONSTRAINT_KEYWORDS, 'additionalProperties', 'default'];
+const SUMMARY_FIELDS = [
+  'type',
+  'required',
+  'enum',
+  ...CONSTRAINT_KEYWORDS,
+  'additionalProperties',
+  'default',
+];
 
 /** A value as a message shows it: short, and never the whole of a large one. */
 function shown(v: unknown): string {
@@ -31,7 +39,9 @@ function shown(v: unknown): string {
 
 /** `"type" must be a string, not 5`, or `"type" is missing (it must be a string)`. */
 const must = (what: string, expected: string, v: unknown) =>
-  v === undefined ? `${what} is missing (it must be ${expected})` : `${what} must be ${expected}, not ${shown(v)}`;
+  v === undefined
+    ? `${what} is missing (it must be ${expected})`
+    : `${what} must be ${expected}, not ${shown(v)}`;
 
 class Found extends Error {
   constructor(readonly problem: LockProblem) {
@@ -45,7 +55,8 @@ function label(path: JsonPath): string {
   if (path.length === 1) return `"${path[0]}"`;
   const [, server, second, tool, fourth, property, ...rest] = path.map(String);
   const field = (parts: readonly string[]) => (parts.length > 0 ? `: "${parts.join('.')}"` : '');
-  if (second !== 'tools' || tool === undefined) return `server '${server}'${field(path.slice(2).map(String))}`;
+  if (second !== 'tools' || tool === undefined)
+    return `server '${server}'${field(path.slice(2).map(String))}`;
   if (fourth !== 'properties' || property === undefined)
     return `server '${server}', tool '${tool}'${field(path.slice(4).map(String))}`;
   return `server '${server}', tool '${tool}', property '${property}'${field(rest)}`;
@@ -55,9 +66,18 @@ function label(path: JsonPath): string {
 function checkLock(data: unknown): void {
   let server: string | undefined;
   const fail = (path: JsonPath, message: string, at?: 'key'): never => {
-    throw new Found({ path, message, ...(at ? { at } : {}), ...(server === undefined ? {} : { server }) });
+    throw new Found({
+      path,
+      message,
+      ...(at ? { at } : {}),
+      ...(server === undefined ? {} : { server }),
+    });
   };
-  const object = (v: unknown, path: () => JsonPath, fields?: readonly string[]): Record<string, unknown> => {
+  const object = (
+    v: unknown,
+    path: () => JsonPath,
+    fields?: readonly string[],
+  ): Record<string, unknown> => {
     if (!isObject(v)) fail(path(), must(label(path()), 'an object', v));
     const record = v as Record<string, unknown>;
     if (fields)
@@ -74,7 +94,8 @@ function checkLock(data: unknown): void {
     if (typeof v !== 'string') fail(path(), must(label(path()), 'a string', v));
   };
   const hash = (v: unknown, path: () => JsonPath) => {
-    if (typeof v !== 'string' || !HASH.test(v)) fail(path(), must(label(path()), '"sha256:" and 64 hex digits', v));
+    if (typeof v !== 'string' || !HASH.test(v))
+      fail(path(), must(label(path()), '"sha256:" and 64 hex digits', v));
   };
 
   // The version is checked before: here it is 1.
@@ -85,7 +106,10 @@ function checkLock(data: unknown): void {
     const at = (...rest: (string | number)[]) => ['servers', name, ...rest];
     const entry = object(raw, () => at(), SERVER_FIELDS);
     if (!TRANSPORTS.includes(entry.transport as string))
-      fail(at('transport'), must(label(at('transport')), `one of ${TRANSPORTS.join(', ')}`, entry.transport));
+      fail(
+        at('transport'),
+        must(label(at('transport')), `one of ${TRANSPORTS.join(', ')}`, entry.transport),
+      );
     if (entry.server !== undefined) {
       const info = object(entry.server, () => at('server'), ['name', 'version']);
       text(info.name, () => at('server', 'name'));
@@ -98,7 +122,8 @@ function checkLock(data: unknown): void {
       const t = (...rest: (string | number)[]) => at('tools', toolName, ...rest);
       const tool = object(rawTool, () => t(), TOOL_FIELDS);
       hash(tool.inputSchemaHash, () => t('inputSchemaHash'));
-      if (tool.outputSchemaHash !== undefined) hash(tool.outputSchemaHash, () => t('outputSchemaHash'));
+      if (tool.outputSchemaHash !== undefined)
+        hash(tool.outputSchemaHash, () => t('outputSchemaHash'));
       if (tool.annotations !== undefined) {
         object(tool.annotations, () => t('annotations'));
         shallow(tool.annotations, () => t('annotations'));
@@ -110,7 +135,10 @@ function checkLock(data: unknown): void {
         if (typeof summary.type !== 'string' || summary.type === '')
           fail(p('type'), must(label(p('type')), 'a type name such as "string"', summary.type));
         if (summary.required !== undefined && summary.required !== true)
-          fail(p('required'), `${label(p('required'))} is true or left out, not ${shown(summary.required)}`);
+          fail(
+            p('required'),
+            `${label(p('required'))} is true or left out, not ${shown(summary.required)}`,
+          );
         if (summary.enum !== undefined && !Array.isArray(summary.enum))
           fail(p('enum'), must(label(p('enum')), 'an array', summary.enum));
         if (summary.additionalProperties !== undefined && summary.additionalProperties !== false)
@@ -118,7 +146,8 @@ function checkLock(data: unknown): void {
             p('additionalProperties'),
             `${label(p('additionalProperties'))} is false or left out, not ${shown(summary.additionalProperties)}`,
           );
-        for (const k in summary) if (typeof summary[k] === 'object') shallow(summary[k], () => p(k));
+        for (const k in summary)
+          if (typeof summary[k] === 'object') shallow(summary[k], () => p(k));
       }
     }
   }

@@ -11,7 +11,11 @@ import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.
 import type { McpEnvValue } from '../language/config.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { relativePosix } from '../text/spelling.js';
-import { InProcessServerError, loadInProcessServer, type ConnectableServer } from './in-process-server.js';
+import {
+  InProcessServerError,
+  loadInProcessServer,
+  type ConnectableServer,
+} from './in-process-server.js';
 import { type AnswerTooLarge, limitedFetch } from './answer-limit.js';
 import { ProcessGroupTransport } from './stdio-transport.js';
 
@@ -36,7 +40,9 @@ class JsonWire implements Transport {
         copy = JSON.parse(JSON.stringify(message)) as JSONRPCMessage;
       } catch (error) {
         const id = (message as { id?: unknown }).id;
-        const why = `the server's message cannot be written as JSON (${error instanceof RangeError ? 'it is nested too deep' : (error as Error).message})`;
+        const why =
+          `the server's message cannot be written as JSON (` +
+          `${error instanceof RangeError ? 'it is nested too deep' : (error as Error).message})`;
         if (typeof id !== 'string' && typeof id !== 'number') return this.onerror?.(new Error(why));
         copy = { jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: why } };
       }
@@ -73,7 +79,8 @@ function fromEnvironment(value: string | McpEnvValue, field: string, server: str
   const found = process.env[value.env];
   if (found === undefined || found === '')
     throw new MissingEnvironmentError(
-      `the environment variable ${value.env} (read by '${field}' of MCP server '${server}' in the config) is not set; set it before running drift.`,
+      `the environment variable ${value.env} (read by '${field}' of MCP server ` +
+        `'${server}' in the config) is not set; set it before running drift.`,
     );
   return `${value.prefix ?? ''}${found}`;
 }
@@ -114,7 +121,12 @@ export async function openTransport(
       for (const [name, value] of Object.entries(config.env))
         env[name] = fromEnvironment(value, `env.${name}`, config.name);
       const stdio = new ProcessGroupTransport(
-        { command: commandPath(config.command, config.cwd), args: config.args, env, cwd: config.cwd },
+        {
+          command: commandPath(config.command, config.cwd),
+          args: config.args,
+          env,
+          cwd: config.cwd,
+        },
         onTooLarge,
       );
       return { transport: stdio, stdio };
@@ -129,7 +141,9 @@ export async function openTransport(
       // read every body through the fetch given (the event stream's too): each body is counted.
       const options = { requestInit: { headers }, fetch: limitedFetch(onTooLarge) };
       const transport =
-        config.type === 'http' ? new StreamableHTTPClientTransport(url, options) : new SSEClientTransport(url, options);
+        config.type === 'http'
+          ? new StreamableHTTPClientTransport(url, options)
+          : new SSEClientTransport(url, options);
       return { transport };
     }
     case 'sdk': {

@@ -42,7 +42,8 @@ function processesMarked(mark: string): number[] {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       // Leading NUL: the variable may be the first one.
-      if (`\0${readFileSync(`/proc/${entry}/environ`, 'latin1')}`.includes(needle)) found.push(Number(entry));
+      if (`\0${readFileSync(`/proc/${entry}/environ`, 'latin1')}`.includes(needle))
+        found.push(Number(entry));
     } catch {
       // Gone meanwhile, or another user's process: not ours.
     }
@@ -63,7 +64,10 @@ export function signalMarked(mark: string, signal: NodeJS.Signals): number {
   return pids.length;
 }
 
-/** How many times the marked processes are looked for again after a kill: one that forks while it is killed is caught by the next look. */
+/**
+ * How many times the marked processes are looked for again after a kill: one that forks while it is
+ * killed is caught by the next look.
+ */
 const KILL_ROUNDS = 20;
 
 /** SIGKILL to the group and to every marked process, again until none is found (synchronous: it also runs on exit). */

@@ -49,7 +49,8 @@ export const CONSTRAINT_KEYWORDS = [
 ] as const;
 
 type Schema = Record<string, unknown>;
-const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isSchema = (v: unknown): v is Schema =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Nested deeper than this, a schema is summarized no further (a recursive shape has no end). */
 const MAX_DEPTH = 20;
 /**
@@ -67,7 +68,11 @@ interface Budget {
 }
 
 /** A local `$ref` (`#/$defs/x`) resolved against the root; a cycle or a ref elsewhere stays a `ref:` type. */
-function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: unknown; seen: ReadonlySet<string> } {
+function deref(
+  s: unknown,
+  root: Schema,
+  seen: ReadonlySet<string>,
+): { schema: unknown; seen: ReadonlySet<string> } {
   let current = s;
   let visited = seen;
   while (isSchema(current) && typeof current.$ref === 'string') {
@@ -79,7 +84,10 @@ function deref(s: unknown, root: Schema, seen: ReadonlySet<string>): { schema: u
             .slice(2)
             .split('/')
             .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-            .reduce<unknown>((node, key) => (isSchema(node) && Object.hasOwn(node, key) ? node[key] : undefined), root);
+            .reduce<unknown>(
+              (node, key) => (isSchema(node) && Object.hasOwn(node, key) ? node[key] : undefined),
+              root,
+            );
     if (!isSchema(target)) return { schema: { type: `ref:${ref}` }, seen: visited };
     visited = new Set(visited).add(ref);
     const { $ref: _ref, ...rest } = current;
@@ -92,7 +100,13 @@ const jsonType = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
 
 /** `array<string>`, `null|string`; `…` where the depth limit or the budget cut it short. */
-function typeLabel(s: unknown, root: Schema, seen: ReadonlySet<string>, depth: number, budget: Budget): string {
+function typeLabel(
+  s: unknown,
+  root: Schema,
+  seen: ReadonlySet<string>,
+  depth: number,
+  budget: Budget,
+): string {
   if (depth > MAX_DEPTH || budget.visits <= 0) return '…';
   budget.visits--;
   const { schema, seen: next } = deref(s, root, seen);
@@ -125,7 +139,8 @@ function enumOf(s: Schema): readonly unknown[] | undefined {
   const branches = (s.anyOf ?? s.oneOf) as unknown;
   if (!Array.isArray(branches)) return undefined;
   const values = branches.filter((b) => isSchema(b) && b.type !== 'null');
-  if (values.length === 0 || !values.every((b) => Array.isArray(b.enum) || 'const' in b)) return undefined;
+  if (values.length === 0 || !values.every((b) => Array.isArray(b.enum) || 'const' in b))
+    return undefined;
   return values.flatMap((b) => (Array.isArray(b.enum) ? b.enum : [b.const]));
 }
 
@@ -186,8 +201,10 @@ export function summarizeSchema(schema: unknown): SchemaSummary {
       });
   };
   visitObject(root, '', new Set(), 0);
-  if (budget.visits <= 0) out.set(MORE_PATH, { type: `more than ${MAX_VISITS} subschemas; the hash covers the rest` });
-  if (root.additionalProperties === false) out.set(ROOT_PATH, { type: 'object', additionalProperties: false });
+  if (budget.visits <= 0)
+    out.set(MORE_PATH, { type: `more than ${MAX_VISITS} subschemas; the hash covers the rest` });
+  if (root.additionalProperties === false)
+    out.set(ROOT_PATH, { type: 'object', additionalProperties: false });
   // Built with defineProperty semantics: a property named `__proto__` is a path like any other.
   return Object.fromEntries([...out.keys()].sort().map((k) => [k, out.get(k)!]));
 }

@@ -92,7 +92,10 @@ export class ProcessGroupTransport implements Transport {
     private readonly onTooLarge?: (error: AnswerTooLarge) => void,
   ) {}
 
-  /** The last lines the server wrote to stderr, without its colours (other control characters are escaped when printed). */
+  /**
+   * The last lines the server wrote to stderr, without its colours (other control characters are
+   * escaped when printed).
+   */
   stderrTail(lines = 20): string[] {
     return this.stderr
       .replace(ANSI_SEQUENCE, '')
@@ -169,7 +172,9 @@ export class ProcessGroupTransport implements Transport {
           this.protocolErrors.push(
             `${line.length > 80 ? `${line.slice(0, 80)}…` : line} (${(error as Error).message.split('\n')[0]})`,
           );
-        this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`));
+        this.onerror?.(
+          new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 80)}`),
+        );
         continue;
       }
       this.onmessage?.(message);
@@ -217,7 +222,10 @@ export class ProcessGroupTransport implements Transport {
     this.stopRequested = true;
     child.stdin.end();
     if (!this.exit && graceMs > 0)
-      await within(Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]), graceMs);
+      await within(
+        Promise.race([this.exited, new Promise<void>((cut) => (this.cutGrace = cut))]),
+        graceMs,
+      );
     if (!this.exit) {
       signalGroup(child.pid, 'SIGTERM');
       signalMarked(this.mark, 'SIGTERM');

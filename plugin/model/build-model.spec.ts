@@ -25,26 +25,30 @@ describe('buildModel', () => {
     expect(model.tools.map((t) => t.key)).toEqual(['Bash', 'REPL', 'Read', 'Write']);
   });
 
-  it('gives each SDK tool one SDK type: declared, else the config alias, else the built-in alias, else its name', () => {
-    const model = demoModel(
-      {},
-      {
-        Read: { kind: 'sdk' },
-        Edit: { kind: 'sdk', sdkType: 'Patch' },
-        Bash: { kind: 'sdk' },
-        Team: { kind: 'sdk', sdkTyped: false },
-        Shell: { kind: 'sdk', name: 'Bash2' },
-      },
-      { sdk: { aliases: { ShellRun: 'Bash' } } },
-    );
-    expect(Object.fromEntries(model.tools.map((t) => [t.key, t.sdkType]))).toEqual({
-      Read: 'FileRead',
-      Edit: 'Patch',
-      Bash: 'ShellRun',
-      Team: undefined,
-      Shell: 'Bash2',
-    });
-  });
+  it(
+    'gives each SDK tool one SDK type: declared, else the config alias, else ' +
+      'the built-in alias, else its name',
+    () => {
+      const model = demoModel(
+        {},
+        {
+          Read: { kind: 'sdk' },
+          Edit: { kind: 'sdk', sdkType: 'Patch' },
+          Bash: { kind: 'sdk' },
+          Team: { kind: 'sdk', sdkTyped: false },
+          Shell: { kind: 'sdk', name: 'Bash2' },
+        },
+        { sdk: { aliases: { ShellRun: 'Bash' } } },
+      );
+      expect(Object.fromEntries(model.tools.map((t) => [t.key, t.sdkType]))).toEqual({
+        Read: 'FileRead',
+        Edit: 'Patch',
+        Bash: 'ShellRun',
+        Team: undefined,
+        Shell: 'Bash2',
+      });
+    },
+  );
 
   it('reads each condition from one context field, by its declared name', () => {
     const model = demoModel(

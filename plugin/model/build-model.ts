@@ -29,10 +29,14 @@ type Decl = Record<string, any>;
  * declaration order — the loader's order of files and of tools within a file. Stable, so tools of
  * one category keep their declaration order; a catalog without categories keeps it throughout.
  */
-function inOutputOrder(tools: readonly RawToolEntry[], categories: readonly string[]): readonly RawToolEntry[] {
+function inOutputOrder(
+  tools: readonly RawToolEntry[],
+  categories: readonly string[],
+): readonly RawToolEntry[] {
   if (categories.length === 0) return tools;
   const rank = new Map(categories.map((c, i) => [c, i]));
-  const rankOf = (t: RawToolEntry) => rank.get((t.declaration as Decl).category) ?? categories.length;
+  const rankOf = (t: RawToolEntry) =>
+    rank.get((t.declaration as Decl).category) ?? categories.length;
   return tools
     .map((t, i) => ({ t, i, r: rankOf(t) }))
     .sort((a, b) => a.r - b.r || a.i - b.i)
@@ -40,15 +44,27 @@ function inOutputOrder(tools: readonly RawToolEntry[], categories: readonly stri
 }
 
 const CODE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-const AS_JS: Readonly<Record<string, string>> = { '.ts': '.js', '.tsx': '.js', '.mts': '.mjs', '.cts': '.cjs' };
-const AS_TS: Readonly<Record<string, string>> = { '.js': '.ts', '.jsx': '.tsx', '.mjs': '.mts', '.cjs': '.cts' };
+const AS_JS: Readonly<Record<string, string>> = {
+  '.ts': '.js',
+  '.tsx': '.js',
+  '.mts': '.mjs',
+  '.cts': '.cjs',
+};
+const AS_TS: Readonly<Record<string, string>> = {
+  '.js': '.ts',
+  '.jsx': '.tsx',
+  '.mjs': '.mts',
+  '.cjs': '.cts',
+};
 
 /** A relative specifier in the app's import style: an extension added where the style needs one, or mapped to it. */
 function withImportExtension(specifier: string, extension: ImportExtension): string {
   const written = CODE_EXTENSION.exec(specifier)?.[0];
   if (written === undefined) return `${specifier}${extension}`;
   const map = extension === '.js' ? AS_JS : extension === '.ts' ? AS_TS : {};
-  return map[written] === undefined ? specifier : specifier.slice(0, -written.length) + map[written];
+  return map[written] === undefined
+    ? specifier
+    : specifier.slice(0, -written.length) + map[written];
 }
 
 /** Rewrites a module reference declared in `fromFile` so the generated files in `outDir` can import it. */
@@ -94,7 +110,12 @@ function agentModels(v: Decl): AgentModel[] {
     prompt: d.prompt,
     ...(d.model !== undefined ? { model: d.model } : {}),
     tools: d.tools ?? [],
-    groups: [...new Set([...(d.groups ?? []), ...(d.caller !== undefined ? (v.callers?.[d.caller] ?? []) : [])])],
+    groups: [
+      ...new Set([
+        ...(d.groups ?? []),
+        ...(d.caller !== undefined ? (v.callers?.[d.caller] ?? []) : []),
+      ]),
+    ],
     exclude: d.exclude ?? [],
     skills: d.skills ?? [],
     ...(d.maxTurns !== undefined ? { maxTurns: d.maxTurns } : {}),
@@ -117,16 +138,22 @@ const uniqueNames = (names: string[]) => (names.length < 2 ? names : [...new Set
  * `previous` (the last model of the same catalog, in watch mode) lends its objects: every tool, and
  * the model itself, that came out the same is the previous object, so work keyed by identity is kept.
  */
-export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: PinnedSurface): CatalogModel {
+export function buildModel(
+  raw: RawCatalog,
+  previous?: CatalogModel,
+  surface?: PinnedSurface,
+): CatalogModel {
   const config = reuse(raw.config, previous?.config);
   const v = (raw.vocabulary ?? {}) as Decl;
   const conditionDescriptions: Record<string, string> = { ...(v.conditions ?? {}) };
   for (const p of (v.predicates ?? []) as string[]) conditionDescriptions[p] ??= '';
-  const conditions: ConditionModel[] = Object.entries(conditionDescriptions).map(([name, description]) => ({
-    name,
-    field: conditionField(name),
-    description,
-  }));
+  const conditions: ConditionModel[] = Object.entries(conditionDescriptions).map(
+    ([name, description]) => ({
+      name,
+      field: conditionField(name),
+      description,
+    }),
+  );
   const conditionByName = new Map(conditions.map((c) => [c.name, c]));
   const categoryLabels = (v.categoryLabels ?? {}) as Record<string, string>;
   const categories: CategoryModel[] = ((v.categories ?? []) as string[]).map((name) => ({
@@ -170,7 +197,8 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     definitionSource:
       raw.definitionFile === undefined
         ? undefined
-        : (sourceOf.get(raw.definitionFile) ?? toPosix(path.relative(config.rootDir, raw.definitionFile))),
+        : (sourceOf.get(raw.definitionFile) ??
+          toPosix(path.relative(config.rootDir, raw.definitionFile))),
     categories,
     conditions,
     pairGroups: v.pairGroups ?? [],
@@ -184,7 +212,9 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
     tools,
     runtimes: runtimeConfigurations(v.runtimes),
     agents: agentModels(v),
-    ...(v.skills === undefined ? {} : { skills: v.skills === 'all' ? ('all' as const) : Object.keys(v.skills) }),
+    ...(v.skills === undefined
+      ? {}
+      : { skills: v.skills === 'all' ? ('all' as const) : Object.keys(v.skills) }),
     settingSources: v.settingSources ?? [],
     ...(surface ? { surface } : {}),
   };
@@ -200,13 +230,18 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
 
   function toolModel(key: string, declaration: unknown, file: string): ToolModel {
     const d = declaration as Decl;
-    const ref = (r: ModuleRef) => resolveModuleRef(r, file, config.outDir, config.imports.extension);
+    const ref = (r: ModuleRef) =>
+      resolveModuleRef(r, file, config.outDir, config.imports.extension);
     const condition = d.condition ? conditionByName.get(d.condition) : undefined;
     const available: ToolModel['available'] =
       d.available === false
         ? { kind: 'never' }
         : typeof d.available === 'string' && d.available !== 'always'
-          ? { kind: 'condition', condition: d.available, field: conditionByName.get(d.available)!.field }
+          ? {
+              kind: 'condition',
+              condition: d.available,
+              field: conditionByName.get(d.available)!.field,
+            }
           : d.available && typeof d.available === 'object'
             ? { kind: 'function', ref: ref(d.available) }
             : { kind: 'always' };
@@ -232,7 +267,8 @@ export function buildModel(raw: RawCatalog, previous?: CatalogModel, surface?: P
       nameSource,
       server: d.kind === 'mcp' ? d.server : undefined,
       // With explicit fullNames the key is not a wire name, so none is implied.
-      wire: d.kind === 'mcp' ? (d.wire ?? (d.fullNames === undefined ? key : undefined)) : undefined,
+      wire:
+        d.kind === 'mcp' ? (d.wire ?? (d.fullNames === undefined ? key : undefined)) : undefined,
       channel: d.kind === 'external' ? d.channel : undefined,
       builder: d.builder ? ref(d.builder) : undefined,
       factory: d.factory === true,

@@ -7,6 +7,9 @@ export function unknownCallerProblem(model: CatalogModel, caller: string): strin
   if (Object.hasOwn(model.callers, caller)) return undefined;
   const declared = Object.keys(model.callers);
   if (declared.length === 0)
-    return `catalog '${model.name}' declares no callers; add callers: { ${caller}: ['<group>', …] } to its defineCatalog({...}) or leave out --caller.`;
+    return (
+      `catalog '${model.name}' declares no callers; add callers: { ${caller}: ` +
+      `['<group>', …] } to its defineCatalog({...}) or leave out --caller.`
+    );
   return `catalog '${model.name}' has no caller '${caller}'; its callers are: ${declared.join(', ')}.`;
 }

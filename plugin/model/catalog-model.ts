@@ -58,7 +58,10 @@ export interface ToolModel {
   readonly builder?: ResolvedModuleRef;
   readonly factory: boolean;
   readonly sdkTyped: boolean;
-  /** SDK type base (`FileEdit` for `Edit`) after the alias map, for SDK-typed tools: the one answer every output and `drift` use. */
+  /**
+   * SDK type base (`FileEdit` for `Edit`) after the alias map, for SDK-typed tools: the one answer
+   * every output and `drift` use.
+   */
   readonly sdkType?: string;
   readonly restricted: boolean;
   /** How the tool should be offered when tool search is on. */
@@ -127,14 +130,20 @@ export interface CatalogModel {
    * runtime still accepts. Empty unless the generator read it from the installed SDK.
    */
   readonly sdkAliases: Readonly<Record<string, string>>;
-  /** Every tool in output order: declared category order, then declaration order (file path, then position in the file). */
+  /**
+   * Every tool in output order: declared category order, then declaration order (file path, then
+   * position in the file).
+   */
   readonly tools: readonly ToolModel[];
   /** The runtime configurations the app runs (at least one: `default`). */
   readonly runtimes: readonly RuntimeConfigurationModel[];
   /** The pinned runtime's recorded surface (`runtime-surface.lock.json`), when one was recorded. */
   readonly surface?: PinnedSurface;
   readonly agents: readonly AgentModel[];
-  /** The skills the app ships or allows: `'all'`, named ones, or undefined when the catalog leaves skills to the runtime. */
+  /**
+   * The skills the app ships or allows: `'all'`, named ones, or undefined when the catalog leaves
+   * skills to the runtime.
+   */
   readonly skills?: 'all' | readonly string[];
   readonly settingSources: readonly string[];
 }

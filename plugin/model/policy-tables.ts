@@ -66,20 +66,21 @@ type BareTables = Pick<
  * (the snapshot's) — valid because with unique keys the closures name exactly the indices they came from.
  */
 export function closePolicyTables(input: BareTables): Required<PolicyTables> {
-  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } & { runtimes: PolicyTables['runtimes'] & {} } =
-    {
-      catalog: input.catalog,
-      tools: input.tools,
-      conditions: input.conditions,
-      servers: input.servers,
-      channels: input.channels ?? [],
-      renamedServers: input.renamedServers ?? {},
-      sdkAliases: input.sdkAliases ?? {},
-      runtimes: input.runtimes ?? [],
-      agents: input.agents ?? [],
-      ...(input.skills !== undefined ? { skills: input.skills } : {}),
-      settingSources: input.settingSources ?? [],
-    };
+  const tables: { -readonly [K in keyof PolicyTables]: PolicyTables[K] } & {
+    runtimes: PolicyTables['runtimes'] & {};
+  } = {
+    catalog: input.catalog,
+    tools: input.tools,
+    conditions: input.conditions,
+    servers: input.servers,
+    channels: input.channels ?? [],
+    renamedServers: input.renamedServers ?? {},
+    sdkAliases: input.sdkAliases ?? {},
+    runtimes: input.runtimes ?? [],
+    agents: input.agents ?? [],
+    ...(input.skills !== undefined ? { skills: input.skills } : {}),
+    settingSources: input.settingSources ?? [],
+  };
   const p = preparePolicy(tables);
   // A plain loop: Array.from with a map function iterates generically (a tenth of the stage at 5,000 tools).
   const keysOf = (closure: Int32Array) => {
@@ -89,14 +90,16 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
   };
   const whenOptedOut: Record<string, string[]> = {};
   for (const t of input.tools)
-    if (t.exposure === 'user' && p.optOut.has(t.key)) whenOptedOut[t.key] = keysOf(p.optOut.get(t.key)!);
+    if (t.exposure === 'user' && p.optOut.has(t.key))
+      whenOptedOut[t.key] = keysOf(p.optOut.get(t.key)!);
   const closures = {
     alwaysDisallowed: keysOf(p.always),
     whenConditionFails: Object.fromEntries(p.conditions.map((c) => [c.name, keysOf(c.closure)])),
     whenOptedOut,
   };
   // A duplicate key maps to its first tool, so the prepared indices would not match: keep them apart.
-  if (new Set(p.keys).size !== p.keys.length) return { ...(tables as Required<PolicyTables>), ...closures };
+  if (new Set(p.keys).size !== p.keys.length)
+    return { ...(tables as Required<PolicyTables>), ...closures };
   return Object.assign(tables as Required<PolicyTables>, closures);
 }
 
@@ -109,7 +112,9 @@ const TABLES = memoSlot<CatalogModel, Required<PolicyTables>>('policy tables of 
  * Per catalog, the last tables a session built and what they were built from: an edit that leaves
  * the policy as it was (a label, an icon) reuses them instead of expanding every closure again.
  */
-const LAST_TABLES = memoSlot<string, { bare: BareTables; tables: Required<PolicyTables> }>('last policy tables');
+const LAST_TABLES = memoSlot<string, { bare: BareTables; tables: Required<PolicyTables> }>(
+  'last policy tables',
+);
 
 const sameBareTables = (a: BareTables, b: BareTables) =>
   a.catalog === b.catalog &&

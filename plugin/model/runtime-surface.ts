@@ -5,17 +5,27 @@
 import { inVersionRange } from '../language/versions.js';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { DIAGNOSTIC_CODES } from '../diagnostics/diagnostics.js';
-import type { PinnedSurface, RecordedConfiguration, RecordedRuntime } from '../load/surface-lock.js';
+import type {
+  PinnedSurface,
+  RecordedConfiguration,
+  RecordedRuntime,
+} from '../load/surface-lock.js';
 import type { RuntimeSurface } from '../runtime/runtime-surface.js';
 import type { CatalogModel, RuntimeConfigurationModel, ToolModel } from './catalog-model.js';
 
-const builtins = (model: CatalogModel) => model.tools.filter((t) => t.kind === 'sdk' && t.names.length > 0);
+const builtins = (model: CatalogModel) =>
+  model.tools.filter((t) => t.kind === 'sdk' && t.names.length > 0);
 
 /** Why a tool missing from one configuration is offered in another: the declared facts that differ. */
-function differingFacts(here: RuntimeConfigurationModel, there: RuntimeConfigurationModel): string[] {
+function differingFacts(
+  here: RuntimeConfigurationModel,
+  there: RuntimeConfigurationModel,
+): string[] {
   const facts: string[] = [];
   if (here.permissionCallback !== there.permissionCallback)
-    facts.push(there.permissionCallback ? 'a permission callback (canUseTool)' : 'no permission callback');
+    facts.push(
+      there.permissionCallback ? 'a permission callback (canUseTool)' : 'no permission callback',
+    );
   if (here.toolSearch !== there.toolSearch)
     facts.push(
       `tool search ${there.toolSearch === undefined ? 'left to the runtime' : there.toolSearch ? 'on' : 'off'}`,
@@ -44,7 +54,8 @@ function absenceReason(
     const state = runtime.configurations[other.name]?.builtins[name];
     if (other.name === configuration.name || state === undefined || state === 'absent') continue;
     const facts = differingFacts(configuration, other);
-    if (facts.length > 0) return `the runtime offers it only with ${facts.join(' and ')} (as in '${other.name}')`;
+    if (facts.length > 0)
+      return `the runtime offers it only with ${facts.join(' and ')} (as in '${other.name}')`;
   }
   return `the runtime does not offer it in '${configuration.name}'`;
 }
@@ -54,7 +65,8 @@ function surface(
   configuration: RuntimeConfigurationModel,
   pinned: PinnedSurface | undefined,
 ): RuntimeSurface {
-  const record: RecordedConfiguration | undefined = pinned?.runtime.configurations[configuration.name];
+  const record: RecordedConfiguration | undefined =
+    pinned?.runtime.configurations[configuration.name];
   const tools = builtins(model);
   if (!pinned || !record)
     return {
@@ -80,7 +92,8 @@ function surface(
     recorded: `Claude Code ${pinned.runtime.claudeCode} (SDK ${pinned.sdk})`,
     toolSearch: record.toolSearch,
     // Not measured (no in-process tool to measure with): the SDK's documented default, deferred under tool search.
-    mcpDeferred: record.inProcess === undefined ? record.toolSearch : record.inProcess === 'deferred',
+    mcpDeferred:
+      record.inProcess === undefined ? record.toolSearch : record.inProcess === 'deferred',
     deferred,
     absent,
     unrecorded,
@@ -91,15 +104,18 @@ function surface(
  * Every declared configuration's surface, in declaration order, from the pinned runtime's record
  * (or from `record`: another runtime version's, as `verify` checks each one it runs).
  */
-export const runtimeSurfaces = (model: CatalogModel, record: PinnedSurface | undefined = model.surface) =>
-  model.runtimes.map((c) => surface(model, c, record));
+export const runtimeSurfaces = (
+  model: CatalogModel,
+  record: PinnedSurface | undefined = model.surface,
+) => model.runtimes.map((c) => surface(model, c, record));
 
 /** Whether a recorded configuration was run with the facts the catalog declares for it today. */
 export const sameFacts = (c: RuntimeConfigurationModel, r: RecordedConfiguration) =>
   c.permissionCallback === r.declared.permissionCallback &&
   c.toolSearch === r.declared.toolSearch &&
   c.model === r.declared.model &&
-  JSON.stringify(Object.entries(c.env).sort()) === JSON.stringify(Object.entries(r.declared.env).sort());
+  JSON.stringify(Object.entries(c.env).sort()) ===
+    JSON.stringify(Object.entries(r.declared.env).sort());
 
 /**
  * Where the catalog and the recorded surface disagree: configurations or tools not recorded (the
@@ -125,7 +141,9 @@ export function surfaceProblems(model: CatalogModel): PendingDiagnostic[] {
       out.push({
         code: DIAGNOSTIC_CODES.surfaceNotRecorded,
         severity: 'warning',
-        message: `The runtime configuration '${c.name}' changed since SDK ${pinned.sdk}'s surface was recorded; ${update}.`,
+        message:
+          `The runtime configuration '${c.name}' changed since SDK ${pinned.sdk}'s ` +
+          `surface was recorded; ${update}.`,
         at,
       });
   }
@@ -135,17 +153,25 @@ export function surfaceProblems(model: CatalogModel): PendingDiagnostic[] {
     out.push({
       code: DIAGNOSTIC_CODES.surfaceNotRecorded,
       severity: 'warning',
-      message: `${unrecorded.join(', ')} ${unrecorded.length === 1 ? 'is' : 'are'} not in the recorded surface of SDK ${pinned.sdk}; ${update}.`,
+      message:
+        `${unrecorded.join(', ')} ${unrecorded.length === 1 ? 'is' : 'are'} not ` +
+        `in the recorded surface of SDK ${pinned.sdk}; ${update}.`,
       at,
     });
   for (const t of model.tools) {
     if (t.kind !== 'sdk' || t.offer !== 'direct') continue;
-    const deferring = surfaces.filter((s) => s.toolSearch && s.deferred.includes(t.key)).map((s) => `'${s.name}'`);
+    const deferring = surfaces
+      .filter((s) => s.toolSearch && s.deferred.includes(t.key))
+      .map((s) => `'${s.name}'`);
     if (deferring.length > 0)
       out.push({
         code: DIAGNOSTIC_CODES.surfaceContradicted,
         severity: 'error',
-        message: `Tool '${t.key}' says offer: 'direct', but SDK ${pinned.sdk} defers it behind ToolSearch in ${deferring.join(', ')}; the SDK has no per-tool control for built-ins: say offer: 'deferred', or turn tool search off in ${deferring.length === 1 ? 'that configuration' : 'those configurations'}.`,
+        message:
+          `Tool '${t.key}' says offer: 'direct', but SDK ${pinned.sdk} defers it ` +
+          `behind ToolSearch in ${deferring.join(', ')}; the SDK has no per-tool ` +
+          `control for built-ins: say offer: 'deferred', or turn tool search off ` +
+          `in ${deferring.length === 1 ? 'that configuration' : 'those configurations'}.`,
         at: { file: `${model.config.rootDir}/${t.source}`, path: [t.key, 'offer'], scope: 'tools' },
       });
   }

@@ -25,16 +25,23 @@ export type SdkAliasMap = Readonly<Record<string, string>>;
  * the name wins over a built-in one; otherwise the name itself.
  */
 export function defaultSdkType(name: string, configAliases: SdkAliasMap = {}): string {
-  const aliasedTo = (map: SdkAliasMap) => Object.keys(map).find((base) => base !== name && map[base] === name);
+  const aliasedTo = (map: SdkAliasMap) =>
+    Object.keys(map).find((base) => base !== name && map[base] === name);
   const fromConfig = aliasedTo(configAliases);
   if (fromConfig !== undefined) return fromConfig;
   // A built-in alias the config overrides (maps the same base to another tool) no longer applies.
   const builtIn = Object.keys(BUILT_IN_SDK_ALIASES).find(
-    (base) => base !== name && BUILT_IN_SDK_ALIASES[base] === name && (configAliases[base] ?? name) === name,
+    (base) =>
+      base !== name &&
+      BUILT_IN_SDK_ALIASES[base] === name &&
+      (configAliases[base] ?? name) === name,
   );
   return builtIn ?? name;
 }
 
 /** The SDK type base of an SDK-typed tool: its declared `sdkType`, else the alias map's answer. */
-export const sdkTypeOf = (name: string, declared: string | undefined, configAliases: SdkAliasMap = {}) =>
-  declared ?? defaultSdkType(name, configAliases);
+export const sdkTypeOf = (
+  name: string,
+  declared: string | undefined,
+  configAliases: SdkAliasMap = {},
+) => declared ?? defaultSdkType(name, configAliases);

@@ -22,11 +22,15 @@ export function guardFacts(model: CatalogModel): GuardFacts {
   const restricted = model.tools.filter((t) => t.restricted);
   return {
     restricted: [...new Set(restricted.flatMap((t) => t.names))],
-    restrictedChannels: [...new Set(restricted.filter((t) => t.nameSource.kind === 'mirror').map((t) => t.channel!))],
+    restrictedChannels: [
+      ...new Set(restricted.filter((t) => t.nameSource.kind === 'mirror').map((t) => t.channel!)),
+    ],
     guardedChannels: model.channels,
     promptingTools: [
       ...new Set(
-        model.tools.filter((t) => t.kind === 'mcp' && t.approval === 'permission-mode').flatMap((t) => t.names),
+        model.tools
+          .filter((t) => t.kind === 'mcp' && t.approval === 'permission-mode')
+          .flatMap((t) => t.names),
       ),
     ],
   };
@@ -60,6 +64,9 @@ const FEATURE_SINCE: Readonly<Record<keyof SdkFeatures, string>> = {
 export function sdkFeatures(version: string | undefined): SdkFeatures {
   if (!isVersion(version)) return {};
   return Object.fromEntries(
-    Object.entries(FEATURE_SINCE).map(([feature, since]) => [feature, compareVersions(version, since) >= 0]),
+    Object.entries(FEATURE_SINCE).map(([feature, since]) => [
+      feature,
+      compareVersions(version, since) >= 0,
+    ]),
   ) as SdkFeatures;
 }

@@ -15,7 +15,8 @@ export function samePlainData(a: unknown, b: unknown): boolean {
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) {
     if (!Object.hasOwn(b, k)) return false;
-    if (!samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    if (!samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
   }
   return true;
 }

@@ -43,7 +43,9 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
     const offered = offeredKeys(model, tables, caller, allTrue);
     const removedBy = new Map(
       model.conditions.map((c) => {
-        const without = new Set(offeredKeys(model, tables, caller, { ...allTrue, [c.field]: false }));
+        const without = new Set(
+          offeredKeys(model, tables, caller, { ...allTrue, [c.field]: false }),
+        );
         return [c.name, offered.filter((key) => !without.has(key))] as const;
       }),
     );

@@ -12,8 +12,14 @@ export interface RuntimeOffers {
 }
 
 /** Each runtime configuration's offers (the catalog's default configuration alone when it declares none). */
-export function offerMatrix(tables: PolicyTables, combinations: readonly ConditionCombination[]): RuntimeOffers[] {
-  const names = tables.runtimes && tables.runtimes.length > 0 ? tables.runtimes.map((r) => r.name) : [undefined];
+export function offerMatrix(
+  tables: PolicyTables,
+  combinations: readonly ConditionCombination[],
+): RuntimeOffers[] {
+  const names =
+    tables.runtimes && tables.runtimes.length > 0
+      ? tables.runtimes.map((r) => r.name)
+      : [undefined];
   return names.map((runtime) => {
     const offers = combinations.map((c) =>
       computeOffer(tables, { context: c.context, ...(runtime !== undefined ? { runtime } : {}) }),

@@ -25,7 +25,11 @@ function readSnapshot(markdown: string): Map<string, SnapshotRow> {
     const row = cells(line);
     if (section === 'Contexts') {
       if (row[0] === 'context') conditions = row.slice(1, -1);
-      else contexts.set(row[0]!, conditions.map((c, i) => `${c}=${row[i + 1]}`).join(', ') || 'every context');
+      else
+        contexts.set(
+          row[0]!,
+          conditions.map((c, i) => `${c}=${row[i + 1]}`).join(', ') || 'every context',
+        );
     } else if (section.startsWith('Disallowed tools')) {
       if (row[0] === 'tool') columns = row.slice(3);
       else

@@ -77,7 +77,9 @@ export function conditionCombinations(tables: PolicyTables): {
 
 export function policyMatrix(tables: PolicyTables): PolicyMatrix {
   const { combinations, sampled } = conditionCombinations(tables);
-  const marks = combinations.map((c) => markDisallowedTools(tables, { disabledTools: [] }, c.context));
+  const marks = combinations.map((c) =>
+    markDisallowedTools(tables, { disabledTools: [] }, c.context),
+  );
   const rows = tables.tools.map((t, i) => ({
     key: t.key,
     names: marks[0]?.prepared.names[i] ?? t.names,
@@ -112,8 +114,14 @@ export function toggleEffects(tables: PolicyTables, base: PolicyMarks): ToggleEf
     if (!closure) return [{ key: t.key, disallows: [] }];
     const disallows: string[] = [];
     // Catalog order, whatever order hand-written tables list the closure in.
-    for (const i of Int32Array.from(closure).sort()) if (base.disallowed[i] === 0) disallows.push(p.keys[i]!);
+    for (const i of Int32Array.from(closure).sort())
+      if (base.disallowed[i] === 0) disallows.push(p.keys[i]!);
     const own = disallows.indexOf(t.key);
-    return [{ key: t.key, disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows }];
+    return [
+      {
+        key: t.key,
+        disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows,
+      },
+    ];
   });
 }

@@ -52,28 +52,43 @@ export function cliSelection(
   const include = model.callers[caller] ?? [];
   const bindings: Record<string, ToolBinding> = {};
   for (const t of model.tools) {
-    if (t.available.kind === 'function') bindings[t.key] = { ...bindings[t.key], check: () => true };
-    if (t.nameSource.kind === 'resolver') bindings[t.key] = { ...bindings[t.key], resolveNames: () => [] };
+    if (t.available.kind === 'function')
+      bindings[t.key] = { ...bindings[t.key], check: () => true };
+    if (t.nameSource.kind === 'resolver')
+      bindings[t.key] = { ...bindings[t.key], resolveNames: () => [] };
   }
   const catalog = createToolCatalog(model.tools.map(toolEntry), {
     conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
     bindings,
   });
-  const toolContext = createToolContext<unknown>({ predicates: { ...context }, factories: {}, data: undefined });
+  const toolContext = createToolContext<unknown>({
+    predicates: { ...context },
+    factories: {},
+    data: undefined,
+  });
   const keys = catalog.selectedKeys(toolContext, { include });
   const inGroups = model.tools.filter((t) => t.groups.some((g) => include.includes(g)));
   return {
     selection: { keys, names: catalog.toolNames(toolContext, { include, channels: () => [] }) },
     assumptions: {
-      appChecks: inGroups.filter((t) => t.available.kind === 'function' && keys.includes(t.key)).map((t) => t.key),
+      appChecks: inGroups
+        .filter((t) => t.available.kind === 'function' && keys.includes(t.key))
+        .map((t) => t.key),
       factories: inGroups.filter((t) => t.factory).map((t) => t.key),
-      runtimeNamed: inGroups.filter((t) => keys.includes(t.key) && t.nameSource.kind !== 'static').map((t) => t.key),
+      runtimeNamed: inGroups
+        .filter((t) => keys.includes(t.key) && t.nameSource.kind !== 'static')
+        .map((t) => t.key),
     },
   };
 }
 
-export function cliSessionOffer(model: CatalogModel, tables: PolicyTables, input: SessionOfferInput): CliSessionOffer {
-  const chosen = input.caller !== undefined ? cliSelection(model, input.caller, input.context) : undefined;
+export function cliSessionOffer(
+  model: CatalogModel,
+  tables: PolicyTables,
+  input: SessionOfferInput,
+): CliSessionOffer {
+  const chosen =
+    input.caller !== undefined ? cliSelection(model, input.caller, input.context) : undefined;
   const offer = computeOffer(tables, {
     ...(input.agent ? { agent: input.agent } : {}),
     context: input.context,

@@ -41,10 +41,16 @@ function tsconfigInputs(config: ResolvedCatalogConfig): string[] {
   return [found.path, ...references.filter((f) => existsSync(f))];
 }
 
-/** This package's build (what `import 'agent-tool-catalog'` in a catalog loads): the package's version, not the app's input. */
+/**
+ * This package's build (what `import 'agent-tool-catalog'` in a catalog loads): the package's
+ * version, not the app's input.
+ */
 function packageBuildFolder(): string | undefined {
   try {
-    return path.join(path.dirname(createRequire(import.meta.url).resolve('agent-tool-catalog/package.json')), 'dist');
+    return path.join(
+      path.dirname(createRequire(import.meta.url).resolve('agent-tool-catalog/package.json')),
+      'dist',
+    );
   } catch {
     return undefined;
   }
@@ -66,13 +72,18 @@ function absentAsGlobs(files: readonly string[]): string[] {
   const absent = files.filter((f) => !existsSync(f));
   const present = files.filter((f) => existsSync(f));
   const heads = absent.filter((f) => !absent.some((g) => g !== f && f.startsWith(g)));
-  return [...present, ...heads.map((h) => (absent.some((g) => g !== h && g.startsWith(h)) ? `${h}*` : h))];
+  return [
+    ...present,
+    ...heads.map((h) => (absent.some((g) => g !== h && g.startsWith(h)) ? `${h}*` : h)),
+  ];
 }
 
 /** `base` + a glob written relative to `rootDir`, keeping a leading `!`. */
 function globFrom(base: string, rootDir: string, pattern: string): string {
   const negated = pattern.startsWith('!');
-  const rel = toPosix(path.relative(base, path.join(rootDir, negated ? pattern.slice(1) : pattern)));
+  const rel = toPosix(
+    path.relative(base, path.join(rootDir, negated ? pattern.slice(1) : pattern)),
+  );
   return `${negated ? '!' : ''}${rel}`;
 }
 
@@ -83,7 +94,9 @@ function globFrom(base: string, rootDir: string, pattern: string): string {
  * file, and the tsconfig that picks the import extension. Outputs: the output folder, the locale
  * folder when it is elsewhere, and the binding file (written once when missing).
  */
-export async function generateInputs(options: ProjectOptions & { relativeTo?: string }): Promise<GenerateInputs> {
+export async function generateInputs(
+  options: ProjectOptions & { relativeTo?: string },
+): Promise<GenerateInputs> {
   const project = await loadProject(options);
   const base = options.relativeTo ?? options.cwd;
   const rel = (file: string) => toPosix(path.relative(base, file)) || '.';
@@ -93,15 +106,21 @@ export async function generateInputs(options: ProjectOptions & { relativeTo?: st
   const catalogs: CatalogInputs[] = [];
   for (const { config, raw } of project.catalogs) {
     const matched = new Set(
-      (await glob([...config.include], { cwd: config.rootDir, absolute: true, ignore: ['**/node_modules/**'] })).map(
-        (f) => path.resolve(f),
-      ),
+      (
+        await glob([...config.include], {
+          cwd: config.rootDir,
+          absolute: true,
+          ignore: ['**/node_modules/**'],
+        })
+      ).map((f) => path.resolve(f)),
     );
     const imported = absentAsGlobs(
       raw.inputs.filter((f) => !matched.has(f) && f !== config.configFile && isAppFile(f, build)),
     );
     const localeGlob = `${rel(config.i18n.outDir)}/*.json`;
-    const binding = config.bindings ? [rel(path.resolve(config.rootDir, config.bindings.file))] : [];
+    const binding = config.bindings
+      ? [rel(path.resolve(config.rootDir, config.bindings.file))]
+      : [];
     const insideOutDir = !path.relative(config.outDir, config.i18n.outDir).startsWith('..');
     const inputs = [
       ...new Set([

@@ -8,7 +8,12 @@ import {
   type PendingDiagnostic,
 } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
-import { loadCatalog, loadCatalogFiles, type LoadOptions, type RawCatalog } from '../load/load-catalog.js';
+import {
+  loadCatalog,
+  loadCatalogFiles,
+  type LoadOptions,
+  type RawCatalog,
+} from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
@@ -63,22 +68,31 @@ export async function loadProjectCatalog(
   files?: readonly string[],
   options: LoadOptions = {},
 ): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files ? await loadCatalogFiles(config, files, options) : await loadCatalog(config, options);
+  const raw = files
+    ? await loadCatalogFiles(config, files, options)
+    : await loadCatalog(config, options);
   const pending = validateCatalog(raw);
   const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
   if (problem) pending.push(problem);
   const surface = lock && pinnedSurface(lock, path.join(config.outDir, SURFACE_LOCK_NAME));
   const slot = `${config.configFile}\0${config.name}`;
   const model =
-    hasErrors(pending) || !raw.vocabulary ? undefined : buildModel(raw, lastKept(LAST_MODEL, slot), surface);
+    hasErrors(pending) || !raw.vocabulary
+      ? undefined
+      : buildModel(raw, lastKept(LAST_MODEL, slot), surface);
   if (model) keepLast(LAST_MODEL, slot, model);
-  // Where the catalog and the recorded runtime surface disagree (a tool not recorded yet, a claim the runtime contradicts).
+  // Where the catalog and the recorded runtime surface disagree (a tool not recorded yet, a claim
+  // the runtime contradicts).
   if (model) pending.push(...surfaceProblems(model));
   return { catalog: { config, raw, model }, pending };
 }
 
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.config, readOnly: options.readOnly });
+  const loaded = await loadConfig({
+    cwd: options.cwd,
+    file: options.config,
+    readOnly: options.readOnly,
+  });
   const pending: PendingDiagnostic[] = [...loaded.diagnostics];
   let selected = loaded.catalogs;
   if (options.catalog !== undefined) {
@@ -87,7 +101,9 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
       pending.push({
         code: DIAGNOSTIC_CODES.catalogUnknown,
         severity: 'error',
-        message: `The config has no catalog named '${options.catalog}'; use one of: ${loaded.catalogs.map((c) => c.name).join(', ')}.`,
+        message:
+          `The config has no catalog named '${options.catalog}'; use one of: ` +
+          `${loaded.catalogs.map((c) => c.name).join(', ')}.`,
       });
   }
   const results = await Promise.all(

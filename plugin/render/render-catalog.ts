@@ -6,7 +6,13 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { lineCommentText } from '../text/escape.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 import { flatString } from '../text/flat-string.js';
-import { layOut, type RenderContext, type RenderedFile, type Renderer, type RenderResult } from './renderer.js';
+import {
+  layOut,
+  type RenderContext,
+  type RenderedFile,
+  type Renderer,
+  type RenderResult,
+} from './renderer.js';
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
 import { i18nKeysRenderer } from './renderers/i18n-keys.js';
@@ -56,7 +62,10 @@ export function generatedHeader(model: CatalogModel, templates: TemplateSet): st
 }
 
 /** The absolute paths every renderer wants to read before rendering. */
-export function pathsToRead(model: CatalogModel, renderers: readonly Renderer[] = RENDERERS): string[] {
+export function pathsToRead(
+  model: CatalogModel,
+  renderers: readonly Renderer[] = RENDERERS,
+): string[] {
   return [...new Set(renderers.flatMap((r) => r.reads?.(model) ?? []))];
 }
 
@@ -69,11 +78,22 @@ function renderBarrel(
 ): string {
   const outDir = model.config.outDir;
   const modules = [...files.keys()]
-    .filter((f) => !files.get(f)!.createOnly && path.dirname(f) === outDir && f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .filter(
+      (f) =>
+        !files.get(f)!.createOnly &&
+        path.dirname(f) === outDir &&
+        f.endsWith('.ts') &&
+        !f.endsWith('.d.ts'),
+    )
     .map((f) => path.basename(f, '.ts'))
     .sort()
     .map((name) => siblingModule(model, name));
-  return layOut(context, 'index.ts', { header, modules, runtime: runtimeModule(model) }, path.join(outDir, 'index.ts'));
+  return layOut(
+    context,
+    'index.ts',
+    { header, modules, runtime: runtimeModule(model) },
+    path.join(outDir, 'index.ts'),
+  );
 }
 
 interface KeptResult {
@@ -127,6 +147,7 @@ export function renderCatalog(
     diagnostics.push(...(result.diagnostics ?? []));
   }
   const barrel = path.join(model.config.outDir, 'index.ts');
-  if (!files.has(barrel)) files.set(barrel, { content: renderBarrel(model, { templates }, header, files) });
+  if (!files.has(barrel))
+    files.set(barrel, { content: renderBarrel(model, { templates }, header, files) });
   return { outDir: model.config.outDir, files, diagnostics };
 }

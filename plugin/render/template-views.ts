@@ -127,14 +127,22 @@ export interface PolicySnapshotView {
     readonly name: Text;
     readonly description: Text;
     readonly recorded: Text;
-    readonly rows: readonly { readonly key: Text; readonly names: Text; readonly states: readonly Text[] }[];
+    readonly rows: readonly {
+      readonly key: Text;
+      readonly names: Text;
+      readonly states: readonly Text[];
+    }[];
     /** The tools the runtime leaves out in every context, by why, one key per line. */
     readonly absent: readonly { readonly label: Text; readonly keys: readonly Text[] }[];
     /** Each declared subagent's own table: the tools it is offered in some context, its state per context. */
     readonly agents: readonly {
       readonly name: Text;
       readonly description: Text;
-      readonly rows: readonly { readonly key: Text; readonly names: Text; readonly states: readonly Text[] }[];
+      readonly rows: readonly {
+        readonly key: Text;
+        readonly names: Text;
+        readonly states: readonly Text[];
+      }[];
     }[];
   }[];
   readonly combinationIds: readonly Text[];
@@ -203,7 +211,11 @@ export interface I18nKeysView extends Prefixes {
   readonly registryModule: Text;
   readonly locales: Text;
   readonly keys: readonly Text[];
-  readonly tools: readonly { readonly property: Text; readonly label: Text; readonly description: Text }[];
+  readonly tools: readonly {
+    readonly property: Text;
+    readonly label: Text;
+    readonly description: Text;
+  }[];
   readonly categories: readonly { readonly name: Text; readonly label: Text }[];
 }
 
@@ -278,7 +290,10 @@ export interface HtmlReportView {
     readonly factories: readonly Text[];
     readonly runtimeChecks: readonly Text[];
   }[];
-  readonly predicateRemovals: readonly { readonly name: Text; readonly cells: readonly (readonly Text[])[] }[];
+  readonly predicateRemovals: readonly {
+    readonly name: Text;
+    readonly cells: readonly (readonly Text[])[];
+  }[];
 }
 
 interface InitConfigView {

@@ -53,7 +53,10 @@ const here = () => path.dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
 
 function templatesDir(): string {
-  const candidates = [path.resolve(here(), '../../templates'), path.resolve(here(), '../templates')];
+  const candidates = [
+    path.resolve(here(), '../../templates'),
+    path.resolve(here(), '../templates'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(c, 'registry.ts.hbs')));
   if (!found) throw new Error(`agent-tool-catalog: templates folder not found near ${here()}`);
   return found;
@@ -63,9 +66,11 @@ function templatesDir(): string {
 export function readTemplateSources(dir = templatesDir()): Map<string, string> {
   const sources = new Map<string, string>();
   for (const file of readdirSync(dir).sort())
-    if (file.endsWith('.hbs')) sources.set(file.slice(0, -4), readFileSync(path.join(dir, file), 'utf8'));
+    if (file.endsWith('.hbs'))
+      sources.set(file.slice(0, -4), readFileSync(path.join(dir, file), 'utf8'));
   const missing = TEMPLATE_NAMES.filter((name) => !sources.has(name));
-  if (missing.length > 0) throw new Error(`agent-tool-catalog: templates missing from ${dir}: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`agent-tool-catalog: templates missing from ${dir}: ${missing.join(', ')}`);
   return sources;
 }
 
@@ -85,8 +90,12 @@ function readPrecompiled(): PrecompiledTemplates | undefined {
  * `generate` at 1,000 tools); a template edited since the build no longer matches its stored
  * source, and then every template is compiled here with the full compiler.
  */
-export function buildTemplateSet(sources: ReadonlyMap<string, string>, precompiled = readPrecompiled()): TemplateSet {
-  const built = precompiled?.options === JSON.stringify(COMPILE_OPTIONS) ? precompiled.templates : {};
+export function buildTemplateSet(
+  sources: ReadonlyMap<string, string>,
+  precompiled = readPrecompiled(),
+): TemplateSet {
+  const built =
+    precompiled?.options === JSON.stringify(COMPILE_OPTIONS) ? precompiled.templates : {};
   const usePrecompiled = [...sources].every(([name, source]) => built[name]?.source === source);
   type Hb = typeof import('handlebars');
   // require, not import: loaded synchronously, and only the runtime (a third of the size) when precompiled.

@@ -23,12 +23,18 @@ export interface AgentOffer {
 export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
-function notItsOwn(tables: PolicyTables, entry: AgentEntry, i: number, names: readonly string[]): string | undefined {
+function notItsOwn(
+  tables: PolicyTables,
+  entry: AgentEntry,
+  i: number,
+  names: readonly string[],
+): string | undefined {
   const t = tables.tools[i]!;
   if (t.kind === 'sdk' && names.includes(AGENT)) return 'subagents do not start subagents';
   if (entry.exclude.includes(t.key)) return `excluded by subagent '${entry.name}'`;
   const byGroup = (t.groups ?? []).some((g) => entry.groups.includes(g));
-  if (!entry.tools.includes(t.key) && !byGroup) return `not among the tools of subagent '${entry.name}'`;
+  if (!entry.tools.includes(t.key) && !byGroup)
+    return `not among the tools of subagent '${entry.name}'`;
   return undefined;
 }
 
@@ -46,7 +52,9 @@ export function agentOffers(
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
     const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
-    const tools = tables.tools.map((_, i) => toolOfferOf(tables, surface, i, names[i]!, absences[i], searching));
+    const tools = tables.tools.map((_, i) =>
+      toolOfferOf(tables, surface, i, names[i]!, absences[i], searching),
+    );
     const byName = new Map(tools.flatMap((o) => o.names.map((n) => [n, o.state] as const)));
     return {
       name: entry.name,

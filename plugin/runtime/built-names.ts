@@ -14,7 +14,8 @@ export interface BuiltNamesEntry {
 
 /** The runtime name of a built in-process tool (`mcp__<server>__<name>`), or `(no name)`. */
 function builtName(tool: unknown, server: string): string {
-  const name = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
+  const name =
+    typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
   return typeof name === 'string' ? mcpToolName(server, name) : '(no name)';
 }
 
@@ -24,8 +25,12 @@ function builtName(tool: unknown, server: string): string {
  * build time are checked: `fullNames: []` (the builder's tools are found by the SDK), names a resolver
  * computes and names mirrored from a channel are not declared, so there is nothing to compare.
  */
-export function builtNameMismatch(entry: BuiltNamesEntry, built: readonly unknown[]): BuiltNameMismatch | undefined {
-  if (entry.kind !== 'mcp' || entry.server === undefined || entry.namesFrom !== undefined) return undefined;
+export function builtNameMismatch(
+  entry: BuiltNamesEntry,
+  built: readonly unknown[],
+): BuiltNameMismatch | undefined {
+  if (entry.kind !== 'mcp' || entry.server === undefined || entry.namesFrom !== undefined)
+    return undefined;
   const declared = entry.names ?? [];
   if (declared.length === 0) return undefined;
   const names = built.map((tool) => builtName(tool, entry.server!));
@@ -52,7 +57,10 @@ export function reportBuiltNameMismatch(mismatch: BuiltNameMismatch): void {
 }
 
 /** Runs `build` with builder names taken as built: each mismatch goes to `observe`, none throws. */
-export async function observeBuiltNames<T>(observe: Observer, build: () => T | Promise<T>): Promise<T> {
+export async function observeBuiltNames<T>(
+  observe: Observer,
+  build: () => T | Promise<T>,
+): Promise<T> {
   const scope = globalThis as Record<symbol, unknown>;
   const previous = scope[OBSERVER];
   scope[OBSERVER] = observe;

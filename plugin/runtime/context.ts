@@ -90,14 +90,21 @@ export function createToolContext<D = undefined>(init: ToolContextInit<D> = {}):
 }
 
 export function isToolContext(value: unknown): value is ToolContext<unknown> {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CONTEXT_BRAND] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[CONTEXT_BRAND] === true
+  );
 }
 
 /** Plain booleans (`{ workspaceHasGit: true }`) or a ToolContext: both answer condition lookups. */
 export type ConditionSource = ToolContext<unknown> | Readonly<Record<string, boolean | undefined>>;
 
 /** A condition's value from either form of context; `undefined` when the context does not say. */
-export function readCondition(source: ConditionSource | undefined, field: string): boolean | undefined {
+export function readCondition(
+  source: ConditionSource | undefined,
+  field: string,
+): boolean | undefined {
   if (!source) return undefined;
   if (isToolContext(source)) return source.predicate(field);
   const value = (source as Record<string, unknown>)[field];

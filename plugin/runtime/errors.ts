@@ -1,5 +1,6 @@
-// The errors the runtime throws, recognised by `instanceof` across copies of the runtime: the generated
-// output folder holds its own copy, and an app may import the package's too, so each class matches by a registered symbol.
+// The errors the runtime throws, recognised by `instanceof` across copies of the runtime: the
+// generated output folder holds its own copy, and an app may import the package's too, so each
+// class matches by a registered symbol.
 
 /** Registered symbols survive module copies and bundles: every copy of the runtime gets the same symbol. */
 const DUPLICATE_TOOL = Symbol.for('agent-tool-catalog.DuplicateToolError');
@@ -11,7 +12,11 @@ const BUILT_NAME_MISMATCH = Symbol.for('agent-tool-catalog.BuiltNameMismatchErro
  */
 function isBranded(self: unknown, cls: unknown, brand: symbol, value: unknown): boolean {
   if (self !== cls) return Function.prototype[Symbol.hasInstance].call(self, value);
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }
 
 /** Thrown at start-up when a catalog registers a key or runtime name twice, or builds two tools with one name. */
@@ -45,7 +50,9 @@ export class BuiltNameMismatchError extends Error {
   constructor(mismatch: BuiltNameMismatch) {
     const list = (names: readonly string[]) => (names.length === 0 ? '(none)' : names.join(', '));
     super(
-      `Tool '${mismatch.tool}' declares the runtime names ${list(mismatch.declared)}, but its builder built ${list(mismatch.built)}; ` +
+      `Tool '${mismatch.tool}' declares the runtime names ` +
+        `${list(mismatch.declared)}, but its builder built ` +
+        `${list(mismatch.built)}; ` +
         `make the builder's tool names match, or change the tool's wire / fullNames in the catalog.`,
     );
     this.tool = mismatch.tool;

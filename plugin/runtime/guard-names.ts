@@ -14,7 +14,10 @@ export function malformedName(name: string): string | undefined {
   if (UNSEEN.test(name))
     return `'${JSON.stringify(name).slice(1, -1)}' holds white space or an invisible character, which no tool name has`;
   if (name.normalize('NFKC') !== name)
-    return `'${name}' holds compatibility characters (it reads '${name.normalize('NFKC')}' once normalised), which no tool name has`;
+    return (
+      `'${name}' holds compatibility characters (it reads '` +
+      `${name.normalize('NFKC')}' once normalised), which no tool name has`
+    );
   return undefined;
 }
 

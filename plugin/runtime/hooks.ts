@@ -47,7 +47,9 @@ type Live<T> = T | (() => T);
 export const MODES_WITHOUT_RESPONDER: readonly string[] = ['bypassPermissions', 'dontAsk'];
 
 /** What the session's offer says of one runtime name. */
-export type OfferAnswer = { readonly offered: true } | { readonly offered: false; readonly reason: string };
+export type OfferAnswer =
+  | { readonly offered: true }
+  | { readonly offered: false; readonly reason: string };
 
 export interface PreToolUseGuardOptions {
   /**
@@ -65,9 +67,15 @@ export interface PreToolUseGuardOptions {
   readonly restricted?: Iterable<string>;
   /** Channels all of whose tools are restricted (a restricted mirrored entry). */
   readonly restrictedChannels?: Iterable<string>;
-  /** A live snapshot of disallowed names and server patterns (e.g. `resolveDisallowedTools(agent, ctx)`), read on every call. */
+  /**
+   * A live snapshot of disallowed names and server patterns (e.g. `resolveDisallowedTools(agent,
+   * ctx)`), read on every call.
+   */
   readonly disallowed?: () => Iterable<string>;
-  /** Servers and channels the catalog declares; tools of any other MCP server are denied unless `otherServers` allows them. */
+  /**
+   * Servers and channels the catalog declares; tools of any other MCP server are denied unless
+   * `otherServers` allows them.
+   */
   readonly declaredServers?: Iterable<string>;
   /** MCP servers the catalog does not declare whose tools may run anyway (`'all'` for every one). Default: none. */
   readonly otherServers?: 'all' | Iterable<string>;
@@ -92,7 +100,11 @@ export interface PreToolUseGuardOptions {
 }
 
 export const deny = (reason: string): PreToolUseDenial => ({
-  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'deny',
+    permissionDecisionReason: reason,
+  },
 });
 
 const read = <T>(value: Live<T>): T => (typeof value === 'function' ? (value as () => T)() : value);
@@ -112,65 +124,101 @@ function disallowedEntry(entries: Iterable<string>, tool: string): string | unde
 /** A callback's list of names, or a thrown error saying what it returned instead (the hook then denies). */
 export function namesFrom(what: string, value: unknown): Iterable<string> {
   const iterable =
-    typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
   if (!iterable)
     throw new TypeError(
-      `${what} returned ${typeof value === 'string' ? `the string ${JSON.stringify(value)}` : String(value)} instead of a list of names`,
+      `${what} returned ${typeof value === 'string' ? `the string ${JSON.stringify(value)}` : String(value)}` +
+        ` instead of a list of names`,
     );
   const names = [...(value as Iterable<unknown>)];
   const bad = names.find((n) => typeof n !== 'string');
   if (bad !== undefined)
-    throw new TypeError(`${what} returned a list holding ${typeof bad} ${String(bad)}, not only names`);
+    throw new TypeError(
+      `${what} returned a list holding ${typeof bad} ${String(bad)}, not only names`,
+    );
   return names as string[];
 }
 
 /** What `isOffered` answered, checked: a malformed answer throws (the hook then denies). */
 function offerOf(isOffered: (name: string) => OfferAnswer, name: string): OfferAnswer {
   const answer: unknown = isOffered(name);
-  const offered = typeof answer === 'object' && answer !== null ? (answer as { offered?: unknown }).offered : undefined;
+  const offered =
+    typeof answer === 'object' && answer !== null
+      ? (answer as { offered?: unknown }).offered
+      : undefined;
   if (offered === true) return { offered: true };
   if (offered === false) {
     const reason = (answer as { reason?: unknown }).reason;
     return {
       offered: false,
-      reason: typeof reason === 'string' && reason !== '' ? reason : `the session does not offer '${name}'`,
+      reason:
+        typeof reason === 'string' && reason !== ''
+          ? reason
+          : `the session does not offer '${name}'`,
     };
   }
   throw new TypeError(
-    `isOffered('${name}') returned ${JSON.stringify(answer)} instead of { offered: true } or { offered: false, reason }`,
+    `isOffered('${name}') returned ${JSON.stringify(answer)} instead of { ` +
+      `offered: true } or { offered: false, reason }`,
   );
 }
 
 /** Why the catalog's tables do not prove `tool` allowed, or undefined when they do. */
-function staticReason(options: PreToolUseGuardOptions, fixed: GuardSets, tool: string): string | undefined {
+function staticReason(
+  options: PreToolUseGuardOptions,
+  fixed: GuardSets,
+  tool: string,
+): string | undefined {
   const p = fixed.prepared;
   const known = (name: string) =>
-    (p?.indexOf.has(name) ?? false) || (options.knownNames !== undefined && contains(read(options.knownNames), name));
+    (p?.indexOf.has(name) ?? false) ||
+    (options.knownNames !== undefined && contains(read(options.knownNames), name));
   const namespace = namespaceOf(tool);
   if (namespace !== undefined) {
     if (fixed.inProcess.has(namespace)) {
-      if (!known(tool)) return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
+      if (!known(tool))
+        return `'${tool}' is not a tool of the catalog's in-process server '${namespace}'`;
     } else if (fixed.declared.has(namespace)) {
-      const allowed = options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
+      const allowed =
+        options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
       if (!known(tool) && !allowed)
-        return `'${tool}' is not a tool the catalog knows on the channel '${namespace}' (names known only at run time are passed as knownNames)`;
+        return (
+          `'${tool}' is not a tool the catalog knows on the channel '${namespace}' ` +
+          `(names known only at run time are passed as knownNames)`
+        );
     } else if (fixed.otherServers === 'all' || fixed.otherServers.has(namespace)) return undefined;
-    else return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
+    else
+      return `'${tool}' belongs to the MCP server '${namespace}', which the tool catalog does not declare`;
   } else if (!known(tool)) return `'${tool}' is not a tool of the catalog`;
   if (options.disallowed !== undefined || !p) return undefined;
   // No live snapshot of the settings: the catalog's own rules in the context the guard was given.
   const agent = options.agent === undefined ? undefined : read(options.agent);
   const context = options.context === undefined ? undefined : read(options.context);
-  const entry = disallowedEntry(resolveDisallowedTools(p.tables, agent, context as ConditionSource | undefined), tool);
-  return entry === undefined ? undefined : `'${tool}' is not allowed by the tool catalog's policy in this context`;
+  const entry = disallowedEntry(
+    resolveDisallowedTools(p.tables, agent, context as ConditionSource | undefined),
+    tool,
+  );
+  return entry === undefined
+    ? undefined
+    : `'${tool}' is not allowed by the tool catalog's policy in this context`;
 }
 
 /** The reason a call must be denied, or undefined to let the SDK decide. May throw; the hook then denies. */
-function guardReason(options: PreToolUseGuardOptions, fixed: GuardSets, input: GuardHookInput): string | undefined {
+function guardReason(
+  options: PreToolUseGuardOptions,
+  fixed: GuardSets,
+  input: GuardHookInput,
+): string | undefined {
   const called = input.tool_name;
-  if (typeof called !== 'string' || called === '') return 'the PreToolUse input carries no tool name';
+  if (typeof called !== 'string' || called === '')
+    return 'the PreToolUse input carries no tool name';
   if (input.hook_event_name !== 'PreToolUse')
-    return `the hook input for '${called}' is not a PreToolUse event (hook_event_name ${JSON.stringify(input.hook_event_name)})`;
+    return (
+      `the hook input for '${called}' is not a PreToolUse event ` +
+      `(hook_event_name ${JSON.stringify(input.hook_event_name)})`
+    );
   const malformed = malformedName(called);
   if (malformed) return malformed;
   const tool = currentToolName(called, fixed.prepared);
@@ -187,7 +235,8 @@ function reasonFor(
   input: GuardHookInput,
   tool: string,
 ): string | undefined {
-  if (fixed.restricted.has(tool)) return `'${tool}' is restricted by the tool catalog and is never allowed`;
+  if (fixed.restricted.has(tool))
+    return `'${tool}' is restricted by the tool catalog and is never allowed`;
   const namespace = namespaceOf(tool);
   if (namespace !== undefined && fixed.restrictedChannels.has(namespace))
     return `'${tool}' belongs to the restricted channel '${namespace}'`;
@@ -200,7 +249,9 @@ function reasonFor(
     if (alike !== undefined)
       return `'${tool}' is not '${alike}': the names differ only by case, white space or look-alike characters`;
   }
-  const entry = options.disallowed ? disallowedEntry(namesFrom('disallowed()', options.disallowed()), tool) : undefined;
+  const entry = options.disallowed
+    ? disallowedEntry(namesFrom('disallowed()', options.disallowed()), tool)
+    : undefined;
   if (entry !== undefined)
     return entry === tool
       ? `'${tool}' is disallowed by the agent's current tool settings`
@@ -209,7 +260,10 @@ function reasonFor(
     const offer = offerOf(options.isOffered, tool);
     if (!offer.offered) return offer.reason;
   } else if (!fixed.prepared && fixed.declared.size === 0 && options.knownNames === undefined)
-    return `the guard was given neither the session's offer (isOffered) nor the catalog's tables, so nothing proves '${tool}' allowed`;
+    return (
+      `the guard was given neither the session's offer (isOffered) nor the ` +
+      `catalog's tables, so nothing proves '${tool}' allowed`
+    );
   else {
     const reason = staticReason(options, fixed, tool);
     if (reason !== undefined) return reason;
@@ -223,10 +277,15 @@ function reasonFor(
     return `'${tool}' is not in this caller's allowed tools for the external channel '${namespace}'`;
   if (options.headless !== undefined && read(options.headless) && fixed.prompting.has(tool)) {
     const mode =
-      input.permission_mode ?? (options.permissionMode === undefined ? undefined : read(options.permissionMode));
-    const preApproved = options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
+      input.permission_mode ??
+      (options.permissionMode === undefined ? undefined : read(options.permissionMode));
+    const preApproved =
+      options.allowedTools !== undefined && contains(read(options.allowedTools), tool);
     if (!preApproved && !(mode !== undefined && MODES_WITHOUT_RESPONDER.includes(mode)))
-      return `'${tool}' follows the permission mode '${mode ?? 'unknown'}', which needs an interactive responder, and this turn is headless`;
+      return (
+        `'${tool}' follows the permission mode '${mode ?? 'unknown'}', which ` +
+        `needs an interactive responder, and this turn is headless`
+      );
   }
   return undefined;
 }
@@ -255,7 +314,11 @@ export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMat
     restrictedChannels: new Set(options.restrictedChannels ?? []),
     guardedChannels: new Set(options.guardedChannels ?? []),
     prompting: new Set(options.promptingTools ?? []),
-    declared: new Set([...(tables?.servers ?? []), ...(tables?.channels ?? []), ...(options.declaredServers ?? [])]),
+    declared: new Set([
+      ...(tables?.servers ?? []),
+      ...(tables?.channels ?? []),
+      ...(options.declaredServers ?? []),
+    ]),
     otherServers: options.otherServers === 'all' ? 'all' : new Set(options.otherServers ?? []),
     inProcess: new Set([...(tables?.servers ?? []), ...(options.inProcessServers ?? [])]),
     prepared: tables === undefined ? undefined : preparePolicy(tables),
@@ -263,7 +326,8 @@ export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMat
   const callback: GuardCallback = async (input) => {
     let tool: string | undefined;
     try {
-      if (typeof input !== 'object' || input === null) throw new TypeError('the hook received no input');
+      if (typeof input !== 'object' || input === null)
+        throw new TypeError('the hook received no input');
       tool = typeof input.tool_name === 'string' ? input.tool_name : undefined;
       const reason = guardReason(options, fixed, input);
       return reason === undefined ? {} : deny(`${reason}.`);
@@ -277,5 +341,7 @@ export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMat
       return deny(`The tool guard failed (${message}), so '${tool ?? 'this tool'}' is denied.`);
     }
   };
-  return options.timeout === undefined ? { hooks: [callback] } : { hooks: [callback], timeout: options.timeout };
+  return options.timeout === undefined
+    ? { hooks: [callback] }
+    : { hooks: [callback], timeout: options.timeout };
 }

@@ -6,7 +6,10 @@ import type { PreparedPolicy } from './policy-tables.js';
 export type NameChange = 'runtime-name' | 'renamed-tool' | 'renamed-server' | 'sdk-alias';
 
 export interface CurrentName {
-  /** Today's form: the tool's catalog key, or (for a server, a pattern or a name outside the catalog) the entry under today's server name. */
+  /**
+   * Today's form: the tool's catalog key, or (for a server, a pattern or a name outside the
+   * catalog) the entry under today's server name.
+   */
   readonly current: string;
   /** The catalog key, when the name means one tool of the catalog. */
   readonly key?: string;
@@ -28,7 +31,8 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
   if (!index) {
     const former = new Map<string, number>();
     p.tables.tools.forEach((t, i) => {
-      for (const name of t.renamedFrom ?? []) if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
+      for (const name of t.renamedFrom ?? [])
+        if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
     index = { former };
     indexes.set(p, index);
@@ -37,10 +41,15 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
 }
 
 const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
+  record !== undefined && Object.prototype.hasOwnProperty.call(record, name)
+    ? record[name]
+    : undefined;
 
 /** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
-function toolOf(p: PreparedPolicy, name: string): { key: string; change?: NameChange; why?: string } | undefined {
+function toolOf(
+  p: PreparedPolicy,
+  name: string,
+): { key: string; change?: NameChange; why?: string } | undefined {
   const now = p.indexOf.get(name);
   if (now !== undefined) {
     const key = p.keys[now]!;
@@ -55,17 +64,26 @@ function toolOf(p: PreparedPolicy, name: string): { key: string; change?: NameCh
   const before = identityIndex(p).former.get(name);
   if (before === undefined) return undefined;
   const key = p.keys[before]!;
-  return { key, change: 'renamed-tool', why: `'${name}' is an earlier name of ${key} (its renamedFrom)` };
+  return {
+    key,
+    change: 'renamed-tool',
+    why: `'${name}' is an earlier name of ${key} (its renamedFrom)`,
+  };
 }
 
 /** `mcp__claw__cron` → `mcp__cherry-tools__cron` when the server `claw` is now `cherry-tools`; else undefined. */
-function underTodaysServer(p: PreparedPolicy, entry: string): { name: string; from: string; to: string } | undefined {
+function underTodaysServer(
+  p: PreparedPolicy,
+  entry: string,
+): { name: string; from: string; to: string } | undefined {
   if (!entry.startsWith('mcp__')) return undefined;
   const rest = entry.slice(5);
   const end = rest.indexOf('__');
   const server = end < 0 ? rest : rest.slice(0, end);
   const to = own(p.tables.renamedServers, server);
-  return to === undefined ? undefined : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+  return to === undefined
+    ? undefined
+    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
 }
 
 /**
@@ -104,7 +122,10 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
   return undefined;
 }
 
-/** The runtime name a legacy name stands for (`Task` → `Agent`) when the runtime still accepts it; else the name itself. */
+/**
+ * The runtime name a legacy name stands for (`Task` → `Agent`) when the runtime still accepts it;
+ * else the name itself.
+ */
 export function runtimeNameOf(p: PreparedPolicy, name: string): string {
   if (p.indexOf.has(name)) return name;
   const aliased = own(p.tables.sdkAliases, name);

@@ -59,10 +59,23 @@ export type {
   PreparedPolicy,
 } from './policy-tables.js';
 export { sessionOptions } from './session.js';
-export type { NamedTool, SdkFeatures, SessionCatalog, SessionInput, SessionOptions } from './session.js';
+export type {
+  NamedTool,
+  SdkFeatures,
+  SessionCatalog,
+  SessionInput,
+  SessionOptions,
+} from './session.js';
 export type { SessionAgentDefinition } from './session-agents.js';
 export { computeOffer } from './offer.js';
-export type { AbsentBy, OfferInput, OfferSelection, OfferState, SessionOffer, ToolOffer } from './offer.js';
+export type {
+  AbsentBy,
+  OfferInput,
+  OfferSelection,
+  OfferState,
+  SessionOffer,
+  ToolOffer,
+} from './offer.js';
 export type { AgentOffer } from './agent-offer.js';
 export type { RuntimeSurface } from './runtime-surface.js';
 export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs.js';

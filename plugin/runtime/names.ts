@@ -8,7 +8,10 @@ export type ChannelRegistry =
 
 export const mcpToolName = (namespace: string, tool: string) => `mcp__${namespace}__${tool}`;
 
-/** A name as written in a list or returned by a resolver: full `mcp__…` names and SDK names stay, wire names get the namespace. */
+/**
+ * A name as written in a list or returned by a resolver: full `mcp__…` names and SDK names stay,
+ * wire names get the namespace.
+ */
 export function qualifyName(name: string, namespace: string | undefined): string {
   if (namespace === undefined || name.startsWith('mcp__')) return name;
   return mcpToolName(namespace, name);

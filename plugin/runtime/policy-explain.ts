@@ -18,7 +18,12 @@ import {
   type PolicyMarks,
   type ResolveOptions,
 } from './policy.js';
-import { gatingCondition, isAlwaysBlocked, type PolicyTables, type PolicyToolEntry } from './policy-tables.js';
+import {
+  gatingCondition,
+  isAlwaysBlocked,
+  type PolicyTables,
+  type PolicyToolEntry,
+} from './policy-tables.js';
 
 export interface PolicyRuleFinding {
   /** `rule 1`, …, `rule 6`, `dependsOn`, `overlay`, `approval`. */
@@ -32,7 +37,10 @@ export interface ToolExplanation {
   readonly key: string;
   readonly names: readonly string[];
   readonly exposure: PolicyToolEntry['exposure'];
-  /** The session hands it to the runtime: no policy rule, caller, `restricted` flag or opt-out pattern leaves it out. */
+  /**
+   * The session hands it to the runtime: no policy rule, caller, `restricted` flag or opt-out
+   * pattern leaves it out.
+   */
   readonly allowed: boolean;
   /** How the model is offered it in this session (the runtime's own decisions included). */
   readonly state: OfferState;
@@ -43,7 +51,10 @@ export interface ToolExplanation {
   readonly rules: readonly PolicyRuleFinding[];
   /** In `allowedTools` (pre-approved): `approval: 'auto'` and not disallowed. */
   readonly preApproved: boolean;
-  /** One line: `ExitWorktree: disallowed — pair group worktree: EnterWorktree's condition workspace-has-git is false`. */
+  /**
+   * One line: `ExitWorktree: disallowed — pair group worktree: EnterWorktree's condition
+   * workspace-has-git is false`.
+   */
   readonly summary: string;
 }
 
@@ -81,7 +92,11 @@ function conditionState(value: boolean | undefined): string {
 /** The opt-out entries that switch tool `i` off: its key or a name, or a server it is on (whole or by pattern). */
 const switchingOff = (x: Explainer, i: number) =>
   x.marks.optOuts
-    .filter((o) => (o.effect === 'switched-off' || o.effect === 'expanded') && o.keys.includes(x.tables.tools[i]!.key))
+    .filter(
+      (o) =>
+        (o.effect === 'switched-off' || o.effect === 'expanded') &&
+        o.keys.includes(x.tables.tools[i]!.key),
+    )
     .map((o) => o.entry);
 
 /** The rules that disallow tool `i` by themselves (1, 3, 4, overlay), not through a neighbour. */
@@ -89,14 +104,19 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
   const t = x.tables.tools[i]!;
   const p = x.marks.prepared;
   const out: OwnReason[] = [];
-  if (t.exposure === 'disabled') out.push({ own: 'exposure is disabled', about: `${t.key} is always disabled` });
-  else if (t.available === false) out.push({ own: 'available is false', about: `${t.key} is never available` });
+  if (t.exposure === 'disabled')
+    out.push({ own: 'exposure is disabled', about: `${t.key} is always disabled` });
+  else if (t.available === false)
+    out.push({ own: 'available is false', about: `${t.key} is never available` });
   const condition = gatingCondition(t);
   if (condition !== undefined && x.tables.conditions.some((c) => c.name === condition)) {
     const value = x.conditionValue(condition);
     if (!conditionHolds(value, x.options.missingConditions)) {
       const state = conditionState(value);
-      out.push({ own: `condition ${condition} is ${state}`, about: `${t.key}'s condition ${condition} is ${state}` });
+      out.push({
+        own: `condition ${condition} is ${state}`,
+        about: `${t.key}'s condition ${condition} is ${state}`,
+      });
     }
   }
   for (const entry of switchingOff(x, i))
@@ -106,7 +126,10 @@ function ownReasons(x: Explainer, i: number): OwnReason[] {
     });
   for (const entry of x.options.overlay ?? []) {
     if (p.indexOf.get(entry) === i)
-      out.push({ own: `blocked by the overlay ('${entry}')`, about: `${t.key} is blocked by the overlay` });
+      out.push({
+        own: `blocked by the overlay ('${entry}')`,
+        about: `${t.key} is blocked by the overlay`,
+      });
   }
   return out;
 }
@@ -185,7 +208,10 @@ function ruleFindings(
     {
       rule: 'rule 2',
       disallows: t.exposure === 'internal' ? false : undefined,
-      detail: t.exposure === 'internal' ? 'internal: never disallowed on its own' : 'not an internal tool',
+      detail:
+        t.exposure === 'internal'
+          ? 'internal: never disallowed on its own'
+          : 'not an internal tool',
     },
     condition === undefined
       ? { rule: 'rule 3', disallows: undefined, detail: 'no condition' }
@@ -195,13 +221,17 @@ function ruleFindings(
           detail: `condition ${condition} is ${conditionState(x.conditionValue(condition))}`,
         },
   ];
-  const namedBy = t.exposure === 'user' ? switchingOff(x, i) : x.optOuts.filter((e) => p.indexOf.get(e) === i);
+  const namedBy =
+    t.exposure === 'user' ? switchingOff(x, i) : x.optOuts.filter((e) => p.indexOf.get(e) === i);
   findings.push(
     t.exposure === 'user'
       ? {
           rule: 'rule 4',
           disallows: has('opted out'),
-          detail: namedBy.length > 0 ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}` : 'not opted out',
+          detail:
+            namedBy.length > 0
+              ? `opted out by ${namedBy.map((e) => `'${e}'`).join(', ')}`
+              : 'not opted out',
         }
       : {
           rule: 'rule 4',
@@ -219,7 +249,10 @@ function ruleFindings(
       : {
           rule: 'rule 5',
           disallows: group.length > 0,
-          detail: group.length > 0 ? group.join('; ') : `pair group ${t.pairGroup}: no other member is disallowed`,
+          detail:
+            group.length > 0
+              ? group.join('; ')
+              : `pair group ${t.pairGroup}: no other member is disallowed`,
         },
   );
   const deps = neighbours.filter((n) => n.via === 'dependsOn').map((n) => n.text);
@@ -229,7 +262,10 @@ function ruleFindings(
       : {
           rule: 'dependsOn',
           disallows: deps.length > 0,
-          detail: deps.length > 0 ? deps.join('; ') : `every dependency (${t.dependsOn.join(', ')}) is allowed`,
+          detail:
+            deps.length > 0
+              ? deps.join('; ')
+              : `every dependency (${t.dependsOn.join(', ')}) is allowed`,
         },
   );
   findings.push({
@@ -283,10 +319,14 @@ export function explainTool(
     optOuts: (agent?.disabledTools ?? []).filter((e): e is string => typeof e === 'string'),
     // A ToolContext memoizes its predicates, so reading a condition twice runs it once.
     conditionValue: (name) =>
-      readCondition(ctx as ConditionSource | undefined, tables.conditions.find((c) => c.name === name)?.field ?? name),
+      readCondition(
+        ctx as ConditionSource | undefined,
+        tables.conditions.find((c) => c.name === name)?.field ?? name,
+      ),
   };
   const t = tables.tools[i]!;
-  const subagent = session.agent === undefined ? undefined : offer.agents.find((a) => a.name === session.agent);
+  const subagent =
+    session.agent === undefined ? undefined : offer.agents.find((a) => a.name === session.agent);
   const toolOffer = (subagent ?? offer).tools[i]!;
   const policyAllowed = marks.disallowed[i] === 0;
   const allowed = handedOver(toolOffer);
@@ -294,7 +334,8 @@ export function explainTool(
   const own = ownReasons(x, i);
   const neighbours = neighbourCauses(x, i, new Set([i]));
   const policyReasons = [...new Set([...own.map((r) => r.own), ...neighbours.map((n) => n.text)])];
-  const sessionReason = policyAllowed && toolOffer.state === 'absent' ? [toolOffer.detail ?? 'left out'] : [];
+  const sessionReason =
+    policyAllowed && toolOffer.state === 'absent' ? [toolOffer.detail ?? 'left out'] : [];
   const reasons = [...policyReasons, ...sessionReason];
   const verdict = !allowed
     ? 'disallowed'
@@ -343,7 +384,8 @@ function sessionFindings(
           {
             rule: 'subagent',
             disallows: by('subagent'),
-            detail: o.absentBy === 'subagent' ? o.detail! : `among the tools of subagent '${subagent}'`,
+            detail:
+              o.absentBy === 'subagent' ? o.detail! : `among the tools of subagent '${subagent}'`,
           },
         ];
   return [
@@ -371,7 +413,8 @@ function sessionFindings(
       detail:
         o.state === 'absent' && o.absentBy !== 'runtime'
           ? 'not reached: the session leaves it out'
-          : `${o.state}${o.detail && o.absentBy !== 'policy' ? ` (${o.detail})` : ''} in runtime configuration ${offer.surface.name} (${runtime})`,
+          : `${o.state}${o.detail && o.absentBy !== 'policy' ? ` (${o.detail})` : ''}` +
+            ` in runtime configuration ${offer.surface.name} (${runtime})`,
     },
   ];
 }

@@ -102,7 +102,11 @@ export interface PreparedPolicy {
   /** Key or runtime name → tool index. */
   readonly indexOf: ReadonlyMap<string, number>;
   readonly always: Int32Array;
-  readonly conditions: readonly { readonly name: string; readonly field: string; readonly closure: Int32Array }[];
+  readonly conditions: readonly {
+    readonly name: string;
+    readonly field: string;
+    readonly closure: Int32Array;
+  }[];
   /** User tool key or runtime name → closure of its opt-out. */
   readonly optOut: ReadonlyMap<string, Int32Array>;
   /** Direct consequences of a tool being disallowed: its pair-group siblings and its direct dependents. */
@@ -151,7 +155,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     else members.set(t.pairGroup, [i]);
   });
   // A tool's own index in its spread list is harmless: marking stops at tools already marked.
-  const spread: number[][] = tools.map((t) => (t.pairGroup !== undefined ? [...members.get(t.pairGroup)!] : []));
+  const spread: number[][] = tools.map((t) =>
+    t.pairGroup !== undefined ? [...members.get(t.pairGroup)!] : [],
+  );
   tools.forEach((t, i) => {
     for (const dep of t.dependsOn) {
       const d = indexOfKey.get(dep);
@@ -167,7 +173,8 @@ function prepare(tables: PolicyTables): PreparedPolicy {
   tools.forEach((t, i) => {
     if (t.exposure !== 'user') return;
     const closure = closureOr(tables.whenOptedOut?.[t.key], () => [i]);
-    for (const alias of [t.key, ...names[i]!]) if (indexOf.get(alias) === i) optOut.set(alias, closure);
+    for (const alias of [t.key, ...names[i]!])
+      if (indexOf.get(alias) === i) optOut.set(alias, closure);
   });
 
   return {
@@ -176,7 +183,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     keys: tools.map((t) => t.key),
     names,
     indexOf,
-    always: closureOr(tables.alwaysDisallowed, () => tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : []))),
+    always: closureOr(tables.alwaysDisallowed, () =>
+      tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : [])),
+    ),
     conditions: tables.conditions.map((c) => ({
       name: c.name,
       field: c.field,
@@ -211,7 +220,8 @@ function toolsByServer(
 }
 
 /** Rule 1's roots: `exposure: 'disabled'` and `available: false`. */
-export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.available === false;
+export const isAlwaysBlocked = (t: PolicyToolEntry) =>
+  t.exposure === 'disabled' || t.available === false;
 
 /** The condition rule 3 reads for a tool: its own `condition`, else an `available` condition. */
 export const gatingCondition = (t: PolicyToolEntry): string | undefined =>
@@ -222,7 +232,11 @@ export const gatingCondition = (t: PolicyToolEntry): string | undefined =>
  * Output-sensitive (only visited tools are touched, then sorted): one closure per user toggle
  * would otherwise scan the whole catalog each time, O(user tools × tools) at build time.
  */
-export function expandClosure(roots: readonly number[], spread: readonly Int32Array[], size: number): Int32Array {
+export function expandClosure(
+  roots: readonly number[],
+  spread: readonly Int32Array[],
+  size: number,
+): Int32Array {
   const seen = new Set<number>();
   const pending: number[] = [];
   for (const r of roots) {

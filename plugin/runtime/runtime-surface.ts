@@ -11,7 +11,10 @@ export interface RuntimeSurface {
   readonly recorded?: string;
   /** Tool search is on: tools are deferred behind ToolSearch, whenever ToolSearch itself is offered. */
   readonly toolSearch: boolean;
-  /** MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are deferred while tool search is on. */
+  /**
+   * MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are
+   * deferred while tool search is on.
+   */
   readonly mcpDeferred: boolean;
   /** Built-in tools (keys) the runtime defers while tool search is on. */
   readonly deferred: readonly string[];
@@ -25,14 +28,24 @@ export interface RuntimeSurface {
 const TOOL_SEARCH = 'ToolSearch';
 
 /** The surface of `name`, else the first one; a catalog without recorded surfaces gets an empty one. */
-export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?: string): RuntimeSurface {
+export function surfaceOf(
+  surfaces: readonly RuntimeSurface[] | undefined,
+  name?: string,
+): RuntimeSurface {
   const found = name === undefined ? surfaces?.[0] : surfaces?.find((s) => s.name === name);
   if (found) return found;
   if (name !== undefined && surfaces !== undefined && surfaces.length > 0)
     throw new RangeError(
       `No runtime configuration named '${name}'; the catalog declares: ${surfaces.map((s) => s.name).join(', ')}.`,
     );
-  return { name: name ?? 'default', toolSearch: false, mcpDeferred: false, deferred: [], absent: {}, unrecorded: [] };
+  return {
+    name: name ?? 'default',
+    toolSearch: false,
+    mcpDeferred: false,
+    deferred: [],
+    absent: {},
+    unrecorded: [],
+  };
 }
 
 /** How a handed-over tool is offered in this surface: deferred behind ToolSearch while `searching`, or left out. */
@@ -52,7 +65,10 @@ function runtimeState(
   }
   if (!searching || t.offer === 'direct') return { state: 'direct' };
   if (t.offer === 'deferred' || surface.mcpDeferred)
-    return { state: 'deferred', detail: 'MCP tools are loaded through ToolSearch while tool search is on' };
+    return {
+      state: 'deferred',
+      detail: 'MCP tools are loaded through ToolSearch while tool search is on',
+    };
   return { state: 'direct' };
 }
 
@@ -67,7 +83,9 @@ export function searchingWith(
   handed: (index: number) => boolean,
 ): boolean {
   const i = tables.tools.findIndex((t, j) => t.kind === 'sdk' && names[j]!.includes(TOOL_SEARCH));
-  return surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined;
+  return (
+    surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined
+  );
 }
 
 /** Tool `i` as offered: absent for the session's reason (`absence`), else as the runtime offers it. */
@@ -80,7 +98,8 @@ export function toolOfferOf(
   searching: boolean,
 ): ToolOffer {
   const key = tables.tools[i]!.key;
-  if (absence) return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
+  if (absence)
+    return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
   const { state, detail } = runtimeState(tables, surface, i, searching);
   return {
     key,

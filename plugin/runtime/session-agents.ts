@@ -17,11 +17,20 @@ export interface SessionAgentDefinition {
 }
 
 /** The names a subagent may call: every tool handed to it (the runtime then decides direct, deferred or absent). */
-const agentToolNames = (agent: AgentOffer) => agent.tools.filter(handedOver).flatMap((o) => o.names);
+const agentToolNames = (agent: AgentOffer) =>
+  agent.tools.filter(handedOver).flatMap((o) => o.names);
 
-function definition(agent: AgentOffer, sessionDisallowed: readonly string[], skills: PolicyTables['skills']) {
-  const own = agent.tools.filter((o) => o.absentBy === 'subagent' && agent.entry.exclude.includes(o.key));
-  const allowedSkills = agent.entry.skills.filter((s) => skills === 'all' || (skills ?? []).includes(s));
+function definition(
+  agent: AgentOffer,
+  sessionDisallowed: readonly string[],
+  skills: PolicyTables['skills'],
+) {
+  const own = agent.tools.filter(
+    (o) => o.absentBy === 'subagent' && agent.entry.exclude.includes(o.key),
+  );
+  const allowedSkills = agent.entry.skills.filter(
+    (s) => skills === 'all' || (skills ?? []).includes(s),
+  );
   const entry = agent.entry;
   return {
     description: entry.description,
@@ -35,7 +44,11 @@ function definition(agent: AgentOffer, sessionDisallowed: readonly string[], ski
 }
 
 /** `agents`, `skills` and `settingSources` of the session's options, for the parts the catalog declares. */
-export function sessionAgentOptions(tables: PolicyTables, offer: SessionOffer, disallowedTools: readonly string[]) {
+export function sessionAgentOptions(
+  tables: PolicyTables,
+  offer: SessionOffer,
+  disallowedTools: readonly string[],
+) {
   const agents = offer.agents.filter((a) => a.offered);
   return {
     ...(agents.length > 0
@@ -45,7 +58,9 @@ export function sessionAgentOptions(tables: PolicyTables, offer: SessionOffer, d
           ) as Record<string, SessionAgentDefinition>,
         }
       : {}),
-    ...(tables.skills !== undefined ? { skills: tables.skills === 'all' ? ('all' as const) : [...tables.skills] } : {}),
+    ...(tables.skills !== undefined
+      ? { skills: tables.skills === 'all' ? ('all' as const) : [...tables.skills] }
+      : {}),
     // Nothing from the user's or the project's settings (skills, agents, MCP servers) unless the catalog says so.
     settingSources: [...(tables.settingSources ?? [])] as ('user' | 'project' | 'local')[],
   };

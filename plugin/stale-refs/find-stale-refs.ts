@@ -58,7 +58,9 @@ export interface StaleRefsResult {
   readonly openServers: string[];
 }
 
-const DEFAULT_INCLUDE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,md,mdx,txt,json,yml,yaml,hbs,html,rb,py,prompt}'];
+const DEFAULT_INCLUDE = [
+  '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,md,mdx,txt,json,yml,yaml,hbs,html,rb,py,prompt}',
+];
 const ALWAYS_IGNORE = [
   '**/node_modules/**',
   '**/.git/**',
@@ -109,7 +111,9 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
   const openServers = [
     ...new Set(
       model.tools
-        .filter((t) => t.server !== undefined && (t.nameSource.kind !== 'static' || t.names.length === 0))
+        .filter(
+          (t) => t.server !== undefined && (t.nameSource.kind !== 'static' || t.names.length === 0),
+        )
         .map((t) => t.server!),
     ),
   ].sort();
@@ -119,7 +123,10 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
   // Bare SDK names are words: match them only as whole identifiers.
   const removedPattern =
     removed.length > 0
-      ? new RegExp(removed.map((n) => `(?<![A-Za-z0-9_])${escapeRegExp(n)}(?![A-Za-z0-9_])`).join('|'), 'g')
+      ? new RegExp(
+          removed.map((n) => `(?<![A-Za-z0-9_])${escapeRegExp(n)}(?![A-Za-z0-9_])`).join('|'),
+          'g',
+        )
       : undefined;
   const removedSet = new Set(removed);
 
@@ -130,7 +137,12 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
   const ignore = [...ALWAYS_IGNORE, ...own, ...(input.ignore ?? [])];
   ignore.push(...(await generatedFolders(input.root, ignore)));
   const files = (
-    await glob([...(input.include ?? DEFAULT_INCLUDE)], { cwd: input.root, ignore, dot: false, onlyFiles: true })
+    await glob([...(input.include ?? DEFAULT_INCLUDE)], {
+      cwd: input.root,
+      ignore,
+      dot: false,
+      onlyFiles: true,
+    })
   ).sort();
 
   const references: StaleReference[] = [];
@@ -163,7 +175,8 @@ export async function findStaleReferences(input: StaleRefsInput): Promise<StaleR
             ? { reason: 'removed-from-catalog', lastSeen: input.previousNames.get(name) }
             : { reason: 'unknown-under-server' }),
         });
-      } else if (openSet.has(m[1]!) && !input.served?.has(name)) unverified.push({ file, ...at(m.index!), name });
+      } else if (openSet.has(m[1]!) && !input.served?.has(name))
+        unverified.push({ file, ...at(m.index!), name });
     }
     if (removedPattern) {
       for (const m of text.matchAll(removedPattern)) {

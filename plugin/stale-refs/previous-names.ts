@@ -44,7 +44,10 @@ function existingFolder(file: string): string {
   return dir;
 }
 
-/** The contents of `<commit>:<path>` for each spec, read by one `git cat-file --batch`; undefined where a commit lacks the file. */
+/**
+ * The contents of `<commit>:<path>` for each spec, read by one `git cat-file --batch`; undefined
+ * where a commit lacks the file.
+ */
 function readBlobs(cwd: string, specs: readonly string[]): Promise<(string | undefined)[]> {
   if (specs.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
@@ -74,7 +77,10 @@ function readBlobs(cwd: string, specs: readonly string[]): Promise<(string | und
   });
 }
 
-/** The commits whose registry version to read, newest first: every commit that changed it, or those after `since` and `since` itself. */
+/**
+ * The commits whose registry version to read, newest first: every commit that changed it, or those
+ * after `since` and `since` itself.
+ */
 async function versions(
   top: string,
   relative: string,
@@ -88,13 +94,19 @@ async function versions(
         const [hash, short] = line.split('\t');
         return { hash: hash!, short: short! };
       });
-  if (since === undefined) return parse(await git(['log', '--format=%H%x09%h', '--', relative], top));
-  const base = await git(['rev-parse', '--verify', '--quiet', `${since}^{commit}`], top).catch(() => undefined);
+  if (since === undefined)
+    return parse(await git(['log', '--format=%H%x09%h', '--', relative], top));
+  const base = await git(['rev-parse', '--verify', '--quiet', `${since}^{commit}`], top).catch(
+    () => undefined,
+  );
   if (!base)
     throw new SinceError(
-      `--since ${since}: git knows no such commit here; pass a commit, branch or tag (e.g. origin/main), and fetch it first in a shallow clone.`,
+      `--since ${since}: git knows no such commit here; pass a commit, branch ` +
+        `or tag (e.g. origin/main), and fetch it first in a shallow clone.`,
     );
-  const after = parse(await git(['log', '--format=%H%x09%h', `${since}..HEAD`, '--', relative], top));
+  const after = parse(
+    await git(['log', '--format=%H%x09%h', `${since}..HEAD`, '--', relative], top),
+  );
   const baseShort = (await git(['rev-parse', '--short', base.trim()], top)).trim();
   return [...after, { hash: base.trim(), short: baseShort }];
 }
@@ -124,13 +136,19 @@ export async function registryHistory(
         `--since ${options.since}: ${cwd} is not in a git work tree, so there is no history to read.`,
       );
     notes.push(
-      `not a git work tree: only the registry on disk (${path.basename(registryFile)}) tells which names were removed.`,
+      `not a git work tree: only the registry on disk (` +
+        `${path.basename(registryFile)}) tells which names were removed.`,
     );
     return { names, notes };
   }
-  if ((await git(['rev-parse', '--is-shallow-repository'], top).catch(() => 'false')).trim() === 'true')
+  if (
+    (await git(['rev-parse', '--is-shallow-repository'], top).catch(() => 'false')).trim() ===
+    'true'
+  )
     notes.push(
-      'this clone is shallow, so names removed before its oldest commit are not known; fetch the whole history (e.g. fetch-depth: 0) or pass --since <commit>.',
+      'this clone is shallow, so names removed before its oldest commit are ' +
+        'not known; fetch the whole history (e.g. fetch-depth: 0) or pass ' +
+        '--since <commit>.',
     );
   const relative = relativePosix(top, registryFile);
   const commits = await versions(top, relative, options.since);

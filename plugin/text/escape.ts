@@ -50,7 +50,10 @@ export const lineCommentText = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Text inside a `/** … *\/` comment, on one line, where `*\/` can no longer close it (the slash is escaped, as JSDoc does). */
+/**
+ * Text inside a `/** … *\/` comment, on one line, where `*\/` can no longer close it (the slash is
+ * escaped, as JSDoc does).
+ */
 export const docCommentText = (s: string) => lineCommentText(s).replace(/\*\//g, '*\\/');
 
 /** Text in one Markdown table cell: no line breaks, `|` escaped, HTML-like text shown as text. */
@@ -75,11 +78,17 @@ export function mdCode(s: string): string {
 }
 
 /** A comma-separated list of inline-code items, or `—` when empty. */
-export const mdCodeList = (items: readonly string[]) => (items.length === 0 ? '—' : items.map(mdCode).join(', '));
+export const mdCodeList = (items: readonly string[]) =>
+  items.length === 0 ? '—' : items.map(mdCode).join(', ');
 
 /** Text inside an HTML comment: `--` would end it early in some parsers. */
 export const htmlCommentText = (s: string) => s.replace(/--/g, '- -');
 
 /** Text in HTML element content or a double-quoted attribute. */
 export const html = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');

@@ -28,12 +28,17 @@ function stringEnd(text: string, i: number): number {
  * when `at` is `'key'`; the last one when a key repeats, as `JSON.parse` keeps the last. Undefined
  * when the path is not in the text.
  */
-export function jsonValueOffset(text: string, path: JsonPath, at: 'value' | 'key' = 'value'): number | undefined {
+export function jsonValueOffset(
+  text: string,
+  path: JsonPath,
+  at: 'value' | 'key' = 'value',
+): number | undefined {
   // One frame per open container: its kind, the key or index of the member being read, and where that key starts.
   const stack: { array: boolean; key: string | number; keyAt: number }[] = [];
   let found: number | undefined;
   const matches = () =>
-    stack.length === path.length && stack.every((frame, depth) => String(frame.key) === String(path[depth]));
+    stack.length === path.length &&
+    stack.every((frame, depth) => String(frame.key) === String(path[depth]));
   const valueStarts = (offset: number) => {
     if (path.length === 0 && stack.length === 0) found = offset;
     else if (matches()) found = at === 'key' ? stack[stack.length - 1]!.keyAt : offset;

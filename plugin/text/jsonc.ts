@@ -8,7 +8,11 @@ export interface JsoncObject {
   readonly start: number;
   /** Just past the closing brace. */
   readonly end: number;
-  readonly members: readonly { readonly key: string; readonly keyStart: number; readonly value: JsoncNode }[];
+  readonly members: readonly {
+    readonly key: string;
+    readonly keyStart: number;
+    readonly value: JsoncNode;
+  }[];
 }
 
 export interface JsoncArray {
@@ -104,10 +108,17 @@ export function parseJsonc(text: string): JsoncNode {
       const parsed = string();
       return { kind: 'scalar', start, end: i, value: parsed };
     }
-    const literal = /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i))?.[0];
+    const literal = /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
+      text.slice(i),
+    )?.[0];
     if (literal === undefined) fail('expected a value');
     i += literal!.length;
-    return { kind: 'scalar', start, end: i, value: JSON.parse(literal!) as number | boolean | null };
+    return {
+      kind: 'scalar',
+      start,
+      end: i,
+      value: JSON.parse(literal!) as number | boolean | null,
+    };
   };
   const root = value();
   skip();
@@ -139,21 +150,34 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 
 const indentOfLine = (text: string, offset: number) =>
   /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))![0];
-const spansLines = (text: string, node: JsoncNode) => text.slice(node.start, node.end).includes('\n');
+const spansLines = (text: string, node: JsoncNode) =>
+  text.slice(node.start, node.end).includes('\n');
 
-/** `text` with `valueText` added as the last element of `array`, in the array's own layout (one line, or one element a line). */
+/**
+ * `text` with `valueText` added as the last element of `array`, in the array's own layout (one
+ * line, or one element a line).
+ */
 export function appendToArray(text: string, array: JsoncArray, valueText: string): string {
   const last = array.elements.at(-1);
   if (!last) return `${text.slice(0, array.start + 1)}${valueText}${text.slice(array.start + 1)}`;
-  const insertion = spansLines(text, array) ? `,\n${indentOfLine(text, last.start)}${valueText}` : `, ${valueText}`;
+  const insertion = spansLines(text, array)
+    ? `,\n${indentOfLine(text, last.start)}${valueText}`
+    : `, ${valueText}`;
   return `${text.slice(0, last.end)}${insertion}${text.slice(last.end)}`;
 }
 
 /** `text` with `"key": valueText` added as the last member of `object`, in the object's own layout. */
-export function addMember(text: string, object: JsoncObject, key: string, valueText: string): string {
+export function addMember(
+  text: string,
+  object: JsoncObject,
+  key: string,
+  valueText: string,
+): string {
   const member = `${JSON.stringify(key)}: ${valueText}`;
   const last = object.members.at(-1);
   if (!last) return `${text.slice(0, object.start + 1)} ${member} ${text.slice(object.start + 1)}`;
-  const insertion = spansLines(text, object) ? `,\n${indentOfLine(text, last.keyStart)}${member}` : `, ${member}`;
+  const insertion = spansLines(text, object)
+    ? `,\n${indentOfLine(text, last.keyStart)}${member}`
+    : `, ${member}`;
   return `${text.slice(0, last.value.end)}${insertion}${text.slice(last.value.end)}`;
 }

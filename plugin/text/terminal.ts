@@ -15,7 +15,10 @@ const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 const escaped = (c: string) => {
   const code = c.charCodeAt(0);
   return (
-    SHORT[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+    SHORT[c] ??
+    (code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`)
   );
 };
 
@@ -31,10 +34,12 @@ export function terminalLine(text: string): string {
 }
 
 /** Lines joined for a terminal: each made safe on its own, so only the separators between them break lines. */
-export const terminalLines = (lines: readonly string[]): string => lines.map(terminalLine).join('\n');
+export const terminalLines = (lines: readonly string[]): string =>
+  lines.map(terminalLine).join('\n');
 
 /** Characters `JSON.stringify` leaves as they are but a terminal showing the JSON would act on. */
-const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const JSON_UNSAFE =
+  /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /** JSON text with those characters written as `\uXXXX` escapes: the same value when parsed, safe to print. */
 export const terminalJson = (json: string): string =>

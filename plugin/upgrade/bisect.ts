@@ -29,7 +29,10 @@ export async function firstVersionWith(
 }
 
 /** Runs at most `limit` of the calls at once, each key once: a memo of promises behind a small queue. */
-export function sharedLimited<T>(limit: number, run: (key: string) => Promise<T>): (key: string) => Promise<T> {
+export function sharedLimited<T>(
+  limit: number,
+  run: (key: string) => Promise<T>,
+): (key: string) => Promise<T> {
   const memo = new Map<string, Promise<T>>();
   const waiting: (() => void)[] = [];
   let active = 0;

@@ -42,8 +42,10 @@ const TRANSPARENT = new Set([
   'TSNonNullExpression',
   'ParenthesizedExpression',
 ]);
-const child = (node: AstNode, key: string) => (isNode(node[key]) ? (node[key] as AstNode) : undefined);
-const list = (node: AstNode, key: string) => (Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : []);
+const child = (node: AstNode, key: string) =>
+  isNode(node[key]) ? (node[key] as AstNode) : undefined;
+const list = (node: AstNode, key: string) =>
+  Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isNode) : [];
 const startOf = (n: AstNode) => n.start as number;
 const endOf = (n: AstNode) => n.end as number;
 
@@ -82,24 +84,37 @@ function toolObjects(program: AstNode): AstNode[] {
 
 function parse(file: string, text: string): AstNode {
   const program = parseProgram(file, text);
-  if (!program) throw new CatalogEditError(`${file} does not parse; fix it, then run upgrade again.`);
+  if (!program)
+    throw new CatalogEditError(`${file} does not parse; fix it, then run upgrade again.`);
   return program;
 }
 
 /** The object literal of tool `key` in `file`, and its property node. */
-function findTool(file: string, program: AstNode, key: string): { property: AstNode; object: AstNode } {
+function findTool(
+  file: string,
+  program: AstNode,
+  key: string,
+): { property: AstNode; object: AstNode } {
   for (const root of toolObjects(program))
     for (const property of list(root, 'properties')) {
       if (keyOf(property) !== key) continue;
       const object = unwrap(child(property, 'value'));
       if (object?.type === 'ObjectExpression') return { property, object };
-      throw new CatalogEditError(`${file}: '${key}' is not declared as an object literal; edit it by hand.`);
+      throw new CatalogEditError(
+        `${file}: '${key}' is not declared as an object literal; edit it by hand.`,
+      );
     }
-  throw new CatalogEditError(`${file}: no .tools({...}) call declares '${key}' as a literal; edit it by hand.`);
+  throw new CatalogEditError(
+    `${file}: no .tools({...}) call declares '${key}' as a literal; edit it by hand.`,
+  );
 }
 
 /** Where tool keys are declared in `text`, for the report; keys not found are left out. */
-export function keyPositions(file: string, text: string, keys: readonly string[]): Map<string, KeyPosition> {
+export function keyPositions(
+  file: string,
+  text: string,
+  keys: readonly string[],
+): Map<string, KeyPosition> {
   const program = parseProgram(file, text);
   const out = new Map<string, KeyPosition>();
   if (!program) return out;
@@ -107,25 +122,37 @@ export function keyPositions(file: string, text: string, keys: readonly string[]
     for (const property of list(root, 'properties')) {
       const key = keyOf(property);
       const loc = property.loc?.start;
-      if (key !== undefined && keys.includes(key) && loc) out.set(key, { line: loc.line, column: loc.column + 1 });
+      if (key !== undefined && keys.includes(key) && loc)
+        out.set(key, { line: loc.line, column: loc.column + 1 });
     }
   return out;
 }
 
 /** A list field's new value: what it holds plus the new names, each once. */
-function mergedList(file: string, key: string, field: string, existing: AstNode | undefined, add: readonly string[]) {
+function mergedList(
+  file: string,
+  key: string,
+  field: string,
+  existing: AstNode | undefined,
+  add: readonly string[],
+) {
   const held: string[] = [];
   if (existing) {
     const value = unwrap(child(existing, 'value'));
     const items = value?.type === 'ArrayExpression' ? list(value, 'elements') : undefined;
     if (!items || items.some((e) => e.type !== 'StringLiteral'))
-      throw new CatalogEditError(`${file}: '${key}'.${field} is not a list of strings; edit it by hand.`);
+      throw new CatalogEditError(
+        `${file}: '${key}'.${field} is not a list of strings; edit it by hand.`,
+      );
     held.push(...items.map((e) => e.value as string));
   }
   return tsArray([...new Set([...held, ...add])]);
 }
 
-/** Fields a new one is written after, by preference: a name beside `kind`, versions and earlier names after `exposure`. */
+/**
+ * Fields a new one is written after, by preference: a name beside `kind`, versions and earlier
+ * names after `exposure`.
+ */
 const ANCHORS: Readonly<Record<string, readonly string[]>> = {
   name: ['kind'],
   sdkType: ['name', 'kind'],
@@ -144,19 +171,25 @@ function toolEdits(file: string, text: string, program: AstNode, edit: ToolEdit)
       if (existing) edits.push(removal(text, existing, properties));
       continue;
     }
-    const literal = typeof value === 'string' ? tsString(value) : mergedList(file, edit.key, field, existing, value);
+    const literal =
+      typeof value === 'string'
+        ? tsString(value)
+        : mergedList(file, edit.key, field, existing, value);
     if (existing) {
       const node = child(existing, 'value')!;
       edits.push({ start: startOf(node), end: endOf(node), text: literal });
       continue;
     }
-    const anchor = (ANCHORS[field] ?? DEFAULT_ANCHORS).map((f) => byKey.get(f)).find((p) => p !== undefined);
+    const anchor = (ANCHORS[field] ?? DEFAULT_ANCHORS)
+      .map((f) => byKey.get(f))
+      .find((p) => p !== undefined);
     const at = anchor ? endOf(anchor) : startOf(object) + 1;
     const pieces = inserts.get(at) ?? [];
     pieces.push(`${field}: ${literal}`);
     inserts.set(at, pieces);
   }
-  for (const [at, pieces] of inserts) edits.push({ start: at, end: at, text: anchorText(at, pieces, object) });
+  for (const [at, pieces] of inserts)
+    edits.push({ start: at, end: at, text: anchorText(at, pieces, object) });
   return edits;
 }
 
@@ -183,17 +216,27 @@ function removal(text: string, p: AstNode, siblings: readonly AstNode[]): TextEd
 const lineStart = (text: string, pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
 
 /** Declarations added after the last entry of the file's first `.tools({...})` object, in its indentation. */
-function declarationEdits(file: string, text: string, program: AstNode, edits: FileEdits): TextEdit[] {
+function declarationEdits(
+  file: string,
+  text: string,
+  program: AstNode,
+  edits: FileEdits,
+): TextEdit[] {
   if (edits.declarations.length === 0) return [];
   const root = toolObjects(program)[0];
-  if (!root) throw new CatalogEditError(`${file} has no .tools({...}) call to add the new tools to.`);
+  if (!root)
+    throw new CatalogEditError(`${file} has no .tools({...}) call to add the new tools to.`);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const properties = list(root, 'properties');
   const last = properties[properties.length - 1];
   if (!last) {
     const indent = `${/^[ \t]*/.exec(text.slice(lineStart(text, startOf(root))))![0]}  `;
-    const lines = [...(edits.comment ? [`// ${edits.comment}`] : []), ...edits.declarations].map((l) => indent + l);
-    return [{ start: startOf(root) + 1, end: endOf(root) - 1, text: `${eol}${lines.join(eol)}${eol}` }];
+    const lines = [...(edits.comment ? [`// ${edits.comment}`] : []), ...edits.declarations].map(
+      (l) => indent + l,
+    );
+    return [
+      { start: startOf(root) + 1, end: endOf(root) - 1, text: `${eol}${lines.join(eol)}${eol}` },
+    ];
   }
   const indent = /^[ \t]*/.exec(text.slice(lineStart(text, startOf(last))))![0];
   let i = endOf(last);
@@ -206,7 +249,11 @@ function declarationEdits(file: string, text: string, program: AstNode, edits: F
   if (lineEnd >= 0 && /^[ \t]*(\/\/.*|\/\*.*?\*\/[ \t]*)?\r?$/.test(rest)) {
     // On lines of their own after the last entry's line, so a comment trailing it stays with it.
     const lines = [...(edits.comment ? [`// ${edits.comment}`] : []), ...edits.declarations];
-    out.push({ start: lineEnd + 1, end: lineEnd + 1, text: lines.map((l) => `${indent}${l}${eol}`).join('') });
+    out.push({
+      start: lineEnd + 1,
+      end: lineEnd + 1,
+      text: lines.map((l) => `${indent}${l}${eol}`).join(''),
+    });
   } else out.push({ start: i, end: i, text: ` ${edits.declarations.join(' ')}` });
   return out;
 }

@@ -47,14 +47,17 @@ function fileForNewTools(model: CatalogModel): string | undefined {
 function mostCommonCategory(model: CatalogModel, source: string): string | undefined {
   const counts = new Map<string, number>();
   for (const t of model.tools)
-    if (t.source === source && t.category) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+    if (t.source === source && t.category)
+      counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** Fields as a person writes them: `removedIn: '0.3.277', renamedFrom: ['KillShell']`, `remove name`. */
 export const fieldText = (fields: FieldValues) =>
   Object.entries(fields)
-    .map(([f, v]) => (v === undefined ? `remove ${f}` : `${f}: ${typeof v === 'string' ? tsString(v) : tsArray(v)}`))
+    .map(([f, v]) =>
+      v === undefined ? `remove ${f}` : `${f}: ${typeof v === 'string' ? tsString(v) : tsArray(v)}`,
+    )
     .join(', ');
 
 /** A row's fields to set, and the ones it removes as `undefined`. */
@@ -63,7 +66,11 @@ export const rowFields = (row: ToolRow): FieldValues => ({
   ...Object.fromEntries((row.remove ?? []).map((f) => [f, undefined])),
 });
 
-export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetVersion: string): EditPlan {
+export function planEdits(
+  model: CatalogModel,
+  rows: readonly ToolRow[],
+  targetVersion: string,
+): EditPlan {
   const byKey = new Map(model.tools.map((t) => [t.key, t]));
   const taken = new Set(model.tools.flatMap((t) => [t.key, ...t.names]));
   const tools = new Map<string, ToolEdit[]>();
@@ -103,7 +110,13 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
       taken.add(key);
       const range = row.need && row.at !== undefined ? { [row.need.field]: row.at } : {};
       const text = renderDeclaration(
-        { key, name: row.name, ...(base ? { base } : {}), ...range, ...(category ? { category } : {}) },
+        {
+          key,
+          name: row.name,
+          ...(base ? { base } : {}),
+          ...range,
+          ...(category ? { category } : {}),
+        },
         model,
         model.config.sdk.aliases,
       );
@@ -119,10 +132,13 @@ export function planEdits(model: CatalogModel, rows: readonly ToolRow[], targetV
     files.set(newFile, {
       tools: files.get(newFile)?.tools ?? [],
       declarations,
-      comment: `Built-ins of SDK ${targetVersion} the catalog did not declare (tool-catalog upgrade): disabled until classified.`,
+      comment:
+        `Built-ins of SDK ${targetVersion} the catalog did not declare ` +
+        `(tool-catalog upgrade): disabled until classified.`,
     });
   return { files, edits, skipped };
 }
 
 /** A file of the plan as an absolute path. */
-export const planFile = (model: CatalogModel, source: string) => path.resolve(model.config.rootDir, source);
+export const planFile = (model: CatalogModel, source: string) =>
+  path.resolve(model.config.rootDir, source);

@@ -28,14 +28,18 @@ function catalogPart(r: ToolRow): string {
     case 'type':
       return `'${r.key}': ${r.note}`;
     default:
-      return r.key !== undefined ? `'${r.key}' already says so${r.at ? ` (${field}: ${r.at})` : ''}` : (r.note ?? '');
+      return r.key !== undefined
+        ? `'${r.key}' already says so${r.at ? ` (${field}: ${r.at})` : ''}`
+        : (r.note ?? '');
   }
 }
 
 function toolLines(report: UpgradeReport): string[] {
   const rows = report.tools;
   if (rows.length === 0) return ['Tools: none new, gone or renamed.'];
-  const lines = [`Tools (${report.counts.new} new, ${report.counts.gone} gone, ${report.counts.renamed} renamed):`];
+  const lines = [
+    `Tools (${report.counts.new} new, ${report.counts.gone} gone, ${report.counts.renamed} renamed):`,
+  ];
   const width = Math.max(...rows.map((r) => (r.was ? `${r.was} → ${r.name}` : r.name).length));
   const typeWidth = Math.max(...rows.map((r) => (r.typeName ?? '(no type)').length));
   for (const r of rows) {
@@ -45,16 +49,21 @@ function toolLines(report: UpgradeReport): string[] {
         ? `${r.change === 'gone' || r.need?.field === 'removedIn' ? 'removed in' : 'added in'} ${r.at}`
         : '';
     lines.push(
-      `  ${r.change.padEnd(8)} ${name.padEnd(width)}  ${(r.typeName ?? '(no type)').padEnd(typeWidth)}  ${when ? `${when}; ` : ''}${catalogPart(r)}`,
+      `  ${r.change.padEnd(8)} ${name.padEnd(width)}  ` +
+        `${(r.typeName ?? '(no type)').padEnd(typeWidth)}  ` +
+        `${when ? `${when}; ` : ''}${catalogPart(r)}`,
     );
   }
   const unknown = new Map<string, string[]>();
   for (const r of rows)
-    if (r.edit === 'declare' && r.note) unknown.set(r.note, [...(unknown.get(r.note) ?? []), r.name]);
+    if (r.edit === 'declare' && r.note)
+      unknown.set(r.note, [...(unknown.get(r.note) ?? []), r.name]);
   for (const [note, names] of unknown) lines.push(`  ? ${note}: ${names.join(', ')}`);
   if (report.unlisted.length > 0)
     lines.push(
-      `  (declared without a type, and not in the target's BUILTIN_TOOL_NAMES, which does not list every tool it runs: ${report.unlisted.join(', ')}; kept as declared)`,
+      `  (declared without a type, and not in the target's BUILTIN_TOOL_NAMES, ` +
+        `which does not list every tool it runs: ${report.unlisted.join(', ')}; ` +
+        `kept as declared)`,
     );
   return lines;
 }
@@ -62,7 +71,8 @@ function toolLines(report: UpgradeReport): string[] {
 function fieldLines(report: UpgradeReport): string[] {
   if (report.fields.length === 0) return ['Input fields: unchanged.'];
   const lines = [
-    `Input fields (${plural(report.fields.length, 'tool')}; ! may refuse calls that worked before, + accepts more, ~ neither):`,
+    `Input fields (${plural(report.fields.length, 'tool')}; ! may refuse ` +
+      `calls that worked before, + accepts more, ~ neither):`,
   ];
   for (const f of report.fields) {
     lines.push(`  ${f.name} (${f.typeName}${f.key && f.key !== f.name ? `, '${f.key}'` : ''}):`);
@@ -73,8 +83,16 @@ function fieldLines(report: UpgradeReport): string[] {
 
 function offerLines(report: UpgradeReport): string[] {
   const o = report.offers;
-  const lines = ['Offer (what the runtime itself does with every tool allowed; * the catalog blocks it anyway):'];
-  const runtimes = [...new Set([...o.facts.map((f) => f.runtime), ...o.rows.map((r) => r.runtime), ...o.unmeasured])];
+  const lines = [
+    'Offer (what the runtime itself does with every tool allowed; * the catalog blocks it anyway):',
+  ];
+  const runtimes = [
+    ...new Set([
+      ...o.facts.map((f) => f.runtime),
+      ...o.rows.map((r) => r.runtime),
+      ...o.unmeasured,
+    ]),
+  ];
   const sources = (name: string) => {
     const a = o.sources.current[name];
     const b = o.sources.target[name];
@@ -89,7 +107,9 @@ function offerLines(report: UpgradeReport): string[] {
       lines.push('    not compared: a surface is missing (see below).');
       continue;
     }
-    const facts = o.facts.filter((f) => f.runtime === name).map((f) => `${f.fact} ${f.was} → ${f.now}`);
+    const facts = o.facts
+      .filter((f) => f.runtime === name)
+      .map((f) => `${f.fact} ${f.was} → ${f.now}`);
     if (facts.length > 0) lines.push(`    ${facts.join('; ')}`);
     const moves = new Map<string, OfferRow[]>();
     for (const r of o.rows.filter((x) => x.runtime === name)) {
@@ -103,15 +123,20 @@ function offerLines(report: UpgradeReport): string[] {
 }
 
 function editLines(report: UpgradeReport): string[] {
-  if (report.edits.length === 0 && report.skipped.length === 0) return ['Catalog edits: none needed.'];
-  const lines = [`Catalog edits (${report.written ? 'applied by --write' : 'ready to paste; --write applies them'}):`];
+  if (report.edits.length === 0 && report.skipped.length === 0)
+    return ['Catalog edits: none needed.'];
+  const lines = [
+    `Catalog edits (${report.written ? 'applied by --write' : 'ready to paste; --write applies them'}):`,
+  ];
   for (const source of [...new Set(report.edits.map((e) => e.source))]) {
     const here = report.edits.filter((e) => e.source === source);
     const declared = here.filter((e) => e.kind === 'declare');
     const changed = here.filter((e) => e.kind !== 'declare');
     if (changed.length > 0) lines.push(`  ${source}`);
     for (const e of changed)
-      lines.push(`    '${e.key}'${e.position ? ` (${e.position.line}:${e.position.column})` : ''}: ${e.text}`);
+      lines.push(
+        `    '${e.key}'${e.position ? ` (${e.position.line}:${e.position.column})` : ''}: ${e.text}`,
+      );
     if (declared.length > 0) {
       lines.push(`  ${source}: add to its .tools({...}) call, disabled until classified:`);
       for (const e of declared) lines.push(`    ${e.text}`);
@@ -146,14 +171,19 @@ export function formatUpgradeReport(report: UpgradeReport): string {
   else if (w)
     lines.push(
       '',
-      w.files.length > 0 ? `written: ${w.files.join(', ')}` : 'written: no catalog file needed a change.',
+      w.files.length > 0
+        ? `written: ${w.files.join(', ')}`
+        : 'written: no catalog file needed a change.',
       ...(w.lock ? [`recorded the measured surfaces in ${w.lock}; ${pinsNow(w.pinned)}.`] : []),
-      `next: install SDK ${report.target.version}, run tool-catalog generate, then tool-catalog verify --update to pin its surface.`,
+      `next: install SDK ${report.target.version}, run tool-catalog generate, ` +
+        `then tool-catalog verify --update to pin its surface.`,
     );
   else
     lines.push(
       '',
-      `next: review this, then tool-catalog upgrade --to ${report.target.version} --write; install the SDK, run tool-catalog generate and tool-catalog verify --update.`,
+      `next: review this, then tool-catalog upgrade --to ` +
+        `${report.target.version} --write; install the SDK, run tool-catalog ` +
+        `generate and tool-catalog verify --update.`,
     );
   return `${lines.join('\n')}\n`;
 }

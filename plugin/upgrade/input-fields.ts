@@ -31,9 +31,11 @@ const alternatives = (label: string): string[] => {
   }
   return [...out, label.slice(start)];
 };
-const joinLabels = (labels: readonly string[]) => [...new Set(labels.flatMap(alternatives))].sort().join('|');
+const joinLabels = (labels: readonly string[]) =>
+  [...new Set(labels.flatMap(alternatives))].sort().join('|');
 
-const unwrap = (t: TSType): TSType => (t.type === 'TSParenthesizedType' ? unwrap(t.typeAnnotation) : t);
+const unwrap = (t: TSType): TSType =>
+  t.type === 'TSParenthesizedType' ? unwrap(t.typeAnnotation) : t;
 
 const KEYWORDS: Partial<Record<Node['type'], string>> = {
   TSStringKeyword: 'string',
@@ -60,7 +62,10 @@ class Summarizer {
   ) {}
 
   /** The members of an object-like type: a type literal, or a local interface or type alias of one. */
-  private bodyOf(t: TSType, seen: ReadonlySet<string>): { body: Body; seen: ReadonlySet<string> } | undefined {
+  private bodyOf(
+    t: TSType,
+    seen: ReadonlySet<string>,
+  ): { body: Body; seen: ReadonlySet<string> } | undefined {
     if (t.type === 'TSTypeLiteral') return { body: t.members, seen };
     if (t.type !== 'TSTypeReference' || t.typeName.type !== 'Identifier') return undefined;
     const name = t.typeName.name;
@@ -84,7 +89,9 @@ class Summarizer {
     if (t.type === 'TSTupleType') {
       const items = [
         ...new Set(
-          t.elementTypes.map((e) => this.label(e.type === 'TSNamedTupleMember' ? e.elementType : e, seen).type),
+          t.elementTypes.map(
+            (e) => this.label(e.type === 'TSNamedTupleMember' ? e.elementType : e, seen).type,
+          ),
         ),
       ];
       return { type: `array<${joinLabels(items)}>` };
@@ -97,15 +104,20 @@ class Summarizer {
     if (this.bodyOf(t, seen)) return { type: 'object' };
     if (t.type === 'TSTypeReference' && t.typeName.type === 'Identifier') {
       const [item] = t.typeParameters?.params ?? [];
-      if (t.typeName.name === 'Array' && item) return { type: `array<${this.label(item, seen).type}>` };
+      if (t.typeName.name === 'Array' && item)
+        return { type: `array<${this.label(item, seen).type}>` };
       const alias = this.declared.get(t.typeName.name)?.type;
-      if (alias && !seen.has(t.typeName.name)) return this.label(alias, new Set(seen).add(t.typeName.name));
+      if (alias && !seen.has(t.typeName.name))
+        return this.label(alias, new Set(seen).add(t.typeName.name));
     }
     return { type: this.source.slice(t.start ?? 0, t.end ?? 0).replace(/\s+/g, ' ') };
   }
 
   /** The object branches of a type, with the path suffix their properties go under (`[]` for array items). */
-  private branches(t: TSType, seen: ReadonlySet<string>): { body: Body; suffix: string; seen: ReadonlySet<string> }[] {
+  private branches(
+    t: TSType,
+    seen: ReadonlySet<string>,
+  ): { body: Body; suffix: string; seen: ReadonlySet<string> }[] {
     t = unwrap(t);
     const own = this.bodyOf(t, seen);
     if (own) return [{ ...own, suffix: '' }];
@@ -114,8 +126,14 @@ class Summarizer {
     if (t.type === 'TSUnionType') return t.types.flatMap((m) => this.branches(m, seen));
     if (t.type === 'TSArrayType') return items([t.elementType]);
     if (t.type === 'TSTupleType')
-      return items(t.elementTypes.map((e) => (e.type === 'TSNamedTupleMember' ? e.elementType : e)));
-    if (t.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && t.typeName.name === 'Array')
+      return items(
+        t.elementTypes.map((e) => (e.type === 'TSNamedTupleMember' ? e.elementType : e)),
+      );
+    if (
+      t.type === 'TSTypeReference' &&
+      t.typeName.type === 'Identifier' &&
+      t.typeName.name === 'Array'
+    )
       return items(t.typeParameters?.params ?? []);
     return [];
   }
@@ -126,11 +144,16 @@ class Summarizer {
     if (depth > MAX_DEPTH) return out;
     for (const member of body) {
       const name = propertyName(member);
-      const annotation = member.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
+      const annotation =
+        member.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
       if (name === undefined || !annotation) continue;
       const path = prefix === '' ? name : `${prefix}.${name}`;
       const { type, enum: values } = this.label(annotation, seen);
-      out.set(path, { type, required: member.type === 'TSPropertySignature' && !member.optional, enum: values });
+      out.set(path, {
+        type,
+        required: member.type === 'TSPropertySignature' && !member.optional,
+        enum: values,
+      });
       // Branches of one property (tuple elements, union members) merge: required only where every branch requires it.
       const groups = new Map<string, Map<string, Field>[]>();
       for (const branch of this.branches(annotation, seen)) {
@@ -149,7 +172,9 @@ function mergeBranches(maps: readonly Map<string, Field>[]): Map<string, Field> 
   for (const p of new Set(maps.flatMap((m) => [...m.keys()]))) {
     const found = maps.map((m) => m.get(p)).filter((f): f is Field => f !== undefined);
     const type = joinLabels(found.map((f) => f.type));
-    const values = found.every((f) => f.enum) ? [...new Set(found.flatMap((f) => f.enum!))] : undefined;
+    const values = found.every((f) => f.enum)
+      ? [...new Set(found.flatMap((f) => f.enum!))]
+      : undefined;
     const required = found.length === maps.length && found.every((f) => f.required);
     out.set(p, { type, required, ...(values ? { enum: values } : {}) });
   }
@@ -172,19 +197,23 @@ function summary(fields: Map<string, Field>): SchemaSummary {
 /** Every top-level interface and type alias of an `sdk-tools.d.ts` text, summarized by name (`AgentInput`). */
 export async function inputFieldsOf(source: string): Promise<Map<string, SchemaSummary>> {
   const parse = await loadParser();
-  const body = parse(source, { sourceType: 'module', plugins: [['typescript', { dts: true }]] }).program.body;
+  const body = parse(source, { sourceType: 'module', plugins: [['typescript', { dts: true }]] })
+    .program.body;
   const declared: Declared = new Map();
   for (const statement of body) {
     const d = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (d?.type === 'TSInterfaceDeclaration') declared.set(d.id.name, { body: d.body.body });
-    else if (d?.type === 'TSTypeAliasDeclaration') declared.set(d.id.name, { type: d.typeAnnotation });
+    else if (d?.type === 'TSTypeAliasDeclaration')
+      declared.set(d.id.name, { type: d.typeAnnotation });
   }
   const summarizer = new Summarizer(declared, source);
   const out = new Map<string, SchemaSummary>();
   for (const [name, d] of declared) {
     const own =
       d.body ??
-      (d.type && unwrap(d.type).type === 'TSTypeLiteral' ? (unwrap(d.type!) as { members: Body }).members : undefined);
+      (d.type && unwrap(d.type).type === 'TSTypeLiteral'
+        ? (unwrap(d.type!) as { members: Body }).members
+        : undefined);
     if (own) out.set(name, summary(summarizer.fields(own, '', new Set([name]))));
   }
   return out;

@@ -22,13 +22,17 @@ function widenedFacts(before: ToolModel, after: ToolModel): string[] {
   return out;
 }
 
-/** Every way `after` lets more through than `before`, one line each (empty: the same or stricter); tools match by key. */
+/**
+ * Every way `after` lets more through than `before`, one line each (empty: the same or stricter);
+ * tools match by key.
+ */
 export function widenedOffers(before: CatalogModel, after: CatalogModel): string[] {
   const out: string[] = [];
   const earlier = new Map(before.tools.map((t) => [t.key, t]));
   for (const t of after.tools) {
     const was = earlier.get(t.key);
-    if (!was && t.exposure !== 'disabled') out.push(`${t.key}: new, and ${t.exposure} rather than disabled`);
+    if (!was && t.exposure !== 'disabled')
+      out.push(`${t.key}: new, and ${t.exposure} rather than disabled`);
     if (was) out.push(...widenedFacts(was, t).map((w) => `${t.key}: ${w}`));
   }
   const tablesBefore = policyTablesOf(before);
@@ -38,13 +42,21 @@ export function widenedOffers(before: CatalogModel, after: CatalogModel): string
   for (const runtime of after.runtimes.map((r) => r.name))
     for (const combination of combinations)
       for (const caller of callers.length > 0 ? callers : [undefined]) {
-        const input = { context: combination.context, runtime, ...(caller !== undefined ? { caller } : {}) };
-        const then = new Map(cliSessionOffer(before, tablesBefore, input).offer.tools.map((o) => [o.key, o]));
+        const input = {
+          context: combination.context,
+          runtime,
+          ...(caller !== undefined ? { caller } : {}),
+        };
+        const then = new Map(
+          cliSessionOffer(before, tablesBefore, input).offer.tools.map((o) => [o.key, o]),
+        );
         for (const o of cliSessionOffer(after, tablesAfter, input).offer.tools) {
           if (!letThrough(o)) continue;
           const was = then.get(o.key);
           if (was && letThrough(was)) continue;
-          const where = `'${runtime}', ${JSON.stringify(combination.context)}${caller !== undefined ? `, caller ${caller}` : ''}`;
+          const where =
+            `'${runtime}', ${JSON.stringify(combination.context)}` +
+            `${caller !== undefined ? `, caller ${caller}` : ''}`;
           out.push(
             `${o.key}: allowed in ${where}, where it was ${was ? `absent (${was.detail})` : 'not in the catalog'}`,
           );

@@ -13,7 +13,10 @@ export interface OfferRow {
   readonly key?: string;
   readonly was: RecordedState;
   readonly now: RecordedState;
-  /** The catalog never lets the model have it (disabled, or a new tool an upgrade adds disabled): the change does not reach the model. */
+  /**
+   * The catalog never lets the model have it (disabled, or a new tool an upgrade adds disabled):
+   * the change does not reach the model.
+   */
   readonly blocked: boolean;
 }
 
@@ -32,9 +35,14 @@ export interface OfferChanges {
   readonly unmeasured: readonly string[];
 }
 
-function factChanges(runtime: string, was: RecordedConfiguration, now: RecordedConfiguration): RuntimeFactChange[] {
+function factChanges(
+  runtime: string,
+  was: RecordedConfiguration,
+  now: RecordedConfiguration,
+): RuntimeFactChange[] {
   const out: RuntimeFactChange[] = [];
-  const add = (fact: string, a: string, b: string) => a !== b && out.push({ runtime, fact, was: a, now: b });
+  const add = (fact: string, a: string, b: string) =>
+    a !== b && out.push({ runtime, fact, was: a, now: b });
   add('model', was.model || '(none)', now.model || '(none)');
   add('tool search', was.toolSearch ? 'on' : 'off', now.toolSearch ? 'on' : 'off');
   add('in-process MCP tools', was.inProcess ?? 'not measured', now.inProcess ?? 'not measured');
@@ -53,8 +61,12 @@ export function offerChanges(
   names: readonly string[],
   toolRows: readonly ToolRow[],
 ): OfferChanges {
-  const formerName = new Map(toolRows.filter((r) => r.change === 'renamed').map((r) => [r.name, r.was!]));
-  const keyOf = new Map(model.tools.flatMap((t) => (t.kind === 'sdk' ? t.names.map((n) => [n, t] as const) : [])));
+  const formerName = new Map(
+    toolRows.filter((r) => r.change === 'renamed').map((r) => [r.name, r.was!]),
+  );
+  const keyOf = new Map(
+    model.tools.flatMap((t) => (t.kind === 'sdk' ? t.names.map((n) => [n, t] as const) : [])),
+  );
   const rows: OfferRow[] = [];
   const facts: RuntimeFactChange[] = [];
   const unmeasured: string[] = [];

@@ -12,7 +12,13 @@ import { keyPositions, type KeyPosition } from './catalog-edits.js';
 import { type EditPlan, type PlannedEdit, planEdits, planFile } from './edit-plan.js';
 import { type OfferChanges, offerChanges } from './offer-changes.js';
 import { publishedVersions, SdkFetchError } from './sdk-cache.js';
-import { appSdk, chooseSdk, SdkChoiceError, type SdkSnapshot, typesSnapshot } from './sdk-snapshot.js';
+import {
+  appSdk,
+  chooseSdk,
+  SdkChoiceError,
+  type SdkSnapshot,
+  typesSnapshot,
+} from './sdk-snapshot.js';
 import { projectLock, type SideSurface, sideSurface } from './surfaces.js';
 import { type FieldRow, type Presence, type ToolRow, toolChanges } from './tool-changes.js';
 import { type WriteResult, writeUpgrade } from './write-upgrade.js';
@@ -53,7 +59,10 @@ export interface UpgradeReport {
       readonly current: Record<string, 'lock' | 'run'>;
       readonly target: Record<string, 'lock' | 'run'>;
     };
-    readonly errors: { readonly current: Record<string, string>; readonly target: Record<string, string> };
+    readonly errors: {
+      readonly current: Record<string, string>;
+      readonly target: Record<string, string>;
+    };
   };
   readonly edits: readonly (PlannedEdit & { readonly position?: KeyPosition })[];
   readonly skipped: EditPlan['skipped'];
@@ -82,13 +91,20 @@ const shownOf = (s: SdkSnapshot): SdkShown => ({
 });
 
 /** The SDK the app runs now: `--from`, else its own install, else the version its lock pins. */
-async function currentSdk(model: CatalogModel, from: string | undefined): Promise<SdkSnapshot | string> {
+async function currentSdk(
+  model: CatalogModel,
+  from: string | undefined,
+): Promise<SdkSnapshot | string> {
   if (from !== undefined) return chooseSdk(from, model.config.rootDir);
   const own = await appSdk(model.config.rootDir);
   if (own) return own;
   const pinned = (await projectLock(model))?.pinned;
   if (pinned) return chooseSdk(pinned, model.config.rootDir);
-  return 'The app has no Claude Agent SDK installed and no runtime-surface lock that pins one; install it (npm i @anthropic-ai/claude-agent-sdk) or say which version the app runs with --from <version>.';
+  return (
+    'The app has no Claude Agent SDK installed and no runtime-surface lock ' +
+    'that pins one; install it (npm i @anthropic-ai/claude-agent-sdk) or say ' +
+    'which version the app runs with --from <version>.'
+  );
 }
 
 /** Fills in `at` of each row that needs a version: the first published version with (or without) the tool. */
@@ -101,15 +117,19 @@ async function findVersions(
 ) {
   const pending = rows.filter((r) => r.need && r.at === undefined);
   if (pending.length === 0) return [];
-  const [lo, hi] = compareVersions(current.version, target.version) < 0 ? [current, target] : [target, current];
-  progress?.(`upgrade: finding the SDK version each of ${pending.length} tools came or went in (npm, cached)…`);
+  const [lo, hi] =
+    compareVersions(current.version, target.version) < 0 ? [current, target] : [target, current];
+  progress?.(
+    `upgrade: finding the SDK version each of ${pending.length} tools came or went in (npm, cached)…`,
+  );
   let versions: string[];
   try {
     versions = await publishedVersions(cwd);
   } catch (error) {
     if (!(error instanceof SdkFetchError)) throw error;
     return [
-      `the published SDK versions cannot be listed, so no version was found for ${pending.map((r) => r.name).join(', ')}: ${error.message}`,
+      `the published SDK versions cannot be listed, so no version was found ` +
+        `for ${pending.map((r) => r.name).join(', ')}: ${error.message}`,
     ];
   }
   const snapshot = sharedLimited(4, (version) =>
@@ -120,7 +140,11 @@ async function findVersions(
         : typesSnapshot(version, cwd),
   );
   const has = (s: SdkSnapshot, p: Presence) =>
-    'type' in p ? s.inputs.has(p.type) : s.builtinNames ? s.builtinNames.includes(p.name) : undefined;
+    'type' in p
+      ? s.inputs.has(p.type)
+      : s.builtinNames
+        ? s.builtinNames.includes(p.name)
+        : undefined;
   const problems: string[] = [];
   await Promise.all(
     pending.map(async (row) => {
@@ -172,13 +196,17 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
   const models = project.catalogs.flatMap((c) => (c.model ? [c.model] : []));
   if (models.length !== 1)
     return {
-      usageError: `The config has ${models.length} catalogs (${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`,
+      usageError:
+        `The config has ${models.length} catalogs (` +
+        `${models.map((m) => m.name).join(', ')}); choose one with --catalog <name>.`,
     };
   const model = models[0]!;
   const unknown = (options.runtimes ?? []).filter((r) => !model.runtimes.some((c) => c.name === r));
   if (unknown.length > 0)
     return {
-      usageError: `--runtime ${unknown.join(', ')}: catalog '${model.name}' declares the runtime configurations ${model.runtimes.map((r) => r.name).join(', ')}.`,
+      usageError:
+        `--runtime ${unknown.join(', ')}: catalog '${model.name}' declares the ` +
+        `runtime configurations ${model.runtimes.map((r) => r.name).join(', ')}.`,
     };
   const progress = options.progress;
   let current: SdkSnapshot;
@@ -195,15 +223,25 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
     throw error;
   }
   const changes = toolChanges(model, current, target);
-  const problems = await findVersions(changes.rows, current, target, model.config.rootDir, progress);
-  const configurations = model.runtimes.filter((r) => !options.runtimes || options.runtimes.includes(r.name));
+  const problems = await findVersions(
+    changes.rows,
+    current,
+    target,
+    model.config.rootDir,
+    progress,
+  );
+  const configurations = model.runtimes.filter(
+    (r) => !options.runtimes || options.runtimes.includes(r.name),
+  );
   const names = offerNames(model, changes.rows);
   const lock = await projectLock(model);
   const sides: SideSurface[] = [];
   for (const snapshot of [current, target]) {
     const recorded = lock?.runtimes[snapshot.version];
     if (!recorded || configurations.some((c) => !recorded.configurations[c.name]))
-      progress?.(`upgrade: running Claude Code ${snapshot.claudeCode ?? snapshot.version} to see what it offers…`);
+      progress?.(
+        `upgrade: running Claude Code ${snapshot.claudeCode ?? snapshot.version} to see what it offers…`,
+      );
     sides.push(
       await sideSurface({
         model,
@@ -216,7 +254,13 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
     );
   }
   const [was, now] = sides as [SideSurface, SideSurface];
-  const offers = offerChanges({ ...model, runtimes: configurations }, was, now, names, changes.rows);
+  const offers = offerChanges(
+    { ...model, runtimes: configurations },
+    was,
+    now,
+    names,
+    changes.rows,
+  );
   for (const [side, s] of [
     ['current', was],
     ['target', now],
@@ -226,7 +270,9 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
   const plan = planEdits(model, changes.rows, target.version);
   // Positions in the files as they are before any edit.
   const edits = editPositions(model, plan.edits);
-  const written = options.write ? await writeUpgrade(model, projectOptions, plan, sides) : undefined;
+  const written = options.write
+    ? await writeUpgrade(model, projectOptions, plan, sides)
+    : undefined;
   const report: UpgradeReport = {
     catalog: model.name,
     current: shownOf(current),

@@ -21,7 +21,9 @@ function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
   if (env[CACHE_ENV]) return path.resolve(env[CACHE_ENV]);
   const base =
     env.XDG_CACHE_HOME ||
-    (process.platform === 'win32' && env.LOCALAPPDATA ? env.LOCALAPPDATA : path.join(os.homedir(), '.cache'));
+    (process.platform === 'win32' && env.LOCALAPPDATA
+      ? env.LOCALAPPDATA
+      : path.join(os.homedir(), '.cache'));
   return path.join(base, 'agent-tool-catalog');
 }
 
@@ -79,7 +81,11 @@ const installArgs = (prefix: string, version: string, typesOnly: boolean) => [
  * The folder of a whole install of `version` (the SDK, its peers and this platform's runtime binary),
  * fetched on first use; pass it where a command takes an SDK folder (`--sdk`).
  */
-export async function installedSdk(version: string, cwd: string, root = cacheRoot()): Promise<string> {
+export async function installedSdk(
+  version: string,
+  cwd: string,
+  root = cacheRoot(),
+): Promise<string> {
   return fillOnce(path.join(root, 'sdk', version), async (temp) => {
     await mkdir(temp, { recursive: true });
     await npm(installArgs(temp, version, false), cwd);
@@ -90,7 +96,11 @@ export async function installedSdk(version: string, cwd: string, root = cacheRoo
 const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
 
 /** A folder with `TYPES_FILES` of `version` (about 5 MB fetched, a few hundred KB kept). */
-export async function sdkTypesOf(version: string, cwd: string, root = cacheRoot()): Promise<string> {
+export async function sdkTypesOf(
+  version: string,
+  cwd: string,
+  root = cacheRoot(),
+): Promise<string> {
   return fillOnce(path.join(root, 'sdk-types', version), async (temp) => {
     const install = `${temp}-install`;
     try {
@@ -99,7 +109,8 @@ export async function sdkTypesOf(version: string, cwd: string, root = cacheRoot(
       const from = path.join(install, 'node_modules', SDK_PACKAGE);
       await mkdir(temp, { recursive: true });
       for (const name of TYPES_FILES)
-        if (existsSync(path.join(from, name))) await copyFile(path.join(from, name), path.join(temp, name));
+        if (existsSync(path.join(from, name)))
+          await copyFile(path.join(from, name), path.join(temp, name));
     } finally {
       await rm(install, { recursive: true, force: true });
     }

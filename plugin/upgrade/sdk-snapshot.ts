@@ -37,25 +37,39 @@ export class SdkChoiceError extends Error {
 
 /** Input members by type base, tools only (`McpInput` types every MCP call). */
 const inputsOf = (members: readonly SdkUnionMember[]) =>
-  new Map(members.filter((m) => m.union === 'input' && !NON_TOOL_SDK_TYPES.has(m.base)).map((m) => [m.base, m]));
+  new Map(
+    members
+      .filter((m) => m.union === 'input' && !NON_TOOL_SDK_TYPES.has(m.base))
+      .map((m) => [m.base, m]),
+  );
 
 /**
  * Reads the SDK package in `dir`. A whole install also gives its legacy-name table (from its
  * JavaScript) and its input fields; the types alone (a probe for a version) give only the tools.
  */
-async function readSnapshot(dir: string, shown: string, whole: boolean, own = false): Promise<SdkSnapshot> {
+async function readSnapshot(
+  dir: string,
+  shown: string,
+  whole: boolean,
+  own = false,
+): Promise<SdkSnapshot> {
   const typesFile = path.join(dir, 'sdk-tools.d.ts');
-  if (!existsSync(typesFile)) throw new SdkChoiceError(`${shown} has no sdk-tools.d.ts; it is not a Claude Agent SDK.`);
+  if (!existsSync(typesFile))
+    throw new SdkChoiceError(`${shown} has no sdk-tools.d.ts; it is not a Claude Agent SDK.`);
   const [types, fields] = await Promise.all([
     readSdkTypes(typesFile),
     whole ? inputFieldsOf(readFileSync(typesFile, 'utf8')) : new Map<string, SchemaSummary>(),
   ]);
   const pkg = readSdkPackage(typesFile);
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { claudeCodeVersion?: unknown };
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    claudeCodeVersion?: unknown;
+  };
   const aliases = whole && pkg ? await loadLegacyAliases(pkg) : undefined;
   return {
     version: pkg?.version ?? 'unknown',
-    ...(typeof manifest.claudeCodeVersion === 'string' ? { claudeCode: manifest.claudeCodeVersion } : {}),
+    ...(typeof manifest.claudeCodeVersion === 'string'
+      ? { claudeCode: manifest.claudeCodeVersion }
+      : {}),
     dir,
     shown,
     own,
@@ -77,12 +91,18 @@ export async function chooseSdk(choice: string, rootDir: string): Promise<SdkSna
     if (ownDir && readSdkPackage(path.join(ownDir, 'sdk-tools.d.ts'))?.version === choice)
       return readSnapshot(ownDir, `${SDK_PACKAGE} ${choice} (the app's own)`, true, true);
     const prefix = await installedSdk(choice, rootDir);
-    return readSnapshot(path.join(prefix, 'node_modules', SDK_PACKAGE), `${SDK_PACKAGE} ${choice} (${prefix})`, true);
+    return readSnapshot(
+      path.join(prefix, 'node_modules', SDK_PACKAGE),
+      `${SDK_PACKAGE} ${choice} (${prefix})`,
+      true,
+    );
   }
   const entry = resolveSdk(rootDir, choice);
   if (!entry)
     throw new SdkChoiceError(
-      `'${choice}' is not an SDK version, an installed package or a folder that holds the SDK; give a version such as 0.3.333, an npm alias such as claude-agent-sdk-oldest, or a path.`,
+      `'${choice}' is not an SDK version, an installed package or a folder ` +
+        `that holds the SDK; give a version such as 0.3.333, an npm alias such ` +
+        `as claude-agent-sdk-oldest, or a path.`,
     );
   const dir = path.dirname(entry);
   const version = readSdkPackage(path.join(dir, 'sdk-tools.d.ts'))?.version ?? 'unknown';

@@ -1,7 +1,11 @@
 // What a runtime version offers in each runtime configuration, with every tool allowed: the
 // runtime-surface lock's record when it has one that covers the catalog's built-ins, else a surface
 // run of that version's real runtime (its record is what `--write` adds to the lock).
-import { readSurfaceLock, type RecordedConfiguration, type SurfaceLock } from '../load/surface-lock.js';
+import {
+  readSurfaceLock,
+  type RecordedConfiguration,
+  type SurfaceLock,
+} from '../load/surface-lock.js';
 import type { CatalogModel, RuntimeConfigurationModel } from '../model/catalog-model.js';
 import { sameFacts } from '../model/runtime-surface.js';
 import type { ClaudeRuntime } from '../verify/claude-runtime.js';
@@ -33,7 +37,11 @@ export interface SurfaceInput {
 }
 
 /** A recorded configuration the comparison can use: run with today's facts, covering every built-in of the catalog. */
-function usable(record: RecordedConfiguration | undefined, c: RuntimeConfigurationModel, model: CatalogModel) {
+function usable(
+  record: RecordedConfiguration | undefined,
+  c: RuntimeConfigurationModel,
+  model: CatalogModel,
+) {
   return (
     record !== undefined &&
     sameFacts(c, record) &&
@@ -54,14 +62,19 @@ export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
       source[c.name] = 'lock';
     } else missing.push(c);
   }
-  if (missing.length === 0) return { version: snapshot.version, configurations, source, errors: {} };
+  if (missing.length === 0)
+    return { version: snapshot.version, configurations, source, errors: {} };
   // Only a version the lock cannot answer for loads the SDK and starts its runtime.
   const { loadClaudeRuntime } = await import('../verify/claude-runtime.js');
   const { measureSurfaces } = await import('../verify/measure-surfaces.js');
   const { RuntimeUnavailable } = await import('../verify/problems.js');
   let runtime: ClaudeRuntime;
   try {
-    runtime = await loadClaudeRuntime(model.config.rootDir, undefined, snapshot.own ? undefined : snapshot.dir);
+    runtime = await loadClaudeRuntime(
+      model.config.rootDir,
+      undefined,
+      snapshot.own ? undefined : snapshot.dir,
+    );
   } catch (error) {
     if (!(error instanceof RuntimeUnavailable)) throw error;
     const errors = Object.fromEntries(missing.map((c) => [c.name, error.message]));
@@ -83,7 +96,13 @@ export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
     configurations[run.configuration] = run.recorded;
     source[run.configuration] = 'run';
   }
-  return { version: snapshot.version, configurations, source, errors, measured: { runtime, configurations: measured } };
+  return {
+    version: snapshot.version,
+    configurations,
+    source,
+    errors,
+    measured: { runtime, configurations: measured },
+  };
 }
 
 /** The project's lock, when it has a readable one. */

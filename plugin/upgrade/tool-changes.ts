@@ -59,12 +59,20 @@ export interface ToolChanges {
   readonly unlisted: readonly string[];
 }
 
-const sdkTools = (model: CatalogModel) => model.tools.filter((t) => t.kind === 'sdk' && t.names.length > 0);
+const sdkTools = (model: CatalogModel) =>
+  model.tools.filter((t) => t.kind === 'sdk' && t.names.length > 0);
 
-export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: SdkSnapshot): ToolChanges {
+export function toolChanges(
+  model: CatalogModel,
+  current: SdkSnapshot,
+  target: SdkSnapshot,
+): ToolChanges {
   const configAliases = model.config.sdk.aliases;
   const nameAt = (s: SdkSnapshot, base: string) =>
-    sdkNameForBase(base, configAliases, { builtinToolNames: s.builtinNames, legacyAliases: s.aliases });
+    sdkNameForBase(base, configAliases, {
+      builtinToolNames: s.builtinNames,
+      legacyAliases: s.aliases,
+    });
   const upgrade = compareVersions(target.version, current.version) > 0;
   const inC = (t: ToolModel) => inVersionRange(current.version, t.addedIn, t.removedIn);
   const inT = (t: ToolModel) => inVersionRange(target.version, t.addedIn, t.removedIn);
@@ -83,10 +91,14 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
     const base = t.sdkTyped ? t.sdkType! : undefined;
     const aliased = target.aliases[name];
     const retyped =
-      base !== undefined && current.inputs.has(base) && target.inputs.has(base) && nameAt(current, base) === name
+      base !== undefined &&
+      current.inputs.has(base) &&
+      target.inputs.has(base) &&
+      nameAt(current, base) === name
         ? nameAt(target, base)
         : undefined;
-    const now = aliased !== undefined && aliased !== name ? aliased : retyped !== name ? retyped : undefined;
+    const now =
+      aliased !== undefined && aliased !== name ? aliased : retyped !== name ? retyped : undefined;
     if (now !== undefined) {
       renamed.add(t);
       // The type the target gives today's name, if any: the tool is checked against it from now on.
@@ -100,7 +112,8 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
     }
     if (base === undefined || target.inputs.has(base) || !current.inputs.has(base)) continue;
     const successor = [...target.inputs.keys()].find(
-      (b) => !current.inputs.has(b) && !byBase.has(b) && !settled.has(b) && nameAt(target, b) === name,
+      (b) =>
+        !current.inputs.has(b) && !byBase.has(b) && !settled.has(b) && nameAt(target, b) === name,
     );
     if (successor === undefined) continue;
     renamed.add(t);
@@ -134,7 +147,9 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
           name,
           typeName: `${base}Input`,
           key: known.key,
-          note: `'${known.key}' is declared sdkTyped: false, but the target types it: remove sdkTyped: false${base === name ? '' : ` and set sdkType: '${base}'`}`,
+          note:
+            `'${known.key}' is declared sdkTyped: false, but the target types it: ` +
+            `remove sdkTyped: false${base === name ? '' : ` and set sdkType: '${base}'`}`,
         });
       else rows.push(...rangeRows(name, `${base}Input`, known, !inCurrent, { type: base }));
     } else if (inCurrent && (!tool || (inC(tool) && !renamed.has(tool))))
@@ -160,7 +175,10 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
   }
   const unlisted = target.builtinNames
     ? tools
-        .filter((t) => !t.sdkTyped && inC(t) && !renamed.has(t) && !target.builtinNames!.includes(t.names[0]!))
+        .filter(
+          (t) =>
+            !t.sdkTyped && inC(t) && !renamed.has(t) && !target.builtinNames!.includes(t.names[0]!),
+        )
         .map((t) => t.key)
     : [];
 
@@ -175,8 +193,16 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
     arrives: boolean,
     presence: Presence,
   ): ToolRow[] {
-    const need: RangeNeed = { field: upgrade ? 'addedIn' : 'removedIn', presence, inLater: upgrade };
-    const base = { change: 'new' as const, name, ...(type !== undefined ? { typeName: type } : {}) };
+    const need: RangeNeed = {
+      field: upgrade ? 'addedIn' : 'removedIn',
+      presence,
+      inLater: upgrade,
+    };
+    const base = {
+      change: 'new' as const,
+      name,
+      ...(type !== undefined ? { typeName: type } : {}),
+    };
     if (!tool) return [{ ...base, edit: 'declare', ...(arrives ? { need } : {}) }];
     if (!arrives) return []; // In both SDKs and declared: nothing changes for it.
     const ok = inT(tool) && !inC(tool);
@@ -186,7 +212,11 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
 
   /** A typed tool the current SDK has and the target does not. */
   function goneRow(name: string, type: string, tool: ToolModel | undefined): ToolRow {
-    const need: RangeNeed = { field: upgrade ? 'removedIn' : 'addedIn', presence: { type }, inLater: !upgrade };
+    const need: RangeNeed = {
+      field: upgrade ? 'removedIn' : 'addedIn',
+      presence: { type },
+      inLater: !upgrade,
+    };
     const base = { change: 'gone' as const, name, typeName: `${type}Input` };
     if (!tool) return { ...base, note: 'the catalog does not declare it' };
     if (!inT(tool)) return { ...base, key: tool.key, ...catalogAt(tool, need.field) };
@@ -195,9 +225,12 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
 
   // Input fields of the types both SDKs have (a renamed type against its successor).
   const fields: FieldRow[] = [];
-  const pairs = [...current.inputs.keys()].filter((b) => target.inputs.has(b)).map((b) => [b, b] as const);
+  const pairs = [...current.inputs.keys()]
+    .filter((b) => target.inputs.has(b))
+    .map((b) => [b, b] as const);
   for (const r of rows)
-    if (r.edit === 'type') pairs.push([byName.get(r.name)!.sdkType!, r.typeName!.slice(0, -5)] as const);
+    if (r.edit === 'type')
+      pairs.push([byName.get(r.name)!.sdkType!, r.typeName!.slice(0, -5)] as const);
   for (const [was, now] of pairs) {
     const before = current.fields.get(`${was}Input`);
     const after = target.fields.get(`${now}Input`);
@@ -205,17 +238,30 @@ export function toolChanges(model: CatalogModel, current: SdkSnapshot, target: S
     const changes = schemaChanges(before, after);
     if (changes.length === 0) continue;
     const key = byBase.get(was)?.key;
-    fields.push({ name: nameAt(target, now), typeName: `${now}Input`, ...(key ? { key } : {}), changes });
+    fields.push({
+      name: nameAt(target, now),
+      typeName: `${now}Input`,
+      ...(key ? { key } : {}),
+      changes,
+    });
   }
-  return { rows: rows.sort(byChangeThenName), fields: fields.sort((a, b) => cmp(a.name, b.name)), unlisted };
+  return {
+    rows: rows.sort(byChangeThenName),
+    fields: fields.sort((a, b) => cmp(a.name, b.name)),
+    unlisted,
+  };
 }
 
 const ORDER = { new: 0, gone: 1, renamed: 2 };
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byChangeThenName = (a: ToolRow, b: ToolRow) => ORDER[a.change] - ORDER[b.change] || cmp(a.name, b.name);
+const byChangeThenName = (a: ToolRow, b: ToolRow) =>
+  ORDER[a.change] - ORDER[b.change] || cmp(a.name, b.name);
 
 /** The version the catalog already gives for a tool's arrival or departure. */
-function catalogAt(tool: ToolModel, field: 'addedIn' | 'removedIn'): Pick<ToolRow, 'at' | 'atFrom'> {
+function catalogAt(
+  tool: ToolModel,
+  field: 'addedIn' | 'removedIn',
+): Pick<ToolRow, 'at' | 'atFrom'> {
   const at = tool[field];
   return at === undefined ? {} : { at, atFrom: 'catalog' };
 }
@@ -249,11 +295,15 @@ function renameRow(
   claimed.set(now, t);
   // Checked against the type the target gives the new name: written out unless the name gives it by default.
   const sdkType =
-    typed !== undefined && (defaultSdkType(now, configAliases) !== typed || (t.sdkTyped && t.sdkType !== typed))
+    typed !== undefined &&
+    (defaultSdkType(now, configAliases) !== typed || (t.sdkTyped && t.sdkType !== typed))
       ? typed
       : undefined;
   // JSON has no `undefined`: fields to drop are listed apart from the ones to set.
-  const remove = [...(now === t.key ? ['name'] : []), ...(typed !== undefined && !t.sdkTyped ? ['sdkTyped'] : [])];
+  const remove = [
+    ...(now === t.key ? ['name'] : []),
+    ...(typed !== undefined && !t.sdkTyped ? ['sdkTyped'] : []),
+  ];
   return {
     ...base,
     edit: 'rename',

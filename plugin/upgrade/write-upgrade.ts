@@ -28,7 +28,10 @@ async function plannedTexts(model: CatalogModel, plan: EditPlan) {
   for (const [source, edits] of plan.files) {
     const file = planFile(model, source);
     const before = await readFile(file, 'utf8');
-    texts.set(file, { before, after: editCatalogFile(relativePosix(model.config.rootDir, file), before, edits) });
+    texts.set(file, {
+      before,
+      after: editCatalogFile(relativePosix(model.config.rootDir, file), before, edits),
+    });
   }
   return texts;
 }
@@ -53,8 +56,13 @@ export async function writeUpgrade(
   const after = reloaded.catalogs[0]?.model;
   if (!reloaded.ok || !after) {
     await restore();
-    const messages = reloaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
-    return { files: [], error: `the edited catalog does not load, so nothing was kept: ${messages.join(' | ')}` };
+    const messages = reloaded.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => d.message);
+    return {
+      files: [],
+      error: `the edited catalog does not load, so nothing was kept: ${messages.join(' | ')}`,
+    };
   }
   const widened = widenedOffers(model, after);
   if (widened.length > 0) {
@@ -70,12 +78,18 @@ export async function writeUpgrade(
   for (const side of surfaces)
     if (side.measured && Object.keys(side.measured.configurations).length > 0) {
       // The app's own install is recorded as the pinned version (as verify --update does); any other beside it.
-      const recorded = await recordSurface(after, side.measured.runtime, side.measured.configurations);
+      const recorded = await recordSurface(
+        after,
+        side.measured.runtime,
+        side.measured.configurations,
+      );
       lock = relativePosix(model.config.rootDir, recorded.file);
       pinned = recorded.lock.pinned;
     }
   return {
     files: changed.map(([file]) => relativePosix(model.config.rootDir, file)),
-    ...(lock !== undefined ? { lock, pinned: { ...(was !== undefined ? { was } : {}), now: pinned! } } : {}),
+    ...(lock !== undefined
+      ? { lock, pinned: { ...(was !== undefined ? { was } : {}), now: pinned! } }
+      : {}),
   };
 }

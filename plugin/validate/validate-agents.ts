@@ -1,6 +1,10 @@
 // Checks the subagents, skills and setting sources a catalog declares: each subagent's fields, and
 // that the tools, groups, caller and skills it names are ones the catalog declares.
-import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES as C,
+  type PendingDiagnostic,
+  type SourceLocator,
+} from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 import { nameProblem } from '../language/naming.js';
 import type { RawToolEntry } from '../load/load-catalog.js';
@@ -20,7 +24,8 @@ const AGENT_FIELDS: FieldSpec = {
 
 const SETTING_SOURCES = ['user', 'project', 'local'];
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 export function validateAgents(
   vocabulary: Record<string, unknown>,
@@ -60,7 +65,9 @@ export function validateAgents(
     if (!SETTING_SOURCES.includes(source))
       push(
         C.invalidValue,
-        `'settingSources' may hold ${SETTING_SOURCES.map((s) => `'${s}'`).join(', ')}, not ${JSON.stringify(source)}.${didYouMean(source, SETTING_SOURCES)}`,
+        `'settingSources' may hold ` +
+          `${SETTING_SOURCES.map((s) => `'${s}'`).join(', ')}, not ` +
+          `${JSON.stringify(source)}.${didYouMean(source, SETTING_SOURCES)}`,
         at(['settingSources'], { element: i }),
       );
   });
@@ -74,7 +81,8 @@ export function validateAgents(
     return out;
   }
   for (const [agent, declaration] of Object.entries(vocabulary.agents)) {
-    const where = (path: string[], extra: Partial<SourceLocator> = {}) => at(['agents', agent, ...path], extra);
+    const where = (path: string[], extra: Partial<SourceLocator> = {}) =>
+      at(['agents', agent, ...path], extra);
     const what = `Subagent '${agent}'`;
     const problem = nameProblem(agent);
     if (problem)
@@ -87,7 +95,9 @@ export function validateAgents(
       push(C.invalidValue, `${what} must be an object: { description, prompt, tools }.`, where([]));
       continue;
     }
-    out.push(...checkFields(declaration, AGENT_FIELDS, what, (field, atKey) => where([field], { atKey })));
+    out.push(
+      ...checkFields(declaration, AGENT_FIELDS, what, (field, atKey) => where([field], { atKey })),
+    );
     for (const field of ['description', 'prompt'] as const)
       if (typeof declaration[field] !== 'string' || declaration[field] === '')
         push(
@@ -95,18 +105,27 @@ export function validateAgents(
           `${what} needs a '${field}' (the Agent tool shows the description; the prompt is its system prompt).`,
           where([], { atKey: true }),
         );
-    if (declaration.tools === undefined && declaration.groups === undefined && declaration.caller === undefined)
+    if (
+      declaration.tools === undefined &&
+      declaration.groups === undefined &&
+      declaration.caller === undefined
+    )
       push(
         C.missingField,
         `${what} names nothing it may use; give it tools (keys), groups or a caller — within what the session offers.`,
         where([], { atKey: true }),
       );
-    const reference = (field: 'tools' | 'exclude' | 'groups' | 'skills', known: readonly string[], kind: string) =>
+    const reference = (
+      field: 'tools' | 'exclude' | 'groups' | 'skills',
+      known: readonly string[],
+      kind: string,
+    ) =>
       strings(declaration[field]).forEach((name, i) => {
         if (!known.includes(name))
           push(
             field === 'groups' ? C.unknownGroup : C.invalidValue,
-            `${what} names the unknown ${kind} '${name}' in '${field}'.${didYouMean(name, known) || ` Declared: ${known.join(', ') || '(none)'}.`}`,
+            `${what} names the unknown ${kind} '${name}' in '${field}'.` +
+              `${didYouMean(name, known) || ` Declared: ${known.join(', ') || '(none)'}.`}`,
             where([field], { element: i }),
           );
       });
@@ -117,14 +136,19 @@ export function validateAgents(
     if (typeof declaration.caller === 'string' && !callers.includes(declaration.caller))
       push(
         C.invalidValue,
-        `${what} names the unknown caller '${declaration.caller}'.${didYouMean(declaration.caller, callers) || ` Declared: ${callers.join(', ') || '(none)'}.`}`,
+        `${what} names the unknown caller '${declaration.caller}'.` +
+          `${didYouMean(declaration.caller, callers) || ` Declared: ${callers.join(', ') || '(none)'}.`}`,
         where(['caller']),
       );
     if (
       typeof declaration.maxTurns === 'number' &&
       (!Number.isInteger(declaration.maxTurns) || declaration.maxTurns < 1)
     )
-      push(C.invalidValue, `${what}: 'maxTurns' must be a whole number of at least 1.`, where(['maxTurns']));
+      push(
+        C.invalidValue,
+        `${what}: 'maxTurns' must be a whole number of at least 1.`,
+        where(['maxTurns']),
+      );
   }
   return out;
 }

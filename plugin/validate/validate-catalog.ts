@@ -7,9 +7,16 @@ import type { RawCatalog } from '../load/load-catalog.js';
 import { validateAgents } from './validate-agents.js';
 import { validateServerRenames, validateToolRenames } from './validate-renames.js';
 import { validateTools } from './validate-tools.js';
-import { validateVocabulary, vocabularyNames, type VocabularyNames } from './validate-vocabulary.js';
+import {
+  validateVocabulary,
+  vocabularyNames,
+  type VocabularyNames,
+} from './validate-vocabulary.js';
 
-/** Each server the config says how to reach must be one the catalog declares, or `drift --mcp` would check nothing against it. */
+/**
+ * Each server the config says how to reach must be one the catalog declares, or `drift --mcp` would
+ * check nothing against it.
+ */
 function unknownMcpServers(raw: RawCatalog, names: VocabularyNames): PendingDiagnostic[] {
   const known = [...names.servers, ...names.channels];
   return Object.keys(raw.config.mcp)
@@ -17,7 +24,10 @@ function unknownMcpServers(raw: RawCatalog, names: VocabularyNames): PendingDiag
     .map((name) => ({
       code: DIAGNOSTIC_CODES.unknownServer,
       severity: 'error' as const,
-      message: `The config says how to reach MCP server '${name}', but catalog '${raw.config.name}' declares no server or channel of that name; use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(name, known)}`,
+      message:
+        `The config says how to reach MCP server '${name}', but catalog '` +
+        `${raw.config.name}' declares no server or channel of that name; use one ` +
+        `of: ${known.join(', ') || '(none declared)'}.${didYouMean(name, known)}`,
       at: {
         file: raw.config.configFile,
         path: ['catalogs', raw.config.name, 'mcp', name],
@@ -35,7 +45,8 @@ export function validateCatalog(raw: RawCatalog): PendingDiagnostic[] {
   }
   // File times are read only when a tool is declared twice, to name the newer declaration.
   const editedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (raw.vocabulary) diagnostics.push(...validateTools(raw.tools, vocabularyNames(raw.vocabulary), editedAt));
+  if (raw.vocabulary)
+    diagnostics.push(...validateTools(raw.tools, vocabularyNames(raw.vocabulary), editedAt));
   diagnostics.push(...validateToolRenames(raw.tools));
   if (raw.vocabulary) diagnostics.push(...unknownMcpServers(raw, vocabularyNames(raw.vocabulary)));
   if (raw.vocabulary && raw.definitionFile)

@@ -2,10 +2,15 @@
 // a current key, runtime name, server or channel still has, and none claimed by two declarations.
 import type { RawToolEntry } from '../load/load-catalog.js';
 import { isMangled, isMangledWire, nameProblem, staticRuntimeNames } from '../language/naming.js';
-import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES as C,
+  type PendingDiagnostic,
+  type SourceLocator,
+} from '../diagnostics/diagnostics.js';
 import { isRecord } from '../diagnostics/field-schema.js';
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** What is wrong with a former tool name, or undefined: a key-like name, or a full `mcp__<server>__<wire>` name. */
 function formerToolNameProblem(name: string): string | undefined {
@@ -26,13 +31,19 @@ export function validateToolRenames(entries: readonly RawToolEntry[]): PendingDi
   for (const e of entries) {
     if (!isRecord(e.declaration)) continue;
     if (!current.has(e.key)) current.set(e.key, e.key);
-    for (const name of staticRuntimeNames(e.key, e.declaration)) if (!current.has(name)) current.set(name, e.key);
+    for (const name of staticRuntimeNames(e.key, e.declaration))
+      if (!current.has(name)) current.set(name, e.key);
   }
   const claimed = new Map<string, { key: string; at: SourceLocator }>();
   for (const e of entries) {
     if (!isRecord(e.declaration)) continue;
     strings(e.declaration.renamedFrom).forEach((name, i) => {
-      const at: SourceLocator = { file: e.file, path: [e.key, 'renamedFrom'], element: i, scope: 'tools' };
+      const at: SourceLocator = {
+        file: e.file,
+        path: [e.key, 'renamedFrom'],
+        element: i,
+        scope: 'tools',
+      };
       const problem = formerToolNameProblem(name);
       const owner = current.get(name);
       const first = claimed.get(name);
@@ -49,15 +60,21 @@ export function validateToolRenames(entries: readonly RawToolEntry[]): PendingDi
           severity: 'error',
           message:
             owner === e.key
-              ? `Tool '${e.key}' lists '${name}' as a former name, but that is its current key or runtime name; remove it from renamedFrom.`
-              : `Tool '${e.key}' lists '${name}' as a former name, but tool '${owner}' has that key or runtime name today; a stored opt-out of '${name}' must mean one tool, so remove it from renamedFrom (or rename '${owner}').`,
+              ? `Tool '${e.key}' lists '${name}' as a former name, but that is its ` +
+                `current key or runtime name; remove it from renamedFrom.`
+              : `Tool '${e.key}' lists '${name}' as a former name, but tool '${owner}' ` +
+                `has that key or runtime name today; a stored opt-out of '${name}' must ` +
+                `mean one tool, so remove it from renamedFrom (or rename '${owner}').`,
           at,
         });
       else if (first !== undefined && first.key !== e.key)
         out.push({
           code: C.nameCollision,
           severity: 'error',
-          message: `Tools '${first.key}' and '${e.key}' both list '${name}' as a former name; a stored opt-out of '${name}' must migrate to one tool, so keep it in one renamedFrom.`,
+          message:
+            `Tools '${first.key}' and '${e.key}' both list '${name}' as a former ` +
+            `name; a stored opt-out of '${name}' must migrate to one tool, so keep ` +
+            `it in one renamedFrom.`,
           at,
           related: [{ at: first.at, message: `'${first.key}' lists it here` }],
         });
@@ -68,7 +85,10 @@ export function validateToolRenames(entries: readonly RawToolEntry[]): PendingDi
 }
 
 /** Former names of servers and channels: usable MCP names, not a current server or channel, not claimed twice. */
-export function validateServerRenames(v: Record<string, unknown>, file: string): PendingDiagnostic[] {
+export function validateServerRenames(
+  v: Record<string, unknown>,
+  file: string,
+): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
   const declared = (field: 'servers' | 'channels') =>
     isRecord(v[field]) ? Object.entries(v[field] as Record<string, unknown>) : [];
@@ -84,7 +104,10 @@ export function validateServerRenames(v: Record<string, unknown>, file: string):
         scope: 'catalog',
         ...(element === undefined ? {} : { element }),
       });
-      if (!Array.isArray(declaration.renamedFrom) || declaration.renamedFrom.some((n) => typeof n !== 'string')) {
+      if (
+        !Array.isArray(declaration.renamedFrom) ||
+        declaration.renamedFrom.some((n) => typeof n !== 'string')
+      ) {
         out.push({
           code: C.invalidValue,
           severity: 'error',
@@ -97,9 +120,11 @@ export function validateServerRenames(v: Record<string, unknown>, file: string):
         const first = claimed.get(name);
         const message =
           nameProblem(name) !== undefined || isMangled(name)
-            ? `'${owner}' lists ${JSON.stringify(name)} as a former name, which no MCP server can have: use only letters, digits, '_' and '-', and no '__'.`
+            ? `'${owner}' lists ${JSON.stringify(name)} as a former name, which no MCP ` +
+              `server can have: use only letters, digits, '_' and '-', and no '__'.`
             : current.has(name)
-              ? `'${owner}' lists '${name}' as a former name, but '${name}' is declared today; remove it from renamedFrom.`
+              ? `'${owner}' lists '${name}' as a former name, but '${name}' is declared ` +
+                `today; remove it from renamedFrom.`
               : first !== undefined
                 ? `'${first.owner}' and '${owner}' both list '${name}' as a former name; keep it in one renamedFrom.`
                 : undefined;

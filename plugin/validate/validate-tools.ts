@@ -13,8 +13,18 @@ import {
   specifierProblem,
   staticRuntimeNames,
 } from '../language/naming.js';
-import { DIAGNOSTIC_CODES as C, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
-import { checkFields, didYouMean, isModuleRef, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
+import {
+  DIAGNOSTIC_CODES as C,
+  type PendingDiagnostic,
+  type SourceLocator,
+} from '../diagnostics/diagnostics.js';
+import {
+  checkFields,
+  didYouMean,
+  isModuleRef,
+  isRecord,
+  type FieldSpec,
+} from '../diagnostics/field-schema.js';
 import type { VocabularyNames } from './validate-vocabulary.js';
 
 const COMMON_FIELDS: FieldSpec = {
@@ -50,7 +60,12 @@ const TOOL_FIELDS: Readonly<Record<'sdk' | 'mcp' | 'external', FieldSpec>> = {
     removedIn: { type: 'string' },
   },
   mcp: { ...COMMON_FIELDS, server: { type: 'string' }, wire: { type: 'string' } },
-  external: { ...COMMON_FIELDS, channel: { type: 'string' }, wires: { type: 'string[]' }, mirror: { type: 'boolean' } },
+  external: {
+    ...COMMON_FIELDS,
+    channel: { type: 'string' },
+    wires: { type: 'string[]' },
+    mirror: { type: 'boolean' },
+  },
 };
 
 type Decl = Record<string, unknown>;
@@ -82,7 +97,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
   if (d.kind !== 'sdk' && d.kind !== 'mcp' && d.kind !== 'external') {
     const message =
       d.kind === undefined
-        ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' (in-process MCP server) or 'external' (external MCP channel).`
+        ? `${what} has no 'kind'; add kind: 'sdk' (SDK built-in), 'mcp' ` +
+          `(in-process MCP server) or 'external' (external MCP channel).`
         : `${what}: 'kind' must be 'sdk', 'mcp' or 'external', not ${JSON.stringify(d.kind)}.`;
     push(
       d.kind === undefined ? C.missingField : C.invalidValue,
@@ -91,7 +107,9 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     );
     return out;
   }
-  const fieldProblems = checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) => at([field], { atKey }));
+  const fieldProblems = checkFields(d, TOOL_FIELDS[d.kind], what, (field, atKey) =>
+    at([field], { atKey }),
+  );
   if (fieldProblems.length > 0) out.push(...fieldProblems);
 
   const reference = (
@@ -106,7 +124,9 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     if (typeof value !== 'string' || known.includes(value)) return;
     push(
       code,
-      `${what} names unknown ${noun} '${value}'; declare it in '${declaredIn}' of defineCatalog or use one of: ${known.join(', ') || '(none declared)'}.${didYouMean(value, known)}`,
+      `${what} names unknown ${noun} '${value}'; declare it in '${declaredIn}' ` +
+        `of defineCatalog or use one of: ${known.join(', ') || '(none declared)'}` +
+        `.${didYouMean(value, known)}`,
       at([field], { element }),
     );
   };
@@ -117,27 +137,53 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
       at([], { atKey: true }),
     );
   reference('category', d.category, names.categories, C.unknownCategory, 'category', 'categories');
-  reference('condition', d.condition, names.conditions, C.unknownCondition, 'condition', 'conditions');
-  reference('pairGroup', d.pairGroup, names.pairGroups, C.unknownPairGroup, 'pair group', 'pairGroups');
+  reference(
+    'condition',
+    d.condition,
+    names.conditions,
+    C.unknownCondition,
+    'condition',
+    'conditions',
+  );
+  reference(
+    'pairGroup',
+    d.pairGroup,
+    names.pairGroups,
+    C.unknownPairGroup,
+    'pair group',
+    'pairGroups',
+  );
   if (Array.isArray(d.groups))
-    for (const [i, g] of d.groups.entries()) reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i);
+    for (const [i, g] of d.groups.entries())
+      reference('groups', g, names.groups, C.unknownGroup, 'group', 'groups', i);
 
   if (d.exposure === 'conditional' && d.condition === undefined)
     push(
       C.conditionMissing,
-      `${what} is 'conditional' but names no condition; add condition: '<name>' (one of: ${names.conditions.join(', ') || 'none declared'}) or pick another exposure.`,
+      `${what} is 'conditional' but names no condition; add condition: ` +
+        `'<name>' (one of: ${names.conditions.join(', ') || 'none declared'}) or ` +
+        `pick another exposure.`,
       at(['exposure']),
     );
   if (d.condition !== undefined && d.exposure !== 'conditional')
     push(
       C.conditionUnexpected,
-      `${what} has a condition but its exposure is '${String(d.exposure ?? 'internal')}'; set exposure: 'conditional' or remove the condition (use 'available' for caller-side availability).`,
+      `${what} has a condition but its exposure is '` +
+        `${String(d.exposure ?? 'internal')}'; set exposure: 'conditional' or ` +
+        `remove the condition (use 'available' for caller-side availability).`,
       at(['condition'], { atKey: true }),
     );
 
   const available = d.available;
   if (typeof available === 'string' && available !== 'always')
-    reference('available', available, names.conditions, C.unknownCondition, 'predicate', 'conditions (or predicates)');
+    reference(
+      'available',
+      available,
+      names.conditions,
+      C.unknownCondition,
+      'predicate',
+      'conditions (or predicates)',
+    );
   else if (
     !(
       available === undefined ||
@@ -171,7 +217,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     if (d.server === undefined)
       push(
         C.missingField,
-        `${what} is an in-process MCP tool but names no 'server'; add server: '<name>' (one of: ${names.servers.join(', ') || 'none declared'}).`,
+        `${what} is an in-process MCP tool but names no 'server'; add server: ` +
+          `'<name>' (one of: ${names.servers.join(', ') || 'none declared'}).`,
         at([], { atKey: true }),
       );
     reference('server', d.server, names.servers, C.unknownServer, 'MCP server', 'servers');
@@ -180,7 +227,8 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     if (d.channel === undefined)
       push(
         C.missingField,
-        `${what} is an external MCP tool but names no 'channel'; add channel: '<name>' (one of: ${names.channels.join(', ') || 'none declared'}).`,
+        `${what} is an external MCP tool but names no 'channel'; add channel: ` +
+          `'<name>' (one of: ${names.channels.join(', ') || 'none declared'}).`,
         at([], { atKey: true }),
       );
     reference('channel', d.channel, names.channels, C.unknownChannel, 'channel', 'channels');
@@ -204,16 +252,22 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
         `${what}: '${field}' must be an SDK version such as '0.3.196', not ${JSON.stringify(d[field])}.`,
         at([field]),
       );
-  if (isVersion(d.addedIn) && isVersion(d.removedIn) && compareVersions(d.addedIn, d.removedIn) >= 0)
+  if (
+    isVersion(d.addedIn) &&
+    isVersion(d.removedIn) &&
+    compareVersions(d.addedIn, d.removedIn) >= 0
+  )
     push(
       C.invalidValue,
-      `${what} is removed in ${d.removedIn}, which is not after it was added (${d.addedIn}); fix one of the versions.`,
+      `${what} is removed in ${d.removedIn}, which is not after it was added (` +
+        `${d.addedIn}); fix one of the versions.`,
       at(['removedIn']),
     );
   if (d.kind === 'external' && d.offer !== undefined)
     push(
       C.invalidValue,
-      `${what}: 'offer' applies to built-in and in-process tools; an external server's tools are deferred or not as a whole (its config's alwaysLoad).`,
+      `${what}: 'offer' applies to built-in and in-process tools; an external ` +
+        `server's tools are deferred or not as a whole (its config's alwaysLoad).`,
       at(['offer'], { atKey: true }),
     );
   if (d.kind !== 'sdk' && (d.sdkTyped !== undefined || d.sdkType !== undefined))
@@ -224,12 +278,17 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     );
   // An SDK-typed tool's type base names the SDK type `<base>Input` that the coverage guard imports.
   if (d.kind === 'sdk' && d.sdkTyped !== false) {
-    const base = typeof d.sdkType === 'string' ? d.sdkType : typeof d.name === 'string' ? d.name : key;
+    const base =
+      typeof d.sdkType === 'string' ? d.sdkType : typeof d.name === 'string' ? d.name : key;
     if (!isIdentifierName(base))
       push(
         C.invalidName,
-        `${what} is SDK-typed, but '${base}' cannot name the SDK type ${base}Input; set sdkType to the SDK's type name (without 'Input'), or sdkTyped: false for a tool the SDK does not type.`,
-        at(typeof d.sdkType === 'string' ? ['sdkType'] : [], { atKey: typeof d.sdkType !== 'string' }),
+        `${what} is SDK-typed, but '${base}' cannot name the SDK type ${base}` +
+          `Input; set sdkType to the SDK's type name (without 'Input'), or ` +
+          `sdkTyped: false for a tool the SDK does not type.`,
+        at(typeof d.sdkType === 'string' ? ['sdkType'] : [], {
+          atKey: typeof d.sdkType !== 'string',
+        }),
       );
   }
   for (const [field, ref] of [
@@ -249,13 +308,16 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
     if (ref.export !== undefined && !isExportName(ref.export))
       push(
         C.invalidName,
-        `${what}: the export ${JSON.stringify(ref.export)} of '${field}' is not an export name; write the name the module exports (an identifier) or leave 'export' out for the default export.`,
+        `${what}: the export ${JSON.stringify(ref.export)} of '${field}' is not ` +
+          `an export name; write the name the module exports (an identifier) or ` +
+          `leave 'export' out for the default export.`,
         where,
       );
   }
 
   const wireChecks: [string, unknown, number | undefined][] = [['wire', d.wire, undefined]];
-  if (Array.isArray(d.wires)) for (const [i, w] of d.wires.entries()) wireChecks.push(['wires', w, i]);
+  if (Array.isArray(d.wires))
+    for (const [i, w] of d.wires.entries()) wireChecks.push(['wires', w, i]);
   if (Array.isArray(fullNames) && d.kind !== 'sdk')
     for (const [i, n] of fullNames.entries())
       if (typeof n === 'string' && !n.startsWith('mcp__')) wireChecks.push(['fullNames', n, i]);
@@ -275,23 +337,27 @@ function checkTool(entry: RawToolEntry, names: VocabularyNames): PendingDiagnost
       if (wire.length === 0 || isMangled(server) || isMangledWire(wire.join('__')))
         push(
           C.mangledName,
-          `${what}: full name '${n}' would be mangled by the SDK; write it as mcp__<server>__<wire> with only letters, digits, '_' and '-' (the server without '__').`,
+          `${what}: full name '${n}' would be mangled by the SDK; write it as ` +
+            `mcp__<server>__<wire> with only letters, digits, '_' and '-' (the ` +
+            `server without '__').`,
           at(['fullNames'], { element: i }),
         );
     });
   if (d.kind === 'mcp' && d.wire === undefined && fullNames === undefined && isMangledWire(key))
     push(
       C.mangledName,
-      `${what}: its key is used as the wire name but would be mangled by the SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`,
+      `${what}: its key is used as the wire name but would be mangled by the ` +
+        `SDK; set wire: '<name>' with only letters, digits, '_' and '-'.`,
       at([], { atKey: true }),
     );
   return out;
 }
 
 /** Each declaration's own problems, kept with the declaration object (watch mode keeps those of unchanged files). */
-const CHECKED = memoSlot<object, { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }>(
-  'tool declaration checks',
-);
+const CHECKED = memoSlot<
+  object,
+  { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }
+>('tool declaration checks');
 
 function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const declaration = entry.declaration;
@@ -319,7 +385,12 @@ export function validateTools(
     const found = checkToolOnce(e, names);
     if (found.length > 0) out.push(...found);
   }
-  const keyAt = (e: RawToolEntry): SourceLocator => ({ file: e.file, path: [e.key], atKey: true, scope: 'tools' });
+  const keyAt = (e: RawToolEntry): SourceLocator => ({
+    file: e.file,
+    path: [e.key],
+    atKey: true,
+    scope: 'tools',
+  });
 
   const firstByKey = new Map<string, RawToolEntry>();
   for (const e of entries) {
@@ -330,11 +401,14 @@ export function validateTools(
     }
     // The declaration in the file edited last is the newer one, the one to change; in one file (or
     // files edited at the same moment) the one declared later.
-    const [older, newer] = first.file !== e.file && editedAt(first.file) > editedAt(e.file) ? [e, first] : [first, e];
+    const [older, newer] =
+      first.file !== e.file && editedAt(first.file) > editedAt(e.file) ? [e, first] : [first, e];
     out.push({
       code: C.duplicateKey,
       severity: 'error',
-      message: `Tool '${e.key}' is declared twice; keep one declaration per tool: rename or delete this one, the newer of the two.`,
+      message:
+        `Tool '${e.key}' is declared twice; keep one declaration per tool: ` +
+        `rename or delete this one, the newer of the two.`,
       at: keyAt(newer),
       related: [{ at: keyAt(older), message: `'${e.key}' is already declared here` }],
     });
@@ -352,7 +426,9 @@ export function validateTools(
         out.push({
           code: C.duplicateName,
           severity: 'error',
-          message: `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}'; change the name, wire or fullNames of one of them.`,
+          message:
+            `Tools '${first.key}' and '${e.key}' both yield the runtime name '${name}` +
+            `'; change the name, wire or fullNames of one of them.`,
           at: keyAt(e),
           related: [{ at: keyAt(first), message: `'${first.key}' yields '${name}' here` }],
         });
@@ -370,7 +446,9 @@ export function validateTools(
         out.push({
           code: C.unknownDependency,
           severity: 'error',
-          message: `Tool '${e.key}' depends on unknown tool '${dep}'; fix the key or declare that tool.${didYouMean(dep, [...firstByKey.keys()])}`,
+          message:
+            `Tool '${e.key}' depends on unknown tool '${dep}'; fix the key or ` +
+            `declare that tool.${didYouMean(dep, [...firstByKey.keys()])}`,
           at: { file: e.file, path: [e.key, 'dependsOn'], element: i, scope: 'tools' },
         });
     });
@@ -390,7 +468,10 @@ export function validateTools(
       out.push({
         code: C.invalidValue,
         severity: 'error',
-        message: `Pair group '${group}' has only one member, '${members[0]!.key}', and a pair group switches its members on and off together; add the tools that belong with it, or remove pairGroup.`,
+        message:
+          `Pair group '${group}' has only one member, '${members[0]!.key}', and a ` +
+          `pair group switches its members on and off together; add the tools that ` +
+          `belong with it, or remove pairGroup.`,
         at: { file: members[0]!.file, path: [members[0]!.key, 'pairGroup'], scope: 'tools' },
       });
   for (const cycle of findCycles(edges)) {

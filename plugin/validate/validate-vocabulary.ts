@@ -2,7 +2,11 @@
 // MCP server / channel names that the SDK would mangle.
 import { derivedPer } from '../session-memory.js';
 import { conditionField, isIdentifierName, isMangled, nameProblem } from '../language/naming.js';
-import { DIAGNOSTIC_CODES, type PendingDiagnostic, type SourceLocator } from '../diagnostics/diagnostics.js';
+import {
+  DIAGNOSTIC_CODES,
+  type PendingDiagnostic,
+  type SourceLocator,
+} from '../diagnostics/diagnostics.js';
 import { checkFields, didYouMean, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
 
 const VOCABULARY_FIELDS: FieldSpec = {
@@ -32,7 +36,10 @@ const RUNTIME_FIELDS: FieldSpec = {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Each runtime configuration's fields, and its `env` as variable names to strings. */
-function checkRuntimes(v: Record<string, unknown>, at: (p: string[], extra?: Partial<SourceLocator>) => SourceLocator) {
+function checkRuntimes(
+  v: Record<string, unknown>,
+  at: (p: string[], extra?: Partial<SourceLocator>) => SourceLocator,
+) {
   const out: PendingDiagnostic[] = [];
   if (!isRecord(v.runtimes)) return out;
   for (const [name, configuration] of Object.entries(v.runtimes)) {
@@ -47,7 +54,9 @@ function checkRuntimes(v: Record<string, unknown>, at: (p: string[], extra?: Par
     }
     const what = `Runtime configuration '${name}'`;
     out.push(
-      ...checkFields(configuration, RUNTIME_FIELDS, what, (field, atKey) => at(['runtimes', name, field], { atKey })),
+      ...checkFields(configuration, RUNTIME_FIELDS, what, (field, atKey) =>
+        at(['runtimes', name, field], { atKey }),
+      ),
     );
     if (!isRecord(configuration.env)) continue;
     for (const [variable, value] of Object.entries(configuration.env))
@@ -72,11 +81,14 @@ export interface VocabularyNames {
   readonly channels: readonly string[];
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 const keys = (v: unknown): string[] => (isRecord(v) ? Object.keys(v) : []);
 
 // One vocabulary's names, kept with its object: tool checks kept in watch mode are keyed by them.
-export const vocabularyNames = derivedPer('vocabulary names', (v: Record<string, unknown>) => namesFrom(v));
+export const vocabularyNames = derivedPer('vocabulary names', (v: Record<string, unknown>) =>
+  namesFrom(v),
+);
 
 function namesFrom(v: Record<string, unknown>): VocabularyNames {
   return {
@@ -96,7 +108,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
     scope: 'catalog',
     ...extra,
   });
-  const out = checkFields(v, VOCABULARY_FIELDS, 'The catalog definition', (field, atKey) => at([field], { atKey }));
+  const out = checkFields(v, VOCABULARY_FIELDS, 'The catalog definition', (field, atKey) =>
+    at([field], { atKey }),
+  );
   const names = vocabularyNames(v);
   const duplicates = (list: string[], field: string) =>
     list.forEach((name, i) => {
@@ -116,7 +130,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
         out.push({
           code: DIAGNOSTIC_CODES.invalidValue,
           severity: 'error',
-          message: `Condition '${name}' must map to a string that says what it means, e.g. 'the session cwd is a git work tree'.`,
+          message:
+            `Condition '${name}' must map to a string that says what it means, e.g. ` +
+            `'the session cwd is a git work tree'.`,
           at: at(['conditions', name]),
         });
   }
@@ -136,7 +152,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
           out.push({
             code: DIAGNOSTIC_CODES.unknownGroup,
             severity: 'error',
-            message: `Caller '${caller}' opts into unknown group '${g}'; declare it in 'groups' or fix the name.${didYouMean(String(g), names.groups)}`,
+            message:
+              `Caller '${caller}' opts into unknown group '${g}'; declare it in ` +
+              `'groups' or fix the name.${didYouMean(String(g), names.groups)}`,
             at: at(['callers', caller], { element: i }),
           });
       });
@@ -146,8 +164,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
   const listed = (field: 'categories' | 'pairGroups' | 'groups' | 'predicates') =>
     strings(v[field]).map((name, i) => ({ name, field, where: at([field], { element: i }) }));
   out.push(...checkRuntimes(v, at));
-  const keyed = (field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels' | 'runtimes') =>
-    keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
+  const keyed = (
+    field: 'conditions' | 'callers' | 'servers' | 'channels' | 'categoryLabels' | 'runtimes',
+  ) => keys(v[field]).map((name) => ({ name, field, where: at([field, name], { atKey: true }) }));
   for (const { name, field, where } of [
     ...listed('categories'),
     ...listed('pairGroups'),
@@ -168,7 +187,8 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
         at: where,
       });
   }
-  // Each condition is read from one context field: the field must be an identifier, and no two conditions may share one.
+  // Each condition is read from one context field: the field must be an identifier, and no two
+  // conditions may share one.
   const fieldOwners = new Map<string, { name: string; where: SourceLocator }>();
   for (const { name, where } of [...keyed('conditions'), ...listed('predicates')]) {
     const field = conditionField(name);
@@ -176,7 +196,10 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
       out.push({
         code: DIAGNOSTIC_CODES.invalidName,
         severity: 'error',
-        message: `The condition '${name}' would be read from the context field '${field}', which is not an identifier; name conditions with letters, digits, '-' and '_', starting with a letter (e.g. 'workspace-has-git').`,
+        message:
+          `The condition '${name}' would be read from the context field '${field}` +
+          `', which is not an identifier; name conditions with letters, digits, ` +
+          `'-' and '_', starting with a letter (e.g. 'workspace-has-git').`,
         at: where,
       });
       continue;
@@ -186,7 +209,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
       out.push({
         code: DIAGNOSTIC_CODES.nameCollision,
         severity: 'error',
-        message: `The conditions '${owner.name}' and '${name}' would both be read from the context field '${field}'; rename one of them.`,
+        message:
+          `The conditions '${owner.name}' and '${name}' would both be read from ` +
+          `the context field '${field}'; rename one of them.`,
         at: where,
         related: [{ at: owner.where, message: `'${owner.name}' is declared here` }],
       });
@@ -201,7 +226,9 @@ export function validateVocabulary(v: Record<string, unknown>, file: string): Pe
         out.push({
           code: DIAGNOSTIC_CODES.mangledName,
           severity: 'error',
-          message: `MCP ${field === 'servers' ? 'server' : 'channel'} name '${name}' would be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`,
+          message:
+            `MCP ${field === 'servers' ? 'server' : 'channel'} name '${name}' would ` +
+            `be mangled by the SDK; use only letters, digits, '_' and '-', and no '__'.`,
           at: at([field, name], { atKey: true }),
         });
   }

@@ -69,7 +69,10 @@ function referencesOf(model: CatalogModel): Ref[] {
   return refs;
 }
 
-/** Packages stay packages (the app's own copies, resolved from where the app imports them), as file URLs so the bundle can live anywhere. */
+/**
+ * Packages stay packages (the app's own copies, resolved from where the app imports them), as file
+ * URLs so the bundle can live anywhere.
+ */
 const externalPackages: Plugin = {
   name: 'tool-catalog-verify-packages',
   setup(b) {
@@ -94,19 +97,26 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
   const hasData = model.config.verify?.data !== undefined;
   const none: AppCode = { tools: new Map(), exportOf: () => '', data: () => ({}), hasData };
   if (refs.length === 0) return none;
-  // Relative specifiers are the generated code's (relative to the output folder, which may not exist yet): made absolute here.
+  // Relative specifiers are the generated code's (relative to the output folder, which may not
+  // exist yet): made absolute here.
   const absolute = (specifier: string) =>
     specifier.startsWith('.') ? path.resolve(model.config.outDir, specifier) : specifier;
   const contents = refs
     .map(
       (r, i) =>
-        `export { ${r.exportName === 'default' ? 'default' : r.exportName} as ref${i} } from ${JSON.stringify(absolute(r.specifier))};`,
+        `export { ${r.exportName === 'default' ? 'default' : r.exportName} as ref` +
+        `${i} } from ${JSON.stringify(absolute(r.specifier))};`,
     )
     .join('\n');
   let code: string;
   try {
     const result = await build({
-      stdin: { contents, resolveDir: model.config.rootDir, sourcefile: 'app-code.ts', loader: 'ts' },
+      stdin: {
+        contents,
+        resolveDir: model.config.rootDir,
+        sourcefile: 'app-code.ts',
+        loader: 'ts',
+      },
       // Locations in messages are then relative to the project.
       absWorkingDir: model.config.rootDir,
       bundle: true,
@@ -120,7 +130,12 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     code = result.outputFiles[0]!.text;
   } catch (error) {
     const first = (
-      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+      error as {
+        errors?: {
+          text: string;
+          location?: { file: string; line: number; column: number } | null;
+        }[];
+      }
     ).errors?.[0];
     // A location in the app's own files says where; one in the entry above is the catalog's reference itself.
     const where =
@@ -139,7 +154,8 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     throw new VerifySetupProblem(
-      `Loading the app code catalog '${model.name}' references threw: ${error instanceof Error ? error.message : String(error)}`,
+      `Loading the app code catalog '${model.name}' references threw: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -162,7 +178,8 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
       : r.specifier;
     if (typeof value !== 'function')
       throw new VerifySetupProblem(
-        `${what} is ${value === undefined ? 'not exported' : 'not a function'} by ${module}; fix the catalog's reference or the export.`,
+        `${what} is ${value === undefined ? 'not exported' : 'not a function'} ` +
+          `by ${module}; fix the catalog's reference or the export.`,
       );
     const entry = tools.get(r.key) ?? {};
     entry[r.role] = value as AnyFunction;

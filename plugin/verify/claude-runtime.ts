@@ -38,7 +38,9 @@ export interface ClaudeRuntime {
 /** The SDK's own version and the runtime version it ships (`claudeCodeVersion`), from its package.json. */
 function versionsOf(sdkEntry: string): { sdk: string; claudeCode: string } {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(path.dirname(sdkEntry), 'package.json'), 'utf8')) as {
+    const pkg = JSON.parse(
+      readFileSync(path.join(path.dirname(sdkEntry), 'package.json'), 'utf8'),
+    ) as {
       version?: string;
       claudeCodeVersion?: string;
     };
@@ -61,7 +63,9 @@ export function binaryPackages(
 
 function isMusl(): boolean {
   if (process.platform !== 'linux') return false;
-  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  const report = process.report?.getReport() as
+    | { header?: { glibcVersionRuntime?: string } }
+    | undefined;
   return !report?.header?.glibcVersionRuntime;
 }
 
@@ -69,7 +73,10 @@ function isMusl(): boolean {
  * The native binary the SDK would start, looked up as the SDK does (from the SDK's own folder), so a
  * missing optional dependency is a message before anything is spawned rather than an error mid-run.
  */
-export function findClaudeBinary(sdkEntry: string, packages: readonly string[] = binaryPackages()): string {
+export function findClaudeBinary(
+  sdkEntry: string,
+  packages: readonly string[] = binaryPackages(),
+): string {
   const fromSdk = createRequire(sdkEntry);
   const exe = process.platform === 'win32' ? 'claude.exe' : 'claude';
   const tried: string[] = [];
@@ -84,8 +91,11 @@ export function findClaudeBinary(sdkEntry: string, packages: readonly string[] =
     }
   }
   throw new RuntimeUnavailable(
-    `The Claude Code runtime for ${process.platform}-${process.arch} is not installed (looked for ${tried.join(', ')} beside ${SDK_PACKAGE}). ` +
-      'npm installs it as an optional dependency of the SDK: reinstall without --omit=optional (or with optional dependencies enabled), or run verify on a platform the SDK ships a runtime for.',
+    `The Claude Code runtime for ${process.platform}-${process.arch} is not ` +
+      `installed (looked for ${tried.join(', ')} beside ${SDK_PACKAGE}). ` +
+      ('npm installs it as an optional dependency of the SDK: reinstall without ' +
+        '--omit=optional (or with optional dependencies enabled), or run verify ' +
+        'on a platform the SDK ships a runtime for.'),
   );
 }
 
@@ -93,16 +103,23 @@ export function findClaudeBinary(sdkEntry: string, packages: readonly string[] =
  * Loads the SDK the project installed (or the one `sdk` names, see `resolveSdk`) and locates its
  * binary; `binary` overrides the lookup.
  */
-export async function loadClaudeRuntime(fromDir: string, binary?: string, sdkChoice?: string): Promise<ClaudeRuntime> {
+export async function loadClaudeRuntime(
+  fromDir: string,
+  binary?: string,
+  sdkChoice?: string,
+): Promise<ClaudeRuntime> {
   const sdkEntry = resolveSdk(fromDir, sdkChoice);
   if (!sdkEntry)
     throw new RuntimeUnavailable(
       sdkChoice === undefined
-        ? `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; install it (npm i -D ${SDK_PACKAGE}) to run verify.`
-        : `--sdk ${sdkChoice}: no Claude Agent SDK there (give an installed package name, such as an npm alias, or a folder that holds the SDK).`,
+        ? `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; ` +
+            `install it (npm i -D ${SDK_PACKAGE}) to run verify.`
+        : `--sdk ${sdkChoice}: no Claude Agent SDK there (give an installed ` +
+            `package name, such as an npm alias, or a folder that holds the SDK).`,
     );
   const found = binary ?? findClaudeBinary(sdkEntry);
-  if (!existsSync(found)) throw new RuntimeUnavailable(`The Claude Code runtime ${found} does not exist.`);
+  if (!existsSync(found))
+    throw new RuntimeUnavailable(`The Claude Code runtime ${found} does not exist.`);
   const module = (await import(pathToFileURL(sdkEntry).href)) as ClaudeSdk & {
     BUILTIN_TOOL_NAMES?: unknown;
     LEGACY_TOOL_NAME_ALIASES?: unknown;
@@ -118,10 +135,14 @@ export async function loadClaudeRuntime(fromDir: string, binary?: string, sdkCho
     version: binary === undefined ? shipped : `${binary}, given instead of ${shipped}`,
     sdkVersion: versions.sdk,
     claudeCodeVersion: versions.claudeCode,
-    ...(Array.isArray(names) ? { builtinNames: names.filter((n): n is string => typeof n === 'string') } : {}),
+    ...(Array.isArray(names)
+      ? { builtinNames: names.filter((n): n is string => typeof n === 'string') }
+      : {}),
     aliases:
       typeof aliases === 'object' && aliases !== null
-        ? Object.fromEntries(Object.entries(aliases).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        ? Object.fromEntries(
+            Object.entries(aliases).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          )
         : {},
     chosen: sdkChoice !== undefined,
   };
@@ -189,7 +210,8 @@ export function groupSpawner(): GroupSpawner {
         pipes.set(pipe, state);
       }
       children.push({ child, pipes });
-      // Without these, a binary that exits at once makes the SDK's next stdin write an unhandled EPIPE that ends the whole process.
+      // Without these, a binary that exits at once makes the SDK's next stdin write an unhandled
+      // EPIPE that ends the whole process.
       child.stdin?.on('error', () => {});
       child.on('error', () => {});
       child.stderr?.on('data', (chunk: Buffer) => {
@@ -202,7 +224,8 @@ export function groupSpawner(): GroupSpawner {
       for (const { child } of children) kill(child);
       // A pipe that has not ended may still have a writer: a process that left the group, or one dying now.
       const open = new Set<string>();
-      for (const { pipes } of children) for (const [pipe, { ended }] of pipes) if (!ended) open.add(pipe);
+      for (const { pipes } of children)
+        for (const [pipe, { ended }] of pipes) if (!ended) open.add(pipe);
       for (const pid of pipeHolders(open)) killGroup(pid);
       // What left the group and let go of the pipes (a daemon) still carries the run's mark.
       for (const pid of markedProcesses(RUN_MARK, mark)) killGroup(pid);

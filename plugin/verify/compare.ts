@@ -13,7 +13,10 @@ export interface Findings {
   readonly offeredButDisallowed: readonly { readonly name: string; readonly reason: string }[];
   /** Expected (direct or deferred), but the runtime did not offer it. */
   readonly allowedButNotOffered: readonly string[];
-  /** Offered in another way than expected: direct instead of deferred, or offered though the recorded surface says the runtime leaves it out. */
+  /**
+   * Offered in another way than expected: direct instead of deferred, or offered though the
+   * recorded surface says the runtime leaves it out.
+   */
   readonly stateDiffers: readonly {
     readonly name: string;
     readonly expected: OfferState;
@@ -43,7 +46,10 @@ const liveStateOf = (live: LiveOffer, name: string): OfferState =>
 function leakReason(model: CatalogModel, o: ToolOffer): string {
   const t = model.tools[o.index]!;
   if (o.absentBy === 'policy')
-    return `the policy disallows '${t.key}' (exposure ${t.exposure}${t.condition ? `, condition ${t.condition.name}` : ''})`;
+    return (
+      `the policy disallows '${t.key}' (exposure ${t.exposure}` +
+      `${t.condition ? `, condition ${t.condition.name}` : ''})`
+    );
   return `'${t.key}' is ${o.detail ?? 'left out by the session'}`;
 }
 
@@ -52,7 +58,8 @@ export function compareOffer(input: ComparisonInput): Findings {
   const external = new Set(input.externalServers);
   const offeredButDisallowed: { name: string; reason: string }[] = [];
   const allowedButNotOffered: string[] = [];
-  const stateDiffers: { name: string; expected: OfferState; live: OfferState; reason: string }[] = [];
+  const stateDiffers: { name: string; expected: OfferState; live: OfferState; reason: string }[] =
+    [];
   const notes: string[] = [];
   const unchecked: string[] = [];
   const known = new Set<string>();
@@ -75,7 +82,10 @@ export function compareOffer(input: ComparisonInput): Findings {
           name,
           expected: o.state,
           live: seen,
-          reason: o.state === 'absent' ? `the recorded surface says ${o.detail}` : (o.detail ?? 'offered directly'),
+          reason:
+            o.state === 'absent'
+              ? `the recorded surface says ${o.detail}`
+              : (o.detail ?? 'offered directly'),
         });
     }
   }
@@ -84,7 +94,12 @@ export function compareOffer(input: ComparisonInput): Findings {
     const seen = liveStateOf(live, extra.name);
     if (seen !== extra.state && seen === 'absent') allowedButNotOffered.push(extra.name);
     else if (seen !== extra.state)
-      stateDiffers.push({ name: extra.name, expected: extra.state, live: seen, reason: 'a name resolved at run time' });
+      stateDiffers.push({
+        name: extra.name,
+        expected: extra.state,
+        live: seen,
+        reason: 'a name resolved at run time',
+      });
   }
   // A mirrored channel that is allowed and connected may offer any name: the app's registry decides them.
   const openChannels = new Set(
@@ -98,12 +113,14 @@ export function compareOffer(input: ComparisonInput): Findings {
     if (known.has(name) || openChannels.has(mcpServerOf(name) ?? '')) continue;
     // A name no catalog tool has, under a server or pattern the opt-outs passed through: a leak, not a stranger.
     const entry = offer.marks.passThrough.find((e) => coveredBy(name, e));
-    if (entry !== undefined) offeredButDisallowed.push({ name, reason: `disallowed by '${entry}'` });
+    if (entry !== undefined)
+      offeredButDisallowed.push({ name, reason: `disallowed by '${entry}'` });
     else offeredNotInCatalog.push(name);
   }
   if (live.placeholders.length > 0)
     notes.push(
-      `${live.placeholders.join(', ')}: the runtime's placeholder for deferred loading (cannot be called; not a tool)`,
+      `${live.placeholders.join(', ')}: the runtime's placeholder for deferred ` +
+        `loading (cannot be called; not a tool)`,
     );
   if (input.dropped.length > 0)
     notes.push(
@@ -111,7 +128,8 @@ export function compareOffer(input: ComparisonInput): Findings {
     );
   if (unchecked.length > 0)
     notes.push(
-      `${unchecked.join(', ')}: external channel tools, not checked (the app connects the channel; connect it with --mcp-config to check)`,
+      `${unchecked.join(', ')}: external channel tools, not checked (the app ` +
+        `connects the channel; connect it with --mcp-config to check)`,
     );
   return { offeredButDisallowed, allowedButNotOffered, stateDiffers, offeredNotInCatalog, notes };
 }

@@ -2,7 +2,13 @@
 // denied it, the runtime denied it, the runtime had no such tool, or the call failed otherwise.
 import type { QueryRun } from './run-query.js';
 
-export type EmitOutcomeKind = 'ran' | 'denied-by-guard' | 'denied-by-runtime' | 'no-such-tool' | 'failed' | 'no-result';
+export type EmitOutcomeKind =
+  | 'ran'
+  | 'denied-by-guard'
+  | 'denied-by-runtime'
+  | 'no-such-tool'
+  | 'failed'
+  | 'no-result';
 
 export interface EmitOutcome {
   readonly tool: string;
@@ -40,13 +46,17 @@ export function emitOutcome(
   const recorded = inProcess ? { handlerRan: ran.includes(tool) } : {};
   const result = run.results.find((r) => r.tool === tool);
   const denial = denials.get(tool);
-  if (denial !== undefined) return { tool, outcome: 'denied-by-guard', detail: denial, ...recorded };
+  if (denial !== undefined)
+    return { tool, outcome: 'denied-by-guard', detail: denial, ...recorded };
   if (!result) return { tool, outcome: 'no-result', detail: run.error ?? '', ...recorded };
   const text = clean(result.text);
   if (!result.isError) return { tool, outcome: 'ran', detail: text, ...recorded };
-  if (/No such tool available/.test(text)) return { tool, outcome: 'no-such-tool', detail: text, ...recorded };
+  if (/No such tool available/.test(text))
+    return { tool, outcome: 'no-such-tool', detail: text, ...recorded };
   if (
-    /^Permission to use .* has been denied|requested permissions to use|haven't granted it|requires approval/.test(text)
+    /^Permission to use .* has been denied|requested permissions to use|haven't granted it|requires approval/.test(
+      text,
+    )
   )
     return { tool, outcome: 'denied-by-runtime', detail: text, ...recorded };
   return { tool, outcome: 'failed', detail: text, ...recorded };

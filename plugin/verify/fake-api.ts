@@ -53,7 +53,9 @@ function fingerprint(body: MessagesRequest): string {
     ? (body.system as { text?: string }[])
     : [{ text: String(body.system ?? '') }];
   return JSON.stringify(
-    blocks.filter((b) => !String(b.text).startsWith('x-anthropic-billing-header')).map((b) => b.text),
+    blocks
+      .filter((b) => !String(b.text).startsWith('x-anthropic-billing-header'))
+      .map((b) => b.text),
   );
 }
 
@@ -94,7 +96,12 @@ function streamReply(
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (type: string, data: Record<string, unknown>) =>
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  const usage = { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = {
+    input_tokens: 1,
+    output_tokens: 1,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
   send('message_start', {
     message: {
       id: id('msg'),
@@ -120,7 +127,10 @@ function streamReply(
     }
     send('content_block_stop', { index });
   });
-  send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 1 } });
+  send('message_delta', {
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: 1 },
+  });
   send('message_stop', {});
   res.end();
 }
@@ -151,20 +161,30 @@ const SUBAGENT_WAIT_MS = 60_000;
 function delegatedSubagent(run: RunState, body: MessagesRequest): string | undefined {
   const first = body.messages?.[0];
   if (run.delegate.length === 0 || first?.role !== 'user') return undefined;
-  const text = typeof first.content === 'string' ? first.content : JSON.stringify(first.content ?? '');
+  const text =
+    typeof first.content === 'string' ? first.content : JSON.stringify(first.content ?? '');
   return run.delegate.find((name) => text.includes(`${DELEGATION_MARK}${name}.`));
 }
 
 /** The runtime's name for the tool that runs a skill. */
 const SKILL_TOOL = 'Skill';
 
-/** The first main turn's reply: the emitted call, or one Agent call per subagent and one Skill call per skill, or plain text. */
-function firstReply(run: RunState, body: MessagesRequest): { content: Record<string, unknown>[]; stop: string } {
+/**
+ * The first main turn's reply: the emitted call, or one Agent call per subagent and one Skill call
+ * per skill, or plain text.
+ */
+function firstReply(
+  run: RunState,
+  body: MessagesRequest,
+): { content: Record<string, unknown>[]; stop: string } {
   const tools = body.tools ?? [];
   if (run.emit !== undefined) {
     const tool = tools.find((t) => t.name === run.emit);
     const input = tool ? sampleInput(tool.input_schema) : {};
-    return { content: [{ type: 'tool_use', id: id('toolu'), name: run.emit, input }], stop: 'tool_use' };
+    return {
+      content: [{ type: 'tool_use', id: id('toolu'), name: run.emit, input }],
+      stop: 'tool_use',
+    };
   }
   const agentTool = AGENT_TOOLS.find((name) => tools.some((t) => t.name === name));
   // Without the Agent tool no subagent starts: the later turns wait for none.
@@ -173,7 +193,11 @@ function firstReply(run: RunState, body: MessagesRequest): { content: Record<str
     type: 'tool_use',
     id: id('toolu'),
     name: agentTool,
-    input: { description: `verify ${name}`, prompt: `${DELEGATION_MARK}${name}. Reply done.`, subagent_type: name },
+    input: {
+      description: `verify ${name}`,
+      prompt: `${DELEGATION_MARK}${name}. Reply done.`,
+      subagent_type: name,
+    },
   }));
   const skillCalls = (tools.some((t) => t.name === SKILL_TOOL) ? run.skills : []).map((skill) => ({
     type: 'tool_use',
@@ -214,7 +238,12 @@ export async function startFakeApi(): Promise<FakeApi> {
     if (!run || req.headers['x-api-key'] !== run.apiKey) {
       res.on('finish', () => req.destroy());
       res.writeHead(401, { 'content-type': 'application/json', connection: 'close' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'unknown run' } }));
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'authentication_error', message: 'unknown run' },
+        }),
+      );
       return;
     }
     // A body over the limit is refused as soon as its declared length or what arrived passes it,
@@ -224,7 +253,10 @@ export async function startFakeApi(): Promise<FakeApi> {
       res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(
         JSON.stringify({
           type: 'error',
-          error: { type: 'request_too_large', message: `request bodies are limited to ${MAX_REQUEST_BYTES} bytes` },
+          error: {
+            type: 'request_too_large',
+            message: `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`,
+          },
         }),
       );
     };
@@ -250,16 +282,23 @@ export async function startFakeApi(): Promise<FakeApi> {
       const route = match?.[2] ?? '/';
       let body: MessagesRequest = {};
       try {
-        body = chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as MessagesRequest) : {};
+        body =
+          chunks.length > 0
+            ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as MessagesRequest)
+            : {};
       } catch {
         // A body that is not JSON gets the neutral answer below.
       }
       const model = String((body as { model?: unknown }).model ?? 'verify');
       const subagent = delegatedSubagent(run, body);
       if (req.method !== 'POST') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : '{}');
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(req.method === 'HEAD' ? undefined : '{}');
       } else if (route === '/v1/messages/count_tokens') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 1 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ input_tokens: 1 }));
       } else if (route === '/v1/messages' && body.stream === true && subagent !== undefined) {
         // A delegated subagent's request: its first one is what it was offered; every one ends at once.
         if (!run.subagentTurns.has(subagent) && Array.isArray(body.tools)) {
@@ -280,7 +319,9 @@ export async function startFakeApi(): Promise<FakeApi> {
           const reply = firstReply(run, body);
           streamReply(res, model, reply.content, reply.stop);
         } else
-          void subagentsAsked(run).then(() => streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn'));
+          void subagentsAsked(run).then(() =>
+            streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn'),
+          );
       } else if (route === '/v1/messages' && body.stream === true) {
         streamReply(res, model, [{ type: 'text', text: 'ok' }], 'end_turn');
       } else {

@@ -10,22 +10,38 @@ function heading(run: RunReport): string {
   const conditions = Object.entries(run.conditions)
     .map(([name, value]) => `${name}=${value}`)
     .join(', ');
-  return `${run.runtime} ${run.context}${run.caller !== undefined ? ` caller ${run.caller}` : ''}${conditions ? ` (${conditions})` : ''}`;
+  return (
+    `${run.runtime} ${run.context}` +
+    `${run.caller !== undefined ? ` caller ${run.caller}` : ''}` +
+    `${conditions ? ` (${conditions})` : ''}`
+  );
 }
 
 function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   const f = run.findings;
-  const verdict = run.error !== undefined ? 'FAILED' : run.clean ? 'equals the policy' : 'DIFFERS from the policy';
-  const lines = [`${heading(run)}: ${verdict} — ${run.offered.length} offered, ${seconds(run.durationMs)}`];
+  const verdict =
+    run.error !== undefined
+      ? 'FAILED'
+      : run.clean
+        ? 'equals the policy'
+        : 'DIFFERS from the policy';
+  const lines = [
+    `${heading(run)}: ${verdict} — ${run.offered.length} offered, ${seconds(run.durationMs)}`,
+  ];
   if (run.error !== undefined) lines.push(`  error: ${run.error}`);
   if (run.offered.length > 0) lines.push(`  offered: ${run.offered.join(', ')}`);
   if (run.deferred.length > 0)
-    lines.push(`  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`);
+    lines.push(
+      `  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`,
+    );
   lines.push(...findingLines(f, '  '));
   if (run.emit) {
     const e = run.emit;
-    const handler = e.handlerRan === undefined ? '' : ` (its handler ${e.handlerRan ? 'ran' : 'did not run'})`;
-    lines.push(`  emit ${e.tool}: ${OUTCOME_TEXT[e.outcome]}${e.detail ? ` — ${e.detail}` : ''}${handler}`);
+    const handler =
+      e.handlerRan === undefined ? '' : ` (its handler ${e.handlerRan ? 'ran' : 'did not run'})`;
+    lines.push(
+      `  emit ${e.tool}: ${OUTCOME_TEXT[e.outcome]}${e.detail ? ` — ${e.detail}` : ''}${handler}`,
+    );
   }
   for (const note of f.notes) if (!shared.has(note)) lines.push(`  note: ${note}`);
   for (const a of run.subagents ?? []) lines.push(...subagentLines(a));
@@ -37,10 +53,17 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
 /** A project skill: the tools it lists that the session leaves out, and what the runtime said when it ran. */
 function skillLines(s: NonNullable<RunReport['skills']>[number]): string[] {
   const verdict = s.clean ? 'within the policy' : 'DIFFERS from the policy';
-  const ran = s.ran === undefined ? 'not run (no Skill tool here)' : s.ran.ok ? 'ran' : 'REFUSED by the runtime';
+  const ran =
+    s.ran === undefined
+      ? 'not run (no Skill tool here)'
+      : s.ran.ok
+        ? 'ran'
+        : 'REFUSED by the runtime';
   return [
     `  skill ${s.name}: ${verdict} — ${ran}`,
-    ...s.reintroduces.map((r) => `    would reintroduce ${r.name} (its allowed-tools in ${s.file}) — ${r.reason}`),
+    ...s.reintroduces.map(
+      (r) => `    would reintroduce ${r.name} (its allowed-tools in ${s.file}) — ${r.reason}`,
+    ),
     ...(s.ran && !s.ran.ok ? [`    runtime: ${s.ran.text}`] : []),
   ];
 }
@@ -48,19 +71,25 @@ function skillLines(s: NonNullable<RunReport['skills']>[number]): string[] {
 /** The findings that fail a comparison, one line each. */
 function findingLines(f: RunReport['findings'], prefix: string): string[] {
   return [
-    ...f.offeredButDisallowed.map((d) => `${prefix}offered but disallowed: ${d.name} — ${d.reason}`),
+    ...f.offeredButDisallowed.map(
+      (d) => `${prefix}offered but disallowed: ${d.name} — ${d.reason}`,
+    ),
     ...f.allowedButNotOffered.map((name) => `${prefix}allowed but not offered: ${name}`),
-    ...f.stateDiffers.map((d) => `${prefix}offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`),
+    ...f.stateDiffers.map(
+      (d) => `${prefix}offered ${d.live}, expected ${d.expected}: ${d.name} — ${d.reason}`,
+    ),
     ...f.offeredNotInCatalog.map((name) => `${prefix}offered but not in the catalog: ${name}`),
   ];
 }
 
 /** A delegated subagent: what its own first request offered, and how that differs from its offer. */
 function subagentLines(a: NonNullable<RunReport['subagents']>[number]): string[] {
-  const verdict = a.error !== undefined ? 'FAILED' : a.clean ? 'equals the policy' : 'DIFFERS from the policy';
+  const verdict =
+    a.error !== undefined ? 'FAILED' : a.clean ? 'equals the policy' : 'DIFFERS from the policy';
   const f = a.findings;
   return [
-    `  subagent ${a.name}: ${verdict} — ${a.offered.length} offered${a.offered.length > 0 ? `: ${a.offered.join(', ')}` : ''}`,
+    `  subagent ${a.name}: ${verdict} — ${a.offered.length} offered` +
+      `${a.offered.length > 0 ? `: ${a.offered.join(', ')}` : ''}`,
     ...(a.error !== undefined ? [`    error: ${a.error}`] : []),
     ...(a.deferred.length > 0 ? [`    of which deferred: ${a.deferred.join(', ')}`] : []),
     ...findingLines(f, '    '),
@@ -70,19 +99,23 @@ function subagentLines(a: NonNullable<RunReport['subagents']>[number]): string[]
 const LOCK_TEXT: Readonly<Record<SurfaceReport['lock'], string>> = {
   matches: 'as recorded in the runtime-surface lock',
   differs: 'DIFFERS from the runtime-surface lock',
-  'not recorded': 'not recorded in the runtime-surface lock yet (tool-catalog verify --update records it)',
+  'not recorded':
+    'not recorded in the runtime-surface lock yet (tool-catalog verify --update records it)',
   updated: 'recorded',
 };
 
 function surfaceBlock(s: SurfaceReport): string[] {
-  if (s.error !== undefined) return [`runtime ${s.runtime}, every tool allowed: FAILED — ${s.error}`];
+  if (s.error !== undefined)
+    return [`runtime ${s.runtime}, every tool allowed: FAILED — ${s.error}`];
   const live = s.live!;
   const by = (state: string) =>
     Object.entries(live.builtins)
       .filter(([, v]) => v === state)
       .map(([k]) => k);
   return [
-    `runtime ${s.runtime}, every tool allowed: ${LOCK_TEXT[s.lock]} — model ${live.model}, tool search ${live.toolSearch ? 'on' : 'off'}, ${seconds(s.durationMs)}`,
+    `runtime ${s.runtime}, every tool allowed: ${LOCK_TEXT[s.lock]} — model ` +
+      `${live.model}, tool search ${live.toolSearch ? 'on' : 'off'}, ` +
+      `${seconds(s.durationMs)}`,
     `  built-ins deferred: ${by('deferred').join(', ') || '(none)'}`,
     `  built-ins left out by the runtime: ${by('absent').join(', ') || '(none)'}`,
     ...(live.placeholders.length > 0 ? [`  placeholders: ${live.placeholders.join(', ')}`] : []),
@@ -94,12 +127,20 @@ export function formatVerifyReport(report: VerifyReport): string {
   const runs = report.runs;
   // A note every run has is said once at the end.
   const shared = new Set(
-    runs.length < 2 ? [] : runs[0]!.findings.notes.filter((note) => runs.every((r) => r.findings.notes.includes(note))),
+    runs.length < 2
+      ? []
+      : runs[0]!.findings.notes.filter((note) =>
+          runs.every((r) => r.findings.notes.includes(note)),
+        ),
   );
   const failed = runs.filter((r) => !r.clean).length;
-  const surfacesFailed = report.surfaces.filter((s) => s.error !== undefined || s.differences.length > 0).length;
+  const surfacesFailed = report.surfaces.filter(
+    (s) => s.error !== undefined || s.differences.length > 0,
+  ).length;
   const out = [
-    `catalog ${report.catalog}: ${plural(runs.length + report.surfaces.length, 'run')} of ${report.runtime.version}, ${report.concurrency} at once`,
+    `catalog ${report.catalog}: ` +
+      `${plural(runs.length + report.surfaces.length, 'run')} of ` +
+      `${report.runtime.version}, ${report.concurrency} at once`,
     '',
     ...report.surfaces.flatMap((s) => [...surfaceBlock(s), '']),
     ...runs.flatMap((r) => [...block(r, shared), '']),
@@ -110,11 +151,15 @@ export function formatVerifyReport(report: VerifyReport): string {
       : []),
     ...(surfacesFailed > 0
       ? [
-          `verify: the runtime changed since its surface was recorded in ${surfacesFailed} configuration${surfacesFailed === 1 ? '' : 's'}; review the changes above, then record them with tool-catalog verify --update.`,
+          `verify: the runtime changed since its surface was recorded in ` +
+            `${surfacesFailed} configuration${surfacesFailed === 1 ? '' : 's'}; ` +
+            `review the changes above, then record them with tool-catalog verify --update.`,
         ]
       : []),
     failed === 0
-      ? `verify: what the model is offered equals the policy in ${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} (${seconds(report.durationMs)}).`
+      ? `verify: what the model is offered equals the policy in ` +
+        `${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} (` +
+        `${seconds(report.durationMs)}).`
       : `verify: ${failed} of ${runs.length} runs differ from the policy or failed (${seconds(report.durationMs)}).`,
   ];
   return `${out.join('\n')}\n`;

@@ -21,7 +21,12 @@ export interface MeasureOptions {
 }
 
 /** A surface session builds stand-ins only: no app code is loaded for it. */
-const NO_APP_CODE: AppCode = { tools: new Map(), exportOf: () => '', data: () => undefined, hasData: false };
+const NO_APP_CODE: AppCode = {
+  tools: new Map(),
+  exportOf: () => '',
+  data: () => undefined,
+  hasData: false,
+};
 
 /** One surface run per configuration, in the configurations' order. */
 export async function measureSurfaces(

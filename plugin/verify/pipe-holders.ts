@@ -22,7 +22,9 @@ export function childEndOf(pid: number | undefined, fd: 0 | 1 | 2): string | und
 /** Every other process's pid as /proc names it (none where there is no /proc). */
 function otherProcesses(): string[] {
   try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+    return readdirSync('/proc').filter(
+      (name) => /^\d+$/.test(name) && Number(name) !== process.pid,
+    );
   } catch {
     return [];
   }

@@ -40,13 +40,18 @@ async function readSkill(rootDir: string, dir: string): Promise<ProjectSkill | u
   const doc = parseDocument(match?.[1] ?? '');
   const error = doc.errors[0];
   if (error) {
-    const [line, col] = error.linePos?.[0] ? [error.linePos[0].line + 1, error.linePos[0].col] : [1, 1];
+    const [line, col] = error.linePos?.[0]
+      ? [error.linePos[0].line + 1, error.linePos[0].col]
+      : [1, 1];
     throw new VerifySetupProblem(
-      `${file}:${line}:${col}: its frontmatter is not valid YAML (${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}); fix it so the runtime and verify read the same skill.`,
+      `${file}:${line}:${col}: its frontmatter is not valid YAML (` +
+        `${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}` +
+        `); fix it so the runtime and verify read the same skill.`,
     );
   }
   const data = (doc.toJS() ?? {}) as Record<string, unknown>;
-  const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim() : path.basename(dir);
+  const name =
+    typeof data.name === 'string' && data.name.trim() ? data.name.trim() : path.basename(dir);
   return {
     name,
     dir,
@@ -61,7 +66,9 @@ export async function projectSkills(model: CatalogModel): Promise<ProjectSkill[]
   const root = path.join(model.config.rootDir, '.claude', 'skills');
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   const skills = await Promise.all(
-    entries.filter((e) => e.isDirectory()).map((e) => readSkill(model.config.rootDir, path.join(root, e.name))),
+    entries
+      .filter((e) => e.isDirectory())
+      .map((e) => readSkill(model.config.rootDir, path.join(root, e.name))),
   );
   const enabled = (s: ProjectSkill) =>
     model.skills === undefined ||

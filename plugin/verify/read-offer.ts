@@ -57,7 +57,10 @@ const hasNoParameters = (schema: unknown) => {
 };
 
 /** Reads one main-turn request; `asked(name)` says whether the session asked for a tool of that name. */
-export function readOffer(turn: MessagesRequest | undefined, asked: (name: string) => boolean): LiveOffer {
+export function readOffer(
+  turn: MessagesRequest | undefined,
+  asked: (name: string) => boolean,
+): LiveOffer {
   const direct: string[] = [];
   const deferred = new Set(announcedDeferred(turn));
   const placeholders: string[] = [];

@@ -19,13 +19,19 @@ import type { ClaudeRuntime } from './claude-runtime.js';
 const sorted = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-function runtimeRecord(runtime: ClaudeRuntime, configurations: Readonly<Record<string, RecordedConfiguration>>) {
+function runtimeRecord(
+  runtime: ClaudeRuntime,
+  configurations: Readonly<Record<string, RecordedConfiguration>>,
+) {
   const record: RecordedRuntime = {
     claudeCode: runtime.claudeCodeVersion,
     ...(runtime.builtinNames ? { builtinNames: [...runtime.builtinNames] } : {}),
     aliases: sorted(runtime.aliases),
     configurations: Object.fromEntries(
-      Object.entries(configurations).map(([name, c]) => [name, { ...c, builtins: sorted(c.builtins) }]),
+      Object.entries(configurations).map(([name, c]) => [
+        name,
+        { ...c, builtins: sorted(c.builtins) },
+      ]),
     ),
   };
   return record;
@@ -51,7 +57,9 @@ export async function recordSurface(
     lockVersion: SURFACE_LOCK_VERSION,
     catalog: model.name,
     pinned: runtime.chosen && previous ? previous.pinned : version,
-    runtimes: Object.fromEntries(Object.entries(runtimes).sort(([a], [b]) => compareVersions(a, b))),
+    runtimes: Object.fromEntries(
+      Object.entries(runtimes).sort(([a], [b]) => compareVersions(a, b)),
+    ),
   };
   await mkdir(path.dirname(file), { recursive: true });
   // Through a temp file beside it and a rename: a reader never sees half a lock.

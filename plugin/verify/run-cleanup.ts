@@ -30,7 +30,9 @@ function endActiveRuns(): number {
  * For the CLI: on SIGINT or SIGTERM, end every run and exit with the signal's code (130, 143).
  * Returns a function that removes the handlers again.
  */
-export function endRunsOnSignals(onSignal: (signal: NodeJS.Signals) => void = () => {}): () => void {
+export function endRunsOnSignals(
+  onSignal: (signal: NodeJS.Signals) => void = () => {},
+): () => void {
   const handler = (signal: NodeJS.Signals) => {
     endActiveRuns();
     onSignal(signal);

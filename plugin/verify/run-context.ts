@@ -62,7 +62,10 @@ export interface ContextRunInput {
   readonly allowEnvOverride: boolean;
   readonly timeoutMs: number;
   readonly emit?: string;
-  /** Start every subagent the session offers, run every project skill, and compare what each is offered (not with `emit`). */
+  /**
+   * Start every subagent the session offers, run every project skill, and compare what each is
+   * offered (not with `emit`).
+   */
   readonly subagents?: boolean;
   /**
    * Runs of the runtime by the session they were given (`sessionKey`): a run whose session options
@@ -114,9 +117,17 @@ const NO_FINDINGS: Findings = {
 export async function runContext(input: ContextRunInput): Promise<RunReport> {
   const { plan, configuration: c, caller } = input;
   const conditions = Object.fromEntries(
-    plan.model.conditions.map((condition) => [condition.name, input.context.context[condition.field] === true]),
+    plan.model.conditions.map((condition) => [
+      condition.name,
+      input.context.context[condition.field] === true,
+    ]),
   );
-  const head = { context: input.context.id, conditions, ...(caller !== undefined ? { caller } : {}), runtime: c.name };
+  const head = {
+    context: input.context.id,
+    conditions,
+    ...(caller !== undefined ? { caller } : {}),
+    runtime: c.name,
+  };
   let session: ReturnType<typeof buildRunSession>;
   try {
     session = buildRunSession(plan, input.context.context, caller, c.name);
@@ -126,7 +137,15 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
       error instanceof VerifySetupProblem
         ? error.message
         : `setting up the session failed: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...head, offered: [], deferred: [], findings: NO_FINDINGS, clean: false, error: message, durationMs: 0 };
+    return {
+      ...head,
+      offered: [],
+      deferred: [],
+      findings: NO_FINDINGS,
+      clean: false,
+      error: message,
+      durationMs: 0,
+    };
   }
   const delegate =
     input.subagents && input.emit === undefined && session.offer.stateOf('Agent') !== 'absent'
@@ -160,7 +179,8 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
   if (key !== undefined && !earlier) input.shared!.set(key, { first: label, run: start() });
   const run = await (key !== undefined ? input.shared!.get(key)!.run : start());
   const asked = (name: string) =>
-    session.offer.stateOf(name) !== 'absent' || session.offer.tools.some((o) => o.names.includes(name));
+    session.offer.stateOf(name) !== 'absent' ||
+    session.offer.tools.some((o) => o.names.includes(name));
   const live = readOffer(run.firstTurn, asked);
   const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
   const error =
@@ -192,8 +212,15 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         }
       : compared;
   const subagents =
-    error !== undefined ? [] : delegate.map((name) => subagentReport(name, run.subagentTurns.get(name), plan, session));
-  const skills = skillReports(plan.model, plan.skills ?? [], session.offer, error === undefined ? run : undefined);
+    error !== undefined
+      ? []
+      : delegate.map((name) => subagentReport(name, run.subagentTurns.get(name), plan, session));
+  const skills = skillReports(
+    plan.model,
+    plan.skills ?? [],
+    session.offer,
+    error === undefined ? run : undefined,
+  );
   // A skill may not change what the model is offered: the turn after the skills ran is compared too.
   const afterSkills =
     error === undefined && runSkills.length > 0 && run.secondTurn !== undefined
@@ -256,7 +283,12 @@ function subagentReport(
   const findings = compareOffer({
     model: plan.model,
     // The subagent's offer in the session's shape: its tools; names resolved at run time are the session's only.
-    offer: { ...session.offer, tools: agent.tools, extraNames: [], toolSearchActive: agent.toolSearchActive },
+    offer: {
+      ...session.offer,
+      tools: agent.tools,
+      extraNames: [],
+      toolSearchActive: agent.toolSearchActive,
+    },
     live,
     externalServers: Object.keys(plan.externalServers),
     dropped: [],

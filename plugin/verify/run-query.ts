@@ -98,7 +98,8 @@ function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
     for (const message of turn.messages ?? []) {
       if (!Array.isArray(message.content)) continue;
       for (const block of message.content as Record<string, unknown>[]) {
-        if (block.type === 'tool_use') calls.set(String(block.id), { name: String(block.name), input: block.input });
+        if (block.type === 'tool_use')
+          calls.set(String(block.id), { name: String(block.name), input: block.input });
         if (block.type !== 'tool_result' || seen.has(String(block.tool_use_id))) continue;
         const content = block.content;
         const text =
@@ -119,7 +120,10 @@ function toolResults(turns: readonly MessagesRequest[]): QueryRun['results'] {
   return [...seen.values()];
 }
 
-/** Past the time limit, a run that still has not ended (a descendant holding the SDK's pipes) is given up after this. */
+/**
+ * Past the time limit, a run that still has not ended (a descendant holding the SDK's pipes) is
+ * given up after this.
+ */
 const GIVE_UP_MS = 5_000;
 
 export async function runQuery(input: QueryInput): Promise<QueryRun> {
@@ -151,7 +155,9 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
     await Promise.all(['.claude', 'tmp', 'work'].map((dir) => mkdir(path.join(home, dir))));
     const skills = input.skills ?? [];
     for (const skill of skills)
-      await cp(skill.dir, path.join(home, 'work', '.claude', 'skills', path.basename(skill.dir)), { recursive: true });
+      await cp(skill.dir, path.join(home, 'work', '.claude', 'skills', path.basename(skill.dir)), {
+        recursive: true,
+      });
     q = input.runtime.sdk.query({
       prompt: 'List the tools you have.',
       options: {
@@ -192,7 +198,9 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
     (m): m is Extract<SDKMessage, { type: 'system'; subtype: 'init' }> =>
       m.type === 'system' && 'subtype' in m && m.subtype === 'init',
   );
-  const result = messages.find((m): m is Extract<SDKMessage, { type: 'result' }> => m.type === 'result');
+  const result = messages.find(
+    (m): m is Extract<SDKMessage, { type: 'result' }> => m.type === 'result',
+  );
   if (timedOut) error = `the runtime did not finish within ${input.timeoutMs} ms`;
   else if (!error && result?.subtype !== 'success' && channel.turns.length === 0)
     error = 'the runtime sent no request to the model';

@@ -11,7 +11,12 @@ import { mcpToolName } from '../runtime/names.js';
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
 import { computeOffer, type SessionOffer } from '../runtime/offer.js';
-import { sessionOptions, type NamedTool, type SdkFeatures, type SessionOptions } from '../runtime/session.js';
+import {
+  sessionOptions,
+  type NamedTool,
+  type SdkFeatures,
+  type SessionOptions,
+} from '../runtime/session.js';
 import { createToolCatalog, type ToolBinding } from '../runtime/tools.js';
 import type { AppCode, ToolCode } from './app-code.js';
 import type { ClaudeSdk } from './claude-runtime.js';
@@ -19,7 +24,9 @@ import { VerifySetupProblem } from './problems.js';
 import type { ProjectSkill } from './project-skills.js';
 
 /** A built in-process tool: what `tool(...)` returns. */
-type BuiltTool = NamedTool & { readonly handler: (args: unknown, extra: unknown) => Promise<unknown> };
+type BuiltTool = NamedTool & {
+  readonly handler: (args: unknown, extra: unknown) => Promise<unknown>;
+};
 
 export interface SessionPlan {
   readonly model: CatalogModel;
@@ -76,7 +83,8 @@ function toolMaker(plan: SessionPlan, ran: string[]) {
     return list.map((t) => {
       if (typeof t?.name !== 'string')
         throw new VerifySetupProblem(
-          `The builder ${plan.appCode.exportOf(key, 'build')} of tool '${key}' returned something that is not an SDK tool (no name).`,
+          `The builder ${plan.appCode.exportOf(key, 'build')} of tool '${key}' ` +
+            `returned something that is not an SDK tool (no name).`,
         );
       return { ...t, handler: recorder(mcpToolName(toolServer(plan.model, key), t.name)) };
     });
@@ -93,7 +101,8 @@ function toolMaker(plan: SessionPlan, ran: string[]) {
   return { wrapBuilt, standIn };
 }
 
-const toolServer = (model: CatalogModel, key: string) => model.tools.find((t) => t.key === key)?.server ?? '';
+const toolServer = (model: CatalogModel, key: string) =>
+  model.tools.find((t) => t.key === key)?.server ?? '';
 
 /** Runs one piece of app code, turning a throw into a message that names the tool, the export and the likely cause. */
 function guarded<F extends (...args: never[]) => unknown>(
@@ -107,12 +116,14 @@ function guarded<F extends (...args: never[]) => unknown>(
       return fn(...args);
     } catch (error) {
       if (error instanceof VerifySetupProblem) throw error;
-      const what = role === 'build' ? 'builder' : role === 'check' ? 'availability check' : 'name resolver';
+      const what =
+        role === 'build' ? 'builder' : role === 'check' ? 'availability check' : 'name resolver';
       const hint = plan.appCode.hasData
         ? ''
         : "; verify runs app code with the data that 'verify.data' in the config names, and none is set";
       throw new VerifySetupProblem(
-        `The ${what} ${plan.appCode.exportOf(key, role)} of tool '${key}' threw "${error instanceof Error ? error.message : String(error)}"${hint}.`,
+        `The ${what} ${plan.appCode.exportOf(key, role)} of tool '${key}' threw "` +
+          `${error instanceof Error ? error.message : String(error)}"${hint}.`,
       );
     }
   }) as F;
@@ -135,29 +146,51 @@ export function buildRunSession(
       ...(code.build
         ? {
             build: guarded(plan, key, 'build', (ctx: ToolContext, options: ToolBuildOptions) =>
-              make.wrapBuilt((code.build as (c: unknown, o: unknown) => unknown)(ctx, options), key),
+              make.wrapBuilt(
+                (code.build as (c: unknown, o: unknown) => unknown)(ctx, options),
+                key,
+              ),
             ),
           }
         : {}),
       ...(code.check
-        ? { check: guarded(plan, key, 'check', code.check as (c: ToolContext) => boolean | undefined) }
+        ? {
+            check: guarded(
+              plan,
+              key,
+              'check',
+              code.check as (c: ToolContext) => boolean | undefined,
+            ),
+          }
         : {}),
       ...(code.resolveNames
         ? {
-            resolveNames: guarded(plan, key, 'resolveNames', code.resolveNames as (c: ToolContext) => Iterable<string>),
+            resolveNames: guarded(
+              plan,
+              key,
+              'resolveNames',
+              code.resolveNames as (c: ToolContext) => Iterable<string>,
+            ),
           }
         : {}),
     };
   }
-  const toolContext = createToolContext({ predicates: { ...context }, factories: {}, data: plan.appCode.data() });
+  const toolContext = createToolContext({
+    predicates: { ...context },
+    factories: {},
+    data: plan.appCode.data(),
+  });
   const built: Record<string, BuiltTool[]> = {};
   let selection: RunSession['selection'];
   if (caller === undefined) {
-    // Without a caller the app builds its servers itself: every catalogued in-process tool, by its builder or a stand-in.
+    // Without a caller the app builds its servers itself: every catalogued in-process tool, by its
+    // builder or a stand-in.
     for (const t of model.tools) {
       if (t.kind !== 'mcp' || t.server === undefined) continue;
       const code = bindings[t.key]?.build;
-      const tools = code ? code(toolContext, { key: t.key }) : t.names.map((name) => make.standIn(name, t.key));
+      const tools = code
+        ? code(toolContext, { key: t.key })
+        : t.names.map((name) => make.standIn(name, t.key));
       built[t.server] ??= [];
       built[t.server]!.push(...(tools as BuiltTool[]));
     }
@@ -167,7 +200,10 @@ export function buildRunSession(
     const withStandIns: Record<string, ToolBinding<unknown, BuiltTool>> = { ...bindings };
     for (const t of model.tools)
       if (t.kind === 'mcp' && !t.factory && !bindings[t.key]?.build)
-        withStandIns[t.key] = { ...bindings[t.key], build: () => t.names.map((name) => make.standIn(name, t.key)) };
+        withStandIns[t.key] = {
+          ...bindings[t.key],
+          build: () => t.names.map((name) => make.standIn(name, t.key)),
+        };
     const catalog = createToolCatalog<unknown, BuiltTool>(model.tools.map(toolEntry), {
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       bindings: withStandIns,
@@ -206,7 +242,9 @@ export function buildRunSession(
     tools
       .map((t) => mcpToolName(server, t.name))
       .filter(
-        (name) => !offer.tools.some((o) => o.names.includes(name)) && !offer.extraNames.some((e) => e.name === name),
+        (name) =>
+          !offer.tools.some((o) => o.names.includes(name)) &&
+          !offer.extraNames.some((e) => e.name === name),
       ),
   );
   if (plan.adjust) session = plan.adjust(session, built, createServer);
@@ -225,7 +263,10 @@ export function buildRunSession(
  * tool as a stand-in, as the catalog says it should be loaded), nothing disallowed — what the runtime
  * then leaves out or defers is its own decision, recorded in the runtime-surface lock.
  */
-export function buildSurfaceSession(plan: SessionPlan): { options: Partial<Options>; asked: ReadonlySet<string> } {
+export function buildSurfaceSession(plan: SessionPlan): {
+  options: Partial<Options>;
+  asked: ReadonlySet<string>;
+} {
   const { model, sdk } = plan;
   const make = toolMaker(plan, []);
   const servers: Record<string, unknown> = {};
@@ -244,31 +285,47 @@ export function buildSurfaceSession(plan: SessionPlan): { options: Partial<Optio
     const hosted = model.tools.filter((t) => t.kind === 'mcp' && t.server === server);
     const instances = hosted.flatMap((t) =>
       t.names.map((name) => {
-        const standIn = make.standIn(name, t.key) as BuiltTool & { _meta?: Record<string, unknown> };
+        const standIn = make.standIn(name, t.key) as BuiltTool & {
+          _meta?: Record<string, unknown>;
+        };
         return t.offer === undefined
           ? standIn
           : { ...standIn, _meta: { 'anthropic/alwaysLoad': t.offer === 'direct' } };
       }),
     );
-    if (instances.length > 0) servers[server] = sdk.createSdkMcpServer({ name: server, tools: instances as never });
+    if (instances.length > 0)
+      servers[server] = sdk.createSdkMcpServer({ name: server, tools: instances as never });
   }
   return {
-    options: { tools, mcpServers: servers as Record<string, McpServerConfig>, allowedTools: [], disallowedTools: [] },
+    options: {
+      tools,
+      mcpServers: servers as Record<string, McpServerConfig>,
+      allowedTools: [],
+      disallowedTools: [],
+    },
     asked,
   };
 }
 
 /** The session's options with each PreToolUse callback wrapped to record its denials; its decisions are unchanged. */
-function withRecordedGuard(session: SessionOptions<unknown, unknown>, denials: Map<string, string>): Partial<Options> {
+function withRecordedGuard(
+  session: SessionOptions<unknown, unknown>,
+  denials: Map<string, string>,
+): Partial<Options> {
   const record =
     (callback: GuardCallback): GuardCallback =>
     async (input, id, options) => {
       const decision = await callback(input, id, options);
       if ('hookSpecificOutput' in decision)
-        denials.set(String((input as GuardHookInput).tool_name), decision.hookSpecificOutput.permissionDecisionReason);
+        denials.set(
+          String((input as GuardHookInput).tool_name),
+          decision.hookSpecificOutput.permissionDecisionReason,
+        );
       return decision;
     };
-  const hooks = { PreToolUse: session.hooks.PreToolUse.map((m) => ({ ...m, hooks: m.hooks.map(record) })) };
+  const hooks = {
+    PreToolUse: session.hooks.PreToolUse.map((m) => ({ ...m, hooks: m.hooks.map(record) })),
+  };
   return {
     ...session,
     hooks,

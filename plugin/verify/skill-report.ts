@@ -18,7 +18,11 @@ export interface SkillReport {
 }
 
 /** Why a tool a skill lists is one the session leaves out, or undefined when the session hands it over. */
-function leftOutBecause(model: CatalogModel, offer: SessionOffer, listed: string): string | undefined {
+function leftOutBecause(
+  model: CatalogModel,
+  offer: SessionOffer,
+  listed: string,
+): string | undefined {
   const name = model.sdkAliases[listed] ?? listed;
   const tool = offer.tools.find((o) => o.names.includes(name));
   if (tool === undefined)
@@ -40,9 +44,12 @@ export function skillReports(
       return reason === undefined ? [] : [{ name, reason }];
     });
     const result = run?.results.find(
-      (r) => r.tool === 'Skill' && (r.input as { skill?: unknown } | undefined)?.skill === skill.name,
+      (r) =>
+        r.tool === 'Skill' && (r.input as { skill?: unknown } | undefined)?.skill === skill.name,
     );
-    const ran = result ? { ok: !result.isError, text: result.text.trim().split('\n')[0] ?? '' } : undefined;
+    const ran = result
+      ? { ok: !result.isError, text: result.text.trim().split('\n')[0] ?? '' }
+      : undefined;
     return {
       name: skill.name,
       file: skill.file,

@@ -40,19 +40,28 @@ export async function runSurface(input: SurfaceRunInput): Promise<SurfaceRun> {
     permissionCallback: c.permissionCallback,
     timeoutMs: input.timeoutMs,
   });
-  const error = run.error ?? (run.firstTurn === undefined ? 'the runtime sent no request to the model' : undefined);
+  const error =
+    run.error ??
+    (run.firstTurn === undefined ? 'the runtime sent no request to the model' : undefined);
   if (error !== undefined || run.firstTurn === undefined)
     return { configuration: c.name, error: error ?? 'no request', durationMs: run.durationMs };
   const live = readOffer(run.firstTurn, (name) => session.asked.has(name));
   const stateOf = (name: string): RecordedState =>
     live.direct.includes(name) ? 'direct' : live.deferred.includes(name) ? 'deferred' : 'absent';
   const builtins: Record<string, RecordedState> = {};
-  for (const t of plan.model.tools) if (t.kind === 'sdk') for (const name of t.names) builtins[name] = stateOf(name);
+  for (const t of plan.model.tools)
+    if (t.kind === 'sdk') for (const name of t.names) builtins[name] = stateOf(name);
   for (const name of plan.extraBuiltins ?? []) builtins[name] = stateOf(name);
   // Measured on the in-process tools that leave loading to the runtime; not recorded when there are none.
-  const plain = plan.model.tools.filter((t) => t.kind === 'mcp' && t.offer === undefined).flatMap((t) => t.names);
+  const plain = plan.model.tools
+    .filter((t) => t.kind === 'mcp' && t.offer === undefined)
+    .flatMap((t) => t.names);
   const inProcess =
-    plain.length === 0 ? undefined : plain.some((n) => stateOf(n) === 'deferred') ? 'deferred' : 'direct';
+    plain.length === 0
+      ? undefined
+      : plain.some((n) => stateOf(n) === 'deferred')
+        ? 'deferred'
+        : 'direct';
   return {
     configuration: c.name,
     recorded: {
@@ -73,15 +82,21 @@ export async function runSurface(input: SurfaceRunInput): Promise<SurfaceRun> {
 }
 
 /** How a live surface differs from the recorded one, one line per difference (empty: the same). */
-export function surfaceDifferences(recorded: RecordedConfiguration, live: RecordedConfiguration): string[] {
+export function surfaceDifferences(
+  recorded: RecordedConfiguration,
+  live: RecordedConfiguration,
+): string[] {
   const out: string[] = [];
   if (recorded.model !== live.model)
     out.push(`the runtime now asks for the model ${live.model} (recorded: ${recorded.model})`);
   if (recorded.toolSearch !== live.toolSearch)
-    out.push(`tool search is now ${live.toolSearch ? 'on' : 'off'} (recorded: ${recorded.toolSearch ? 'on' : 'off'})`);
+    out.push(
+      `tool search is now ${live.toolSearch ? 'on' : 'off'} (recorded: ${recorded.toolSearch ? 'on' : 'off'})`,
+    );
   if (recorded.inProcess !== live.inProcess)
     out.push(
-      `in-process MCP tools are now ${live.inProcess ?? 'not measured'} (recorded: ${recorded.inProcess ?? 'not measured'})`,
+      `in-process MCP tools are now ${live.inProcess ?? 'not measured'} ` +
+        `(recorded: ${recorded.inProcess ?? 'not measured'})`,
     );
   for (const name of new Set([...Object.keys(recorded.builtins), ...Object.keys(live.builtins)])) {
     const was = recorded.builtins[name] ?? 'not recorded';

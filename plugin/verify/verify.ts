@@ -6,7 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
 import { SURFACE_LOCK_NAME } from '../language/output-files.js';
-import { readSurfaceLock, type RecordedConfiguration, type RecordedRuntime } from '../load/surface-lock.js';
+import {
+  readSurfaceLock,
+  type RecordedConfiguration,
+  type RecordedRuntime,
+} from '../load/surface-lock.js';
 import type { CatalogModel, RuntimeConfigurationModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import { runtimeSurfaces } from '../model/runtime-surface.js';
@@ -27,12 +31,18 @@ export type { RunReport } from './run-context.js';
 
 export interface VerifyOptions {
   /** Contexts as plain booleans by field; default: every combination of the policy snapshot. */
-  readonly contexts?: readonly { readonly id: string; readonly context: Readonly<Record<string, boolean>> }[];
+  readonly contexts?: readonly {
+    readonly id: string;
+    readonly context: Readonly<Record<string, boolean>>;
+  }[];
   /** Callers to run (catalogs with callers); default: every declared caller. */
   readonly callers?: readonly string[];
   /** Runtime configurations to run; default: every one the catalog declares. */
   readonly runtimes?: readonly string[];
-  /** Every context and caller in every configuration; by default the configurations after the first run each caller in the first context only. */
+  /**
+   * Every context and caller in every configuration; by default the configurations after the first
+   * run each caller in the first context only.
+   */
   readonly full?: boolean;
   readonly disabledTools?: readonly string[];
   readonly overlay?: readonly string[];
@@ -98,12 +108,23 @@ function limiter(limit: number) {
   };
 }
 
-function surfaceReport(run: SurfaceRun, recorded: RecordedRuntime | undefined, update: boolean): SurfaceReport {
+function surfaceReport(
+  run: SurfaceRun,
+  recorded: RecordedRuntime | undefined,
+  update: boolean,
+): SurfaceReport {
   const base = { runtime: run.configuration, durationMs: run.durationMs };
-  if (!run.recorded) return { ...base, differences: [], lock: 'not recorded', error: run.error ?? 'no result' };
+  if (!run.recorded)
+    return { ...base, differences: [], lock: 'not recorded', error: run.error ?? 'no result' };
   const record = recorded?.configurations[run.configuration];
   const differences = record ? surfaceDifferences(record, run.recorded) : [];
-  const lock = update ? 'updated' : !record ? 'not recorded' : differences.length > 0 ? 'differs' : 'matches';
+  const lock = update
+    ? 'updated'
+    : !record
+      ? 'not recorded'
+      : differences.length > 0
+        ? 'differs'
+        : 'matches';
   return { ...base, live: run.recorded, differences: update ? [] : differences, lock };
 }
 
@@ -116,7 +137,10 @@ function quietSdkWarnings(): () => void {
   const emit = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const options = rest[0];
-    const code = typeof options === 'object' && options !== null ? (options as { code?: unknown }).code : rest[1];
+    const code =
+      typeof options === 'object' && options !== null
+        ? (options as { code?: unknown }).code
+        : rest[1];
     if (typeof code === 'string' && code === 'CLAUDE_SDK_CAN_USE_TOOL_SHADOWED') return;
     (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
@@ -125,7 +149,10 @@ function quietSdkWarnings(): () => void {
   };
 }
 
-export async function verifyCatalog(model: CatalogModel, options: VerifyOptions = {}): Promise<VerifyReport> {
+export async function verifyCatalog(
+  model: CatalogModel,
+  options: VerifyOptions = {},
+): Promise<VerifyReport> {
   const restoreWarnings = quietSdkWarnings();
   try {
     return await verifyWith(model, options);
@@ -136,9 +163,15 @@ export async function verifyCatalog(model: CatalogModel, options: VerifyOptions 
 
 async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
-  const runtime: ClaudeRuntime = await loadClaudeRuntime(model.config.rootDir, options.binary, options.sdk);
+  const runtime: ClaudeRuntime = await loadClaudeRuntime(
+    model.config.rootDir,
+    options.binary,
+    options.sdk,
+  );
   const appCode = await loadAppCode(model);
-  const configurations = model.runtimes.filter((r) => !options.runtimes || options.runtimes.includes(r.name));
+  const configurations = model.runtimes.filter(
+    (r) => !options.runtimes || options.runtimes.includes(r.name),
+  );
   const { lock } = await readSurfaceLock(model.config.outDir, model.name);
   const recorded = lock?.runtimes[runtime.sdkVersion];
   const resolveOptions: ResolveOptions =
@@ -188,7 +221,11 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
       runtimes: runtimeSurfaces(model, {
         file: path.join(model.config.outDir, SURFACE_LOCK_NAME),
         sdk: runtime.sdkVersion,
-        runtime: { claudeCode: runtime.claudeCodeVersion, aliases: runtime.aliases, configurations: used },
+        runtime: {
+          claudeCode: runtime.claudeCodeVersion,
+          aliases: runtime.aliases,
+          configurations: used,
+        },
       }),
     };
     // Every context's session is set up at once; at most `concurrency` runtimes run at a time, and a
@@ -260,7 +297,8 @@ function contextTasks(
 ): ContextTask[] {
   const contexts = options.contexts ?? conditionCombinations(policyTablesOf(model)).combinations;
   const declared = Object.keys(model.callers);
-  const callers: readonly (string | undefined)[] = declared.length === 0 ? [undefined] : (options.callers ?? declared);
+  const callers: readonly (string | undefined)[] =
+    declared.length === 0 ? [undefined] : (options.callers ?? declared);
   return configurations.flatMap((configuration, i) => {
     const here = i === 0 || options.full || options.contexts ? contexts : contexts.slice(0, 1);
     return here.flatMap((context) => callers.map((caller) => ({ configuration, context, caller })));

@@ -45,7 +45,10 @@ const isFile = (file: string) =>
     () => false,
   );
 const tempName = (file: string) =>
-  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
 
 /** Whether the process that made a temp file is gone (its file is then a leftover of an interrupted run). */
 function isDead(pid: number): boolean {
@@ -91,7 +94,10 @@ function writeProblem(file: string, error: unknown): PendingDiagnostic {
     return {
       code: DIAGNOSTIC_CODES.writeFailed,
       severity: 'error',
-      message: `${path.basename(blocker)} is a file, but the generated files need a folder there; move that file, or point the output folder elsewhere. Nothing was changed.`,
+      message:
+        `${path.basename(blocker)} is a file, but the generated files need a ` +
+        `folder there; move that file, or point the output folder elsewhere. ` +
+        `Nothing was changed.`,
       at: { file: blocker, line: 1, column: 1 },
     };
   return {
@@ -162,13 +168,17 @@ export interface WriteOptions {
   readonly check?: boolean;
 }
 
-export async function writeOutputs(sets: readonly OutputSet[], options: WriteOptions = {}): Promise<WriteReport> {
+export async function writeOutputs(
+  sets: readonly OutputSet[],
+  options: WriteOptions = {},
+): Promise<WriteReport> {
   const files = withManifests(sets);
   const problems: PendingDiagnostic[] = [];
   const previouslyOwned = new Set<string>();
   for (const set of sets) {
     const manifest = await readOutput(path.join(set.outDir, MANIFEST_NAME)).catch(() => undefined);
-    if (manifest !== undefined) for (const file of parseManifest(set.outDir, manifest)) previouslyOwned.add(file);
+    if (manifest !== undefined)
+      for (const file of parseManifest(set.outDir, manifest)) previouslyOwned.add(file);
   }
   const changed: string[] = [];
   let unchanged = 0;
@@ -198,17 +208,23 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
         problems.push({
           code: DIAGNOSTIC_CODES.notOwned,
           severity: 'error',
-          message: `${path.basename(file)} exists and was not written by agent-tool-catalog, so it is not replaced; move it away, or point the catalog's output folder elsewhere.`,
+          message:
+            `${path.basename(file)} exists and was not written by ` +
+            `agent-tool-catalog, so it is not replaced; move it away, or point the ` +
+            `catalog's output folder elsewhere.`,
           at: { file, line: 1, column: 1 },
         });
       changed.push(file);
     }),
   );
-  problems.sort((a, b) => (a.at as { file: string }).file.localeCompare((b.at as { file: string }).file));
+  problems.sort((a, b) =>
+    (a.at as { file: string }).file.localeCompare((b.at as { file: string }).file),
+  );
   const folders = new Set([...sets.map((s) => s.outDir), ...changed.map((f) => path.dirname(f))]);
   const leftovers = await leftoverTempFiles(folders);
   const orphaned: string[] = [];
-  for (const file of previouslyOwned) if (!files.has(file) && (await isFile(file))) orphaned.push(file);
+  for (const file of previouslyOwned)
+    if (!files.has(file) && (await isFile(file))) orphaned.push(file);
   const report = (p: PendingDiagnostic[]) => ({
     changed: changed.sort(),
     orphaned: orphaned.sort(),
@@ -270,7 +286,11 @@ export async function writeOutputs(sets: readonly OutputSet[], options: WriteOpt
       ),
     ),
   );
-  await Promise.all([...orphaned.filter((_, i) => removable[i]), ...leftovers].map((f) => fs.rm(f, { force: true })));
+  await Promise.all(
+    [...orphaned.filter((_, i) => removable[i]), ...leftovers].map((f) =>
+      fs.rm(f, { force: true }),
+    ),
+  );
   // What a watch session remembers of the outputs: unchanged files are not read again.
   for (const [, file] of staged) wroteOutput(file, files.get(file)!.content);
   for (const file of orphaned) wroteOutput(file, undefined);

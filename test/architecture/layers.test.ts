@@ -59,7 +59,9 @@ describe('the layers of docs/architecture.md', () => {
         const to = unitOf(table, target);
         if (to === undefined) wrong.push(`${file} imports ${specifier}, which is in no layer`);
         else if (to !== from && table.get(to)! >= table.get(from)!)
-          wrong.push(`${file} (layer ${table.get(from)}) imports ${target} (layer ${table.get(to)})`);
+          wrong.push(
+            `${file} (layer ${table.get(from)}) imports ${target} (layer ${table.get(to)})`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -86,7 +88,11 @@ describe('the exceptions docs/architecture.md lists', () => {
   it('names every module outside load/ and project/ that calls into load/ (type imports aside), and only those', () => {
     const reaching = files
       .filter((f) => !f.startsWith('plugin/load/') && !f.startsWith('plugin/project/'))
-      .filter((f) => [...source(f).matchAll(/^import (?!type )[^;]*? from '((?:\.\.?\/)+load\/[^']+)';$/gm)].length > 0)
+      .filter(
+        (f) =>
+          [...source(f).matchAll(/^import (?!type )[^;]*? from '((?:\.\.?\/)+load\/[^']+)';$/gm)]
+            .length > 0,
+      )
       .sort();
     expect(reaching).toEqual(exceptionTable('reaches into `plugin/load`'));
   });

@@ -12,7 +12,8 @@ const RUNTIME = 'plugin/runtime/';
 /** Module-level state that keeps no result: each is named here with what it holds instead. */
 const NOT_KEPT_RESULTS: Record<string, string> = {
   'plugin/verify/run-cleanup.ts': 'the verify runs still going, stopped when the process exits',
-  'plugin/mcp/process-groups.ts': 'the MCP server processes still alive, killed when the process exits',
+  'plugin/mcp/process-groups.ts':
+    'the MCP server processes still alive, killed when the process exits',
   'plugin/drift/read-sdk-types.ts': 'the parser module, imported on first use',
   'plugin/verify/fake-api.ts': 'a counter for message ids',
   'plugin/load/evaluation-process.ts':
@@ -66,7 +67,9 @@ describe('memo structures', () => {
   });
 
   it('live only in the session layer (and the runtime apps load)', () => {
-    const files = sourceFiles('plugin').filter((f) => f !== SESSION_LAYER && !f.startsWith(RUNTIME));
+    const files = sourceFiles('plugin').filter(
+      (f) => f !== SESSION_LAYER && !f.startsWith(RUNTIME),
+    );
     expect(files.length).toBeGreaterThan(50);
     const outside = files
       .filter((f) => !(f in NOT_KEPT_RESULTS))
@@ -75,13 +78,15 @@ describe('memo structures', () => {
   });
 
   it('are found in the session layer, so the check reads the right files', () => {
-    expect(memoStructures(SESSION_LAYER, readFileSync(path.join(REPO, SESSION_LAYER), 'utf8')).length).toBeGreaterThan(
-      0,
-    );
+    expect(
+      memoStructures(SESSION_LAYER, readFileSync(path.join(REPO, SESSION_LAYER), 'utf8')).length,
+    ).toBeGreaterThan(0);
   });
 
   it('has exceptions that still hold module-level state (an exception no longer needed goes)', () => {
     for (const file of Object.keys(NOT_KEPT_RESULTS))
-      expect(memoStructures(file, readFileSync(path.join(REPO, file), 'utf8')), file).not.toEqual([]);
+      expect(memoStructures(file, readFileSync(path.join(REPO, file), 'utf8')), file).not.toEqual(
+        [],
+      );
   });
 });

@@ -16,13 +16,22 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Runs the real binary with a preload that prints every CommonJS module the process loaded. */
 function loadedModules(args: string[], cwd: string): { modules: string[]; stdout: string } {
-  const out = execFileSync(process.execPath, ['--import', preload, BIN, ...args], { cwd, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', preload, BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   const [stdout, list = ''] = out.split('\n@@modules@@\n');
   return { modules: list.split('\n').filter(Boolean), stdout: stdout! };
 }
 
 const packagesOf = (modules: string[]) =>
-  [...new Set(modules.map((m) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(m)?.[1]).filter(Boolean))].sort();
+  [
+    ...new Set(
+      modules
+        .map((m) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(m)?.[1])
+        .filter(Boolean),
+    ),
+  ].sort();
 
 describe('cold generate', () => {
   let catalogDir: string;
@@ -56,7 +65,9 @@ describe('cold generate', () => {
     expect(packages).not.toContain('ts-morph');
     expect(packages).not.toContain('@ts-morph/common');
     expect(packages).not.toContain('typescript');
-    expect(modules.filter((m) => /handlebars[\\/]dist[\\/]cjs[\\/]handlebars[\\/]compiler[\\/]/.test(m))).toEqual([]);
+    expect(
+      modules.filter((m) => /handlebars[\\/]dist[\\/]cjs[\\/]handlebars[\\/]compiler[\\/]/.test(m)),
+    ).toEqual([]);
   });
 
   it('loads the same little for a no-op --check run', () => {

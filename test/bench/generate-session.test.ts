@@ -4,7 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { scenarioEdits, toolSource, toolsFilePath, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import {
+  scenarioEdits,
+  toolSource,
+  toolsFilePath,
+  writeSyntheticCatalog,
+} from '../../bench/synthetic-catalog.mjs';
 import { generate } from '../../plugin/generate';
 import { createGenerateSession } from '../../plugin/generate-session';
 
@@ -28,10 +33,13 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 async function freshOutput(cwd: string): Promise<Map<string, string>> {
   const result = await generate({ cwd });
   expect(result.ok).toBe(true);
-  return new Map(result.catalogs.flatMap((c) => [...c.files].map(([f, e]) => [f, e.content] as const)));
+  return new Map(
+    result.catalogs.flatMap((c) => [...c.files].map(([f, e]) => [f, e.content] as const)),
+  );
 }
 
-const onDisk = (files: Iterable<string>) => new Map([...files].map((f) => [f, readFileSync(f, 'utf8')] as const));
+const onDisk = (files: Iterable<string>) =>
+  new Map([...files].map((f) => [f, readFileSync(f, 'utf8')] as const));
 
 describe('createGenerateSession', () => {
   it('writes what a fresh generate emits after every kind of change', async () => {
@@ -78,7 +86,10 @@ describe('createGenerateSession', () => {
     const session = createGenerateSession({ cwd: catalog.dir });
     try {
       expect((await session.run()).ok).toBe(true);
-      writeFileSync(file, good.replace("kind: 'sdk', sdkTyped: false,", "kind: 'sdk', sdkTyped: false,,"));
+      writeFileSync(
+        file,
+        good.replace("kind: 'sdk', sdkTyped: false,", "kind: 'sdk', sdkTyped: false,,"),
+      );
       const broken = await session.run();
       expect(broken.ok).toBe(false);
       expect(broken.report).toBeUndefined();

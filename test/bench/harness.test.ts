@@ -6,7 +6,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handWrittenRegistry } from '../../bench/measure-tsc.mjs';
 import { interleave, summarise } from '../../bench/stats.mjs';
-import { scenarioEdits, scenarioErrors, toolKey, writeSyntheticCatalog } from '../../bench/synthetic-catalog.mjs';
+import {
+  scenarioEdits,
+  scenarioErrors,
+  toolKey,
+  writeSyntheticCatalog,
+} from '../../bench/synthetic-catalog.mjs';
 import { generate } from '../../plugin/generate';
 import { runTsc } from '../support/compilers';
 
@@ -45,7 +50,10 @@ describe('interleave', () => {
       'before b',
       'b',
     ]);
-    expect(result).toEqual({ a: { median: 1, min: 1, max: 1, runs: 2 }, b: { median: 3, min: 3, max: 3, runs: 2 } });
+    expect(result).toEqual({
+      a: { median: 1, min: 1, max: 1, runs: 2 },
+      b: { median: 3, min: 3, max: 3, runs: 2 },
+    });
   });
 });
 
@@ -80,11 +88,15 @@ describe('synthetic catalog', () => {
     edits.edit();
     const edited = await compile();
     expect(edited.tools).toHaveLength(160);
-    expect(edited.tools.filter((t, i) => t.label !== before.tools[i]!.label).map((t) => t.key)).toEqual([last]);
+    expect(
+      edited.tools.filter((t, i) => t.label !== before.tools[i]!.label).map((t) => t.key),
+    ).toEqual([last]);
     edits.add();
     expect((await compile()).tools).toHaveLength(161);
     edits.remove();
-    expect((await compile()).tools.map((t) => t.key)).toEqual(before.tools.map((t) => t.key).filter((k) => k !== last));
+    expect((await compile()).tools.map((t) => t.key)).toEqual(
+      before.tools.map((t) => t.key).filter((k) => k !== last),
+    );
     edits.restore();
     expect(await compile()).toEqual(before);
   });
@@ -115,7 +127,9 @@ describe('synthetic catalog', () => {
         ),
       ).toEqual({ code: 0, output: '' });
     }
-    expect(handWrittenRegistry(model)).toContain(`TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`);
+    expect(handWrittenRegistry(model)).toContain(
+      `TOOL_REGISTRY: { readonly [K in ToolKey]: ToolDescriptor }`,
+    );
     expect(handWrittenRegistry(model, 'checked')).toContain(
       `} as const;\nTOOL_REGISTRY satisfies { readonly [K in ToolKey]: ToolDescriptor };`,
     );

@@ -105,14 +105,21 @@ describe('verdict', () => {
   });
 
   it('names what was not measured, and why, beside what was', () => {
-    expect(verdict([limit('time', 8, 10, 'ms'), limit('edit / TanStack', undefined, 0.5, '×', 'skipped')])).toBe(
-      'met where measured; edit / TanStack not measured: skipped',
+    expect(
+      verdict([
+        limit('time', 8, 10, 'ms'),
+        limit('edit / TanStack', undefined, 0.5, '×', 'skipped'),
+      ]),
+    ).toBe('met where measured; edit / TanStack not measured: skipped');
+    expect(
+      verdict([limit('time', 12, 10, 'ms'), limit('rss', undefined, 1, 'MB', 'skipped')]),
+    ).toMatch(/^\*\*missed\*\*: time 12 ms > 10 ms.*; rss not measured: skipped$/);
+    expect(verdict([limit('time', undefined, 10, 'ms', 'pass --npm-test')])).toBe(
+      'not measured: pass --npm-test',
     );
-    expect(verdict([limit('time', 12, 10, 'ms'), limit('rss', undefined, 1, 'MB', 'skipped')])).toMatch(
-      /^\*\*missed\*\*: time 12 ms > 10 ms.*; rss not measured: skipped$/,
+    expect(verdict([limit('time', Number.NaN, 10, 'ms', 'no value')])).toBe(
+      'not measured: no value',
     );
-    expect(verdict([limit('time', undefined, 10, 'ms', 'pass --npm-test')])).toBe('not measured: pass --npm-test');
-    expect(verdict([limit('time', Number.NaN, 10, 'ms', 'no value')])).toBe('not measured: no value');
   });
 });
 
@@ -125,14 +132,16 @@ describe('targetRows', () => {
 
   it('puts the TanStack ratio of the same run beside the watch and cold targets', () => {
     const rows = byMeasure(targetRows(allMet()));
-    expect(rows.get('watch: edit one tool, 1,000 tools (in-process generate session)')!.tanstack).toBe(
-      '0.4× (TanStack 20.0 ms)',
-    );
+    expect(
+      rows.get('watch: edit one tool, 1,000 tools (in-process generate session)')!.tanstack,
+    ).toBe('0.4× (TanStack 20.0 ms)');
     expect(rows.get('watch: add one tool, 1,000 tools')!.tanstack).toBe('0.03× (TanStack 500 ms)');
-    expect(rows.get('cold generate, 1,000 tools, whole process')!.tanstack).toBe('0.07× (TanStack 2.00 s)');
-    expect(rows.get('cold generate, 1,000 tools, evaluations kept in node_modules/.cache')!.tanstack).toBe(
-      '0.045× (TanStack 2.00 s)',
+    expect(rows.get('cold generate, 1,000 tools, whole process')!.tanstack).toBe(
+      '0.07× (TanStack 2.00 s)',
     );
+    expect(
+      rows.get('cold generate, 1,000 tools, evaluations kept in node_modules/.cache')!.tanstack,
+    ).toBe('0.045× (TanStack 2.00 s)');
     expect(rows.get('20,000 tools: cold generate')!.tanstack).toBe('—');
   });
 
@@ -168,7 +177,10 @@ describe('targetRows', () => {
     expect(rows.map((r) => [r.measured, r.verdict])).toEqual([
       ['1.5× (210 ms vs clean 140 ms)', '**missed**: error / clean 1.5× > 1.2×, by 0.3× (+25%)'],
       ['+75.0 ms (115 ms vs 40.0 ms)', '**missed**: overhead 75 ms > 60 ms, by 15 ms (+25%)'],
-      ['1.15× (1.05 s vs 1.00 s, annotated)', '**missed**: generated / hand-written 1.15× > 1.1×, by 0.05× (+5%)'],
+      [
+        '1.15× (1.05 s vs 1.00 s, annotated)',
+        '**missed**: generated / hand-written 1.15× > 1.1×, by 0.05× (+5%)',
+      ],
       ['6 min 0 s', '**missed**: time 6 min > 5 min, by 1 min (+20%)'],
     ]);
   });
@@ -186,7 +198,9 @@ describe('targetRows', () => {
       sizesRun: [100, 1000],
     };
     results.sizes = { 1000: results.sizes[1000] } as never;
-    (results as Record<string, unknown>).npmTest = { unavailable: 'pass --npm-test to time it (it takes minutes)' };
+    (results as Record<string, unknown>).npmTest = {
+      unavailable: 'pass --npm-test to time it (it takes minutes)',
+    };
     const rows = targetRows(results);
     expect(rows).toHaveLength(15);
     const skipped = rows.filter((r) => r.verdict.startsWith('not measured'));
@@ -204,16 +218,23 @@ describe('targetRows', () => {
   });
 
   it('says why a measurement is missing', () => {
-    expect(whyMissing({ sizes: { 1000: {} } }, 1000, { unavailable: 'no session API' })).toBe('no session API');
-    expect(whyMissing({ sizes: { 1000: {} } }, 1000, { error: 'exit 1\nstack' })).toBe('failed: exit 1');
+    expect(whyMissing({ sizes: { 1000: {} } }, 1000, { unavailable: 'no session API' })).toBe(
+      'no session API',
+    );
+    expect(whyMissing({ sizes: { 1000: {} } }, 1000, { error: 'exit 1\nstack' })).toBe(
+      'failed: exit 1',
+    );
   });
 });
 
 describe('renderReport', () => {
   it('renders the target table with every row, and a section per size', () => {
     const report = renderReport(allMet());
-    expect(report).toContain('| measure | target | measured (median) | ours / TanStack, same run | verdict |');
-    for (const row of targetRows(allMet())) expect(report).toContain(`| ${row.measure} | ${row.target} |`);
+    expect(report).toContain(
+      '| measure | target | measured (median) | ours / TanStack, same run | verdict |',
+    );
+    for (const row of targetRows(allMet()))
+      expect(report).toContain(`| ${row.measure} | ${row.target} |`);
     expect(report).toContain('### 1,000 tools / routes');
     expect(report).toContain('| `tool-catalog --help` | 80.0 (80.0–80.0) | +40 |');
   });

@@ -39,24 +39,34 @@ describe('precompiled templates', () => {
     const existing = new Map(pathsToRead(model).map((p) => [p, undefined]));
     const sources = readTemplateSources();
     const fromSources = renderCatalog(model, buildTemplateSet(sources, NO_BUILD), existing).files;
-    const fromPrecompiled = renderCatalog(model, buildTemplateSet(sources, precompiledNow()), existing).files;
+    const fromPrecompiled = renderCatalog(
+      model,
+      buildTemplateSet(sources, precompiledNow()),
+      existing,
+    ).files;
     expect(fromSources.size).toBeGreaterThan(2);
     expect([...fromPrecompiled.keys()]).toEqual([...fromSources.keys()]);
-    for (const [file, emitted] of fromSources) expect(fromPrecompiled.get(file)?.content, file).toBe(emitted.content);
+    for (const [file, emitted] of fromSources)
+      expect(fromPrecompiled.get(file)?.content, file).toBe(emitted.content);
   });
 
   it('are used while every source matches the one they were built from', () => {
     const sources = new Map([['header', 'real {{catalog}}']]);
-    const other = createRequire(import.meta.url)('handlebars').precompile('precompiled {{catalog}}', {
-      ...COMPILE_OPTIONS,
-    });
+    const other = createRequire(import.meta.url)('handlebars').precompile(
+      'precompiled {{catalog}}',
+      {
+        ...COMPILE_OPTIONS,
+      },
+    );
     // eslint-disable-next-line no-new-func -- the spec is JavaScript source, as in the built module
     const spec = new Function(`return ${other}`)();
     const set = buildTemplateSet(sources, {
       options: JSON.stringify(COMPILE_OPTIONS),
       templates: { header: { source: 'real {{catalog}}', spec } },
     });
-    expect(set.get('header')({ catalog: 'c', include: 'i', configFile: 'f' })).toBe('precompiled c');
+    expect(set.get('header')({ catalog: 'c', include: 'i', configFile: 'f' })).toBe(
+      'precompiled c',
+    );
   });
 
   it('are ignored when a template was edited after the build, or built with other options', () => {

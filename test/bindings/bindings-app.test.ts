@@ -62,7 +62,12 @@ async function typecheck(app: FixtureApp, compilers: CompilerName[] = CHECKED_BY
 }
 
 /** Adds zh-CN / zh-TW translations for a new tool, as the app's translators would. */
-async function translate(app: FixtureApp, key: string, zhCn: [string, string], zhTw: [string, string]) {
+async function translate(
+  app: FixtureApp,
+  key: string,
+  zhCn: [string, string],
+  zhTw: [string, string],
+) {
   for (const [locale, [label, description]] of [
     ['zh-CN', zhCn],
     ['zh-TW', zhTw],
@@ -149,7 +154,9 @@ describe('bindings on the fixture app', () => {
       expect(r.output, r.compiler).toMatch(
         /src\/toolBinding\.tsx\(\d+,\d+\): error TS\d+: .*'Notes' does not exist in type/,
       );
-      expect(r.output, r.compiler).toMatch(/src\/keys\.ts\(\d+,\d+\): error TS\d+: .*'"Notes"' is not assignable/);
+      expect(r.output, r.compiler).toMatch(
+        /src\/keys\.ts\(\d+,\d+\): error TS\d+: .*'"Notes"' is not assignable/,
+      );
     }
 
     const fixOnly = await app.cli('bindings', '--fix');

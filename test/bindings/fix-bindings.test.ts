@@ -99,7 +99,10 @@ describe('fixBindings', () => {
   it('keeps the hand-written entry of a tool that leaves the catalog, and it serves the tool again when it returns', () => {
     const text =
       "import type { AppUiBindings } from '../generated/app/bindings';\n\nexport const B = {\n  Bash: { icon: 'terminal' },\n  WebSearch: { icon: 'globe' },\n  // drawn by hand\n  Notes: { icon: 'my-own-notebook' },\n} satisfies AppUiBindings;\n";
-    const withoutNotes = { ...stringIcons, tools: stringIcons.tools.filter((t) => t.key !== 'Notes') };
+    const withoutNotes = {
+      ...stringIcons,
+      tools: stringIcons.tools.filter((t) => t.key !== 'Notes'),
+    };
     const gone = fix(withoutNotes, text);
     expect([gone.excess, gone.changed, gone.text]).toEqual([['Notes'], false, text]);
     const back = fix(stringIcons, gone.text);
@@ -107,7 +110,8 @@ describe('fixBindings', () => {
   });
 
   it('keeps CRLF line endings', () => {
-    const text = "const B = {\r\n  Bash: { icon: 'a' },\r\n  Gone: { icon: 'x' },\r\n} satisfies AppUiBindings;\r\n";
+    const text =
+      "const B = {\r\n  Bash: { icon: 'a' },\r\n  Gone: { icon: 'x' },\r\n} satisfies AppUiBindings;\r\n";
     const result = fix(stringIcons, text, true);
     expect(result.text).toBe(
       `const B = {\r\n  Bash: { icon: 'a' },\r\n  WebSearch: { icon: 'globe' }, ${TODO('WebSearch')}\r\n  Notes: { icon: 'notebook' }, ${TODO('Notes')}\r\n} satisfies AppUiBindings;\r\n`,
@@ -127,7 +131,11 @@ describe('fixBindings', () => {
       '} satisfies AppUiBindings;',
       '',
     ]);
-    const allStale = fix(stringIcons, "export const B = {\n  Old: { icon: 'x' },\n} satisfies AppUiBindings;\n", true);
+    const allStale = fix(
+      stringIcons,
+      "export const B = {\n  Old: { icon: 'x' },\n} satisfies AppUiBindings;\n",
+      true,
+    );
     expect(allStale.text).toBe(empty.text);
   });
 
@@ -151,7 +159,9 @@ describe('fixBindings', () => {
   });
 
   it('says how to fix a file without a checked bindings object', () => {
-    expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(BindingFileError);
+    expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(
+      BindingFileError,
+    );
     expect(() => fixBindings(stringIcons, FILE, 'export const B = { Bash: {} };\n')).toThrow(
       /add `satisfies AppUiBindings`/,
     );

@@ -36,7 +36,8 @@ export async function copyFixtureApp(name: string): Promise<FixtureApp> {
     },
     async edit(relative, from, to) {
       const text = await app.read(relative);
-      if (text.split(from).length !== 2) throw new Error(`expected exactly one ${JSON.stringify(from)} in ${relative}`);
+      if (text.split(from).length !== 2)
+        throw new Error(`expected exactly one ${JSON.stringify(from)} in ${relative}`);
       await app.write(
         relative,
         text.replace(from, () => to),

@@ -21,7 +21,11 @@ export const BROWSER_ARTIFACTS = ARTIFACTS;
 export async function launchChromium(): Promise<Browser> {
   const found = await findChromium();
   try {
-    return await chromium.launch({ executablePath: found.executablePath, headless: true, args: CHROMIUM_FLAGS });
+    return await chromium.launch({
+      executablePath: found.executablePath,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
   } catch (error) {
     throw new ChromiumSetupError(
       `Chromium ${found.executablePath} (from ${found.source}) did not start: ${launchFailure(error)}`,
@@ -31,8 +35,12 @@ export async function launchChromium(): Promise<Browser> {
 
 /** Playwright's first line plus what the browser wrote to stderr (a missing shared library, say), not its call log. */
 function launchFailure(error: unknown): string {
-  const [first, ...logs] = (error instanceof Error ? error.message : String(error)).split('Call log:')[0]!.split('\n');
-  const stderr = logs.flatMap((line) => /^\[pid=\d+\]\[err\] (.*)$/.exec(line)?.[1] ?? []).slice(0, 5);
+  const [first, ...logs] = (error instanceof Error ? error.message : String(error))
+    .split('Call log:')[0]!
+    .split('\n');
+  const stderr = logs
+    .flatMap((line) => /^\[pid=\d+\]\[err\] (.*)$/.exec(line)?.[1] ?? [])
+    .slice(0, 5);
   return [first, ...stderr.map((line) => `  ${line}`)].join('\n');
 }
 

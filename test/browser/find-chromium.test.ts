@@ -1,7 +1,15 @@
 // The browser finder's order (CHROMIUM_PATH, Playwright's cache, PATH, @sparticuz/chromium), its one
 // message when nothing is found, and the bundled browser's extraction into a per-user, per-version folder.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, repoPath } from '../support/paths';
@@ -43,7 +51,10 @@ describe('findChromium', () => {
   it("takes CHROMIUM_PATH first, then Playwright's cache (its own revision, else the newest), then PATH", async () => {
     const env = emptyEnv();
     const onPath = executable(env.PATH!, 'google-chrome');
-    await expect(findChromium({ env, bundled: false })).resolves.toEqual({ executablePath: onPath, source: 'PATH' });
+    await expect(findChromium({ env, bundled: false })).resolves.toEqual({
+      executablePath: onPath,
+      source: 'PATH',
+    });
 
     executable(env.PLAYWRIGHT_BROWSERS_PATH!, 'chromium-1100/chrome-linux64/chrome');
     const newest = executable(
@@ -56,19 +67,29 @@ describe('findChromium', () => {
     });
 
     // The revision the installed playwright-core expects beats a newer one.
-    const { browsers } = JSON.parse(readFileSync(repoPath('node_modules/playwright-core/browsers.json'), 'utf8')) as {
+    const { browsers } = JSON.parse(
+      readFileSync(repoPath('node_modules/playwright-core/browsers.json'), 'utf8'),
+    ) as {
       browsers: { name: string; revision: string }[];
     };
     const expected = browsers.find((b) => b.name === 'chromium')!.revision;
-    const matching = executable(env.PLAYWRIGHT_BROWSERS_PATH!, `chromium-${expected}/chrome-linux64/chrome`);
-    executable(env.PLAYWRIGHT_BROWSERS_PATH!, `chromium-${Number(expected) + 1}/chrome-linux64/chrome`);
+    const matching = executable(
+      env.PLAYWRIGHT_BROWSERS_PATH!,
+      `chromium-${expected}/chrome-linux64/chrome`,
+    );
+    executable(
+      env.PLAYWRIGHT_BROWSERS_PATH!,
+      `chromium-${Number(expected) + 1}/chrome-linux64/chrome`,
+    );
     await expect(findChromium({ env, bundled: false })).resolves.toEqual({
       executablePath: matching,
       source: 'Playwright cache',
     });
 
     const override = executable(env.HOME!, 'my-chrome');
-    await expect(findChromium({ env: { ...env, CHROMIUM_PATH: override }, bundled: false })).resolves.toEqual({
+    await expect(
+      findChromium({ env: { ...env, CHROMIUM_PATH: override }, bundled: false }),
+    ).resolves.toEqual({
       executablePath: override,
       source: 'CHROMIUM_PATH',
     });
@@ -83,9 +104,12 @@ describe('findChromium', () => {
     const found = await findChromium({
       env: {
         ...env,
-        PATH: [env.HOME, path.join(env.HOME!, 'folder'), path.dirname(second), path.dirname(first)].join(
-          path.delimiter,
-        ),
+        PATH: [
+          env.HOME,
+          path.join(env.HOME!, 'folder'),
+          path.dirname(second),
+          path.dirname(first),
+        ].join(path.delimiter),
       },
       bundled: false,
     });
@@ -96,7 +120,12 @@ describe('findChromium', () => {
     const error = await findChromium({ env: emptyEnv(), bundled: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChromiumSetupError);
     const { message, stack } = error as Error;
-    for (const way of ['CHROMIUM_PATH=', 'npx playwright-core install', 'on PATH', '@sparticuz/chromium'])
+    for (const way of [
+      'CHROMIUM_PATH=',
+      'npx playwright-core install',
+      'on PATH',
+      '@sparticuz/chromium',
+    ])
       expect(message).toContain(way);
     expect(stack).not.toMatch(/^\s+at /m);
   });
@@ -105,7 +134,10 @@ describe('findChromium', () => {
     const env = emptyEnv();
     executable(env.PATH!, 'chromium');
     await expect(
-      findChromium({ env: { ...env, CHROMIUM_PATH: path.join(env.HOME!, 'missing') }, bundled: false }),
+      findChromium({
+        env: { ...env, CHROMIUM_PATH: path.join(env.HOME!, 'missing') },
+        bundled: false,
+      }),
     ).rejects.toThrow(/CHROMIUM_PATH=.*missing is not an executable file/);
   });
 
@@ -113,7 +145,9 @@ describe('findChromium', () => {
     "extracts @sparticuz/chromium once into the user's cache, per version",
     async () => {
       const version = (
-        JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+        JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as {
+          devDependencies: Record<string, string>;
+        }
       ).devDependencies['@sparticuz/chromium']!;
       const env = emptyEnv();
       const tmpdirBefore = process.env.TMPDIR;

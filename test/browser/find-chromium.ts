@@ -56,7 +56,8 @@ const PLAYWRIGHT_LAYOUTS: Record<string, readonly string[]> = {
     'chrome-linux/chrome',
     'chrome-win64/chrome.exe',
     ...['x64', 'arm64'].map(
-      (arch) => `chrome-mac-${arch}/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`,
+      (arch) =>
+        `chrome-mac-${arch}/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`,
     ),
   ],
   chromium_headless_shell: ['linux64', 'linux-arm64', 'mac-x64', 'mac-arm64']
@@ -73,15 +74,20 @@ function isExecutable(file: string): boolean {
   }
 }
 
-const cacheHome = (env: NodeJS.ProcessEnv) => env.XDG_CACHE_HOME || path.join(env.HOME || homedir(), '.cache');
+const cacheHome = (env: NodeJS.ProcessEnv) =>
+  env.XDG_CACHE_HOME || path.join(env.HOME || homedir(), '.cache');
 
 /** Playwright's registry folder, by the rules playwright-core itself follows. */
 function playwrightRegistry(env: NodeJS.ProcessEnv): string | undefined {
   const override = env.PLAYWRIGHT_BROWSERS_PATH;
   if (override === '0')
-    return path.join(path.dirname(require.resolve('playwright-core/package.json')), '.local-browsers');
+    return path.join(
+      path.dirname(require.resolve('playwright-core/package.json')),
+      '.local-browsers',
+    );
   if (override) return path.resolve(override);
-  if (process.platform === 'darwin') return path.join(env.HOME || homedir(), 'Library/Caches/ms-playwright');
+  if (process.platform === 'darwin')
+    return path.join(env.HOME || homedir(), 'Library/Caches/ms-playwright');
   if (process.platform === 'win32')
     return path.join(env.LOCALAPPDATA || path.join(homedir(), 'AppData/Local'), 'ms-playwright');
   return path.join(cacheHome(env), 'ms-playwright');
@@ -90,8 +96,13 @@ function playwrightRegistry(env: NodeJS.ProcessEnv): string | undefined {
 /** The Chromium revision the installed playwright-core was built against: preferred, then the newest. */
 function expectedRevision(): number | undefined {
   try {
-    const file = path.join(path.dirname(require.resolve('playwright-core/package.json')), 'browsers.json');
-    const { browsers } = JSON.parse(readFileSync(file, 'utf8')) as { browsers: { name: string; revision: string }[] };
+    const file = path.join(
+      path.dirname(require.resolve('playwright-core/package.json')),
+      'browsers.json',
+    );
+    const { browsers } = JSON.parse(readFileSync(file, 'utf8')) as {
+      browsers: { name: string; revision: string }[];
+    };
     return Number(browsers.find((b) => b.name === 'chromium')?.revision);
   } catch {
     return undefined;
@@ -110,7 +121,8 @@ function fromPlaywrightCache(env: NodeJS.ProcessEnv): string | undefined {
     const revision = Number(match[2]);
     for (const layout of layouts) {
       const file = path.join(registry, entry, layout);
-      if (isExecutable(file)) found.push({ file, rank: revision + (revision === expected ? 1e9 : 0) });
+      if (isExecutable(file))
+        found.push({ file, rank: revision + (revision === expected ? 1e9 : 0) });
     }
   }
   return found.sort((a, b) => b.rank - a.rank)[0]?.file;
@@ -133,7 +145,9 @@ function bundledVersion(): string | undefined {
     // Its "exports" hide package.json: resolve the entry point and read the package root above build/.
     const entry = require.resolve('@sparticuz/chromium');
     const root = entry.slice(0, entry.lastIndexOf(`${path.sep}build${path.sep}`));
-    return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     return undefined;
   }
@@ -167,7 +181,9 @@ async function fromBundled(env: NodeJS.ProcessEnv): Promise<string | undefined> 
     await sparticuz.executablePath();
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    throw new ChromiumSetupError(`@sparticuz/chromium ${version} could not be extracted into ${dir}: ${String(error)}`);
+    throw new ChromiumSetupError(
+      `@sparticuz/chromium ${version} could not be extracted into ${dir}: ${String(error)}`,
+    );
   } finally {
     if (previousTmpdir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previousTmpdir;
@@ -189,7 +205,8 @@ export async function findChromium({
 }: FindChromiumOptions = {}): Promise<FoundChromium> {
   const override = env.CHROMIUM_PATH;
   if (override) {
-    if (!isExecutable(override)) throw new ChromiumSetupError(`CHROMIUM_PATH=${override} is not an executable file.`);
+    if (!isExecutable(override))
+      throw new ChromiumSetupError(`CHROMIUM_PATH=${override} is not an executable file.`);
     return { executablePath: override, source: 'CHROMIUM_PATH' };
   }
   const cached = fromPlaywrightCache(env);

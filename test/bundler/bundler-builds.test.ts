@@ -14,11 +14,14 @@ afterAll(() => {
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]))
+    .flatMap((e) =>
+      e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)],
+    )
     .sort();
 }
 
-const snapshotOf = (dir: string) => new Map(listFiles(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+const snapshotOf = (dir: string) =>
+  new Map(listFiles(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
 
 describe.each(BUNDLERS)('%s', (bundler) => {
   it('generates the catalog at build start and bundles the generated registry', async () => {
@@ -63,9 +66,11 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     // file:line:col of the bad value (line 7 of the tool file, column of `'serach'`), and its source line.
     expect(outcome.errorText).toMatch(/catalog\/tools\.catalog\.ts:7:34/);
     // One column everywhere, except in esbuild's own summary line, which counts columns from 0 for every error.
-    if (bundler !== 'esbuild') expect(outcome.errorText).not.toMatch(/catalog\/tools\.catalog\.ts:7:3[35]/);
+    if (bundler !== 'esbuild')
+      expect(outcome.errorText).not.toMatch(/catalog\/tools\.catalog\.ts:7:3[35]/);
     // A one-off build is not watching: the fix needs another build, not a save.
-    if (bundler !== 'esbuild') expect(outcome.errorText).toContain('fix it and run the build again');
+    if (bundler !== 'esbuild')
+      expect(outcome.errorText).toContain('fix it and run the build again');
     expect(outcome.errorText).toContain("Grep: { kind: 'sdk', category: 'serach'");
     // Nothing half-written: no generated output at all.
     expect(() => listFiles(app.file('src/generated'))).toThrow();

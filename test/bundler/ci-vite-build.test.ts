@@ -27,13 +27,19 @@ describe('CI=true vite build', () => {
     const where = /catalog\/tools\.catalog\.ts:(\d+):(\d+)/.exec(cli.stderr);
     expect(where, cli.stderr).not.toBeNull();
 
-    const build = await runCommand(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: app.dir,
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
+    const build = await runCommand(
+      process.execPath,
+      [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build'],
+      {
+        cwd: app.dir,
+        env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+      },
+    );
     const output = build.stdout + build.stderr;
     expect(build.code, output).toBe(1);
-    const printed = [...output.matchAll(/tools\.catalog\.ts:(\d+):(\d+)/g)].map((m) => `${m[1]}:${m[2]}`);
+    const printed = [...output.matchAll(/tools\.catalog\.ts:(\d+):(\d+)/g)].map(
+      (m) => `${m[1]}:${m[2]}`,
+    );
     // Vite's header line and the message both name the place, and both the way the CLI does.
     expect(printed.length, output).toBeGreaterThanOrEqual(2);
     expect(new Set(printed)).toEqual(new Set([`${where![1]}:${where![2]}`]));

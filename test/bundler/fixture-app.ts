@@ -43,7 +43,8 @@ console.log(summary);
  * that must show an earlier change caused no build waits for the build of a later marker instead of
  * for a fixed time.
  */
-export const fixtureEntry = (marker: string) => `${FIXTURE_ENTRY}export const marker = '${marker}';\n`;
+export const fixtureEntry = (marker: string) =>
+  `${FIXTURE_ENTRY}export const marker = '${marker}';\n`;
 
 export interface FixtureApp {
   readonly dir: string;
@@ -61,7 +62,8 @@ export function createFixtureApp(name: string, files: Record<string, string> = {
     'catalog/demo.catalog.ts': FIXTURE_VOCABULARY,
     'catalog/tools.catalog.ts': fixtureTools(),
     'src/main.ts': FIXTURE_ENTRY,
-    'index.html': '<!doctype html><html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
+    'index.html':
+      '<!doctype html><html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
     ...files,
   });
   return { dir, file, write, remove: () => rmSync(dir, { recursive: true, force: true }) };

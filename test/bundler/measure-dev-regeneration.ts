@@ -38,7 +38,8 @@ for (const [name, change] of [
       step();
       const event = await done;
       const landed = performance.now();
-      if (!event.ok || event.written.length === 0) throw new Error(`unexpected generation: ${JSON.stringify(event)}`);
+      if (!event.ok || event.written.length === 0)
+        throw new Error(`unexpected generation: ${JSON.stringify(event)}`);
       if (step === change) {
         own.push(event.durationMs);
         wall.push(landed - saved);

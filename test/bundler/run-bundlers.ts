@@ -41,7 +41,10 @@ const errorText = (error: unknown): string => {
     const e = error as Error & {
       frame?: string;
       loc?: { file: string; line: number; column: number };
-      errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } | null }[];
+      errors?: {
+        text: string;
+        location?: { file: string; line: number; column: number; lineText: string } | null;
+      }[];
     };
     const esbuildErrors =
       e.errors
@@ -69,7 +72,11 @@ async function webpackLike(
   const rule =
     name === 'webpack'
       ? { test: /\.ts$/, loader: TS_LOADER }
-      : { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } };
+      : {
+          test: /\.ts$/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript' } } },
+        };
   const common = {
     context: dir,
     mode: 'production' as const,
@@ -82,7 +89,10 @@ async function webpackLike(
     infrastructureLogging: { level: 'none' as const },
   };
   let run: (
-    cb: (err: Error | null, stats: { hasErrors(): boolean; toString(o: object): string } | undefined) => void,
+    cb: (
+      err: Error | null,
+      stats: { hasErrors(): boolean; toString(o: object): string } | undefined,
+    ) => void,
   ) => void;
   if (name === 'webpack') {
     const { webpack } = await import('webpack');
@@ -93,7 +103,8 @@ async function webpackLike(
     const { rspack } = await import('@rspack/core');
     const plugin = (await import('../../plugin/bundler/rspack')).default;
     const compiler = rspack({ ...common, plugins: [plugin(options)] });
-    run = (cb) => compiler.run((err, stats) => compiler.close(() => cb(err ?? null, stats as never)));
+    run = (cb) =>
+      compiler.run((err, stats) => compiler.close(() => cb(err ?? null, stats as never)));
   }
   return new Promise((resolve) => {
     run((err, stats) => {
@@ -104,7 +115,11 @@ async function webpackLike(
           bundle: '',
           errorText: stats?.toString({ all: false, errors: true, colors: false }) ?? '',
         });
-      resolve({ ok: true, bundle: readFileSync(path.join(outDir, 'main.js'), 'utf8'), errorText: '' });
+      resolve({
+        ok: true,
+        bundle: readFileSync(path.join(outDir, 'main.js'), 'utf8'),
+        errorText: '',
+      });
     });
   });
 }
@@ -147,7 +162,11 @@ export async function buildWith(
           logLevel: 'silent',
           plugins: [plugin(pluginOptions)],
         });
-        return { ok: true, bundle: result.outputFiles.map((f) => f.text).join('\n'), errorText: '' };
+        return {
+          ok: true,
+          bundle: result.outputFiles.map((f) => f.text).join('\n'),
+          errorText: '',
+        };
       }
       case 'rollup': {
         const { rollup } = await import('rollup');
@@ -159,7 +178,11 @@ export async function buildWith(
         });
         const { output } = await bundle.generate({ format: 'esm' });
         await bundle.close();
-        return { ok: true, bundle: output.map((c) => ('code' in c ? c.code : '')).join('\n'), errorText: '' };
+        return {
+          ok: true,
+          bundle: output.map((c) => ('code' in c ? c.code : '')).join('\n'),
+          errorText: '',
+        };
       }
       case 'webpack':
       case 'rspack':

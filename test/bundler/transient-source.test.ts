@@ -30,7 +30,10 @@ describe('the dev-mode build state and a catalog file deleted and recreated', ()
     try {
       expect((await state.ensureGenerated('build-start')).ok).toBe(true);
       const zh = path.join(dir, 'generated/demo/i18n/zh-CN.json');
-      writeFileSync(zh, JSON.stringify({ agent: { tools: { Read: { label: '读取' }, Grep: { label: '搜索' } } } }));
+      writeFileSync(
+        zh,
+        JSON.stringify({ agent: { tools: { Read: { label: '读取' }, Grep: { label: '搜索' } } } }),
+      );
       state.invalidate();
       expect((await state.ensureGenerated('change', zh)).ok).toBe(true);
       const translated = readFileSync(zh, 'utf8');

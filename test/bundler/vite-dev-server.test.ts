@@ -13,7 +13,10 @@ interface DevSession {
   readonly server: ViteDevServer;
   readonly events: GenerationEvent[];
   /** Payloads the plugin sent to the browser (error overlay, reloads). */
-  readonly sent: { type: string; err?: { message: string; frame?: string; loc?: { file: string; line: number } } }[];
+  readonly sent: {
+    type: string;
+    err?: { message: string; frame?: string; loc?: { file: string; line: number } };
+  }[];
   /** What the plugin printed in the terminal, each line as `info: …` or `error: …`. */
   readonly logs: string[];
 }
@@ -26,7 +29,11 @@ afterEach(async () => {
   }
 });
 
-async function startDev(name: string, files: Record<string, string> = {}, ci = false): Promise<DevSession> {
+async function startDev(
+  name: string,
+  files: Record<string, string> = {},
+  ci = false,
+): Promise<DevSession> {
   const app = createFixtureApp(name, files);
   const events: GenerationEvent[] = [];
   const logs: string[] = [];
@@ -105,13 +112,20 @@ describe('Vite dev server', () => {
 
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
     await until(() => events.length >= 2, 'the regeneration');
-    expect(events[1]).toMatchObject({ reason: 'change', ok: true, file: app.file('catalog/tools.catalog.ts') });
+    expect(events[1]).toMatchObject({
+      reason: 'change',
+      ok: true,
+      file: app.file('catalog/tools.catalog.ts'),
+    });
     expect(events[1]!.written).toContain(registry);
     expect(readFileSync(registry, 'utf8')).toContain("'Grep'");
     // Our writes land in the watched output folder: once the watcher has reported every one of them,
     // the next run must be the one a later real change starts.
     const written = events[1]!.written;
-    await until(() => written.every((f) => reported.includes(f)), 'the watcher reporting our writes');
+    await until(
+      () => written.every((f) => reported.includes(f)),
+      'the watcher reporting our writes',
+    );
     expect(await runAfter(session, 'AfterOwnWrites')).toMatchObject({ reason: 'change', ok: true });
     expect(events).toHaveLength(3);
 
@@ -133,13 +147,20 @@ describe('Vite dev server', () => {
     const registry = app.file('src/generated/demo/registry.ts');
     const before = readFileSync(registry, 'utf8');
 
-    app.write('catalog/tools.catalog.ts', fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")));
+    app.write(
+      'catalog/tools.catalog.ts',
+      fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")),
+    );
     await until(() => events.length === 2, 'the failed regeneration');
     expect(events[1]).toMatchObject({ ok: false, written: [] });
     const overlay = sent.find((p) => p.type === 'error');
     expect(overlay?.err?.message).toContain('TC140');
     // The column the CLI prints (1-based): the overlay shows it and opens the editor there.
-    expect(overlay?.err?.loc).toEqual({ file: app.file('catalog/tools.catalog.ts'), line: 7, column: 34 });
+    expect(overlay?.err?.loc).toEqual({
+      file: app.file('catalog/tools.catalog.ts'),
+      line: 7,
+      column: 34,
+    });
     expect(overlay?.err?.message).toContain('catalog/tools.catalog.ts:7:34');
     expect(overlay?.err?.frame).toContain("category: 'serach'");
     expect(logs.filter((l) => l.startsWith('error:')).join('\n')).toContain('fix it and save');
@@ -163,12 +184,18 @@ describe('Vite dev server', () => {
     const content = readFileSync(registry, 'utf8');
     rmSync(registry);
     // The file is back before the run that wrote it reports: wait for both.
-    await until(() => existsSync(registry) && events.length === 2, 'the restored registry and its report');
+    await until(
+      () => existsSync(registry) && events.length === 2,
+      'the restored registry and its report',
+    );
     expect(readFileSync(registry, 'utf8')).toBe(content);
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
     // An output edited by hand is put back too.
     writeFileSync(registry, `${content}\n// edited by hand\n`);
-    await until(() => readFileSync(registry, 'utf8') === content && events.length === 3, 'the restored edit');
+    await until(
+      () => readFileSync(registry, 'utf8') === content && events.length === 3,
+      'the restored edit',
+    );
     expect(events[2]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
 
@@ -182,7 +209,10 @@ describe('Vite dev server', () => {
     await server.watcher.unwatch(registry);
     writeFileSync(registry, `${content}\n// edited by hand before it was watched\n`);
     server.watcher.emit('all', 'add', registry);
-    await until(() => readFileSync(registry, 'utf8') === content && events.length === 2, 'the restored edit');
+    await until(
+      () => readFileSync(registry, 'utf8') === content && events.length === 2,
+      'the restored edit',
+    );
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
   });
 
@@ -191,19 +221,30 @@ describe('Vite dev server', () => {
     const { app, events, server } = await startDev('dev-ci', {}, true);
     await until(() => events.length === 1, 'the initial generation');
     // The plugin hears about edits through one listener on the server's watcher: in CI it adds none.
-    expect(server.watcher.listenerCount('all')).toBe(watching.server.watcher.listenerCount('all') - 1);
+    expect(server.watcher.listenerCount('all')).toBe(
+      watching.server.watcher.listenerCount('all') - 1,
+    );
     const reported = watcherReports(server);
     app.write('catalog/tools.catalog.ts', fixtureTools(GREP));
-    await until(() => reported.includes(app.file('catalog/tools.catalog.ts')), 'the watcher reporting the edit');
+    await until(
+      () => reported.includes(app.file('catalog/tools.catalog.ts')),
+      'the watcher reporting the edit',
+    );
     expect(events).toHaveLength(1);
-    expect(readFileSync(app.file('src/generated/demo/registry.ts'), 'utf8')).not.toContain("'Grep'");
+    expect(readFileSync(app.file('src/generated/demo/registry.ts'), 'utf8')).not.toContain(
+      "'Grep'",
+    );
   });
 
   it('with CI=true a broken catalog fails the server start', async () => {
     await expect(
       startDev(
         'dev-ci-broken',
-        { 'catalog/tools.catalog.ts': fixtureTools(GREP.replace("category: 'file'", "category: 'serach'")) },
+        {
+          'catalog/tools.catalog.ts': fixtureTools(
+            GREP.replace("category: 'file'", "category: 'serach'"),
+          ),
+        },
         true,
       ),
     ).rejects.toThrow(/TC140/);

@@ -16,7 +16,11 @@ interface Watcher {
 const GREP = `\n  Grep: { kind: 'sdk', category: 'file', exposure: 'user', label: 'Grep', description: 'Searches file contents' },`;
 const BROKEN = GREP.replace("category: 'file'", "category: 'serach'");
 
-async function watchRollup(app: FixtureApp, onGenerate: (e: GenerationEvent) => void, ci = false): Promise<Watcher> {
+async function watchRollup(
+  app: FixtureApp,
+  onGenerate: (e: GenerationEvent) => void,
+  ci = false,
+): Promise<Watcher> {
   const { watch } = await import('rollup');
   const plugin = (await import('../../plugin/bundler/rollup')).default;
   const { existsSync } = await import('node:fs');
@@ -31,7 +35,9 @@ async function watchRollup(app: FixtureApp, onGenerate: (e: GenerationEvent) => 
         name: 'strip-types',
         resolveId(source, importer) {
           const file =
-            importer && source.startsWith('.') ? path.resolve(path.dirname(importer), `${source}.ts`) : undefined;
+            importer && source.startsWith('.')
+              ? path.resolve(path.dirname(importer), `${source}.ts`)
+              : undefined;
           return file && existsSync(file) ? file : null;
         },
         async transform(code, id) {
@@ -54,7 +60,11 @@ async function watchRollup(app: FixtureApp, onGenerate: (e: GenerationEvent) => 
   return { builds, close: () => watcher.close() };
 }
 
-async function watchEsbuild(app: FixtureApp, onGenerate: (e: GenerationEvent) => void, ci = false): Promise<Watcher> {
+async function watchEsbuild(
+  app: FixtureApp,
+  onGenerate: (e: GenerationEvent) => void,
+  ci = false,
+): Promise<Watcher> {
   const { context } = await import('esbuild');
   const plugin = (await import('../../plugin/bundler/esbuild')).default;
   const builds: Watcher['builds'] = [];
@@ -86,7 +96,11 @@ async function watchEsbuild(app: FixtureApp, onGenerate: (e: GenerationEvent) =>
   return { builds, close: () => ctx.dispose() };
 }
 
-async function watchWebpack(app: FixtureApp, onGenerate: (e: GenerationEvent) => void, ci = false): Promise<Watcher> {
+async function watchWebpack(
+  app: FixtureApp,
+  onGenerate: (e: GenerationEvent) => void,
+  ci = false,
+): Promise<Watcher> {
   const { webpack } = await import('webpack');
   const plugin = (await import('../../plugin/bundler/webpack')).default;
   const builds: Watcher['builds'] = [];
@@ -103,7 +117,10 @@ async function watchWebpack(app: FixtureApp, onGenerate: (e: GenerationEvent) =>
   });
   const watching = compiler.watch({ aggregateTimeout: 20 }, (err, stats) => {
     if (err || !stats || stats.hasErrors())
-      builds.push({ ok: false, text: String(err ?? stats?.toString({ all: false, errors: true })) });
+      builds.push({
+        ok: false,
+        text: String(err ?? stats?.toString({ all: false, errors: true })),
+      });
     else builds.push({ ok: true, text: readFileSync(app.file('dist/main.js'), 'utf8') });
   });
   if (!watching) throw new Error('webpack did not start watching');
@@ -125,7 +142,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
  */
 async function buildAfter(app: FixtureApp, watcher: Watcher, marker: string): Promise<number> {
   app.write('src/main.ts', fixtureEntry(marker));
-  await until(() => watcher.builds.some((b) => b.ok && b.text.includes(marker)), `the build with ${marker}`);
+  await until(
+    () => watcher.builds.some((b) => b.ok && b.text.includes(marker)),
+    `the build with ${marker}`,
+  );
   return watcher.builds.findIndex((b) => b.ok && b.text.includes(marker));
 }
 

@@ -9,7 +9,15 @@ const cli = (...argv: string[]) => runCli(argv, themis);
 
 describe('resolve --agent', () => {
   it("prints the subagent's offer and its definition, within what the caller is offered", async () => {
-    const run = await cli('resolve', '--caller', 'CHAT', '--agent', 'researcher', '--ctx', 'canQueryThemis=true');
+    const run = await cli(
+      'resolve',
+      '--caller',
+      'CHAT',
+      '--agent',
+      'researcher',
+      '--ctx',
+      'canQueryThemis=true',
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('catalog themis; subagent researcher;');
     expect(run.stdout).toContain(
@@ -18,8 +26,18 @@ describe('resolve --agent', () => {
     expect(run.stdout).toContain('what the SDK receives (agents.researcher):\ntools (4):\n');
     // Without the condition the session leaves query_themis_data out, so the subagent cannot have it.
     const json = JSON.parse(
-      (await cli('resolve', '--json', '--caller', 'CHAT', '--agent', 'researcher', '--ctx', 'canQueryThemis=false'))
-        .stdout,
+      (
+        await cli(
+          'resolve',
+          '--json',
+          '--caller',
+          'CHAT',
+          '--agent',
+          'researcher',
+          '--ctx',
+          'canQueryThemis=false',
+        )
+      ).stdout,
     );
     expect(json.offered.find((o: { key: string }) => o.key === 'query_themis_data')).toMatchObject({
       state: 'absent',
@@ -44,14 +62,24 @@ describe('resolve --agent', () => {
 
 describe('explain --agent', () => {
   it("says a tool the session offers is not among the subagent's tools", async () => {
-    const run = await cli('explain', 'save_memory', '--json', '--caller', 'CHAT', '--agent', 'researcher');
+    const run = await cli(
+      'explain',
+      'save_memory',
+      '--json',
+      '--caller',
+      'CHAT',
+      '--agent',
+      'researcher',
+    );
     const x = JSON.parse(run.stdout);
     expect(x).toMatchObject({ state: 'absent', absentBy: 'subagent', allowed: false });
     expect(x.rules.find((r: { rule: string }) => r.rule === 'subagent')).toMatchObject({
       disallows: true,
       detail: "not among the tools of subagent 'researcher'",
     });
-    const own = JSON.parse((await cli('explain', 'get_pr_info', '--json', '--agent', 'researcher')).stdout);
+    const own = JSON.parse(
+      (await cli('explain', 'get_pr_info', '--json', '--agent', 'researcher')).stdout,
+    );
     expect(own).toMatchObject({ state: 'direct', allowed: true });
     expect(own.rules.find((r: { rule: string }) => r.rule === 'subagent').disallows).toBe(false);
   });

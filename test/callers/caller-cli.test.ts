@@ -11,7 +11,16 @@ const fixture = path.join(FIXTURES, 'policy-callers');
 const cli = (cwd: string, ...argv: string[]) => runCli(argv, cwd);
 
 describe('resolve --caller on the fixture', () => {
-  const agentArgs = ['--caller', 'AGENT', '--ctx', 'has-git=true', '--ctx', 'canQuery=true', '--disabled', 'Bash'];
+  const agentArgs = [
+    '--caller',
+    'AGENT',
+    '--ctx',
+    'has-git=true',
+    '--ctx',
+    'canQuery=true',
+    '--disabled',
+    'Bash',
+  ];
 
   it('prints what the caller is offered, each tool direct or absent and why, from the session computation', async () => {
     const { code, stdout, stderr } = await cli(fixture, 'resolve', ...agentArgs);
@@ -33,7 +42,9 @@ describe('resolve --caller on the fixture', () => {
     never_on
     docs_bundle
 `);
-    expect(stdout).toContain(`  offered only if the app's availability check passes (not run by the CLI) (1):
+    expect(
+      stdout,
+    ).toContain(`  offered only if the app's availability check passes (not run by the CLI) (1):
     personal
 `);
   });
@@ -91,7 +102,8 @@ describe('resolve --caller on the fixture', () => {
       'mcp__memory__personal',
     ]);
     const chat = JSON.parse(
-      (await cli(fixture, 'resolve', '--json', '--caller', 'CHAT', '--ctx', 'canQuery=true')).stdout,
+      (await cli(fixture, 'resolve', '--json', '--caller', 'CHAT', '--ctx', 'canQuery=true'))
+        .stdout,
     );
     expect(chat.allowedTools).toEqual([
       'Bash',
@@ -99,9 +111,15 @@ describe('resolve --caller on the fixture', () => {
       'mcp__memory__save_memory',
       'mcp__memory__personal',
     ]);
-    expect(chat.assumptions).toEqual({ appChecks: ['personal'], factories: ['trigger_review'], runtimeNamed: [] });
+    expect(chat.assumptions).toEqual({
+      appChecks: ['personal'],
+      factories: ['trigger_review'],
+      runtimeNamed: [],
+    });
     // The caller's allowedTools change the signature.
-    const plain = JSON.parse((await cli(fixture, 'resolve', '--json', '--ctx', 'canQuery=true')).stdout);
+    const plain = JSON.parse(
+      (await cli(fixture, 'resolve', '--json', '--ctx', 'canQuery=true')).stdout,
+    );
     expect(chat.signature).not.toBe(plain.signature);
     expect(plain.caller).toBeUndefined();
   });
@@ -151,10 +169,18 @@ describe('resolve --caller on the themis example', () => {
       'Agent',
     ]);
     const keysIn = (state: string) =>
-      out.offered.filter((o: { state: string }) => o.state === state).map((o: { key: string }) => o.key);
+      out.offered
+        .filter((o: { state: string }) => o.state === state)
+        .map((o: { key: string }) => o.key);
     // MESSAGING does not list ToolSearch: nothing is deferred.
     expect(keysIn('deferred')).toEqual([]);
-    expect(keysIn('direct')).toEqual(['save_memory', 'query_themis_data', 'get_pr_info', 'sentry_messaging', 'Agent']);
+    expect(keysIn('direct')).toEqual([
+      'save_memory',
+      'query_themis_data',
+      'get_pr_info',
+      'sentry_messaging',
+      'Agent',
+    ]);
     const absent = (key: string) => out.offered.find((o: { key: string }) => o.key === key);
     expect(absent('enqueue_followup')).toMatchObject({ state: 'absent', absentBy: 'policy' });
     expect(absent('metabase_messaging')).toMatchObject({ state: 'absent', absentBy: 'policy' });
@@ -197,11 +223,14 @@ describe('explain --caller', () => {
       "show_widget: disallowed — not among the caller's tools",
       "  caller FULL_AGENT: not offered — show_widget is in no group of FULL_AGENT (its groups: chat_only; FULL_AGENT's groups: core, linear, sentry_full, metabase_full)",
     ]);
-    const line = async (...argv: string[]) => (await cli(themis, 'explain', ...argv)).stdout.split('\n')[1];
+    const line = async (...argv: string[]) =>
+      (await cli(themis, 'explain', ...argv)).stdout.split('\n')[1];
     expect(await line('trigger_pr_review', '--caller', 'CHAT')).toBe(
       "  caller CHAT: needs a caller-supplied factory — in CHAT's group triggers; offered only if CHAT passes one (the CLI cannot know)",
     );
-    expect(await line('query_themis_data', '--caller', 'MESSAGING', '--ctx', 'canQueryThemis=false')).toBe(
+    expect(
+      await line('query_themis_data', '--caller', 'MESSAGING', '--ctx', 'canQueryThemis=false'),
+    ).toBe(
       "  caller MESSAGING: not offered — in MESSAGING's group core, but condition canQueryThemis is false",
     );
     expect(await line('linear', '--caller', 'FULL_AGENT', '--ctx', 'linearConfigured=true')).toBe(
@@ -210,7 +239,9 @@ describe('explain --caller', () => {
     expect(await line('personal_tasks', '--caller', 'CHAT')).toBe(
       "  caller CHAT: selected — in CHAT's group chat_only; offered only if the app's availability check passes (not run by the CLI)",
     );
-    expect(await line('save_memory', '--caller', 'CHAT')).toBe("  caller CHAT: selected — in CHAT's group core");
+    expect(await line('save_memory', '--caller', 'CHAT')).toBe(
+      "  caller CHAT: selected — in CHAT's group core",
+    );
     // Without --caller there is no caller line.
     expect(await line('save_memory')).toMatch(/^ {2}runtime names: /);
   });
@@ -232,9 +263,14 @@ describe('explain --caller', () => {
         )
       ).stdout,
     );
-    expect(out.caller).toEqual({ name: 'NARROW', summary: "caller NARROW: selected — in NARROW's group ops" });
+    expect(out.caller).toEqual({
+      name: 'NARROW',
+      summary: "caller NARROW: selected — in NARROW's group ops",
+    });
     expect(out).toMatchObject({ allowed: true, state: 'direct' });
-    const json = JSON.parse((await cli(fixture, 'explain', 'read_notes', '--json', '--caller', 'NARROW')).stdout);
+    const json = JSON.parse(
+      (await cli(fixture, 'explain', 'read_notes', '--json', '--caller', 'NARROW')).stdout,
+    );
     expect(json).toMatchObject({ allowed: false, state: 'absent', absentBy: 'caller' });
   });
 });

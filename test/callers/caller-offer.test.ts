@@ -39,11 +39,16 @@ const noChannels = () => [];
 const factory = () => [];
 
 /** A runtime context whose predicates are exactly `values` (by field). */
-function runtimeContext(values: Record<string, boolean>, opts: { personal: boolean; factories: boolean }) {
+function runtimeContext(
+  values: Record<string, boolean>,
+  opts: { personal: boolean; factories: boolean },
+) {
   return createThemisToolContext({
     // Every declared field is present (built from the model's conditions), as plain booleans.
     predicates: values as unknown as ThemisToolPredicates,
-    factories: opts.factories ? { trigger_pr_review: factory, trigger_code_generation: factory } : undefined,
+    factories: opts.factories
+      ? { trigger_pr_review: factory, trigger_code_generation: factory }
+      : undefined,
     data: { space: space(opts.personal), user },
   });
 }
@@ -54,7 +59,10 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
     expect(fields).toHaveLength(8);
     const staticNames = new Set(model.tools.flatMap((t) => t.names));
     let compared = 0;
-    for (const [caller, include] of Object.entries(THEMIS_CALLERS) as [string, readonly ThemisToolGroup[]][]) {
+    for (const [caller, include] of Object.entries(THEMIS_CALLERS) as [
+      string,
+      readonly ThemisToolGroup[],
+    ][]) {
       for (let mask = 0; mask < 2 ** fields.length; mask++) {
         const values = Object.fromEntries(fields.map((f, i) => [f, ((mask >> i) & 1) === 1]));
         const { selection, assumptions } = cliSelection(model, caller, values);
@@ -69,7 +77,10 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
         const full = runtimeContext(values, { personal: true, factories: true });
         const withFactories: string[] = selectedThemisToolKeys(full, { include });
         expect([...withFactories].sort()).toEqual(
-          [...selection.keys, ...assumptions.factories.filter((k) => withFactories.includes(k))].sort(),
+          [
+            ...selection.keys,
+            ...assumptions.factories.filter((k) => withFactories.includes(k)),
+          ].sort(),
         );
         compared++;
       }
@@ -83,7 +94,9 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
     for (const summary of callerSummaries(model)) {
       const include = model.callers[summary.caller] as readonly ThemisToolGroup[];
       const selected = (values: Record<string, boolean>) =>
-        selectedThemisToolKeys(runtimeContext(values, { personal: true, factories: true }), { include });
+        selectedThemisToolKeys(runtimeContext(values, { personal: true, factories: true }), {
+          include,
+        });
       const everything = selected(allTrue);
       expect([...summary.offered, ...summary.factories, ...summary.runtimeChecks].sort()).toEqual(
         [...everything].sort(),
@@ -96,7 +109,10 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
   });
 
   it('the checked-in themis policy.md carries the section; the default catalog (no callers) has none', () => {
-    const themisSnapshot = readFileSync(repoPath('examples/themis-agent/generated/themis/policy.md'), 'utf8');
+    const themisSnapshot = readFileSync(
+      repoPath('examples/themis-agent/generated/themis/policy.md'),
+      'utf8',
+    );
     const section = renderCallersSection(model, loadTemplates());
     expect(section).toMatch(/^## Callers \(every predicate true\)\n/);
     expect(themisSnapshot.endsWith(`\n\n${section}\n`)).toBe(true);
@@ -104,6 +120,8 @@ describe("the CLI's caller selection agrees with the generated runtime", () => {
       '| `MESSAGING` | core, sentry_messaging, metabase_messaging | `save_memory`, `query_themis_data`, `get_pr_info`, `enqueue_followup`, `sentry_messaging`, `metabase_messaging`, `Agent` | — | — |',
     );
     expect(themisSnapshot).toContain('| skillsEnabled | — | `skills_bundle`, `Skill` | — | — |');
-    expect(readFileSync(repoPath('generated/claude/policy.md'), 'utf8')).not.toContain('## Callers');
+    expect(readFileSync(repoPath('generated/claude/policy.md'), 'utf8')).not.toContain(
+      '## Callers',
+    );
   });
 });

@@ -57,7 +57,10 @@ createMiniToolContext({ predicates, factories: { search: buildSearchTool } });
 createMiniToolContext({ predicates, factories: { trigger: () => 'not a tool' } });
 `;
 
-async function project(name: string, edit?: (files: Record<string, string>) => void): Promise<string> {
+async function project(
+  name: string,
+  edit?: (files: Record<string, string>) => void,
+): Promise<string> {
   const dir = artifactDir(`caller-code-types/${name}`);
   const files: Record<string, string> = {
     'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { mini: { include: ['catalog/*.catalog.ts'], outDir: 'generated/mini', prefix: 'Mini' } } });\n`,
@@ -103,7 +106,8 @@ describe('generated caller-group code under real tsc', () => {
     const importLine = generated.findIndex((l) => l.includes('buildSearchTool as')) + 1;
     // The builder is bound to its tool in the bindings object: `enqueue: { build: … satisfies MiniToolBuilder }`.
     const enqueueEntry = generated.indexOf('  enqueue: {');
-    const enqueueLine = generated.findIndex((l, i) => i > enqueueEntry && l.trimStart().startsWith('build: ')) + 1;
+    const enqueueLine =
+      generated.findIndex((l, i) => i > enqueueEntry && l.trimStart().startsWith('build: ')) + 1;
     expect(importLine).toBeGreaterThan(0);
     expect(enqueueEntry).toBeGreaterThan(0);
     expect(enqueueLine).toBe(enqueueEntry + 2);
@@ -115,12 +119,16 @@ describe('generated caller-group code under real tsc', () => {
       expect(
         errors.some(
           (l) =>
-            l.startsWith(`${toolsFile}(${importLine},`) && /TS(2305|2724)/.test(l) && l.includes('buildSearchTool'),
+            l.startsWith(`${toolsFile}(${importLine},`) &&
+            /TS(2305|2724)/.test(l) &&
+            l.includes('buildSearchTool'),
         ),
         `${compiler}:\n${run.output}`,
       ).toBe(true);
       expect(
-        errors.some((l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l)),
+        errors.some(
+          (l) => l.startsWith(`${toolsFile}(${enqueueLine},`) && /TS(2322|2345|1360)/.test(l),
+        ),
         `${compiler}:\n${run.output}`,
       ).toBe(true);
     }

@@ -12,7 +12,8 @@ const example = repoPath('examples/themis-agent');
 async function themisOutput() {
   const result = await generate({ cwd: example });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const file = (name: string) => result.catalogs[0]!.files.get(path.join(example, 'generated/themis', name))!.content;
+  const file = (name: string) =>
+    result.catalogs[0]!.files.get(path.join(example, 'generated/themis', name))!.content;
   return { tools: file('tools.ts'), registry: file('registry.ts') };
 }
 const themisTools = async () => (await themisOutput()).tools;
@@ -79,7 +80,9 @@ describe('tools.ts', () => {
       /\n {4}available: 'sentryConfigured',\n[\s\S]*\n {4}channel: 'sentry',\n {4}namesFrom: 'mirror',\n/,
     );
     expect(entry(registry, 'google_drive_bundle')).toContain("\n    namesFrom: 'resolver',\n");
-    expect(entry(registry, 'personal_tasks')).toContain("\n    available: { appCheck: 'isPersonalSpace' },\n");
+    expect(entry(registry, 'personal_tasks')).toContain(
+      "\n    available: { appCheck: 'isPersonalSpace' },\n",
+    );
   });
 
   it('is up to date in the example (run `npm run generate:themis` when this fails)', async () => {

@@ -55,7 +55,10 @@ function snapshot(): Map<string, string> {
       else {
         const file = path.join(dir, child);
         const bytes = entry.isFile() ? readFileSync(file) : Buffer.from('');
-        files.set(child, `${createHash('sha1').update(bytes).digest('hex')} ${statSync(file).mode}`);
+        files.set(
+          child,
+          `${createHash('sha1').update(bytes).digest('hex')} ${statSync(file).mode}`,
+        );
       }
     }
   };
@@ -84,7 +87,18 @@ const PATHS = [
   '.',
   '',
 ];
-const TEXTS = ['', '-', '=', '--json', 'é\u202e\u001b[2J', 'x'.repeat(300), '0', '-1', '1e999', 'NaN'];
+const TEXTS = [
+  '',
+  '-',
+  '=',
+  '--json',
+  'é\u202e\u001b[2J',
+  'x'.repeat(300),
+  '0',
+  '-1',
+  '1e999',
+  'NaN',
+];
 /** Likely values per flag, so that most command lines get past parsing to the code behind them. */
 const VALUES: Readonly<Record<string, readonly string[]>> = {
   config: [
@@ -118,7 +132,10 @@ const VALUES: Readonly<Record<string, readonly string[]>> = {
 const anyValue = fc.oneof(fc.constantFrom(...PATHS, ...TEXTS), fc.string({ maxLength: 8 }));
 const valuesFor = (flag: string) =>
   VALUES[flag]
-    ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...VALUES[flag]!) }, { weight: 1, arbitrary: anyValue })
+    ? fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...VALUES[flag]!) },
+        { weight: 1, arbitrary: anyValue },
+      )
     : anyValue;
 
 /** One argument of `name`: mostly a flag it has with a likely value; sometimes a flag it lacks, `=value`, or a positional. */
@@ -142,10 +159,15 @@ function argument(name: string): fc.Arbitrary<string[]> {
               { weight: 1, arbitrary: anyValue.map((v) => [`--${flag}=${v}`]) },
             ),
     );
-  const positional = fc.oneof(fc.constantFrom('Bash', 'Read', 'docs', 'nope', 'demo'), anyValue).map((v) => [v]);
+  const positional = fc
+    .oneof(fc.constantFrom('Bash', 'Read', 'docs', 'nope', 'demo'), anyValue)
+    .map((v) => [v]);
   return fc.oneof(
     { weight: 12, arbitrary: flag },
-    { weight: 1, arbitrary: fc.constantFrom<string[]>(['--chek'], ['-x'], ['--'], ['-w'], ['-h'], ['--help']) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string[]>(['--chek'], ['-x'], ['--'], ['-w'], ['-h'], ['--help']),
+    },
     { weight: 2, arbitrary: positional },
   );
 }
@@ -173,7 +195,12 @@ describe('the command line, fuzzed', () => {
         const collect = (t: string) => {
           output += t;
         };
-        const code = await runCli(argv, { cwd: dir, stdout: collect, stderr: collect, signal: stopped });
+        const code = await runCli(argv, {
+          cwd: dir,
+          stdout: collect,
+          stderr: collect,
+          signal: stopped,
+        });
         seen.set(code, (seen.get(code) ?? 0) + 1);
         const where = `tool-catalog ${argv.map((a) => JSON.stringify(a)).join(' ')}\n${output}`;
         expect([0, 1, 2], where).toContain(code);
@@ -182,7 +209,9 @@ describe('the command line, fuzzed', () => {
         expect(output, where).not.toContain('stopped on an internal error');
         const after = snapshot();
         const named = new Set(
-          argv.flatMap((a, i) => (argv[i - 1] === '--out' ? [a] : a.startsWith('--out=') ? [a.slice(6)] : [])),
+          argv.flatMap((a, i) =>
+            argv[i - 1] === '--out' ? [a] : a.startsWith('--out=') ? [a.slice(6)] : [],
+          ),
         );
         for (const [file, print] of before)
           if (!WRITABLE.some((w) => file.startsWith(w)))

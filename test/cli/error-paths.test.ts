@@ -31,7 +31,9 @@ describe.concurrent('the command line', { timeout: 300_000 }, () => {
     );
     const query = await run(['resolve', '--config', path.dirname(dir)], dir);
     expect(query.code).toBe(1);
-    expect(query.stderr).toContain(`error TC001: The config path ${path.dirname(dir)} is a folder, not a file`);
+    expect(query.stderr).toContain(
+      `error TC001: The config path ${path.dirname(dir)} is a folder, not a file`,
+    );
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 
@@ -40,7 +42,9 @@ describe.concurrent('the command line', { timeout: 300_000 }, () => {
     mkdirSync(path.join(dir, 'reports'));
     const result = await run(['report', '--out', 'reports'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--out reports is a folder; name a file in it, e.g. --out reports/policy.md.');
+    expect(result.stderr).toContain(
+      '--out reports is a folder; name a file in it, e.g. --out reports/policy.md.',
+    );
   });
 
   it('report --out where nothing can be written: the reason, exit 1 or 2, nothing half-written', async () => {
@@ -53,7 +57,9 @@ describe.concurrent('the command line', { timeout: 300_000 }, () => {
     );
     const full = await run(['report', '--out', '/dev/full'], dir);
     expect(full.code).toBe(1);
-    expect(full.stderr).toContain('Cannot write /dev/full: no space is left on the device. Nothing was written there.');
+    expect(full.stderr).toContain(
+      'Cannot write /dev/full: no space is left on the device. Nothing was written there.',
+    );
     const procfs = await run(['report', '--out', '/proc/no-such-process/policy.md'], dir);
     expect(procfs.code).toBe(1);
     expect(procfs.stderr).toContain('Cannot write /proc/no-such-process/policy.md: ');
@@ -65,7 +71,9 @@ describe.concurrent('the command line', { timeout: 300_000 }, () => {
     writeFileSync(path.join(dir, 'README.md'), '# My app\n');
     const foreign = await run(['report', '--out', 'README.md'], dir);
     expect(foreign.code).toBe(2);
-    expect(foreign.stderr).toContain('--out README.md already holds a file that is not an exposure matrix');
+    expect(foreign.stderr).toContain(
+      '--out README.md already holds a file that is not an exposure matrix',
+    );
     expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('# My app\n');
     expect((await run(['report', '--out', 'policy.md'], dir)).code).toBe(0);
     expect((await run(['report', '--out', 'policy.md', '--format', 'md'], dir)).code).toBe(0);
@@ -74,7 +82,10 @@ describe.concurrent('the command line', { timeout: 300_000 }, () => {
   it('report --out x.html without --format writes HTML; a --format that disagrees is refused', async () => {
     const dir = await copyCatalogFixture('valid');
     const html = await run(['report', '--out', 'policy.html'], dir);
-    expect(html).toMatchObject({ code: 0, stdout: "Wrote the HTML exposure matrix of 'demo' to policy.html.\n" });
+    expect(html).toMatchObject({
+      code: 0,
+      stdout: "Wrote the HTML exposure matrix of 'demo' to policy.html.\n",
+    });
     expect(readFileSync(path.join(dir, 'policy.html'), 'utf8')).toMatch(/^<!doctype html>/);
     const clash = await run(['report', '--out', 'other.html', '--format', 'md'], dir);
     expect(clash.code).toBe(2);

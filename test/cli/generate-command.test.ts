@@ -6,7 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generate, outputSets } from '../../plugin/generate';
 import { withManifests } from '../../plugin/write/write-outputs';
 import { json, runBin, runCli } from '../support/cli';
-import { copyCatalogFixture, fingerprint, leftoverTempFiles, removeTempDirs, tempDir } from '../support/files';
+import {
+  copyCatalogFixture,
+  fingerprint,
+  leftoverTempFiles,
+  removeTempDirs,
+  tempDir,
+} from '../support/files';
 import { relativePosix, REPO } from '../support/paths';
 
 afterAll(removeTempDirs);
@@ -19,13 +25,18 @@ async function expectedOutput(dir: string): Promise<Record<string, string>> {
   const result = await generate({ cwd: dir });
   expect(result.diagnostics).toEqual([]);
   return Object.fromEntries(
-    [...withManifests(outputSets(result))].map(([file, f]) => [relativePosix(dir, file), f.content]),
+    [...withManifests(outputSets(result))].map(([file, f]) => [
+      relativePosix(dir, file),
+      f.content,
+    ]),
   );
 }
 
 async function readOutput(dir: string, files: readonly string[]): Promise<Record<string, string>> {
   return Object.fromEntries(
-    await Promise.all(files.map(async (f) => [f, await fs.readFile(path.join(dir, f), 'utf8')] as const)),
+    await Promise.all(
+      files.map(async (f) => [f, await fs.readFile(path.join(dir, f), 'utf8')] as const),
+    ),
   );
 }
 
@@ -49,7 +60,8 @@ describe('generate', () => {
       orphaned: [],
       unchanged: Object.keys(expected).length,
     });
-    for (const f of Object.keys(expected)) expect((await fs.stat(path.join(dir, f))).mtime).toEqual(past);
+    for (const f of Object.keys(expected))
+      expect((await fs.stat(path.join(dir, f))).mtime).toEqual(past);
 
     const human = await runBin(['generate'], dir);
     expect(human.stdout).toMatch(/^demo: wrote 0 files, removed 0, \d+ unchanged \(\d+ ms\)\.\n$/);
@@ -72,10 +84,14 @@ describe('generate', () => {
     );
     const before = await fingerprint(path.join(dir, OUT));
     // Started by npm (no lock file or package.json here): npm's way to run the binary.
-    const stale = await runBin(['generate', '--check'], dir, { npm_config_user_agent: 'npm/11.0.0 node/v20.19.0' });
+    const stale = await runBin(['generate', '--check'], dir, {
+      npm_config_user_agent: 'npm/11.0.0 node/v20.19.0',
+    });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`stale: ${OUT}/registry.ts\n`);
-    expect(stale.stderr).toMatch(/\d+ generated files? (is|are) out of date; run `npx tool-catalog generate`/);
+    expect(stale.stderr).toMatch(
+      /\d+ generated files? (is|are) out of date; run `npx tool-catalog generate`/,
+    );
     expect(await fingerprint(path.join(dir, OUT))).toEqual(before);
 
     const staleJson = json(await runBin(['generate', '--check', '--json'], dir));
@@ -92,8 +108,13 @@ describe('generate', () => {
   it("--check names the app's own way to regenerate: its generate script, in its package manager", async () => {
     const dir = await copyCatalogFixture('valid');
     await fs.writeFile(path.join(dir, 'pnpm-lock.yaml'), "lockfileVersion: '9.0'\n");
-    await fs.writeFile(path.join(dir, 'package.json'), '{ "scripts": { "generate": "tool-catalog generate" } }\n');
-    expect((await runCli(['generate', '--check'], dir)).stderr).toMatch(/out of date; run `pnpm generate` and commit/);
+    await fs.writeFile(
+      path.join(dir, 'package.json'),
+      '{ "scripts": { "generate": "tool-catalog generate" } }\n',
+    );
+    expect((await runCli(['generate', '--check'], dir)).stderr).toMatch(
+      /out of date; run `pnpm generate` and commit/,
+    );
     // With a flag the script does not have, the binary itself, with the flag.
     expect((await runCli(['generate', '--check', '--catalog', 'demo'], dir)).stderr).toMatch(
       /out of date; run `pnpm exec tool-catalog generate --catalog demo` and commit/,
@@ -127,7 +148,8 @@ describe('generate', () => {
     const dir = await copyCatalogFixture('valid');
     const expected = await expectedOutput(dir);
     for (let round = 0; round < 4; round++) {
-      if (round % 2 === 0) await fs.rm(path.join(dir, 'generated'), { recursive: true, force: true });
+      if (round % 2 === 0)
+        await fs.rm(path.join(dir, 'generated'), { recursive: true, force: true });
       else
         for (const f of Object.keys(expected).filter((f) => f.endsWith('.ts')))
           await fs.writeFile(path.join(dir, f), `// stale ${round}\n`);
@@ -138,7 +160,9 @@ describe('generate', () => {
       ).toEqual([0, 0]);
       expect(await readOutput(dir, Object.keys(expected))).toEqual(expected);
       expect(await leftoverTempFiles(dir)).toEqual([]);
-      const present = Object.keys(await fingerprint(path.join(dir, 'generated'))).map((f) => `generated/${f}`);
+      const present = Object.keys(await fingerprint(path.join(dir, 'generated'))).map(
+        (f) => `generated/${f}`,
+      );
       expect(present.sort()).toEqual(Object.keys(expected).sort());
     }
   });
@@ -190,7 +214,9 @@ describe('command line', () => {
       diagnostics: [],
     });
 
-    const failed = json(await runBin(['generate', '--json'], await copyCatalogFixture('broken-unknown-field')));
+    const failed = json(
+      await runBin(['generate', '--json'], await copyCatalogFixture('broken-unknown-field')),
+    );
     expect(failed.ok).toBe(false);
     expect(failed.diagnostics).toEqual([
       {
@@ -206,7 +232,10 @@ describe('command line', () => {
     [['generate', '--chek'], "'generate' has no option --chek. Did you mean --check?"],
     [['generat'], "Unknown command 'generat'. Did you mean 'generate'?"],
     [['generate', 'now'], "generate takes no arguments, got 'now'"],
-    [['generate', '--catalog', 'nope'], "The config has no catalog named 'nope'; use one of: demo."],
+    [
+      ['generate', '--catalog', 'nope'],
+      "The config has no catalog named 'nope'; use one of: demo.",
+    ],
     [[], 'Usage: tool-catalog <command> [options]'],
   ])('exits 2 on bad usage: %j', async (args, says) => {
     const run = await runBin(args, await copyCatalogFixture('valid'));
@@ -220,7 +249,9 @@ describe('command line', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error TC001: No tool-catalog.config.ts was found in');
     expect(run.stderr).toContain('tool-catalog init');
-    const explicit = json(await runBin(['generate', '--json', '--config', 'missing.config.ts'], empty));
+    const explicit = json(
+      await runBin(['generate', '--json', '--config', 'missing.config.ts'], empty),
+    );
     expect(explicit.diagnostics).toEqual([
       {
         code: 'TC001',
@@ -236,7 +267,14 @@ describe('command line', () => {
     const elsewhere = await tempDir('elsewhere');
     const run = json(
       await runBin(
-        ['generate', '--json', '--config', path.join(dir, 'tool-catalog.config.ts'), '--catalog', 'demo'],
+        [
+          'generate',
+          '--json',
+          '--config',
+          path.join(dir, 'tool-catalog.config.ts'),
+          '--catalog',
+          'demo',
+        ],
         elsewhere,
       ),
     );

@@ -21,10 +21,16 @@ const PROJECT = {
 };
 
 /** Resolves once `read()` matches `pattern` (polling the output the command has printed so far). */
-async function until(read: () => string, pattern: RegExp, what: string, log: () => string = () => ''): Promise<void> {
+async function until(
+  read: () => string,
+  pattern: RegExp,
+  what: string,
+  log: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!pattern.test(read())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far:\n${read()}\n${log()}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; output so far:\n${read()}\n${log()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -64,7 +70,11 @@ describe('generate --watch', () => {
       path.join(dir, 'catalog/more/web.catalog.ts'.replace('/more', '')),
       "import { demo } from './vocab.catalog';\nexport default demo.tools({ WebFetch: { kind: 'sdk', category: 'file' } });\n",
     );
-    await until(() => readFileSync(path.join(dir, 'generated/demo/registry.ts'), 'utf8'), /WebFetch/, 'the new file');
+    await until(
+      () => readFileSync(path.join(dir, 'generated/demo/registry.ts'), 'utf8'),
+      /WebFetch/,
+      'the new file',
+    );
 
     // A syntax error is reported where it is, nothing is written; the fix is picked up.
     writeFileSync(
@@ -92,7 +102,11 @@ describe('generate --watch', () => {
     const translated = readFileSync(zh, 'utf8').replace('"label": "Fetch"', '"label": "抓取"');
     writeFileSync(zh, translated);
     const runs = stdout.split('\n').length;
-    await until(() => String(stdout.split('\n').length > runs), /true/, 'a run after the translation');
+    await until(
+      () => String(stdout.split('\n').length > runs),
+      /true/,
+      'a run after the translation',
+    );
     expect(readFileSync(zh, 'utf8')).toBe(translated);
 
     stop.abort();
@@ -108,7 +122,9 @@ describe('generate --watch', () => {
     });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('close', (code) => resolve(code)),
+    );
     await until(() => stdout, /Watching \d+ paths/, 'the first run');
     child.kill('SIGINT');
     expect(await exited).toBe(0);

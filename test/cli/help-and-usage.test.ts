@@ -13,7 +13,9 @@ import { runCommand } from '../support/packed';
 
 afterAll(removeTempDirs);
 
-const version = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('tool-catalog --help and --version', () => {
   it('lists every command, the common options, and --version only where it works', async () => {
@@ -21,10 +23,12 @@ describe('tool-catalog --help and --version', () => {
     expect(run.code).toBe(0);
     for (const c of COMMANDS) expect(run.stdout).toMatch(new RegExp(`^  ${c.name} +\\S`, 'm'));
     const common = run.stdout.slice(run.stdout.indexOf('Options for every command:'));
-    for (const flag of ['--config <file>', '--catalog <name>', '--json', '--help, -h']) expect(common).toContain(flag);
+    for (const flag of ['--config <file>', '--catalog <name>', '--json', '--help, -h'])
+      expect(common).toContain(flag);
     // Every option listed under "every command" is one every command accepts.
     const listed = [...common.matchAll(/^ {2}--([\w-]+)/gm)].map((m) => m[1]!);
-    for (const c of COMMANDS) for (const flag of listed) expect(Object.keys(c.options), `${c.name}`).toContain(flag);
+    for (const c of COMMANDS)
+      for (const flag of listed) expect(Object.keys(c.options), `${c.name}`).toContain(flag);
     expect((await runCli(['--version'], REPO)).stdout).toBe(`${version}\n`);
     expect((await runCli(['-v'], REPO)).stdout).toBe(`${version}\n`);
   });
@@ -65,11 +69,17 @@ describe('the binary in a fresh clone', () => {
     const clone = await tempDir('fresh-clone');
     cpSync(path.join(REPO, 'bin'), path.join(clone, 'bin'), { recursive: true });
     cpSync(path.join(REPO, 'package.json'), path.join(clone, 'package.json'));
-    const run = await runCommand(process.execPath, [path.join(clone, 'bin/tool-catalog.js'), 'generate'], {
-      cwd: clone,
-    });
+    const run = await runCommand(
+      process.execPath,
+      [path.join(clone, 'bin/tool-catalog.js'), 'generate'],
+      {
+        cwd: clone,
+      },
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('tool-catalog: dist/ is not built yet in this clone; run `npm run build` first.\n');
+    expect(run.stderr).toBe(
+      'tool-catalog: dist/ is not built yet in this clone; run `npm run build` first.\n',
+    );
   });
 });

@@ -15,7 +15,10 @@ export default app.tools({
   NotebookEdit: { kind: 'sdk', groups: ['core'] },
 });
 `;
-const TOOLS_WITHOUT = TOOLS_WITH.replace(/ {2}archive:.*\n/, '').replace(/ {2}NotebookEdit:.*\n/, '');
+const TOOLS_WITHOUT = TOOLS_WITH.replace(/ {2}archive:.*\n/, '').replace(
+  / {2}NotebookEdit:.*\n/,
+  '',
+);
 
 const write = (file: string, content: string) => writeFiles(dir, { [file]: content });
 const cli = (...args: string[]) => runCli(['stale-refs', ...args], dir);
@@ -46,7 +49,10 @@ describe('stale-refs', () => {
   });
 
   it('finds a planted name under a catalogued server that the catalog does not have', async () => {
-    write('prompts/system.md', 'Use mcp__app__lookup to find records.\nThen call mcp__app__frobnicate.\n');
+    write(
+      'prompts/system.md',
+      'Use mcp__app__lookup to find records.\nThen call mcp__app__frobnicate.\n',
+    );
     const result = await cli();
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
@@ -93,7 +99,10 @@ describe('stale-refs', () => {
 
   it('reads the name union of a generated registry', () => {
     expect(
-      namesInRegistry("export type AppToolName =\n  | 'mcp__app__a'\n  | 'B';\nexport type X = 'c';", 'App'),
+      namesInRegistry(
+        "export type AppToolName =\n  | 'mcp__app__a'\n  | 'B';\nexport type X = 'c';",
+        'App',
+      ),
     ).toEqual(['mcp__app__a', 'B']);
   });
 });

@@ -30,7 +30,15 @@ const withoutTools = (...keys: string[]) =>
 const git = (...args: string[]) =>
   execFileSync(
     'git',
-    ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args],
+    [
+      '-c',
+      'user.name=Test',
+      '-c',
+      'user.email=test@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
     { cwd: dir, encoding: 'utf8' },
   ).trim();
 const write = (files: Record<string, string>) => writeFiles(dir, files);
@@ -101,7 +109,8 @@ describe('stale-refs with git history', () => {
     write({
       'catalog/tools.catalog.ts': withoutTools('archive', 'Monitor'),
       'prompts/system.md': 'Use mcp__app__lookup.\n',
-      'test/names.test.ts': "expect(isTool('mcp__app__archive')).toBe(false); // tool-catalog-ignore-stale-ref\n",
+      'test/names.test.ts':
+        "expect(isTool('mcp__app__archive')).toBe(false); // tool-catalog-ignore-stale-ref\n",
       'test/fixtures/old-names.json': '["Monitor"]\n',
     });
     await commit('remove archive and Monitor');
@@ -121,9 +130,17 @@ describe('stale-refs with git history', () => {
     const run = json(await cli('--json'));
     expect(run.ok).toBe(true);
     expect(run.unverified).toEqual([
-      { file: 'prompts/drive.md', line: 1, column: 24, name: 'mcp__drive__folder_specs', catalog: 'app' },
+      {
+        file: 'prompts/drive.md',
+        line: 1,
+        column: 24,
+        name: 'mcp__drive__folder_specs',
+        catalog: 'app',
+      },
     ]);
-    expect((await cli()).stderr).toContain("1 reference under 'drive' name tools the catalog does not list");
+    expect((await cli()).stderr).toContain(
+      "1 reference under 'drive' name tools the catalog does not list",
+    );
   });
 
   it('skips the generated output of every catalog, its own and other configs alike', async () => {

@@ -27,13 +27,23 @@ const PROJECT = {
 };
 
 const TRANSLATED = {
-  'zh-CN': { Read: { label: '读取', description: '读取文件' }, Grep: { label: '搜索', description: '搜索文件' } },
-  'zh-TW': { Read: { label: '讀取', description: '讀取檔案' }, Grep: { label: '搜尋', description: '搜尋檔案' } },
+  'zh-CN': {
+    Read: { label: '读取', description: '读取文件' },
+    Grep: { label: '搜索', description: '搜索文件' },
+  },
+  'zh-TW': {
+    Read: { label: '讀取', description: '讀取檔案' },
+    Grep: { label: '搜尋', description: '搜尋檔案' },
+  },
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, what: string, log: () => string = () => ''): Promise<void> {
+async function until(
+  check: () => boolean,
+  what: string,
+  log: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log()}`);
@@ -42,7 +52,10 @@ async function until(check: () => boolean, what: string, log: () => string = () 
 }
 
 const git = (dir: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
 
 /** The translator's work: both tools translated by hand into both Chinese locales. */
 function translate(dir: string): Record<string, string> {
@@ -56,7 +69,10 @@ function translate(dir: string): Record<string, string> {
 
 const locales = (dir: string) =>
   Object.fromEntries(
-    ['zh-CN', 'zh-TW'].map((l) => [l, readFileSync(path.join(dir, `generated/demo/i18n/${l}.json`), 'utf8')]),
+    ['zh-CN', 'zh-TW'].map((l) => [
+      l,
+      readFileSync(path.join(dir, `generated/demo/i18n/${l}.json`), 'utf8'),
+    ]),
   );
 const setAside = (dir: string) => path.join(dir, 'generated/demo/i18n/removed/zh-CN.json');
 
@@ -106,7 +122,8 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       };
       // The session waits for the file (so usually nothing is written at all); a machine too busy to
       // recreate it in time gets the translations set aside and back. Either way none is lost.
-      const settled = () => !existsSync(setAside(dir)) && JSON.stringify(locales(dir)) === JSON.stringify(translated);
+      const settled = () =>
+        !existsSync(setAside(dir)) && JSON.stringify(locales(dir)) === JSON.stringify(translated);
       for (const [name, scenario] of Object.entries(scenarios)) {
         seen = runs();
         await scenario();
@@ -149,7 +166,11 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
         log,
       );
       writeFileSync(b, `for (;;) {}\n${B_TOOLS}`);
-      await until(() => /catalog\/b\.catalog\.ts:1:1: error TC103/.test(stderr), 'the endless loop', log);
+      await until(
+        () => /catalog\/b\.catalog\.ts:1:1: error TC103/.test(stderr),
+        'the endless loop',
+        log,
+      );
       writeFileSync(b, B_TOOLS.replace("label: 'Grep'", "label: 'Search'"));
       const en = path.join(dir, 'generated/demo/i18n/en.json');
       await until(() => readFileSync(en, 'utf8').includes('"Search"'), 'the fix', log);

@@ -31,7 +31,9 @@ describe('the lock file', () => {
   it('takes every package from the npm registry', () => {
     const elsewhere = Object.entries(lock.packages).filter(
       ([location, entry]) =>
-        location !== '' && entry.resolved && !entry.resolved.startsWith('https://registry.npmjs.org/'),
+        location !== '' &&
+        entry.resolved &&
+        !entry.resolved.startsWith('https://registry.npmjs.org/'),
     );
     expect(elsewhere.map(([location, entry]) => `${location}: ${entry.resolved}`)).toEqual([]);
   });

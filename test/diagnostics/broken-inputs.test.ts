@@ -44,12 +44,18 @@ function project(parts: Parts): Record<string, string> {
 }
 
 /** Where `/*@*\/` stands in the project's files: the file and the 1-based line and column right after it. */
-function marked(files: Record<string, string>): { file: string; line: number; column: number } | undefined {
+function marked(
+  files: Record<string, string>,
+): { file: string; line: number; column: number } | undefined {
   for (const [file, text] of Object.entries(files)) {
     const at = text.indexOf('/*@*/');
     if (at < 0) continue;
     const before = text.slice(0, at);
-    return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') - 1 + '/*@*/'.length + 1 };
+    return {
+      file,
+      line: before.split('\n').length,
+      column: at - before.lastIndexOf('\n') - 1 + '/*@*/'.length + 1,
+    };
   }
   return undefined;
 }
@@ -76,12 +82,27 @@ const loop = (body: string) => ({
 const CASES: Case[] = [
   // The config and the command line
   { kind: 'no config found upwards', parts: { remove: ['tool-catalog.config.ts'] }, code: 'TC001' },
-  { kind: '--config names a missing file', parts: {}, args: ['--config', 'nope.config.ts'], code: 'TC001' },
-  { kind: '--catalog names no catalog', parts: {}, args: ['--catalog', 'nope'], code: 'TC003', exit: 2 },
+  {
+    kind: '--config names a missing file',
+    parts: {},
+    args: ['--config', 'nope.config.ts'],
+    code: 'TC001',
+  },
+  {
+    kind: '--catalog names no catalog',
+    parts: {},
+    args: ['--catalog', 'nope'],
+    code: 'TC003',
+    exit: 2,
+  },
   { kind: 'config syntax error', parts: { config: ', outDir: /*@*/) ' }, code: 'TC100' },
   { kind: 'config unknown catalog option', parts: { config: ', /*@*/outdir: "x"' }, code: 'TC002' },
   { kind: 'config unknown top-level option', parts: { top: ', /*@*/catalog: {}' }, code: 'TC002' },
-  { kind: 'config timeout not positive', parts: { top: ', evaluationTimeoutMs: /*@*/-1' }, code: 'TC002' },
+  {
+    kind: 'config timeout not positive',
+    parts: { top: ', evaluationTimeoutMs: /*@*/-1' },
+    code: 'TC002',
+  },
   {
     kind: 'config without catalogs',
     parts: {
@@ -112,7 +133,11 @@ const CASES: Case[] = [
     },
     code: 'TC002',
   },
-  { kind: 'prefix that cannot start a name', parts: { config: ", prefix: /*@*/'My-Prefix'" }, code: 'TC002' },
+  {
+    kind: 'prefix that cannot start a name',
+    parts: { config: ", prefix: /*@*/'My-Prefix'" },
+    code: 'TC002',
+  },
   {
     kind: 'locale that is not a language tag (a path)',
     parts: { config: ", i18n: { locales: ['en', /*@*/'../../../../x'] }" },
@@ -128,17 +153,27 @@ const CASES: Case[] = [
     parts: { config: ", i18n: { locales: ['en'], defaultLocale: /*@*/'de' }" },
     code: 'TC002',
   },
-  { kind: 'outDir outside the project', parts: { config: ", outDir: /*@*/'../elsewhere'" }, code: 'TC002' },
+  {
+    kind: 'outDir outside the project',
+    parts: { config: ", outDir: /*@*/'../elsewhere'" },
+    code: 'TC002',
+  },
   { kind: 'outDir is the config folder', parts: { config: ", outDir: /*@*/'.'" }, code: 'TC002' },
   {
     kind: 'binding file outside the project',
     parts: { config: ", bindings: { file: /*@*/'../bindings.ts' }" },
     code: 'TC002',
   },
-  { kind: 'runtime module with a quote', parts: { config: ', runtimeModule: /*@*/"x\';y"' }, code: 'TC002' },
+  {
+    kind: 'runtime module with a quote',
+    parts: { config: ', runtimeModule: /*@*/"x\';y"' },
+    code: 'TC002',
+  },
   {
     kind: 'icon type export that is not a name',
-    parts: { config: ", bindings: { file: 'b.ts', iconType: { module: './icons', export: /*@*/'a b' } }" },
+    parts: {
+      config: ", bindings: { file: 'b.ts', iconType: { module: './icons', export: /*@*/'a b' } }",
+    },
     code: 'TC002',
   },
   {
@@ -180,7 +215,9 @@ const CASES: Case[] = [
   // Evaluating catalog modules
   {
     kind: 'syntax error',
-    parts: { tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file',/*@*/, } });` },
+    parts: {
+      tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file',/*@*/, } });`,
+    },
     code: 'TC100',
   },
   {
@@ -223,10 +260,16 @@ const CASES: Case[] = [
     parts: { tools: `if (demo) /*@*/throw 'no catalog today';\n${TOOLS}` },
     code: 'TC101',
   },
-  { kind: 'a module calls process.exit', parts: { tools: `/*@*/process.exit(0);\n${TOOLS}` }, code: 'TC101' },
+  {
+    kind: 'a module calls process.exit',
+    parts: { tools: `/*@*/process.exit(0);\n${TOOLS}` },
+    code: 'TC101',
+  },
   {
     kind: 'a module writes a file through the process',
-    parts: { tools: `(/*@*/process as any).getBuiltinModule('node:fs').writeFileSync('pwned', 'x');\n${TOOLS}` },
+    parts: {
+      tools: `(/*@*/process as any).getBuiltinModule('node:fs').writeFileSync('pwned', 'x');\n${TOOLS}`,
+    },
     code: 'TC101',
   },
   {
@@ -243,7 +286,11 @@ const CASES: Case[] = [
     code: 'TC101',
     at: { file: 'catalog/tools.catalog.ts', line: 1, column: 1 },
   },
-  { kind: 'a module uses a timer', parts: { tools: `/*@*/setTimeout(() => {}, 1);\n${TOOLS}` }, code: 'TC101' },
+  {
+    kind: 'a module uses a timer',
+    parts: { tools: `/*@*/setTimeout(() => {}, 1);\n${TOOLS}` },
+    code: 'TC101',
+  },
   { kind: 'a module never finishes', parts: loop('/*@*/for (;;) {}'), code: 'TC103' },
   {
     kind: 'a getter never returns',
@@ -253,7 +300,11 @@ const CASES: Case[] = [
     },
     code: 'TC103',
   },
-  { kind: 'top-level await', parts: { tools: `/*@*/await new Promise(() => {});\n${TOOLS}` }, code: 'TC100' },
+  {
+    kind: 'top-level await',
+    parts: { tools: `/*@*/await new Promise(() => {});\n${TOOLS}` },
+    code: 'TC100',
+  },
   {
     kind: 'a BigInt label',
     parts: {
@@ -389,7 +440,9 @@ const CASES: Case[] = [
   },
   {
     kind: 'unknown category',
-    parts: { tools: `export default demo.tools({ Read: { kind: 'sdk', category: /*@*/'files' } });` },
+    parts: {
+      tools: `export default demo.tools({ Read: { kind: 'sdk', category: /*@*/'files' } });`,
+    },
     code: 'TC140',
   },
   {
@@ -408,17 +461,23 @@ const CASES: Case[] = [
   },
   {
     kind: 'unknown pair group',
-    parts: { tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', pairGroup: /*@*/'bash' } });` },
+    parts: {
+      tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', pairGroup: /*@*/'bash' } });`,
+    },
     code: 'TC142',
   },
   {
     kind: 'unknown server',
-    parts: { tools: `export default demo.tools({ Notes: { kind: 'mcp', server: /*@*/'memory', category: 'file' } });` },
+    parts: {
+      tools: `export default demo.tools({ Notes: { kind: 'mcp', server: /*@*/'memory', category: 'file' } });`,
+    },
     code: 'TC143',
   },
   {
     kind: 'unknown group',
-    parts: { tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', groups: [/*@*/'chat'] } });` },
+    parts: {
+      tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', groups: [/*@*/'chat'] } });`,
+    },
     code: 'TC144',
   },
   {
@@ -478,7 +537,9 @@ const CASES: Case[] = [
   },
   {
     kind: 'an MCP tool without a server',
-    parts: { tools: `export default demo.tools({ /*@*/Notes: { kind: 'mcp', category: 'file' } as never });` },
+    parts: {
+      tools: `export default demo.tools({ /*@*/Notes: { kind: 'mcp', category: 'file' } as never });`,
+    },
     code: 'TC172',
   },
   {
@@ -504,7 +565,9 @@ const CASES: Case[] = [
   },
   {
     kind: 'an SDK-typed key that cannot name an SDK type',
-    parts: { tools: `export default demo.tools({ /*@*/'Bad-Name': { kind: 'sdk', category: 'file' } });` },
+    parts: {
+      tools: `export default demo.tools({ /*@*/'Bad-Name': { kind: 'sdk', category: 'file' } });`,
+    },
     code: 'TC162',
   },
   {
@@ -533,15 +596,24 @@ const CASES: Case[] = [
     parts: { vocabulary: ", predicates: ['fooBar', /*@*/'foo-bar']" },
     code: 'TC161',
   },
-  { kind: 'a condition whose field is not a name', parts: { vocabulary: ", predicates: [/*@*/'123']" }, code: 'TC162' },
+  {
+    kind: 'a condition whose field is not a name',
+    parts: { vocabulary: ", predicates: [/*@*/'123']" },
+    code: 'TC162',
+  },
   {
     kind: 'a subagent naming a tool the catalog does not declare',
-    parts: { vocabulary: ", agents: { reader: { description: 'd', prompt: 'p', tools: ['Read', /*@*/'Raed'] } }" },
+    parts: {
+      vocabulary:
+        ", agents: { reader: { description: 'd', prompt: 'p', tools: ['Read', /*@*/'Raed'] } }",
+    },
     code: 'TC171',
   },
   {
     kind: 'a subagent naming an unknown group',
-    parts: { vocabulary: ", agents: { reader: { description: 'd', prompt: 'p', groups: [/*@*/'cor'] } }" },
+    parts: {
+      vocabulary: ", agents: { reader: { description: 'd', prompt: 'p', groups: [/*@*/'cor'] } }",
+    },
     code: 'TC144',
   },
   {
@@ -572,7 +644,9 @@ const CASES: Case[] = [
   },
   {
     kind: 'a pair group of one',
-    parts: { tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', pairGroup: /*@*/'wt' } });` },
+    parts: {
+      tools: `export default demo.tools({ Read: { kind: 'sdk', category: 'file', pairGroup: /*@*/'wt' } });`,
+    },
     code: 'TC171',
   },
   {
@@ -643,7 +717,9 @@ describe('broken and hostile input', () => {
     writeFiles(dir, extra);
     const before = await fingerprint(dir);
     const run = await runCli(
-      [...(c.args ?? []), 'generate', '--json'].sort((a, b) => (a === 'generate' ? -1 : b === 'generate' ? 1 : 0)),
+      [...(c.args ?? []), 'generate', '--json'].sort((a, b) =>
+        a === 'generate' ? -1 : b === 'generate' ? 1 : 0,
+      ),
       dir,
     );
     const result = json(run);
@@ -654,8 +730,10 @@ describe('broken and hostile input', () => {
     if (where) {
       expect(diagnostic.position, diagnostic.message).toBeDefined();
       expect(path.relative(dir, path.resolve(dir, diagnostic.position.file))).toBe(where.file);
-      if (where.line !== undefined) expect(diagnostic.position.line, diagnostic.message).toBe(where.line);
-      if (where.column !== undefined) expect(diagnostic.position.column, diagnostic.message).toBe(where.column);
+      if (where.line !== undefined)
+        expect(diagnostic.position.line, diagnostic.message).toBe(where.line);
+      if (where.column !== undefined)
+        expect(diagnostic.position.column, diagnostic.message).toBe(where.column);
     }
     // The message says what is wrong and how to fix it, in one sentence: never a stack trace.
     expect(diagnostic.message).not.toMatch(/\n\s+at /);

@@ -4,7 +4,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, runBin } from '../support/cli';
-import { copyCatalogFixture, fingerprint, leftoverTempFiles, removeTempDirs } from '../support/files';
+import {
+  copyCatalogFixture,
+  fingerprint,
+  leftoverTempFiles,
+  removeTempDirs,
+} from '../support/files';
 
 interface Expected {
   readonly code: string;
@@ -17,11 +22,23 @@ interface Expected {
 }
 
 const CASES: Record<string, readonly Expected[]> = {
-  'broken-syntax': [{ code: 'TC100', at: 'catalog/tools.catalog.ts:6:60', says: 'Expected identifier but found ","' }],
-  'broken-forbidden-import': [
-    { code: 'TC102', at: 'catalog/tools.catalog.ts:2:31', says: '"app-labels" cannot be imported here' },
+  'broken-syntax': [
+    {
+      code: 'TC100',
+      at: 'catalog/tools.catalog.ts:6:60',
+      says: 'Expected identifier but found ","',
+    },
   ],
-  'broken-evaluation': [{ code: 'TC101', at: 'catalog/tools.catalog.ts:5:92', says: "reading 'text'" }],
+  'broken-forbidden-import': [
+    {
+      code: 'TC102',
+      at: 'catalog/tools.catalog.ts:2:31',
+      says: '"app-labels" cannot be imported here',
+    },
+  ],
+  'broken-evaluation': [
+    { code: 'TC101', at: 'catalog/tools.catalog.ts:5:92', says: "reading 'text'" },
+  ],
   'broken-duplicate-key': [
     {
       code: 'TC120',
@@ -50,37 +67,81 @@ const CASES: Record<string, readonly Expected[]> = {
     { code: 'TC130', at: 'catalog/tools.catalog.ts:6:61', says: "add condition: '<name>'" },
   ],
   'broken-condition-not-conditional': [
-    { code: 'TC131', at: 'catalog/tools.catalog.ts:5:60', says: "set exposure: 'conditional' or remove the condition" },
+    {
+      code: 'TC131',
+      at: 'catalog/tools.catalog.ts:5:60',
+      says: "set exposure: 'conditional' or remove the condition",
+    },
   ],
-  'broken-unknown-category': [{ code: 'TC140', at: 'catalog/tools.catalog.ts:5:34', says: "Did you mean 'file'?" }],
-  'broken-unknown-condition': [{ code: 'TC141', at: 'catalog/tools.catalog.ts:6:72', says: "Did you mean 'has-git'?" }],
+  'broken-unknown-category': [
+    { code: 'TC140', at: 'catalog/tools.catalog.ts:5:34', says: "Did you mean 'file'?" },
+  ],
+  'broken-unknown-condition': [
+    { code: 'TC141', at: 'catalog/tools.catalog.ts:6:72', says: "Did you mean 'has-git'?" },
+  ],
   'broken-unknown-predicate': [
-    { code: 'TC141', at: 'catalog/tools.catalog.ts:5:71', says: "unknown predicate 'canQueryData'" },
+    {
+      code: 'TC141',
+      at: 'catalog/tools.catalog.ts:5:71',
+      says: "unknown predicate 'canQueryData'",
+    },
   ],
   'broken-unknown-pair-group': [
     { code: 'TC142', at: 'catalog/tools.catalog.ts:5:72', says: "declare it in 'pairGroups'" },
   ],
   'broken-unknown-server': [
-    { code: 'TC143', at: 'catalog/tools.catalog.ts:5:34', says: "unknown MCP server 'agent-memory'" },
+    {
+      code: 'TC143',
+      at: 'catalog/tools.catalog.ts:5:34',
+      says: "unknown MCP server 'agent-memory'",
+    },
   ],
-  'broken-unknown-group': [{ code: 'TC144', at: 'catalog/tools.catalog.ts:5:77', says: "Did you mean 'chat_only'?" }],
-  'broken-unknown-dependency': [{ code: 'TC145', at: 'catalog/tools.catalog.ts:6:62', says: "Did you mean 'Read'?" }],
-  'broken-dependency-cycle': [{ code: 'TC150', at: 'catalog/tools.catalog.ts:5:50', says: 'A → B → C → A' }],
+  'broken-unknown-group': [
+    { code: 'TC144', at: 'catalog/tools.catalog.ts:5:77', says: "Did you mean 'chat_only'?" },
+  ],
+  'broken-unknown-dependency': [
+    { code: 'TC145', at: 'catalog/tools.catalog.ts:6:62', says: "Did you mean 'Read'?" },
+  ],
+  'broken-dependency-cycle': [
+    { code: 'TC150', at: 'catalog/tools.catalog.ts:5:50', says: 'A → B → C → A' },
+  ],
   'broken-mangled-server': [
-    { code: 'TC160', at: 'catalog/vocabulary.catalog.ts:11:25', says: "server name 'my__tools' would be mangled" },
+    {
+      code: 'TC160',
+      at: 'catalog/vocabulary.catalog.ts:11:25',
+      says: "server name 'my__tools' would be mangled",
+    },
   ],
   'broken-mangled-wire': [
-    { code: 'TC160', at: 'catalog/tools.catalog.ts:5:48', says: "wire name 'web.fetch' would be mangled" },
+    {
+      code: 'TC160',
+      at: 'catalog/tools.catalog.ts:5:48',
+      says: "wire name 'web.fetch' would be mangled",
+    },
   ],
-  'broken-unknown-field': [{ code: 'TC170', at: 'catalog/tools.catalog.ts:5:60', says: "Did you mean 'label'?" }],
-  'broken-empty-catalog': [{ code: 'TC111', at: 'catalog/vocabulary.catalog.ts:4:35', says: 'declares no tools' }],
+  'broken-unknown-field': [
+    { code: 'TC170', at: 'catalog/tools.catalog.ts:5:60', says: "Did you mean 'label'?" },
+  ],
+  'broken-empty-catalog': [
+    { code: 'TC111', at: 'catalog/vocabulary.catalog.ts:4:35', says: 'declares no tools' },
+  ],
   'broken-no-definition': [
-    { code: 'TC110', at: 'catalog/tools.catalog.ts:1:1', says: 'exports a defineCatalog({...}) result' },
+    {
+      code: 'TC110',
+      at: 'catalog/tools.catalog.ts:1:1',
+      says: 'exports a defineCatalog({...}) result',
+    },
   ],
   'broken-foreign-tool-set': [
-    { code: 'TC112', at: 'catalog/other.catalog.ts:6:28', says: 'import the catalog from vocabulary.catalog.ts' },
+    {
+      code: 'TC112',
+      at: 'catalog/other.catalog.ts:6:28',
+      says: 'import the catalog from vocabulary.catalog.ts',
+    },
   ],
-  'broken-unknown-channel': [{ code: 'TC146', at: 'catalog/tools.catalog.ts:5:40', says: "declare it in 'channels'" }],
+  'broken-unknown-channel': [
+    { code: 'TC146', at: 'catalog/tools.catalog.ts:5:40', says: "declare it in 'channels'" },
+  ],
   'broken-invalid-value': [
     {
       code: 'TC171',
@@ -88,21 +149,39 @@ const CASES: Record<string, readonly Expected[]> = {
       says: "'exposure' must be one of 'user', 'internal', 'conditional', 'disabled'",
     },
   ],
-  'broken-missing-field': [{ code: 'TC172', at: 'catalog/tools.catalog.ts:5:3', says: "add server: '<name>'" }],
-  'broken-no-sources': [{ code: 'TC111', at: 'tool-catalog.config.ts:6:22', says: 'match no file' }],
+  'broken-missing-field': [
+    { code: 'TC172', at: 'catalog/tools.catalog.ts:5:3', says: "add server: '<name>'" },
+  ],
+  'broken-no-sources': [
+    { code: 'TC111', at: 'tool-catalog.config.ts:6:22', says: 'match no file' },
+  ],
   'broken-config-syntax': [
     { code: 'TC100', at: 'tool-catalog.config.ts:6:50', says: 'Expected "}" but found "outDir"' },
   ],
-  'broken-config-invalid': [{ code: 'TC002', at: 'tool-catalog.config.ts:8:7', says: "Did you mean 'outDir'?" }],
+  'broken-config-invalid': [
+    { code: 'TC002', at: 'tool-catalog.config.ts:8:7', says: "Did you mean 'outDir'?" },
+  ],
   'broken-three-errors': [
     { code: 'TC140', at: 'catalog/tools.catalog.ts:5:34', says: "unknown category 'files'" },
-    { code: 'TC130', at: 'catalog/tools.catalog.ts:6:53', says: "'Bash' is 'conditional' but names no condition" },
+    {
+      code: 'TC130',
+      at: 'catalog/tools.catalog.ts:6:53',
+      says: "'Bash' is 'conditional' but names no condition",
+    },
     { code: 'TC145', at: 'catalog/tools.catalog.ts:7:54', says: "unknown tool 'Write'" },
   ],
   'broken-renamed-from': [
     { code: 'TC161', at: 'catalog/vocabulary.catalog.ts:5:45', says: "'files' is declared today" },
-    { code: 'TC161', at: 'catalog/tools.catalog.ts:6:82', says: "tool 'Bash' has that key or runtime name today" },
-    { code: 'TC162', at: 'catalog/tools.catalog.ts:7:73', says: 'a full name must read mcp__<server>__<wire>' },
+    {
+      code: 'TC161',
+      at: 'catalog/tools.catalog.ts:6:82',
+      says: "tool 'Bash' has that key or runtime name today",
+    },
+    {
+      code: 'TC162',
+      at: 'catalog/tools.catalog.ts:7:73',
+      says: 'a full name must read mcp__<server>__<wire>',
+    },
     {
       code: 'TC161',
       at: 'catalog/tools.catalog.ts:7:89',
@@ -113,7 +192,8 @@ const CASES: Record<string, readonly Expected[]> = {
 };
 
 const OUT = 'generated/demo';
-const where = (p: { file: string; line: number; column: number }) => `${p.file}:${p.line}:${p.column}`;
+const where = (p: { file: string; line: number; column: number }) =>
+  `${p.file}:${p.line}:${p.column}`;
 let previousOutput: string;
 
 beforeAll(async () => {
@@ -153,7 +233,11 @@ describe('every error kind is reported with its code and exact location, and not
       })),
     ).toEqual(expected.map((e) => ({ code: e.code, at: e.at })));
     for (const [i, d] of (
-      result.diagnostics as { severity: string; message: string; related: Parameters<typeof where>[0][] }[]
+      result.diagnostics as {
+        severity: string;
+        message: string;
+        related: Parameters<typeof where>[0][];
+      }[]
     ).entries()) {
       expect(d.severity).toBe('error');
       expect(d.message).toContain(expected[i]!.says);
@@ -169,7 +253,9 @@ describe('the human-readable report', () => {
     const dir = await fixtureWithPreviousOutput('broken-syntax');
     const run = await runBin(['generate'], dir);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('catalog/tools.catalog.ts:6:60: error TC100: Expected identifier but found ",".');
+    expect(run.stderr).toContain(
+      'catalog/tools.catalog.ts:6:60: error TC100: Expected identifier but found ",".',
+    );
     // The caret sits under the second comma: 59 columns in, after the gutter "    | ".
     expect(run.stderr).toContain(
       `> 6 |   Bash: { kind: 'sdk', category: 'shell', label: 'Bäsh' }, ,\n    | ${' '.repeat(59)}^`,
@@ -179,7 +265,9 @@ describe('the human-readable report', () => {
 
   it('shows both places of a duplicate declared in two files', async () => {
     const run = await runBin(['generate'], await fixtureWithPreviousOutput('broken-duplicate-key'));
-    expect(run.stderr).toContain("catalog/tools.catalog.ts:5:3: error TC120: Tool 'Read' is declared twice");
+    expect(run.stderr).toContain(
+      "catalog/tools.catalog.ts:5:3: error TC120: Tool 'Read' is declared twice",
+    );
     expect(run.stderr).toContain("  catalog/other.catalog.ts:6:3: 'Read' is already declared here");
   });
 

@@ -29,7 +29,13 @@ const DIRECTIVE = /^<!--\s*doc-test:\s*(.*?)\s*-->$/;
 
 /** `in app-ui/src; exit 1` → options; unknown words fail loudly (a typo must not silently skip a block). */
 function parseDirective(text: string, where: string) {
-  const options: { fixture?: string; exit?: number; illustrative?: string; output?: string; usage?: string } = {};
+  const options: {
+    fixture?: string;
+    exit?: number;
+    illustrative?: string;
+    output?: string;
+    usage?: string;
+  } = {};
   // An illustrative block's reason is free text (it may hold `;`).
   const reason = /^illustrative\b\s*(?:[—-]\s*)?(.*)$/s.exec(text);
   if (reason) return { illustrative: reason[1] || 'illustrative' };
@@ -73,7 +79,9 @@ function readBlocks(root: string, file: string): DocBlock[] {
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!);
     const where = `${file}:${start + 2}`;
     const previous = lines[start - 1]?.trim() ?? '';
-    const options = DIRECTIVE.test(previous) ? parseDirective(DIRECTIVE.exec(previous)![1]!, where) : {};
+    const options = DIRECTIVE.test(previous)
+      ? parseDirective(DIRECTIVE.exec(previous)![1]!, where)
+      : {};
     const text = body.join('\n');
     const [fixture = 'repo', ...sub] = (options.fixture ?? 'repo').split('/');
     const kind = kindOf(open[1]!, text, options);
@@ -86,7 +94,10 @@ function readBlocks(root: string, file: string): DocBlock[] {
       kind,
       fixture,
       subdir: sub.join('/'),
-      command: options.output ?? options.usage ?? (kind === 'session' ? /^\$ (.*)$/m.exec(text)![1] : undefined),
+      command:
+        options.output ??
+        options.usage ??
+        (kind === 'session' ? /^\$ (.*)$/m.exec(text)![1] : undefined),
       exit: options.exit ?? 0,
       reason: options.illustrative,
     });
@@ -153,7 +164,8 @@ export function outputMismatch(shown: string, actual: string): string | undefine
   while (want.at(-1) === '') want.pop();
   const got = actual.split('\n').map((l) => l.replace(/[ \t]+$/, ''));
   if (placed(want, got, true)) return undefined;
-  for (let w = 1; w <= want.length; w++) if (!placed(want.slice(0, w), got, false)) return want[w - 1];
+  for (let w = 1; w <= want.length; w++)
+    if (!placed(want.slice(0, w), got, false)) return want[w - 1];
   return '(the output goes on after the last line the doc shows; end the block with a line `…`)';
 }
 

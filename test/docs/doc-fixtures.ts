@@ -14,7 +14,14 @@ import { tempDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 import { runCommand } from '../support/packed';
 
-export const FIXTURES = ['repo', 'app-ui', 'app-server', 'verify-desk', 'verify-skills', 'mcp-everything'] as const;
+export const FIXTURES = [
+  'repo',
+  'app-ui',
+  'app-server',
+  'verify-desk',
+  'verify-skills',
+  'mcp-everything',
+] as const;
 export type FixtureName = (typeof FIXTURES)[number];
 
 /** node_modules as an app that installed agent-tool-catalog has it (links into this repository's). */
@@ -33,7 +40,8 @@ function linkNodeModules(dir: string): void {
     symlinkSync('../agent-tool-catalog/bin/tool-catalog.js', path.join(bin, name));
 }
 
-const skipCopied = (source: string) => !/[/\\](node_modules|\.data|dist|\.artifacts)([/\\]|$)/.test(source);
+const skipCopied = (source: string) =>
+  !/[/\\](node_modules|\.data|dist|\.artifacts)([/\\]|$)/.test(source);
 
 async function repoFixture(dir: string): Promise<void> {
   for (const entry of [
@@ -47,8 +55,10 @@ async function repoFixture(dir: string): Promise<void> {
     cpSync(path.join(REPO, entry), path.join(dir, entry), { recursive: true, filter: skipCopied });
   const scripts = {
     generate: 'tool-catalog generate',
-    'generate:themis': 'tool-catalog generate --config examples/themis-agent/tool-catalog.config.ts',
-    verify: 'tool-catalog verify && tool-catalog verify --config examples/themis-agent/tool-catalog.config.ts',
+    'generate:themis':
+      'tool-catalog generate --config examples/themis-agent/tool-catalog.config.ts',
+    verify:
+      'tool-catalog verify && tool-catalog verify --config examples/themis-agent/tool-catalog.config.ts',
   };
   writeFileSync(
     path.join(dir, 'package.json'),
@@ -57,7 +67,9 @@ async function repoFixture(dir: string): Promise<void> {
   linkNodeModules(dir);
   // stale-refs reads the registry's git history.
   const git = (...args: string[]) =>
-    runCommand('git', ['-c', 'user.email=docs@example.com', '-c', 'user.name=docs', ...args], { cwd: dir });
+    runCommand('git', ['-c', 'user.email=docs@example.com', '-c', 'user.name=docs', ...args], {
+      cwd: dir,
+    });
   writeFileSync(path.join(dir, '.gitignore'), 'node_modules\n');
   await git('init', '-q');
   await git('add', '-A');
@@ -90,7 +102,8 @@ async function uiFixture(dir: string): Promise<void> {
   };
   writeFiles(dir, {
     'package.json': `${JSON.stringify(manifest, null, 2)}\n`,
-    'index.html': '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>\n',
+    'index.html':
+      '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>\n',
     'vite.config.ts':
       "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({\n  plugins: [react()],\n});\n",
     'tsconfig.json': `${JSON.stringify({ files: [], references: [{ path: './tsconfig.app.json' }] }, null, 2)}\n`,
@@ -128,7 +141,10 @@ async function serverFixture(dir: string): Promise<void> {
 async function verifyDeskFixture(dir: string): Promise<void> {
   cpSync(path.join(REPO, 'test/fixtures/verify'), dir, { recursive: true });
   const server = { command: 'node', args: [path.join(dir, 'docs-server.mjs')] };
-  writeFileSync(path.join(dir, 'docs-mcp.json'), `${JSON.stringify({ mcpServers: { docs: server } }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'docs-mcp.json'),
+    `${JSON.stringify({ mcpServers: { docs: server } }, null, 2)}\n`,
+  );
   linkNodeModules(dir);
 }
 
@@ -182,7 +198,10 @@ export default demo.tools({
 `,
   });
   linkNodeModules(dir);
-  const server = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  const server = path.join(
+    REPO,
+    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  );
   const listed = await listServerTools({
     name: 'everything',
     type: 'stdio',
@@ -218,12 +237,19 @@ export default demo.tools({
         ...properties.messageType,
         enum: properties.messageType!.enum!.filter((v) => v !== 'debug'),
       };
-      return { ...t, inputSchema: { ...t.inputSchema, properties: { ...properties, messageType } } };
+      return {
+        ...t,
+        inputSchema: { ...t.inputSchema, properties: { ...properties, messageType } },
+      };
     })
     .concat([
       {
         name: 'get-weather',
-        inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        inputSchema: {
+          type: 'object',
+          properties: { city: { type: 'string' } },
+          required: ['city'],
+        },
       },
     ]);
   writeFiles(dir, {
@@ -236,7 +262,8 @@ export default demo.tools({
 
 async function initialise(dir: string): Promise<void> {
   const run = await runCli(['init'], dir);
-  if (run.code !== 0) throw new Error(`tool-catalog init failed in ${dir}:\n${run.stdout}${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`tool-catalog init failed in ${dir}:\n${run.stdout}${run.stderr}`);
 }
 
 /** A fresh copy of each fixture, made once per test file (all at once: they share nothing). */

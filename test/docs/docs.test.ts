@@ -46,7 +46,9 @@ afterAll(async () => {
 
 const dirOf = (block: DocBlock) => {
   if (!(FIXTURES as readonly string[]).includes(block.fixture))
-    throw new Error(`${block.where}: no fixture '${block.fixture}'; use one of ${FIXTURES.join(', ')}`);
+    throw new Error(
+      `${block.where}: no fixture '${block.fixture}'; use one of ${FIXTURES.join(', ')}`,
+    );
   return path.join(fixtures[block.fixture as FixtureName], block.subdir);
 };
 
@@ -85,7 +87,9 @@ function start(command: string, cwd: string): Promise<CommandRun> {
     FORCE_COLOR: '0',
     PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
   };
-  return slot(() => runCommand('sh', ['-c', command === NPX_CHECK ? command : direct(command)], { cwd, env }));
+  return slot(() =>
+    runCommand('sh', ['-c', command === NPX_CHECK ? command : direct(command)], { cwd, env }),
+  );
 }
 function shell(command: string, cwd: string): Promise<CommandRun> {
   const key = keyOf(command, cwd);
@@ -99,7 +103,9 @@ function plannedCommands(): { command: string; cwd: string }[] {
   for (const b of blocks.filter((b) => b.kind === 'sh'))
     for (const command of shCommands(b.text)) planned.push({ command, cwd: dirOf(b) });
   for (const b of blocks.filter((b) => b.kind === 'session' || b.kind === 'output'))
-    for (const command of b.kind === 'session' ? sessionSteps(b.text).map((s) => s.command) : [b.command!])
+    for (const command of b.kind === 'session'
+      ? sessionSteps(b.text).map((s) => s.command)
+      : [b.command!])
       planned.push({ command, cwd: dirOf(b) });
   for (const b of blocks.filter((b) => b.kind === 'usage'))
     planned.push({ command: `tool-catalog ${b.command} --help`, cwd: fixtures.repo });
@@ -133,13 +139,17 @@ function startPlanned(): void {
 }
 
 /** The `--flags` a text names (besides `--help`, which every command has). */
-const flagsIn = (text: string) => [...new Set(text.match(/--[a-z][\w-]*/g) ?? [])].filter((f) => f !== '--help').sort();
+const flagsIn = (text: string) =>
+  [...new Set(text.match(/--[a-z][\w-]*/g) ?? [])].filter((f) => f !== '--help').sort();
 
-const byKind = (kind: DocBlock['kind']) => blocks.filter((b) => b.kind === kind).map((b) => [b.where, b] as const);
+const byKind = (kind: DocBlock['kind']) =>
+  blocks.filter((b) => b.kind === kind).map((b) => [b.where, b] as const);
 
 describe('the documentation', () => {
   it('marks every block it cannot run, and few of them', () => {
-    const unmarked = blocks.filter((b) => b.kind === 'unmarked').map((b) => `${b.where} (\`\`\`${b.lang})`);
+    const unmarked = blocks
+      .filter((b) => b.kind === 'unmarked')
+      .map((b) => `${b.where} (\`\`\`${b.lang})`);
     expect(
       unmarked,
       'each needs a doc-test comment saying what it is: output of `…`, usage of …, or illustrative — why',
@@ -152,8 +162,9 @@ describe('the documentation', () => {
   it(
     'npx finds the tool-catalog the fixtures install (the binary the other tests run)',
     async () => {
-      const version = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string })
-        .version;
+      const version = (
+        JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }
+      ).version;
       const run = await shell(NPX_CHECK, fixtures.repo);
       expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
       expect(run.stdout.trim()).toBe(version);
@@ -166,7 +177,10 @@ describe('the documentation', () => {
     async (_where, block) => {
       for (const command of shCommands(block.text)) {
         const result = await shell(command, dirOf(block));
-        expect(result.code, `${block.where}: \`${command}\`\n${result.stdout}\n${result.stderr}`).toBe(block.exit);
+        expect(
+          result.code,
+          `${block.where}: \`${command}\`\n${result.stdout}\n${result.stderr}`,
+        ).toBe(block.exit);
       }
       counts.run++;
     },
@@ -198,7 +212,9 @@ describe('the documentation', () => {
     const known = flagsIn(help.stdout);
     expect(flagsIn(block.text).filter((f) => !known.includes(f))).toEqual([]);
     // The usage blocks of one command in one doc show all of its flags between them.
-    const together = blocks.filter((b) => b.kind === 'usage' && b.file === block.file && b.command === block.command);
+    const together = blocks.filter(
+      (b) => b.kind === 'usage' && b.file === block.file && b.command === block.command,
+    );
     expect(known.filter((f) => !together.some((b) => flagsIn(b.text).includes(f)))).toEqual([]);
     counts.compared++;
   });
@@ -235,7 +251,11 @@ describe('the documentation', () => {
           path.join(dir, 'tsconfig.doc-snippets.json'),
           JSON.stringify({ compilerOptions, files: files.map((f) => f.file) }),
         );
-        const tsc = await runTsc('TypeScript 7', ['-p', 'tsconfig.doc-snippets.json', '--pretty', 'false'], dir);
+        const tsc = await runTsc(
+          'TypeScript 7',
+          ['-p', 'tsconfig.doc-snippets.json', '--pretty', 'false'],
+          dir,
+        );
         for (const line of tsc.output.split('\n').filter(Boolean)) {
           const m = /^(\S+\.m?tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
           const source = m && files.find((f) => f.file === m[1]);

@@ -123,8 +123,15 @@ describe('drift against hand-written SDK shapes', () => {
   });
 
   it('reports a rename as such when the alias map knows the new name but the tool declares the old sdkType', async () => {
-    const dir = fixtureProject('renames-declared', 'renames-tool', { aliases: { ReadFile: 'Read' } });
-    editFile(dir, 'catalog/tools.catalog.ts', "Read: { kind: 'sdk',", "Read: { kind: 'sdk', sdkType: 'FileRead',");
+    const dir = fixtureProject('renames-declared', 'renames-tool', {
+      aliases: { ReadFile: 'Read' },
+    });
+    editFile(
+      dir,
+      'catalog/tools.catalog.ts',
+      "Read: { kind: 'sdk',",
+      "Read: { kind: 'sdk', sdkType: 'FileRead',",
+    );
     const run = await cli(dir, 'drift');
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(
@@ -178,7 +185,10 @@ describe('drift against hand-written SDK shapes', () => {
   it("imports the SDK's JavaScript for its legacy table only when some SDK type matched nothing", async () => {
     const counter = globalThis as { __fixtureSdkImports?: number };
     const dir = fixtureProject('sdk-package-agree', 'agree', { sdkPackage: true });
-    cpSync(path.join(dir, 'types/sdk-tools.d.ts'), path.join(dir, 'node_modules/fixture-agent-sdk/sdk-tools.d.ts'));
+    cpSync(
+      path.join(dir, 'types/sdk-tools.d.ts'),
+      path.join(dir, 'node_modules/fixture-agent-sdk/sdk-tools.d.ts'),
+    );
     const before = counter.__fixtureSdkImports ?? 0;
     expect((await cli(dir, 'drift')).code).toBe(0);
     expect(counter.__fixtureSdkImports ?? 0).toBe(before);

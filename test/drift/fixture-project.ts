@@ -24,7 +24,9 @@ export function fixtureProject(
   cpSync(path.join(SDK_FIXTURES, 'project'), dir, { recursive: true });
   cpSync(path.join(SDK_FIXTURES, 'types', `${shape}.d.ts`), path.join(dir, 'types/sdk-tools.d.ts'));
   if (options.sdkPackage)
-    cpSync(path.join(SDK_FIXTURES, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), { recursive: true });
+    cpSync(path.join(SDK_FIXTURES, 'package'), path.join(dir, 'node_modules/fixture-agent-sdk'), {
+      recursive: true,
+    });
   const typesModule = options.sdkPackage ? 'fixture-agent-sdk/sdk-tools' : './types/sdk-tools.d.ts';
   const aliases = options.aliases ? `, aliases: ${JSON.stringify(options.aliases)}` : '';
   editFile(
@@ -45,7 +47,10 @@ export function editFile(dir: string, file: string, from: string, to: string): v
 }
 
 /** The compilers the drift guard is checked with: the native one and the last JavaScript one. */
-export const DRIFT_COMPILERS = ['TypeScript 7', 'TypeScript 6'] as const satisfies readonly CompilerName[];
+export const DRIFT_COMPILERS = [
+  'TypeScript 7',
+  'TypeScript 6',
+] as const satisfies readonly CompilerName[];
 
 /** Runs a real `tsc --noEmit` over `include` (relative to `dir`), with the authoring API from source. */
 export function runTsc(compiler: CompilerName, dir: string, include: readonly string[]) {

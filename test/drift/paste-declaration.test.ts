@@ -42,7 +42,9 @@ describe('ready-to-paste declarations', () => {
     expect(readFileSync(path.join(dir, 'generated/mini/sdk-coverage.ts'), 'utf8')).toContain(
       '  PushNotification: MiniSdkTools.PushNotificationInput;\n',
     );
-    expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({
+    expect(
+      await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts']),
+    ).toEqual({
       code: 0,
       output: '',
     });
@@ -53,7 +55,12 @@ describe('ready-to-paste declarations', () => {
     const declarations = declarationsIn((await cli(dir, 'drift')).stdout);
     expect(declarations).toHaveLength(2);
     paste(dir, declarations);
-    editFile(dir, TOOLS_FILE, "SendMessage: { kind: 'sdk', sdkTyped: false,", "SendMessage: { kind: 'sdk',");
+    editFile(
+      dir,
+      TOOLS_FILE,
+      "SendMessage: { kind: 'sdk', sdkTyped: false,",
+      "SendMessage: { kind: 'sdk',",
+    );
 
     expect(await cli(dir, 'drift')).toMatchObject({ code: 0, stderr: '' });
     expect(await cli(dir, 'generate')).toMatchObject({ code: 0, stderr: '' });
@@ -62,7 +69,9 @@ describe('ready-to-paste declarations', () => {
       '  propose_skills: MiniSdkTools.ProposeSkillsInput;\n  SetGoal: MiniSdkTools.ProposeGoalInput;\n',
     );
     expect(coverage).toContain("import type * as MiniSdkTools from 'fixture-agent-sdk/sdk-tools';");
-    expect(await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts'])).toEqual({
+    expect(
+      await runTsc('TypeScript 7', dir, [TOOLS_FILE, 'generated/mini/sdk-coverage.ts']),
+    ).toEqual({
       code: 0,
       output: '',
     });
@@ -70,7 +79,21 @@ describe('ready-to-paste declarations', () => {
 
   it('labels tools in sentence case and keeps acronyms', () => {
     expect(
-      ['PushNotification', 'REPL', 'ListMcpResourcesTool', 'propose_skills', 'LSP', 'EnterPlanMode'].map(labelFromName),
-    ).toEqual(['Push notification', 'REPL', 'List mcp resources tool', 'Propose skills', 'LSP', 'Enter plan mode']);
+      [
+        'PushNotification',
+        'REPL',
+        'ListMcpResourcesTool',
+        'propose_skills',
+        'LSP',
+        'EnterPlanMode',
+      ].map(labelFromName),
+    ).toEqual([
+      'Push notification',
+      'REPL',
+      'List mcp resources tool',
+      'Propose skills',
+      'LSP',
+      'Enter plan mode',
+    ]);
   });
 });

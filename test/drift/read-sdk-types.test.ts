@@ -4,7 +4,12 @@ import { parse } from '@babel/parser';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSdkTypes, readSdkTypes, SdkTypesError, typeAliasesOnly } from '../../plugin/drift/read-sdk-types';
+import {
+  parseSdkTypes,
+  readSdkTypes,
+  SdkTypesError,
+  typeAliasesOnly,
+} from '../../plugin/drift/read-sdk-types';
 import { resolveTypesModule } from '../../plugin/drift/sdk-package';
 import { REPO } from '../support/paths';
 import { SDK_FIXTURES } from './fixture-project';
@@ -43,14 +48,9 @@ describe('readSdkTypes', () => {
       'output:ListMcpResourcesOutput→ListMcpResources',
       'output:McpOutput→Mcp',
     ]);
-    expect(summary(types.members.filter((m) => m.union === 'input')).map((s) => s.split('→')[1])).toEqual([
-      'Agent',
-      'Bash',
-      'TaskOutput',
-      'FileRead',
-      'ListMcpResources',
-      'Mcp',
-    ]);
+    expect(
+      summary(types.members.filter((m) => m.union === 'input')).map((s) => s.split('→')[1]),
+    ).toEqual(['Agent', 'Bash', 'TaskOutput', 'FileRead', 'ListMcpResources', 'Mcp']);
   });
 
   it('lists members that name no tool instead of guessing', () => {
@@ -65,7 +65,9 @@ describe('readSdkTypes', () => {
   });
 
   it('says which file is wrong and how to fix it when a union is missing or the file does not parse', async () => {
-    expect(() => parseSdkTypes(parse, 'export type ToolInputSchemas = AInput;\n', 'x.d.ts')).toThrow(
+    expect(() =>
+      parseSdkTypes(parse, 'export type ToolInputSchemas = AInput;\n', 'x.d.ts'),
+    ).toThrow(
       new SdkTypesError(
         "x.d.ts: no `type ToolOutputSchemas = …` union was found; is this the SDK's sdk-tools.d.ts? Pass the right file with --sdk-types <file>.",
       ),
@@ -79,8 +81,12 @@ describe('readSdkTypes', () => {
   });
 
   it('resolves the SDK types module through the package exports, as the coverage import does', () => {
-    expect(realSdkTypes).toMatch(/node_modules\/@anthropic-ai\/claude-agent-sdk\/sdk-tools\.d\.ts$/);
-    expect(resolveTypesModule('@anthropic-ai/claude-agent-sdk/no-such-entry', process.cwd())).toBeUndefined();
+    expect(realSdkTypes).toMatch(
+      /node_modules\/@anthropic-ai\/claude-agent-sdk\/sdk-tools\.d\.ts$/,
+    );
+    expect(
+      resolveTypesModule('@anthropic-ai/claude-agent-sdk/no-such-entry', process.cwd()),
+    ).toBeUndefined();
     expect(resolveTypesModule('./types/agree', SDK_FIXTURES)).toBe(fixture('agree'));
     expect(resolveTypesModule('./types/agree.js', SDK_FIXTURES)).toBe(fixture('agree'));
   });
@@ -90,7 +96,10 @@ describe('readSdkTypes', () => {
     const fast = parseSdkTypes(parse, source, realSdkTypes);
     // The fast path must parse on its own: a silent fallback to the full file would hide a slow run.
     expect(() =>
-      parse(typeAliasesOnly(source), { sourceType: 'module', plugins: [['typescript', { dts: true }]] }),
+      parse(typeAliasesOnly(source), {
+        sourceType: 'module',
+        plugins: [['typescript', { dts: true }]],
+      }),
     ).not.toThrow();
     const full = parseSdkTypes(
       (text, options) => parse(text === source ? text : source, options),
@@ -104,6 +113,8 @@ describe('readSdkTypes', () => {
       base: 'ProposeGoal',
       union: 'input',
     });
-    expect(fast.members.some((m) => m.typeName === 'ProposeGoalOutput' && m.union === 'input')).toBe(false);
+    expect(
+      fast.members.some((m) => m.typeName === 'ProposeGoalOutput' && m.union === 'input'),
+    ).toBe(false);
   });
 });

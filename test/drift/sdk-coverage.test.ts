@@ -45,7 +45,10 @@ describe('sdk-coverage.ts', () => {
     it(`fails under ${compiler} naming the tool whose SDK type is missing`, async () => {
       const dir = await generated(`coverage-missing-${compiler.replace(/\W/g, '')}`, 'agree');
       // The SDK drops TaskOutput after the coverage file was generated, as an upgrade would.
-      cpSync(path.join(SDK_FIXTURES, 'types/removes-tool.d.ts'), path.join(dir, 'types/sdk-tools.d.ts'));
+      cpSync(
+        path.join(SDK_FIXTURES, 'types/removes-tool.d.ts'),
+        path.join(dir, 'types/sdk-tools.d.ts'),
+      );
       const run = await runTsc(compiler, dir, [COVERAGE]);
       expect(run.code).not.toBe(0);
       // Both errors sit on TaskOutput's own lines: its input type, and its entry in the coverage object.
@@ -66,8 +69,12 @@ describe('sdk-coverage.ts', () => {
   }
 
   it('imports the renamed type when the config maps it through sdk.aliases, and compiles', async () => {
-    const dir = await generated('coverage-renamed', 'renames-tool', { aliases: { ReadFile: 'Read' } });
-    expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain('  Read: MiniSdkTools.ReadFileInput;\n');
+    const dir = await generated('coverage-renamed', 'renames-tool', {
+      aliases: { ReadFile: 'Read' },
+    });
+    expect(readFileSync(path.join(dir, COVERAGE), 'utf8')).toContain(
+      '  Read: MiniSdkTools.ReadFileInput;\n',
+    );
     expect(await runTsc('TypeScript 7', dir, [COVERAGE])).toEqual({ code: 0, output: '' });
   });
 });

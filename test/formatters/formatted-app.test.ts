@@ -12,7 +12,11 @@ import { repoPath } from '../support/paths';
 const PRETTIER = repoPath('node_modules/prettier/bin/prettier.cjs');
 const BIOME = repoPath('node_modules/@biomejs/biome/bin/biome');
 const versionOf = (pkg: string) =>
-  (JSON.parse(readFileSync(repoPath('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  (
+    JSON.parse(readFileSync(repoPath('node_modules', pkg, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 afterAll(removeTempDirs);
 
@@ -35,7 +39,8 @@ async function format(tool: 'prettier' | 'biome', dir: string): Promise<void> {
     tool === 'prettier'
       ? await runNode([PRETTIER, '--write', '.'], dir)
       : await runNode([BIOME, 'format', '--write', '.'], dir);
-  if (run.code !== 0) throw new Error(`${tool} failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`${tool} failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
 }
 
 describe('formatting an app with Prettier and Biome', () => {
@@ -72,7 +77,9 @@ describe('formatting an app with Prettier and Biome', () => {
         'Prettier (.prettierrc.json) would reformat the generated files in src/generated/agent/',
       );
       expect(generate.stderr).toContain('add /src/generated/agent/ to .prettierignore');
-      expect(generate.stderr).toContain('add "!src/generated/agent" to files.includes in biome.json');
+      expect(generate.stderr).toContain(
+        'add "!src/generated/agent" to files.includes in biome.json',
+      );
       await format(tool, dir);
       const check = await runCli(['generate', '--check'], dir);
       expect(check.code).toBe(1);

@@ -23,13 +23,20 @@ async function generateDefault() {
 /** Member names of the SDK's `ToolInputSchemas` union, `Input` stripped (`FileEdit`, `Bash`, …). */
 async function sdkInputTypes(pkg: string): Promise<string[]> {
   const file = path.join(REPO, 'node_modules', pkg, 'sdk-tools.d.ts');
-  const source = ts.createSourceFile(file, await fs.readFile(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const source = ts.createSourceFile(
+    file,
+    await fs.readFile(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+  );
   const alias = source.statements.find(
     (s): s is import('ts-morph').ts.TypeAliasDeclaration =>
       ts.isTypeAliasDeclaration(s) && s.name.text === 'ToolInputSchemas',
   );
   expect(alias && ts.isUnionTypeNode(alias.type)).toBe(true);
-  const members = (alias!.type as import('ts-morph').ts.UnionTypeNode).types.map((t) => t.getText(source));
+  const members = (alias!.type as import('ts-morph').ts.UnionTypeNode).types.map((t) =>
+    t.getText(source),
+  );
   return members.filter((m) => m.endsWith('Input')).map((m) => m.slice(0, -'Input'.length));
 }
 
@@ -47,7 +54,9 @@ describe('default catalog', () => {
       if (emitted.createOnly) continue;
       expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
     }
-    const owned = [...written].filter(([, f]) => !f.createOnly).map(([file]) => relativePosix(outDir, file));
+    const owned = [...written]
+      .filter(([, f]) => !f.createOnly)
+      .map(([file]) => relativePosix(outDir, file));
     // The recorded runtime surface lives beside the outputs; generate reads it and never writes it.
     const present = Object.keys(await fingerprint(outDir)).filter((f) => f !== SURFACE_LOCK_NAME);
     expect(present.sort()).toEqual(owned.sort());
@@ -56,25 +65,35 @@ describe('default catalog', () => {
   it.each([
     ['@anthropic-ai/claude-agent-sdk', '0.3.333'],
     ['claude-agent-sdk-oldest', '0.3.168'],
-  ])('declares every tool of the ToolInputSchemas union of %s (%s) in its version range', async (pkg, version) => {
-    const { model } = await generateDefault();
-    const installed = JSON.parse(await fs.readFile(path.join(REPO, 'node_modules', pkg, 'package.json'), 'utf8'));
-    expect(installed.version).toBe(version);
-    // McpInput is the generic MCP call, not a tool.
-    const sdk = (await sdkInputTypes(pkg)).filter((m) => m !== 'Mcp');
-    expect(sdk.length).toBeGreaterThan(25);
-    const typed = model.tools
-      .filter((t) => t.sdkTyped && inVersionRange(version, t.addedIn, t.removedIn))
-      .map((t) => t.sdkType!);
-    expect([...typed].sort()).toEqual([...sdk].sort());
-  });
+  ])(
+    'declares every tool of the ToolInputSchemas union of %s (%s) in its version range',
+    async (pkg, version) => {
+      const { model } = await generateDefault();
+      const installed = JSON.parse(
+        await fs.readFile(path.join(REPO, 'node_modules', pkg, 'package.json'), 'utf8'),
+      );
+      expect(installed.version).toBe(version);
+      // McpInput is the generic MCP call, not a tool.
+      const sdk = (await sdkInputTypes(pkg)).filter((m) => m !== 'Mcp');
+      expect(sdk.length).toBeGreaterThan(25);
+      const typed = model.tools
+        .filter((t) => t.sdkTyped && inVersionRange(version, t.addedIn, t.removedIn))
+        .map((t) => t.sdkType!);
+      expect([...typed].sort()).toEqual([...sdk].sort());
+    },
+  );
 
   it('puts the tools in output order: declared category order, then declaration order', async () => {
     const { model } = await generateDefault();
     const rank = new Map(model.categories.map((c, i) => [c.name, i]));
     const ranks = model.tools.map((t) => rank.get(t.category!)!);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    expect(model.tools.slice(0, 4).map((t) => t.key)).toEqual(['Bash', 'TaskOutput', 'TaskStop', 'REPL']);
+    expect(model.tools.slice(0, 4).map((t) => t.key)).toEqual([
+      'Bash',
+      'TaskOutput',
+      'TaskStop',
+      'REPL',
+    ]);
     expect(
       model.tools
         .filter((t) => t.category === 'context')
@@ -115,7 +134,14 @@ describe('default catalog', () => {
       expect(exposure(k), k).toBe('internal');
     for (const k of ['Workflow', 'CherryCron', 'Memory', 'CherryNotify', 'CherryConfig'])
       expect(exposure(k), k).toBe('user');
-    for (const k of ['SendMessage', 'TeamCreate', 'TeamDelete', 'Skill', 'ToolSearch', 'ListAgents'])
+    for (const k of [
+      'SendMessage',
+      'TeamCreate',
+      'TeamDelete',
+      'Skill',
+      'ToolSearch',
+      'ListAgents',
+    ])
       expect(tool(model, k).sdkTyped, k).toBe(false);
     expect(exposure('ListAgents')).toBe('internal');
     for (const k of ['TaskOutput', 'REPL']) expect(tool(model, k).removedIn, k).toBe('0.3.277');
@@ -134,7 +160,11 @@ describe('default catalog', () => {
     expect(members('bash')).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
     expect(members('planMode')).toEqual(['EnterPlanMode', 'ExitPlanMode']);
     expect(members('taskCluster')).toEqual(['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate']);
-    expect(members('mcpResource')).toEqual(['ListMcpResourcesTool', 'ReadMcpResourceDirTool', 'ReadMcpResourceTool']);
+    expect(members('mcpResource')).toEqual([
+      'ListMcpResourcesTool',
+      'ReadMcpResourceDirTool',
+      'ReadMcpResourceTool',
+    ]);
     expect(model.categories.map((c) => c.name)).toEqual([
       'shell',
       'file',

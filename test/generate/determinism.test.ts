@@ -12,10 +12,14 @@ import { CATALOG_FIXTURES } from '../support/paths';
 
 afterAll(removeTempDirs);
 
-const asEntries = (files: ReadonlyMap<string, { content: string }>) => [...files].map(([file, f]) => [file, f.content]);
+const asEntries = (files: ReadonlyMap<string, { content: string }>) =>
+  [...files].map(([file, f]) => [file, f.content]);
 
 /** Loads the catalog from `files` in the order given (instead of its include globs), then renders it. */
-async function renderFrom(config: Parameters<typeof loadProjectCatalog>[0], files: readonly string[]) {
+async function renderFrom(
+  config: Parameters<typeof loadProjectCatalog>[0],
+  files: readonly string[],
+) {
   const { catalog, pending } = await loadProjectCatalog(config, files);
   const rendered = catalog.model ? await renderModel(catalog.model) : undefined;
   return {

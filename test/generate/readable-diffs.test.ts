@@ -19,13 +19,16 @@ for (const [, key, names] of registry.matchAll(
   /^ {4}key: '([^']+)',\n {4}kind: '[^']+',\n {4}names: \[([^\]]*)\],$/gm,
 )) {
   toolOf.set(key!, key!);
-  for (const name of names!.split(', ').filter((n) => n !== '')) toolOf.set(name.replace(/^'|'$/g, ''), key!);
+  for (const name of names!.split(', ').filter((n) => n !== ''))
+    toolOf.set(name.replace(/^'|'$/g, ''), key!);
 }
 
 /** The tools a line names (by key or runtime name, quoted as TypeScript or Markdown spells them). */
 const namesIn = (line: string) =>
   new Set(
-    [...line.matchAll(/'([^']+)'|`([^`]+)`/g)].map((m) => toolOf.get(m[1] ?? m[2]!)).filter((key) => key !== undefined),
+    [...line.matchAll(/'([^']+)'|`([^`]+)`/g)]
+      .map((m) => toolOf.get(m[1] ?? m[2]!))
+      .filter((key) => key !== undefined),
   );
 
 describe('readable generated diffs', () => {
@@ -33,15 +36,20 @@ describe('readable generated diffs', () => {
     expect(new Set(toolOf.values()).size).toBeGreaterThan(40);
   });
 
-  it.each(['registry.ts', 'tools.ts', 'policy.ts', 'session.ts', 'i18n-keys.ts', 'bindings.ts', 'sdk-coverage.ts'])(
-    '%s names at most one tool per line',
-    (file) => {
-      const crowded = readFileSync(path.join(OUT, file), 'utf8')
-        .split('\n')
-        .filter((line) => namesIn(line).size > 1);
-      expect(crowded).toEqual([]);
-    },
-  );
+  it.each([
+    'registry.ts',
+    'tools.ts',
+    'policy.ts',
+    'session.ts',
+    'i18n-keys.ts',
+    'bindings.ts',
+    'sdk-coverage.ts',
+  ])('%s names at most one tool per line', (file) => {
+    const crowded = readFileSync(path.join(OUT, file), 'utf8')
+      .split('\n')
+      .filter((line) => namesIn(line).size > 1);
+    expect(crowded).toEqual([]);
+  });
 
   it('policy.md lists the names of each offer and approval one per line (its tables have one row per tool)', () => {
     const lines = readFileSync(path.join(OUT, 'policy.md'), 'utf8').split('\n');

@@ -2,7 +2,13 @@
 // use, never outside a session, and closed when the session ends — a real evaluation process included.
 import { describe, expect, it } from 'vitest';
 import { sessionEvaluationProcess } from '../../plugin/load/evaluation-cache';
-import { memoSlot, runInOneMemory, runWithMemory, SessionMemory, sessionResource } from '../../plugin/session-memory';
+import {
+  memoSlot,
+  runInOneMemory,
+  runWithMemory,
+  SessionMemory,
+  sessionResource,
+} from '../../plugin/session-memory';
 
 describe('a session resource', () => {
   it('is opened once per session, is none outside a session, and is closed once when the session ends', async () => {

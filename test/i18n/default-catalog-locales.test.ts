@@ -7,7 +7,9 @@ import { flattenTranslations } from '../../plugin/render/renderers/i18n-entries'
 import { REPO } from '../support/paths';
 
 const read = (locale: string) =>
-  flattenTranslations(JSON.parse(readFileSync(path.join(REPO, 'generated/claude/i18n', `${locale}.json`), 'utf8')));
+  flattenTranslations(
+    JSON.parse(readFileSync(path.join(REPO, 'generated/claude/i18n', `${locale}.json`), 'utf8')),
+  );
 const HAN = /\p{Script=Han}/u;
 /** Names kept as is in every language. */
 const UNTRANSLATED = new Set(['Bash', 'REPL', 'PowerShell', 'LSP', 'Claude Design']);

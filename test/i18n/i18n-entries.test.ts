@@ -11,7 +11,11 @@ import {
 
 describe('i18n entries', () => {
   it('reads nested objects and dotted keys as the same keys, ignoring non-strings', () => {
-    const flat = flattenTranslations({ a: { b: { label: 'x' }, n: 3 }, 'a.c.label': 'y', list: ['z'] });
+    const flat = flattenTranslations({
+      a: { b: { label: 'x' }, n: 3 },
+      'a.c.label': 'y',
+      list: ['z'],
+    });
     expect([...flat]).toEqual([
       ['a.b.label', 'x'],
       ['a.c.label', 'y'],
@@ -19,11 +23,10 @@ describe('i18n entries', () => {
   });
 
   it('nests keys in insertion order and stores __proto__ as data', () => {
-    const nested = writeLocaleJson(localeDocument(['a.z.label', 'a.b.label', 'a.__proto__.label'], 'nested')!, [
-      '1',
-      '2',
-      '3',
-    ]);
+    const nested = writeLocaleJson(
+      localeDocument(['a.z.label', 'a.b.label', 'a.__proto__.label'], 'nested')!,
+      ['1', '2', '3'],
+    );
     expect(JSON.stringify(JSON.parse(nested))).toBe(
       '{"a":{"z":{"label":"1"},"b":{"label":"2"},"__proto__":{"label":"3"}}}',
     );

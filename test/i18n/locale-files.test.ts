@@ -63,10 +63,14 @@ describe('locale files', () => {
     const result = await a.cli('generate');
     expect(result.code, result.stderr).toBe(0);
     for (const locale of ['en', 'zh-CN', 'zh-TW'])
-      expect(JSON.parse(await a.read(`locales/${locale}.json`)).agent.tools).not.toHaveProperty('Notes');
+      expect(JSON.parse(await a.read(`locales/${locale}.json`)).agent.tools).not.toHaveProperty(
+        'Notes',
+      );
     expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Memo.label).toBe('Notes');
     expect(JSON.parse(await a.read('locales/zh-CN.json')).agent.tools.Memo).toBeUndefined();
-    expect(result.stderr).toContain("warning TC200: Locale 'zh-CN' has no translation for 'agent.tools.Memo.label'");
+    expect(result.stderr).toContain(
+      "warning TC200: Locale 'zh-CN' has no translation for 'agent.tools.Memo.label'",
+    );
   });
 
   it('fails generate --check on a missing zh-TW translation, naming locale, key and where', async () => {
@@ -102,7 +106,9 @@ describe('locale files', () => {
     await a.edit('catalog/tools.catalog.ts', '  Notes: {', '  Memo: {');
     const result = await a.cli('generate');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("error TC200: Locale 'zh-TW' has no translation for 'agent.tools.Memo.label'");
+    expect(result.stderr).toContain(
+      "error TC200: Locale 'zh-TW' has no translation for 'agent.tools.Memo.label'",
+    );
     expect(JSON.parse(await a.read('locales/en.json')).agent.tools.Memo.label).toBe('Notes');
     expect(await a.read('generated/app/registry.ts')).toContain("'Memo'");
     expect((await a.cli('generate', '--check')).code).toBe(1);
@@ -115,7 +121,9 @@ describe('locale files', () => {
     expect((await a.cli('generate')).code).toBe(0);
     const check = await a.cli('generate', '--check');
     expect(check.code).toBe(0);
-    expect(check.stderr).toContain("warning TC200: Locale 'zh-TW' has no translation for 'agent.tools.Notes.label'");
+    expect(check.stderr).toContain(
+      "warning TC200: Locale 'zh-TW' has no translation for 'agent.tools.Notes.label'",
+    );
     expect(JSON.parse(await a.read('locales/zh-TW.json')).agent.tools.Notes).toEqual({
       description: '讀取和寫入使用者的筆記',
     });
@@ -156,13 +164,19 @@ describe('locale files', () => {
     const result = await a.cli('generate');
     expect(result.code).toBe(1);
     // Located where the parse fails: the line after the missing comma.
-    expect(result.stderr).toContain('locales/zh-CN.json:6:9: error TC201: zh-CN.json is not valid JSON');
+    expect(result.stderr).toContain(
+      'locales/zh-CN.json:6:9: error TC201: zh-CN.json is not valid JSON',
+    );
     expect(await a.read('locales/zh-CN.json')).toBe(broken);
   });
 
   it('reports an i18n key that a nested file cannot hold at the catalog declaration', async () => {
     const a = await fresh();
-    await a.edit('catalog/tools.catalog.ts', "icon: 'notebook',", "icon: 'notebook', labelKey: 'agent.tools.Bash',");
+    await a.edit(
+      'catalog/tools.catalog.ts',
+      "icon: 'notebook',",
+      "icon: 'notebook', labelKey: 'agent.tools.Bash',",
+    );
     const result = await a.cli('generate');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(

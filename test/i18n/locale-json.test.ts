@@ -3,23 +3,51 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyFixtureApp } from '../bindings/fixture-app';
-import { localeDocument, nestingConflicts, writeLocaleJson } from '../../plugin/render/renderers/i18n-entries';
+import {
+  localeDocument,
+  nestingConflicts,
+  writeLocaleJson,
+} from '../../plugin/render/renderers/i18n-entries';
 
 const RUNS = Number(process.env.I18N_PROPERTY_RUNS ?? 400);
 
 // Key parts that stress JSON.stringify's member order (array indices first) and the quoting.
 const part = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('agent', 'tools', 'label', 'description', 'Bash', 'a', 'b') },
-  { weight: 2, arbitrary: fc.constantFrom('0', '1', '10', '2', '01', '4294967294', '4294967295', '-1', '1.5') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('agent', 'tools', 'label', 'description', 'Bash', 'a', 'b'),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('0', '1', '10', '2', '01', '4294967294', '4294967295', '-1', '1.5'),
+  },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('__proto__', 'constructor', '', 'q"uote', 'back\\slash', 'new\nline', 'ü', '😀'),
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      '',
+      'q"uote',
+      'back\\slash',
+      'new\nline',
+      'ü',
+      '😀',
+    ),
   },
 );
 const keyArb = fc.array(part, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
 const text = fc.oneof(
   fc.string(),
-  fc.constantFrom('', 'plain', 'with "quotes"', 'tab\there', 'ctrl\u0001', 'line\u2028sep', '\ud800 lone', '中文'),
+  fc.constantFrom(
+    '',
+    'plain',
+    'with "quotes"',
+    'tab\there',
+    'ctrl\u0001',
+    'line\u2028sep',
+    '\ud800 lone',
+    '中文',
+  ),
 );
 const entries = fc.uniqueArray(fc.tuple(keyArb, text), { selector: ([k]) => k, maxLength: 25 });
 
@@ -58,7 +86,10 @@ describe('the shared locale document', () => {
           }
           expect(document).toBeDefined();
           // Several locales in turn through the same document: nothing of one may leak into the next.
-          for (const texts of [pairs.map(([, v]) => v), ...locales.map((l) => l.slice(0, pairs.length))]) {
+          for (const texts of [
+            pairs.map(([, v]) => v),
+            ...locales.map((l) => l.slice(0, pairs.length)),
+          ]) {
             expect(writeLocaleJson(document!, texts)).toBe(
               reference(
                 keys.map((k, i) => [k, texts[i]!]),
@@ -92,7 +123,9 @@ describe('the shared locale document', () => {
   });
 
   it('stores __proto__ as data in both layouts, and writes an empty catalog as {}', () => {
-    expect(writeLocaleJson(localeDocument(['__proto__'], 'flat')!, ['p'])).toBe('{\n  "__proto__": "p"\n}\n');
+    expect(writeLocaleJson(localeDocument(['__proto__'], 'flat')!, ['p'])).toBe(
+      '{\n  "__proto__": "p"\n}\n',
+    );
     expect(writeLocaleJson(localeDocument(['a.__proto__.b'], 'nested')!, ['p'])).toBe(
       '{\n  "a": {\n    "__proto__": {\n      "b": "p"\n    }\n  }\n}\n',
     );
@@ -105,7 +138,11 @@ describe('locale files through the CLI', () => {
     const app = await copyFixtureApp('i18n');
     try {
       const I18N_CONFIG = "i18n: { locales: ['en', 'zh-CN', 'zh-TW'], outDir: 'locales' }";
-      await app.edit('tool-catalog.config.ts', I18N_CONFIG, I18N_CONFIG.replace(' }', ", missing: 'warn' }"));
+      await app.edit(
+        'tool-catalog.config.ts',
+        I18N_CONFIG,
+        I18N_CONFIG.replace(' }', ", missing: 'warn' }"),
+      );
       const zhTw = await app.read('locales/zh-TW.json');
       // The first member of Notes and the whole of Bash missing: the objects keep the order of what is left.
       const bash = /\n {6}"Bash": \{\n[^}]*\},/.exec(zhTw)![0];
@@ -113,9 +150,13 @@ describe('locale files through the CLI', () => {
       await app.write('locales/zh-TW.json', edited);
       const result = await app.cli('generate');
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toContain("Locale 'zh-TW' has no translation for 'agent.tools.Bash.label'");
+      expect(result.stderr).toContain(
+        "Locale 'zh-TW' has no translation for 'agent.tools.Bash.label'",
+      );
       expect(await app.read('locales/zh-TW.json')).toBe(edited);
-      expect(await app.read('locales/zh-TW.json')).toBe(`${JSON.stringify(JSON.parse(edited), null, 2)}\n`);
+      expect(await app.read('locales/zh-TW.json')).toBe(
+        `${JSON.stringify(JSON.parse(edited), null, 2)}\n`,
+      );
     } finally {
       await app.remove();
     }

@@ -39,19 +39,27 @@ async function translatedProject(missing = 'warn') {
   expect((await runCli(['generate'], dir)).code).toBe(0);
   for (const [locale, tools] of Object.entries(TRANSLATIONS)) {
     const tree = { agent: { tools: {} as Record<string, { label: string; description: string }> } };
-    for (const [tool, [label, description]] of Object.entries(tools)) tree.agent.tools[tool] = { label, description };
-    writeFileSync(path.join(dir, `generated/demo/i18n/${locale}.json`), `${JSON.stringify(tree, null, 2)}\n`);
+    for (const [tool, [label, description]] of Object.entries(tools))
+      tree.agent.tools[tool] = { label, description };
+    writeFileSync(
+      path.join(dir, `generated/demo/i18n/${locale}.json`),
+      `${JSON.stringify(tree, null, 2)}\n`,
+    );
   }
   const generate = await runCli(['generate'], dir);
   expect(generate.code, generate.stderr).toBe(0);
   const locales = () =>
     Object.fromEntries(
-      ['zh-CN', 'zh-TW'].map((l) => [l, readFileSync(path.join(dir, `generated/demo/i18n/${l}.json`), 'utf8')]),
+      ['zh-CN', 'zh-TW'].map((l) => [
+        l,
+        readFileSync(path.join(dir, `generated/demo/i18n/${l}.json`), 'utf8'),
+      ]),
     );
   return { dir, translated: locales(), locales };
 }
 
-const aside = (dir: string, locale: string) => path.join(dir, `generated/demo/i18n/removed/${locale}.json`);
+const aside = (dir: string, locale: string) =>
+  path.join(dir, `generated/demo/i18n/removed/${locale}.json`);
 
 describe('translations of a tool that leaves the catalog', () => {
   it('are set aside, come back when the tool returns, and the locale files are as before', async () => {
@@ -109,7 +117,9 @@ describe('translations of a tool that leaves the catalog', () => {
     expect(existsSync(aside(dir, 'zh-CN'))).toBe(false);
     writeFiles(dir, project(TOOLS));
     expect((await runCli(['generate'], dir)).code).toBe(0);
-    expect(readFileSync(path.join(dir, 'generated/demo/i18n/zh-CN.json'), 'utf8')).not.toContain('搜索');
+    expect(readFileSync(path.join(dir, 'generated/demo/i18n/zh-CN.json'), 'utf8')).not.toContain(
+      '搜索',
+    );
   });
 
   it('are not confused with the copies `missing: fallback` writes, which are not set aside', async () => {
@@ -131,7 +141,10 @@ describe('translations of a tool that leaves the catalog', () => {
     const run = await runCli(['generate', '--json'], dir);
     expect(run.code).toBe(1);
     const [error] = json(run).diagnostics;
-    expect([error.code, error.position.file]).toEqual(['TC201', 'generated/demo/i18n/removed/zh-CN.json']);
+    expect([error.code, error.position.file]).toEqual([
+      'TC201',
+      'generated/demo/i18n/removed/zh-CN.json',
+    ]);
     expect(await fingerprint(dir)).toEqual(before);
   });
 });

@@ -28,14 +28,18 @@ describe('tool-catalog init and formatters', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(read(dir, '.prettierignore')).toBe(`${MARKER}\n/src/generated/agent/\n`);
     expect(run.stdout).toContain('  .prettierignore\n');
-    expect(existsSync(path.join(dir, 'biome.json')) || existsSync(path.join(dir, 'biome.jsonc'))).toBe(false);
+    expect(
+      existsSync(path.join(dir, 'biome.json')) || existsSync(path.join(dir, 'biome.jsonc')),
+    ).toBe(false);
   });
 
   it("appends to the app's .prettierignore, keeping every line of it", async () => {
     const dir = await app('append', { '.prettierignore': 'coverage\n# reports\nreports/' });
     const run = await runCli(['init'], dir);
     expect(run.code, run.stderr).toBe(0);
-    expect(read(dir, '.prettierignore')).toBe(`coverage\n# reports\nreports/\n\n${MARKER}\n/generated/agent/\n`);
+    expect(read(dir, '.prettierignore')).toBe(
+      `coverage\n# reports\nreports/\n\n${MARKER}\n/generated/agent/\n`,
+    );
     expect(run.stdout).toContain('Appended the output folder to .prettierignore');
   });
 
@@ -52,7 +56,9 @@ describe('tool-catalog init and formatters', () => {
     const run = await runCli(['init'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
-    expect(read(dir, 'biome.jsonc')).toBe(biome.replace('"!dist"', '"!dist",\n\t\t\t"!src/generated/agent"'));
+    expect(read(dir, 'biome.jsonc')).toBe(
+      biome.replace('"!dist"', '"!dist",\n\t\t\t"!src/generated/agent"'),
+    );
     expect(run.stdout).toContain('Added the output folder to biome.jsonc');
     expect((await runCli(['generate'], dir)).stderr).toBe('');
   });
@@ -78,6 +84,8 @@ describe('tool-catalog init and formatters', () => {
     );
     const warnings = run.stderr.match(/warning TC304/g) ?? [];
     expect(warnings).toHaveLength(1);
-    expect(run.stderr).toContain('Biome (biome.json) would reformat the generated files in generated/agent/');
+    expect(run.stderr).toContain(
+      'Biome (biome.json) would reformat the generated files in generated/agent/',
+    );
   });
 });

@@ -26,7 +26,10 @@ const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
 const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
 
 /** The scaffolded app must type-check as the user's own code would (TypeScript 7, the repo's tsc). */
-async function typecheck(dir: string, include: string[]): Promise<{ status: number; output: string }> {
+async function typecheck(
+  dir: string,
+  include: string[],
+): Promise<{ status: number; output: string }> {
   // What `npm install -D agent-tool-catalog` gives the app: this package, built, under node_modules.
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   symlinkSync(REPO, path.join(dir, 'node_modules/agent-tool-catalog'), 'dir');
@@ -88,13 +91,22 @@ describe('tool-catalog init', () => {
     expect(stdout).toContain('vite.config.ts');
     expect(stdout).toContain('npm install -D agent-tool-catalog');
 
-    const pkg = JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string>; devDependencies: object };
-    expect(pkg.scripts).toEqual({ dev: 'vite', build: 'vite build', generate: 'tool-catalog generate' });
+    const pkg = JSON.parse(read(dir, 'package.json')) as {
+      scripts: Record<string, string>;
+      devDependencies: object;
+    };
+    expect(pkg.scripts).toEqual({
+      dev: 'vite',
+      build: 'vite build',
+      generate: 'tool-catalog generate',
+    });
     expect(pkg.devDependencies).toEqual({ vite: '^8.0.0' });
     expect(read(dir, 'package.json')).toMatch(/^\{\n {4}"name"/); // the app's own indentation kept
 
     expect(read(dir, 'src/tool-bindings.ts')).toContain('satisfies AgentUiBindings');
-    expect(read(dir, 'tool-catalog.config.ts')).toContain("bindings: { file: 'src/tool-bindings.ts' }");
+    expect(read(dir, 'tool-catalog.config.ts')).toContain(
+      "bindings: { file: 'src/tool-bindings.ts' }",
+    );
     expect((await cli(dir, 'generate', '--check')).code).toBe(0);
     const tsc = await typecheck(dir, ['src', 'catalog', 'tool-catalog.config.ts']);
     expect(tsc.output).toBe('');
@@ -118,8 +130,12 @@ describe('tool-catalog init', () => {
     // No UI here: no binding file, and the config names none, so generate never makes one.
     expect(existsSync(path.join(dir, 'tool-bindings.ts'))).toBe(false);
     expect(read(dir, 'tool-catalog.config.ts')).not.toContain('bindings');
-    expect(stdout).toContain('No binding file: no UI framework, Vite config or index.html was found');
-    expect(read(dir, 'generated/support-bot/registry.ts')).toContain('export const SUPPORT_BOT_TOOL_REGISTRY');
+    expect(stdout).toContain(
+      'No binding file: no UI framework, Vite config or index.html was found',
+    );
+    expect(read(dir, 'generated/support-bot/registry.ts')).toContain(
+      'export const SUPPORT_BOT_TOOL_REGISTRY',
+    );
     expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'node gen.js' });
     expect(stdout).toContain('already has a different "generate" script');
     expect(stdout).not.toContain('agent-tool-catalog/vite');
@@ -128,13 +144,18 @@ describe('tool-catalog init', () => {
   });
 
   it('a second run keeps every file and completes what is missing', async () => {
-    const dir = makeApp('twice', { 'package.json': '{ "name": "twice" }\n', 'index.html': '<!doctype html>\n' });
+    const dir = makeApp('twice', {
+      'package.json': '{ "name": "twice" }\n',
+      'index.html': '<!doctype html>\n',
+    });
     expect((await cli(dir, 'init')).code).toBe(0);
     writeFileSync(
       path.join(dir, 'catalog/tools.catalog.ts'),
       read(dir, 'catalog/tools.catalog.ts').replace('Notes', 'Memo'),
     );
-    const before = ['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) => read(dir, f));
+    const before = ['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map(
+      (f) => read(dir, f),
+    );
     rmSync(path.join(dir, '.prettierignore'));
     const second = await cli(dir, 'init');
     expect(second.stderr).toBe('');
@@ -143,9 +164,11 @@ describe('tool-catalog init', () => {
       'tool-catalog.config.ts exists: init kept every file and completed what was missing.',
     );
     expect(second.stdout).toContain('Created 1 file:\n  .prettierignore\n');
-    expect(['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) => read(dir, f))).toEqual(
-      before,
-    );
+    expect(
+      ['tool-catalog.config.ts', 'tool-bindings.ts', 'catalog/tools.catalog.ts'].map((f) =>
+        read(dir, f),
+      ),
+    ).toEqual(before);
     // Its generate run picked up the edit.
     expect(read(dir, 'generated/agent/registry.ts')).toContain('Memo');
     expect((await cli(dir, 'generate', '--check')).code).toBe(0);

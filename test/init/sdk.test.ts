@@ -87,7 +87,10 @@ describe('tool-catalog init with the SDK installed', () => {
       const manifest = path.join(sdk, 'package.json');
       writeFileSync(
         manifest,
-        read(sdk, 'package.json').replace('"fixture-agent-sdk"', '"@anthropic-ai/claude-agent-sdk"'),
+        read(sdk, 'package.json').replace(
+          '"fixture-agent-sdk"',
+          '"@anthropic-ai/claude-agent-sdk"',
+        ),
       );
       const init = await runCli(['init', '--json'], dir);
       expect(init.code, init.stdout).toBe(0);
@@ -95,7 +98,14 @@ describe('tool-catalog init with the SDK installed', () => {
         installed: true,
         name: '@anthropic-ai/claude-agent-sdk',
         version: '9.9.9',
-        declared: ['Agent', 'TaskOutput', 'ListMcpResourcesTool', 'SendMessage', 'propose_skills', 'SetGoal'],
+        declared: [
+          'Agent',
+          'TaskOutput',
+          'ListMcpResourcesTool',
+          'SendMessage',
+          'propose_skills',
+          'SetGoal',
+        ],
         omitted: ['EnterWorktree', 'ExitWorktree', 'NotebookEdit'],
         unmarked: [],
         left: 0,
@@ -130,7 +140,9 @@ describe('tool-catalog init without the SDK', () => {
       );
       const tools = read(dir, 'catalog/tools.catalog.ts');
       expect(tools.match(/kind: 'sdk', sdkTyped: false,/g)).toHaveLength(5);
-      expect(read(dir, 'generated/agent/sdk-coverage.ts')).not.toContain('@anthropic-ai/claude-agent-sdk');
+      expect(read(dir, 'generated/agent/sdk-coverage.ts')).not.toContain(
+        '@anthropic-ai/claude-agent-sdk',
+      );
       expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
       const drift = await runCli(['drift'], dir);
       expect(drift.code).toBe(1);
@@ -154,7 +166,12 @@ describe('tool-catalog init without the SDK', () => {
       const report = JSON.parse(again.stdout);
       expect(report).toMatchObject({ ok: true, rerun: true, edited: ['catalog/tools.catalog.ts'] });
       expect(report.created).toEqual(['catalog/sdk-tools.catalog.ts']);
-      expect(report.sdk).toMatchObject({ installed: true, version: sdkVersion(), omitted: [], left: 0 });
+      expect(report.sdk).toMatchObject({
+        installed: true,
+        version: sdkVersion(),
+        omitted: [],
+        left: 0,
+      });
       expect([...report.sdk.unmarked].sort()).toEqual([
         'Bash',
         'EnterWorktree',
@@ -166,8 +183,9 @@ describe('tool-catalog init without the SDK', () => {
       const typed = read(dir, 'catalog/tools.catalog.ts');
       expect(typed).not.toContain('sdkTyped');
       expect(typed).toBe(
-        tools.replaceAll(' sdkTyped: false,', '').replace(/^\/\/ The SDK tools below[^\n]*\n[^\n]*\n/m, '') +
-          '// my note\n',
+        tools
+          .replaceAll(' sdkTyped: false,', '')
+          .replace(/^\/\/ The SDK tools below[^\n]*\n[^\n]*\n/m, '') + '// my note\n',
       );
       const driftAfter = await runCli(['drift'], dir);
       expect(driftAfter.stdout).toContain('ok: all');
@@ -176,7 +194,12 @@ describe('tool-catalog init without the SDK', () => {
       expect((await runTsc('TypeScript 7', ['-p', dir, '--pretty', 'false'], dir)).output).toBe('');
       // A third run has nothing left to do and changes no file.
       const third = await runCli(['init', '--json'], dir);
-      expect(JSON.parse(third.stdout)).toMatchObject({ ok: true, rerun: true, created: [], edited: [] });
+      expect(JSON.parse(third.stdout)).toMatchObject({
+        ok: true,
+        rerun: true,
+        created: [],
+        edited: [],
+      });
       expect(read(dir, 'catalog/tools.catalog.ts')).toBe(typed);
     },
     INIT_TIMEOUT_MS,
@@ -192,7 +215,10 @@ describe('tool-catalog init without the SDK', () => {
         mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'), { recursive: true });
         symlinkSync(SDK, path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'), 'dir');
       }
-      const mine = read(edited, 'tool-bindings.ts').replace("Read: { icon: 'file-text' }", "Read: { icon: 'book' }");
+      const mine = read(edited, 'tool-bindings.ts').replace(
+        "Read: { icon: 'file-text' }",
+        "Read: { icon: 'book' }",
+      );
       writeFileSync(path.join(edited, 'tool-bindings.ts'), mine);
 
       const again = JSON.parse((await runCli(['init', '--json'], fresh)).stdout);
@@ -217,7 +243,9 @@ describe('tool-catalog init without the SDK', () => {
       expect((await runCli(['init'], pnpm)).stdout).toContain(
         'install it with: pnpm add @anthropic-ai/claude-agent-sdk\n',
       );
-      const yarn = await appWithoutSdk({ 'package.json': '{ "name": "a", "packageManager": "yarn@4.5.0" }\n' });
+      const yarn = await appWithoutSdk({
+        'package.json': '{ "name": "a", "packageManager": "yarn@4.5.0" }\n',
+      });
       const run = await runCli(['init'], yarn);
       expect(run.stdout).toContain('install it with: yarn add @anthropic-ai/claude-agent-sdk\n');
       expect(run.stdout).toContain('yarn add -D agent-tool-catalog');

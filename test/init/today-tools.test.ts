@@ -47,7 +47,10 @@ const VITE_REACT_APP = {
 
 describe('init in a pnpm app', () => {
   it('speaks pnpm, records the esbuild decision, adds the plugin to the app plugins and suggests -D for the SDK', async () => {
-    const dir = await app('pnpm-vite', { ...VITE_REACT_APP, 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" });
+    const dir = await app('pnpm-vite', {
+      ...VITE_REACT_APP,
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+    });
     const run = await runCli(['init'], dir);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -66,8 +69,12 @@ describe('init in a pnpm app', () => {
     expect(out).toContain('Recorded `allowBuilds: { esbuild: false }` in pnpm-workspace.yaml');
     expect(read(dir, 'pnpm-workspace.yaml')).toBe('allowBuilds:\n  esbuild: false\n');
     expect(read(dir, 'catalog/tools.catalog.ts')).toContain('then run `pnpm generate`.');
-    expect(read(dir, 'catalog/tools.catalog.ts')).toContain('run `pnpm exec tool-catalog init` again');
-    expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({ generate: 'tool-catalog generate' });
+    expect(read(dir, 'catalog/tools.catalog.ts')).toContain(
+      'run `pnpm exec tool-catalog init` again',
+    );
+    expect(JSON.parse(read(dir, 'package.json')).scripts).toEqual({
+      generate: 'tool-catalog generate',
+    });
     expect(existsSync(path.join(dir, 'src/tool-bindings.ts'))).toBe(true);
     // A second run has nothing to add to pnpm-workspace.yaml.
     expect(JSON.parse((await runCli(['init', '--json'], dir)).stdout).pnpm).toEqual({
@@ -82,8 +89,14 @@ describe('init in a pnpm app', () => {
         'pnpm/12.23.0 npm/? node/v20.19.0 linux x64',
         /1\. pnpm add -D agent-tool-catalog[\s\S]*`pnpm exec tool-catalog init`/,
       ],
-      ['yarn/4.9.1 npm/? node/v20.19.0 linux x64', /1\. yarn add -D agent-tool-catalog[\s\S]*`yarn tool-catalog init`/],
-      ['bun/1.2.20 npm/? node/v20.19.0 linux x64', /1\. bun add -d agent-tool-catalog[\s\S]*`bunx tool-catalog init`/],
+      [
+        'yarn/4.9.1 npm/? node/v20.19.0 linux x64',
+        /1\. yarn add -D agent-tool-catalog[\s\S]*`yarn tool-catalog init`/,
+      ],
+      [
+        'bun/1.2.20 npm/? node/v20.19.0 linux x64',
+        /1\. bun add -d agent-tool-catalog[\s\S]*`bunx tool-catalog init`/,
+      ],
     ];
     for (const [agent, says] of expected) {
       const dir = await app('user-agent', { 'package.json': '{ "name": "fresh" }\n' });
@@ -104,7 +117,8 @@ describe('init in a pnpm app', () => {
     write('allowBuilds:\n    sharp: true\n\n# more settings\nlinkWorkspacePackages: true\n');
     expect(pnpmBuildsEdit(dir)).toMatchObject({
       action: 'appended',
-      content: 'allowBuilds:\n    sharp: true\n    esbuild: false\n\n# more settings\nlinkWorkspacePackages: true\n',
+      content:
+        'allowBuilds:\n    sharp: true\n    esbuild: false\n\n# more settings\nlinkWorkspacePackages: true\n',
     });
     write('allowBuilds:\n  esbuild: true\n');
     expect(pnpmBuildsEdit(dir)).toMatchObject({ action: 'kept' });
@@ -117,16 +131,26 @@ describe('init and TypeScript', () => {
   it(
     'writes imports that nodenext accepts before a tsconfig exists (TypeScript 5.9)',
     async () => {
-      const dir = await app('no-tsconfig', { 'package.json': '{ "name": "server", "type": "module" }\n' });
+      const dir = await app('no-tsconfig', {
+        'package.json': '{ "name": "server", "type": "module" }\n',
+      });
       linkPackages(dir);
       const run = await runCli(['init'], dir);
       expect(run.code, run.stderr).toBe(0);
       expect(read(dir, 'catalog/tools.catalog.ts')).toContain("from './agent.catalog.js';");
-      expect(run.stdout).toContain('No tsconfig.json yet: when you add one, run `npm run generate` again');
+      expect(run.stdout).toContain(
+        'No tsconfig.json yet: when you add one, run `npm run generate` again',
+      );
       writeFileSync(
         path.join(dir, 'tsconfig.json'),
         JSON.stringify({
-          compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+          compilerOptions: {
+            module: 'nodenext',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            types: [],
+          },
           include: ['catalog', 'generated', 'tool-catalog.config.ts'],
         }),
       );
@@ -176,7 +200,9 @@ describe('init and TypeScript', () => {
   it('says how to keep the catalog out of a tsconfig that compiles everything under a rootDir', async () => {
     const dir = await app('root-dir-everything', {
       'package.json': '{ "name": "server", "type": "module" }\n',
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', rootDir: './src' } }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'nodenext', rootDir: './src' },
+      }),
     });
     const run = await runCli(['init'], dir);
     expect(run.stdout).toContain(
@@ -189,14 +215,18 @@ describe('init: UI or not, and --config', () => {
   it('makes a binding file for --ui, none for --no-ui, whatever it would guess', async () => {
     const server = await app('flag-ui', { 'package.json': '{ "name": "a" }\n' });
     expect((await runCli(['init', '--ui'], server)).code).toBe(0);
-    expect(read(server, 'tool-catalog.config.ts')).toContain("bindings: { file: 'tool-bindings.ts' }");
+    expect(read(server, 'tool-catalog.config.ts')).toContain(
+      "bindings: { file: 'tool-bindings.ts' }",
+    );
     expect(existsSync(path.join(server, 'tool-bindings.ts'))).toBe(true);
 
     const web = await app('flag-no-ui', VITE_REACT_APP);
     const run = await runCli(['init', '--no-ui'], web);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(web, 'src/tool-bindings.ts'))).toBe(false);
-    expect(run.stdout).toContain('No binding file: --no-ui, so init took this for an app without a UI.');
+    expect(run.stdout).toContain(
+      'No binding file: --no-ui, so init took this for an app without a UI.',
+    );
     // Without a UI the SDK runs in the app: a production dependency.
     expect(run.stdout).toContain('install it with: npm install @anthropic-ai/claude-agent-sdk\n');
     expect((await runCli(['init', '--ui', '--no-ui'], web)).code).toBe(2);
@@ -213,9 +243,13 @@ describe('init: UI or not, and --config', () => {
     expect(JSON.parse(read(dir, 'package.json')).scripts.generate).toBe(
       'tool-catalog generate --config agent/catalogs.ts',
     );
-    expect(run.stdout).toContain('Then run `npx tool-catalog init --config agent/catalogs.ts` again');
+    expect(run.stdout).toContain(
+      'Then run `npx tool-catalog init --config agent/catalogs.ts` again',
+    );
     expect(existsSync(path.join(dir, 'agent/generated/agent/registry.ts'))).toBe(true);
-    expect((await runCli(['generate', '--check', '--config', 'agent/catalogs.ts'], dir)).code).toBe(0);
+    expect((await runCli(['generate', '--check', '--config', 'agent/catalogs.ts'], dir)).code).toBe(
+      0,
+    );
     // Run again with it: the config is found, nothing is refused.
     expect((await runCli(['init', '--config', 'agent/catalogs.ts'], dir)).code).toBe(0);
     const outside = await runCli(['init', '--config', '../elsewhere.ts'], dir);
@@ -227,6 +261,8 @@ describe('init: UI or not, and --config', () => {
       await app('config-json', { 'package.json': '{}\n' }),
     );
     expect(json.code).toBe(1);
-    expect(json.stderr).toContain('--config catalogs.json: init writes a TypeScript config; name it with .ts or .mts');
+    expect(json.stderr).toContain(
+      '--config catalogs.json: init writes a TypeScript config; name it with .ts or .mts',
+    );
   });
 });

@@ -9,7 +9,11 @@ describe('runtime facts in the catalog language', () => {
       {
         servers: { app: {} },
         runtimes: {
-          desktop: { description: 'with approvals', permissionCallback: true, model: 'claude-test' },
+          desktop: {
+            description: 'with approvals',
+            permissionCallback: true,
+            model: 'claude-test',
+          },
           batch: { toolSearch: false, env: { CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1' } },
         },
       },
@@ -19,7 +23,13 @@ describe('runtime facts in the catalog language', () => {
       },
     );
     expect(model.runtimes).toEqual([
-      { name: 'desktop', description: 'with approvals', model: 'claude-test', permissionCallback: true, env: {} },
+      {
+        name: 'desktop',
+        description: 'with approvals',
+        model: 'claude-test',
+        permissionCallback: true,
+        env: {},
+      },
       {
         name: 'batch',
         description: '',
@@ -38,7 +48,10 @@ describe('runtime facts in the catalog language', () => {
   });
 
   it.each([
-    [{ Read: { kind: 'sdk', addedIn: 'soon' } }, /'addedIn' must be an SDK version such as '0\.3\.196', not "soon"/],
+    [
+      { Read: { kind: 'sdk', addedIn: 'soon' } },
+      /'addedIn' must be an SDK version such as '0\.3\.196', not "soon"/,
+    ],
     [
       { Read: { kind: 'sdk', addedIn: '0.3.200', removedIn: '0.3.200' } },
       /removed in 0\.3\.200, which is not after it was added \(0\.3\.200\)/,
@@ -50,7 +63,9 @@ describe('runtime facts in the catalog language', () => {
     [{ Read: { kind: 'sdk', offer: 'sometimes' } }, /'offer' must be one of 'direct', 'deferred'/],
     [{ notes: { kind: 'mcp', server: 'app', addedIn: '0.3.200' } }, /unknown field 'addedIn'/],
   ])('reject a wrong tool fact: %j', (tools, message) => {
-    expect(() => demoModel({ servers: { app: {} }, channels: { docs: {} } }, tools as never)).toThrow(message);
+    expect(() =>
+      demoModel({ servers: { app: {} }, channels: { docs: {} } }, tools as never),
+    ).toThrow(message);
   });
 
   it.each([
@@ -58,7 +73,10 @@ describe('runtime facts in the catalog language', () => {
       { desktop: { permissionCallbak: true } },
       /Runtime configuration 'desktop' has an unknown field 'permissionCallbak'. Did you mean 'permissionCallback'\?/,
     ],
-    [{ desktop: { toolSearch: 'yes' } }, /Runtime configuration 'desktop': 'toolSearch' must be a boolean/],
+    [
+      { desktop: { toolSearch: 'yes' } },
+      /Runtime configuration 'desktop': 'toolSearch' must be a boolean/,
+    ],
     [
       { desktop: { env: { 'NOT-A-NAME': '1' } } },
       /env maps variable names \(letters, digits and '_'\) to strings; fix 'NOT-A-NAME'/,

@@ -16,7 +16,11 @@ afterEach(() => vi.unstubAllEnvs());
 
 const CACHE = 'node_modules/.cache/agent-tool-catalog';
 
-function project(labelImport: string, extra: Record<string, string>, top = ''): Record<string, string> {
+function project(
+  labelImport: string,
+  extra: Record<string, string>,
+  top = '',
+): Record<string, string> {
   return {
     'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'] } }${top} });\n`,
     'catalog/vocab.catalog.ts':
@@ -59,11 +63,26 @@ const label = (text: string) => `export const label = ${JSON.stringify(text)};\n
 
 describe('a new file that takes over an import', () => {
   it.each([
-    ['labels.ts beside labels/index.ts', './labels', 'catalog/labels/index.ts', 'catalog/labels.ts'],
+    [
+      'labels.ts beside labels/index.ts',
+      './labels',
+      'catalog/labels/index.ts',
+      'catalog/labels.ts',
+    ],
     ['x.js beside x.ts (imported as ./x.js)', './x.js', 'catalog/x.ts', 'catalog/x.js'],
-    ['labels.mts beside labels/index.ts', './labels', 'catalog/labels/index.ts', 'catalog/labels.mts'],
+    [
+      'labels.mts beside labels/index.ts',
+      './labels',
+      'catalog/labels/index.ts',
+      'catalog/labels.mts',
+    ],
     ['a file y beside y.ts', './y', 'catalog/y.ts', 'catalog/y'],
-    ['a file outside the catalog folder', '../shared/labels', 'shared/labels/index.ts', 'shared/labels.ts'],
+    [
+      'a file outside the catalog folder',
+      '../shared/labels',
+      'shared/labels/index.ts',
+      'shared/labels.ts',
+    ],
   ])(
     '%s: a warm run says what a cold run says, and generate writes the new label',
     async (_, specifier, first, takeover) => {
@@ -76,7 +95,9 @@ describe('a new file that takes over an import', () => {
       expect(warm).toEqual(cold);
       const run = await runCli(['generate'], dir);
       if (run.code === 0)
-        expect(readFileSync(path.join(dir, 'generated/demo/i18n/en.json'), 'utf8')).toContain('New label');
+        expect(readFileSync(path.join(dir, 'generated/demo/i18n/en.json'), 'utf8')).toContain(
+          'New label',
+        );
       else expect(cold.diagnostics.length).toBeGreaterThan(0);
     },
   );
@@ -84,7 +105,9 @@ describe('a new file that takes over an import', () => {
 
 describe('generate --watch and a new file that takes over an import', () => {
   it('sees it, also outside the folders the include globs name, and writes the new label', async () => {
-    const dir = await newProject(project('../shared/labels', { 'shared/labels/index.ts': label('Old label') }));
+    const dir = await newProject(
+      project('../shared/labels', { 'shared/labels/index.ts': label('Old label') }),
+    );
     let stdout = '';
     const stop = new AbortController();
     const running = runCommandLine(['generate', '--watch'], {
@@ -121,7 +144,9 @@ describe('the options that decide an evaluation', () => {
     const dir = await newProject(files);
     expect((await runCli(['generate'], dir)).code).toBe(0);
     writeFiles(dir, {
-      'tool-catalog.config.ts': project('', {}, ', evaluationTimeoutMs: 1')['tool-catalog.config.ts']!,
+      'tool-catalog.config.ts': project('', {}, ', evaluationTimeoutMs: 1')[
+        'tool-catalog.config.ts'
+      ]!,
     });
     const { warm, cold } = await warmAndCold(dir);
     // Which module the limit stops depends on the machine's speed; that it stops one does not.
@@ -140,9 +165,12 @@ describe('records that cannot be trusted', () => {
   }
 
   /** A record's body (after its checksum line, if it has one), parsed. */
-  const bodyOf = (file: string) => JSON.parse(readFileSync(file, 'utf8').replace(/^[0-9a-f]{40}\n/, ''));
+  const bodyOf = (file: string) =>
+    JSON.parse(readFileSync(file, 'utf8').replace(/^[0-9a-f]{40}\n/, ''));
   const checksummed = (text: string) => `${createHash('sha1').update(text).digest('hex')}\n${text}`;
-  const forgedSet = { default: { '\u0000tool-catalog': 'tool-set', id: 'x', catalog: 1, tools: { Forged: {} } } };
+  const forgedSet = {
+    default: { '\u0000tool-catalog': 'tool-set', id: 'x', catalog: 1, tools: { Forged: {} } },
+  };
 
   it.each<[string, (file: string) => string]>([
     [
@@ -151,7 +179,8 @@ describe('records that cannot be trusted', () => {
     ],
     [
       'a forged record that claims no sources, with a checksum',
-      (file) => checksummed(JSON.stringify({ ...bodyOf(file), sources: [], exports: { default: 1 } })),
+      (file) =>
+        checksummed(JSON.stringify({ ...bodyOf(file), sources: [], exports: { default: 1 } })),
     ],
     [
       'a record whose fields have the wrong types',
@@ -172,16 +201,22 @@ describe('records that cannot be trusted', () => {
         ),
     ],
     ['a truncated record', (file) => readFileSync(file, 'utf8').slice(0, 120)],
-    ['a record edited after it was written', (file) => readFileSync(file, 'utf8').replace('Real label', 'Fake label')],
-  ])('%s is ignored: the run says what a cold run says, and writes a sound record again', async (_, forge) => {
-    const { dir, records } = await generated();
-    for (const file of records) writeFileSync(file, forge(file));
-    const { warm, cold } = await warmAndCold(dir);
-    expect(warm).toEqual(cold);
-    expect(warm.code).toBe(0);
-    expect((await runCli(['generate', '--json'], dir)).code).toBe(0);
-    for (const file of records) expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{40}\n\{/);
-  });
+    [
+      'a record edited after it was written',
+      (file) => readFileSync(file, 'utf8').replace('Real label', 'Fake label'),
+    ],
+  ])(
+    '%s is ignored: the run says what a cold run says, and writes a sound record again',
+    async (_, forge) => {
+      const { dir, records } = await generated();
+      for (const file of records) writeFileSync(file, forge(file));
+      const { warm, cold } = await warmAndCold(dir);
+      expect(warm).toEqual(cold);
+      expect(warm.code).toBe(0);
+      expect((await runCli(['generate', '--json'], dir)).code).toBe(0);
+      for (const file of records) expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{40}\n\{/);
+    },
+  );
 
   it.runIf(process.platform !== 'win32')(
     'a FIFO where a record goes is ignored, never waited on',

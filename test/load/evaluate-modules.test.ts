@@ -34,7 +34,10 @@ async function catalogFiles(fixture: string) {
 describe('evaluating catalog modules', () => {
   it('evaluates to the same data each time (also concurrently); a session bundles an unchanged module once', async () => {
     const { files, options } = await catalogFiles('valid');
-    const [a, b] = await Promise.all([evaluateModules(files, options), evaluateModules(files, options)]);
+    const [a, b] = await Promise.all([
+      evaluateModules(files, options),
+      evaluateModules(files, options),
+    ]);
     expect(a.diagnostics).toEqual([]);
     expect(a.modules.map((m) => m.file)).toEqual(files);
     expect(Object.keys(a.modules[0]!.exports).length).toBeGreaterThan(0);
@@ -68,7 +71,9 @@ describe('evaluating catalog modules', () => {
     for (let round = 0; round < 2; round++) {
       const result = await evaluateModules(files, options);
       expect(result.modules).toEqual([]);
-      expect(result.diagnostics.map((d) => [d.code, d.message.includes("reading 'text'")])).toEqual([['TC101', true]]);
+      expect(result.diagnostics.map((d) => [d.code, d.message.includes("reading 'text'")])).toEqual(
+        [['TC101', true]],
+      );
       const at = result.diagnostics[0]!.at as { file: string; line: number; column: number };
       expect([round, path.relative(options.cwd, at.file), at.line, at.column]).toEqual([
         round,

@@ -3,7 +3,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules, evaluationStore } from '../../plugin/load/evaluate-modules';
+import {
+  DEFAULT_EVALUATION_TIMEOUT_MS,
+  evaluateModules,
+  evaluationStore,
+} from '../../plugin/load/evaluate-modules';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
 afterAll(removeTempDirs);
@@ -39,7 +43,11 @@ async function project(withNodeModules = true) {
     .map((f) => path.join(dir, f))
     .sort();
   const evaluate = () =>
-    evaluateModules(files, { cwd: dir, timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS, store: evaluationStore(dir) });
+    evaluateModules(files, {
+      cwd: dir,
+      timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
+      store: evaluationStore(dir),
+    });
   const records = () =>
     existsSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog'))
       ? readdirSync(path.join(dir, 'node_modules/.cache/agent-tool-catalog'))

@@ -37,42 +37,69 @@ describe('ignoreFileMatcher (.prettierignore, .gitignore)', () => {
 
   it('lets a later negation re-include a file, but not a file inside an ignored folder', () => {
     expect(
-      ignoreFileMatcher('src/generated/agent/*\n!src/generated/agent/policy.md')('src/generated/agent/policy.md'),
+      ignoreFileMatcher('src/generated/agent/*\n!src/generated/agent/policy.md')(
+        'src/generated/agent/policy.md',
+      ),
     ).toBe(false);
-    expect(ignoreFileMatcher('src/generated/\n!src/generated/agent/policy.md')('src/generated/agent/policy.md')).toBe(
-      true,
-    );
+    expect(
+      ignoreFileMatcher('src/generated/\n!src/generated/agent/policy.md')(
+        'src/generated/agent/policy.md',
+      ),
+    ).toBe(true);
   });
 });
 
 describe('biomeSkips', () => {
   it('follows files.includes in Biome 2: the last matching pattern decides, and a folder pattern covers its files', () => {
-    expect(biomeSkips(biome('{ "files": { "includes": ["**", "!src/generated/agent"] } }'), `${OUT}/registry.ts`)).toBe(
+    expect(
+      biomeSkips(
+        biome('{ "files": { "includes": ["**", "!src/generated/agent"] } }'),
+        `${OUT}/registry.ts`,
+      ),
+    ).toBe(true);
+    expect(
+      biomeSkips(
+        biome('{ "files": { "includes": ["**", "!**/generated"] } }'),
+        `${OUT}/i18n/en.json`,
+      ),
+    ).toBe(true);
+    expect(
+      biomeSkips(biome('{ "files": { "includes": ["**", "!dist"] } }'), `${OUT}/registry.ts`),
+    ).toBe(false);
+    expect(biomeSkips(biome('{ "files": { "includes": ["lib/**"] } }'), `${OUT}/registry.ts`)).toBe(
       true,
     );
-    expect(biomeSkips(biome('{ "files": { "includes": ["**", "!**/generated"] } }'), `${OUT}/i18n/en.json`)).toBe(true);
-    expect(biomeSkips(biome('{ "files": { "includes": ["**", "!dist"] } }'), `${OUT}/registry.ts`)).toBe(false);
-    expect(biomeSkips(biome('{ "files": { "includes": ["lib/**"] } }'), `${OUT}/registry.ts`)).toBe(true);
     expect(biomeSkips(biome('{}'), `${OUT}/registry.ts`)).toBe(false);
   });
 
   it('honours formatter.includes and a switched-off formatter', () => {
     expect(
-      biomeSkips(biome('{ "formatter": { "includes": ["**", "!src/generated/**"] } }'), `${OUT}/registry.ts`),
+      biomeSkips(
+        biome('{ "formatter": { "includes": ["**", "!src/generated/**"] } }'),
+        `${OUT}/registry.ts`,
+      ),
     ).toBe(true);
-    expect(biomeSkips(biome('{ "formatter": { "enabled": false } }'), `${OUT}/registry.ts`)).toBe(true);
+    expect(biomeSkips(biome('{ "formatter": { "enabled": false } }'), `${OUT}/registry.ts`)).toBe(
+      true,
+    );
   });
 
   it('follows files.ignore in Biome 1', () => {
-    expect(biomeSkips(biome('{ "files": { "ignore": ["src/generated/agent/**"] } }', 1), `${OUT}/registry.ts`)).toBe(
-      true,
+    expect(
+      biomeSkips(
+        biome('{ "files": { "ignore": ["src/generated/agent/**"] } }', 1),
+        `${OUT}/registry.ts`,
+      ),
+    ).toBe(true);
+    expect(biomeSkips(biome('{ "files": { "ignore": ["dist"] } }', 1), `${OUT}/registry.ts`)).toBe(
+      false,
     );
-    expect(biomeSkips(biome('{ "files": { "ignore": ["dist"] } }', 1), `${OUT}/registry.ts`)).toBe(false);
   });
 });
 
 describe('biomeIgnoreEdit', () => {
-  const edit = (text: string, major = 2) => biomeIgnoreEdit({ rootDir: APP, biome: biome(text, major) }, [OUT]);
+  const edit = (text: string, major = 2) =>
+    biomeIgnoreEdit({ rootDir: APP, biome: biome(text, major) }, [OUT]);
 
   it('appends the folder to an existing files.includes', () => {
     expect(edit('{\n  "files": { "includes": ["**", "!dist"] }\n}\n')).toEqual({
@@ -87,7 +114,8 @@ describe('biomeIgnoreEdit', () => {
       content: '{\n  "files": { "maxSize": 100, "includes": ["**", "!src/generated/agent"] }\n}\n',
     });
     expect(edit('{\n  "$schema": "s"\n}\n')).toMatchObject({
-      content: '{\n  "$schema": "s",\n  "files": { "includes": ["**", "!src/generated/agent"] }\n}\n',
+      content:
+        '{\n  "$schema": "s",\n  "files": { "includes": ["**", "!src/generated/agent"] }\n}\n',
     });
   });
 
@@ -95,7 +123,9 @@ describe('biomeIgnoreEdit', () => {
     expect(edit('{ "files": { "ignore": ["dist"] } }', 1)).toMatchObject({
       content: '{ "files": { "ignore": ["dist", "src/generated/agent/**"] } }',
     });
-    expect(edit('{}', 1)).toMatchObject({ content: '{ "files": { "ignore": ["src/generated/agent/**"] } }' });
+    expect(edit('{}', 1)).toMatchObject({
+      content: '{ "files": { "ignore": ["src/generated/agent/**"] } }',
+    });
   });
 
   it('leaves a config that already skips the folder alone', () => {
@@ -138,7 +168,9 @@ describe('findFormatters', () => {
       content: expect.stringMatching(/^# agent-tool-catalog: .+\n\/src\/generated\/agent\/\n$/),
     });
     writeFileSync(path.join(app, '.prettierignore'), 'coverage');
-    expect(prettierIgnoreEdit(findFormatters(app), [out])?.content).toBe(`coverage\n\n${created!.content}`);
+    expect(prettierIgnoreEdit(findFormatters(app), [out])?.content).toBe(
+      `coverage\n\n${created!.content}`,
+    );
     writeFileSync(path.join(app, '.prettierignore'), 'coverage\n**/generated/\n');
     expect(prettierIgnoreEdit(findFormatters(app), [out])).toBeUndefined();
   });

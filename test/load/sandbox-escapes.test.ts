@@ -17,7 +17,8 @@ const through = (candidate: string) =>
 /** The error of a dynamic import: Node creates it in the realm outside the context. */
 const hostError = `(async () => { try { await import(String('node:fs')); } catch (e) { return e; } })()`;
 
-const ALLOCATE_HEAP = 'const kept: unknown[] = [];\nfor (;;) kept.push(new Array(1_000_000).fill(kept.length));';
+const ALLOCATE_HEAP =
+  'const kept: unknown[] = [];\nfor (;;) kept.push(new Array(1_000_000).fill(kept.length));';
 
 interface Probe {
   readonly body: string;
@@ -25,16 +26,23 @@ interface Probe {
   readonly codes: readonly string[];
 }
 
-const probe = (body: string, ...codes: string[]): Probe => ({ body, codes: codes.length > 0 ? codes : ['TC101'] });
+const probe = (body: string, ...codes: string[]): Probe => ({
+  body,
+  codes: codes.length > 0 ? codes : ['TC101'],
+});
 
 const PROBES: Record<string, Probe> = {
   // Code from strings, in the context and from objects of the outer realm.
   'the Function constructor of the global object': probe(
     through(`(globalThis as any).constructor.constructor('return process')()`),
   ),
-  'the Function constructor of a plain object': probe(through(`({}).constructor.constructor('return process')()`)),
+  'the Function constructor of a plain object': probe(
+    through(`({}).constructor.constructor('return process')()`),
+  ),
   'new Function': probe(through(`new Function('return process')()`)),
-  'Reflect.construct of Function': probe(through(`Reflect.construct(Function, ['return process'])()`)),
+  'Reflect.construct of Function': probe(
+    through(`Reflect.construct(Function, ['return process'])()`),
+  ),
   'indirect eval': probe(through(`(0, eval)('process')`)),
   'the import() rejection, whose constructor.constructor is the outer Function': probe(
     `${hostError}.then((e: any) => { ${through(`e.constructor.constructor('return process')()`)} });`,
@@ -73,7 +81,9 @@ const PROBES: Record<string, Probe> = {
   ),
   // Node's own ways in.
   'process.binding': probe(through(`(process as any).binding('fs') && process`)),
-  'require through module.constructor': probe(through(`(module as any).constructor._load('process')`)),
+  'require through module.constructor': probe(
+    through(`(module as any).constructor._load('process')`),
+  ),
   'require of a computed name': probe(through(`require(['node', 'process'].join(':'))`), 'TC102'),
   'an import of a data: URL': probe(
     `import fs from /*@*/'data:text/javascript,export default globalThis';\nif (!fs) throw new Error('no');`,
@@ -106,7 +116,9 @@ const PROBES: Record<string, Probe> = {
     'TC101',
     'TC103',
   ),
-  'an async throw after the module ended': probe(`(async () => { await null; throw new Error('thrown late'); })();`),
+  'an async throw after the module ended': probe(
+    `(async () => { await null; throw new Error('thrown late'); })();`,
+  ),
   'a FinalizationRegistry callback that loops': probe(
     `const registry = new FinalizationRegistry(() => { for (;;) {} });\nfor (let i = 0; i < 20_000; i++) registry.register({ i }, i);\nfor (let i = 0; i < 200; i++) new Array(100_000).fill(i);\nthrow new Error('registered');`,
     'TC101',
@@ -118,7 +130,9 @@ const PROBES: Record<string, Probe> = {
     'TC103',
   ),
   'a loop that never ends': probe(`for (;;) {}`, 'TC103'),
-  'a recursion without end': probe(`const again = (n: number): number => again(n + 1) + 1;\nagain(0);`),
+  'a recursion without end': probe(
+    `const again = (n: number): number => again(n + 1) + 1;\nagain(0);`,
+  ),
   'a regular expression V8 refuses': probe(
     `const twice = /(?<a>x)|(?<a>y)(?<a>z)/;\nif (twice) throw new Error('parsed');`,
     'TC100',
@@ -162,10 +176,14 @@ describe('a catalog module trying to leave the evaluation boundary', () => {
       expect(existsSync(marker), 'the probe reached fs').toBe(false);
       expect(await fingerprint(dir)).toEqual(before);
       expect(run.code, run.stderr).toBe(1);
-      const errors = json(run).diagnostics.filter((d: { severity: string }) => d.severity === 'error');
+      const errors = json(run).diagnostics.filter(
+        (d: { severity: string }) => d.severity === 'error',
+      );
       expect(errors.length, run.stdout).toBeGreaterThan(0);
       expect(codes, JSON.stringify(errors)).toContain(errors[0].code);
-      expect(errors[0].position?.file, errors[0].message).toBe(path.join('catalog', 'demo.catalog.ts'));
+      expect(errors[0].position?.file, errors[0].message).toBe(
+        path.join('catalog', 'demo.catalog.ts'),
+      );
       expect(errors[0].position.line).toBeGreaterThan(0);
       expect(errors[0].position.column).toBeGreaterThan(0);
       expect(errors[0].message).not.toMatch(/\n\s+at /);
@@ -208,7 +226,10 @@ describe('a catalog module trying to leave the evaluation boundary', () => {
     const marker = path.join(dir, 'escaped.txt');
     writeFiles(
       dir,
-      projectFiles(marker, PROBES['the import() rejection, whose constructor.constructor is the outer Function']!.body),
+      projectFiles(
+        marker,
+        PROBES['the import() rejection, whose constructor.constructor is the outer Function']!.body,
+      ),
     );
     for (const args of [['generate', '--check'], ['generate']]) {
       const run = await runBin(args, dir);

@@ -9,7 +9,8 @@ import { MORE_PATH, summarizeSchema } from '../../plugin/mcp/schema-summary';
 /** The definition, recursively: keys sorted, `undefined` members dropped, array holes `null`. */
 function reference(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : reference(x))).join(',')}]`;
+  if (Array.isArray(v))
+    return `[${v.map((x) => (x === undefined ? 'null' : reference(x))).join(',')}]`;
   const o = v as Record<string, unknown>;
   return `{${Object.keys(o)
     .filter((k) => o[k] !== undefined)
@@ -18,7 +19,18 @@ function reference(v: unknown): string {
     .join(',')}}`;
 }
 
-const KEYWORDS = ['properties', 'items', 'anyOf', 'required', 'type', 'enum', 'not', '$defs', 'x', '__proto__'];
+const KEYWORDS = [
+  'properties',
+  'items',
+  'anyOf',
+  'required',
+  'type',
+  'enum',
+  'not',
+  '$defs',
+  'x',
+  '__proto__',
+];
 /** Schema-like values: objects keyed by keywords (and a few other names), arrays, scalars. */
 const schema = fc.letrec((tie) => ({
   node: fc.oneof(
@@ -52,14 +64,22 @@ describe('canonical JSON without recursion', () => {
                 const [x, y] = [a, b].map((e) => (typeof e === 'string' ? e : reference(e)));
                 return x! < y! ? -1 : x! > y! ? 1 : 0;
               })
-            : (k === 'properties' || k === '$defs') && v !== null && typeof v === 'object' && !Array.isArray(v)
+            : (k === 'properties' || k === '$defs') &&
+                v !== null &&
+                typeof v === 'object' &&
+                !Array.isArray(v)
               ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, walk(sub)]))
               : k === 'items' || k === 'not'
                 ? walk(v)
                 : k === 'anyOf' && Array.isArray(v)
                   ? v.map(walk)
                   : v;
-        Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     };
@@ -75,7 +95,9 @@ describe('canonical JSON without recursion', () => {
     const deep = (leaf: unknown) =>
       JSON.parse(`${'{"items":'.repeat(100_000)}${JSON.stringify(leaf)}${'}'.repeat(100_000)}`);
     expect(schemaHash(deep({ type: 'string' }))).not.toBe(schemaHash(deep({ type: 'number' })));
-    expect(canonicalJson(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toHaveLength(200_000);
+    expect(canonicalJson(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toHaveLength(
+      200_000,
+    );
   });
 });
 
@@ -85,16 +107,27 @@ describe('summaries of schemas shaped to explode', () => {
     const $defs = Object.fromEntries(
       Array.from({ length: 25 }, (_, i) => [
         `l${i}`,
-        { type: 'object', properties: { a: { $ref: `#/$defs/l${i + 1}` }, b: { $ref: `#/$defs/l${i + 1}` } } },
+        {
+          type: 'object',
+          properties: { a: { $ref: `#/$defs/l${i + 1}` }, b: { $ref: `#/$defs/l${i + 1}` } },
+        },
       ]),
     );
-    const summary = summarizeSchema({ type: 'object', $defs, properties: { root: { $ref: '#/$defs/l0' } } });
-    expect(summary[MORE_PATH]).toEqual({ type: 'more than 20000 subschemas; the hash covers the rest' });
+    const summary = summarizeSchema({
+      type: 'object',
+      $defs,
+      properties: { root: { $ref: '#/$defs/l0' } },
+    });
+    expect(summary[MORE_PATH]).toEqual({
+      type: 'more than 20000 subschemas; the hash covers the rest',
+    });
     expect(Object.keys(summary).length).toBeLessThanOrEqual(20_002);
   });
 
   it('stop at the depth limit for items nested thousands deep', () => {
-    const items = JSON.parse(`${'{"type":"array","items":'.repeat(3000)}{"type":"string"}${'}'.repeat(3000)}`);
+    const items = JSON.parse(
+      `${'{"type":"array","items":'.repeat(3000)}{"type":"string"}${'}'.repeat(3000)}`,
+    );
     const summary = summarizeSchema({ type: 'object', properties: { x: items } });
     expect(summary.x!.type).toBe(`${'array<'.repeat(21)}…${'>'.repeat(21)}`);
   });

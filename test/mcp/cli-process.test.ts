@@ -60,7 +60,8 @@ export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts
       child.once('exit', (code, signal) => done({ code, signal })),
     );
     // The server writes its pid and those of three processes that leave its group: interrupt only then.
-    while (!existsSync(pidFile) || pidsIn(pidFile).length < 4) await new Promise((r) => setTimeout(r, 25));
+    while (!existsSync(pidFile) || pidsIn(pidFile).length < 4)
+      await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);

@@ -61,13 +61,18 @@ async function failure(config: ResolvedMcpServer): Promise<McpListError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof McpListError)) throw new Error(`expected an McpListError, got ${String(error)}`);
+  if (!(error instanceof McpListError))
+    throw new Error(`expected an McpListError, got ${String(error)}`);
   return error;
 }
 
 describe.concurrent('an answer that never ends', () => {
   it('over HTTP: a JSON body is cut at the limit', async () => {
-    const { url, sent } = await endless('application/json', '{"jsonrpc":"2.0","id":0,"result":{"x":"', 'x');
+    const { url, sent } = await endless(
+      'application/json',
+      '{"jsonrpc":"2.0","id":0,"result":{"x":"',
+      'x',
+    );
     const error = await failure({
       ...FAR,
       name: 'flood',
@@ -96,7 +101,9 @@ describe.concurrent('an answer that never ends', () => {
     } as ResolvedMcpServer);
     expect(error.details).toMatchObject({ phase: 'connect', kind: 'invalid-answer' });
     expect(error.message).toContain('more than 32 MiB in one HTTP response');
-    expect(error.message).toContain("Fix: check that 'url' of this server points at an MCP endpoint");
+    expect(error.message).toContain(
+      "Fix: check that 'url' of this server points at an MCP endpoint",
+    );
     expect(sent.bytes).toBeLessThan(MAX_BODY_BYTES + SLACK);
   });
 

@@ -40,7 +40,9 @@ export default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts
 export const app = defineCatalog({ servers: { docs: {} } });
 export default app.tools({ ${tools} });
 `,
-    ...Object.fromEntries(Object.entries(serverFiles).map(([name, text]) => [`server/${name}`, text])),
+    ...Object.fromEntries(
+      Object.entries(serverFiles).map(([name, text]) => [`server/${name}`, text]),
+    ),
   });
   return dir;
 }
@@ -51,7 +53,8 @@ const tool = (name: string, properties: Record<string, unknown> = {}) => ({
 });
 
 describe('strings from a server', () => {
-  const FAKE = 'drift --mcp: 1 server checked; the catalog and the lock match what the servers list.';
+  const FAKE =
+    'drift --mcp: 1 server checked; the catalog and the lock match what the servers list.';
   const hostile = [
     `clear\u001b[2J\u001b[H`,
     `bell\u0007nul\u0000`,
@@ -126,7 +129,11 @@ describe('schemas and values nested very deep', () => {
       {"name":"deep_items","inputSchema":{"type":"object","properties":{"x":${'{"type":"array","items":'.repeat(3_000)}{"type":"string"}${'}'.repeat(3_000)}}}},
       {"name":"deep_annotations","inputSchema":{"type":"object"},"annotations":{"title":"t","x":${deepValue(100_000)}}}
     ]`.replace(/\n\s*/g, ''); // one line: the server sends it as one JSON-RPC message
-    const dir = await project('mcp-deep', { 'tools.json': tools }, "known: { kind: 'mcp', server: 'docs' }");
+    const dir = await project(
+      'mcp-deep',
+      { 'tools.json': tools },
+      "known: { kind: 'mcp', server: 'docs' }",
+    );
     const update = await runCli(['drift', '--mcp', '--update'], dir);
     expect(update.stdout + update.stderr).not.toMatch(STACK_FRAME);
     expect(update.stdout).toContain('lock written: generated/app/mcp-tools.lock.json');
@@ -141,7 +148,10 @@ describe('schemas and values nested very deep', () => {
     const asJson = await runCli(['drift', '--mcp', '--json'], dir);
     expect(json(asJson).catalogs[0].servers[0].tools).toBe(4);
     // A change deep inside still changes the hash.
-    writeFileSync(path.join(dir, 'server/tools.json'), tools.replace('{"type":"string"}', '{"type":"number"}'));
+    writeFileSync(
+      path.join(dir, 'server/tools.json'),
+      tools.replace('{"type":"string"}', '{"type":"number"}'),
+    );
     const changed = await runCli(['drift', '--mcp'], dir);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain('known: input schema changed outside its properties');
@@ -180,7 +190,9 @@ describe('suggested declarations', () => {
       "docs_other: { kind: 'mcp', server: 'docs', wire: 'other', exposure: 'disabled', label: 'Other' },",
     );
     for (const name of ['x y', 'a.b', 'é'])
-      expect(run.stdout).toContain(`    '${name}' cannot be declared: the SDK rewrites tool names with characters`);
+      expect(run.stdout).toContain(
+        `    '${name}' cannot be declared: the SDK rewrites tool names with characters`,
+      );
     // Pasted as they are, every one is valid, and the catalog now names each tool it could.
     const file = path.join(dir, 'catalog/app.catalog.ts');
     writeFileSync(
@@ -193,6 +205,8 @@ describe('suggested declarations', () => {
     const loaded = await loadProject({ cwd: dir });
     expect(loaded.diagnostics.map(formatDiagnosticLine)).toEqual([]);
     const after = await runCli(['drift', '--mcp'], dir);
-    expect(after.stdout).toContain('new: the server has 3 tools the catalog does not declare: a.b, x y, é.');
+    expect(after.stdout).toContain(
+      'new: the server has 3 tools the catalog does not declare: a.b, x y, é.',
+    );
   });
 });

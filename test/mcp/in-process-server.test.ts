@@ -112,7 +112,9 @@ describe('drift --mcp against an in-process server built from the builders', () 
     expect(run.code).toBe(1);
     const catalog = json(run).catalogs[0];
     expect(catalog).toMatchObject({ catalog: 'notes', lockUpdated: true, ok: false });
-    expect(catalog.servers[0].catalog.gone.map((g: { wire: string }) => g.wire)).toEqual(['delete_note']);
+    expect(catalog.servers[0].catalog.gone.map((g: { wire: string }) => g.wire)).toEqual([
+      'delete_note',
+    ]);
     expect((await cli()).stdout).not.toContain('since the lock');
   });
 });
@@ -126,7 +128,9 @@ describe('the themis example', () => {
     expect(run.stdout).toContain(
       '  run time: 4 tools the catalog does not name, likely from tools named only at run time; the lock keeps track of them:\n    gdrive_search_specs, list_automations, load_skill_resources, run_automation\n',
     );
-    expect(run.stdout).toContain('not checked (the config does not say how to reach them): linear, metabase, sentry');
+    expect(run.stdout).toContain(
+      'not checked (the config does not say how to reach them): linear, metabase, sentry',
+    );
     expect(run.code).toBe(0);
   });
 });

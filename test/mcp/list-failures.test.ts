@@ -47,7 +47,8 @@ async function failure(config: ResolvedMcpServer): Promise<McpListError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof McpListError)) throw new Error(`expected an McpListError, got ${String(error)}`);
+  if (!(error instanceof McpListError))
+    throw new Error(`expected an McpListError, got ${String(error)}`);
   return error;
 }
 
@@ -114,7 +115,9 @@ describe.concurrent('a stdio server that fails', () => {
       kind: 'connection-closed',
       exit: { code: 7, onItsOwn: true },
     });
-    expect(error.details.stderrTail).toContain("TypeError: Cannot read properties of undefined (reading 'tools')");
+    expect(error.details.stderrTail).toContain(
+      "TypeError: Cannot read properties of undefined (reading 'tools')",
+    );
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
 
@@ -147,7 +150,10 @@ describe.concurrent('a stdio server that fails', () => {
     // so its line is there long before the deadline (a node server may not even have started by then).
     const { config, pidFile } = await misbehaving('not-json', {
       command: 'sh',
-      args: ['-c', 'echo $$ >> "$PID_FILE"; read -r line; echo "Welcome! Type a command:"; exec sleep 300'],
+      args: [
+        '-c',
+        'echo $$ >> "$PID_FILE"; read -r line; echo "Welcome! Type a command:"; exec sleep 300',
+      ],
       connectTimeoutMs: 2000,
     });
     const error = await failure(config);
@@ -189,7 +195,9 @@ describe.concurrent('a stdio server that fails', () => {
 
 describe('a stdio server that works', () => {
   it('lists every page, and its whole process group is gone afterwards, a child it left behind included', async () => {
-    const { config, pidFile } = await misbehaving('with-grandchild', { args: [SERVER, 'with-grandchild', '20'] });
+    const { config, pidFile } = await misbehaving('with-grandchild', {
+      args: [SERVER, 'with-grandchild', '20'],
+    });
     const listed = await listServerTools(config);
     expect(listed.tools.map((t) => t.name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, '0')}`),
@@ -209,7 +217,10 @@ describe.concurrent('a stdio server whose descendants leave its process group', 
   /** The server in `mode` with ESCAPEES=1: its pid and its three escapees' are in the pid file. */
   const escaping = (mode: string, extra: Partial<ResolvedMcpServer> = {}) =>
     misbehaving(mode, extra).then(({ config, pidFile }) => ({
-      config: { ...config, env: { ...(config as { env: object }).env, ESCAPEES: '1' } } as ResolvedMcpServer,
+      config: {
+        ...config,
+        env: { ...(config as { env: object }).env, ESCAPEES: '1' },
+      } as ResolvedMcpServer,
       pidFile,
     }));
 
@@ -230,7 +241,10 @@ describe.concurrent('a stdio server whose descendants leave its process group', 
 
   it('has them stopped when the server crashes on its own', async () => {
     const { config, pidFile } = await escaping('list-crash');
-    expect((await failure(config)).details).toMatchObject({ kind: 'connection-closed', exit: { code: 7 } });
+    expect((await failure(config)).details).toMatchObject({
+      kind: 'connection-closed',
+      exit: { code: 7 },
+    });
     expect(pidsIn(pidFile)).toHaveLength(4);
     expect(stillRunning(pidsIn(pidFile))).toEqual([]);
   });
@@ -238,7 +252,10 @@ describe.concurrent('a stdio server whose descendants leave its process group', 
 
 describe('the process check these tests rely on', () => {
   it('sees a live process group, and no longer once it is killed', async () => {
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      detached: true,
+      stdio: 'ignore',
+    });
     await once(child, 'spawn');
     expect(stillRunning([child.pid!])).toEqual([child.pid]);
     process.kill(-child.pid!, 'SIGKILL');
@@ -261,7 +278,10 @@ describe.concurrent('an HTTP server that fails', () => {
     ),
   );
   /** A local server that answers every request with `handler`; its URL. */
-  async function httpServer(handler: Parameters<typeof createServer>[1], keep = true): Promise<string> {
+  async function httpServer(
+    handler: Parameters<typeof createServer>[1],
+    keep = true,
+  ): Promise<string> {
     const server = createServer(handler);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -291,7 +311,10 @@ describe.concurrent('an HTTP server that fails', () => {
     const url = await httpServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders(),
     );
-    const error = await failure({ ...http('mute', 'sse', `${url}/sse`), connectTimeoutMs: SHORT } as ResolvedMcpServer);
+    const error = await failure({
+      ...http('mute', 'sse', `${url}/sse`),
+      connectTimeoutMs: SHORT,
+    } as ResolvedMcpServer);
     expect(error.details).toMatchObject({
       phase: 'connect',
       kind: 'timeout',
@@ -307,7 +330,9 @@ describe.concurrent('an HTTP server that fails', () => {
     });
     process.env.TOOL_CATALOG_TEST_TOKEN = 'secret-123';
     const error = await failure(
-      http('headers', 'http', `${url}/mcp`, { Authorization: { env: 'TOOL_CATALOG_TEST_TOKEN', prefix: 'Bearer ' } }),
+      http('headers', 'http', `${url}/mcp`, {
+        Authorization: { env: 'TOOL_CATALOG_TEST_TOKEN', prefix: 'Bearer ' },
+      }),
     );
     expect(error.details.kind).toBe('not-found');
     expect(seen).toBe('Bearer secret-123');

@@ -78,8 +78,12 @@ describe('the lock file', () => {
   });
 
   it('refuses a lock it cannot use, saying how to write it again', () => {
-    expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(LockError);
-    expect(() => parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json')).toThrow(
+    expect(() =>
+      parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json'),
+    ).toThrow(LockError);
+    expect(() =>
+      parseLock('{ "lockfileVersion": 1, ', 'generated/app/mcp-tools.lock.json'),
+    ).toThrow(
       /^generated\/app\/mcp-tools\.lock\.json:1:25: the lock is not valid JSON \(.*\); restore it from version control, or write it again with tool-catalog drift --mcp --update\.$/,
     );
     expect(() => parseLock('{ "lockfileVersion": 2, "servers": {} }', 'lock.json')).toThrow(
@@ -123,7 +127,11 @@ describe('probable renames', () => {
         candidate('add-numbers', sumSchema, 'Returns the sum of two numbers'),
         candidate('trigger-long-running-operation', {
           type: 'object',
-          properties: { duration: { type: 'number' }, steps: { type: 'number' }, label: { type: 'string' } },
+          properties: {
+            duration: { type: 'number' },
+            steps: { type: 'number' },
+            label: { type: 'string' },
+          },
         }),
         candidate('fetch-weather', { type: 'object', properties: { city: { type: 'string' } } }),
       ],
@@ -143,9 +151,11 @@ describe('probable renames', () => {
   });
 
   it('uses the name alone when no schema is known, and needs it to be close', () => {
-    expect(probableRenames([{ name: 'search_docs' }], [candidate('search-docs', none)]).map((r) => r.to)).toEqual([
-      'search-docs',
-    ]);
-    expect(probableRenames([{ name: 'search_docs' }], [candidate('delete_page', none)])).toEqual([]);
+    expect(
+      probableRenames([{ name: 'search_docs' }], [candidate('search-docs', none)]).map((r) => r.to),
+    ).toEqual(['search-docs']);
+    expect(probableRenames([{ name: 'search_docs' }], [candidate('delete_page', none)])).toEqual(
+      [],
+    );
   });
 });

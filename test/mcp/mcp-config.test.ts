@@ -121,11 +121,15 @@ describe('drift --mcp on the command line', () => {
     });
     expect(await runCli(['drift', '--mcp', '--connect-timeout', 'soon'], dir)).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("--connect-timeout needs a positive number of milliseconds, not 'soon'."),
+      stderr: expect.stringContaining(
+        "--connect-timeout needs a positive number of milliseconds, not 'soon'.",
+      ),
     });
     expect(await runCli(['drift', 'docs'], dir)).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("Unexpected argument 'docs'; drift takes server names only with --mcp."),
+      stderr: expect.stringContaining(
+        "Unexpected argument 'docs'; drift takes server names only with --mcp.",
+      ),
     });
   });
 });

@@ -34,7 +34,8 @@ function allPairs(gone: readonly RenameCandidate[], appeared: readonly RenameCan
         .map(([p, i]) => `${p}:${i.type}`),
     );
   const count = new Map<string, number>();
-  for (const t of [...gone, ...appeared]) if (t.hash) count.set(t.hash, (count.get(t.hash) ?? 0) + 1);
+  for (const t of [...gone, ...appeared])
+    if (t.hash) count.set(t.hash, (count.get(t.hash) ?? 0) + 1);
   const pairs: { from: string; to: string; score: number }[] = [];
   for (const a of gone)
     for (const b of appeared) {
@@ -45,7 +46,8 @@ function allPairs(gone: readonly RenameCandidate[], appeared: readonly RenameCan
         const [x, y] = [props(a.summary), props(b.summary)];
         const weak = x.size === 0 && y.size === 0;
         if (a.hash !== undefined && a.hash === b.hash) schema = { score: 1, weak };
-        else if (canonicalJson(a.summary) === canonicalJson(b.summary)) schema = { score: 0.9, weak };
+        else if (canonicalJson(a.summary) === canonicalJson(b.summary))
+          schema = { score: 0.9, weak };
         else schema = { score: jaccard(x, y), weak };
       }
       const [x, y] = [norm(a.name), norm(b.name)];
@@ -63,7 +65,8 @@ function allPairs(gone: readonly RenameCandidate[], appeared: readonly RenameCan
     }
   pairs.sort(
     (p, q) =>
-      q.score - p.score || (p.from < q.from ? -1 : p.from > q.from ? 1 : p.to < q.to ? -1 : p.to > q.to ? 1 : 0),
+      q.score - p.score ||
+      (p.from < q.from ? -1 : p.from > q.from ? 1 : p.to < q.to ? -1 : p.to > q.to ? 1 : 0),
   );
   const used = new Set<string>();
   return pairs.filter((p) => {
@@ -81,7 +84,18 @@ const tool = (name: string, schema?: object, description?: string): RenameCandid
 
 describe('rename search with few tools', () => {
   it('proposes exactly what comparing every pair proposes', () => {
-    const word = fc.constantFrom('get', 'list', 'sum', 'item', 'items', 'page', 'user', 'search', 'docs', 'x');
+    const word = fc.constantFrom(
+      'get',
+      'list',
+      'sum',
+      'item',
+      'items',
+      'page',
+      'user',
+      'search',
+      'docs',
+      'x',
+    );
     const name = fc
       .array(word, { minLength: 1, maxLength: 3 })
       .chain((ws) => fc.constantFrom(ws.join('_'), ws.join('-'), ws.join('')));
@@ -91,7 +105,10 @@ describe('rename search with few tools', () => {
           selector: (p) => p[0],
           maxLength: 3,
         })
-        .map((props) => ({ type: 'object', properties: Object.fromEntries(props.map(([p, t]) => [p, { type: t }])) })),
+        .map((props) => ({
+          type: 'object',
+          properties: Object.fromEntries(props.map(([p, t]) => [p, { type: t }])),
+        })),
       { nil: undefined },
     );
     const candidate = fc
@@ -108,8 +125,13 @@ describe('rename search with few tools', () => {
     fc.assert(
       fc.property(side, side, (gone, appeared) => {
         const { renames, search } = searchRenames(gone, appeared);
-        expect(search).toEqual({ compared: gone.length * appeared.length, possible: gone.length * appeared.length });
-        expect(renames.map(({ from, to, score }) => ({ from, to, score }))).toEqual(allPairs(gone, appeared));
+        expect(search).toEqual({
+          compared: gone.length * appeared.length,
+          possible: gone.length * appeared.length,
+        });
+        expect(renames.map(({ from, to, score }) => ({ from, to, score }))).toEqual(
+          allPairs(gone, appeared),
+        );
       }),
       { numRuns: 300 },
     );
@@ -141,7 +163,9 @@ describe('rename search with thousands of tools renamed at once', () => {
     // At most twenty candidates per gone tool, instead of every new tool.
     expect(search.compared).toBeLessThanOrEqual(n * 20);
     expect(renames).toHaveLength(n);
-    expect(renames.every((r) => r.to === `fetchRecord${r.from.slice('fetch_record_'.length)}Item`)).toBe(true);
+    expect(
+      renames.every((r) => r.to === `fetchRecord${r.from.slice('fetch_record_'.length)}Item`),
+    ).toBe(true);
     expect(renames[0]!.evidence[0]).toBe('identical input schema');
   });
 
@@ -151,7 +175,9 @@ describe('rename search with thousands of tools renamed at once', () => {
     const appeared = Array.from({ length: 3_000 }, (_, i) => tool(`report-${i}-weekly`, none));
     const { renames, search } = searchRenames(gone, appeared, untimed);
     expect(search.compared).toBeLessThanOrEqual(3_000 * 20);
-    const right = renames.filter((r) => r.to === r.from.replace(/_/g, '-').replace('daily', 'weekly'));
+    const right = renames.filter(
+      (r) => r.to === r.from.replace(/_/g, '-').replace('daily', 'weekly'),
+    );
     expect(right.length).toBe(renames.length);
     expect(renames.length).toBeGreaterThan(2_900);
   });

@@ -5,14 +5,20 @@ import { canonicalJson, schemaHash } from '../../plugin/mcp/canonical-json';
 import { summarizeSchema } from '../../plugin/mcp/schema-summary';
 import { describeChange, schemaChanges } from '../../plugin/drift/schema-changes';
 
-const object = (properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}) => ({
+const object = (
+  properties: Record<string, unknown>,
+  required: string[] = [],
+  extra: Record<string, unknown> = {},
+) => ({
   type: 'object',
   properties,
   required,
   ...extra,
 });
 const changes = (before: unknown, after: unknown) =>
-  schemaChanges(summarizeSchema(before), summarizeSchema(after)).map((c) => `${c.severity} ${describeChange(c)}`);
+  schemaChanges(summarizeSchema(before), summarizeSchema(after)).map(
+    (c) => `${c.severity} ${describeChange(c)}`,
+  );
 
 describe('canonical JSON and schema hashes', () => {
   it('writes one text whatever the key order or spacing', () => {
@@ -25,17 +31,25 @@ describe('canonical JSON and schema hashes', () => {
   });
 
   it("ignores the order of 'required' but not of an enum, and counts descriptions", () => {
-    const base = object({ a: { type: 'string', enum: ['x', 'y'] }, b: { type: 'string' } }, ['a', 'b']);
+    const base = object({ a: { type: 'string', enum: ['x', 'y'] }, b: { type: 'string' } }, [
+      'a',
+      'b',
+    ]);
     expect(schemaHash({ ...base, required: ['b', 'a', 'a'] })).toBe(schemaHash(base));
-    expect(schemaHash(object({ a: { type: 'string', enum: ['y', 'x'] }, b: { type: 'string' } }, ['a', 'b']))).not.toBe(
-      schemaHash(base),
-    );
     expect(
       schemaHash(
-        object({ a: { type: 'string', enum: ['x', 'y'], description: 'now described' }, b: { type: 'string' } }, [
-          'a',
-          'b',
-        ]),
+        object({ a: { type: 'string', enum: ['y', 'x'] }, b: { type: 'string' } }, ['a', 'b']),
+      ),
+    ).not.toBe(schemaHash(base));
+    expect(
+      schemaHash(
+        object(
+          {
+            a: { type: 'string', enum: ['x', 'y'], description: 'now described' },
+            b: { type: 'string' },
+          },
+          ['a', 'b'],
+        ),
       ),
     ).not.toBe(schemaHash(base));
   });
@@ -65,7 +79,12 @@ describe('property summaries', () => {
         },
         rows: { type: 'array', items: { $ref: '#/$defs/row' } },
         mode: { anyOf: [{ const: 'fast' }, { const: 'deep' }] },
-        target: { oneOf: [{ type: 'object', properties: { id: { type: 'integer', minimum: 1 } } }, { type: 'null' }] },
+        target: {
+          oneOf: [
+            { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+            { type: 'null' },
+          ],
+        },
         size: { type: ['integer', 'number'], default: 10 },
       },
       $defs: { row: { type: 'object', properties: { id: { type: 'string' } } } },
@@ -90,7 +109,10 @@ describe('property summaries', () => {
       properties: { root: { $ref: '#/$defs/node' } },
       $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
     };
-    expect(summarizeSchema(tree)).toEqual({ root: { type: 'object' }, 'root.child': { type: 'ref:#/$defs/node' } });
+    expect(summarizeSchema(tree)).toEqual({
+      root: { type: 'object' },
+      'root.child': { type: 'ref:#/$defs/node' },
+    });
   });
 });
 
@@ -99,7 +121,10 @@ describe('field-level schema changes', () => {
     expect(
       changes(
         object({ a: { type: 'string' }, gone: { type: 'boolean' } }, ['a']),
-        object({ a: { type: 'string' }, must: { type: 'integer' }, may: { type: 'string' } }, ['a', 'must']),
+        object({ a: { type: 'string' }, must: { type: 'integer' }, may: { type: 'string' } }, [
+          'a',
+          'must',
+        ]),
       ),
     ).toEqual([
       'breaking gone: removed (was optional boolean)',
@@ -112,7 +137,9 @@ describe('field-level schema changes', () => {
     expect(
       changes(
         object({ a: { type: 'integer' }, b: { type: 'string' }, c: { type: 'string' } }, ['a']),
-        object({ a: { type: 'number' }, b: { type: 'boolean' }, c: { type: ['string', 'null'] } }, ['b']),
+        object({ a: { type: 'number' }, b: { type: 'boolean' }, c: { type: ['string', 'null'] } }, [
+          'b',
+        ]),
       ),
     ).toEqual([
       'compatible a: type integer → number',
@@ -151,7 +178,9 @@ describe('field-level schema changes', () => {
       old: object({ x: { type: 'string' } }),
     });
     const after = object({
-      options: object({ level: { type: 'integer', maximum: 6 }, strategy: { type: 'string' } }, ['strategy']),
+      options: object({ level: { type: 'integer', maximum: 6 }, strategy: { type: 'string' } }, [
+        'strategy',
+      ]),
       files: { type: 'array', items: object({ path: { type: 'string' } }) },
     });
     expect(changes(before, after)).toEqual([
@@ -169,7 +198,10 @@ describe('field-level schema changes', () => {
         object({ n: { type: 'number', default: 1 } }),
         object({ n: { type: 'number', default: 2 } }, [], { additionalProperties: false }),
       ),
-    ).toEqual(['breaking (root): no longer accepts properties it does not list', 'info n: default 1 → 2']);
+    ).toEqual([
+      'breaking (root): no longer accepts properties it does not list',
+      'info n: default 1 → 2',
+    ]);
     expect(
       changes(object({ a: { type: 'string' }, b: { type: 'string' } }, ['a', 'b']), {
         required: ['b', 'a'],

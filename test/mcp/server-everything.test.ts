@@ -67,7 +67,9 @@ describe('drift --mcp against server-everything', () => {
     const written = readFileSync(lockFile(), 'utf8');
     const second = await cli('--update');
     expect(second.stdout).toContain('lock unchanged: generated/demo/mcp-tools.lock.json');
-    expect(second.stdout).toContain('drift --mcp: 1 server checked; the catalog, the servers and the lock agree.');
+    expect(second.stdout).toContain(
+      'drift --mcp: 1 server checked; the catalog, the servers and the lock agree.',
+    );
     expect(second.code).toBe(0);
     expect(readFileSync(lockFile(), 'utf8')).toBe(written);
     expect(written.split('\n').slice(0, 14).join('\n')).toBe(`{
@@ -89,7 +91,10 @@ describe('drift --mcp against server-everything', () => {
   it('keeps the lock through generate, which never owns it', async () => {
     const before = readFileSync(lockFile(), 'utf8');
     expect((await runCli(['generate'], dir)).code).toBe(0);
-    const manifest = readFileSync(path.join(dir, 'generated/demo/.tool-catalog-manifest.json'), 'utf8');
+    const manifest = readFileSync(
+      path.join(dir, 'generated/demo/.tool-catalog-manifest.json'),
+      'utf8',
+    );
     expect(manifest).not.toContain('mcp-tools.lock.json');
     expect(readFileSync(lockFile(), 'utf8')).toBe(before);
   });
@@ -130,7 +135,11 @@ describe('drift --mcp against server-everything', () => {
         .concat([
           {
             name: 'get-weather',
-            inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+            inputSchema: {
+              type: 'object',
+              properties: { city: { type: 'string' } },
+              required: ['city'],
+            },
           },
         ]);
       writeFileSync(
@@ -143,7 +152,11 @@ describe('drift --mcp against server-everything', () => {
       // The catalog as it was then: no `get-tiny-image` yet (added since), `get-weather`, `echo_message`.
       writeFileSync(
         path.join(dir, 'catalog/tools.catalog.ts'),
-        catalogWith([...TOOLS.filter((t) => t !== 'get-tiny-image' && t !== 'echo'), 'echo_message', 'get-weather']),
+        catalogWith([
+          ...TOOLS.filter((t) => t !== 'get-tiny-image' && t !== 'echo'),
+          'echo_message',
+          'get-weather',
+        ]),
       );
     });
 
@@ -183,7 +196,13 @@ describe('drift --mcp against server-everything', () => {
       const run = await cli('--json');
       expect(run.code).toBe(1);
       const [server] = json(run).catalogs[0].servers;
-      expect(server).toMatchObject({ server: 'everything', kind: 'channel', ok: false, tools: 13, pages: 1 });
+      expect(server).toMatchObject({
+        server: 'everything',
+        kind: 'channel',
+        ok: false,
+        tools: 13,
+        pages: 1,
+      });
       expect(server.catalog.new.map((n: { wire: string }) => n.wire)).toEqual(['get-tiny-image']);
       expect(server.catalog.gone).toEqual([
         {
@@ -193,7 +212,9 @@ describe('drift --mcp against server-everything', () => {
           position: { file: 'catalog/tools.catalog.ts', line: 18, column: 7 },
         },
       ]);
-      expect(server.catalog.renamed).toMatchObject([{ wire: 'echo_message', to: 'echo', key: 'everything_tools' }]);
+      expect(server.catalog.renamed).toMatchObject([
+        { wire: 'echo_message', to: 'echo', key: 'everything_tools' },
+      ]);
       expect(server.lock).toMatchObject({
         status: 'changed',
         added: ['get-env'],
@@ -204,7 +225,13 @@ describe('drift --mcp against server-everything', () => {
         {
           tool: 'get-sum',
           fields: [
-            { path: 'b', change: 'type-changed', severity: 'compatible', before: 'integer', after: 'number' },
+            {
+              path: 'b',
+              change: 'type-changed',
+              severity: 'compatible',
+              before: 'integer',
+              after: 'number',
+            },
             { path: 'b', change: 'became-required', severity: 'breaking' },
           ],
           otherInputChange: false,

@@ -2,7 +2,15 @@
 // a hundred thousand levels, a field the lock never has — and a lock path that is a folder: each is
 // one message naming the file, line and column of the field and how to fix it, exit 1, never a
 // crash; `--update` rewrites a damaged lock and never replaces a folder.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
@@ -50,10 +58,15 @@ const first = (text: string, from: string, to: string) => {
 
 describe.concurrent('a lock that cannot be used', () => {
   it.each([
-    ['the whole lock is {"type":5}', () => '{"type":5}', `${LOCK} is not an MCP tools lock of version 1`],
+    [
+      'the whole lock is {"type":5}',
+      () => '{"type":5}',
+      `${LOCK} is not an MCP tools lock of version 1`,
+    ],
     [
       'a property summary says {"type":5}',
-      (t: string) => first(t, '"q": {"type":"string","required":true}', '"q": {"type":5,"required":true}'),
+      (t: string) =>
+        first(t, '"q": {"type":"string","required":true}', '"q": {"type":5,"required":true}'),
       `${LOCK}:12:26: server 'docs', tool 't00', property 'q': "type" must be a type name such as "string", not 5`,
     ],
     [
@@ -63,24 +76,34 @@ describe.concurrent('a lock that cannot be used', () => {
     ],
     [
       'an enum is a string',
-      (t: string) => first(t, '"q": {"type":"string","required":true}', '"q": {"type":"string","enum":"a|b"}'),
+      (t: string) =>
+        first(t, '"q": {"type":"string","required":true}', '"q": {"type":"string","enum":"a|b"}'),
       `server 'docs', tool 't00', property 'q': "enum" must be an array, not "a|b"`,
     ],
     [
       'a default nests 100,000 levels',
       (t: string) =>
-        first(t, '"q": {"type":"string","required":true}', `"q": {"type":"string","default":${deep(100_000)}}`),
+        first(
+          t,
+          '"q": {"type":"string","required":true}',
+          `"q": {"type":"string","default":${deep(100_000)}}`,
+        ),
       `server 'docs', tool 't00', property 'q': "default" nests deeper than 32 levels`,
     ],
     [
       'annotations nest 100,000 levels',
       (t: string) =>
-        first(t, '"inputSchemaHash"', `"annotations": {"x":${deep(100_000)}},\n          "inputSchemaHash"`),
+        first(
+          t,
+          '"inputSchemaHash"',
+          `"annotations": {"x":${deep(100_000)}},\n          "inputSchemaHash"`,
+        ),
       `server 'docs', tool 't00': "annotations" nests deeper than 32 levels`,
     ],
     [
       'a tool has a field the lock never has',
-      (t: string) => first(t, '"inputSchemaHash"', '"run": "rm -rf /",\n          "inputSchemaHash"'),
+      (t: string) =>
+        first(t, '"inputSchemaHash"', '"run": "rm -rf /",\n          "inputSchemaHash"'),
       `server 'docs', tool 't00' has a field "run" the lock does not have`,
     ],
     [
@@ -106,11 +129,15 @@ describe.concurrent('a lock that cannot be used', () => {
     expect(run.stdout + run.stderr).not.toMatch(STACK_FRAME);
     const line = run.stdout.split('\n').find((l) => l.startsWith('lock: '));
     expect(line).toContain(message);
-    expect(line).toMatch(/(write it again with tool-catalog drift --mcp --update( docs)?|from version control.*)\.$/);
+    expect(line).toMatch(
+      /(write it again with tool-catalog drift --mcp --update( docs)?|from version control.*)\.$/,
+    );
   });
 
   it('is written again by --update, and then read as any other', async () => {
-    const dir = await withLock((t) => first(t, '"q": {"type":"string","required":true}', '"q": {"type":5}'));
+    const dir = await withLock((t) =>
+      first(t, '"q": {"type":"string","required":true}', '"q": {"type":5}'),
+    );
     expect((await runCli(['drift', '--mcp', '--update'], dir)).code).toBe(0);
     expect(readFileSync(path.join(dir, LOCK), 'utf8')).toBe(valid);
     expect((await runCli(['drift', '--mcp'], dir)).code).toBe(0);

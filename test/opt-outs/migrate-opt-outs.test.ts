@@ -19,7 +19,11 @@ async function defaultCatalog() {
 
 describe('migrating stored opt-outs', () => {
   it("the SDK's own table says what Task, KillShell and ProposeGoal are now (BashOutput is the catalog's to say)", () => {
-    expect(runtimeLegacyAliases()).toMatchObject({ Task: 'Agent', KillShell: 'TaskStop', ProposeGoal: 'SetGoal' });
+    expect(runtimeLegacyAliases()).toMatchObject({
+      Task: 'Agent',
+      KillShell: 'TaskStop',
+      ProposeGoal: 'SetGoal',
+    });
     expect(runtimeLegacyAliases()).not.toHaveProperty('BashOutput');
   });
 
@@ -48,8 +52,16 @@ describe('migrating stored opt-outs', () => {
         why: "the server 'claw' is now 'cherry-tools': mcp__cherry-tools__cron is CherryCron",
       },
       { from: 'Task', to: 'Agent', why: "the SDK renamed 'Task' to 'Agent'" },
-      { from: 'BashOutput', to: 'TaskOutput', why: "'BashOutput' is an earlier name of TaskOutput (its renamedFrom)" },
-      { from: 'mcp__claw', to: 'mcp__cherry-tools', why: "the server 'claw' is now 'cherry-tools'" },
+      {
+        from: 'BashOutput',
+        to: 'TaskOutput',
+        why: "'BashOutput' is an earlier name of TaskOutput (its renamedFrom)",
+      },
+      {
+        from: 'mcp__claw',
+        to: 'mcp__cherry-tools',
+        why: "the server 'claw' is now 'cherry-tools'",
+      },
       {
         from: 'mcp__cherry-tools__notify',
         to: 'CherryNotify',
@@ -68,7 +80,8 @@ describe('migrating stored opt-outs', () => {
       {
         entry: 'Task',
         key: 'Agent',
-        reason: "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users",
+        reason:
+          "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users",
       },
       {
         entry: 'BashOutput',
@@ -82,10 +95,16 @@ describe('migrating stored opt-outs', () => {
 
   it('without the SDK table, a legacy name is unknown and said so, not silently dropped', async () => {
     const { tables } = await loadDefaultCatalog();
-    const migration = migrateOptOuts(preparePolicy({ ...tables, sdkAliases: {} }), ['Task', 'mcp__clau__cron']);
+    const migration = migrateOptOuts(preparePolicy({ ...tables, sdkAliases: {} }), [
+      'Task',
+      'mcp__clau__cron',
+    ]);
     expect(migration.optOuts).toEqual([]);
     expect(migration.unknown).toEqual([
-      expect.objectContaining({ entry: 'Task', reason: 'no tool of the catalog has this key or runtime name' }),
+      expect.objectContaining({
+        entry: 'Task',
+        reason: 'no tool of the catalog has this key or runtime name',
+      }),
       {
         entry: 'mcp__clau__cron',
         reason:
@@ -112,7 +131,12 @@ describe('renamedFrom of a tool', () => {
   const p = preparePolicy(policyTablesOf({ ...model, sdkAliases: { Task: 'Agent' } }));
 
   it('migrates former keys and full former names; the catalog beats the SDK table', () => {
-    const migration = migrateOptOuts(p, ['claw_cron', 'mcp__app__schedule', 'mcp__old-app__schedule', 'Task']);
+    const migration = migrateOptOuts(p, [
+      'claw_cron',
+      'mcp__app__schedule',
+      'mcp__old-app__schedule',
+      'Task',
+    ]);
     expect(migration.optOuts).toEqual(['Cron']);
     expect(migration.changes.map((c) => [c.from, c.to])).toEqual([
       ['claw_cron', 'Cron'],
@@ -120,7 +144,9 @@ describe('renamedFrom of a tool', () => {
       ['mcp__old-app__schedule', 'Cron'],
       ['Task', 'Cron'],
     ]);
-    expect(migration.changes[0]!.why).toBe("'claw_cron' is an earlier name of Cron (its renamedFrom)");
+    expect(migration.changes[0]!.why).toBe(
+      "'claw_cron' is an earlier name of Cron (its renamedFrom)",
+    );
   });
 
   it('normalises the same entries to the key they switch off', () => {

@@ -103,7 +103,11 @@ describe('normaliseOptOuts', () => {
     expect(read.keys).toEqual([]);
     expect(read.patterns).toEqual([]);
     expect(read.unknown).toEqual([
-      { entry: 'Bahs', reason: 'no tool of the catalog has this key or runtime name', suggestion: 'Bash' },
+      {
+        entry: 'Bahs',
+        reason: 'no tool of the catalog has this key or runtime name',
+        suggestion: 'Bash',
+      },
       {
         entry: 'TaskOutput',
         key: 'Output',
@@ -123,7 +127,8 @@ describe('normaliseOptOuts', () => {
       }),
       {
         entry: 'Ba*',
-        reason: 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)',
+        reason:
+          'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)',
         suggestion: 'Bash',
       },
       { entry: '7', reason: 'an opt-out must be a string, not number' },
@@ -131,19 +136,32 @@ describe('normaliseOptOuts', () => {
   });
 
   it('hands on entries under servers the app connects itself', () => {
-    expect(normaliseOptOuts(p, ['mcp__docs', 'mcp__docs__x'], { otherServers: ['docs'] })).toMatchObject({
+    expect(
+      normaliseOptOuts(p, ['mcp__docs', 'mcp__docs__x'], { otherServers: ['docs'] }),
+    ).toMatchObject({
       patterns: ['mcp__docs', 'mcp__docs__x'],
       unknown: [],
     });
-    expect(normaliseOptOuts(p, ['mcp__anything__x'], { otherServers: 'all' }).patterns).toEqual(['mcp__anything__x']);
-    expect(normaliseOptOuts(p, null)).toEqual({ keys: [], patterns: [], unknown: [], migrated: [] });
+    expect(normaliseOptOuts(p, ['mcp__anything__x'], { otherServers: 'all' }).patterns).toEqual([
+      'mcp__anything__x',
+    ]);
+    expect(normaliseOptOuts(p, null)).toEqual({
+      keys: [],
+      patterns: [],
+      unknown: [],
+      migrated: [],
+    });
   });
 });
 
 describe('the generated helpers of the default catalog', () => {
   it('validateClaudeOptOuts names each entry that changes nothing', () => {
     expect(validateClaudeOptOuts(['Bash', 'Bassh', 'CherryCron'])).toEqual([
-      { entry: 'Bassh', reason: 'no tool of the catalog has this key or runtime name', suggestion: 'Bash' },
+      {
+        entry: 'Bassh',
+        reason: 'no tool of the catalog has this key or runtime name',
+        suggestion: 'Bash',
+      },
     ]);
   });
 
@@ -156,7 +174,11 @@ describe('the generated helpers of the default catalog', () => {
           to: 'CherryCron',
           why: "the server 'claw' is now 'cherry-tools': mcp__cherry-tools__cron is CherryCron",
         },
-        { from: 'mcp__claw__*', to: 'mcp__cherry-tools__*', why: "the server 'claw' is now 'cherry-tools'" },
+        {
+          from: 'mcp__claw__*',
+          to: 'mcp__cherry-tools__*',
+          why: "the server 'claw' is now 'cherry-tools'",
+        },
       ],
       unknown: [],
     });

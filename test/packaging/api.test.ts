@@ -11,7 +11,9 @@ import { CONSUMER_FIXTURE } from './consumer-app';
 const filesUnder = (dir: string, prefix = ''): string[] =>
   readdirSync(path.join(dir, prefix), { withFileTypes: true })
     .flatMap((e) =>
-      e.isDirectory() ? filesUnder(dir, path.posix.join(prefix, e.name)) : [path.posix.join(prefix, e.name)],
+      e.isDirectory()
+        ? filesUnder(dir, path.posix.join(prefix, e.name))
+        : [path.posix.join(prefix, e.name)],
     )
     .sort();
 
@@ -38,7 +40,10 @@ describe('agent-tool-catalog/api from the packed tarball', () => {
       JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true }, include: ['src'] }),
     );
     const run = await runNode(['scripts/use-api.mjs'], dir);
-    if (run.code !== 0) throw new Error(`scripts/use-api.mjs failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+    if (run.code !== 0)
+      throw new Error(
+        `scripts/use-api.mjs failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`,
+      );
     result = JSON.parse(run.stdout);
   }, PACKAGING_TIMEOUT_MS);
 
@@ -46,7 +51,10 @@ describe('agent-tool-catalog/api from the packed tarball', () => {
     expect(result.project).toEqual({
       ok: true,
       catalogs: [
-        { name: 'assistant', tools: ['Read', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Bash', 'Notes'] },
+        {
+          name: 'assistant',
+          tools: ['Read', 'EnterWorktree', 'ExitWorktree', 'NotebookEdit', 'Bash', 'Notes'],
+        },
       ],
     });
   });
@@ -56,14 +64,20 @@ describe('agent-tool-catalog/api from the packed tarball', () => {
     expect(result.generate.ok).toBe(true);
     expect(result.generate.files).toContain('src/generated/assistant/registry.ts');
     expect(result.written.changed).toEqual([...result.generate.files, manifest].sort());
-    expect(filesUnder(path.join(dir, 'src/generated/assistant')).map((f) => `src/generated/assistant/${f}`)).toEqual(
-      result.written.changed,
-    );
+    expect(
+      filesUnder(path.join(dir, 'src/generated/assistant')).map(
+        (f) => `src/generated/assistant/${f}`,
+      ),
+    ).toEqual(result.written.changed);
   });
 
   it('generateAndWrite({ check: true }) lists every file before the write and none after', () => {
     expect(result.checkBefore).toEqual({ ok: true, changed: result.written.changed, unchanged: 0 });
-    expect(result.checkAfter).toEqual({ ok: true, changed: [], unchanged: result.written.changed.length });
+    expect(result.checkAfter).toEqual({
+      ok: true,
+      changed: [],
+      unchanged: result.written.changed.length,
+    });
   });
 
   it('createGenerateSession reruns the same check', () => {

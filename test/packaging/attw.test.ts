@@ -16,7 +16,12 @@ interface AttwJson {
   readonly analysis: {
     readonly entrypoints: Record<
       string,
-      { readonly resolutions: Record<string, { readonly resolution?: { readonly fileName: string } }> }
+      {
+        readonly resolutions: Record<
+          string,
+          { readonly resolution?: { readonly fileName: string } }
+        >;
+      }
     >;
     readonly problems: readonly AttwProblem[];
   };
@@ -24,7 +29,10 @@ interface AttwJson {
 
 const ATTW = path.join(REPO, 'node_modules/@arethetypeswrong/cli/dist/index.js');
 const exportsOf = () =>
-  Object.keys((JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: object }).exports);
+  Object.keys(
+    (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: object })
+      .exports,
+  );
 const show = (problems: readonly AttwProblem[]) =>
   problems.map((p) => `${p.kind} (${p.entrypoint} from ${p.resolutionKind})`).join('\n');
 
@@ -44,7 +52,9 @@ describe('attw on the packed tarball', () => {
   }, PACKAGING_TIMEOUT_MS);
 
   it('passes with the esm-only profile of .attw.json', () => {
-    expect(JSON.parse(readFileSync(path.join(REPO, '.attw.json'), 'utf8'))).toEqual({ profile: 'esm-only' });
+    expect(JSON.parse(readFileSync(path.join(REPO, '.attw.json'), 'utf8'))).toEqual({
+      profile: 'esm-only',
+    });
     expect(code, show(report.analysis.problems)).toBe(0);
   });
 
@@ -60,7 +70,9 @@ describe('attw on the packed tarball', () => {
     for (const [entry, { resolutions }] of Object.entries(report.analysis.entrypoints)) {
       if (entry === './package.json') continue;
       for (const kind of ['node16-esm', 'bundler'])
-        expect(resolutions[kind]?.resolution?.fileName, `${entry} from ${kind}`).toMatch(/\/dist\/types\/.+\.d\.ts$/);
+        expect(resolutions[kind]?.resolution?.fileName, `${entry} from ${kind}`).toMatch(
+          /\/dist\/types\/.+\.d\.ts$/,
+        );
     }
   });
 

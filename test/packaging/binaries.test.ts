@@ -5,11 +5,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/files';
 import { REPO } from '../support/paths';
-import { installedApp, packedTarball, PACKAGING_TIMEOUT_MS, runCommand, runNode } from '../support/packed';
+import {
+  installedApp,
+  packedTarball,
+  PACKAGING_TIMEOUT_MS,
+  runCommand,
+  runNode,
+} from '../support/packed';
 
 afterAll(removeTempDirs);
 
-const version = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('the binaries of the packed tarball', () => {
   let installed: string;
@@ -21,7 +29,10 @@ describe('the binaries of the packed tarball', () => {
 
   it('installs both names, and both run the CLI', async () => {
     for (const bin of ['agent-tool-catalog', 'tool-catalog']) {
-      const run = await runNode([path.join(installed, 'node_modules/.bin', bin), '--version'], installed);
+      const run = await runNode(
+        [path.join(installed, 'node_modules/.bin', bin), '--version'],
+        installed,
+      );
       expect(run.stderr, bin).toBe('');
       expect(run.stdout, bin).toBe(`${version}\n`);
     }

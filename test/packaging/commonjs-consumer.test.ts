@@ -11,15 +11,21 @@ describe('a CommonJS consumer of agent-tool-catalog/runtime', () => {
     dir = await consumerApp('nodenext');
   }, PACKAGING_TIMEOUT_MS);
 
-  it.each(COMPILER_NAMES)('type-checks alone with %s, its @ts-expect-error meeting its error', async (compiler) => {
-    const { code, output } = await typecheckProject(compiler, 'tsconfig.commonjs.json', dir);
-    expect(output).toBe('');
-    expect(code).toBe(0);
-  });
+  it.each(COMPILER_NAMES)(
+    'type-checks alone with %s, its @ts-expect-error meeting its error',
+    async (compiler) => {
+      const { code, output } = await typecheckProject(compiler, 'tsconfig.commonjs.json', dir);
+      expect(output).toBe('');
+      expect(code).toBe(0);
+    },
+  );
 
   it('loads the runtime with require() in Node', async () => {
     const run = await runNode(['dist/src/require-runtime.cjs'], dir);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ name: 'mcp__assistant-tools__notes', namespace: 'assistant-tools' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      name: 'mcp__assistant-tools__notes',
+      namespace: 'assistant-tools',
+    });
   });
 });

@@ -41,7 +41,10 @@ export function consumerApp(resolution: Resolution): Promise<string> {
       exclude: resolution === 'node16' ? ['src/**/*.cts'] : [],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-    const generated = await runNode([path.join(dir, 'node_modules/.bin/tool-catalog'), 'generate'], dir);
+    const generated = await runNode(
+      [path.join(dir, 'node_modules/.bin/tool-catalog'), 'generate'],
+      dir,
+    );
     if (generated.code !== 0)
       throw new Error(
         `tool-catalog generate failed in the ${resolution} consumer (exit ${generated.code}):\n${generated.stdout}${generated.stderr}`,

@@ -34,8 +34,11 @@ beforeAll(async () => {
 
 describe.each(RESOLUTIONS)('generated for moduleResolution %s', (resolution) => {
   it(`imports its own files with '${EXPECTED_EXTENSION[resolution]}'`, () => {
-    const file = (name: string) => readFileSync(path.join(apps[resolution], 'src/generated/assistant', name), 'utf8');
-    expect(file('index.ts')).toContain(`export * from './policy${EXPECTED_EXTENSION[resolution]}';`);
+    const file = (name: string) =>
+      readFileSync(path.join(apps[resolution], 'src/generated/assistant', name), 'utf8');
+    expect(file('index.ts')).toContain(
+      `export * from './policy${EXPECTED_EXTENSION[resolution]}';`,
+    );
     expect(file('policy.ts')).toContain(`from './runtime/index${EXPECTED_EXTENSION[resolution]}';`);
   });
 });
@@ -47,7 +50,9 @@ describe.concurrent('the app type-checks, every @ts-expect-error meeting its err
       it(
         `moduleResolution ${resolution}, ${compiler}`,
         async () => {
-          const { code, output } = await slot(() => typecheckProject(compiler, 'tsconfig.json', apps[resolution]));
+          const { code, output } = await slot(() =>
+            typecheckProject(compiler, 'tsconfig.json', apps[resolution]),
+          );
           expect(output).toBe('');
           expect(code).toBe(0);
         },
@@ -59,7 +64,11 @@ describe.concurrent('the app type-checks, every @ts-expect-error meeting its err
 
 describe('the checks themselves', () => {
   it('include the precise-types file and the CommonJS file (nodenext)', async () => {
-    const { output } = await runTsc('TypeScript 7', ['-p', 'tsconfig.json', '--listFilesOnly'], apps.nodenext);
+    const { output } = await runTsc(
+      'TypeScript 7',
+      ['-p', 'tsconfig.json', '--listFilesOnly'],
+      apps.nodenext,
+    );
     expect(output).toContain('src/types-are-precise.ts');
     expect(output).toContain('src/require-runtime.cts');
     const source = readFileSync(path.join(apps.nodenext, 'src/types-are-precise.ts'), 'utf8');

@@ -1,7 +1,15 @@
 // A dev install of the packed tarball alone stays light: at most 40 packages, none of the MCP client's
 // web servers, no ts-morph. The commands that need those optional peers (`drift --mcp`, `bindings`)
 // say in one line how to install them, and work once they are there.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/files';
@@ -24,7 +32,10 @@ function installed(nodeModules: string): { packages: string[]; bytes: number } {
       }
       const isPackage = packageFolder && !entry.name.startsWith('.') && !entry.name.startsWith('@');
       if (isPackage && existsSync(path.join(file, 'package.json')))
-        packages.push((JSON.parse(readFileSync(path.join(file, 'package.json'), 'utf8')) as { name: string }).name);
+        packages.push(
+          (JSON.parse(readFileSync(path.join(file, 'package.json'), 'utf8')) as { name: string })
+            .name,
+        );
       walk(file, entry.name === 'node_modules' || (packageFolder && entry.name.startsWith('@')));
     }
   };
@@ -52,14 +63,17 @@ describe('a dev install of agent-tool-catalog alone', () => {
   it.each([
     [['drift', '--mcp'], '@modelcontextprotocol/sdk', 'drift --mcp'],
     [['bindings'], 'ts-morph', 'bindings'],
-  ])('%j without its optional peer says in one line how to install it', async (args, peer, command) => {
-    const run = await runNode([bin(app), ...args], app);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(
-      `\`tool-catalog ${command}\` needs ${peer}, an optional peer of agent-tool-catalog; install it with: npm install -D ${peer}\n`,
-    );
-  });
+  ])(
+    '%j without its optional peer says in one line how to install it',
+    async (args, peer, command) => {
+      const run = await runNode([bin(app), ...args], app);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `\`tool-catalog ${command}\` needs ${peer}, an optional peer of agent-tool-catalog; install it with: npm install -D ${peer}\n`,
+      );
+    },
+  );
 
   it('runs those commands once the peers are installed', async () => {
     // A copy of the app with the two peers added to its node_modules (the versions this repository installs).
@@ -77,7 +91,9 @@ describe('a dev install of agent-tool-catalog alone', () => {
     // No config here: each command now gets as far as looking for one.
     for (const args of [['drift', '--mcp'], ['bindings']]) {
       const run = await runNode([bin(withPeers), ...args], withPeers);
-      expect(run.stderr, args.join(' ')).toContain('error TC001: No tool-catalog.config.ts was found');
+      expect(run.stderr, args.join(' ')).toContain(
+        'error TC001: No tool-catalog.config.ts was found',
+      );
       expect(run.stderr).not.toContain('optional peer');
     }
   });

@@ -32,7 +32,8 @@ function footprint(nodeModules: string): Footprint {
         walk(file);
       } else {
         bytes += lstatSync(file).size;
-        if (/\.node$|binding\.gyp$/.test(entry.name)) nativeFiles.push(path.relative(nodeModules, file));
+        if (/\.node$|binding\.gyp$/.test(entry.name))
+          nativeFiles.push(path.relative(nodeModules, file));
       }
     }
   };

@@ -45,7 +45,9 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc
           : {}),
         // Rare `available` forms: a condition (a user tool offered only while it holds), never, and an
         // app check (decided by the app at run time: the policy does not see it).
-        ...(s.exposure === 'user' && s.rare === 0 ? { available: CONDITIONS[s.condition]!.name } : {}),
+        ...(s.exposure === 'user' && s.rare === 0
+          ? { available: CONDITIONS[s.condition]!.name }
+          : {}),
         ...(s.rare === 1 ? { available: false as const } : {}),
         ...(s.rare === 3 ? { available: { appCheck: `check${i}` } } : {}),
         ...(s.pairGroup !== undefined ? { pairGroup: GROUPS[s.pairGroup] } : {}),
@@ -54,7 +56,12 @@ export const policyTables: fc.Arbitrary<PolicyTables> = fc
         approval: s.approval,
       };
     });
-    return closePolicyTables({ catalog: 'random', tools, conditions: CONDITIONS, servers: SERVERS });
+    return closePolicyTables({
+      catalog: 'random',
+      tools,
+      conditions: CONDITIONS,
+      servers: SERVERS,
+    });
   });
 
 /** A condition value as an app might hand it over: true, false, or missing. */
@@ -91,5 +98,10 @@ export function optOuts(tables: PolicyTables): fc.Arbitrary<string[]> {
 }
 
 export const catalogCase = policyTables.chain((tables) =>
-  fc.record({ tables: fc.constant(tables), ctx: conditionContext, disabled: optOuts(tables), extra: optOuts(tables) }),
+  fc.record({
+    tables: fc.constant(tables),
+    ctx: conditionContext,
+    disabled: optOuts(tables),
+    extra: optOuts(tables),
+  }),
 );

@@ -30,9 +30,10 @@ describe("a model's policy tables", () => {
       const userTools = tables.tools.filter((t) => t.exposure === 'user').map((t) => t.key);
       for (const { context } of conditionCombinations(tables).combinations) {
         for (const disabledTools of [[], ...userTools.map((k) => [k])]) {
-          expect(resolveToolPolicy(tables, { disabledTools }, context), `${name} ${disabledTools}`).toEqual(
-            resolveToolPolicy(copy, { disabledTools }, context),
-          );
+          expect(
+            resolveToolPolicy(tables, { disabledTools }, context),
+            `${name} ${disabledTools}`,
+          ).toEqual(resolveToolPolicy(copy, { disabledTools }, context));
         }
       }
     }

@@ -72,7 +72,11 @@ describe('resolve', () => {
     expect(state('TaskOutput')).toMatchObject({ state: 'absent', absentBy: 'runtime' });
     expect(state('EnterWorktree')).toMatchObject({ state: 'absent', absentBy: 'policy' });
     expect(out.allowedTools).toContain('mcp__skills__search_skills');
-    expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual(['cherry-tools', 'agent-memory', 'skills']);
+    expect(out.mcpServers.map((s: { name: string }) => s.name)).toEqual([
+      'cherry-tools',
+      'agent-memory',
+      'skills',
+    ]);
     expect(out.signature).toMatch(/^tp1-[0-9a-f]{14}$/);
   });
 
@@ -96,7 +100,9 @@ describe('resolve', () => {
     const out = JSON.parse(stdout);
     expect(out.context).toEqual({ 'workspace-has-git': true, 'agent-has-channel': false });
     expect(out.disallowedTools).not.toContain('EnterWorktree');
-    expect(out.disallowedTools).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop', 'mcp__docs__*']));
+    expect(out.disallowedTools).toEqual(
+      expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop', 'mcp__docs__*']),
+    );
     expect(out.ignoredOptOuts).toEqual(['Agent']);
     expect(out.optOuts).toEqual([
       { entry: 'Bash', effect: 'switched-off', keys: ['Bash'] },
@@ -104,26 +110,39 @@ describe('resolve', () => {
         entry: 'mcp__docs__*',
         effect: 'passed-through',
         keys: [],
-        reason: expect.stringContaining('the runtime removes the matching tools of an external server'),
+        reason: expect.stringContaining(
+          'the runtime removes the matching tools of an external server',
+        ),
       },
       {
         entry: 'Agent',
         effect: 'ignored',
         keys: [],
-        reason: "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users",
+        reason:
+          "'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users",
       },
     ]);
   });
 
   it('says what each opt-out did, with its reason, in the text output too', async () => {
-    const { stdout } = await cli('resolve', '--disabled', 'mcp__*', '--disabled', 'mcp__skills', '--disabled', 'Agent');
+    const { stdout } = await cli(
+      'resolve',
+      '--disabled',
+      'mcp__*',
+      '--disabled',
+      'mcp__skills',
+      '--disabled',
+      'Agent',
+    );
     expect(stdout).toContain(`opt-outs: what each --disabled entry did (3):
   mcp__*  expanded to CherryCron, CherryNotify, CherryConfig, CherryWebSearch, CherryWebFetch, CherryKnowledge, Memory — also passed through to disallowedTools for MCP servers outside the catalog; as it covers every MCP server, the session leaves out SearchSkills, InstallSkill too, although they are not user tools
   mcp__skills  expanded to no user tool — kept SearchSkills, InstallSkill: not user tools, so not switched by users
   Agent  ignored — 'Agent' is not a user tool: internal, conditional and disabled tools are not switched by users
 `);
     // Nothing under `mcp__*` is offered, pre-approved or ensured: not even the internal skills tools.
-    expect(stdout).toContain('MCP servers: cherry-tools (0 offered), agent-memory (0 offered), skills (0 offered)');
+    expect(stdout).toContain(
+      'MCP servers: cherry-tools (0 offered), agent-memory (0 offered), skills (0 offered)',
+    );
     expect(stdout).not.toContain('  mcp__skills__search_skills\n');
     expect(stdout).toMatch(
       /absent: covered by an opt-out pattern \(2\):\n {4}SearchSkills — covered by the opt-out 'mcp__\*'/,
@@ -131,7 +150,13 @@ describe('resolve', () => {
   });
 
   it('prints a readable list without --json', async () => {
-    const { code, stdout } = await cli('resolve', '--ctx', 'workspace-has-git=true', '--overlay', 'AskUserQuestion');
+    const { code, stdout } = await cli(
+      'resolve',
+      '--ctx',
+      'workspace-has-git=true',
+      '--overlay',
+      'AskUserQuestion',
+    );
     expect(code).toBe(0);
     expect(stdout).toContain('context: workspace-has-git=true, agent-has-channel=not set (false)');
     expect(stdout).toMatch(/disallowedTools \(32\):\n {2}REPL\n {2}PowerShell\n/);
@@ -169,7 +194,9 @@ describe('resolve', () => {
       (await cli('resolve', '--json', '--disabled', 'mcp__docs', '--other-server', 'docs')).stdout,
     );
     expect(other.disallowedTools).toContain('mcp__docs');
-    const renamed = JSON.parse((await cli('resolve', '--json', '--disabled', 'mcp__claw__cron')).stdout);
+    const renamed = JSON.parse(
+      (await cli('resolve', '--json', '--disabled', 'mcp__claw__cron')).stdout,
+    );
     expect(renamed.disabledTools).toEqual(['CherryCron']);
     expect(renamed.disallowedTools).toContain('mcp__cherry-tools__cron');
   });
@@ -188,21 +215,34 @@ describe('resolve', () => {
 
 describe('explain', () => {
   it('says why ExitWorktree is disallowed, rule by rule', async () => {
-    const { code, stdout } = await cli('explain', 'ExitWorktree', '--ctx', 'workspace-has-git=false');
+    const { code, stdout } = await cli(
+      'explain',
+      'ExitWorktree',
+      '--ctx',
+      'workspace-has-git=false',
+    );
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(
       "ExitWorktree: disallowed — condition workspace-has-git is false; pair group worktree: EnterWorktree's condition workspace-has-git is false",
     );
-    expect(stdout).toMatch(/✗ rule 5 +pair group worktree: EnterWorktree's condition workspace-has-git is false/);
+    expect(stdout).toMatch(
+      /✗ rule 5 +pair group worktree: EnterWorktree's condition workspace-has-git is false/,
+    );
     expect(stdout).toMatch(/· rule 4 +not a user tool/);
   });
 
   it('--json gives the explanation object; unknown tools exit 2 with a suggestion', async () => {
     const json = JSON.parse((await cli('explain', 'Bash', '--json', '--disabled', 'Bash')).stdout);
-    expect(json).toMatchObject({ key: 'Bash', allowed: false, reasons: ["opted out by disabledTools entry 'Bash'"] });
+    expect(json).toMatchObject({
+      key: 'Bash',
+      allowed: false,
+      reasons: ["opted out by disabledTools entry 'Bash'"],
+    });
     const unknown = await cli('explain', 'Bsh');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("has no tool 'Bsh' (by key or runtime name). Did you mean 'Bash'?");
+    expect(unknown.stderr).toContain(
+      "has no tool 'Bsh' (by key or runtime name). Did you mean 'Bash'?",
+    );
     expect((await cli('explain')).code).toBe(2);
   });
 });
@@ -222,7 +262,13 @@ describe('report', () => {
   it('--format html --out writes one self-contained page', async () => {
     outDir = uniqueArtifactDir('policy-cli');
     const file = path.join(outDir, 'matrix.html');
-    const { code, stdout } = await cli('report', '--format', 'html', '--out', path.relative(REPO, file));
+    const { code, stdout } = await cli(
+      'report',
+      '--format',
+      'html',
+      '--out',
+      path.relative(REPO, file),
+    );
     expect(code).toBe(0);
     expect(stdout).toContain('Wrote the HTML exposure matrix');
     const html = readFileSync(file, 'utf8');

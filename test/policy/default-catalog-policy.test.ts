@@ -72,7 +72,11 @@ const POLICY_FIELDS = [
   'renamedFrom',
 ] as const satisfies readonly (keyof PolicyToolEntry)[];
 const policyFields = (tool: object) =>
-  JSON.parse(JSON.stringify(Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]]))));
+  JSON.parse(
+    JSON.stringify(
+      Object.fromEntries(POLICY_FIELDS.map((f) => [f, (tool as Record<string, unknown>)[f]])),
+    ),
+  );
 
 const ON = { workspaceHasGit: true, agentHasChannel: true };
 
@@ -90,7 +94,8 @@ describe('the checked-in generated policy matches the catalog', () => {
 describe.each([
   [
     'generated/claude/policy.ts',
-    (agent: { disabledTools: string[] }, ctx: typeof ON) => resolveClaudeDisallowedTools(agent, ctx),
+    (agent: { disabledTools: string[] }, ctx: typeof ON) =>
+      resolveClaudeDisallowedTools(agent, ctx),
   ],
   [
     'tables compiled from catalog/',
@@ -115,18 +120,31 @@ describe.each([
   it('toggling Bash off disables its whole pair group, internal members included', async () => {
     const out = await resolve({ disabledTools: ['Bash'] }, ON);
     expect(out).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop']));
-    expect(out.filter((n) => !ALWAYS_DISALLOWED.includes(n)).sort()).toEqual(['Bash', 'TaskOutput', 'TaskStop']);
+    expect(out.filter((n) => !ALWAYS_DISALLOWED.includes(n)).sort()).toEqual([
+      'Bash',
+      'TaskOutput',
+      'TaskStop',
+    ]);
   });
 
   it('an opt-out naming an internal tool changes nothing', async () => {
     const base = await resolve({ disabledTools: [] }, ON);
-    for (const internal of ['TaskOutput', 'Agent', 'AskUserQuestion', 'SearchSkills', 'mcp__skills__install_skill']) {
+    for (const internal of [
+      'TaskOutput',
+      'Agent',
+      'AskUserQuestion',
+      'SearchSkills',
+      'mcp__skills__install_skill',
+    ]) {
       expect(await resolve({ disabledTools: [internal] }, ON)).toEqual(base);
     }
   });
 
   it('a false condition disables every member of the pair group', async () => {
-    const out = await resolve({ disabledTools: [] }, { workspaceHasGit: false, agentHasChannel: true });
+    const out = await resolve(
+      { disabledTools: [] },
+      { workspaceHasGit: false, agentHasChannel: true },
+    );
     expect(out).toContain('EnterWorktree');
     expect(out).toContain('ExitWorktree');
     const on = await resolve({ disabledTools: [] }, ON);
@@ -135,19 +153,28 @@ describe.each([
   });
 
   it('a disabled MCP tool yields its mcp__server__wire name', async () => {
-    expect(await resolve({ disabledTools: ['CherryCron'] }, ON)).toContain('mcp__cherry-tools__cron');
-    expect(await resolve({ disabledTools: ['mcp__agent-memory__memory'] }, ON)).toContain('mcp__agent-memory__memory');
+    expect(await resolve({ disabledTools: ['CherryCron'] }, ON)).toContain(
+      'mcp__cherry-tools__cron',
+    );
+    expect(await resolve({ disabledTools: ['mcp__agent-memory__memory'] }, ON)).toContain(
+      'mcp__agent-memory__memory',
+    );
     expect(await resolve({ disabledTools: ['CherryCron'] }, ON)).not.toContain('CherryCron');
   });
 
   it('passes external MCP names and patterns through unchanged, once each', async () => {
-    const out = await resolve({ disabledTools: ['mcp__docs__search_docs', 'mcp__docs__*', 'mcp__docs__*'] }, ON);
+    const out = await resolve(
+      { disabledTools: ['mcp__docs__search_docs', 'mcp__docs__*', 'mcp__docs__*'] },
+      ON,
+    );
     expect(out.slice(-2)).toEqual(['mcp__docs__search_docs', 'mcp__docs__*']);
   });
 
   it('ignores unknown names and unknown names under the catalog-owned servers', async () => {
     const base = await resolve({ disabledTools: [] }, ON);
-    expect(await resolve({ disabledTools: ['NoSuchTool', 'mcp__skills__nope', ''] }, ON)).toEqual(base); // tool-catalog-ignore-stale-ref: unknown names on purpose
+    expect(await resolve({ disabledTools: ['NoSuchTool', 'mcp__skills__nope', ''] }, ON)).toEqual(
+      base,
+    ); // tool-catalog-ignore-stale-ref: unknown names on purpose
   });
 
   it('switches off every user tool of a catalog server named whole or by pattern, and keeps its other tools', async () => {
@@ -199,7 +226,9 @@ describe('rule 6 and approvals on the default catalog', () => {
     expect(off.mcpEnsureAllowed).toHaveLength(on.mcpEnsureAllowed.length - 1);
     expect(off.allowedTools).not.toContain('mcp__cherry-tools__web_search');
     expect(off.allowedTools).not.toContain('Read');
-    expect(off.disallowedTools).toEqual(expect.arrayContaining(['mcp__cherry-tools__web_search', 'Read']));
+    expect(off.disallowedTools).toEqual(
+      expect.arrayContaining(['mcp__cherry-tools__web_search', 'Read']),
+    );
   });
 
   it('search_skills is auto-approved and install_skill follows the permission mode', () => {
@@ -210,19 +239,29 @@ describe('rule 6 and approvals on the default catalog', () => {
   });
 
   it("the assistant-mode overlay blocks AskUserQuestion without touching the agent's settings", () => {
-    const out = resolveClaudeDisallowedTools({ disabledTools: [] }, ON, { overlay: ['AskUserQuestion'] });
+    const out = resolveClaudeDisallowedTools({ disabledTools: [] }, ON, {
+      overlay: ['AskUserQuestion'],
+    });
     expect(out).toContain('AskUserQuestion');
-    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, ON)).not.toContain('AskUserQuestion');
+    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, ON)).not.toContain(
+      'AskUserQuestion',
+    );
   });
 
   it('missing conditions are treated as false unless the caller opts into allowing them', () => {
-    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, {} as never)).toContain('EnterWorktree');
-    expect(resolveClaudeDisallowedTools(null, { workspaceHasGit: 'yes' } as never)).toContain('EnterWorktree');
-    expect(resolveClaudeDisallowedTools(undefined, {} as never, { missingConditions: 'allow' })).not.toContain(
+    expect(resolveClaudeDisallowedTools({ disabledTools: [] }, {} as never)).toContain(
+      'EnterWorktree',
+    );
+    expect(resolveClaudeDisallowedTools(null, { workspaceHasGit: 'yes' } as never)).toContain(
       'EnterWorktree',
     );
     expect(
-      resolveClaudeDisallowedTools(undefined, { workspaceHasGit: false } as never, { missingConditions: 'allow' }),
+      resolveClaudeDisallowedTools(undefined, {} as never, { missingConditions: 'allow' }),
+    ).not.toContain('EnterWorktree');
+    expect(
+      resolveClaudeDisallowedTools(undefined, { workspaceHasGit: false } as never, {
+        missingConditions: 'allow',
+      }),
     ).toContain('EnterWorktree');
   });
 

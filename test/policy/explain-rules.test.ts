@@ -43,18 +43,33 @@ const tables = closePolicyTables({
     tool({ key: 'OffInGroup', exposure: 'disabled', pairGroup: 'd' }),
   ],
 });
-const explain = (key: string, disabledTools: unknown[] = [], ctx: object = { hasGit: true }, overlay?: string[]) =>
-  explainTool(tables, key, { disabledTools: disabledTools as string[] }, ctx, overlay ? { overlay } : {})!;
+const explain = (
+  key: string,
+  disabledTools: unknown[] = [],
+  ctx: object = { hasGit: true },
+  overlay?: string[],
+) =>
+  explainTool(
+    tables,
+    key,
+    { disabledTools: disabledTools as string[] },
+    ctx,
+    overlay ? { overlay } : {},
+  )!;
 /** What came after the policy rules: the caller, `restricted`, an opt-out pattern, the runtime. */
 const SESSION_RULES = ['caller', 'restricted', 'opt-out pattern', 'runtime'];
 /** The policy rules' findings (the session's are checked on their own below). */
 const findings = (e: ReturnType<typeof explain>) =>
   Object.fromEntries(
-    e.rules.filter((r) => !SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+    e.rules
+      .filter((r) => !SESSION_RULES.includes(r.rule))
+      .map((r) => [r.rule, [r.disallows, r.detail]]),
   );
 const sessionFindings = (e: ReturnType<typeof explain>) =>
   Object.fromEntries(
-    e.rules.filter((r) => SESSION_RULES.includes(r.rule)).map((r) => [r.rule, [r.disallows, r.detail]]),
+    e.rules
+      .filter((r) => SESSION_RULES.includes(r.rule))
+      .map((r) => [r.rule, [r.disallows, r.detail]]),
   );
 
 describe('explain findings, rule by rule', () => {
@@ -92,7 +107,10 @@ describe('explain findings, rule by rule', () => {
       'rule 6': [true, 'dropped from the MCP ensure-list'],
       approval: [undefined, 'auto-approved, but disallowed'],
     });
-    expect(findings(explain('Git', [], { hasGit: false }))['rule 3']).toEqual([true, 'condition has-git is false']);
+    expect(findings(explain('Git', [], { hasGit: false }))['rule 3']).toEqual([
+      true,
+      'condition has-git is false',
+    ]);
     expect(explain('Git').preApproved).toBe(true);
     expect(findings(explain('Helper'))).not.toHaveProperty('rule 6');
   });
@@ -100,7 +118,10 @@ describe('explain findings, rule by rule', () => {
   it('a condition the tables do not declare is reported but decides nothing', () => {
     const e = explain('Ghost', ['Ghost']);
     expect(e.reasons).toEqual(["opted out by disabledTools entry 'Ghost'"]);
-    expect(findings(e)['rule 3']).toEqual([false, 'condition undeclared is not set (treated as false)']);
+    expect(findings(e)['rule 3']).toEqual([
+      false,
+      'condition undeclared is not set (treated as false)',
+    ]);
     expect(explain('Ghost').allowed).toBe(true);
   });
 
@@ -120,9 +141,20 @@ describe('explain findings, rule by rule', () => {
       dependsOn: [false, 'every dependency (Helper, Nowhere) is allowed'],
     });
     const e = explain('Uses', ['Helper']);
-    expect(e.summary).toBe("Uses: disallowed — depends on Helper: Helper is opted out ('Helper' in disabledTools)");
-    expect(findings(e).dependsOn).toEqual([true, "depends on Helper: Helper is opted out ('Helper' in disabledTools)"]);
-    const both = explainTool(tables, 'Uses', { disabledTools: ['Helper'] }, { hasGit: true }, { overlay: ['Uses'] })!;
+    expect(e.summary).toBe(
+      "Uses: disallowed — depends on Helper: Helper is opted out ('Helper' in disabledTools)",
+    );
+    expect(findings(e).dependsOn).toEqual([
+      true,
+      "depends on Helper: Helper is opted out ('Helper' in disabledTools)",
+    ]);
+    const both = explainTool(
+      tables,
+      'Uses',
+      { disabledTools: ['Helper'] },
+      { hasGit: true },
+      { overlay: ['Uses'] },
+    )!;
     expect(findings(both).dependsOn).toEqual([
       true,
       "depends on Helper: Helper is opted out ('Helper' in disabledTools)",
@@ -136,7 +168,9 @@ describe('explain findings, rule by rule', () => {
   it('never explains a tool by a chain that runs back through itself', () => {
     // Lead and Follower share pair group h and Follower depends on Lead: Lead's only cause is Off.
     expect(explain('Lead').reasons).toEqual(['depends on Off: Off is always disabled']);
-    expect(explain('Mate').reasons).toEqual(['pair group h: Lead depends on Off: Off is always disabled']);
+    expect(explain('Mate').reasons).toEqual([
+      'pair group h: Lead depends on Off: Off is always disabled',
+    ]);
   });
 
   it('the overlay: named tools only, and their pair group relays it', () => {
@@ -156,8 +190,14 @@ describe('explain findings, rule by rule', () => {
 
   it('keeps pair-group and dependency causes apart, and each rule to its own reasons', () => {
     const follower = findings(explain('Follower'));
-    expect(follower['rule 5']).toEqual([true, 'pair group h: Lead depends on Off: Off is always disabled']);
-    expect(follower.dependsOn).toEqual([true, 'depends on Lead: Lead depends on Off: Off is always disabled']);
+    expect(follower['rule 5']).toEqual([
+      true,
+      'pair group h: Lead depends on Off: Off is always disabled',
+    ]);
+    expect(follower.dependsOn).toEqual([
+      true,
+      'depends on Lead: Lead depends on Off: Off is always disabled',
+    ]);
     expect(findings(explain('Both', ['Helper'], { hasGit: false })).dependsOn).toEqual([
       true,
       "depends on Helper: Helper is opted out ('Helper' in disabledTools); depends on Git: Git's condition has-git is false",
@@ -169,7 +209,9 @@ describe('explain findings, rule by rule', () => {
   });
 
   it('a disabled sibling is named as such', () => {
-    expect(explain('OffMate').summary).toBe('OffMate: disallowed — pair group d: OffInGroup is always disabled');
+    expect(explain('OffMate').summary).toBe(
+      'OffMate: disallowed — pair group d: OffInGroup is always disabled',
+    );
   });
 
   it('a tool the policy allows: the session rules say what came after, down to the runtime', () => {
@@ -179,14 +221,19 @@ describe('explain findings, rule by rule', () => {
       caller: [false, 'no caller leaves it out'],
       restricted: [false, 'not restricted'],
       'opt-out pattern': [false, 'no server pattern covers it'],
-      runtime: [false, 'direct in runtime configuration default (nothing recorded: counted as direct)'],
+      runtime: [
+        false,
+        'direct in runtime configuration default (nothing recorded: counted as direct)',
+      ],
     });
   });
 
   it('a tool the policy disallows: the session rules are not reached', () => {
     const e = explain('Off');
     expect(e).toMatchObject({ allowed: false, state: 'absent', absentBy: 'policy' });
-    expect(sessionFindings(e)).toMatchObject({ runtime: [undefined, 'not reached: the session leaves it out'] });
+    expect(sessionFindings(e)).toMatchObject({
+      runtime: [undefined, 'not reached: the session leaves it out'],
+    });
   });
 
   it('an internal in-process tool an mcp__* opt-out covers, though the policy rules leave it allowed', () => {
@@ -199,7 +246,9 @@ describe('explain findings, rule by rule', () => {
     const e = explainTool(own, 'Pin', { disabledTools: ['mcp__*'] }, {})!;
     expect(e).toMatchObject({ allowed: false, state: 'absent', absentBy: 'opt-out pattern' });
     expect(findings(e)['rule 2']).toEqual([false, 'internal: never disallowed on its own']);
-    expect(e.summary).toBe("Pin: disallowed — covered by the opt-out 'mcp__*', which reaches every tool of its server");
+    expect(e.summary).toBe(
+      "Pin: disallowed — covered by the opt-out 'mcp__*', which reaches every tool of its server",
+    );
     expect(sessionFindings(e)['opt-out pattern']).toEqual([
       true,
       "covered by the opt-out 'mcp__*', which reaches every tool of its server",

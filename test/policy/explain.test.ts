@@ -11,7 +11,8 @@ import { catalogCase } from './arbitraries';
 import { loadDefaultCatalog } from '../support/projects';
 
 const ON = { workspaceHasGit: true, agentHasChannel: true };
-const rule = (e: ReturnType<typeof explainTool>, id: string) => e!.rules.find((r) => r.rule === id)!;
+const rule = (e: ReturnType<typeof explainTool>, id: string) =>
+  e!.rules.find((r) => r.rule === id)!;
 
 describe('explain on the default catalog', () => {
   it('ExitWorktree: disallowed through its pair group when the workspace has no git', async () => {
@@ -44,7 +45,9 @@ describe('explain on the default catalog', () => {
   it('TaskOutput follows Bash: an internal tool disallowed by its pair group', async () => {
     const { tables } = await loadDefaultCatalog();
     const e = explainTool(tables, 'TaskOutput', { disabledTools: ['Bash', 'TaskOutput'] }, ON)!;
-    expect(e.summary).toBe("TaskOutput: disallowed — pair group bash: Bash is opted out ('Bash' in disabledTools)");
+    expect(e.summary).toBe(
+      "TaskOutput: disallowed — pair group bash: Bash is opted out ('Bash' in disabledTools)",
+    );
     expect(rule(e, 'rule 2')).toMatchObject({ disallows: false });
     expect(rule(e, 'rule 4')).toEqual({
       rule: 'rule 4',
@@ -74,16 +77,27 @@ describe('explain on the default catalog', () => {
 
   it('finds tools by runtime name and reports rule 6 for MCP tools', async () => {
     const { tables } = await loadDefaultCatalog();
-    const e = explainTool(tables, 'mcp__cherry-tools__cron', { disabledTools: ['mcp__cherry-tools__cron'] }, ON)!;
+    const e = explainTool(
+      tables,
+      'mcp__cherry-tools__cron',
+      { disabledTools: ['mcp__cherry-tools__cron'] },
+      ON,
+    )!;
     expect(e.key).toBe('CherryCron');
-    expect(rule(e, 'rule 6')).toEqual({ rule: 'rule 6', disallows: true, detail: 'dropped from the MCP ensure-list' });
+    expect(rule(e, 'rule 6')).toEqual({
+      rule: 'rule 6',
+      disallows: true,
+      detail: 'dropped from the MCP ensure-list',
+    });
     expect(explainTool(tables, 'NoSuchTool', null, ON)).toBeUndefined();
   });
 
   it('names the overlay when a mode blocks a tool', async () => {
     const { tables } = await loadDefaultCatalog();
     const e = explainTool(tables, 'AskUserQuestion', null, ON, { overlay: ['AskUserQuestion'] })!;
-    expect(e.summary).toBe("AskUserQuestion: disallowed — blocked by the overlay ('AskUserQuestion')");
+    expect(e.summary).toBe(
+      "AskUserQuestion: disallowed — blocked by the overlay ('AskUserQuestion')",
+    );
     expect(rule(e, 'overlay').disallows).toBe(true);
   });
 });
@@ -103,7 +117,12 @@ describe('explain through dependencies', () => {
     servers: [],
     tools: [
       tool({ key: 'Search', exposure: 'user', pairGroup: 'skills' }),
-      tool({ key: 'Browse', pairGroup: 'skills', condition: 'has-skills', exposure: 'conditional' }),
+      tool({
+        key: 'Browse',
+        pairGroup: 'skills',
+        condition: 'has-skills',
+        exposure: 'conditional',
+      }),
       tool({ key: 'Install', dependsOn: ['Search'] }),
       tool({ key: 'Upgrade', dependsOn: ['Install'] }),
     ],
@@ -119,7 +138,9 @@ describe('explain through dependencies', () => {
       "Install: disallowed — depends on Search: Search is in pair group skills: Browse's condition has-skills is false",
     );
     expect(
-      explainTool(tables, 'Upgrade', null, { hasSkills: true })!.rules.find((r) => r.rule === 'dependsOn')!.detail,
+      explainTool(tables, 'Upgrade', null, { hasSkills: true })!.rules.find(
+        (r) => r.rule === 'dependsOn',
+      )!.detail,
     ).toBe('every dependency (Install) is allowed');
   });
 
@@ -130,11 +151,15 @@ describe('explain through dependencies', () => {
         // A name is blocked when a disallowed entry covers it: itself, its server, or a pattern.
         const blocked = (name: string) => out.some((entry) => coveredBy(name, entry));
         for (const entry of t.tools) {
-          const e = explainTool(t, entry.key, { disabledTools: disabled }, ctx, { overlay: extra })!;
+          const e = explainTool(t, entry.key, { disabledTools: disabled }, ctx, {
+            overlay: extra,
+          })!;
           if (entry.names.length > 0 && e.allowed === entry.names.every(blocked))
             throw new Error(`${entry.key}: explain says ${e.summary}`);
-          if (!e.allowed && e.reasons.length === 0) throw new Error(`${entry.key}: disallowed without a reason`);
-          if (e.allowed && e.reasons.length > 0) throw new Error(`${entry.key}: allowed with reasons`);
+          if (!e.allowed && e.reasons.length === 0)
+            throw new Error(`${entry.key}: disallowed without a reason`);
+          if (e.allowed && e.reasons.length > 0)
+            throw new Error(`${entry.key}: allowed with reasons`);
         }
       }),
       { numRuns: Math.min(5_000, Number(process.env.POLICY_PROPERTY_RUNS) || 5_000) },

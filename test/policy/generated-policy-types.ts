@@ -9,7 +9,10 @@ import {
 } from '../../generated/claude/policy';
 
 const ctx: ClaudeToolConditionContext = { workspaceHasGit: true, agentHasChannel: false };
-export const fromBooleans: string[] = resolveClaudeDisallowedTools({ disabledTools: ['Bash'] }, ctx);
+export const fromBooleans: string[] = resolveClaudeDisallowedTools(
+  { disabledTools: ['Bash'] },
+  ctx,
+);
 export const fromContext: string[] = resolveClaudeDisallowedTools(
   { disabledTools: [] },
   createToolContext({ predicates: { workspaceHasGit: () => true }, data: { userId: 7 } }),
@@ -23,8 +26,12 @@ export const byName = explainClaudeTool('mcp__cherry-tools__cron', undefined, ct
 
 // @ts-expect-error every condition of the catalog must be given (agentHasChannel is missing)
 resolveClaudeDisallowedTools({ disabledTools: [] }, { workspaceHasGit: true });
-// @ts-expect-error the context uses field names, not the catalog's condition names
-resolveClaudeDisallowedTools(null, { 'workspace-has-git': true, workspaceHasGit: true, agentHasChannel: true });
+resolveClaudeDisallowedTools(null, {
+  // @ts-expect-error the context uses field names, not the catalog's condition names
+  'workspace-has-git': true,
+  workspaceHasGit: true,
+  agentHasChannel: true,
+});
 // @ts-expect-error condition values are booleans
 resolveClaudeDisallowedTools(null, { workspaceHasGit: 'yes', agentHasChannel: true });
 // @ts-expect-error explain takes a tool key or runtime name of this catalog

@@ -113,14 +113,17 @@ describe(`one computation of the offer (seed ${seed})`, () => {
         }
         const lists = sessionLists(tables, offer, chosen);
         const offered = (name: string) => offer.stateOf(name) !== 'absent';
-        for (const name of lists.allowedTools) expect(offered(name), `allowedTools has ${name}`).toBe(true);
+        for (const name of lists.allowedTools)
+          expect(offered(name), `allowedTools has ${name}`).toBe(true);
         for (const o of offer.tools) {
           const handed = o.absentBy === undefined || o.absentBy === 'runtime';
           for (const name of o.names) {
             const blocked = lists.disallowedTools.some((entry) => coveredBy(name, entry));
             // Nothing the session hands over is blocked by its own list, and nothing it leaves out is left open.
-            if (handed && o.state !== 'absent') expect(blocked, `${name} offered but disallowed`).toBe(false);
-            if (tables.tools[o.index]!.kind === 'sdk') expect(lists.tools.includes(name)).toBe(handed);
+            if (handed && o.state !== 'absent')
+              expect(blocked, `${name} offered but disallowed`).toBe(false);
+            if (tables.tools[o.index]!.kind === 'sdk')
+              expect(lists.tools.includes(name)).toBe(handed);
           }
         }
         // The in-process servers the session builds hold exactly the offered in-process names.
@@ -129,7 +132,10 @@ describe(`one computation of the offer (seed ${seed})`, () => {
           if (t.kind === 'mcp')
             for (const name of t.names) {
               const server = name.split('__')[1]!;
-              builtByServer[server] = [...(builtByServer[server] ?? []), { name: name.split('__')[2]! }];
+              builtByServer[server] = [
+                ...(builtByServer[server] ?? []),
+                { name: name.split('__')[2]! },
+              ];
             }
         const given: string[] = [];
         sessionOptions(
@@ -137,7 +143,8 @@ describe(`one computation of the offer (seed ${seed})`, () => {
           {
             ...input,
             servers: builtByServer,
-            createServer: ({ name, tools }) => given.push(...tools.map((tool) => `mcp__${name}__${tool.name}`)),
+            createServer: ({ name, tools }) =>
+              given.push(...tools.map((tool) => `mcp__${name}__${tool.name}`)),
           },
         );
         const expected = offer.tools

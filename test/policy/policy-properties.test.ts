@@ -2,12 +2,17 @@
 // (fast-check, 100,000+ generated cases in all): the policy's invariants plus an independent oracle.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { markDisallowedTools, resolveDisallowedTools, resolveToolPolicy } from '../../plugin/runtime/policy';
+import {
+  markDisallowedTools,
+  resolveDisallowedTools,
+  resolveToolPolicy,
+} from '../../plugin/runtime/policy';
 import type { PolicyTables, PolicyToolEntry } from '../../plugin/runtime/policy-tables';
 import { catalogCase, CONDITIONS, SERVERS } from './arbitraries';
 
 /** The condition a tool needs: its own, else an `available` condition (an app check is not the policy's). */
-const conditionOf = (t: PolicyToolEntry) => t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
+const conditionOf = (t: PolicyToolEntry) =>
+  t.condition ?? (typeof t.available === 'string' ? t.available : undefined);
 
 /** The server an opt-out pattern names: `mcp__s` and `mcp__s__*` → `s`, `mcp__*` → `*`; undefined for anything else. */
 function patternServer(entry: string): string | undefined {
@@ -24,7 +29,8 @@ function oracle(
   overlay: readonly string[] = [],
 ): string[] {
   const blocked = new Set<string>();
-  const owner = (name: string) => tables.tools.find((t) => t.key === name || t.names.includes(name));
+  const owner = (name: string) =>
+    tables.tools.find((t) => t.key === name || t.names.includes(name));
   for (const t of tables.tools) {
     if (t.exposure === 'disabled' || t.available === false) blocked.add(t.key);
     const condition = CONDITIONS.find((c) => c.name === conditionOf(t));
@@ -38,7 +44,8 @@ function oracle(
         t.names.some((n) => n.startsWith(server === '*' ? 'mcp__' : `mcp__${server}__`))
       );
     };
-    if (t.exposure === 'user' && disabled.some((d) => owner(d) === t || serverOptOut(d))) blocked.add(t.key);
+    if (t.exposure === 'user' && disabled.some((d) => owner(d) === t || serverOptOut(d)))
+      blocked.add(t.key);
   }
   for (const o of overlay) if (owner(o)) blocked.add(owner(o)!.key);
   for (let changed = true; changed; ) {
@@ -46,7 +53,8 @@ function oracle(
     for (const t of tables.tools) {
       if (blocked.has(t.key)) continue;
       const sibling =
-        t.pairGroup !== undefined && tables.tools.some((s) => s.pairGroup === t.pairGroup && blocked.has(s.key));
+        t.pairGroup !== undefined &&
+        tables.tools.some((s) => s.pairGroup === t.pairGroup && blocked.has(s.key));
       if (sibling || t.dependsOn.some((d) => blocked.has(d))) {
         blocked.add(t.key);
         changed = true;
@@ -61,7 +69,10 @@ function oracle(
     if (!owner(d) && foreign && !passThrough.includes(d)) passThrough.push(d);
   }
   for (const o of overlay) if (!owner(o) && !passThrough.includes(o)) passThrough.push(o);
-  return [...tables.tools.filter((t) => blocked.has(t.key)).flatMap((t) => t.names), ...passThrough];
+  return [
+    ...tables.tools.filter((t) => blocked.has(t.key)).flatMap((t) => t.names),
+    ...passThrough,
+  ];
 }
 
 /** The property runs, lowered by `POLICY_PROPERTY_RUNS` for mutation testing (never raised). */
@@ -71,9 +82,14 @@ const runs = (n: number) => Math.min(n, Number(process.env.POLICY_PROPERTY_RUNS)
 function check(ok: boolean, message: string): void {
   if (!ok) throw new Error(message);
 }
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
-const disallowedKeys = (tables: PolicyTables, ctx: Record<string, boolean>, disabled: readonly string[]) => {
+const disallowedKeys = (
+  tables: PolicyTables,
+  ctx: Record<string, boolean>,
+  disabled: readonly string[],
+) => {
   const marks = markDisallowedTools(tables, { disabledTools: disabled }, ctx);
   return new Set(tables.tools.filter((_, i) => marks.disallowed[i] === 1).map((t) => t.key));
 };
@@ -84,10 +100,16 @@ describe('resolveDisallowedTools over random catalogs', () => {
       fc.property(catalogCase, ({ tables, ctx, disabled, extra }) => {
         const out = resolveDisallowedTools(tables, { disabledTools: disabled }, ctx);
         const expected = oracle(tables, ctx, disabled);
-        check(sameList(out, expected), `got ${JSON.stringify(out)}, oracle says ${JSON.stringify(expected)}`);
+        check(
+          sameList(out, expected),
+          `got ${JSON.stringify(out)}, oracle says ${JSON.stringify(expected)}`,
+        );
         // No duplicates, and the same input gives the same output.
         check(new Set(out).size === out.length, `duplicates in ${JSON.stringify(out)}`);
-        check(sameList(resolveDisallowedTools(tables, { disabledTools: disabled }, ctx), out), 'not deterministic');
+        check(
+          sameList(resolveDisallowedTools(tables, { disabledTools: disabled }, ctx), out),
+          'not deterministic',
+        );
         const keys = disallowedKeys(tables, ctx, disabled);
         for (const t of tables.tools) {
           // Disabled tools are always disallowed.
@@ -127,7 +149,8 @@ describe('resolveDisallowedTools over random catalogs', () => {
         // Order of the opt-out list does not change the catalog part, nor the signature.
         const reversed = resolveToolPolicy(tables, { disabledTools: [...disabled].reverse() }, ctx);
         check(
-          reversed.signature === resolveToolPolicy(tables, { disabledTools: disabled }, ctx).signature,
+          reversed.signature ===
+            resolveToolPolicy(tables, { disabledTools: disabled }, ctx).signature,
           'signature depends on opt-out order',
         );
       }),
@@ -148,7 +171,11 @@ describe('resolveDisallowedTools over random catalogs', () => {
         const after = disallowedKeys(tables, stricter, [...disabled, ...extra]);
         for (const key of before) check(after.has(key), `${key} re-allowed by disabling more`);
         const policyBefore = resolveToolPolicy(tables, { disabledTools: disabled }, ctx);
-        const policyAfter = resolveToolPolicy(tables, { disabledTools: [...disabled, ...extra] }, stricter);
+        const policyAfter = resolveToolPolicy(
+          tables,
+          { disabledTools: [...disabled, ...extra] },
+          stricter,
+        );
         for (const name of policyBefore.disallowedTools)
           check(policyAfter.disallowedTools.includes(name), `${name} re-allowed`);
         for (const name of policyAfter.allowedTools)

@@ -49,8 +49,16 @@ describe('mcpServerOf', () => {
 describe('conditionHolds', () => {
   it('only true holds by default; missing holds only when allowed', () => {
     expect([true, false, undefined].map((v) => conditionHolds(v))).toEqual([true, false, false]);
-    expect([true, false, undefined].map((v) => conditionHolds(v, 'allow'))).toEqual([true, false, true]);
-    expect([true, false, undefined].map((v) => conditionHolds(v, 'disallow'))).toEqual([true, false, false]);
+    expect([true, false, undefined].map((v) => conditionHolds(v, 'allow'))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect([true, false, undefined].map((v) => conditionHolds(v, 'disallow'))).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -78,7 +86,9 @@ describe('preparePolicy', () => {
     ]);
     expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
     expect(resolveDisallowedTools(tables, { disabledTools: ['a2'] }, {})).toEqual(['a2']);
-    expect(resolveDisallowedTools(closePolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(['a1', 'B']);
+    expect(resolveDisallowedTools(closePolicyTables(tables), { disabledTools: ['A'] }, {})).toEqual(
+      ['a1', 'B'],
+    );
   });
 
   it('derives closures the tables leave out, the same as the build side computes them', () => {
@@ -104,7 +114,11 @@ describe('preparePolicy', () => {
         );
       }
     }
-    expect(resolveDisallowedTools(derived, null, { hasGit: true })).toEqual(['Off', 'Gone', 'Needs']);
+    expect(resolveDisallowedTools(derived, null, { hasGit: true })).toEqual([
+      'Off',
+      'Gone',
+      'Needs',
+    ]);
   });
 
   it('uses the closures the tables carry rather than re-deriving them', () => {
@@ -116,11 +130,18 @@ describe('preparePolicy', () => {
     };
     expect(resolveDisallowedTools(tables, { disabledTools: [] }, {})).toEqual(['B']);
     expect(resolveDisallowedTools(tables, { disabledTools: ['A'] }, {})).toEqual(['A', 'B']);
-    expect(resolveDisallowedTools({ ...tables, alwaysDisallowed: ['Missing'] }, null, {})).toEqual([]);
+    expect(resolveDisallowedTools({ ...tables, alwaysDisallowed: ['Missing'] }, null, {})).toEqual(
+      [],
+    );
   });
 
   it('expandClosure walks spread edges and returns ascending indices', () => {
-    const spread = [Int32Array.from([2]), Int32Array.from([]), Int32Array.from([1, 0]), Int32Array.from([0])];
+    const spread = [
+      Int32Array.from([2]),
+      Int32Array.from([]),
+      Int32Array.from([1, 0]),
+      Int32Array.from([0]),
+    ];
     expect(Array.from(expandClosure([0], spread, 4))).toEqual([0, 1, 2]);
     expect(Array.from(expandClosure([3], spread, 4))).toEqual([0, 1, 2, 3]);
     expect(Array.from(expandClosure([], spread, 4))).toEqual([]);
@@ -129,7 +150,10 @@ describe('preparePolicy', () => {
 
 describe('resolve inputs', () => {
   const tables = closePolicyTables(
-    bare([tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }), tool({ key: 'B' })]),
+    bare([
+      tool({ key: 'A', kind: 'mcp', names: ['mcp__own__a'], approval: 'auto' }),
+      tool({ key: 'B' }),
+    ]),
   );
 
   it('ignores non-string opt-outs, records ignored names in order, and says what each entry did', () => {
@@ -163,12 +187,18 @@ describe('resolve inputs', () => {
   });
 
   it('marks exactly the disallowed tools', () => {
-    expect(Array.from(markDisallowedTools(tables, { disabledTools: ['B'] }, {}).disallowed)).toEqual([0, 1]);
+    expect(
+      Array.from(markDisallowedTools(tables, { disabledTools: ['B'] }, {}).disallowed),
+    ).toEqual([0, 1]);
   });
 });
 
 describe('policySignature', () => {
-  const lists = { disallowedTools: ['WebSearch', 'Bash'], allowedTools: ['Read'], mcpEnsureAllowed: ['mcp__a__b'] };
+  const lists = {
+    disallowedTools: ['WebSearch', 'Bash'],
+    allowedTools: ['Read'],
+    mcpEnsureAllowed: ['mcp__a__b'],
+  };
 
   it('is a pinned, stable value: a changed hash would re-key every warm session after an upgrade', () => {
     expect(policySignature(lists)).toBe(
@@ -216,9 +246,12 @@ describe('explain rule texts', () => {
       tool({ key: 'Leaf', exposure: 'internal', dependsOn: ['Gone'] }),
     ]),
   );
-  const explain = (key: string, disabledTools: string[] = []) => explainTool(tables, key, { disabledTools }, {})!;
+  const explain = (key: string, disabledTools: string[] = []) =>
+    explainTool(tables, key, { disabledTools }, {})!;
   const details = (key: string, disabledTools: string[] = []) =>
-    Object.fromEntries(explain(key, disabledTools).rules.map((r) => [r.rule, [r.disallows, r.detail]]));
+    Object.fromEntries(
+      explain(key, disabledTools).rules.map((r) => [r.rule, [r.disallows, r.detail]]),
+    );
 
   it('describes every rule for an allowed user MCP tool', () => {
     expect(details('Plain')).toEqual({
@@ -234,18 +267,32 @@ describe('explain rule texts', () => {
       caller: [false, 'no caller leaves it out'],
       restricted: [false, 'not restricted'],
       'opt-out pattern': [false, 'no server pattern covers it'],
-      runtime: [false, 'direct in runtime configuration default (nothing recorded: counted as direct)'],
+      runtime: [
+        false,
+        'direct in runtime configuration default (nothing recorded: counted as direct)',
+      ],
     });
-    expect(details('Plain', ['Plain']).approval).toEqual([undefined, 'auto-approved, but disallowed']);
-    expect(details('Plain', ['mcp__own__plain'])['rule 4']).toEqual([true, "opted out by 'mcp__own__plain'"]);
+    expect(details('Plain', ['Plain']).approval).toEqual([
+      undefined,
+      'auto-approved, but disallowed',
+    ]);
+    expect(details('Plain', ['mcp__own__plain'])['rule 4']).toEqual([
+      true,
+      "opted out by 'mcp__own__plain'",
+    ]);
     expect(explain('Plain', ['Plain']).preApproved).toBe(false);
   });
 
   it('explains available: false and the dependency on it', () => {
     expect(explain('Gone').summary).toBe('Gone: disallowed — available is false');
     expect(details('Gone')['rule 1']).toEqual([true, 'exposure internal, available: false']);
-    expect(explain('Leaf').summary).toBe('Leaf: disallowed — depends on Gone: Gone is never available');
-    expect(details('Solo')['rule 5']).toEqual([false, 'pair group g: no other member is disallowed']);
+    expect(explain('Leaf').summary).toBe(
+      'Leaf: disallowed — depends on Gone: Gone is never available',
+    );
+    expect(details('Solo')['rule 5']).toEqual([
+      false,
+      'pair group g: no other member is disallowed',
+    ]);
     expect(explain('Solo').names).toEqual(['Solo']);
     expect(explain('Solo').exposure).toBe('internal');
   });

@@ -17,7 +17,9 @@ describe('policy snapshot guarded by generate --check', () => {
     cpSync(path.join(REPO, 'catalog'), path.join(app, 'catalog'), { recursive: true });
     cpSync(path.join(REPO, 'tool-catalog.config.ts'), path.join(app, 'tool-catalog.config.ts'));
     // The existing translations come along: the locale renderer requires every locale to be complete.
-    cpSync(path.join(REPO, 'generated/claude/i18n'), path.join(app, 'generated/claude/i18n'), { recursive: true });
+    cpSync(path.join(REPO, 'generated/claude/i18n'), path.join(app, 'generated/claude/i18n'), {
+      recursive: true,
+    });
     // And the recorded runtime surface, which decides what policy.md says the model is offered.
     cpSync(
       path.join(REPO, 'generated/claude/runtime-surface.lock.json'),
@@ -50,6 +52,8 @@ describe('policy snapshot guarded by generate --check', () => {
     const changed = after.split('\n').filter((line) => !snapshot.split('\n').includes(line));
     expect(changed).toContain('| `WebSearch` | `WebSearch` | user | ✓ | ✓ | ✓ | ✓ |');
     // What the model sees changes too, without running the runtime: the recorded surface defers it.
-    expect(changed).toContain('| `WebSearch` | `WebSearch` | deferred | deferred | deferred | deferred |');
+    expect(changed).toContain(
+      '| `WebSearch` | `WebSearch` | deferred | deferred | deferred | deferred |',
+    );
   });
 });

@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { policyMatrix, toggleEffects } from '../../plugin/policy/policy-matrix';
 import { markDisallowedTools } from '../../plugin/runtime/policy';
-import { expandClosure, preparePolicy, type PolicyTables } from '../../plugin/runtime/policy-tables';
+import {
+  expandClosure,
+  preparePolicy,
+  type PolicyTables,
+} from '../../plugin/runtime/policy-tables';
 import { CONDITIONS, policyTables } from './arbitraries';
 
 /** The definition: resolve with only this tool opted out, keep what the baseline did not block (own key first). */
@@ -17,7 +21,12 @@ function bruteForceToggles(tables: PolicyTables, ctx: Record<string, boolean>) {
       off.disallowed[i] === 1 && base.disallowed[i] === 0 ? [u.key] : [],
     );
     const own = disallows.indexOf(t.key);
-    return [{ key: t.key, disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows }];
+    return [
+      {
+        key: t.key,
+        disallows: own > 0 ? [t.key, ...disallows.filter((k) => k !== t.key)] : disallows,
+      },
+    ];
   });
 }
 
@@ -52,8 +61,22 @@ describe('toggleEffects', () => {
       conditions: [],
       servers: [],
       tools: [
-        { key: 'A', kind: 'sdk', exposure: 'internal', names: ['A'], dependsOn: ['C'], approval: 'auto' },
-        { key: 'B', kind: 'sdk', exposure: 'internal', names: ['B'], dependsOn: ['C'], approval: 'auto' },
+        {
+          key: 'A',
+          kind: 'sdk',
+          exposure: 'internal',
+          names: ['A'],
+          dependsOn: ['C'],
+          approval: 'auto',
+        },
+        {
+          key: 'B',
+          kind: 'sdk',
+          exposure: 'internal',
+          names: ['B'],
+          dependsOn: ['C'],
+          approval: 'auto',
+        },
         { key: 'C', kind: 'sdk', exposure: 'user', names: ['C'], dependsOn: [], approval: 'auto' },
       ],
       whenOptedOut: { C: ['B', 'C', 'A'] },
@@ -114,7 +137,9 @@ describe('expandClosure', () => {
       })),
     };
     const p = preparePolicy(tables);
-    expect(Array.from(p.optOut.get('T250')!)).toEqual(Array.from({ length: 50 }, (_, k) => 250 + k));
+    expect(Array.from(p.optOut.get('T250')!)).toEqual(
+      Array.from({ length: 50 }, (_, k) => 250 + k),
+    );
     expect(Array.from(p.optOut.get('T2999')!)).toEqual([2999]);
   });
 });

@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/policy/**/*.test.ts', 'test/callers/caller-cli.test.ts', 'test/callers/caller-offer.test.ts'],
+    include: [
+      'test/policy/**/*.test.ts',
+      'test/callers/caller-cli.test.ts',
+      'test/callers/caller-offer.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'test/.artifacts/**'],
     env: { POLICY_PROPERTY_RUNS: '1500' },
     testTimeout: 60_000,

@@ -22,7 +22,11 @@ const COUNT = Number(process.env.TC_RANDOM_CATALOGS ?? 1000);
 const SEED = inject('propertySeed');
 
 /** The first catalog gets the runtime written into its output folder; the others share the package's (one copy to check is enough). */
-function configOf(dir: string, catalog: RandomCatalog, emitRuntime: boolean): ResolvedCatalogConfig {
+function configOf(
+  dir: string,
+  catalog: RandomCatalog,
+  emitRuntime: boolean,
+): ResolvedCatalogConfig {
   const outDir = path.join(dir, 'generated');
   return {
     name: 'random',
@@ -65,7 +69,8 @@ function generateInto(dir: string, catalog: RandomCatalog, emitRuntime: boolean)
   const problems = validateCatalog(raw);
   if (hasErrors(problems)) return problems.map((d) => `${d.code} ${d.message}`);
   const rendered = renderCatalog(buildModel(raw), loadTemplates(), new Map());
-  if (rendered.diagnostics.length > 0) return rendered.diagnostics.map((d) => `${d.code} ${d.message}`);
+  if (rendered.diagnostics.length > 0)
+    return rendered.diagnostics.map((d) => `${d.code} ${d.message}`);
   mkdirSync(path.join(dir, 'catalog'), { recursive: true });
   writeFileSync(
     path.join(dir, 'catalog/app.ts'),
@@ -86,7 +91,10 @@ describe('generated code from random catalogs', () => {
     const refused = catalogs.flatMap((catalog, i) =>
       generateInto(path.join(ROOT, `c${i}`), catalog, i === 0).map((p) => `c${i}: ${p}`),
     );
-    expect(refused, `the generator refused catalogs the rules allow (replay with TC_SEED=${SEED})`).toEqual([]);
+    expect(
+      refused,
+      `the generator refused catalogs the rules allow (replay with TC_SEED=${SEED})`,
+    ).toEqual([]);
     writeFileSync(
       path.join(ROOT, 'tsconfig.json'),
       JSON.stringify({
@@ -110,7 +118,8 @@ describe('generated code from random catalogs', () => {
       `${COUNT} random catalogs generated and type-checked in ${seconds.toFixed(1)} s (${(COUNT / seconds).toFixed(0)} catalogs/s), seed ${SEED}`,
     );
     const failing = [...new Set([...output.matchAll(/c(\d+)\//g)].map((m) => Number(m[1])))];
-    const first = failing[0] === undefined ? undefined : JSON.stringify(catalogs[failing[0]], null, 2);
+    const first =
+      failing[0] === undefined ? undefined : JSON.stringify(catalogs[failing[0]], null, 2);
     expect(
       output,
       `TypeScript rejected the output of ${failing.length} catalog(s) (replay with TC_SEED=${SEED}); the first one:\n${first}`,

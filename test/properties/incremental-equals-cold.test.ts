@@ -41,7 +41,9 @@ interface Catalog {
 
 const toolSource = (t: Tool) => {
   const fields = [
-    t.mcp ? `kind: 'mcp', server: 'app', wire: ${JSON.stringify(t.key.toLowerCase())}` : `kind: 'sdk', sdkTyped: false`,
+    t.mcp
+      ? `kind: 'mcp', server: 'app', wire: ${JSON.stringify(t.key.toLowerCase())}`
+      : `kind: 'sdk', sdkTyped: false`,
     `category: ${JSON.stringify(t.category)}`,
     `exposure: ${JSON.stringify(t.exposure)}`,
     ...(t.exposure === 'conditional' ? [`condition: 'has-git'`] : []),
@@ -87,7 +89,10 @@ const op = fc.record({
 });
 
 /** Applies one random edit to the catalog's data; returns what it did, for the failure message. */
-function apply(c: Catalog, { kind, a, b, text }: { kind: number; a: number; b: number; text: string }): string {
+function apply(
+  c: Catalog,
+  { kind, a, b, text }: { kind: number; a: number; b: number; text: string },
+): string {
   const all = c.files.flatMap((tools, f) => tools.map((t, i) => ({ t, f, i })));
   const pick = all[a % Math.max(1, all.length)];
   switch (kind) {
@@ -140,9 +145,17 @@ function apply(c: Catalog, { kind, a, b, text }: { kind: number; a: number; b: n
   }
 }
 
-const located = (diagnostics: readonly { code: string; position?: { file: string; line: number; column: number } }[]) =>
+const located = (
+  diagnostics: readonly {
+    code: string;
+    position?: { file: string; line: number; column: number };
+  }[],
+) =>
   diagnostics
-    .map((d) => `${d.code} ${d.position ? `${d.position.file}:${d.position.line}:${d.position.column}` : ''}`)
+    .map(
+      (d) =>
+        `${d.code} ${d.position ? `${d.position.file}:${d.position.line}:${d.position.column}` : ''}`,
+    )
     .sort();
 
 describe('incremental generation', () => {
@@ -167,13 +180,20 @@ describe('incremental generation', () => {
             if (step) steps.push(apply(catalog, step));
             write(dir, catalog);
             const incremental = await session.run();
-            const cold = await runBin(['generate', '--check', '--json'], dir, { TOOL_CATALOG_CACHE: '0' });
+            const cold = await runBin(['generate', '--check', '--json'], dir, {
+              TOOL_CATALOG_CACHE: '0',
+            });
             const coldResult = json(cold);
             const where = steps.join(' → ');
-            expect(located(incremental.diagnostics), where).toEqual(located(coldResult.diagnostics));
+            expect(located(incremental.diagnostics), where).toEqual(
+              located(coldResult.diagnostics),
+            );
             // Written by the session and up to date for a fresh process: the same bytes.
             if (incremental.ok)
-              expect({ code: cold.code, changed: coldResult.changed, orphaned: coldResult.orphaned }, where).toEqual({
+              expect(
+                { code: cold.code, changed: coldResult.changed, orphaned: coldResult.orphaned },
+                where,
+              ).toEqual({
                 code: 0,
                 changed: [],
                 orphaned: [],

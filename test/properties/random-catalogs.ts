@@ -28,7 +28,17 @@ const anyName = fc
   .oneof(
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
     hostileText,
-    fc.constantFrom('constructor', 'toString', 'default', 'class', 'Tool Name', '工具', 'a.b', '$', '_'),
+    fc.constantFrom(
+      'constructor',
+      'toString',
+      'default',
+      'class',
+      'Tool Name',
+      '工具',
+      'a.b',
+      '$',
+      '_',
+    ),
   )
   .filter((n) => nameProblem(n) === undefined && !/\.(label|description)\b/.test(n));
 /** A name the SDK keeps as is (servers, channels, wires). */
@@ -65,7 +75,10 @@ export const randomCatalog: fc.Arbitrary<RandomCatalog> = fc
     channels: fc.uniqueArray(mcpPart, { maxLength: 1 }),
     tools: fc.uniqueArray(
       fc.record({
-        key: fc.oneof({ weight: 4, arbitrary: anyName }, { weight: 1, arbitrary: fc.constantFrom(...SDK_TOOLS) }),
+        key: fc.oneof(
+          { weight: 4, arbitrary: anyName },
+          { weight: 1, arbitrary: fc.constantFrom(...SDK_TOOLS) },
+        ),
         kind: fc.constantFrom('sdk', 'mcp', 'mcp', 'external'),
         wire: mcpPart,
         exposure: fc.constantFrom('user', 'internal', 'conditional', 'disabled'),
@@ -131,7 +144,11 @@ export const randomCatalog: fc.Arbitrary<RandomCatalog> = fc
       } as const;
       // An SDK-typed tool must be one the SDK has: random keys are untyped SDK tools (runtime-only ones).
       if (t.kind === 'sdk')
-        tools[t.key] = { kind: 'sdk', ...(SDK_TOOLS.includes(t.key) ? {} : { sdkTyped: false }), ...common };
+        tools[t.key] = {
+          kind: 'sdk',
+          ...(SDK_TOOLS.includes(t.key) ? {} : { sdkTyped: false }),
+          ...common,
+        };
       else if (t.kind === 'mcp')
         tools[t.key] = { kind: 'mcp', server: pick(r.servers, t.pick)!, wire: t.wire, ...common };
       else if (r.channels.length > 0)

@@ -110,14 +110,18 @@ function answer(result: GenerateResult) {
       )
       .sort(),
     files: Object.fromEntries(
-      result.catalogs.flatMap((c) => [...c.files].map(([f, file]) => [f, file.content] as const)).sort(),
+      result.catalogs
+        .flatMap((c) => [...c.files].map(([f, file]) => [f, file.content] as const))
+        .sort(),
     ),
   };
 }
 
 describe('kept evaluations', () => {
   it(`give what a cold run gives after every step of ${RUNS} random edit sequences (seed ${SEED})`, async () => {
-    console.log(`warm-equals-cold property: seed ${SEED} (replay with CACHE_PROPERTY_SEED=${SEED})`);
+    console.log(
+      `warm-equals-cold property: seed ${SEED} (replay with CACHE_PROPERTY_SEED=${SEED})`,
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), async (ops) => {
         const dir = await tempDir('warm-cold');

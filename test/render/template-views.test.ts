@@ -41,7 +41,10 @@ function walk(type: Type, at: Node, path: string, shape: ViewShape): void {
 }
 
 function viewShapes(): Map<string, ViewShape> {
-  const project = new Project({ tsConfigFilePath: repoPath('tsconfig.json'), skipAddingFilesFromTsConfig: true });
+  const project = new Project({
+    tsConfigFilePath: repoPath('tsconfig.json'),
+    skipAddingFilesFromTsConfig: true,
+  });
   const file = project.addSourceFileAtPath(repoPath('plugin/render/template-views.ts'));
   const views = file.getInterfaceOrThrow('TemplateViews');
   const shapes = new Map<string, ViewShape>();
@@ -59,7 +62,8 @@ type PathNode = { type: 'PathExpression'; parts: string[]; depth: number };
 /** Every view path a template reads, resolving `this`, `../` and `#each` scopes; `x.length` reads `x`. */
 function templateReads(source: string): Set<string> {
   const reads = new Set<string>();
-  const join = (base: string, parts: readonly string[]) => [base, ...parts].filter((p) => p !== '').join('.');
+  const join = (base: string, parts: readonly string[]) =>
+    [base, ...parts].filter((p) => p !== '').join('.');
   const resolve = (node: PathNode, scopes: readonly string[]) => {
     const base = scopes[scopes.length - 1 - node.depth]!;
     const parts = node.parts.at(-1) === 'length' ? node.parts.slice(0, -1) : node.parts;
@@ -94,27 +98,35 @@ describe('template views', () => {
     expect([...shapes.keys()].sort()).toEqual(templateNames);
   });
 
-  it.each(templateNames)('%s reads only fields its view declares, and every one of them', (name) => {
-    const shape = shapes.get(name)!;
-    const reads = templateReads(readFileSync(`${TEMPLATES}/${name}.hbs`, 'utf8'));
-    expect(
-      [...reads].filter((path) => !shape.paths.has(path)),
-      'read but not declared',
-    ).toEqual([]);
-    const isRead = (field: string) =>
-      [...reads].some((r) => r === field || r.startsWith(`${field}.`) || r.startsWith(`${field}[]`));
-    expect(
-      [...shape.fields].filter((field) => !isRead(field)),
-      'declared but never read',
-    ).toEqual([]);
-  });
+  it.each(templateNames)(
+    '%s reads only fields its view declares, and every one of them',
+    (name) => {
+      const shape = shapes.get(name)!;
+      const reads = templateReads(readFileSync(`${TEMPLATES}/${name}.hbs`, 'utf8'));
+      expect(
+        [...reads].filter((path) => !shape.paths.has(path)),
+        'read but not declared',
+      ).toEqual([]);
+      const isRead = (field: string) =>
+        [...reads].some(
+          (r) => r === field || r.startsWith(`${field}.`) || r.startsWith(`${field}[]`),
+        );
+      expect(
+        [...shape.fields].filter((field) => !isRead(field)),
+        'declared but never read',
+      ).toEqual([]);
+    },
+  );
 
   it('finds a misspelled field and a field nobody reads', () => {
-    const shape: ViewShape = { paths: new Set(['', 'title', 'rows', 'rows[]']), fields: new Set(['title', 'rows']) };
+    const shape: ViewShape = {
+      paths: new Set(['', 'title', 'rows', 'rows[]']),
+      fields: new Set(['title', 'rows']),
+    };
     const reads = templateReads('{{{titel}}}{{#each rows}}{{{this}}}{{/each}}');
     expect([...reads].filter((path) => !shape.paths.has(path))).toEqual(['titel']);
-    expect([...shape.fields].filter((f) => ![...reads].some((r) => r === f || r.startsWith(`${f}.`)))).toEqual([
-      'title',
-    ]);
+    expect(
+      [...shape.fields].filter((f) => ![...reads].some((r) => r === f || r.startsWith(`${f}.`))),
+    ).toEqual(['title']);
   });
 });

@@ -23,7 +23,11 @@ describe('the recorded runtime surface of the default catalog', () => {
   });
 
   it('records the SDK name tables where the SDK exports them (0.3.301 and later)', () => {
-    expect(newest.aliases).toMatchObject({ Task: 'Agent', KillShell: 'TaskStop', ProposeGoal: 'SetGoal' });
+    expect(newest.aliases).toMatchObject({
+      Task: 'Agent',
+      KillShell: 'TaskStop',
+      ProposeGoal: 'SetGoal',
+    });
     expect(newest.builtinNames).toContain('ListAgents');
     expect(oldest.aliases).toEqual({});
     expect(oldest.builtinNames).toBeUndefined();

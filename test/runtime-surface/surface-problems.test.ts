@@ -8,7 +8,10 @@ import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { surfaceProblems } from '../../plugin/model/runtime-surface';
 import { demoModel } from '../support/catalog-model';
 
-const recorded = (builtins: RecordedConfiguration['builtins'], permissionCallback = false): RecordedConfiguration => ({
+const recorded = (
+  builtins: RecordedConfiguration['builtins'],
+  permissionCallback = false,
+): RecordedConfiguration => ({
   declared: { permissionCallback, env: {} },
   model: 'claude-test',
   toolSearch: true,
@@ -16,7 +19,10 @@ const recorded = (builtins: RecordedConfiguration['builtins'], permissionCallbac
   placeholders: [],
 });
 
-const withSurface = (model: CatalogModel, configurations: Record<string, RecordedConfiguration>): CatalogModel => ({
+const withSurface = (
+  model: CatalogModel,
+  configurations: Record<string, RecordedConfiguration>,
+): CatalogModel => ({
   ...model,
   surface: {
     file: '/app/generated/demo/runtime-surface.lock.json',
@@ -28,7 +34,11 @@ const withSurface = (model: CatalogModel, configurations: Record<string, Recorde
 describe('the recorded surface against the catalog', () => {
   const model = demoModel(
     { runtimes: { desktop: { permissionCallback: true } } },
-    { Read: { kind: 'sdk' }, WebFetch: { kind: 'sdk', offer: 'direct' }, ToolSearch: { kind: 'sdk', sdkTyped: false } },
+    {
+      Read: { kind: 'sdk' },
+      WebFetch: { kind: 'sdk', offer: 'direct' },
+      ToolSearch: { kind: 'sdk', sdkTyped: false },
+    },
   );
 
   it('says nothing when every tool and configuration is recorded as declared', () => {
@@ -55,7 +65,9 @@ describe('the recorded surface against the catalog', () => {
       "The runtime configuration 'desktop' is not recorded for SDK 0.3.333; run `tool-catalog verify --update` to record what the runtime offers.",
     );
     const changed = surfaceProblems(
-      withSurface(model, { desktop: recorded({ Read: 'direct', WebFetch: 'direct', ToolSearch: 'direct' }, false) }),
+      withSurface(model, {
+        desktop: recorded({ Read: 'direct', WebFetch: 'direct', ToolSearch: 'direct' }, false),
+      }),
     );
     expect(changed.map((p) => p.message)).toEqual([
       "The runtime configuration 'desktop' changed since SDK 0.3.333's surface was recorded; run `tool-catalog verify --update` to record what the runtime offers.",
@@ -64,7 +76,9 @@ describe('the recorded surface against the catalog', () => {
 
   it("is an error, at the tool's offer, when the catalog says direct and the recorded runtime defers it", () => {
     const problems = surfaceProblems(
-      withSurface(model, { desktop: recorded({ Read: 'direct', WebFetch: 'deferred', ToolSearch: 'direct' }, true) }),
+      withSurface(model, {
+        desktop: recorded({ Read: 'direct', WebFetch: 'deferred', ToolSearch: 'direct' }, true),
+      }),
     );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({

@@ -43,7 +43,11 @@ function setup(vocabulary: Partial<CatalogVocabulary> = {}) {
   const offer = (input: OfferInput = {}) => computeOffer(tables, input);
   return { tables, offer };
 }
-const agentState = (offer: ReturnType<ReturnType<typeof setup>['offer']>, name: string, key: string) => {
+const agentState = (
+  offer: ReturnType<ReturnType<typeof setup>['offer']>,
+  name: string,
+  key: string,
+) => {
   const tool = offer.agents.find((a) => a.name === name)!.tools.find((t) => t.key === key)!;
   return tool.state === 'absent' ? `absent (${tool.absentBy})` : tool.state;
 };
@@ -61,9 +65,15 @@ describe('what a subagent is offered', () => {
 
   it('at most what the session hands over: the policy, an opt-out and the caller flow down', () => {
     const { offer } = setup();
-    expect(agentState(offer({ context: { hasGit: false } }), 'reader', 'EnterWorktree')).toBe('absent (policy)');
-    expect(agentState(offer({ agent: { disabledTools: ['Read'] } }), 'reader', 'Read')).toBe('absent (policy)');
-    const narrow = offer({ selection: { keys: ['Read', 'Bash', 'Agent', 'ToolSearch', 'Skill'], names: [] } });
+    expect(agentState(offer({ context: { hasGit: false } }), 'reader', 'EnterWorktree')).toBe(
+      'absent (policy)',
+    );
+    expect(agentState(offer({ agent: { disabledTools: ['Read'] } }), 'reader', 'Read')).toBe(
+      'absent (policy)',
+    );
+    const narrow = offer({
+      selection: { keys: ['Read', 'Bash', 'Agent', 'ToolSearch', 'Skill'], names: [] },
+    });
     expect(agentState(narrow, 'reader', 'Grep')).toBe('absent (caller)');
   });
 
@@ -81,13 +91,19 @@ describe('the Agent and Skill tools follow what the session can use them for', (
     expect(offer().stateOf('Agent')).toBe('direct');
     const none = offer({ selection: { keys: ['Bash', 'Agent'], names: [] } });
     expect(none.agents.every((a) => !a.offered)).toBe(true);
-    expect(none.tools.find((t) => t.key === 'Agent')).toMatchObject({ state: 'absent', absentBy: 'session' });
+    expect(none.tools.find((t) => t.key === 'Agent')).toMatchObject({
+      state: 'absent',
+      absentBy: 'session',
+    });
   });
 
   it('leaves the Skill tool out, and disallows it, when the catalog declares no skill', () => {
     const { tables, offer } = setup({ skills: {} });
     const o = offer();
-    expect(o.tools.find((t) => t.key === 'Skill')).toMatchObject({ state: 'absent', absentBy: 'session' });
+    expect(o.tools.find((t) => t.key === 'Skill')).toMatchObject({
+      state: 'absent',
+      absentBy: 'session',
+    });
     expect(sessionLists(tables, o).disallowedTools).toContain('Skill');
     expect(setup({ skills: 'all' }).offer().stateOf('Skill')).toBe('direct');
     expect(setup().offer().stateOf('Skill')).toBe('direct');
@@ -102,7 +118,9 @@ describe("the session's agents, skills and settingSources", () => {
     const options = sessionAgentOptions(tables, o, disallowed);
     expect(options.agents!.reader).toMatchObject({ description: 'reads', prompt: 'read' });
     expect(options.agents!.reader!.tools).toEqual(['Read', 'Grep']);
-    expect(options.agents!.reader!.disallowedTools).toEqual(expect.arrayContaining(['Bash', 'mcp__app__notes']));
+    expect(options.agents!.reader!.disallowedTools).toEqual(
+      expect.arrayContaining(['Bash', 'mcp__app__notes']),
+    );
     expect(options.agents!.searcher!.tools).toEqual(['Grep', 'ToolSearch']);
     expect(options.skills).toEqual(['notes']);
     expect(options.settingSources).toEqual(['project']);

@@ -21,7 +21,10 @@ const input = (tool_name: string, permission_mode?: string): HookInput => ({
   ...(permission_mode ? { permission_mode } : {}),
 });
 
-async function decision(matcher: HookCallbackMatcher, hookInput: HookInput): Promise<string | undefined> {
+async function decision(
+  matcher: HookCallbackMatcher,
+  hookInput: HookInput,
+): Promise<string | undefined> {
   const [hook] = matcher.hooks;
   const output = await hook!(hookInput, 'tu', { signal: new AbortController().signal });
   const specific = 'hookSpecificOutput' in output ? output.hookSpecificOutput : undefined;
@@ -33,16 +36,21 @@ function agentStore() {
   let agent = { disabledTools: [] as string[] };
   return {
     current: () => agent,
-    disable: (...names: string[]) => (agent = { disabledTools: [...agent.disabledTools, ...names] }),
+    disable: (...names: string[]) =>
+      (agent = { disabledTools: [...agent.disabledTools, ...names] }),
   };
 }
 
 describe('the Claude catalog guard over the live policy', () => {
-  const context = createClaudeToolContext({ predicates: { workspaceHasGit: false, agentHasChannel: true } });
+  const context = createClaudeToolContext({
+    predicates: { workspaceHasGit: false, agentHasChannel: true },
+  });
 
   it('denies a tool switched off mid-session, with its pair group, without a new session', async () => {
     const store = agentStore();
-    const guard = createClaudeToolGuard({ disallowed: () => resolveClaudeDisallowedTools(store.current(), context) });
+    const guard = createClaudeToolGuard({
+      disallowed: () => resolveClaudeDisallowedTools(store.current(), context),
+    });
     expectTypeOf(guard).toExtend<HookCallbackMatcher>();
     const options: Options = {
       disallowedTools: resolveClaudeDisallowedTools(store.current(), context),
@@ -74,11 +82,15 @@ describe('the Claude catalog guard over the live policy', () => {
     });
     expect(await decision(guard, input('mcp__skills__install_skill', 'default'))).toBe('deny');
     expect(await decision(guard, input('mcp__skills__install_skill', 'acceptEdits'))).toBe('deny');
-    expect(await decision(guard, input('mcp__skills__install_skill', 'bypassPermissions'))).toBeUndefined();
+    expect(
+      await decision(guard, input('mcp__skills__install_skill', 'bypassPermissions')),
+    ).toBeUndefined();
     // search_skills is auto-approved (read-only): it never waits for a responder.
     expect(await decision(guard, input('mcp__skills__search_skills', 'default'))).toBeUndefined();
     const interactive = createClaudeToolGuard({ headless: false });
-    expect(await decision(interactive, input('mcp__skills__install_skill', 'default'))).toBeUndefined();
+    expect(
+      await decision(interactive, input('mcp__skills__install_skill', 'default')),
+    ).toBeUndefined();
   });
 
   it('fails closed when the settings snapshot cannot be read', async () => {

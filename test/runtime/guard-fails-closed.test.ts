@@ -14,9 +14,30 @@ import {
 const tables = closePolicyTables({
   catalog: 'demo',
   tools: [
-    { key: 'Bash', kind: 'sdk', exposure: 'user', names: ['Bash'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Agent', kind: 'sdk', exposure: 'user', names: ['Agent'], dependsOn: [], approval: 'auto' },
-    { key: 'Notebook', kind: 'sdk', exposure: 'disabled', names: ['NotebookEdit'], dependsOn: [], approval: 'auto' },
+    {
+      key: 'Bash',
+      kind: 'sdk',
+      exposure: 'user',
+      names: ['Bash'],
+      dependsOn: [],
+      approval: 'permission-mode',
+    },
+    {
+      key: 'Agent',
+      kind: 'sdk',
+      exposure: 'user',
+      names: ['Agent'],
+      dependsOn: [],
+      approval: 'auto',
+    },
+    {
+      key: 'Notebook',
+      kind: 'sdk',
+      exposure: 'disabled',
+      names: ['NotebookEdit'],
+      dependsOn: [],
+      approval: 'auto',
+    },
     {
       key: 'Worktree',
       kind: 'sdk',
@@ -52,12 +73,21 @@ const tables = closePolicyTables({
 });
 
 /** The guard's reason for denying `tool`, or undefined when it lets the SDK decide. */
-async function reasonFor(options: PreToolUseGuardOptions, tool: unknown): Promise<string | undefined> {
+async function reasonFor(
+  options: PreToolUseGuardOptions,
+  tool: unknown,
+): Promise<string | undefined> {
   const [hook] = createPreToolUseGuard(options).hooks;
-  const decision = await hook!({ hook_event_name: 'PreToolUse', tool_name: tool } as GuardHookInput, 'tu', {
-    signal: new AbortController().signal,
-  });
-  return 'hookSpecificOutput' in decision ? decision.hookSpecificOutput.permissionDecisionReason : undefined;
+  const decision = await hook!(
+    { hook_event_name: 'PreToolUse', tool_name: tool } as GuardHookInput,
+    'tu',
+    {
+      signal: new AbortController().signal,
+    },
+  );
+  return 'hookSpecificOutput' in decision
+    ? decision.hookSpecificOutput.permissionDecisionReason
+    : undefined;
 }
 
 const withGit = { tables, context: { hasGit: true } };
@@ -81,8 +111,12 @@ describe('the guard denies what nothing proves allowed', () => {
     expect(await reasonFor(withGit, 'mcp__flights__book')).toBe(
       "'mcp__flights__book' belongs to the MCP server 'flights', which the tool catalog does not declare.",
     );
-    expect(await reasonFor({ ...withGit, otherServers: ['flights'] }, 'mcp__flights__book')).toBeUndefined();
-    expect(await reasonFor({ ...withGit, otherServers: 'all' }, 'mcp__flights__book')).toBeUndefined();
+    expect(
+      await reasonFor({ ...withGit, otherServers: ['flights'] }, 'mcp__flights__book'),
+    ).toBeUndefined();
+    expect(
+      await reasonFor({ ...withGit, otherServers: 'all' }, 'mcp__flights__book'),
+    ).toBeUndefined();
   });
 
   it("denies an unknown tool under the catalog's own server or channel", async () => {
@@ -94,7 +128,10 @@ describe('the guard denies what nothing proves allowed', () => {
     );
     // Names known only at run time (a mirrored channel) are proven by knownNames.
     expect(
-      await reasonFor({ ...withGit, knownNames: ['mcp__sentry__delete_project'] }, 'mcp__sentry__delete_project'),
+      await reasonFor(
+        { ...withGit, knownNames: ['mcp__sentry__delete_project'] },
+        'mcp__sentry__delete_project',
+      ),
     ).toBeUndefined();
   });
 
@@ -103,9 +140,15 @@ describe('the guard denies what nothing proves allowed', () => {
       "'EnterWorktree' is not allowed by the tool catalog's policy in this context.",
     );
     // No context at all: a condition nobody evaluated counts as false.
-    expect(await reasonFor({ tables }, 'EnterWorktree')).toContain("not allowed by the tool catalog's policy");
-    expect(await reasonFor(withGit, 'NotebookEdit')).toContain("not allowed by the tool catalog's policy");
-    expect(await reasonFor({ ...withGit, agent: { disabledTools: ['Bash'] } }, 'Bash')).toContain('not allowed');
+    expect(await reasonFor({ tables }, 'EnterWorktree')).toContain(
+      "not allowed by the tool catalog's policy",
+    );
+    expect(await reasonFor(withGit, 'NotebookEdit')).toContain(
+      "not allowed by the tool catalog's policy",
+    );
+    expect(await reasonFor({ ...withGit, agent: { disabledTools: ['Bash'] } }, 'Bash')).toContain(
+      'not allowed',
+    );
     // A live context is read on every call.
     let hasGit = false;
     const live = { tables, context: () => ({ hasGit }) };
@@ -124,32 +167,44 @@ describe('the guard denies what nothing proves allowed', () => {
       `The tool guard failed (disallowed() returned the string "Bash" instead of a list of names), so 'Read' is denied.`,
     );
     expect(await reasonFor(asString, 'Bash')).toContain('instead of a list of names');
-    expect(await reasonFor({ ...withGit, disallowed: () => [1] as unknown as string[] }, 'Bash')).toContain(
-      'not only names',
-    );
-    expect(await reasonFor({ ...withGit, disallowed: () => undefined as unknown as string[] }, 'Bash')).toContain(
-      'returned undefined instead of a list of names',
-    );
-    expect(await reasonFor({ ...withGit, disallowed: () => new Set(['Agent']) }, 'Bash')).toBeUndefined();
+    expect(
+      await reasonFor({ ...withGit, disallowed: () => [1] as unknown as string[] }, 'Bash'),
+    ).toContain('not only names');
+    expect(
+      await reasonFor({ ...withGit, disallowed: () => undefined as unknown as string[] }, 'Bash'),
+    ).toContain('returned undefined instead of a list of names');
+    expect(
+      await reasonFor({ ...withGit, disallowed: () => new Set(['Agent']) }, 'Bash'),
+    ).toBeUndefined();
   });
 
   it('decides by isOffered when given, and denies a malformed answer', async () => {
     const offer = (answer: unknown) => ({ tables, isOffered: () => answer as OfferAnswer });
     expect(
-      await reasonFor(offer({ offered: false, reason: "'Bash' is left out by the agent's opt-outs" }), 'Bash'),
+      await reasonFor(
+        offer({ offered: false, reason: "'Bash' is left out by the agent's opt-outs" }),
+        'Bash',
+      ),
     ).toBe("'Bash' is left out by the agent's opt-outs.");
     expect(await reasonFor(offer({ offered: true }), 'Bash')).toBeUndefined();
     // The offer is the proof: a tool the static context would not allow is let through when offered.
     expect(await reasonFor(offer({ offered: true }), 'EnterWorktree')).toBeUndefined();
     expect(await reasonFor(offer('yes'), 'Bash')).toContain(`isOffered('Bash') returned "yes"`);
-    expect(await reasonFor(offer({ offered: 'true' }), 'Bash')).toContain('instead of { offered: true }');
-    expect(await reasonFor(offer({ offered: false }), 'Bash')).toBe("the session does not offer 'Bash'.");
+    expect(await reasonFor(offer({ offered: 'true' }), 'Bash')).toContain(
+      'instead of { offered: true }',
+    );
+    expect(await reasonFor(offer({ offered: false }), 'Bash')).toBe(
+      "the session does not offer 'Bash'.",
+    );
   });
 });
 
 describe('name variants are denied, not passed on', () => {
   it.each([
-    ['bash', "'bash' is not 'Bash': the names differ only by case, white space or look-alike characters."],
+    [
+      'bash',
+      "'bash' is not 'Bash': the names differ only by case, white space or look-alike characters.",
+    ],
     ['BASH', "'BASH' is not 'Bash'"],
     ['mcp__App__search', "'mcp__App__search' is not 'mcp__app__search'"],
     ['Bash ', 'holds white space or an invisible character'],
@@ -159,7 +214,9 @@ describe('name variants are denied, not passed on', () => {
     ['ﬁle', "holds compatibility characters (it reads 'file' once normalised)"],
   ])('%j', async (name, reason) => {
     // Even an offer that allows everything does not let a variant through.
-    expect(await reasonFor({ ...withGit, isOffered: () => ({ offered: true }) }, name)).toContain(reason);
+    expect(await reasonFor({ ...withGit, isOffered: () => ({ offered: true }) }, name)).toContain(
+      reason,
+    );
     expect(await reasonFor(withGit, name)).toContain(reason);
   });
 });

@@ -36,7 +36,9 @@ function mismatchFrom(runtime: typeof source): unknown {
 
 describe('one import path', () => {
   it('the generated folder re-exports its own runtime copy, a different module from the package source', () => {
-    expect(readFileSync(repoPath('generated/claude/index.ts'), 'utf8')).toContain("export * from './runtime/index';");
+    expect(readFileSync(repoPath('generated/claude/index.ts'), 'utf8')).toContain(
+      "export * from './runtime/index';",
+    );
     expect(generated.createToolCatalog).toBeTypeOf('function');
     expect(generated.DuplicateToolError).toBeTypeOf('function');
     // Two class objects: without the registered symbol, `instanceof` would fail across them.
@@ -59,7 +61,9 @@ describe('one import path', () => {
       }
       expect(duplicate).toBeInstanceOf(Error);
     }
-    expect({ name: 'DuplicateToolError', message: 'look-alike' }).not.toBeInstanceOf(source.DuplicateToolError);
+    expect({ name: 'DuplicateToolError', message: 'look-alike' }).not.toBeInstanceOf(
+      source.DuplicateToolError,
+    );
   });
 
   it('a subclass keeps the exact prototype check', () => {

@@ -3,7 +3,11 @@
 // gives the guard an offer that allows everything, so only the rule under test can deny
 // (guard-fails-closed.test.ts covers what it denies without that proof).
 import { describe, expect, it } from 'vitest';
-import { createPreToolUseGuard, type GuardHookInput, type PreToolUseGuardOptions } from '../../plugin/runtime';
+import {
+  createPreToolUseGuard,
+  type GuardHookInput,
+  type PreToolUseGuardOptions,
+} from '../../plugin/runtime';
 
 /** A session offer that allows every tool. */
 const everything = () => ({ offered: true }) as const;
@@ -18,7 +22,8 @@ const pre = (tool_name: unknown, permission_mode?: string): GuardHookInput => ({
   ...(permission_mode ? { permission_mode } : {}),
 });
 const denied = (r: object) =>
-  (r as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision === 'deny';
+  (r as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput
+    ?.permissionDecision === 'deny';
 
 describe('createPreToolUseGuard', () => {
   it('denies restricted names and whole restricted channels; passes everything else to the SDK', async () => {
@@ -27,7 +32,8 @@ describe('createPreToolUseGuard', () => {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: 'deny',
-        permissionDecisionReason: "'mcp__mb__delete' is restricted by the tool catalog and is never allowed.",
+        permissionDecisionReason:
+          "'mcp__mb__delete' is restricted by the tool catalog and is never allowed.",
       },
     });
     expect(denied(await decide(options, pre('mcp__danger__anything')))).toBe(true);
@@ -36,9 +42,10 @@ describe('createPreToolUseGuard', () => {
 
   it('fails closed on malformed input: no tool name, no input, or an event name other than PreToolUse', async () => {
     for (const hook_event_name of ['PostToolUse', 'pretooluse', undefined, ''])
-      expect(denied(await decide({}, { hook_event_name, tool_name: 'Read' } as never)), String(hook_event_name)).toBe(
-        true,
-      );
+      expect(
+        denied(await decide({}, { hook_event_name, tool_name: 'Read' } as never)),
+        String(hook_event_name),
+      ).toBe(true);
     expect(await decide({}, pre('Read'))).toEqual({});
     expect(denied(await decide({}, pre(undefined)))).toBe(true);
     expect(denied(await decide({}, null))).toBe(true);
@@ -49,15 +56,22 @@ describe('createPreToolUseGuard', () => {
     const boom = () => {
       throw new Error('boom');
     };
-    expect(denied(await decide({ disallowed: boom, onError: (e) => seen.push(e) }, pre('Bash')))).toBe(true);
+    expect(
+      denied(await decide({ disallowed: boom, onError: (e) => seen.push(e) }, pre('Bash'))),
+    ).toBe(true);
     expect(seen).toHaveLength(1);
     expect(denied(await decide({ disallowed: boom, onError: boom }, pre('Bash')))).toBe(true);
-    expect(denied(await decide({ allowedTools: boom, guardedChannels: ['ch'] }, pre('mcp__ch__t')))).toBe(true);
+    expect(
+      denied(await decide({ allowedTools: boom, guardedChannels: ['ch'] }, pre('mcp__ch__t'))),
+    ).toBe(true);
   });
 
   it('reads disallowed names on every call', async () => {
     let off: string[] = [];
-    const [hook] = createPreToolUseGuard({ isOffered: everything, disallowed: () => new Set(off) }).hooks;
+    const [hook] = createPreToolUseGuard({
+      isOffered: everything,
+      disallowed: () => new Set(off),
+    }).hooks;
     const signal = new AbortController().signal;
     expect(await hook!(pre('Bash'), 'a', { signal })).toEqual({});
     off = ['Bash'];
@@ -68,7 +82,9 @@ describe('createPreToolUseGuard', () => {
     const options = { guardedChannels: ['sentry'], allowedTools: ['mcp__sentry__list_issues'] };
     expect(await decide(options, pre('mcp__sentry__list_issues'))).toEqual({});
     expect(denied(await decide(options, pre('mcp__sentry__resolve_issue')))).toBe(true);
-    expect(await decide({ guardedChannels: ['sentry'] }, pre('mcp__sentry__resolve_issue'))).toEqual({});
+    expect(
+      await decide({ guardedChannels: ['sentry'] }, pre('mcp__sentry__resolve_issue')),
+    ).toEqual({});
     expect(await decide(options, pre('mcp__other__x'))).toEqual({});
   });
 
@@ -79,7 +95,10 @@ describe('createPreToolUseGuard', () => {
     for (const mode of ['bypassPermissions', 'dontAsk'])
       expect(await decide(base, pre('mcp__skills__install_skill', mode))).toEqual({});
     expect(
-      await decide({ ...base, permissionMode: () => 'bypassPermissions' }, pre('mcp__skills__install_skill')),
+      await decide(
+        { ...base, permissionMode: () => 'bypassPermissions' },
+        pre('mcp__skills__install_skill'),
+      ),
     ).toEqual({});
     expect(await decide(base, pre('mcp__skills__search_skills', 'default'))).toEqual({});
   });

@@ -8,8 +8,22 @@ import type { GuardDecision, GuardHookInput } from '../../plugin/runtime/hooks';
 const tables = closePolicyTables({
   catalog: 'demo',
   tools: [
-    { key: 'Bash', kind: 'sdk', exposure: 'user', names: ['Bash'], dependsOn: [], approval: 'permission-mode' },
-    { key: 'Read', kind: 'sdk', exposure: 'user', names: ['Read'], dependsOn: [], approval: 'auto' },
+    {
+      key: 'Bash',
+      kind: 'sdk',
+      exposure: 'user',
+      names: ['Bash'],
+      dependsOn: [],
+      approval: 'permission-mode',
+    },
+    {
+      key: 'Read',
+      kind: 'sdk',
+      exposure: 'user',
+      names: ['Read'],
+      dependsOn: [],
+      approval: 'auto',
+    },
     {
       key: 'Worktree',
       kind: 'sdk',
@@ -19,7 +33,14 @@ const tables = closePolicyTables({
       dependsOn: [],
       approval: 'permission-mode',
     },
-    { key: 'Search', kind: 'mcp', exposure: 'user', names: ['mcp__app__search'], dependsOn: [], approval: 'auto' },
+    {
+      key: 'Search',
+      kind: 'mcp',
+      exposure: 'user',
+      names: ['mcp__app__search'],
+      dependsOn: [],
+      approval: 'auto',
+    },
     {
       key: 'Notes',
       kind: 'mcp',
@@ -51,10 +72,16 @@ async function guardSays(
   event = 'PreToolUse',
 ): Promise<string | undefined> {
   const hook = session.hooks.PreToolUse[0]!.hooks[0]!;
-  const decision: GuardDecision = await hook({ hook_event_name: event, tool_name: tool } as GuardHookInput, undefined, {
-    signal: new AbortController().signal,
-  });
-  return 'hookSpecificOutput' in decision ? decision.hookSpecificOutput.permissionDecisionReason : undefined;
+  const decision: GuardDecision = await hook(
+    { hook_event_name: event, tool_name: tool } as GuardHookInput,
+    undefined,
+    {
+      signal: new AbortController().signal,
+    },
+  );
+  return 'hookSpecificOutput' in decision
+    ? decision.hookSpecificOutput.permissionDecisionReason
+    : undefined;
 }
 
 describe('sessionOptions', () => {
@@ -93,7 +120,11 @@ describe('sessionOptions', () => {
       },
     );
     expect(session.ignoredOptOuts).toEqual([
-      { entry: 'Bsah', reason: 'no tool of the catalog has this key or runtime name', suggestion: 'Bash' },
+      {
+        entry: 'Bsah',
+        reason: 'no tool of the catalog has this key or runtime name',
+        suggestion: 'Bash',
+      },
       {
         entry: 'mcp__docs__*',
         reason:
@@ -102,7 +133,8 @@ describe('sessionOptions', () => {
       {
         entry: 'Notes',
         key: 'Notes',
-        reason: "'Notes' is not a user tool: internal, conditional and disabled tools are not switched by users",
+        reason:
+          "'Notes' is not a user tool: internal, conditional and disabled tools are not switched by users",
       },
     ]);
     // Nothing it ignores reaches the SDK; the renamed server's tool is switched off under today's name.
@@ -141,7 +173,10 @@ describe('sessionOptions', () => {
       "not a tool of the catalog's in-process server 'app'",
     );
     expect(await guardSays(session, 'Read', 'pretooluse')).toContain('not a PreToolUse event');
-    const open = sessionOptions(catalog, { context: { hasGit: false }, guard: { otherServers: ['flights'] } });
+    const open = sessionOptions(catalog, {
+      context: { hasGit: false },
+      guard: { otherServers: ['flights'] },
+    });
     expect(await guardSays(open, 'mcp__flights__book')).toBeUndefined();
   });
 
@@ -163,7 +198,9 @@ describe('sessionOptions', () => {
     expect(await guardSays(session, 'mcp__app__search')).toContain("('mcp__app__*')");
     // A snapshot that is not a list of names fails closed, saying what it returned.
     switchedOff = 'mcp__app__notes';
-    expect(await guardSays(session, 'Read')).toMatch(/guard\.disallowed\(\) returned the string "mcp__app__notes"/);
+    expect(await guardSays(session, 'Read')).toMatch(
+      /guard\.disallowed\(\) returned the string "mcp__app__notes"/,
+    );
     // What the model is offered stays what the session computed: the snapshot only guards calls.
     expect(session.disallowedTools).not.toContain('mcp__app__notes');
   });
@@ -179,9 +216,25 @@ describe('sessionOptions', () => {
       catalog: 'mirror',
       tools: [
         { key: 'docs_full', ...channel, channel: 'docs', namesFrom: 'mirror', names: [] },
-        { key: 'docs_read', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__get'] },
-        { key: 'docs_pair', ...channel, channel: 'docs', names: ['mcp__docs__search', 'mcp__docs__export'] },
-        { key: 'docs_write', ...channel, channel: 'docs', names: ['mcp__docs__delete'], restricted: true },
+        {
+          key: 'docs_read',
+          ...channel,
+          channel: 'docs',
+          names: ['mcp__docs__search', 'mcp__docs__get'],
+        },
+        {
+          key: 'docs_pair',
+          ...channel,
+          channel: 'docs',
+          names: ['mcp__docs__search', 'mcp__docs__export'],
+        },
+        {
+          key: 'docs_write',
+          ...channel,
+          channel: 'docs',
+          names: ['mcp__docs__delete'],
+          restricted: true,
+        },
       ],
       conditions: [],
       servers: [],
@@ -199,8 +252,14 @@ describe('sessionOptions', () => {
     );
     // Every name of `docs_read` came through the mirror: the caller's. `docs_pair` has a name the
     // caller did not select, so it stays out, and `restricted` still wins over the mirror.
-    expect(session.allowedTools).toEqual(['mcp__docs__search', 'mcp__docs__get', 'mcp__docs__list']);
-    expect(session.disallowedTools).toEqual(expect.arrayContaining(['mcp__docs__export', 'mcp__docs__delete']));
+    expect(session.allowedTools).toEqual([
+      'mcp__docs__search',
+      'mcp__docs__get',
+      'mcp__docs__list',
+    ]);
+    expect(session.disallowedTools).toEqual(
+      expect.arrayContaining(['mcp__docs__export', 'mcp__docs__delete']),
+    );
     expect(session.disallowedTools).not.toContain('mcp__docs__get');
   });
 

@@ -1,7 +1,12 @@
 // The runtime behind the generated buildTools / toolNames: registry entries plus the app's bindings,
 // group selection, availability forms, name sources, factories, and the start-up registration checks.
 import { describe, expect, it, vi } from 'vitest';
-import { createToolCatalog, createToolContext, DuplicateToolError, type ToolEntry } from '../../plugin/runtime';
+import {
+  createToolCatalog,
+  createToolContext,
+  DuplicateToolError,
+  type ToolEntry,
+} from '../../plugin/runtime';
 
 const named = (name: string) => ({ name });
 
@@ -18,8 +23,14 @@ describe('createToolContext', () => {
       expect(context.predicate('undeclared')).toBeUndefined();
       expect(context.memo('available:x', check)).toBe(false);
     }
-    expect([no.mock.calls.length, unknown.mock.calls.length, check.mock.calls.length]).toEqual([1, 1, 1]);
-    expect(Object.fromEntries(context.evaluations)).toEqual({ no: 1, unknown: 1, 'available:x': 1 });
+    expect([no.mock.calls.length, unknown.mock.calls.length, check.mock.calls.length]).toEqual([
+      1, 1, 1,
+    ]);
+    expect(Object.fromEntries(context.evaluations)).toEqual({
+      no: 1,
+      unknown: 1,
+      'available:x': 1,
+    });
   });
 
   it('gives each caller only the factories it supplied', () => {
@@ -53,17 +64,17 @@ describe('createToolCatalog', () => {
         bindings: { f: { build: () => named('f') } },
       }),
     ).toThrow(/'f' is a factory/);
-    expect(() => createToolCatalog([{ key: 'c', kind: 'mcp', groups: [], available: { appCheck: 'isOn' } }])).toThrow(
-      /'c' is available by an app check \('isOn'\); bind it as \{ check \}/,
-    );
+    expect(() =>
+      createToolCatalog([{ key: 'c', kind: 'mcp', groups: [], available: { appCheck: 'isOn' } }]),
+    ).toThrow(/'c' is available by an app check \('isOn'\); bind it as \{ check \}/);
     expect(() =>
       createToolCatalog([{ key: 'r', kind: 'mcp', groups: [], namesFrom: 'resolver' }], {
         bindings: { r: { build: () => named('r') } },
       }),
     ).toThrow(/'r' resolves its names at run time/);
-    expect(() => createToolCatalog([{ key: 'm', kind: 'external', groups: [], namesFrom: 'mirror' }])).toThrow(
-      /'m' mirrors its names from a channel but names no channel/,
-    );
+    expect(() =>
+      createToolCatalog([{ key: 'm', kind: 'external', groups: [], namesFrom: 'mirror' }]),
+    ).toThrow(/'m' mirrors its names from a channel but names no channel/);
   });
 
   it('throws when two builders build tools with the same name (createSdkMcpServer would keep one)', () => {
@@ -72,7 +83,12 @@ describe('createToolCatalog', () => {
         { key: 'a', kind: 'mcp', groups: ['g'], names: ['mcp__s__a'] },
         { key: 'b', kind: 'mcp', groups: ['g'], names: ['mcp__s__b'] },
       ],
-      { bindings: { a: { build: () => named('same') }, b: { build: () => [named('other'), named('same')] } } },
+      {
+        bindings: {
+          a: { build: () => named('same') },
+          b: { build: () => [named('other'), named('same')] },
+        },
+      },
     );
     expect(() => catalog.buildTools(createToolContext(), { include: ['g'] })).toThrow(
       /'a' and 'b' both build an MCP tool named 'same'/,
@@ -86,7 +102,13 @@ describe('createToolCatalog', () => {
       { key: 'on', kind: 'sdk', groups: ['core'], names: ['On'], available: true },
       { key: 'off', kind: 'sdk', groups: ['core'], names: ['Off'], available: false },
       { key: 'pred', kind: 'sdk', groups: ['core'], names: ['Pred'], available: 'flag' },
-      { key: 'fn', kind: 'sdk', groups: ['core'], names: ['Fn'], available: { appCheck: 'oneOff' } },
+      {
+        key: 'fn',
+        kind: 'sdk',
+        groups: ['core'],
+        names: ['Fn'],
+        available: { appCheck: 'oneOff' },
+      },
       { key: 'other', kind: 'sdk', groups: ['extra'], names: ['Other'] },
       { key: 'both', kind: 'sdk', groups: ['extra', 'core'], names: ['Both'] },
       { key: 'disabled', kind: 'sdk', groups: ['core'], names: ['Disabled'], exposure: 'disabled' },
@@ -106,11 +128,20 @@ describe('createToolCatalog', () => {
     });
     const names = (predicates: Record<string, boolean>) =>
       catalog.toolNames(createToolContext({ predicates }), { include: ['core'] });
-    expect(names({ flag: true, git: true })).toEqual(['Always', 'On', 'Pred', 'Both', 'Conditional']);
+    expect(names({ flag: true, git: true })).toEqual([
+      'Always',
+      'On',
+      'Pred',
+      'Both',
+      'Conditional',
+    ]);
     expect(names({ flag: false, git: false })).toEqual(['Always', 'On', 'Both']);
     expect(names({ flag: true, 'has-git': true })).toEqual(['Always', 'On', 'Pred', 'Both']);
     expect(oneOff).toHaveBeenCalledTimes(3);
-    expect(catalog.toolNames(createToolContext(), { include: ['extra'] })).toEqual(['Other', 'Both']);
+    expect(catalog.toolNames(createToolContext(), { include: ['extra'] })).toEqual([
+      'Other',
+      'Both',
+    ]);
   });
 
   it('qualifies resolved and mirrored names, and removes repeats only among dynamic names', () => {
@@ -128,12 +159,12 @@ describe('createToolCatalog', () => {
       'mcp__app__y',
       'mcp__sentry__list_issues',
     ]);
-    expect(catalog.toolNames(createToolContext(), { include: ['g'], channels: { toolsFor: () => ['a'] } })).toEqual([
-      'mcp__app__x',
-      'mcp__app__y',
-      'mcp__sentry__a',
-      'mcp__linear__a',
-    ]);
+    expect(
+      catalog.toolNames(createToolContext(), {
+        include: ['g'],
+        channels: { toolsFor: () => ['a'] },
+      }),
+    ).toEqual(['mcp__app__x', 'mcp__app__y', 'mcp__sentry__a', 'mcp__linear__a']);
   });
 
   it('calls factories with the context and the schema extension; builders too', () => {
@@ -147,8 +178,13 @@ describe('createToolCatalog', () => {
       { bindings: { b: { build } } },
     );
     const context = createToolContext<unknown>({ factories: { t: factory } });
-    const schema = { t: { extraProperties: { project: { type: 'string' } }, extraRequired: ['project'] } };
-    expect(catalog.buildTools(context, { include: ['g'], schema })).toEqual([named('t'), named('b')]);
+    const schema = {
+      t: { extraProperties: { project: { type: 'string' } }, extraRequired: ['project'] },
+    };
+    expect(catalog.buildTools(context, { include: ['g'], schema })).toEqual([
+      named('t'),
+      named('b'),
+    ]);
     expect(factory).toHaveBeenCalledWith(context, { key: 't', schema: schema.t });
     expect(build).toHaveBeenCalledWith(context, { key: 'b', schema: undefined });
   });

@@ -31,17 +31,29 @@ const env = () => ({
   NX_SKIP_NX_CACHE: 'false',
 });
 
-async function run(bin: string, args: readonly string[], cwd = root): Promise<CommandRun & { ms: number }> {
+async function run(
+  bin: string,
+  args: readonly string[],
+  cwd = root,
+): Promise<CommandRun & { ms: number }> {
   const started = performance.now();
-  const result = await runCommand(path.join(root, 'node_modules/.bin', bin), args, { cwd, env: env() });
+  const result = await runCommand(path.join(root, 'node_modules/.bin', bin), args, {
+    cwd,
+    env: env(),
+  });
   const ms = Math.round(performance.now() - started);
   if (result.code !== 0)
-    throw new Error(`${bin} ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${bin} ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+    );
   return { ...result, ms };
 }
 
 const git = (...args: string[]) =>
-  runCommand('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: root, env: env() });
+  runCommand('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], {
+    cwd: root,
+    env: env(),
+  });
 
 /** Every file under `dir`, relative → content. */
 function filesOf(dir: string, prefix = ''): Map<string, string> {
@@ -88,7 +100,10 @@ beforeAll(async () => {
   for (const app of APPS) {
     const dir = path.join(root, 'apps', app);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: app, private: true, type: 'module' })}\n`);
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      `${JSON.stringify({ name: app, private: true, type: 'module' })}\n`,
+    );
   }
   await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], root);
   // Each app on its own (its folder, its config): the three at once.
@@ -96,17 +111,29 @@ beforeAll(async () => {
     APPS.map(async (app) => {
       const dir = path.join(root, 'apps', app);
       // The web app has a UI (a binding file); the two servers do not.
-      await run('tool-catalog', ['init', '--catalog', app, ...(app === 'web' ? ['--ui'] : [])], dir);
-      const { turbo, nx } = JSON.parse((await run('tool-catalog', ['inputs', '--json'], dir)).stdout);
+      await run(
+        'tool-catalog',
+        ['init', '--catalog', app, ...(app === 'web' ? ['--ui'] : [])],
+        dir,
+      );
+      const { turbo, nx } = JSON.parse(
+        (await run('tool-catalog', ['inputs', '--json'], dir)).stdout,
+      );
       writeFileSync(
         path.join(dir, 'turbo.json'),
         `${JSON.stringify({ extends: ['//'], tasks: { generate: turbo } }, null, 2)}\n`,
       );
       const target = { executor: 'nx:run-script', options: { script: 'generate' }, ...nx };
-      writeFileSync(path.join(dir, 'project.json'), `${JSON.stringify({ targets: { generate: target } }, null, 2)}\n`);
+      writeFileSync(
+        path.join(dir, 'project.json'),
+        `${JSON.stringify({ targets: { generate: target } }, null, 2)}\n`,
+      );
     }),
   );
-  writeFileSync(path.join(root, 'turbo.json'), `${JSON.stringify({ tasks: { generate: {} } }, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'turbo.json'),
+    `${JSON.stringify({ tasks: { generate: {} } }, null, 2)}\n`,
+  );
   writeFileSync(path.join(root, 'nx.json'), '{}\n');
   writeFileSync(path.join(root, '.gitignore'), 'node_modules\n.turbo\n.nx\n');
   // The generated files are committed, as the README recommends.
@@ -117,7 +144,9 @@ beforeAll(async () => {
 
 /** Turborepo's per-task lines: `server:generate: cache hit, …` → { server: 'hit' }. */
 const turboStatus = (output: string) =>
-  Object.fromEntries([...output.matchAll(/^(\w+):generate: cache (hit|miss)/gm)].map((m) => [m[1], m[2]] as const));
+  Object.fromEntries(
+    [...output.matchAll(/^(\w+):generate: cache (hit|miss)/gm)].map((m) => [m[1], m[2]] as const),
+  );
 /** Nx's static output: `> nx run web:generate  [local cache]` is a hit, a bare `> nx run …` ran. */
 const nxStatus = (output: string) =>
   Object.fromEntries(
@@ -160,6 +189,8 @@ describe('a monorepo of three catalog apps', () => {
     expect(nxStatus(edited.stdout)).toEqual({ web: 'hit', server: 'hit', worker: 'miss' });
     expect(outputOf('worker').get('registry.ts')).toContain("'Memo'");
     expect(outputOf('worker')).toEqual(await coldOutput('worker'));
-    console.log(`nx: cold ${first.ms} ms, all cached ${second.ms} ms, one app edited ${edited.ms} ms`);
+    console.log(
+      `nx: cold ${first.ms} ms, all cached ${second.ms} ms, one app edited ${edited.ms} ms`,
+    );
   });
 });

@@ -14,7 +14,9 @@ afterAll(removeTempDirs);
 
 /** The newest SDK the repository pins (its devDependency; the oldest supported one is `claude-agent-sdk-oldest`). */
 const SDK_VERSION = (
-  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
 ).devDependencies['@anthropic-ai/claude-agent-sdk']!;
 const SDK = `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`;
 const CREATE_VITE = 'create-vite@9.3.0';
@@ -90,7 +92,9 @@ describe.concurrent('a new user', () => {
     await pnpm(app, 'install'); // and pnpm keeps finishing installs
     const verify = await pnpm(app, 'exec', 'tool-catalog', 'verify');
     expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
-    expect(verify.stdout).toMatch(/verify: what the model is offered equals the policy in all \d+ runs/);
+    expect(verify.stdout).toMatch(
+      /verify: what the model is offered equals the policy in all \d+ runs/,
+    );
   });
 
   it('sets up a Node ESM agent server on nodenext with TypeScript 5.9 and npm, through verify', async () => {
@@ -108,7 +112,15 @@ describe.concurrent('a new user', () => {
     );
     mkdirSync(path.join(app, 'src'));
     writeFileSync(path.join(app, 'src/main.ts'), "console.log('agent server');\n");
-    await step(app, 'npm', 'install', '-D', '--prefer-offline', 'typescript@5.9.3', '@types/node@20');
+    await step(
+      app,
+      'npm',
+      'install',
+      '-D',
+      '--prefer-offline',
+      'typescript@5.9.3',
+      '@types/node@20',
+    );
 
     // Before the package is installed: `npx agent-tool-catalog init` (here, from the tarball).
     const init = await step(app, 'npx', '--yes', `file:${tarball}`, 'init');
@@ -137,9 +149,13 @@ describe.concurrent('a new user', () => {
     await step(app, 'npx', 'tool-catalog', 'generate', '--check');
     await step(app, 'npm', 'run', 'build'); // TypeScript 5.9, nodenext, rootDir src
     const started = await step(app, 'npm', 'start', '--silent');
-    expect(JSON.parse(started.stdout)).toEqual(expect.arrayContaining(['EnterWorktree', 'ExitWorktree']));
+    expect(JSON.parse(started.stdout)).toEqual(
+      expect.arrayContaining(['EnterWorktree', 'ExitWorktree']),
+    );
     const verify = await step(app, 'npx', 'tool-catalog', 'verify');
     expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
-    expect(verify.stdout).toMatch(/verify: what the model is offered equals the policy in all \d+ runs/);
+    expect(verify.stdout).toMatch(
+      /verify: what the model is offered equals the policy in all \d+ runs/,
+    );
   });
 });

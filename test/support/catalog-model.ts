@@ -62,7 +62,11 @@ export function demoModel(
     config: demoConfig(config),
     vocabulary: vocabulary as Record<string, unknown>,
     definitionFile: VOCABULARY_FILE,
-    tools: Object.entries(tools).map(([key, declaration]) => ({ key, declaration, file: TOOLS_FILE })),
+    tools: Object.entries(tools).map(([key, declaration]) => ({
+      key,
+      declaration,
+      file: TOOLS_FILE,
+    })),
     files: [VOCABULARY_FILE, TOOLS_FILE],
     inputs: [VOCABULARY_FILE, TOOLS_FILE],
     diagnostics: [],
@@ -83,7 +87,12 @@ export function renderWith(
   existing: Record<string, string> = {},
 ): { files: Record<string, string>; diagnostics: readonly PendingDiagnostic[] } {
   const current = new Map(Object.entries(existing).map(([file, text]) => [`${APP}/${file}`, text]));
-  const result = renderer.render({ model, templates: loadTemplates(), existing: current, header: headerOf(model) });
+  const result = renderer.render({
+    model,
+    templates: loadTemplates(),
+    existing: current,
+    header: headerOf(model),
+  });
   const files: Record<string, string> = {};
   for (const [file, rendered] of result.files) files[file.slice(APP.length + 1)] = rendered.content;
   return { files, diagnostics: result.diagnostics ?? [] };
@@ -93,7 +102,8 @@ export function renderWith(
 export function renderOne(renderer: Renderer, model: CatalogModel): string {
   const { files } = renderWith(renderer, model);
   const contents = Object.values(files);
-  if (contents.length !== 1) throw new Error(`expected one file, got ${Object.keys(files).join(', ')}`);
+  if (contents.length !== 1)
+    throw new Error(`expected one file, got ${Object.keys(files).join(', ')}`);
   return contents[0]!;
 }
 
@@ -115,7 +125,13 @@ export const smallCatalog = () =>
         label: 'Read',
         description: 'Reads files',
       },
-      Bash: { kind: 'sdk', category: 'shell', exposure: 'user', label: 'Bash', description: 'Runs shell commands' },
+      Bash: {
+        kind: 'sdk',
+        category: 'shell',
+        exposure: 'user',
+        label: 'Bash',
+        description: 'Runs shell commands',
+      },
       EnterWorktree: {
         kind: 'sdk',
         category: 'file',

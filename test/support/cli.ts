@@ -15,7 +15,11 @@ export interface CliRun {
 export async function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCommandLine(args, { cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const code = await runCommandLine(args, {
+    cwd,
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { code, stdout, stderr };
 }
 

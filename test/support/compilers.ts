@@ -20,7 +20,11 @@ export interface TscRun {
 }
 
 /** Runs `tsc ...args` with one of the compilers in `cwd`; diagnostics print as `file(line,col): error TS…`. */
-export function runTsc(compiler: CompilerName, args: readonly string[], cwd: string): Promise<TscRun> {
+export function runTsc(
+  compiler: CompilerName,
+  args: readonly string[],
+  cwd: string,
+): Promise<TscRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [COMPILERS[compiler], ...args], { cwd });
     let stdout = '';

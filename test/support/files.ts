@@ -11,7 +11,9 @@ const temps: string[] = [];
 
 /** A fresh folder under the OS temp folder (real path), removed by `removeTempDirs`. */
 export async function tempDir(label: string): Promise<string> {
-  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `tool-catalog-test-${label}-`)));
+  const dir = await fs.realpath(
+    await fs.mkdtemp(path.join(os.tmpdir(), `tool-catalog-test-${label}-`)),
+  );
   temps.push(dir);
   return dir;
 }
@@ -63,7 +65,8 @@ export async function fingerprint(dir: string): Promise<Record<string, string>> 
       else {
         const file = path.join(dir, rel);
         const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
-        out[rel] = `${createHash('sha256').update(bytes).digest('hex')} ${(stat.mode & 0o777).toString(8)}`;
+        out[rel] =
+          `${createHash('sha256').update(bytes).digest('hex')} ${(stat.mode & 0o777).toString(8)}`;
       }
     }
   };

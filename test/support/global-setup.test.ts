@@ -24,7 +24,13 @@ async function project(): Promise<{ dir: string; age: (file: string, seconds: nu
     utimesSync(path.join(dir, file), when, when);
   };
   // Sources written an hour ago, their folders too; the build a minute ago.
-  for (const f of ['plugin/text/spelling.ts', 'plugin/text', 'plugin', 'templates/header.hbs', 'templates'])
+  for (const f of [
+    'plugin/text/spelling.ts',
+    'plugin/text',
+    'plugin',
+    'templates/header.hbs',
+    'templates',
+  ])
     age(f, 3600);
   age('scripts/build.mjs', 3600);
   for (const f of BUILT) age(f, 60);

@@ -18,7 +18,13 @@ declare module 'vitest' {
 }
 
 /** What the build reads: the plugin's sources, the templates, and the build script itself. */
-const BUILD_INPUTS = ['plugin', 'templates', 'scripts/build.mjs', 'tsconfig.build.json', 'package.json'];
+const BUILD_INPUTS = [
+  'plugin',
+  'templates',
+  'scripts/build.mjs',
+  'tsconfig.build.json',
+  'package.json',
+];
 /** What the build writes last of each kind: bundles, precompiled templates, declaration files. */
 const BUILD_OUTPUTS = ['dist/cli.js', 'dist/templates.precompiled.cjs', 'dist/types/index.d.ts'];
 
@@ -43,12 +49,22 @@ export function staleBuildInputs(root = repoPath()): string[] {
 export default function setup(project: TestProject): () => void {
   const stale = staleBuildInputs();
   if (stale.length > 0) {
-    process.stderr.write(`dist/ is older than ${stale.join(', ')}: rebuilding it (node scripts/build.mjs)\n`);
-    execFileSync(process.execPath, [repoPath('scripts/build.mjs')], { cwd: repoPath(), stdio: 'inherit' });
+    process.stderr.write(
+      `dist/ is older than ${stale.join(', ')}: rebuilding it (node scripts/build.mjs)\n`,
+    );
+    execFileSync(process.execPath, [repoPath('scripts/build.mjs')], {
+      cwd: repoPath(),
+      stdio: 'inherit',
+    });
   }
-  const seed = process.env.TC_SEED ? Number(process.env.TC_SEED) : Math.floor(Math.random() * 2 ** 31);
-  if (!Number.isSafeInteger(seed)) throw new Error(`TC_SEED must be an integer, not '${process.env.TC_SEED}'`);
-  process.stderr.write(`property tests: seed ${seed} (replay this run's random cases with TC_SEED=${seed})\n`);
+  const seed = process.env.TC_SEED
+    ? Number(process.env.TC_SEED)
+    : Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`TC_SEED must be an integer, not '${process.env.TC_SEED}'`);
+  process.stderr.write(
+    `property tests: seed ${seed} (replay this run's random cases with TC_SEED=${seed})\n`,
+  );
   project.provide('propertySeed', seed);
   const runId = `${process.pid}-${Date.now().toString(36)}`;
   project.provide('testRunId', runId);

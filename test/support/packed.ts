@@ -35,7 +35,12 @@ export function runCommand(
     execFile(
       file,
       args,
-      { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
@@ -56,7 +61,12 @@ export function npmEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
     if (!/^npm_/i.test(key) || /^npm_config_(cache|registry)$/i.test(key)) env[key] = value;
-  return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  return {
+    ...env,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
 }
 
 /** `npm ...args` in `cwd`; throws with npm's own output when it fails. */
@@ -83,7 +93,10 @@ function removeEarlierRuns(current: string): void {
  * `<PACKAGING_ROOT>/<run>/<name>`, made by `build` once per test run: the first caller (in any
  * worker) builds it under a lock folder, the others wait for its `.done` mark, or its `.failed` message.
  */
-export async function oncePerRun(name: string, build: (dir: string) => Promise<void>): Promise<string> {
+export async function oncePerRun(
+  name: string,
+  build: (dir: string) => Promise<void>,
+): Promise<string> {
   const runId = inject('testRunId');
   if (!runId)
     throw new Error(
@@ -115,7 +128,9 @@ export async function oncePerRun(name: string, build: (dir: string) => Promise<v
   const deadline = Date.now() + PACKAGING_TIMEOUT_MS;
   while (!existsSync(done)) {
     if (existsSync(failed))
-      throw new Error(`building ${name} failed in another test file:\n${readFileSync(failed, 'utf8')}`);
+      throw new Error(
+        `building ${name} failed in another test file:\n${readFileSync(failed, 'utf8')}`,
+      );
     if (Date.now() > deadline)
       throw new Error(
         `${name} was not ready after ${PACKAGING_TIMEOUT_MS / 1000} s (${dir}); the worker building it may have died`,
@@ -128,7 +143,9 @@ export async function oncePerRun(name: string, build: (dir: string) => Promise<v
 /** The tarball `npm pack` makes of this repository (its `prepack` builds dist/ first), once per run. */
 export async function packedTarball(): Promise<string> {
   const dir = await oncePerRun('tarball', async (out) => {
-    const packed = JSON.parse(await npm(['pack', '--json', '--pack-destination', out], REPO)) as { filename: string }[];
+    const packed = JSON.parse(await npm(['pack', '--json', '--pack-destination', out], REPO)) as {
+      filename: string;
+    }[];
     if (packed.length !== 1) throw new Error(`npm pack made ${packed.length} tarballs`);
   });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));

@@ -32,4 +32,5 @@ export const PACKAGING_ROOT = path.join(os.tmpdir(), 'agent-tool-catalog-packagi
 export const repoPath = (...parts: string[]) => path.join(REPO, ...parts);
 
 /** `file` relative to `from`, with `/` separators (as the CLI prints paths). */
-export const relativePosix = (from: string, file: string) => path.relative(from, file).split(path.sep).join('/');
+export const relativePosix = (from: string, file: string) =>
+  path.relative(from, file).split(path.sep).join('/');

@@ -19,4 +19,5 @@ export function stillRunning(pids: readonly number[]): number[] {
 }
 
 /** The pids a test server wrote, one a line, to its PID_FILE. */
-export const pidsIn = (file: string): number[] => readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+export const pidsIn = (file: string): number[] =>
+  readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);

@@ -22,6 +22,9 @@ let defaultCatalog: Promise<{ model: CatalogModel; tables: Required<PolicyTables
 
 /** The default catalog (catalog/ and tool-catalog.config.ts) and its policy tables, loaded once per test file. */
 export function loadDefaultCatalog() {
-  defaultCatalog ??= loadModel(REPO, 'claude').then((model) => ({ model, tables: policyTablesOf(model) }));
+  defaultCatalog ??= loadModel(REPO, 'claude').then((model) => ({
+    model,
+    tables: policyTablesOf(model),
+  }));
   return defaultCatalog;
 }

@@ -18,7 +18,9 @@ export async function fixtureModel(dir = VERIFY_FIXTURE): Promise<CatalogModel> 
   const project = await loadProject({ cwd: dir });
   const model = project.catalogs[0]?.model;
   if (!project.ok || !model)
-    throw new Error(`the fixture ${dir} does not load: ${project.diagnostics.map((d) => d.message).join(' | ')}`);
+    throw new Error(
+      `the fixture ${dir} does not load: ${project.diagnostics.map((d) => d.message).join(' | ')}`,
+    );
   return model;
 }
 
@@ -32,7 +34,11 @@ export const docsCalls = async (ranLog: string) =>
   (await readFile(ranLog, 'utf8').catch(() => '')).split('\n').filter(Boolean);
 
 /** One run of the fixture in one context (`has-git` as given), returning that run's report. */
-export async function runOnce(model: CatalogModel, hasGit: boolean, options: VerifyOptions = {}): Promise<RunReport> {
+export async function runOnce(
+  model: CatalogModel,
+  hasGit: boolean,
+  options: VerifyOptions = {},
+): Promise<RunReport> {
   const report = await verifyCatalog(model, {
     contexts: [{ id: 'test', context: { hasGit } }],
     timeoutMs: 60_000,

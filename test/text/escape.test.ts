@@ -5,7 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tsString } from '../../plugin/text/escape';
 
-const SHORT: Readonly<Record<string, string>> = { "'": "\\'", '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const SHORT: Readonly<Record<string, string>> = {
+  "'": "\\'",
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
@@ -19,7 +25,8 @@ function referenceTsString(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;
     const c = s.charCodeAt(i);
-    const loneSurrogate = (isHigh(c) && !isLow(s.charCodeAt(i + 1))) || (isLow(c) && !isHigh(s.charCodeAt(i - 1)));
+    const loneSurrogate =
+      (isHigh(c) && !isLow(s.charCodeAt(i + 1))) || (isLow(c) && !isHigh(s.charCodeAt(i - 1)));
     const hidden =
       c <= 0x1f ||
       (c >= 0x7f && c <= 0x9f) ||

@@ -26,7 +26,10 @@ describe('jsonValueOffset', () => {
       { numRuns: 300 },
     );
     const pretty = JSON.stringify({ a: [1, { b: 'x' }] }, null, 2);
-    expect(lineColumnAt(pretty, jsonValueOffset(pretty, ['a', 1, 'b'])!)).toEqual({ line: 5, column: 12 });
+    expect(lineColumnAt(pretty, jsonValueOffset(pretty, ['a', 1, 'b'])!)).toEqual({
+      line: 5,
+      column: 12,
+    });
   });
 
   it('takes the last of a repeated key, points at a key when asked, and says undefined for a path not there', () => {

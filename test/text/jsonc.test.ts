@@ -34,7 +34,13 @@ describe('parseJsonc', () => {
       formatter: { indentStyle: 'space' },
       files: { includes: ['**', '!dist'] },
     });
-    expect(jsoncValue(parseJsonc('[1, -2.5e3, true, null, "a\\"b"]'))).toEqual([1, -2500, true, null, 'a"b']);
+    expect(jsoncValue(parseJsonc('[1, -2.5e3, true, null, "a\\"b"]'))).toEqual([
+      1,
+      -2500,
+      true,
+      null,
+      'a"b',
+    ]);
   });
 
   it('gives each value its offsets', () => {
@@ -54,7 +60,11 @@ describe('parseJsonc', () => {
 
 describe('appendToArray', () => {
   it('adds one element a line in a multi-line array, keeping comments and the trailing comma', () => {
-    const text = appendToArray(BIOME_JSONC, arrayAt(BIOME_JSONC, ['files', 'includes']), '"!src/generated/agent"');
+    const text = appendToArray(
+      BIOME_JSONC,
+      arrayAt(BIOME_JSONC, ['files', 'includes']),
+      '"!src/generated/agent"',
+    );
     expect(text).toBe(BIOME_JSONC.replace('"!dist",', '"!dist",\n      "!src/generated/agent",'));
     expect(jsoncValue(parseJsonc(text))).toEqual({
       formatter: { indentStyle: 'space' },
@@ -63,7 +73,9 @@ describe('appendToArray', () => {
   });
 
   it('keeps a one-line array on one line, and fills an empty one', () => {
-    expect(appendToArray('{"a": ["x"]}', arrayAt('{"a": ["x"]}', ['a']), '"y"')).toBe('{"a": ["x", "y"]}');
+    expect(appendToArray('{"a": ["x"]}', arrayAt('{"a": ["x"]}', ['a']), '"y"')).toBe(
+      '{"a": ["x", "y"]}',
+    );
     expect(appendToArray('{"a": []}', arrayAt('{"a": []}', ['a']), '"y"')).toBe('{"a": ["y"]}');
   });
 });
@@ -77,7 +89,9 @@ describe('addMember', () => {
   });
 
   it('adds to one-line and empty objects', () => {
-    expect(addMember('{ "a": 1 }', objectAt('{ "a": 1 }', []), 'b', '2')).toBe('{ "a": 1, "b": 2 }');
+    expect(addMember('{ "a": 1 }', objectAt('{ "a": 1 }', []), 'b', '2')).toBe(
+      '{ "a": 1, "b": 2 }',
+    );
     expect(addMember('{}', objectAt('{}', []), 'b', '2')).toBe('{ "b": 2 }');
   });
 });

@@ -25,7 +25,9 @@ const tricky = fc.constantFrom(
   '\\x1b',
 );
 const text = fc
-  .array(fc.oneof(fc.string(), tricky, fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 8 })
+  .array(fc.oneof(fc.string(), tricky, fc.string({ unit: 'binary', maxLength: 4 })), {
+    maxLength: 8,
+  })
   .map((p) => p.join(''));
 
 describe('terminalLine', () => {
@@ -42,7 +44,9 @@ describe('terminalLine', () => {
   });
 
   it('writes each as a visible escape', () => {
-    expect(terminalLine('a\u001b[2Jb\u0007\u0000\n\t\u202e\u0085😀')).toBe('a\\x1b[2Jb\\x07\\x00\\n\\t\\u202e\\x85😀');
+    expect(terminalLine('a\u001b[2Jb\u0007\u0000\n\t\u202e\u0085😀')).toBe(
+      'a\\x1b[2Jb\\x07\\x00\\n\\t\\u202e\\x85😀',
+    );
     expect(terminalLines(['one', 'two\nfake line'])).toBe('one\ntwo\\nfake line');
   });
 });

@@ -10,7 +10,14 @@ import {
 } from '../../generated/claude/opt-outs';
 
 export const typed: ClaudeAgentToolSettings = {
-  disabledTools: ['Bash', 'mcp__cherry-tools__cron', 'CherryNotify', 'mcp__skills', 'mcp__agent-memory__*', 'mcp__*'],
+  disabledTools: [
+    'Bash',
+    'mcp__cherry-tools__cron',
+    'CherryNotify',
+    'mcp__skills',
+    'mcp__agent-memory__*',
+    'mcp__*',
+  ],
 };
 // @ts-expect-error — 'Bassh' is no key, runtime name or pattern of the catalog.
 export const misspelt: ClaudeAgentToolSettings = { disabledTools: ['Bassh'] };

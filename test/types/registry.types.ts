@@ -17,7 +17,8 @@ import {
 } from '../../generated/claude/registry';
 
 /** Compiles only when A and B are the same type (both ways assignable, no `any` slipping through). */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(_proof?: T): void => undefined;
 
 // Keys and runtime names: right ones compile, wrong ones do not.
@@ -34,21 +35,31 @@ export const missing = CLAUDE_TOOL_REGISTRY.Bsh;
 
 // Each entry keeps its literal types (`as const`, checked with `satisfies` but not widened to the descriptor type).
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['exposure'], 'conditional'>>();
-assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['condition'], 'workspace-has-git'>>();
+assertType<
+  Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['condition'], 'workspace-has-git'>
+>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['EnterWorktree']['pairGroup'], 'worktree'>>();
-assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['CherryCron']['names'], readonly ['mcp__cherry-tools__cron']>>();
+assertType<
+  Equal<(typeof CLAUDE_TOOL_REGISTRY)['CherryCron']['names'], readonly ['mcp__cherry-tools__cron']>
+>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['Edit']['sdkType'], 'FileEdit'>>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['SendMessage']['sdkTyped'], false>>();
-assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)['InstallSkill']['dependsOn'], readonly ['SearchSkills']>>();
+assertType<
+  Equal<(typeof CLAUDE_TOOL_REGISTRY)['InstallSkill']['dependsOn'], readonly ['SearchSkills']>
+>();
 
 // The written-out unions equal what the registry holds (no key or name missing from either side).
 assertType<Equal<keyof typeof CLAUDE_TOOL_REGISTRY, ClaudeToolKey>>();
 assertType<Equal<(typeof CLAUDE_TOOL_KEYS)[number], ClaudeToolKey>>();
 assertType<Equal<(typeof CLAUDE_TOOL_REGISTRY)[ClaudeToolKey]['names'][number], ClaudeToolName>>();
 assertType<Equal<(typeof CLAUDE_TOOL_CATEGORIES)[number], ClaudeToolCategory>>();
-assertType<Equal<ClaudeToolCategory, 'shell' | 'file' | 'search' | 'orchestration' | 'media' | 'context'>>();
+assertType<
+  Equal<ClaudeToolCategory, 'shell' | 'file' | 'search' | 'orchestration' | 'media' | 'context'>
+>();
 assertType<Equal<ClaudeToolCondition, 'workspace-has-git' | 'agent-has-channel'>>();
-assertType<Equal<ClaudeToolPairGroup, 'worktree' | 'planMode' | 'bash' | 'taskCluster' | 'mcpResource'>>();
+assertType<
+  Equal<ClaudeToolPairGroup, 'worktree' | 'planMode' | 'bash' | 'taskCluster' | 'mcpResource'>
+>();
 assertType<Equal<ClaudeToolServer, 'cherry-tools' | 'agent-memory' | 'skills'>>();
 assertType<Equal<keyof typeof CLAUDE_TOOLS_BY_CATEGORY, ClaudeToolCategory>>();
 assertType<Equal<keyof typeof CLAUDE_CALLERS, never>>();
@@ -61,5 +72,8 @@ export const notUserFacing: (typeof CLAUDE_USER_TOOLS)[number] = 'NotebookEdit';
 
 // A descriptor is what apps pass around; a wrong exposure does not fit it.
 export const descriptor: ClaudeToolDescriptor = CLAUDE_TOOL_REGISTRY.Bash;
-// @ts-expect-error — 'hidden' is not an exposure.
-export const wrongExposure: ClaudeToolDescriptor = { ...CLAUDE_TOOL_REGISTRY.Bash, exposure: 'hidden' };
+export const wrongExposure: ClaudeToolDescriptor = {
+  ...CLAUDE_TOOL_REGISTRY.Bash,
+  // @ts-expect-error — 'hidden' is not an exposure.
+  exposure: 'hidden',
+};

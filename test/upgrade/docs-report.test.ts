@@ -12,7 +12,10 @@ import { fixtureApp, useTestCache } from './upgrade-apps';
 function documented(): string {
   const doc = readFileSync(path.join(REPO, 'docs/upgrading.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## A real report'));
-  const block = section.slice(section.indexOf('```console\n') + '```console\n'.length, section.indexOf('\n```\n'));
+  const block = section.slice(
+    section.indexOf('```console\n') + '```console\n'.length,
+    section.indexOf('\n```\n'),
+  );
   const lines = block.split('\n');
   expect(lines[0]).toBe('$ npx tool-catalog upgrade --to 0.3.333');
   // Progress lines (stderr) end with an ellipsis; the report itself starts with `upgrade: catalog`.
@@ -29,7 +32,10 @@ beforeAll(async () => {
   useTestCache();
   // The lock also records 0.3.333 here, so the target's surface is read instead of run (the docs ran it).
   const app = fixtureApp('app-0.3.168', 'upgrade-docs', true);
-  const run = await runCli(['upgrade', '--from', 'claude-agent-sdk-oldest', '--to', '0.3.333'], app);
+  const run = await runCli(
+    ['upgrade', '--from', 'claude-agent-sdk-oldest', '--to', '0.3.333'],
+    app,
+  );
   expect(run.code, run.stderr).toBe(0);
   stdout = run.stdout;
 }, 600_000);

@@ -47,7 +47,9 @@ afterAll(removeTempDirs);
 describe('upgrade --to <version>', () => {
   it('installs that version and its runtime binary into the cache, not into the app', () => {
     const pkg = path.join(sdkDir(), 'node_modules/@anthropic-ai');
-    expect(JSON.parse(readFileSync(path.join(pkg, 'claude-agent-sdk/package.json'), 'utf8')).version).toBe('0.3.168');
+    expect(
+      JSON.parse(readFileSync(path.join(pkg, 'claude-agent-sdk/package.json'), 'utf8')).version,
+    ).toBe('0.3.168');
     // The platform's binary comes as an optional dependency (`claude-agent-sdk-linux-x64` here).
     expect(readdirSync(pkg).filter((n) => n.startsWith('claude-agent-sdk-'))).toHaveLength(1);
     expect(existsSync(path.join(app, 'node_modules'))).toBe(false);

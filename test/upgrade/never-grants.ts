@@ -15,11 +15,18 @@ function letThrough(model: CatalogModel): Set<string> {
   for (const runtime of model.runtimes)
     for (const { context } of conditionCombinations(tables).combinations)
       for (const caller of callers.length > 0 ? callers : [undefined]) {
-        const selection = caller === undefined ? undefined : cliSelection(model, caller, context).selection;
-        const offer = computeOffer(tables, { context, runtime: runtime.name, ...(selection ? { selection } : {}) });
+        const selection =
+          caller === undefined ? undefined : cliSelection(model, caller, context).selection;
+        const offer = computeOffer(tables, {
+          context,
+          runtime: runtime.name,
+          ...(selection ? { selection } : {}),
+        });
         offer.tools.forEach((o, i) => {
-          const allowed = offer.marks.disallowed[i] !== 1 && (o.state !== 'absent' || o.absentBy === 'runtime');
-          if (allowed) out.add(`${runtime.name}|${JSON.stringify(context)}|${caller ?? ''}|${o.key}`);
+          const allowed =
+            offer.marks.disallowed[i] !== 1 && (o.state !== 'absent' || o.absentBy === 'runtime');
+          if (allowed)
+            out.add(`${runtime.name}|${JSON.stringify(context)}|${caller ?? ''}|${o.key}`);
         });
       }
   return out;

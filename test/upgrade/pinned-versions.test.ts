@@ -61,13 +61,22 @@ describe('upgrade from SDK 0.3.168 to 0.3.333 (default catalog)', () => {
   });
 
   it('ProposeGoalInput is the tool SetGoal, and ProposeSkillsInput runs as propose_skills (names from the SDK tables, not the types)', () => {
-    expect(row(up, 'new', 'SetGoal')).toMatchObject({ typeName: 'ProposeGoalInput', key: 'SetGoal', at: '0.3.227' });
-    expect(row(up, 'new', 'propose_skills')).toMatchObject({ typeName: 'ProposeSkillsInput', key: 'ProposeSkills' });
+    expect(row(up, 'new', 'SetGoal')).toMatchObject({
+      typeName: 'ProposeGoalInput',
+      key: 'SetGoal',
+      at: '0.3.227',
+    });
+    expect(row(up, 'new', 'propose_skills')).toMatchObject({
+      typeName: 'ProposeSkillsInput',
+      key: 'ProposeSkills',
+    });
     expect(row(up, 'new', 'ProposeGoal')).toBeUndefined();
   });
 
   it('lists every tool type that arrived, each already declared with its addedIn', () => {
-    const arrived = up.tools.filter((r: Report) => r.change === 'new').map((r: Report) => `${r.name}@${r.at}`);
+    const arrived = up.tools
+      .filter((r: Report) => r.change === 'new')
+      .map((r: Report) => `${r.name}@${r.at}`);
     expect(arrived).toEqual([
       'Artifact@0.3.172',
       'ClaudeDesign@0.3.199',
@@ -88,10 +97,16 @@ describe('upgrade from SDK 0.3.168 to 0.3.333 (default catalog)', () => {
 
   it('reports input fields added, removed and made optional', () => {
     const changes = (name: string) =>
-      up.fields.find((f: Report) => f.name === name).changes.map((c: Report) => `${c.path} ${c.change}`);
+      up.fields
+        .find((f: Report) => f.name === name)
+        .changes.map((c: Report) => `${c.path} ${c.change}`);
     expect(changes('Agent')).toContain('effort property-added');
     expect(changes('Read')).toEqual(['allow_large property-added']);
-    expect(changes('Monitor')).toEqual(['command became-optional', 'persistent property-removed', 'ws property-added']);
+    expect(changes('Monitor')).toEqual([
+      'command became-optional',
+      'persistent property-removed',
+      'ws property-added',
+    ]);
     expect(changes('ScheduleWakeup')).toEqual(
       expect.arrayContaining(['prompt became-optional', 'reason became-optional']),
     );
@@ -104,10 +119,22 @@ describe('upgrade from SDK 0.3.168 to 0.3.333 (default catalog)', () => {
     });
     for (const runtime of ['desktop', 'headless']) {
       for (const name of ['CronCreate', 'TaskCreate', 'TaskStop', 'EnterWorktree', 'WebFetch'])
-        expect(offer(up, runtime, name), `${runtime} ${name}`).toMatchObject({ was: 'direct', now: 'deferred' });
-      expect(up.offers.facts).toContainEqual({ runtime, fact: 'tool search', was: 'off', now: 'on' });
+        expect(offer(up, runtime, name), `${runtime} ${name}`).toMatchObject({
+          was: 'direct',
+          now: 'deferred',
+        });
+      expect(up.offers.facts).toContainEqual({
+        runtime,
+        fact: 'tool search',
+        was: 'off',
+        now: 'on',
+      });
       expect(offer(up, runtime, 'TaskOutput')).toMatchObject({ was: 'direct', now: 'absent' });
-      expect(offer(up, runtime, 'ListAgents')).toMatchObject({ was: 'absent', now: 'direct', blocked: false });
+      expect(offer(up, runtime, 'ListAgents')).toMatchObject({
+        was: 'absent',
+        now: 'direct',
+        blocked: false,
+      });
     }
     expect(offer(up, 'desktop', 'WebFetch').blocked).toBe(true);
   });
@@ -123,9 +150,13 @@ describe('upgrade from SDK 0.3.168 to 0.3.333 (default catalog)', () => {
     expect(text).toContain(
       "upgrade: catalog 'claude', SDK 0.3.168 (Claude Code 2.1.168) → 0.3.333 (Claude Code 2.1.333)",
     );
-    expect(text).toMatch(/\n {2}gone {5}REPL +REPLInput +removed in 0\.3\.277; 'REPL' already says so/);
+    expect(text).toMatch(
+      /\n {2}gone {5}REPL +REPLInput +removed in 0\.3\.277; 'REPL' already says so/,
+    );
     expect(text).toMatch(/\n {2}new {6}SetGoal +ProposeGoalInput +added in 0\.3\.227/);
-    expect(text).toContain('    direct → absent: TaskOutput, AskUserQuestion, EnterPlanMode, ExitPlanMode\n');
+    expect(text).toContain(
+      '    direct → absent: TaskOutput, AskUserQuestion, EnterPlanMode, ExitPlanMode\n',
+    );
     expect(text).toContain('    ! persistent: removed (was required boolean)\n');
     expect(text).toContain('Catalog edits: none needed.');
   });
@@ -151,7 +182,10 @@ describe('upgrade from SDK 0.3.333 back to 0.3.168 (default catalog)', () => {
       expect.objectContaining({ path: 'effort', change: 'property-removed', severity: 'breaking' }),
     );
     expect(offer(down, 'desktop', 'CronCreate')).toMatchObject({ was: 'deferred', now: 'direct' });
-    expect(offer(down, 'headless', 'AskUserQuestion')).toMatchObject({ was: 'absent', now: 'direct' });
+    expect(offer(down, 'headless', 'AskUserQuestion')).toMatchObject({
+      was: 'absent',
+      now: 'direct',
+    });
     expect(down.offers.rows).toHaveLength(up.offers.rows.length);
   });
 });

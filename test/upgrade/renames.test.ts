@@ -27,7 +27,15 @@ beforeAll(async () => {
   before = readFileSync(path.join(app, FILE), 'utf8');
   modelBefore = await loadModel(app);
   const run = await runCli(
-    ['upgrade', '--from', 'claude-agent-sdk-oldest', '--to', '@anthropic-ai/claude-agent-sdk', '--write', '--json'],
+    [
+      'upgrade',
+      '--from',
+      'claude-agent-sdk-oldest',
+      '--to',
+      '@anthropic-ai/claude-agent-sdk',
+      '--write',
+      '--json',
+    ],
     app,
   );
   expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -103,7 +111,10 @@ describe('upgrade of a catalog with old tool names', () => {
     expect(now.slice(0, now.indexOf('  // Built-ins of SDK'))).toBe(
       before
         .slice(0, -'});\n'.length)
-        .replace("  Task: {\n    kind: 'sdk', sdkTyped: false,", "  Task: {\n    kind: 'sdk', name: 'Agent',")
+        .replace(
+          "  Task: {\n    kind: 'sdk', sdkTyped: false,",
+          "  Task: {\n    kind: 'sdk', name: 'Agent',",
+        )
         .replace(
           "  ProposeGoal: {\n    kind: 'sdk',",
           "  ProposeGoal: {\n    kind: 'sdk', name: 'SetGoal', sdkType: 'ProposeGoal',",
@@ -115,7 +126,11 @@ describe('upgrade of a catalog with old tool names', () => {
     );
     const byKey = new Map(modelAfter.tools.map((t) => [t.key, t]));
     expect(byKey.get('Task')).toMatchObject({ names: ['Agent'], sdkTyped: true, sdkType: 'Agent' });
-    expect(byKey.get('ProposeGoal')).toMatchObject({ names: ['SetGoal'], sdkType: 'ProposeGoal', addedIn: '0.3.227' });
+    expect(byKey.get('ProposeGoal')).toMatchObject({
+      names: ['SetGoal'],
+      sdkType: 'ProposeGoal',
+      addedIn: '0.3.227',
+    });
     expect(byKey.get('StopShell')).toMatchObject({
       names: ['TaskStop'],
       sdkType: 'TaskStop',

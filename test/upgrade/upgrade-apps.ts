@@ -42,7 +42,11 @@ export function defaultApp(name: string): string {
  * 0.3.333 to its lock (real runs of the default catalog, which name every built-in), so the target's
  * surface comes from the lock instead of a run.
  */
-export function fixtureApp(fixture: 'app-0.3.168' | 'legacy-names', name: string, withNewest = false): string {
+export function fixtureApp(
+  fixture: 'app-0.3.168' | 'legacy-names',
+  name: string,
+  withNewest = false,
+): string {
   const dir = uniqueArtifactDir(name);
   cpSync(path.join(FIXTURES, 'upgrade', fixture), dir, { recursive: true });
   if (withNewest) {

@@ -30,7 +30,8 @@ let modelBefore: CatalogModel;
 let modelAfter: CatalogModel;
 let report: Report;
 
-const read = (dir: string) => Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+const read = (dir: string) =>
+  Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
 
 beforeAll(async () => {
   useTestCache();
@@ -38,7 +39,15 @@ beforeAll(async () => {
   before = read(app);
   modelBefore = await loadModel(app);
   const run = await runCli(
-    ['upgrade', '--from', 'claude-agent-sdk-oldest', '--to', '@anthropic-ai/claude-agent-sdk', '--write', '--json'],
+    [
+      'upgrade',
+      '--from',
+      'claude-agent-sdk-oldest',
+      '--to',
+      '@anthropic-ai/claude-agent-sdk',
+      '--write',
+      '--json',
+    ],
     app,
   );
   expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -48,12 +57,15 @@ beforeAll(async () => {
   // The first run on a machine fetches about 40 SDK versions' types (about 2 minutes); later runs none.
 }, 600_000);
 
-const row = (change: string, name: string) => report.tools.find((r: Report) => r.change === change && r.name === name);
+const row = (change: string, name: string) =>
+  report.tools.find((r: Report) => r.change === change && r.name === name);
 
 describe('upgrade --write from SDK 0.3.168 to 0.3.333, on the catalog of 0.3.168', () => {
   it('finds on the registry the version each tool type came or went in', () => {
     const versions = Object.fromEntries(
-      report.tools.filter((r: Report) => r.at !== undefined).map((r: Report) => [r.name, `${r.change} ${r.at}`]),
+      report.tools
+        .filter((r: Report) => r.at !== undefined)
+        .map((r: Report) => [r.name, `${r.change} ${r.at}`]),
     );
     expect(versions).toEqual({
       Artifact: 'new 0.3.172',
@@ -71,9 +83,11 @@ describe('upgrade --write from SDK 0.3.168 to 0.3.333, on the catalog of 0.3.168
       REPL: 'gone 0.3.277',
       TaskOutput: 'gone 0.3.277',
     });
-    expect(report.tools.filter((r: Report) => r.at !== undefined).every((r: Report) => r.atFrom === 'registry')).toBe(
-      true,
-    );
+    expect(
+      report.tools
+        .filter((r: Report) => r.at !== undefined)
+        .every((r: Report) => r.atFrom === 'registry'),
+    ).toBe(true);
     expect(row('new', 'SetGoal')).toMatchObject({ typeName: 'ProposeGoalInput', edit: 'declare' });
   });
 
@@ -90,10 +104,15 @@ describe('upgrade --write from SDK 0.3.168 to 0.3.333, on the catalog of 0.3.168
       files: ['catalog/tools/shell.catalog.ts', 'catalog/tools/orchestration.catalog.ts'],
     });
     const changed = FILES.filter((f) => before[f] !== after[f]);
-    expect(changed).toEqual(['catalog/tools/orchestration.catalog.ts', 'catalog/tools/shell.catalog.ts']);
+    expect(changed).toEqual([
+      'catalog/tools/orchestration.catalog.ts',
+      'catalog/tools/shell.catalog.ts',
+    ]);
     // Shell: exactly two insertions, nothing else touched.
     const shell = after['catalog/tools/shell.catalog.ts']!;
-    expect(shell.split(", removedIn: '0.3.277'").join('')).toBe(before['catalog/tools/shell.catalog.ts']);
+    expect(shell.split(", removedIn: '0.3.277'").join('')).toBe(
+      before['catalog/tools/shell.catalog.ts'],
+    );
     expect(shell).toContain(
       "  REPL: {\n    kind: 'sdk', category: 'shell', exposure: 'disabled', removedIn: '0.3.277', icon: 'code',\n",
     );
@@ -125,9 +144,9 @@ describe('upgrade --write from SDK 0.3.168 to 0.3.333, on the catalog of 0.3.168
     const added = modelAfter.tools.filter((t) => !known.has(t.key));
     expect(added).toHaveLength(21);
     expect(added.every((t) => t.exposure === 'disabled')).toBe(true);
-    expect(modelAfter.tools.filter((t) => known.has(t.key)).map((t) => [t.key, t.exposure])).toEqual(
-      modelBefore.tools.map((t) => [t.key, t.exposure]),
-    );
+    expect(
+      modelAfter.tools.filter((t) => known.has(t.key)).map((t) => [t.key, t.exposure]),
+    ).toEqual(modelBefore.tools.map((t) => [t.key, t.exposure]));
   });
 
   it('leaves the lock alone (both surfaces came from it) and a catalog both SDKs agree with', async () => {
@@ -143,7 +162,15 @@ describe('upgrade --write from SDK 0.3.168 to 0.3.333, on the catalog of 0.3.168
 
   it('has nothing left to do on a second run', async () => {
     const again = await runCli(
-      ['upgrade', '--from', 'claude-agent-sdk-oldest', '--to', '@anthropic-ai/claude-agent-sdk', '--write', '--json'],
+      [
+        'upgrade',
+        '--from',
+        'claude-agent-sdk-oldest',
+        '--to',
+        '@anthropic-ai/claude-agent-sdk',
+        '--write',
+        '--json',
+      ],
       app,
     );
     expect(again.code).toBe(0);

@@ -67,7 +67,10 @@ describe('app code under verify', () => {
     const tools = path.join(dir, 'catalog/tools.catalog.ts');
     await writeFile(
       tools,
-      (await readFile(tools, 'utf8')).replace("export: 'buildSearchTools'", "export: 'buildSearch'"),
+      (await readFile(tools, 'utf8')).replace(
+        "export: 'buildSearchTools'",
+        "export: 'buildSearch'",
+      ),
     );
     const model = await fixtureModel(dir);
     const failure = await loadAppCode(model).catch((error: unknown) => error);

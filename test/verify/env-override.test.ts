@@ -36,12 +36,18 @@ describe('--env with a variable verify sets itself', () => {
     it(`${name}: exit 2 naming --allow-env-override, and no runtime started`, async () => {
       const tmp = await tempDir('verify-env-refused');
       const given = value.startsWith('http') ? value : path.join(tmp, value);
-      const run = await runBin(['verify', '--ctx', 'has-git=false', '--env', `${name}=${given}`], VERIFY_FIXTURE, {
-        TMPDIR: tmp,
-      });
+      const run = await runBin(
+        ['verify', '--ctx', 'has-git=false', '--env', `${name}=${given}`],
+        VERIFY_FIXTURE,
+        {
+          TMPDIR: tmp,
+        },
+      );
       expect(run).toMatchObject({ code: 2, stdout: '' });
       expect(run.stderr).toMatch(
-        new RegExp(`^--env ${name}: verify sets it to keep the run hermetic .*add --allow-env-override`),
+        new RegExp(
+          `^--env ${name}: verify sets it to keep the run hermetic .*add --allow-env-override`,
+        ),
       );
       // No run folder was made: nothing started.
       expect(await files(tmp)).toEqual([]);
@@ -65,7 +71,11 @@ describe('the hermetic variables in a run', () => {
     const config = path.join(await tempDir('verify-env-kept'), 'config');
     const channel = userApi.open();
     const run = await runOnce(model, false, {
-      env: { CLAUDE_CONFIG_DIR: config, ANTHROPIC_BASE_URL: channel.baseUrl, ANTHROPIC_API_KEY: channel.apiKey },
+      env: {
+        CLAUDE_CONFIG_DIR: config,
+        ANTHROPIC_BASE_URL: channel.baseUrl,
+        ANTHROPIC_API_KEY: channel.apiKey,
+      },
     });
     expect(run.error).toBeUndefined();
     expect(run.clean).toBe(true);
@@ -101,7 +111,9 @@ describe('the hermetic variables in a run', () => {
     expect(report.surfaces.map((s: { error?: string }) => s.error)).toEqual([
       'the runtime sent no request to the model',
     ]);
-    expect(report.runs.map((r: { error?: string }) => r.error)).toEqual(['the runtime sent no request to the model']);
+    expect(report.runs.map((r: { error?: string }) => r.error)).toEqual([
+      'the runtime sent no request to the model',
+    ]);
     expect(channel.turns.length).toBeGreaterThanOrEqual(2);
     // The runtime wrote its configuration where it was told: outside the run folder, the user's doing.
     expect((await files(config)).length).toBeGreaterThan(0);

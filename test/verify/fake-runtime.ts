@@ -32,7 +32,9 @@ export async function fakeRuntimeProject(
   const dir = uniqueArtifactDir(name);
   await cp(VERIFY_FIXTURE, dir, { recursive: true });
   const realEntry = resolveSdk(REPO)!;
-  const real = JSON.parse(await readFile(path.join(path.dirname(realEntry), 'package.json'), 'utf8')) as {
+  const real = JSON.parse(
+    await readFile(path.join(path.dirname(realEntry), 'package.json'), 'utf8'),
+  ) as {
     version: string;
     claudeCodeVersion: string;
   };
@@ -48,7 +50,10 @@ export async function fakeRuntimeProject(
       exports: { '.': './sdk.mjs' },
     }),
   );
-  await writeFile(path.join(sdk, 'sdk.mjs'), `export * from ${JSON.stringify(pathToFileURL(realEntry).href)};\n`);
+  await writeFile(
+    path.join(sdk, 'sdk.mjs'),
+    `export * from ${JSON.stringify(pathToFileURL(realEntry).href)};\n`,
+  );
   const platform = path.join(dir, 'node_modules', `${SDK_PACKAGE}-${binaryPackages()[0]}`);
   await mkdir(platform, { recursive: true });
   const log = path.join(dir, 'started.log');
@@ -61,7 +66,9 @@ export async function fakeRuntimeProject(
 }
 
 /** The `<role> <pid> [<what>]` lines the stand-in wrote so far. */
-export async function startedLines(log: string): Promise<{ role: string; pid: number; what: string }[]> {
+export async function startedLines(
+  log: string,
+): Promise<{ role: string; pid: number; what: string }[]> {
   const text = await readFile(log, 'utf8').catch(() => '');
   return text
     .split('\n')
@@ -73,7 +80,11 @@ export async function startedLines(log: string): Promise<{ role: string; pid: nu
 }
 
 /** Polls `check` until it returns a value other than undefined; fails with `what` after `limitMs`. */
-export async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, limitMs = 60_000) {
+export async function until<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  limitMs = 60_000,
+) {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await check();
@@ -84,7 +95,11 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
 }
 
 /** Reads `read` until `done` holds for its value or `limitMs` passed, and returns the last value read. */
-export async function settle<T>(read: () => T, done: (value: T) => boolean, limitMs: number): Promise<T> {
+export async function settle<T>(
+  read: () => T,
+  done: (value: T) => boolean,
+  limitMs: number,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   let value = read();
   while (!done(value) && Date.now() < deadline) {
@@ -98,7 +113,10 @@ export async function settle<T>(read: () => T, done: (value: T) => boolean, limi
 export function within<T>(promise: Promise<T>, what: string, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`gave up waiting for ${what} after ${limitMs} ms`)), limitMs);
+    timer = setTimeout(
+      () => reject(new Error(`gave up waiting for ${what} after ${limitMs} ms`)),
+      limitMs,
+    );
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -111,7 +129,11 @@ export interface BinProcess {
 }
 
 /** `node bin/tool-catalog.js ...args` in `cwd` as a user starts it, left running for the test to signal. */
-export function startBin(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): BinProcess {
+export function startBin(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): BinProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
     env: { ...process.env, NO_COLOR: '1', ...env },

@@ -85,7 +85,9 @@ describe('the fake API', () => {
       const forger = path.join(dir, 'forger.mjs');
       await writeFile(forger, forgerScript(log));
       await new Promise<void>((resolve, reject) =>
-        execFile(process.execPath, [forger, channel.baseUrl], (error) => (error ? reject(error) : resolve())),
+        execFile(process.execPath, [forger, channel.baseUrl], (error) =>
+          error ? reject(error) : resolve(),
+        ),
       );
       const got = await answers(log);
       expect(got.length).toBe(67);
@@ -107,7 +109,9 @@ describe('the fake API', () => {
 });
 
 describe('a runtime that never asks the model anything', () => {
-  it('fails its run even when another process posted the policy names first', { timeout: 120_000 }, async () => {
+  it('fails its run even when another process posted the policy names first', {
+    timeout: 120_000,
+  }, async () => {
     const dir = await tempDir('verify-forged-run');
     const log = path.join(dir, 'answers.log');
     const forger = path.join(dir, 'forger.mjs');
@@ -131,7 +135,9 @@ describe('a runtime that never asks the model anything', () => {
       clean: false,
       error: 'the runtime sent no request to the model',
     });
-    expect(report.surfaces.map((s) => s.error)).toEqual(['the runtime sent no request to the model']);
+    expect(report.surfaces.map((s) => s.error)).toEqual([
+      'the runtime sent no request to the model',
+    ]);
     expect(report.ok).toBe(false);
     const got = await answers(log);
     expect(got.filter((a) => a.status !== 401)).toEqual([]);

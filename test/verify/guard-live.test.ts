@@ -26,12 +26,18 @@ describe('verify --emit through the real runtime', () => {
 
   it('denies a tool of an external stdio server the catalog does not declare; the server never ran it', async () => {
     const ranLog = log('undeclared');
-    const run = await runOnce(model, true, { emit: 'mcp__docs__delete_doc', externalServers: docsServer(ranLog) });
+    const run = await runOnce(model, true, {
+      emit: 'mcp__docs__delete_doc',
+      externalServers: docsServer(ranLog),
+    });
     expect(run.emit, JSON.stringify(run.emit)).toMatchObject({ outcome: 'denied-by-guard' });
     expect(run.emit!.detail).toBe(
       "'mcp__docs__delete_doc' belongs to the MCP server 'docs', which the tool catalog does not declare.",
     );
-    expect(run.findings.offeredNotInCatalog).toEqual(['mcp__docs__delete_doc', 'mcp__docs__search_docs']);
+    expect(run.findings.offeredNotInCatalog).toEqual([
+      'mcp__docs__delete_doc',
+      'mcp__docs__search_docs',
+    ]);
     expect(await docsCalls(ranLog)).toEqual([]);
     // The log does record calls: without the guard, and pre-approved, the same call reaches the server.
     const unguarded = await runOnce(model, true, {

@@ -28,7 +28,8 @@ afterEach(() => {
 afterAll(removeTempDirs);
 
 /** How many pipe handles keep this process's event loop alive (a child's stdio is one each). */
-const openPipes = () => process.getActiveResourcesInfo().filter((kind) => kind === 'PipeWrap').length;
+const openPipes = () =>
+  process.getActiveResourcesInfo().filter((kind) => kind === 'PipeWrap').length;
 
 describe.runIf(process.platform === 'linux')('a descendant that holds the runtime pipes', () => {
   it('does not keep verify past its limit: the run fails at the limit, the holder is killed, the pipes closed', {
@@ -41,11 +42,18 @@ describe.runIf(process.platform === 'linux')('a descendant that holds the runtim
     const binary = path.join(dir, 'claude');
     // The sleeper starts a session of its own (out of the runtime's process group), keeps the
     // runtime's stdout and stderr, and would sleep for an hour; the runtime itself exits at once.
-    await writeFile(binary, `#!/bin/sh\nsetsid "${nap}" 3600 &\necho "holder $!" >> "${log}"\nexit 0\n`);
+    await writeFile(
+      binary,
+      `#!/bin/sh\nsetsid "${nap}" 3600 &\necho "holder $!" >> "${log}"\nexit 0\n`,
+    );
     await chmod(binary, 0o755);
     const pipesBefore = openPipes();
     const report = await within(
-      verifyCatalog(model, { binary, timeoutMs: 1_500, contexts: [{ id: 'test', context: { hasGit: true } }] }),
+      verifyCatalog(model, {
+        binary,
+        timeoutMs: 1_500,
+        contexts: [{ id: 'test', context: { hasGit: true } }],
+      }),
       'verify to return while the holder sleeps',
       90_000,
     );
@@ -89,7 +97,11 @@ exit 0
     );
     await chmod(binary, 0o755);
     const report = await within(
-      verifyCatalog(model, { binary, timeoutMs: 60_000, contexts: [{ id: 'test', context: { hasGit: true } }] }),
+      verifyCatalog(model, {
+        binary,
+        timeoutMs: 60_000,
+        contexts: [{ id: 'test', context: { hasGit: true } }],
+      }),
       'verify to return',
       90_000,
     );

@@ -60,7 +60,9 @@ describe('verify fails on a planted leak and names it', () => {
   });
 
   it('runtime tools the catalog does not have (a session without the `tools` option)', async () => {
-    const run = await runOnce(model, true, { adjust: ({ tools: _dropped, ...session }) => session as never });
+    const run = await runOnce(model, true, {
+      adjust: ({ tools: _dropped, ...session }) => session as never,
+    });
     expect(run.findings.offeredNotInCatalog).toEqual(
       expect.arrayContaining(['Agent', 'Skill', 'Workflow', 'WebSearch']),
     );
@@ -73,8 +75,13 @@ describe('verify fails on a planted leak and names it', () => {
       externalServers: docsServer(ranLog),
     });
     expect(report.ok).toBe(false);
-    expect(report.runs[0]!.findings.offeredNotInCatalog).toEqual(['mcp__docs__delete_doc', 'mcp__docs__search_docs']);
-    expect(formatVerifyReport(report)).toContain('  offered but not in the catalog: mcp__docs__delete_doc\n');
+    expect(report.runs[0]!.findings.offeredNotInCatalog).toEqual([
+      'mcp__docs__delete_doc',
+      'mcp__docs__search_docs',
+    ]);
+    expect(formatVerifyReport(report)).toContain(
+      '  offered but not in the catalog: mcp__docs__delete_doc\n',
+    );
   });
 
   it('a pattern opt-out the runtime was not given', async () => {

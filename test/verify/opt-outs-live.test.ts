@@ -29,7 +29,10 @@ describe('opt-out forms, through the real runtime', () => {
     ['mcp__notes__*', ['mcp__notes__pin']],
   ])('%s: the model is offered exactly what the policy allows', async (entry, expected) => {
     // docs is undeclared, so its tools count as not in the catalog while offered: only a form that removes them is clean.
-    const run = await runOnce(model, true, { disabledTools: [entry], externalServers: docsServer(ranLog) });
+    const run = await runOnce(model, true, {
+      disabledTools: [entry],
+      externalServers: docsServer(ranLog),
+    });
     const docsOffered = !entry.startsWith('mcp__notes');
     expect(mcpOffered(run.offered)).toEqual(
       docsOffered ? expected : ['mcp__docs__delete_doc', 'mcp__docs__search_docs', ...expected],
@@ -90,7 +93,11 @@ describe('opt-out forms, through the real runtime', () => {
       }),
     });
     if (sdk === 'claude-agent-sdk-oldest') {
-      expect(mcpOffered(run.offered)).toEqual(['mcp__notes__pin', 'mcp__notes__search', 'mcp__notes__stray']);
+      expect(mcpOffered(run.offered)).toEqual([
+        'mcp__notes__pin',
+        'mcp__notes__search',
+        'mcp__notes__stray',
+      ]);
       expect(run.emit).toMatchObject({
         outcome: 'denied-by-runtime',
         detail: 'Permission to use mcp__notes__pin has been denied.',

@@ -19,7 +19,12 @@ async function project(skills: Record<string, string>): Promise<string> {
 }
 
 const modelAt = (rootDir: string, over: Partial<CatalogModel> = {}) =>
-  ({ config: { rootDir }, settingSources: ['project'], skills: 'all', ...over }) as unknown as CatalogModel;
+  ({
+    config: { rootDir },
+    settingSources: ['project'],
+    skills: 'all',
+    ...over,
+  }) as unknown as CatalogModel;
 
 const skill = (frontmatter: string) => `---\n${frontmatter}\n---\nBody.\n`;
 
@@ -27,7 +32,9 @@ describe('project skills', () => {
   it('reads allowed-tools as a string or a list, without argument patterns', async () => {
     const root = await project({
       one: skill('name: one\nallowed-tools: Read, Grep Bash(git diff:*)'),
-      two: skill('name: renamed\nallowed-tools:\n  - mcp__notes__pin\n  - "Bash(rm -rf dist:*)"\n  - Bash'),
+      two: skill(
+        'name: renamed\nallowed-tools:\n  - mcp__notes__pin\n  - "Bash(rm -rf dist:*)"\n  - Bash',
+      ),
       three: skill('description: no name and no tools'),
     });
     expect(await projectSkills(modelAt(root))).toEqual(
@@ -55,8 +62,13 @@ describe('project skills', () => {
   });
 
   it('reads only the skills the catalog enables, by name or folder, and none without project settings', async () => {
-    const root = await project({ one: skill('name: one'), two: skill('name: renamed'), three: skill('name: three') });
-    const names = async (over: Partial<CatalogModel>) => (await projectSkills(modelAt(root, over))).map((s) => s.name);
+    const root = await project({
+      one: skill('name: one'),
+      two: skill('name: renamed'),
+      three: skill('name: three'),
+    });
+    const names = async (over: Partial<CatalogModel>) =>
+      (await projectSkills(modelAt(root, over))).map((s) => s.name);
     expect(await names({ skills: ['one', 'two'] })).toEqual(['one', 'renamed']);
     expect(await names({ skills: [] })).toEqual([]);
     expect(await names({ skills: undefined })).toEqual(['one', 'renamed', 'three']);
@@ -65,7 +77,9 @@ describe('project skills', () => {
   });
 
   it('says where a frontmatter is not valid YAML, and how to fix it', async () => {
-    const root = await project({ bad: skill('name: bad\nallowed-tools: [Read, Grep\ndescription: x') });
+    const root = await project({
+      bad: skill('name: bad\nallowed-tools: [Read, Grep\ndescription: x'),
+    });
     await expect(projectSkills(modelAt(root))).rejects.toThrow(
       new RegExp(
         `${path.join(root, '.claude/skills/bad/SKILL.md').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:4:1: its frontmatter is not valid YAML \\(Flow sequence in block collection must be sufficiently indented and end with a \\]\\); fix it`,

@@ -57,7 +57,9 @@ function post(url: string, apiKey: string): Promise<Answer> {
 }
 
 describe('a request body over the size limit', () => {
-  it('refused with 413 once it passes the limit, before it ends, and not counted', { timeout: 60_000 }, async () => {
+  it('refused with 413 once it passes the limit, before it ends, and not counted', {
+    timeout: 60_000,
+  }, async () => {
     const channel = api.open();
     const answer = await within(
       post(`${channel.baseUrl}/v1/messages`, channel.apiKey),
@@ -73,7 +75,9 @@ describe('a request body over the size limit', () => {
     channel.close();
   });
 
-  it('declared in content-length: refused with 413 before the body is sent', { timeout: 60_000 }, async () => {
+  it('declared in content-length: refused with 413 before the body is sent', {
+    timeout: 60_000,
+  }, async () => {
     const channel = api.open();
     // The body is never sent past its first bytes: an answer can only come from the declared length.
     const answer = await within(

@@ -43,7 +43,9 @@ describe('the runtime binary', () => {
     expect(binaryPackages('linux', 'x64', false)).toEqual(['linux-x64', 'linux-x64-musl']);
     expect(binaryPackages('linux', 'x64', true)).toEqual(['linux-x64-musl', 'linux-x64']);
     expect(binaryPackages('darwin', 'arm64')).toEqual(['darwin-arm64']);
-    expect(findClaudeBinary(resolveSdk(REPO)!)).toMatch(/claude-agent-sdk-linux-(x64|arm64)(-musl)?\/claude$/);
+    expect(findClaudeBinary(resolveSdk(REPO)!)).toMatch(
+      /claude-agent-sdk-linux-(x64|arm64)(-musl)?\/claude$/,
+    );
   });
 
   it('missing: a clear message and exit 2, nothing started', async () => {

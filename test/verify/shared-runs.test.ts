@@ -22,7 +22,9 @@ describe('runs shared between equal sessions', () => {
     });
     const [first, again, git] = report.runs;
     expect(report.runs.every((r) => r.clean)).toBe(true);
-    expect(again!.findings.notes).toContain('the same session options as no-git: one run of the runtime serves both');
+    expect(again!.findings.notes).toContain(
+      'the same session options as no-git: one run of the runtime serves both',
+    );
     expect(again!.offered).toEqual(first!.offered);
     expect(git!.findings.notes.join('\n')).not.toContain('the same session options');
     // EnterWorktree is offered with git only: the git context really had a run of its own.

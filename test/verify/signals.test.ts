@@ -60,10 +60,17 @@ describe('verify stopped by a signal, with the real runtime', () => {
       `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, \`runtime \${process.ppid}\\nserver \${process.pid}\\n\`);\nsetInterval(() => {}, 60_000);\n`,
     );
     const config = path.join(dir, 'mcp.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: [server] } } }));
-    const verify = startBin(['verify', '--ctx', 'has-git=false', '--mcp-config', config], VERIFY_FIXTURE, {
-      TMPDIR: tmp,
-    });
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: [server] } } }),
+    );
+    const verify = startBin(
+      ['verify', '--ctx', 'has-git=false', '--mcp-config', config],
+      VERIFY_FIXTURE,
+      {
+        TMPDIR: tmp,
+      },
+    );
     const started = await until(async () => {
       const lines = await startedLines(log);
       return lines.length >= 2 ? lines : undefined;
@@ -72,7 +79,9 @@ describe('verify stopped by a signal, with the real runtime', () => {
     expect((await runFoldersIn(tmp)).length).toBeGreaterThan(0);
     verify.child.kill('SIGINT');
     expect.soft(await ended(verify.exited)).toEqual({ code: 130, signal: null });
-    expect.soft(verify.output().stderr).toMatch(/^verify: stopped by SIGINT; every runtime it started is ended\.\n$/);
+    expect
+      .soft(verify.output().stderr)
+      .toMatch(/^verify: stopped by SIGINT; every runtime it started is ended\.\n$/);
     expect.soft(await leftRunning(started.map((l) => l.pid))).toEqual([]);
     expect(await runFoldersIn(tmp)).toEqual([]);
   });

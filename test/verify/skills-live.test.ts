@@ -16,7 +16,10 @@ beforeAll(async () => {
 
 describe('project skills on the real runtime', () => {
   it('fails naming the skill and the blocked tool its allowed-tools lists; the clean skill passes', async () => {
-    const report = await verifyCatalog(model, { contexts: [{ id: 'test', context: {} }], timeoutMs: 60_000 });
+    const report = await verifyCatalog(model, {
+      contexts: [{ id: 'test', context: {} }],
+      timeoutMs: 60_000,
+    });
     const run = report.runs[0]!;
     expect(run.error).toBeUndefined();
     expect(run.offered).toContain('Skill');
@@ -25,7 +28,9 @@ describe('project skills on the real runtime', () => {
     expect(run.skills!.map((s) => s.name)).toEqual(['cleanup', 'notes']);
     const [cleanup, notes] = run.skills!;
     expect(notes).toMatchObject({ reintroduces: [], clean: true, ran: { ok: true } });
-    expect(cleanup!.reintroduces).toEqual([{ name: 'Bash', reason: expect.stringContaining("'Bash'") }]);
+    expect(cleanup!.reintroduces).toEqual([
+      { name: 'Bash', reason: expect.stringContaining("'Bash'") },
+    ]);
     expect(cleanup!.ran?.ok).toBe(true);
     expect(cleanup!.clean).toBe(false);
     // The runtime itself keeps the blocked tool out after the skills ran (measured on both pinned SDKs).

@@ -19,10 +19,16 @@ afterAll(removeTempDirs);
 
 type Session = SessionOptions<unknown, unknown>;
 /** The session with the subagent `reader` defined differently, as a hand-written AgentDefinition would be. */
-const withReader = (session: Session, change: (tools: string[]) => string[], disallowed = session.disallowedTools) => ({
+const withReader = (
+  session: Session,
+  change: (tools: string[]) => string[],
+  disallowed = session.disallowedTools,
+) => ({
   ...session,
   disallowedTools: disallowed,
-  agents: { reader: { ...session.agents!.reader!, tools: change([...session.agents!.reader!.tools]) } },
+  agents: {
+    reader: { ...session.agents!.reader!, tools: change([...session.agents!.reader!.tools]) },
+  },
 });
 
 describe('subagents on the real runtime', () => {
@@ -43,7 +49,12 @@ describe('subagents on the real runtime', () => {
     const run = await runOnce(model, true, {
       adjust: (session) => ({
         ...session,
-        agents: { reader: { ...session.agents!.reader!, mcpServers: [docsServer(path.join(dir, 'docs.log'))] } },
+        agents: {
+          reader: {
+            ...session.agents!.reader!,
+            mcpServers: [docsServer(path.join(dir, 'docs.log'))],
+          },
+        },
       }),
     });
     expect(run.offered.filter((n) => n.startsWith('mcp__docs__'))).toEqual([]);

@@ -34,7 +34,10 @@ describe('tool-catalog verify', () => {
       config,
       JSON.stringify({ mcpServers: { docs: { command: process.execPath, args: [DOCS_SERVER] } } }),
     );
-    const run = await runBin(['verify', '--ctx', 'has-git=true', '--mcp-config', config, '--json'], VERIFY_FIXTURE);
+    const run = await runBin(
+      ['verify', '--ctx', 'has-git=true', '--mcp-config', config, '--json'],
+      VERIFY_FIXTURE,
+    );
     expect(run.code).toBe(1);
     const report = json(run);
     expect(report).toMatchObject({
@@ -54,7 +57,10 @@ describe('tool-catalog verify', () => {
       [['verify', '--env', 'NOPE'], /--env 'NOPE' must be NAME=VALUE/],
       [['verify', '--caller', 'CHAT'], /--caller 'CHAT': catalog 'desk' declares no callers/],
       [['verify', '--ctx', 'has-gti=true'], /has no condition 'has-gti'/],
-      [['verify', '--mcp-config', 'missing.json'], /--mcp-config .*missing\.json: the file does not exist/],
+      [
+        ['verify', '--mcp-config', 'missing.json'],
+        /--mcp-config .*missing\.json: the file does not exist/,
+      ],
       [['verify', 'Bash'], /verify takes no arguments/],
       [
         ['verify', '--env', 'ANTHROPIC_BASE_URL=http://example.com'],
@@ -80,7 +86,9 @@ describe('the helpers', () => {
     const dir = await tempDir('verify-helpers');
     const bad = path.join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ mcpServers: { docs: { args: [] } } }));
-    await expect(readMcpConfig(bad)).rejects.toThrow(/server 'docs' needs a "command" \(stdio\) or a "url"/);
+    await expect(readMcpConfig(bad)).rejects.toThrow(
+      /server 'docs' needs a "command" \(stdio\) or a "url"/,
+    );
     await writeFile(bad, '{');
     await expect(readMcpConfig(bad)).rejects.toThrow(/not valid JSON/);
   });
@@ -119,20 +127,31 @@ describe('the helpers', () => {
   it('stops the deferred list at the first line that is not a tool name (a closing system-reminder tag)', () => {
     const text =
       '<system-reminder>\nThe following deferred tools are now available via ToolSearch. Use ToolSearch:\nCronList\nWebFetch\n</system-reminder>';
-    expect(deferredTools({ messages: [{ role: 'user', content: [{ type: 'text', text }] }] })).toEqual([
-      'CronList',
-      'WebFetch',
-    ]);
+    expect(
+      deferredTools({ messages: [{ role: 'user', content: [{ type: 'text', text }] }] }),
+    ).toEqual(['CronList', 'WebFetch']);
   });
 
   it('tells deferred tools, direct ones and the runtime placeholder apart in one request', () => {
-    const announcement = 'The following deferred tools are now available via ToolSearch:\nWebFetch\n\n';
+    const announcement =
+      'The following deferred tools are now available via ToolSearch:\nWebFetch\n\n';
     const turn = {
       messages: [{ role: 'system', content: announcement }],
       tools: [
-        { name: 'Read', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
-        { name: 'DeferredToolPlaceholder', input_schema: { type: 'object', properties: {} }, defer_loading: true },
-        { name: 'mcp__app__notes', input_schema: { type: 'object', properties: {} }, defer_loading: true },
+        {
+          name: 'Read',
+          input_schema: { type: 'object', properties: { file_path: { type: 'string' } } },
+        },
+        {
+          name: 'DeferredToolPlaceholder',
+          input_schema: { type: 'object', properties: {} },
+          defer_loading: true,
+        },
+        {
+          name: 'mcp__app__notes',
+          input_schema: { type: 'object', properties: {} },
+          defer_loading: true,
+        },
       ],
     };
     const asked = (name: string) => name !== 'DeferredToolPlaceholder';
@@ -142,6 +161,9 @@ describe('the helpers', () => {
       placeholders: ['DeferredToolPlaceholder'],
     });
     // Nobody asked for it and it has no parameters: a placeholder, even under another name.
-    expect(readOffer(turn as never, () => false).placeholders).toEqual(['DeferredToolPlaceholder', 'mcp__app__notes']);
+    expect(readOffer(turn as never, () => false).placeholders).toEqual([
+      'DeferredToolPlaceholder',
+      'mcp__app__notes',
+    ]);
   });
 });

@@ -30,7 +30,11 @@ function run(
   killAfterMs?: number,
 ): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], ...options });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...options,
+    });
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     child.on('error', reject);
@@ -78,14 +82,19 @@ describe('killed runs', () => {
       if (result.signal === 'SIGKILL') killed++;
       for (const [file, text] of filesOf(outputs)) {
         if (file.endsWith('.tmp')) continue;
-        expect([original.get(file), afterRename.get(file)], `${file} is one whole version`).toContain(text);
+        expect(
+          [original.get(file), afterRename.get(file)],
+          `${file} is one whole version`,
+        ).toContain(text);
       }
     }
     expect(killed, 'some runs were killed mid-way').toBeGreaterThan(0);
 
     // Temp files a killed run left are reported by --check, and removed by the next run.
     const leftovers = await leftoverTempFiles(outputs);
-    expect(json(await runBin(['generate', '--check', '--json'], dir)).leftovers).toHaveLength(leftovers.length);
+    expect(json(await runBin(['generate', '--check', '--json'], dir)).leftovers).toHaveLength(
+      leftovers.length,
+    );
     expect((await run(['generate'], dir)).code).toBe(0);
     expect(await leftoverTempFiles(outputs)).toEqual([]);
     expect((await run(['generate', '--check'], dir)).code).toBe(0);
@@ -125,7 +134,8 @@ async function readOnly(dir: string, folder: string): Promise<SpawnOptions> {
   const nobody = 65534;
   chmodSync(dir, 0o755);
   chownSync(dir, nobody, nobody);
-  for (const entry of readdirSync(dir, { recursive: true })) chownSync(path.join(dir, String(entry)), nobody, nobody);
+  for (const entry of readdirSync(dir, { recursive: true }))
+    chownSync(path.join(dir, String(entry)), nobody, nobody);
   chownSync(folder, 0, 0);
   return { uid: nobody, gid: nobody, env: { ...process.env, HOME: dir } };
 }
@@ -149,7 +159,9 @@ describe('a folder the run may not write', () => {
       const result = await run(['generate'], dir, options);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toMatch(
-        new RegExp(`${sub.replaceAll('/', '\\/')}\\/[^:]+:1:1: error TC302: Cannot write [^:]+: permission denied`),
+        new RegExp(
+          `${sub.replaceAll('/', '\\/')}\\/[^:]+:1:1: error TC302: Cannot write [^:]+: permission denied`,
+        ),
       );
       expect(result.stderr).not.toMatch(/\n\s+at /);
       // One diagnostic for the folder, not one per file in it.

@@ -19,23 +19,32 @@ afterEach(() => vi.restoreAllMocks());
 
 /** One output folder and its files (absolute path → content, or a file with options). */
 const set = (outDir: string, entries: Record<string, string | OutputFile> = {}): OutputSet[] => [
-  { outDir, files: new Map(Object.entries(entries).map(([f, c]) => [f, typeof c === 'string' ? { content: c } : c])) },
+  {
+    outDir,
+    files: new Map(
+      Object.entries(entries).map(([f, c]) => [f, typeof c === 'string' ? { content: c } : c]),
+    ),
+  },
 ];
 
 /** The files a manifest on disk lists. */
 const manifestFiles = async (outDir: string) =>
-  (JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_NAME), 'utf8')) as { files: string[] }).files;
+  (JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_NAME), 'utf8')) as { files: string[] })
+    .files;
 
 describe('writeFileAtomic', () => {
-  it.each([0o600, 0o640, 0o755, 0o666])('keeps the mode %o of the file it replaces', async (mode) => {
-    const dir = await tempDir('mode');
-    const file = path.join(dir, 'registry.ts');
-    await fs.writeFile(file, 'old');
-    await fs.chmod(file, mode);
-    await writeFileAtomic(file, 'new');
-    expect(await fs.readFile(file, 'utf8')).toBe('new');
-    expect((await fs.stat(file)).mode & 0o777).toBe(mode);
-  });
+  it.each([0o600, 0o640, 0o755, 0o666])(
+    'keeps the mode %o of the file it replaces',
+    async (mode) => {
+      const dir = await tempDir('mode');
+      const file = path.join(dir, 'registry.ts');
+      await fs.writeFile(file, 'old');
+      await fs.chmod(file, mode);
+      await writeFileAtomic(file, 'new');
+      expect(await fs.readFile(file, 'utf8')).toBe('new');
+      expect((await fs.stat(file)).mode & 0o777).toBe(mode);
+    },
+  );
 
   it('renames a temp file from the target folder onto the target, creating missing folders', async () => {
     const dir = await tempDir('rename');
@@ -117,7 +126,10 @@ describe('writeOutputs', () => {
     await fs.mkdir(path.join(out, 'sub'), { recursive: true });
     await fs.writeFile(path.join(root, 'precious.ts'), 'keep\n');
     const manifest = path.join(out, MANIFEST_NAME);
-    await fs.writeFile(manifest, JSON.stringify({ files: ['../precious.ts', path.join(root, 'precious.ts'), 'sub'] }));
+    await fs.writeFile(
+      manifest,
+      JSON.stringify({ files: ['../precious.ts', path.join(root, 'precious.ts'), 'sub'] }),
+    );
     const report = await writeOutputs(set(out));
     expect(report.orphaned).toEqual([]);
     expect(await fs.readFile(path.join(root, 'precious.ts'), 'utf8')).toBe('keep\n');
@@ -129,24 +141,32 @@ describe('writeOutputs', () => {
     const out = await tempDir('lock');
     const lock = path.join(out, MCP_LOCK_NAME);
     await fs.writeFile(lock, '{ "lockfileVersion": 1, "servers": {} }\n');
-    await fs.writeFile(path.join(out, MANIFEST_NAME), JSON.stringify({ files: [MCP_LOCK_NAME, MANIFEST_NAME] }));
+    await fs.writeFile(
+      path.join(out, MANIFEST_NAME),
+      JSON.stringify({ files: [MCP_LOCK_NAME, MANIFEST_NAME] }),
+    );
     expect((await writeOutputs(set(out), { check: true })).orphaned).toEqual([]);
     expect((await writeOutputs(set(out))).orphaned).toEqual([]);
     expect(await fs.readFile(lock, 'utf8')).toBe('{ "lockfileVersion": 1, "servers": {} }\n');
     expect(await manifestFiles(out)).toEqual([MANIFEST_NAME]);
     // A renderer that emitted a file of that name would not be allowed to replace the lock either.
-    expect((await writeOutputs(set(out, { [lock]: 'generated\n' }))).problems.map((p) => p.code)).toEqual(['TC300']);
+    expect(
+      (await writeOutputs(set(out, { [lock]: 'generated\n' }))).problems.map((p) => p.code),
+    ).toEqual(['TC300']);
   });
 
   it('writes create-only files when absent and never overwrites them, nor lists them as its own', async () => {
     const dir = await tempDir('create-only');
     const binding = path.join(dir, 'toolBinding.tsx');
     const manifest = path.join(dir, MANIFEST_NAME);
-    expect((await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).changed).toEqual(
-      [manifest, binding].sort(),
-    );
+    expect(
+      (await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } })))
+        .changed,
+    ).toEqual([manifest, binding].sort());
     await fs.writeFile(binding, 'hand edited');
-    expect(await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } }))).toMatchObject({
+    expect(
+      await writeOutputs(set(dir, { [binding]: { content: 'skeleton', createOnly: true } })),
+    ).toMatchObject({
       changed: [],
       orphaned: [],
       unchanged: 2,
@@ -182,6 +202,9 @@ describe('writeOutputs', () => {
       generatedBy: 'agent-tool-catalog',
       files: [MANIFEST_NAME, 'a.ts', 'i18n/en.json'],
     });
-    expect(JSON.parse(files.get(path.join(two, MANIFEST_NAME))!.content).files).toEqual([MANIFEST_NAME, 'b.ts']);
+    expect(JSON.parse(files.get(path.join(two, MANIFEST_NAME))!.content).files).toEqual([
+      MANIFEST_NAME,
+      'b.ts',
+    ]);
   });
 });

@@ -3,22 +3,33 @@
 // Vite loads it per request with ssrLoadModule, so a catalog edit reaches the policy without a restart.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLAUDE_USER_TOOLS, CLAUDE_TOOL_REGISTRY } from '../src/generated/claude/registry';
-import { resolveClaudeToolPolicy, type ClaudeToolConditionContext } from '../src/generated/claude/policy';
+import {
+  resolveClaudeToolPolicy,
+  type ClaudeToolConditionContext,
+} from '../src/generated/claude/policy';
 import type { AgentStore } from './db';
 
 /** The session the dialog previews: the app resolves these per session (.git stat, channelService). */
-export const PREVIEW_CONTEXT: ClaudeToolConditionContext = { workspaceHasGit: true, agentHasChannel: false };
+export const PREVIEW_CONTEXT: ClaudeToolConditionContext = {
+  workspaceHasGit: true,
+  agentHasChannel: false,
+};
 
 export interface AgentView {
   readonly id: string;
   readonly name: string;
   readonly disabledTools: readonly string[];
   readonly context: ClaudeToolConditionContext;
-  readonly sdk: { readonly disallowedTools: readonly string[]; readonly allowedTools: readonly string[] };
+  readonly sdk: {
+    readonly disallowedTools: readonly string[];
+    readonly allowedTools: readonly string[];
+  };
 }
 
 /** Only runtime names of user tools may be written: the dialog cannot block an internal tool. */
-const WRITABLE = new Set<string>(CLAUDE_USER_TOOLS.flatMap((key) => CLAUDE_TOOL_REGISTRY[key].names));
+const WRITABLE = new Set<string>(
+  CLAUDE_USER_TOOLS.flatMap((key) => CLAUDE_TOOL_REGISTRY[key].names),
+);
 
 function view(row: { id: string; name: string; disabledTools: string[] }): AgentView {
   const policy = resolveClaudeToolPolicy(row, PREVIEW_CONTEXT);
@@ -46,7 +57,11 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /** Handles `/api/agents/:id` (GET) and `/api/agents/:id/disabled-tools` (PUT `{ disabledTools }`); false for other URLs. */
-export async function handleApiRequest(store: AgentStore, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export async function handleApiRequest(
+  store: AgentStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   const match = /^\/api\/agents\/([\w-]+)(\/disabled-tools)?$/.exec((req.url ?? '').split('?')[0]!);
   if (!match) return false;
   const [, id, sub] = match;
@@ -59,7 +74,8 @@ export async function handleApiRequest(store: AgentStore, req: IncomingMessage, 
     if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string'))
       return send(res, 400, { error: 'Send { "disabledTools": string[] }.' });
     const unknown = list.filter((n) => !WRITABLE.has(n));
-    if (unknown.length > 0) return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` });
+    if (unknown.length > 0)
+      return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` });
     return send(res, 200, view(store.setDisabledTools(id!, list)!));
   }
   return send(res, 405, { error: `${req.method} is not supported here.` });

@@ -6,7 +6,10 @@ import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 export const agents = sqliteTable('agents', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  disabledTools: text('disabled_tools', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  disabledTools: text('disabled_tools', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
 });
 
 export type AgentRow = typeof agents.$inferSelect;

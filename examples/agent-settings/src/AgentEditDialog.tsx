@@ -39,7 +39,9 @@ function Row({
       </span>
       <span className="text">
         <span className="label">{label}</span>
-        <span className="description">{row.tools.map((k) => t(CLAUDE_I18N_KEYS[k].description)).join(' · ')}</span>
+        <span className="description">
+          {row.tools.map((k) => t(CLAUDE_I18N_KEYS[k].description)).join(' · ')}
+        </span>
       </span>
       <button
         type="button"
@@ -87,7 +89,12 @@ export function AgentEditDialog({ agentId }: { readonly agentId: string }): Reac
   }, [title]);
 
   return (
-    <main className="dialog" role="dialog" aria-labelledby="dialog-title" lang={i18n.resolvedLanguage}>
+    <main
+      className="dialog"
+      role="dialog"
+      aria-labelledby="dialog-title"
+      lang={i18n.resolvedLanguage}
+    >
       <header>
         <h1 id="dialog-title">{title}</h1>
         <nav className="locales" aria-label={t('app:language')}>
@@ -112,7 +119,11 @@ export function AgentEditDialog({ agentId }: { readonly agentId: string }): Reac
       )}
       <h2 className="tools-title">{t('app:tools')}</h2>
       {sections.map((section) => (
-        <section key={section.category} data-testid={`category-${section.category}`} className="category">
+        <section
+          key={section.category}
+          data-testid={`category-${section.category}`}
+          className="category"
+        >
           <h3>{t(CLAUDE_CATEGORY_I18N_KEYS[section.category])}</h3>
           <ul>
             {section.rows.map((row) => (
@@ -138,7 +149,9 @@ export function AgentEditDialog({ agentId }: { readonly agentId: string }): Reac
               : '…',
           })}
         </p>
-        <pre data-testid="disallowed-tools">{agent ? JSON.stringify(agent.sdk.disallowedTools, null, 1) : '…'}</pre>
+        <pre data-testid="disallowed-tools">
+          {agent ? JSON.stringify(agent.sdk.disallowedTools, null, 1) : '…'}
+        </pre>
       </aside>
     </main>
   );

@@ -43,7 +43,8 @@ export function buildSections(): CategorySection[] {
 }
 
 /** A row is on when none of its names is disabled. */
-export const isRowOn = (row: ToolRow, disabled: readonly string[]) => row.names.every((n) => !disabled.includes(n));
+export const isRowOn = (row: ToolRow, disabled: readonly string[]) =>
+  row.names.every((n) => !disabled.includes(n));
 
 export function toggleRow(row: ToolRow, disabled: readonly string[]): string[] {
   return isRowOn(row, disabled)

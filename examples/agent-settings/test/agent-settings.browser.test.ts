@@ -10,7 +10,12 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import initSqlJs from 'sql.js';
-import { BROWSER_ARTIFACTS, fontsUsedBy, launchChromium, screenshotPath } from '../../../test/browser/chromium';
+import {
+  BROWSER_ARTIFACTS,
+  fontsUsedBy,
+  launchChromium,
+  screenshotPath,
+} from '../../../test/browser/chromium';
 import catalogZhCN from '../src/generated/claude/i18n/zh-CN.json';
 import catalogZhTW from '../src/generated/claude/i18n/zh-TW.json';
 import {
@@ -73,11 +78,12 @@ describe('agent-settings in Chromium', () => {
     );
     expect(sections).toEqual(withUserTools.map((c) => `category-${c}`));
 
-    const rows = await page
-      .locator('li[data-tools]')
-      .evaluateAll((els) =>
-        els.map((e) => ({ id: e.getAttribute('data-testid'), tools: e.getAttribute('data-tools')!.split(' ') })),
-      );
+    const rows = await page.locator('li[data-tools]').evaluateAll((els) =>
+      els.map((e) => ({
+        id: e.getAttribute('data-testid'),
+        tools: e.getAttribute('data-tools')!.split(' '),
+      })),
+    );
     const shown = rows.flatMap((r) => r.tools).sort();
     expect(shown).toEqual([...CLAUDE_USER_TOOLS].sort());
     const hidden = (Object.keys(CLAUDE_TOOL_REGISTRY) as ClaudeToolKey[]).filter(
@@ -90,13 +96,19 @@ describe('agent-settings in Chromium', () => {
     for (const label of ['Notebook edit', 'Todo list', 'Send message', 'Enter worktree'])
       expect(dialogText).not.toContain(label);
 
-    expect(rows.find((r) => r.id === 'row-planMode')?.tools).toEqual(['EnterPlanMode', 'ExitPlanMode']);
+    expect(rows.find((r) => r.id === 'row-planMode')?.tools).toEqual([
+      'EnterPlanMode',
+      'ExitPlanMode',
+    ]);
     expect(await page.getByTestId('row-planMode').getByRole('switch').count()).toBe(1);
     const icons = await page
       .getByTestId('row-planMode')
       .locator('svg[data-icon]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
-    expect(icons).toEqual([CLAUDE_UI_BINDINGS.EnterPlanMode.icon, CLAUDE_UI_BINDINGS.ExitPlanMode.icon]);
+    expect(icons).toEqual([
+      CLAUDE_UI_BINDINGS.EnterPlanMode.icon,
+      CLAUDE_UI_BINDINGS.ExitPlanMode.icon,
+    ]);
     expect(await page.getByTestId('row-bash').locator('svg').getAttribute('data-icon')).toBe(
       CLAUDE_UI_BINDINGS.Bash.icon,
     );
@@ -110,7 +122,9 @@ describe('agent-settings in Chromium', () => {
 
     await planMode().click();
     await expect.poll(() => planMode().getAttribute('aria-checked')).toBe('false');
-    await expect.poll(disallowed).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
+    await expect
+      .poll(disallowed)
+      .toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
 
     // What the app saved to its database file, read with SQLite itself.
     const sqlite = new (await initSqlJs()).Database(readFileSync(dbFile));
@@ -127,35 +141,49 @@ describe('agent-settings in Chromium', () => {
   it.each([
     ['zh-CN', catalogZhCN, appZhCN, 'Noto Sans SC'],
     ['zh-TW', catalogZhTW, appZhTW, 'Noto Sans TC'],
-  ])('shows %s in Chinese, drawn with the bundled web font', async (locale, catalog, app, webFont) => {
-    await openDialog();
-    await page.getByTestId(`locale-${locale}`).click();
-    const tools = catalog.agent.tools;
-    const label = `${tools.EnterPlanMode.label} / ${tools.ExitPlanMode.label}`;
-    await expect.poll(() => page.getByTestId('row-planMode').locator('.label').textContent()).toBe(label);
-    expect(await page.getByTestId('row-bash').locator('.description').textContent()).toBe(tools.Bash.description);
-    expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(
-      tools.categories.orchestration.label,
-    );
-    expect(await page.locator('.tools-title').textContent()).toBe(app.tools);
-    expect(await page.locator('#dialog-title').textContent()).toBe(app.titleFor.replace('{{name}}', 'Demo agent'));
-    expect(await page.locator('main').getAttribute('lang')).toBe(locale);
-
-    // Every glyph of these elements comes from the web font, none from a system fallback (boxes on a
-    // machine without CJK fonts); font-display: swap draws the fallback until the font has loaded.
-    // (A variable font reports its default instance's name, such as "Noto Sans SC Thin".)
-    const drawnWith = async (selector: string) =>
-      (await fontsUsedBy(page, selector)).map((f) => `${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`);
-    for (const selector of [
-      '#dialog-title',
-      '.tools-title',
-      '[data-testid="row-planMode"] .label',
-      '[data-testid="category-orchestration"] h3',
-    ]) {
+  ])(
+    'shows %s in Chinese, drawn with the bundled web font',
+    async (locale, catalog, app, webFont) => {
+      await openDialog();
+      await page.getByTestId(`locale-${locale}`).click();
+      const tools = catalog.agent.tools;
+      const label = `${tools.EnterPlanMode.label} / ${tools.ExitPlanMode.label}`;
       await expect
-        .poll(() => drawnWith(selector), { timeout: 10_000 })
-        .toEqual([expect.stringMatching(new RegExp(`^${webFont}\\b.* \\(web font\\)$`))]);
-    }
-    await page.screenshot({ path: screenshotPath(`agent-settings-${locale}.png`), fullPage: true });
-  });
+        .poll(() => page.getByTestId('row-planMode').locator('.label').textContent())
+        .toBe(label);
+      expect(await page.getByTestId('row-bash').locator('.description').textContent()).toBe(
+        tools.Bash.description,
+      );
+      expect(await page.getByTestId('category-orchestration').locator('h3').textContent()).toBe(
+        tools.categories.orchestration.label,
+      );
+      expect(await page.locator('.tools-title').textContent()).toBe(app.tools);
+      expect(await page.locator('#dialog-title').textContent()).toBe(
+        app.titleFor.replace('{{name}}', 'Demo agent'),
+      );
+      expect(await page.locator('main').getAttribute('lang')).toBe(locale);
+
+      // Every glyph of these elements comes from the web font, none from a system fallback (boxes on a
+      // machine without CJK fonts); font-display: swap draws the fallback until the font has loaded.
+      // (A variable font reports its default instance's name, such as "Noto Sans SC Thin".)
+      const drawnWith = async (selector: string) =>
+        (await fontsUsedBy(page, selector)).map(
+          (f) => `${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`,
+        );
+      for (const selector of [
+        '#dialog-title',
+        '.tools-title',
+        '[data-testid="row-planMode"] .label',
+        '[data-testid="category-orchestration"] h3',
+      ]) {
+        await expect
+          .poll(() => drawnWith(selector), { timeout: 10_000 })
+          .toEqual([expect.stringMatching(new RegExp(`^${webFont}\\b.* \\(web font\\)$`))]);
+      }
+      await page.screenshot({
+        path: screenshotPath(`agent-settings-${locale}.png`),
+        fullPage: true,
+      });
+    },
+  );
 });

@@ -28,7 +28,9 @@ describe('the agent store', () => {
     const file = path.join(scratch, 'fresh', 'agents.sqlite');
     const store = await openAgentStore(file);
     expect(store.get(DEMO_AGENT_ID)).toEqual({ id: 'demo', name: 'Demo agent', disabledTools: [] });
-    expect(store.setDisabledTools(DEMO_AGENT_ID, ['ExitPlanMode', 'EnterPlanMode', 'EnterPlanMode'])).toEqual({
+    expect(
+      store.setDisabledTools(DEMO_AGENT_ID, ['ExitPlanMode', 'EnterPlanMode', 'EnterPlanMode']),
+    ).toEqual({
       id: 'demo',
       name: 'Demo agent',
       disabledTools: ['EnterPlanMode', 'ExitPlanMode'],
@@ -48,8 +50,14 @@ describe('the agent store', () => {
     cpSync(MIGRATIONS_FOLDER, firstOnly, { recursive: true });
     const journalFile = path.join(firstOnly, 'meta/_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    expect(journal.entries.map((e) => e.tag)).toEqual(['0000_create_agents', '0001_agent_disabled_tools']);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+    expect(journal.entries.map((e) => e.tag)).toEqual([
+      '0000_create_agents',
+      '0001_agent_disabled_tools',
+    ]);
+    writeFileSync(
+      journalFile,
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
+    );
     const SQL = await initSqlJs();
     const old = new SQL.Database();
     migrate(drizzle(old), { migrationsFolder: firstOnly });
@@ -57,10 +65,17 @@ describe('the agent store', () => {
     const file = path.join(scratch, 'old.sqlite');
     writeFileSync(file, old.export());
     old.close();
-    expect(await query(file, "select name from pragma_table_info('agents')")).toEqual([['id'], ['name']]);
+    expect(await query(file, "select name from pragma_table_info('agents')")).toEqual([
+      ['id'],
+      ['name'],
+    ]);
 
     const store = await openAgentStore(file);
-    expect(store.get('legacy')).toEqual({ id: 'legacy', name: 'Agent from before', disabledTools: [] });
+    expect(store.get('legacy')).toEqual({
+      id: 'legacy',
+      name: 'Agent from before',
+      disabledTools: [],
+    });
     store.close();
     expect(await query(file, "select name from pragma_table_info('agents')")).toEqual([
       ['id'],

@@ -24,7 +24,9 @@ describe("the dialog's i18next instance", () => {
     await i18n.changeLanguage(given);
     expect(i18n.resolvedLanguage).toBe(resolved);
     expect(i18n.t(planLabel)).toBe(catalog.agent.tools.EnterPlanMode.label);
-    expect(i18n.t(CLAUDE_CATEGORY_I18N_KEYS.orchestration)).toBe(catalog.agent.tools.categories.orchestration.label);
+    expect(i18n.t(CLAUDE_CATEGORY_I18N_KEYS.orchestration)).toBe(
+      catalog.agent.tools.categories.orchestration.label,
+    );
     expect(i18n.t('app:tools')).toBe(app.tools);
     expect(i18n.t('app:titleFor', { name: 'Demo' })).toBe(app.titleFor.replace('{{name}}', 'Demo'));
     expect(i18n.t(planLabel)).not.toBe(catalogEn.agent.tools.EnterPlanMode.label);
@@ -47,7 +49,9 @@ describe("the dialog's i18next instance", () => {
     await i18n.changeLanguage('zh-TW');
     expect(i18n.t(planLabel)).toBe(catalogEn.agent.tools.EnterPlanMode.label);
     expect(i18n.t('app:tools')).toBe(appEn.tools);
-    expect(i18n.t(CLAUDE_I18N_KEYS.ExitPlanMode.label)).toBe(catalogZhTW.agent.tools.ExitPlanMode.label); // the rest stays translated
+    expect(i18n.t(CLAUDE_I18N_KEYS.ExitPlanMode.label)).toBe(
+      catalogZhTW.agent.tools.ExitPlanMode.label,
+    ); // the rest stays translated
   });
 
   it('falls back to English for a language it does not support', async () => {
@@ -59,7 +63,9 @@ describe("the dialog's i18next instance", () => {
   it('has every string of the dialog in every locale', () => {
     const keys = (value: object, prefix = ''): string[] =>
       Object.entries(value)
-        .flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]))
+        .flatMap(([k, v]) =>
+          typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+        )
         .sort();
     for (const app of [appZhCN, appZhTW]) expect(keys(app)).toEqual(keys(appEn));
   });

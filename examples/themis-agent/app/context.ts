@@ -14,7 +14,8 @@ declare module '../generated/themis/tools' {
 
 /** Every predicate the catalog declares; a missing one fails typecheck. Each runs once per context. */
 export const themisPredicates: ThemisToolPredicates = {
-  canQueryThemis: ({ data }) => data.user.roles.includes('analyst') || data.user.roles.includes('admin'),
+  canQueryThemis: ({ data }) =>
+    data.user.roles.includes('analyst') || data.user.roles.includes('admin'),
   sentryConfigured: ({ data }) => data.space.channels.includes('sentry'),
   linearConfigured: ({ data }) => data.space.channels.includes('linear'),
   metabaseConfigured: ({ data }) => data.space.channels.includes('metabase'),

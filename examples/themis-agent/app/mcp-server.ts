@@ -38,7 +38,12 @@ export function createThemisMcpServer() {
         features: { skills: true, automations: true },
         channels: ['linear', 'sentry', 'metabase'],
       },
-      user: { id: 'drift-check', roles: ['analyst'], googleDriveConnected: true, driveFolders: ['specs'] },
+      user: {
+        id: 'drift-check',
+        roles: ['analyst'],
+        googleDriveConnected: true,
+        driveFolders: ['specs'],
+      },
       conversation: { id: 'drift-check' },
       messageQueue: new MessageQueue(),
     },

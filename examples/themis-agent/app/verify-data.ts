@@ -12,7 +12,12 @@ export function verifyData(): ThemisToolData {
       features: { skills: true, automations: true },
       channels: ['linear', 'sentry', 'metabase'],
     },
-    user: { id: 'verify', roles: ['analyst'], googleDriveConnected: true, driveFolders: ['specs', 'reports'] },
+    user: {
+      id: 'verify',
+      roles: ['analyst'],
+      googleDriveConnected: true,
+      driveFolders: ['specs', 'reports'],
+    },
     conversation: { id: 'conversation-verify' },
     messageQueue: new MessageQueue(),
   };

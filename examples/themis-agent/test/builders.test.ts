@@ -38,22 +38,29 @@ describe('builders', () => {
 
   it('resolve names from the context at toolNames time', () => {
     const names = (folders: string[]) =>
-      themisToolNames(chatContext({ ...analyst, driveFolders: folders }), { include: ['chat_only'] }).filter((n) =>
-        n.includes('gdrive'),
-      );
+      themisToolNames(chatContext({ ...analyst, driveFolders: folders }), {
+        include: ['chat_only'],
+      }).filter((n) => n.includes('gdrive'));
     expect(names(['specs'])).toEqual(['mcp__themis__gdrive_search_specs']);
-    expect(names(['a', 'b'])).toEqual(['mcp__themis__gdrive_search_a', 'mcp__themis__gdrive_search_b']);
+    expect(names(['a', 'b'])).toEqual([
+      'mcp__themis__gdrive_search_a',
+      'mcp__themis__gdrive_search_b',
+    ]);
     expect(names([])).toEqual([]);
   });
 
   it('mirror external names from the channel registry passed at toolNames time', () => {
     const context = chatContext();
-    expect(themisToolNames(context, { include: ['linear'], channels: new ChannelRegistry(teamSpace) })).toEqual([
+    expect(
+      themisToolNames(context, { include: ['linear'], channels: new ChannelRegistry(teamSpace) }),
+    ).toEqual([
       'mcp__linear__list_issues',
       'mcp__linear__create_issue',
       'mcp__linear__update_issue',
     ]);
-    expect(() => themisToolNames(context, { include: ['linear'] })).toThrow(/mirrors channel 'linear'.*channels/);
+    expect(() => themisToolNames(context, { include: ['linear'] })).toThrow(
+      /mirrors channel 'linear'.*channels/,
+    );
   });
 
   it('a caller without factories skips the trigger tools, even when it includes `triggers`', () => {
@@ -68,7 +75,10 @@ describe('builders', () => {
     const api = chatSession({ space: teamSpace, user: analyst, conversation });
     expect(api.options.allowedTools.filter((n) => n.includes('trigger'))).toEqual([]);
     expect(api.options.disallowedTools).toEqual(
-      expect.arrayContaining(['mcp__themis__trigger_pr_review', 'mcp__themis__trigger_code_generation']),
+      expect.arrayContaining([
+        'mcp__themis__trigger_pr_review',
+        'mcp__themis__trigger_code_generation',
+      ]),
     );
   });
 
@@ -76,7 +86,9 @@ describe('builders', () => {
     const mention = new ChannelMentionWorkflow(bareSpace, analyst);
     const generation = async (server: Parameters<typeof connectTo>[0]) => {
       const client = await connectTo(server);
-      const listed = (await client.listTools()).tools.find((t) => t.name === 'trigger_code_generation')!;
+      const listed = (await client.listTools()).tools.find(
+        (t) => t.name === 'trigger_code_generation',
+      )!;
       return { client, schema: listed.inputSchema };
     };
     const inMention = await generation(mention.session().options.mcpServers.themis);
@@ -94,7 +106,10 @@ describe('builders', () => {
         name: 'trigger_code_generation',
         arguments: { instructions: 'add a route', project: 'api' },
       });
-      expect(mention.codeGenerationRequest).toEqual({ instructions: 'add a route', project: 'api' });
+      expect(mention.codeGenerationRequest).toEqual({
+        instructions: 'add a route',
+        project: 'api',
+      });
     } finally {
       await inMention.client.close();
     }

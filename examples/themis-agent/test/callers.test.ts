@@ -9,11 +9,16 @@ import { messagingSession } from '../app/callers/messaging-agent';
 import { analyst, bareSpace, conversation, emptyQueue, guest, teamSpace } from './fixtures';
 import { connectTo, listedTools } from './mcp-client';
 
-const names = async (server: Parameters<typeof listedTools>[0]) => (await listedTools(server)).map((t) => t.name);
+const names = async (server: Parameters<typeof listedTools>[0]) =>
+  (await listedTools(server)).map((t) => t.name);
 /** The disallowed names that are not built-ins the catalog switches off everywhere (`exposure: 'disabled'`). */
 const disallowedBeyondBuiltins = (disallowed: readonly string[]) =>
   disallowed.filter((n) => n.startsWith('mcp__') || ['Skill', 'ToolSearch', 'Agent'].includes(n));
-const PR_TOOLS = ['mcp__themis__get_pr_info', 'mcp__themis__get_pr_diff', 'mcp__themis__get_pr_files'];
+const PR_TOOLS = [
+  'mcp__themis__get_pr_info',
+  'mcp__themis__get_pr_diff',
+  'mcp__themis__get_pr_files',
+];
 const RESTRICTED = [
   'mcp__metabase__delete_card',
   'mcp__metabase__delete_dashboard',
@@ -110,7 +115,10 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__trigger_pr_review',
       'mcp__themis__trigger_code_generation',
     ]);
-    expect(options.agents?.researcher?.tools).toEqual(['mcp__themis__query_themis_data', ...PR_TOOLS]);
+    expect(options.agents?.researcher?.tools).toEqual([
+      'mcp__themis__query_themis_data',
+      ...PR_TOOLS,
+    ]);
     // `load_skill_resources` is built (its bundle has `fullNames: []`) but has no runtime name in the
     // catalog, so the session does not offer it: nothing in the policy says it is allowed.
     expect(await names(options.mcpServers.themis)).toEqual([
@@ -168,7 +176,11 @@ describe('the four callers get exactly their slice of the catalog', () => {
   });
 
   it('MessagingAgentConcern (MESSAGING): core + restricted external variants', async () => {
-    const { options } = messagingSession({ space: teamSpace, user: guest, messageQueue: emptyQueue() });
+    const { options } = messagingSession({
+      space: teamSpace,
+      user: guest,
+      messageQueue: emptyQueue(),
+    });
     expect(options.allowedTools).toEqual([
       'mcp__themis__save_memory',
       ...PR_TOOLS,
@@ -235,11 +247,17 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__trigger_pr_review',
       'mcp__themis__trigger_code_generation',
     ]);
-    expect(options.agents?.researcher?.tools).toEqual(['mcp__themis__query_themis_data', ...PR_TOOLS]);
+    expect(options.agents?.researcher?.tools).toEqual([
+      'mcp__themis__query_themis_data',
+      ...PR_TOOLS,
+    ]);
     // The trigger tool the server offers runs the workflow's own factory.
     const client = await connectTo(options.mcpServers.themis);
     try {
-      await client.callTool({ name: 'trigger_pr_review', arguments: { repo: 'themis/api', number: 7 } });
+      await client.callTool({
+        name: 'trigger_pr_review',
+        arguments: { repo: 'themis/api', number: 7 },
+      });
     } finally {
       await client.close();
     }

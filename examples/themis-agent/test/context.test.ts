@@ -16,7 +16,10 @@ import { analyst, bareSpace, conversation, emptyQueue, guest, teamSpace } from '
 /** The app's predicates, each wrapped in a spy that counts its calls. */
 function spiedPredicates() {
   const spies = Object.fromEntries(
-    Object.entries(themisPredicates).map(([name, impl]) => [name, vi.fn(impl as ThemisToolPredicate)]),
+    Object.entries(themisPredicates).map(([name, impl]) => [
+      name,
+      vi.fn(impl as ThemisToolPredicate),
+    ]),
   ) as Record<keyof ThemisToolPredicates, Mock<ThemisToolPredicate>>;
   return { predicates: spies as unknown as ThemisToolPredicates, spies };
 }
@@ -24,13 +27,18 @@ function spiedPredicates() {
 describe('predicate memoization', () => {
   it('runs every predicate once per context across buildTools and toolNames', () => {
     const { predicates, spies } = spiedPredicates();
-    const context = createThemisToolContext({ predicates, data: { space: teamSpace, user: analyst, conversation } });
+    const context = createThemisToolContext({
+      predicates,
+      data: { space: teamSpace, user: analyst, conversation },
+    });
     const include = THEMIS_CALLERS.CHAT;
     buildThemisTools(context, { include });
     themisToolNames(context, { include, channels: new ChannelRegistry(teamSpace) });
     buildThemisTools(context, { include });
     themisToolNames(context, { include, channels: new ChannelRegistry(teamSpace) });
-    const counts = Object.fromEntries(Object.entries(spies).map(([name, spy]) => [name, spy.mock.calls.length]));
+    const counts = Object.fromEntries(
+      Object.entries(spies).map(([name, spy]) => [name, spy.mock.calls.length]),
+    );
     expect(counts).toEqual({
       canQueryThemis: 1,
       sentryConfigured: 1,
@@ -60,14 +68,20 @@ describe('predicate memoization', () => {
       data: { space: bareSpace, user: guest },
     });
     for (let i = 0; i < 3; i++)
-      themisToolNames(context, { include: THEMIS_CALLERS.CHAT, channels: new ChannelRegistry(bareSpace) });
+      themisToolNames(context, {
+        include: THEMIS_CALLERS.CHAT,
+        channels: new ChannelRegistry(bareSpace),
+      });
     expect(runs).toBe(2);
     expect(context.evaluations.get('canQueryThemis')).toBe(1);
     expect(context.evaluations.get('googleDriveAvailable')).toBe(1);
   });
 
   it('runs the one-off availability check once per context too', () => {
-    const context = createThemisToolContext({ predicates: themisPredicates, data: { space: bareSpace, user: guest } });
+    const context = createThemisToolContext({
+      predicates: themisPredicates,
+      data: { space: bareSpace, user: guest },
+    });
     buildThemisTools(context, { include: ['chat_only'] });
     themisToolNames(context, { include: ['chat_only'] });
     expect(context.evaluations.get('available:personal_tasks')).toBe(1);
@@ -75,9 +89,12 @@ describe('predicate memoization', () => {
 
   it('a new context re-evaluates: availability follows the invocation', () => {
     const names = (user: typeof analyst) =>
-      themisToolNames(createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user } }), {
-        include: ['core'],
-      });
+      themisToolNames(
+        createThemisToolContext({ predicates: themisPredicates, data: { space: teamSpace, user } }),
+        {
+          include: ['core'],
+        },
+      );
     expect(names(analyst)).toContain('mcp__themis__query_themis_data');
     expect(names(guest)).not.toContain('mcp__themis__query_themis_data');
   });
@@ -91,7 +108,11 @@ describe('predicate memoization', () => {
       predicates: themisPredicates,
       data: { space: teamSpace, user: guest },
     });
-    expect(themisToolNames(withQueue, { include: ['core'] })).toContain('mcp__themis__enqueue_followup');
-    expect(themisToolNames(withoutQueue, { include: ['core'] })).not.toContain('mcp__themis__enqueue_followup');
+    expect(themisToolNames(withQueue, { include: ['core'] })).toContain(
+      'mcp__themis__enqueue_followup',
+    );
+    expect(themisToolNames(withoutQueue, { include: ['core'] })).not.toContain(
+      'mcp__themis__enqueue_followup',
+    );
   });
 });

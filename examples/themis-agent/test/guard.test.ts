@@ -56,7 +56,9 @@ describe('the generated PreToolUse guard', () => {
     const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
     // The full agent mirrors every metabase tool, the restricted ones too: the session still leaves them out.
     expect(options.allowedTools).not.toContain('mcp__metabase__delete_card');
-    expect(options.disallowedTools).toEqual(expect.arrayContaining([...THEMIS_RESTRICTED_TOOL_NAMES]));
+    expect(options.disallowedTools).toEqual(
+      expect.arrayContaining([...THEMIS_RESTRICTED_TOOL_NAMES]),
+    );
     const matcher = options.hooks.PreToolUse[0]!;
     const result = await decide(matcher, input('mcp__metabase__delete_card'));
     expect(result.decision).toBe('deny');
@@ -74,7 +76,9 @@ describe('the generated PreToolUse guard', () => {
     const matcher = options.hooks.PreToolUse[0]!;
     expect((await decide(matcher, input('mcp__themis__trigger_pr_review'))).decision).toBe('deny');
     expect((await decide(matcher, input('mcp__flights__book'))).reason).toMatch(/does not declare/);
-    expect((await decide(matcher, input('mcp__themis__query_themis_data'))).decision).toBeUndefined();
+    expect(
+      (await decide(matcher, input('mcp__themis__query_themis_data'))).decision,
+    ).toBeUndefined();
   });
 
   it('denies an external tool the caller did not allow (messaging gets only the restricted variants)', async () => {
@@ -127,12 +131,21 @@ describe('the generated PreToolUse guard', () => {
       'mcp__themis__get_pr_diff',
       'mcp__themis__get_pr_files',
     ]);
-    expect((await listedTools(options.mcpServers.themis)).map((t) => t.name)).not.toContain('query_themis_data');
-    expect((await decide(options.hooks.PreToolUse[0]!, input('mcp__themis__query_themis_data'))).decision).toBe('deny');
+    expect((await listedTools(options.mcpServers.themis)).map((t) => t.name)).not.toContain(
+      'query_themis_data',
+    );
+    expect(
+      (await decide(options.hooks.PreToolUse[0]!, input('mcp__themis__query_themis_data')))
+        .decision,
+    ).toBe('deny');
   });
 
   it('lets a headless messaging turn call only what allowedTools pre-approves when the mode needs a responder', async () => {
-    const headless = messagingSession({ space: teamSpace, user: guest, messageQueue: emptyQueue() });
+    const headless = messagingSession({
+      space: teamSpace,
+      user: guest,
+      messageQueue: emptyQueue(),
+    });
     const interactive = messagingSession(
       { space: teamSpace, user: guest, messageQueue: emptyQueue() },
       { headless: false, permissionMode: 'default' },
@@ -141,20 +154,36 @@ describe('the generated PreToolUse guard', () => {
     expect('permissionMode' in headless.options).toBe(false);
     // Pre-approved: the SDK will not prompt, so a headless turn may run it.
     expect(
-      (await decide(headless.options.hooks.PreToolUse[0]!, input('mcp__themis__save_memory', 'default'))).decision,
+      (
+        await decide(
+          headless.options.hooks.PreToolUse[0]!,
+          input('mcp__themis__save_memory', 'default'),
+        )
+      ).decision,
     ).toBeUndefined();
   });
 
   it('denies a prompting tool on a headless turn whose permission mode needs a responder', async () => {
     // Not pre-approved (no allowedTools), so in 'default' mode it would wait for an answer no one can give.
     const matcher = createThemisToolGuard({ headless: true });
-    expect((await decide(matcher, input('mcp__themis__save_memory', 'default'))).decision).toBe('deny');
-    expect((await decide(matcher, input('mcp__themis__save_memory', 'bypassPermissions'))).decision).toBeUndefined();
+    expect((await decide(matcher, input('mcp__themis__save_memory', 'default'))).decision).toBe(
+      'deny',
+    );
+    expect(
+      (await decide(matcher, input('mcp__themis__save_memory', 'bypassPermissions'))).decision,
+    ).toBeUndefined();
     expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBe('deny');
     const interactive = createThemisToolGuard({ headless: false });
-    expect((await decide(interactive, input('mcp__themis__save_memory', 'default'))).decision).toBeUndefined();
+    expect(
+      (await decide(interactive, input('mcp__themis__save_memory', 'default'))).decision,
+    ).toBeUndefined();
     // Pre-approved through allowedTools: the SDK will not prompt, so a headless turn may run it.
-    const preApproved = createThemisToolGuard({ headless: true, allowedTools: ['mcp__themis__save_memory'] });
-    expect((await decide(preApproved, input('mcp__themis__save_memory', 'default'))).decision).toBeUndefined();
+    const preApproved = createThemisToolGuard({
+      headless: true,
+      allowedTools: ['mcp__themis__save_memory'],
+    });
+    expect(
+      (await decide(preApproved, input('mcp__themis__save_memory', 'default'))).decision,
+    ).toBeUndefined();
   });
 });

@@ -5,8 +5,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 
 /** Connects a client to the server; each server instance takes one connection. */
-export async function connectTo(server: McpSdkServerConfigWithInstance | undefined): Promise<Client> {
-  if (server === undefined || server.type !== 'sdk') throw new Error('the session has no in-process server here');
+export async function connectTo(
+  server: McpSdkServerConfigWithInstance | undefined,
+): Promise<Client> {
+  if (server === undefined || server.type !== 'sdk')
+    throw new Error('the session has no in-process server here');
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.instance.connect(serverSide);
   const client = new Client({ name: 'themis-example-test', version: '1.0.0' });

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f87d42d3cbe7aff5 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 fa8dbda1e5b832e0 of the code below.
 // The per-invocation context (`ToolContext`): the app's predicates, each evaluated at most once per
 // context — `false` and `undefined` results memoized too — plus the factories a caller supplies and
 // whatever data the app's builders need.
@@ -96,14 +96,21 @@ export function createToolContext<D = undefined>(init: ToolContextInit<D> = {}):
 }
 
 export function isToolContext(value: unknown): value is ToolContext<unknown> {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CONTEXT_BRAND] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[CONTEXT_BRAND] === true
+  );
 }
 
 /** Plain booleans (`{ workspaceHasGit: true }`) or a ToolContext: both answer condition lookups. */
 export type ConditionSource = ToolContext<unknown> | Readonly<Record<string, boolean | undefined>>;
 
 /** A condition's value from either form of context; `undefined` when the context does not say. */
-export function readCondition(source: ConditionSource | undefined, field: string): boolean | undefined {
+export function readCondition(
+  source: ConditionSource | undefined,
+  field: string,
+): boolean | undefined {
   if (!source) return undefined;
   if (isToolContext(source)) return source.predicate(field);
   const value = (source as Record<string, unknown>)[field];

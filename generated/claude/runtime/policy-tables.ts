@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 13eb0c0bc4b45b41 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 7047577cb50817f6 of the code below.
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
 import type { RuntimeSurface } from './runtime-surface';
@@ -108,7 +108,11 @@ export interface PreparedPolicy {
   /** Key or runtime name → tool index. */
   readonly indexOf: ReadonlyMap<string, number>;
   readonly always: Int32Array;
-  readonly conditions: readonly { readonly name: string; readonly field: string; readonly closure: Int32Array }[];
+  readonly conditions: readonly {
+    readonly name: string;
+    readonly field: string;
+    readonly closure: Int32Array;
+  }[];
   /** User tool key or runtime name → closure of its opt-out. */
   readonly optOut: ReadonlyMap<string, Int32Array>;
   /** Direct consequences of a tool being disallowed: its pair-group siblings and its direct dependents. */
@@ -157,7 +161,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     else members.set(t.pairGroup, [i]);
   });
   // A tool's own index in its spread list is harmless: marking stops at tools already marked.
-  const spread: number[][] = tools.map((t) => (t.pairGroup !== undefined ? [...members.get(t.pairGroup)!] : []));
+  const spread: number[][] = tools.map((t) =>
+    t.pairGroup !== undefined ? [...members.get(t.pairGroup)!] : [],
+  );
   tools.forEach((t, i) => {
     for (const dep of t.dependsOn) {
       const d = indexOfKey.get(dep);
@@ -173,7 +179,8 @@ function prepare(tables: PolicyTables): PreparedPolicy {
   tools.forEach((t, i) => {
     if (t.exposure !== 'user') return;
     const closure = closureOr(tables.whenOptedOut?.[t.key], () => [i]);
-    for (const alias of [t.key, ...names[i]!]) if (indexOf.get(alias) === i) optOut.set(alias, closure);
+    for (const alias of [t.key, ...names[i]!])
+      if (indexOf.get(alias) === i) optOut.set(alias, closure);
   });
 
   return {
@@ -182,7 +189,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     keys: tools.map((t) => t.key),
     names,
     indexOf,
-    always: closureOr(tables.alwaysDisallowed, () => tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : []))),
+    always: closureOr(tables.alwaysDisallowed, () =>
+      tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : [])),
+    ),
     conditions: tables.conditions.map((c) => ({
       name: c.name,
       field: c.field,
@@ -217,7 +226,8 @@ function toolsByServer(
 }
 
 /** Rule 1's roots: `exposure: 'disabled'` and `available: false`. */
-export const isAlwaysBlocked = (t: PolicyToolEntry) => t.exposure === 'disabled' || t.available === false;
+export const isAlwaysBlocked = (t: PolicyToolEntry) =>
+  t.exposure === 'disabled' || t.available === false;
 
 /** The condition rule 3 reads for a tool: its own `condition`, else an `available` condition. */
 export const gatingCondition = (t: PolicyToolEntry): string | undefined =>
@@ -228,7 +238,11 @@ export const gatingCondition = (t: PolicyToolEntry): string | undefined =>
  * Output-sensitive (only visited tools are touched, then sorted): one closure per user toggle
  * would otherwise scan the whole catalog each time, O(user tools × tools) at build time.
  */
-export function expandClosure(roots: readonly number[], spread: readonly Int32Array[], size: number): Int32Array {
+export function expandClosure(
+  roots: readonly number[],
+  spread: readonly Int32Array[],
+  size: number,
+): Int32Array {
   const seen = new Set<number>();
   const pending: number[] = [];
   for (const r of roots) {

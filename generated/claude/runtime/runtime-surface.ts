@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 23c6405c3b194d76 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 589b985ee18aa279 of the code below.
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
@@ -17,7 +17,10 @@ export interface RuntimeSurface {
   readonly recorded?: string;
   /** Tool search is on: tools are deferred behind ToolSearch, whenever ToolSearch itself is offered. */
   readonly toolSearch: boolean;
-  /** MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are deferred while tool search is on. */
+  /**
+   * MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are
+   * deferred while tool search is on.
+   */
   readonly mcpDeferred: boolean;
   /** Built-in tools (keys) the runtime defers while tool search is on. */
   readonly deferred: readonly string[];
@@ -31,14 +34,24 @@ export interface RuntimeSurface {
 const TOOL_SEARCH = 'ToolSearch';
 
 /** The surface of `name`, else the first one; a catalog without recorded surfaces gets an empty one. */
-export function surfaceOf(surfaces: readonly RuntimeSurface[] | undefined, name?: string): RuntimeSurface {
+export function surfaceOf(
+  surfaces: readonly RuntimeSurface[] | undefined,
+  name?: string,
+): RuntimeSurface {
   const found = name === undefined ? surfaces?.[0] : surfaces?.find((s) => s.name === name);
   if (found) return found;
   if (name !== undefined && surfaces !== undefined && surfaces.length > 0)
     throw new RangeError(
       `No runtime configuration named '${name}'; the catalog declares: ${surfaces.map((s) => s.name).join(', ')}.`,
     );
-  return { name: name ?? 'default', toolSearch: false, mcpDeferred: false, deferred: [], absent: {}, unrecorded: [] };
+  return {
+    name: name ?? 'default',
+    toolSearch: false,
+    mcpDeferred: false,
+    deferred: [],
+    absent: {},
+    unrecorded: [],
+  };
 }
 
 /** How a handed-over tool is offered in this surface: deferred behind ToolSearch while `searching`, or left out. */
@@ -58,7 +71,10 @@ function runtimeState(
   }
   if (!searching || t.offer === 'direct') return { state: 'direct' };
   if (t.offer === 'deferred' || surface.mcpDeferred)
-    return { state: 'deferred', detail: 'MCP tools are loaded through ToolSearch while tool search is on' };
+    return {
+      state: 'deferred',
+      detail: 'MCP tools are loaded through ToolSearch while tool search is on',
+    };
   return { state: 'direct' };
 }
 
@@ -73,7 +89,9 @@ export function searchingWith(
   handed: (index: number) => boolean,
 ): boolean {
   const i = tables.tools.findIndex((t, j) => t.kind === 'sdk' && names[j]!.includes(TOOL_SEARCH));
-  return surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined;
+  return (
+    surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined
+  );
 }
 
 /** Tool `i` as offered: absent for the session's reason (`absence`), else as the runtime offers it. */
@@ -86,7 +104,8 @@ export function toolOfferOf(
   searching: boolean,
 ): ToolOffer {
   const key = tables.tools[i]!.key;
-  if (absence) return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
+  if (absence)
+    return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
   const { state, detail } = runtimeState(tables, surface, i, searching);
   return {
     key,

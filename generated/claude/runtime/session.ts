@@ -3,18 +3,28 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 cefffefeddd5d505 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 b02e4d221d5aadcb of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
 // tools that are merely listed in `disallowedTools`), `disallowedTools` for everything else
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
-import { createPreToolUseGuard, namesFrom, type GuardMatcher, type PreToolUseGuardOptions } from './hooks';
+import {
+  createPreToolUseGuard,
+  namesFrom,
+  type GuardMatcher,
+  type PreToolUseGuardOptions,
+} from './hooks';
 import { mcpToolName } from './names';
 import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
-import { disallowedNames, type AgentToolSettings, type PolicyContext, type ResolveOptions } from './policy';
+import {
+  disallowedNames,
+  type AgentToolSettings,
+  type PolicyContext,
+  type ResolveOptions,
+} from './policy';
 import { mcpServerOf, type PolicyTables } from './policy-tables';
 
 /** A tool instance the app built for an in-process MCP server (the SDK's `tool(...)`), which has a `name`. */
@@ -105,7 +115,8 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
   const { tables } = catalog;
   // Servers the app connects itself take opt-out entries as written.
   const other = input.guard?.otherServers;
-  const otherServers = other === 'all' ? 'all' : [...Object.keys(input.externalServers ?? {}), ...(other ?? [])];
+  const otherServers =
+    other === 'all' ? 'all' : [...Object.keys(input.externalServers ?? {}), ...(other ?? [])];
   const offer = computeOffer(tables, {
     ...(input.agent !== undefined ? { agent: input.agent } : {}),
     ...(input.context !== undefined ? { context: input.context } : {}),
@@ -127,7 +138,9 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
       .filter((tool) => offer.stateOf(mcpToolName(server, tool.name)) !== 'absent')
       .map((tool) => withLoadMode(tool, lists.loadModes.get(mcpToolName(server, tool.name))));
     const built = input.createServer({ name: server, tools: allowed });
-    mcpServers[server] = features.mcpToolPolicies ? withDeniedTools(built, lists.deniedWires.get(server)) : built;
+    mcpServers[server] = features.mcpToolPolicies
+      ? withDeniedTools(built, lists.deniedWires.get(server))
+      : built;
   }
   const disallowed = lists.disallowedTools;
   const live = input.guard?.disallowed;
@@ -140,15 +153,21 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
       // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
       // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
       const server = mcpServerOf(name);
-      const passed = server !== undefined && (other === 'all' || [...(other ?? [])].includes(server));
+      const passed =
+        server !== undefined && (other === 'all' || [...(other ?? [])].includes(server));
       if (passed && !disallowed.some((entry) => coveredBy(name, entry))) return { offered: true };
-      return { offered: false, reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]) };
+      return {
+        offered: false,
+        reason: offer.whyAbsent(name, [...(tables.channels ?? []), ...catalog.channels]),
+      };
     },
     tables,
     allowedTools: lists.allowedTools,
     // The app's live snapshot is read on every call, after the session's own list.
     disallowed:
-      live === undefined ? () => disallowed : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
+      live === undefined
+        ? () => disallowed
+        : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
     declaredServers: [...tables.servers, ...catalog.channels],
     inProcessServers: tables.servers,
     knownNames: lists.known,
@@ -166,7 +185,11 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
 }
 
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
-export function sessionLists(tables: PolicyTables, offer: SessionOffer, selection?: OfferSelection) {
+export function sessionLists(
+  tables: PolicyTables,
+  offer: SessionOffer,
+  selection?: OfferSelection,
+) {
   const tools: string[] = [];
   const loadModes = new Map<string, 'direct' | 'deferred'>();
   const deniedWires = new Map<string, string[]>();
@@ -185,7 +208,10 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
       for (const name of o.names) {
         const server = mcpServerOf(name);
         if (server !== undefined)
-          deniedWires.set(server, [...(deniedWires.get(server) ?? []), name.slice(server.length + 7)]);
+          deniedWires.set(server, [
+            ...(deniedWires.get(server) ?? []),
+            name.slice(server.length + 7),
+          ]);
       }
   }
   for (const extra of offer.extraNames) known.add(extra.name);
@@ -199,16 +225,23 @@ export function sessionLists(tables: PolicyTables, offer: SessionOffer, selectio
   return { tools, allowedTools, disallowedTools, loadModes, deniedWires, known };
 }
 
-/** The tool with the SDK's per-tool `alwaysLoad` set (`_meta['anthropic/alwaysLoad']`), when the catalog says how it is offered. */
+/**
+ * The tool with the SDK's per-tool `alwaysLoad` set (`_meta['anthropic/alwaysLoad']`), when the
+ * catalog says how it is offered.
+ */
 function withLoadMode<T extends NamedTool>(tool: T, mode: 'direct' | 'deferred' | undefined): T {
   if (mode === undefined) return tool;
   const meta = (tool as { _meta?: Record<string, unknown> })._meta;
   return { ...tool, _meta: { ...meta, 'anthropic/alwaysLoad': mode === 'direct' } };
 }
 
-/** The server config with a per-tool `always_deny` policy for the catalog's tools it left out (SDKs that support it). */
+/**
+ * The server config with a per-tool `always_deny` policy for the catalog's tools it left out (SDKs
+ * that support it).
+ */
 function withDeniedTools<S>(server: S, wires: readonly string[] | undefined): S {
-  if (wires === undefined || wires.length === 0 || typeof server !== 'object' || server === null) return server;
+  if (wires === undefined || wires.length === 0 || typeof server !== 'object' || server === null)
+    return server;
   const policies = wires.map((name) => ({ name, permission_policy: 'always_deny' as const }));
   return { ...server, tools: policies };
 }

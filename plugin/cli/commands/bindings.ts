@@ -8,7 +8,12 @@ import { loadWithPeer } from '../optional-peer.js';
 
 const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
-function describe(r: CatalogBindingsReport, fix: boolean, prune: boolean, rel: (f: string) => string): string[] {
+function describe(
+  r: CatalogBindingsReport,
+  fix: boolean,
+  prune: boolean,
+  rel: (f: string) => string,
+): string[] {
   const where = `${rel(r.file)} (catalog '${r.catalog}')`;
   if (r.error) return [`${where}: ${r.error}`];
   if (r.created)
@@ -20,13 +25,18 @@ function describe(r: CatalogBindingsReport, fix: boolean, prune: boolean, rel: (
   const lines: string[] = [];
   if (r.missing.length > 0)
     lines.push(
-      `${where}: ${fix ? 'added' : 'missing'} ${r.missing.length} entr${r.missing.length === 1 ? 'y' : 'ies'}: ${list(r.missing)}${fix ? ' (each marked TODO)' : ''}.`,
+      `${where}: ${fix ? 'added' : 'missing'} ${r.missing.length} entr` +
+        `${r.missing.length === 1 ? 'y' : 'ies'}: ${list(r.missing)}` +
+        `${fix ? ' (each marked TODO)' : ''}.`,
     );
   if (r.excess.length > 0)
     lines.push(
       fix && prune
         ? `${where}: removed ${r.excess.length} stale entr${r.excess.length === 1 ? 'y' : 'ies'}: ${list(r.excess)}.`
-        : `${where}: ${r.excess.length} entr${r.excess.length === 1 ? 'y is' : 'ies are'} for tools the catalog no longer has: ${list(r.excess)}; run \`tool-catalog bindings --fix --prune\` to remove ${r.excess.length === 1 ? 'it' : 'them'}.`,
+        : `${where}: ${r.excess.length} entr` +
+            `${r.excess.length === 1 ? 'y is' : 'ies are'} for tools the catalog no ` +
+            `longer has: ${list(r.excess)}; run \`tool-catalog bindings --fix ` +
+            `--prune\` to remove ${r.excess.length === 1 ? 'it' : 'them'}.`,
     );
   if (lines.length === 0) lines.push(`${where}: up to date.`);
   else if (!fix && r.missing.length > 0)
@@ -45,9 +55,14 @@ export const bindingsCommand: Command = {
       throw new UsageError(`Unexpected argument '${positionals[0]}'; bindings takes only options.`);
     const fix = values.fix === true;
     const prune = values.prune === true;
-    if (prune && !fix) throw new UsageError('--prune removes entries and only works together with --fix.');
+    if (prune && !fix)
+      throw new UsageError('--prune removes entries and only works together with --fix.');
     // Loaded on use: it pulls in ts-morph (~1.4 s), an optional peer, which no other command needs.
-    const loaded = await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
+    const loaded = await loadWithPeer(
+      'ts-morph',
+      io,
+      () => import('../../bindings/run-bindings.js'),
+    );
     if (!loaded) return 2;
     const { runBindings } = loaded;
     const result = await runBindings({
@@ -61,12 +76,21 @@ export const bindingsCommand: Command = {
     const rel = (f: string) => relativePosix(io.cwd, f);
     if (values.json) {
       const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
-      io.stdout(jsonOutput({ ok: result.ok, fix, prune, catalogs, diagnostics: diagnosticsJson(result.diagnostics) }));
+      io.stdout(
+        jsonOutput({
+          ok: result.ok,
+          fix,
+          prune,
+          catalogs,
+          diagnostics: diagnosticsJson(result.diagnostics),
+        }),
+      );
       return result.ok ? 0 : 1;
     }
     printDiagnostics(result.diagnostics, io);
     for (const r of result.catalogs)
-      for (const line of describe(r, fix, prune, rel)) (result.ok ? io.stdout : io.stderr)(`${line}\n`);
+      for (const line of describe(r, fix, prune, rel))
+        (result.ok ? io.stdout : io.stderr)(`${line}\n`);
     return result.ok ? 0 : 1;
   },
 };

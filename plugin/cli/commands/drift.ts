@@ -3,7 +3,13 @@
 // with the lock. Either exits 1 on any disagreement, naming each tool and how to fix it.
 import { formatCatalogDrift } from '../../drift/format-report.js';
 import { runDrift } from '../../drift/run-drift.js';
-import { COMMON_OPTIONS, UsageError, type CommandIO, type ParsedArgs, type Command } from '../command.js';
+import {
+  COMMON_OPTIONS,
+  UsageError,
+  type CommandIO,
+  type ParsedArgs,
+  type Command,
+} from '../command.js';
 import { loadWithPeer } from '../optional-peer.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
@@ -22,7 +28,9 @@ function milliseconds(values: ParsedArgs['values'], flag: string): number | unde
 /** `drift --mcp`: its code and the MCP client, an optional peer, are loaded only on this path. */
 async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promise<number> {
   if (values['sdk-types'] !== undefined)
-    throw new UsageError('--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.');
+    throw new UsageError(
+      '--sdk-types compares with the SDK, --mcp with MCP servers; run them separately.',
+    );
   const update = values.update === true;
   const options = {
     cwd: io.cwd,
@@ -34,7 +42,10 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
     listTimeoutMs: milliseconds(values, 'list-timeout'),
   };
   const loaded = await loadWithPeer('@modelcontextprotocol/sdk', io, () =>
-    Promise.all([import('../../drift/run-mcp-drift.js'), import('../../drift/format-mcp-report.js')]),
+    Promise.all([
+      import('../../drift/run-mcp-drift.js'),
+      import('../../drift/format-mcp-report.js'),
+    ]),
   );
   if (!loaded) return 2;
   const [{ runMcpDrift }, { formatMcpDrift }] = loaded;
@@ -43,7 +54,11 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
     // Server strings are JSON-escaped; the few characters JSON leaves raw are escaped too, for a terminal.
-    const report = { ok: result.ok, catalogs: result.catalogs, diagnostics: diagnosticsJson(result.diagnostics) };
+    const report = {
+      ok: result.ok,
+      catalogs: result.catalogs,
+      diagnostics: diagnosticsJson(result.diagnostics),
+    };
     io.stdout(`${terminalJson(JSON.stringify(report, null, 2))}\n`);
     return result.ok ? 0 : failure;
   }
@@ -55,9 +70,11 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
 export const driftCommand: Command = {
   name: 'drift',
   summary:
-    "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its MCP servers and their lock (exit 1 on drift)",
+    "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its " +
+    'MCP servers and their lock (exit 1 on drift)',
   usage:
-    '[--sdk <package|folder> | --sdk-types <file>] | --mcp [server…] [--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
+    '[--sdk <package|folder> | --sdk-types <file>] | --mcp [server…] ' +
+    '[--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
   options: {
     ...COMMON_OPTIONS,
     'sdk-types': { type: 'string' },
@@ -71,9 +88,12 @@ export const driftCommand: Command = {
     const { values, positionals } = args;
     if (values.mcp) return runMcp(args, io);
     for (const flag of ['update', 'connect-timeout', 'list-timeout'])
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
+      if (values[flag] !== undefined)
+        throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
     if (positionals.length > 0)
-      throw new UsageError(`Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`);
+      throw new UsageError(
+        `Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`,
+      );
     const result = await runDrift({
       cwd: io.cwd,
       config: values.config as string | undefined,

@@ -14,14 +14,18 @@ import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 
 /** For each stale `policy.md`, the tools whose policy the regenerated one changes. */
-async function changedPolicies(result: GenerateResult, stale: readonly string[]): Promise<string[]> {
+async function changedPolicies(
+  result: GenerateResult,
+  stale: readonly string[],
+): Promise<string[]> {
   const lines: string[] = [];
   for (const c of result.catalogs) {
     const file = path.join(c.outDir, 'policy.md');
     const now = c.files.get(file)?.content;
     if (now === undefined || !stale.includes(file)) continue;
     const before = await readFile(file, 'utf8').catch(() => '');
-    for (const change of policyChanges(before, now)) lines.push(`policy of '${c.config.name}': ${change}`);
+    for (const change of policyChanges(before, now))
+      lines.push(`policy of '${c.config.name}': ${change}`);
   }
   return lines;
 }
@@ -41,7 +45,8 @@ const selectionFlags = (values: ParsedArgs['values']): string[] => [
 export const generateCommand: Command = {
   name: 'generate',
   summary:
-    'Compile the catalog into its generated files (--check: exit 1 if any is stale; --watch: regenerate on every change)',
+    'Compile the catalog into its generated files (--check: exit 1 if any is ' +
+    'stale; --watch: regenerate on every change)',
   usage: '[--check | --watch | --prune]',
   options: {
     ...COMMON_OPTIONS,
@@ -50,17 +55,24 @@ export const generateCommand: Command = {
     prune: { type: 'boolean' },
   },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
+    if (positionals.length > 0)
+      throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
     if (values.watch) {
       if (values.check || values.json || values.prune)
         throw new UsageError(
-          '--watch regenerates on every change; it cannot be combined with --check, --json or --prune (which would drop set-aside translations while a file is briefly missing).',
+          '--watch regenerates on every change; it cannot be combined with ' +
+            '--check, --json or --prune (which would drop set-aside translations ' +
+            'while a file is briefly missing).',
         );
       return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
     }
     const started = performance.now();
     const check = values.check === true;
-    const result = await generateAndWrite({ ...projectOptions(values, io), check, prune: values.prune === true });
+    const result = await generateAndWrite({
+      ...projectOptions(values, io),
+      check,
+      prune: values.prune === true,
+    });
     const rel = (f: string) => relativePosix(io.cwd, f);
     const report = result.report;
     const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
@@ -99,15 +111,20 @@ export const generateCommand: Command = {
       for (const f of report.changed)
         io.stderr(
           edited.has(f)
-            ? `stale: ${rel(f)} (edited by hand: its code no longer matches the hash in its header; the runtime copy is the package's, so \`npm run generate\` puts it back)\n`
+            ? `stale: ${rel(f)} (edited by hand: its code no longer matches the hash ` +
+                `in its header; the runtime copy is the package's, so \`npm run ` +
+                `generate\` puts it back)\n`
             : `stale: ${rel(f)}\n`,
         );
       for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
-      for (const f of report.leftovers) io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
+      for (const f of report.leftovers)
+        io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
       for (const line of policy) io.stderr(`${line}\n`);
       if (stale.length > 0) {
         io.stderr(
-          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}\` and commit the result.\n`,
+          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} ` +
+            `out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}` +
+            `\` and commit the result.\n`,
         );
         return 1;
       }
@@ -119,7 +136,8 @@ export const generateCommand: Command = {
       for (const [file, f] of c.files)
         if (f.prunable && report.changed.includes(file))
           io.stdout(
-            `kept ${rel(file)}: translations of keys no longer in the catalog, set aside until they return (\`generate --prune\` drops them).\n`,
+            `kept ${rel(file)}: translations of keys no longer in the catalog, set ` +
+              `aside until they return (\`generate --prune\` drops them).\n`,
           );
     const names = result.catalogs.map((c) => c.config.name).join(', ');
     const cleaned =
@@ -127,7 +145,9 @@ export const generateCommand: Command = {
         ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned`
         : '';
     io.stdout(
-      `${names}: wrote ${report.changed.length} file${report.changed.length === 1 ? '' : 's'}, removed ${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`,
+      `${names}: wrote ${report.changed.length} file` +
+        `${report.changed.length === 1 ? '' : 's'}, removed ` +
+        `${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`,
     );
     return ok ? 0 : 1;
   },

@@ -11,10 +11,14 @@ import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnos
 function printResult(result: InitResult, io: CommandIO): void {
   const rel = (f: string) => relativePosix(io.cwd, f);
   if (result.rerun)
-    io.stdout(`${rel(result.plan.configFile)} exists: init kept every file and completed what was missing.\n`);
+    io.stdout(
+      `${rel(result.plan.configFile)} exists: init kept every file and completed what was missing.\n`,
+    );
   if (result.created.length > 0)
     io.stdout(
-      `Created ${result.created.length} file${result.created.length === 1 ? '' : 's'}:\n${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`,
+      `Created ${result.created.length} file` +
+        `${result.created.length === 1 ? '' : 's'}:\n` +
+        `${result.created.map((f) => `  ${rel(f)}`).join('\n')}\n`,
     );
   for (const f of result.edited)
     io.stdout(
@@ -23,15 +27,19 @@ function printResult(result: InitResult, io: CommandIO): void {
         : `Removed the \`sdkTyped: false\` init had written in ${rel(f)}.\n`,
     );
   const report = result.generated.report;
-  if (result.rerun && report) io.stdout(`generate: wrote ${report.changed.length}, ${report.unchanged} unchanged.\n`);
+  if (result.rerun && report)
+    io.stdout(`generate: wrote ${report.changed.length}, ${report.unchanged} unchanged.\n`);
   if (result.script === 'added') io.stdout('Added the "generate" script to package.json.\n');
   for (const e of result.formatterIgnores.filter((e) => e.action !== 'created'))
     io.stdout(
-      `${e.action === 'appended' ? 'Appended' : 'Added'} the output folder to ${rel(e.file)}, so the formatter leaves the generated files alone.\n`,
+      `${e.action === 'appended' ? 'Appended' : 'Added'} the output folder to ` +
+        `${rel(e.file)}, so the formatter leaves the generated files alone.\n`,
     );
   if (result.pnpm?.action === 'created' || result.pnpm?.action === 'appended')
     io.stdout(
-      `Recorded \`allowBuilds: { esbuild: false }\` in ${rel(result.pnpm.file)}: pnpm finishes installs without running esbuild's install script, which its binary does not need.\n`,
+      `Recorded \`allowBuilds: { esbuild: false }\` in ${rel(result.pnpm.file)}` +
+        `: pnpm finishes installs without running esbuild's install script, ` +
+        `which its binary does not need.\n`,
     );
   const sdk = result.sdk;
   if (sdk.installed && !sdk.problem) {
@@ -43,13 +51,17 @@ function printResult(result: InitResult, io: CommandIO): void {
       sdk.omitted.length > 0 ? `left out ${sdk.omitted.join(', ')}, which it does not type` : '',
     ].filter(Boolean);
     io.stdout(
-      `${sdk.name} ${sdk.version} is installed: the catalog declares every tool it types${parts.length > 0 ? ` (${parts.join('; ')})` : ''}.\n`,
+      `${sdk.name} ${sdk.version} is installed: the catalog declares every ` +
+        `tool it types${parts.length > 0 ? ` (${parts.join('; ')})` : ''}.\n`,
     );
   }
-  if (!sdk.installed) io.stdout(`@anthropic-ai/claude-agent-sdk is not installed; install it with: ${sdk.install}\n`);
+  if (!sdk.installed)
+    io.stdout(`@anthropic-ai/claude-agent-sdk is not installed; install it with: ${sdk.install}\n`);
   let n = 0;
   const steps = nextSteps(result);
-  io.stdout(`\nNext steps:\n${steps.map((s) => (s.startsWith('  ') ? `     ${s}` : `  ${++n}. ${s}`)).join('\n')}\n`);
+  io.stdout(
+    `\nNext steps:\n${steps.map((s) => (s.startsWith('  ') ? `     ${s}` : `  ${++n}. ${s}`)).join('\n')}\n`,
+  );
 }
 
 export const initCommand: Command = {
@@ -59,8 +71,10 @@ export const initCommand: Command = {
   usage: '[--catalog <name>] [--config <file>] [--ui | --no-ui]',
   options: { ...COMMON_OPTIONS, ui: { type: 'boolean' }, 'no-ui': { type: 'boolean' } },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`init takes no arguments, got '${positionals.join(' ')}'.`);
-    if (values.ui && values['no-ui']) throw new UsageError('--ui and --no-ui contradict each other; give one.');
+    if (positionals.length > 0)
+      throw new UsageError(`init takes no arguments, got '${positionals.join(' ')}'.`);
+    if (values.ui && values['no-ui'])
+      throw new UsageError('--ui and --no-ui contradict each other; give one.');
     const ui = values.ui ? true : values['no-ui'] ? false : undefined;
     let result: InitResult;
     try {
@@ -78,7 +92,10 @@ export const initCommand: Command = {
     const ok = result.generated.ok;
     if (values.json) {
       const rel = (f: string) => relativePosix(io.cwd, f);
-      const formatterIgnores = result.formatterIgnores.map((e) => ({ file: rel(e.file), action: e.action }));
+      const formatterIgnores = result.formatterIgnores.map((e) => ({
+        file: rel(e.file),
+        action: e.action,
+      }));
       io.stdout(
         `${JSON.stringify(
           {

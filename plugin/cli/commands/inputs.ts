@@ -13,9 +13,13 @@ function union(catalogs: readonly CatalogInputs[]): { inputs: string[]; outputs:
   };
 }
 
-/** Nx spells paths from the project's root with `{projectRoot}/`, and hashes the package version through `externalDependencies`. */
+/**
+ * Nx spells paths from the project's root with `{projectRoot}/`, and hashes the package version
+ * through `externalDependencies`.
+ */
 function nxTarget(task: { inputs: string[]; outputs: string[] }) {
-  const fromRoot = (p: string) => (p.startsWith('!') ? `!{projectRoot}/${p.slice(1)}` : `{projectRoot}/${p}`);
+  const fromRoot = (p: string) =>
+    p.startsWith('!') ? `!{projectRoot}/${p.slice(1)}` : `{projectRoot}/${p}`;
   return {
     cache: true,
     inputs: [...task.inputs.map(fromRoot), { externalDependencies: ['agent-tool-catalog'] }],
@@ -25,11 +29,13 @@ function nxTarget(task: { inputs: string[]; outputs: string[] }) {
 
 export const inputsCommand: Command = {
   name: 'inputs',
-  summary: "List generate's input and output globs per catalog, and as a Turborepo task and an Nx target",
+  summary:
+    "List generate's input and output globs per catalog, and as a Turborepo task and an Nx target",
   usage: '',
   options: { ...COMMON_OPTIONS },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`inputs takes no arguments, got '${positionals.join(' ')}'.`);
+    if (positionals.length > 0)
+      throw new UsageError(`inputs takes no arguments, got '${positionals.join(' ')}'.`);
     const result = await generateInputs(projectOptions(values, io));
     const failed = reportFailedProject(result, values, io);
     if (failed !== undefined) return failed;

@@ -24,7 +24,9 @@ function chooseFormat(flag: unknown, out: string | undefined): ReportFormat {
   const named = out === undefined ? undefined : formatOfFile(out);
   if (flag !== undefined && named !== undefined && flag !== named)
     throw new UsageError(
-      `--format ${flag} writes ${flag === 'md' ? 'Markdown' : 'HTML'}, but --out ${out} names ${named === 'md' ? 'a Markdown' : 'an HTML'} file; change one of them.`,
+      `--format ${flag} writes ${flag === 'md' ? 'Markdown' : 'HTML'}, but ` +
+        `--out ${out} names ${named === 'md' ? 'a Markdown' : 'an HTML'} file; ` +
+        `change one of them.`,
     );
   return (flag as ReportFormat | undefined) ?? named ?? 'md';
 }
@@ -35,20 +37,24 @@ const isReport = (head: string) =>
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'Draw the exposure matrix (tools × exposure × conditions × pair groups) as Markdown or HTML',
+  summary:
+    'Draw the exposure matrix (tools × exposure × conditions × pair groups) as Markdown or HTML',
   usage: '[--format md|html] [--out <file>]',
   options: { ...COMMON_OPTIONS, format: { type: 'string' }, out: { type: 'string' } },
   async run({ values, positionals }, io) {
-    if (positionals.length > 0) throw new UsageError(`report takes no arguments, got '${positionals.join(' ')}'.`);
+    if (positionals.length > 0)
+      throw new UsageError(`report takes no arguments, got '${positionals.join(' ')}'.`);
     const out = values.out as string | undefined;
     if (out === '') throw new UsageError('--out needs a file name, e.g. --out policy.md.');
     const format = chooseFormat(values.format, out);
-    const written = out === undefined ? undefined : outputTarget(io.cwd, out, isReport, 'an exposure matrix');
+    const written =
+      out === undefined ? undefined : outputTarget(io.cwd, out, isReport, 'an exposure matrix');
     const loaded = await loadPolicy(values, io);
     if ('exitCode' in loaded) return loaded.exitCode;
     const content = renderPolicyReport(loaded.model, format, loadTemplates());
     if (!written) {
-      if (values.json) io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, content })}\n`);
+      if (values.json)
+        io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, content })}\n`);
       else io.stdout(content);
       return 0;
     }

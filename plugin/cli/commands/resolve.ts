@@ -7,7 +7,13 @@ import { policySignature, resolveToolPolicy } from '../../runtime/policy.js';
 import { sessionAgentOptions } from '../../runtime/session-agents.js';
 import { UsageError, type Command } from '../command.js';
 import { offerJson, offerText } from '../offer-output.js';
-import { contextReport, describeContext, loadPolicy, POLICY_INPUT_OPTIONS, policyInputs } from '../policy-flags.js';
+import {
+  contextReport,
+  describeContext,
+  loadPolicy,
+  POLICY_INPUT_OPTIONS,
+  policyInputs,
+} from '../policy-flags.js';
 import { jsonOutput } from '../report-diagnostics.js';
 
 /** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
@@ -26,9 +32,12 @@ const block = (title: string, names: readonly string[]) =>
 
 export const resolveCommand: Command = {
   name: 'resolve',
-  summary: 'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
+  summary:
+    'Print what one session offers the model (direct, deferred, absent) and what the SDK receives',
   usage:
-    '[--caller <name>] [--agent <name>] [--runtime <name>] [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--other-server <name>]...',
+    '[--caller <name>] [--agent <name>] [--runtime <name>] [--ctx ' +
+    '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
+    '[--other-server <name>]...',
   options: POLICY_INPUT_OPTIONS,
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
@@ -45,8 +54,13 @@ export const resolveCommand: Command = {
     if (inputs.subagent !== undefined) {
       // A subagent's offer, and the AgentDefinition the session hands the SDK for it (none when it has no tool).
       const subagent = offer.agents.find((a) => a.name === inputs.subagent)!;
-      const definition = sessionAgentOptions(tables, offer, lists.disallowedTools).agents?.[subagent.name] ?? null;
-      const head = { catalog: tables.catalog, agent: subagent.name, context: contextReport(tables, inputs.context) };
+      const definition =
+        sessionAgentOptions(tables, offer, lists.disallowedTools).agents?.[subagent.name] ?? null;
+      const head = {
+        catalog: tables.catalog,
+        agent: subagent.name,
+        context: contextReport(tables, inputs.context),
+      };
       if (values.json) {
         io.stdout(jsonOutput({ ...head, ...offerJson(model, session, subagent), definition }));
         return 0;
@@ -58,7 +72,8 @@ export const resolveCommand: Command = {
           `what the SDK receives (agents.${subagent.name}):\n`,
           definition === null
             ? '  nothing: it has no tool in this session, so the session does not define it\n'
-            : block('tools', definition.tools) + block('disallowedTools', definition.disallowedTools),
+            : block('tools', definition.tools) +
+              block('disallowedTools', definition.disallowedTools),
         ].join(''),
       );
       return 0;

@@ -18,7 +18,8 @@ import { loadCommandProject, reportFailedProject } from '../project-input.js';
 import { jsonOutput } from '../report-diagnostics.js';
 
 function why(r: StaleReference): string {
-  if (r.reason === 'unknown-under-server') return 'is under a catalogued MCP server but is not in the catalog';
+  if (r.reason === 'unknown-under-server')
+    return 'is under a catalogued MCP server but is not in the catalog';
   const seen: LastSeen | undefined = r.lastSeen;
   if (seen && 'commit' in seen)
     return `is no longer in the catalog; the generated registry last had it at commit ${seen.commit}`;
@@ -43,7 +44,8 @@ function unverifiedNote(
 export const staleRefsCommand: Command = {
   name: 'stale-refs',
   summary:
-    'Find references to runtime names of tools no longer in the catalog, also after the removal is committed (exit 1 if any)',
+    'Find references to runtime names of tools no longer in the catalog, ' +
+    'also after the removal is committed (exit 1 if any)',
   usage: '[--since <ref>] [--include <glob>]... [--ignore <glob>]...',
   options: {
     ...COMMON_OPTIONS,
@@ -53,7 +55,9 @@ export const staleRefsCommand: Command = {
   },
   async run({ values, positionals }, io) {
     if (positionals.length > 0)
-      throw new UsageError(`Unexpected argument '${positionals[0]}'; stale-refs takes only options.`);
+      throw new UsageError(
+        `Unexpected argument '${positionals[0]}'; stale-refs takes only options.`,
+      );
     const result = await loadCommandProject(values, io);
     const failed = reportFailedProject(result, values, io, { references: [] });
     if (failed !== undefined) return failed;
@@ -75,7 +79,11 @@ export const staleRefsCommand: Command = {
         .map((d) => `${d}/**`);
       let history: Awaited<ReturnType<typeof registryHistory>>;
       try {
-        history = await registryHistory(path.join(model.config.outDir, 'registry.ts'), model.prefix, { since });
+        history = await registryHistory(
+          path.join(model.config.outDir, 'registry.ts'),
+          model.prefix,
+          { since },
+        );
       } catch (error) {
         if (error instanceof SinceError) throw new UsageError(error.message);
         throw error;
@@ -87,11 +95,17 @@ export const staleRefsCommand: Command = {
         served: lockedRuntimeNames(model.config.outDir),
         root,
         include,
-        ignore: [...outputs, ...model.config.staleRefs.exclude, ...((values.ignore as string[] | undefined) ?? [])],
+        ignore: [
+          ...outputs,
+          ...model.config.staleRefs.exclude,
+          ...((values.ignore as string[] | undefined) ?? []),
+        ],
       });
       filesSearched += search.filesSearched;
-      for (const r of search.references) found.push({ ...r, file: rel(root, r.file), catalog: model.name });
-      for (const u of search.unverified) unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
+      for (const r of search.references)
+        found.push({ ...r, file: rel(root, r.file), catalog: model.name });
+      for (const u of search.unverified)
+        unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
       if (search.unverified.length > 0)
         notes.add(
           unverifiedNote(
@@ -103,7 +117,13 @@ export const staleRefsCommand: Command = {
     }
     if (values.json) {
       io.stdout(
-        jsonOutput({ ok: found.length === 0, filesSearched, references: found, unverified, notes: [...notes] }),
+        jsonOutput({
+          ok: found.length === 0,
+          filesSearched,
+          references: found,
+          unverified,
+          notes: [...notes],
+        }),
       );
       return found.length === 0 ? 0 : 1;
     }
@@ -114,8 +134,11 @@ export const staleRefsCommand: Command = {
     }
     for (const r of found) io.stdout(`${r.file}:${r.line}:${r.column}: ${r.name} ${why(r)}\n`);
     io.stderr(
-      `${found.length} stale reference${found.length === 1 ? '' : 's'}; update or delete them (or restore the tool in the catalog). ` +
-        `A deliberate one, such as a test of an old name, can stay: write ${IGNORE_MARKER} in a comment on its line, or list its files in staleRefs.exclude in the config.\n`,
+      `${found.length} stale reference${found.length === 1 ? '' : 's'}; update ` +
+        `or delete them (or restore the tool in the catalog). ` +
+        (`A deliberate one, such as a test of an old name, can stay: write ` +
+          `${IGNORE_MARKER} in a comment on its line, or list its files in ` +
+          `staleRefs.exclude in the config.\n`),
     );
     return 1;
   },

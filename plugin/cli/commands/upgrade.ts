@@ -6,13 +6,19 @@ import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 
 const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string')
+    : typeof v === 'string'
+      ? [v]
+      : [];
 
 export const upgradeCommand: Command = {
   name: 'upgrade',
   summary:
-    "Report what another SDK version changes (tools, input fields, the runtime's offer) with the catalog edits; --write applies them",
-  usage: '--to <version|package|folder> [--from <version|package|folder>] [--runtime <name>]... [--write]',
+    'Report what another SDK version changes (tools, input fields, the ' +
+    "runtime's offer) with the catalog edits; --write applies them",
+  usage:
+    '--to <version|package|folder> [--from <version|package|folder>] [--runtime <name>]... [--write]',
   options: {
     ...COMMON_OPTIONS,
     to: { type: 'string' },
@@ -27,7 +33,8 @@ export const upgradeCommand: Command = {
       );
     if (typeof values.to !== 'string' || values.to === '')
       throw new UsageError(
-        'upgrade needs --to <version> (such as 0.3.333), an installed package (an npm alias) or a folder that holds the SDK.',
+        'upgrade needs --to <version> (such as 0.3.333), an installed package ' +
+          '(an npm alias) or a folder that holds the SDK.',
       );
     // Only this command fetches and loads SDKs: the other commands never pay for them.
     const [{ runUpgrade }, { formatUpgradeReport }] = await Promise.all([
@@ -46,7 +53,8 @@ export const upgradeCommand: Command = {
     });
     if ('usageError' in outcome) throw new UsageError(outcome.usageError);
     if ('diagnostics' in outcome) {
-      if (values.json) io.stdout(jsonOutput({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }));
+      if (values.json)
+        io.stdout(jsonOutput({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }));
       else printDiagnostics(outcome.diagnostics, io);
       return outcome.diagnostics.some(isUsageProblem) ? 2 : 1;
     }

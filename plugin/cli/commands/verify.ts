@@ -16,21 +16,31 @@ import { loadCommandProject, reportFailedProject, singleModel } from '../project
 import { jsonOutput } from '../report-diagnostics.js';
 
 const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string')
+    : typeof v === 'string'
+      ? [v]
+      : [];
 
 /**
  * `--env NAME=VALUE` flags as an object; a flag without `=` is a usage error, and so is one that
  * would change a variable that keeps the run hermetic, unless `allowOverride`.
  */
-export function parseEnvFlags(flags: readonly string[], allowOverride = false): Record<string, string> {
+export function parseEnvFlags(
+  flags: readonly string[],
+  allowOverride = false,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const flag of flags) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(flag);
     if (!match)
-      throw new UsageError(`--env '${flag}' must be NAME=VALUE, e.g. --env CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1.`);
+      throw new UsageError(
+        `--env '${flag}' must be NAME=VALUE, e.g. --env CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1.`,
+      );
     if (!allowOverride && (HERMETIC_VARIABLES as readonly string[]).includes(match[1]!))
       throw new UsageError(
-        `--env ${match[1]}: verify sets it to keep the run hermetic (its own folder, the loopback API); add --allow-env-override to replace it anyway.`,
+        `--env ${match[1]}: verify sets it to keep the run hermetic (its own ` +
+          `folder, the loopback API); add --allow-env-override to replace it anyway.`,
       );
     env[match[1]!] = match[2]!;
   }
@@ -58,16 +68,22 @@ export async function readMcpConfig(file: string): Promise<Record<string, McpSer
     );
   for (const [name, server] of Object.entries(servers))
     if (!isRecord(server) || (typeof server.command !== 'string' && typeof server.url !== 'string'))
-      throw new UsageError(`--mcp-config ${file}: server '${name}' needs a "command" (stdio) or a "url".`);
+      throw new UsageError(
+        `--mcp-config ${file}: server '${name}' needs a "command" (stdio) or a "url".`,
+      );
   return servers as Record<string, McpServerConfig>;
 }
 
 export const verifyCommand: Command = {
   name: 'verify',
   summary:
-    'Start the real Claude Code runtime per context and caller; check the model is offered exactly what the policy allows',
+    'Start the real Claude Code runtime per context and caller; check the ' +
+    'model is offered exactly what the policy allows',
   usage:
-    '[--runtime <name>]... [--caller <name>]... [--ctx <condition>=true|false]... [--disabled <name>]... [--overlay <name>]... [--emit <tool>] [--env NAME=VALUE]... [--allow-env-override] [--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
+    '[--runtime <name>]... [--caller <name>]... [--ctx ' +
+    '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
+    '[--emit <tool>] [--env NAME=VALUE]... [--allow-env-override] ' +
+    '[--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
   options: {
     ...COMMON_OPTIONS,
     caller: { type: 'string', multiple: true },
@@ -109,7 +125,9 @@ export const verifyCommand: Command = {
     for (const name of runtimes)
       if (!declaredRuntimes.includes(name))
         throw new UsageError(
-          `--runtime '${name}': catalog '${model.name}' declares the runtime configurations ${declaredRuntimes.join(', ')}.${didYouMean(name, declaredRuntimes)}`,
+          `--runtime '${name}': catalog '${model.name}' declares the runtime ` +
+            `configurations ${declaredRuntimes.join(', ')}.` +
+            `${didYouMean(name, declaredRuntimes)}`,
         );
     // Only this command loads the SDK and starts the runtime: the other commands never pay for them.
     const { verifyCatalog } = await import('../../verify/verify.js');
@@ -122,11 +140,23 @@ export const verifyCommand: Command = {
     );
     try {
       const report = await verifyCatalog(model, {
-        ...(ctx.length > 0 ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] } : {}),
+        ...(ctx.length > 0
+          ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] }
+          : {}),
         ...(callers.length > 0 ? { callers } : {}),
         // The servers of --mcp-config are the app's own: entries under them are handed on as written.
-        disabledTools: checkedPolicyEntries(tables, '--disabled', list(values.disabled), Object.keys(mcpConfig ?? {})),
-        overlay: checkedPolicyEntries(tables, '--overlay', list(values.overlay), Object.keys(mcpConfig ?? {})),
+        disabledTools: checkedPolicyEntries(
+          tables,
+          '--disabled',
+          list(values.disabled),
+          Object.keys(mcpConfig ?? {}),
+        ),
+        overlay: checkedPolicyEntries(
+          tables,
+          '--overlay',
+          list(values.overlay),
+          Object.keys(mcpConfig ?? {}),
+        ),
         ...(typeof values.emit === 'string' ? { emit: values.emit } : {}),
         env,
         allowEnvOverride: values['allow-env-override'] === true,
@@ -139,8 +169,10 @@ export const verifyCommand: Command = {
       io.stdout(values.json ? jsonOutput(report) : formatVerifyReport(report));
       return report.ok ? 0 : 1;
     } catch (error) {
-      if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem)) throw error;
-      if (values.json) io.stdout(jsonOutput({ ok: false, catalog: model.name, error: error.message }));
+      if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem))
+        throw error;
+      if (values.json)
+        io.stdout(jsonOutput({ ok: false, catalog: model.name, error: error.message }));
       else io.stderr(`verify: ${error.message}\n`);
       return error instanceof RuntimeUnavailable ? 2 : 1;
     } finally {

@@ -11,16 +11,25 @@ export const PLACEHOLDER_ICON = 'placeholderIcon';
 const TODO_MARK = 'TODO(tool-catalog)';
 
 /** The app's icon type as an import, or undefined for the default `string`. */
-export function iconTypeImport(model: CatalogModel): { specifier: string; exportName: string } | undefined {
+export function iconTypeImport(
+  model: CatalogModel,
+): { specifier: string; exportName: string } | undefined {
   const ref = model.config.bindings?.iconType;
   return ref
-    ? resolveModuleRef(ref, model.config.configFile, model.config.outDir, model.config.imports.extension)
+    ? resolveModuleRef(
+        ref,
+        model.config.configFile,
+        model.config.outDir,
+        model.config.imports.extension,
+      )
     : undefined;
 }
 
 /** Import specifier of the generated `bindings.ts`, as seen from the app's binding file. */
 export function bindingsModuleSpecifier(model: CatalogModel, bindingFile: string): string {
-  const relative = toPosix(path.relative(path.dirname(bindingFile), path.join(model.config.outDir, 'bindings')));
+  const relative = toPosix(
+    path.relative(path.dirname(bindingFile), path.join(model.config.outDir, 'bindings')),
+  );
   return `${relative.startsWith('.') ? relative : `./${relative}`}${model.config.imports.extension}`;
 }
 
@@ -41,7 +50,11 @@ const newToolTodo = (key: string, hint: string) =>
  * A tool's entry. With the default `string` icon type the catalog's `icon` hint is a real value;
  * otherwise the entry points at the file's placeholder icon until someone picks one.
  */
-export function bindingEntry(model: CatalogModel, tool: ToolModel, options: { alwaysTodo: boolean }): BindingEntry {
+export function bindingEntry(
+  model: CatalogModel,
+  tool: ToolModel,
+  options: { alwaysTodo: boolean },
+): BindingEntry {
   const literalIcon = iconTypeImport(model) === undefined && tool.icon !== undefined;
   const icon = literalIcon ? tsString(tool.icon!) : PLACEHOLDER_ICON;
   const hint = !literalIcon && tool.icon ? ` (catalog hint: ${tsString(tool.icon)})` : '';
@@ -50,7 +63,12 @@ export function bindingEntry(model: CatalogModel, tool: ToolModel, options: { al
     : !literalIcon
       ? `// ${lineCommentText(`${TODO_MARK}: choose an icon for '${tool.key}'${hint}`)}`
       : undefined;
-  return { key: tool.key, code: `${tsKey(tool.key)}: { icon: ${icon} }`, comment: todo, usesPlaceholder: !literalIcon };
+  return {
+    key: tool.key,
+    code: `${tsKey(tool.key)}: { icon: ${icon} }`,
+    comment: todo,
+    usesPlaceholder: !literalIcon,
+  };
 }
 
 /**
@@ -62,5 +80,8 @@ export function placeholderDeclaration(model: CatalogModel, iconTypeName: string
     iconTypeImport(model) === undefined
       ? `const ${PLACEHOLDER_ICON}: ${iconTypeName} = 'TODO';`
       : `const ${PLACEHOLDER_ICON} = undefined as unknown as ${iconTypeName};`;
-  return `// ${TODO_MARK}: the icon of tools that have none yet; \`tool-catalog bindings --fix\` gives new tools this one.\n${value}`;
+  return (
+    `// ${TODO_MARK}: the icon of tools that have none yet; \`tool-catalog ` +
+    `bindings --fix\` gives new tools this one.\n${value}`
+  );
 }

@@ -92,7 +92,10 @@ describe('bindings.ts and the binding file skeleton', () => {
   });
 
   it('lays out the skeleton for an icon type of the app (for review)', () => {
-    const { files } = renderWith(bindingsRenderer, withBindingFile({ module: './src/icons', export: 'IconName' }));
+    const { files } = renderWith(
+      bindingsRenderer,
+      withBindingFile({ module: './src/icons', export: 'IconName' }),
+    );
     expect(files['src/tool-bindings.ts']).toMatchInlineSnapshot(`
       "// The UI binding of every tool of the 'demo' catalog: its icon and, optionally, its renderer.
       // This file is yours: once you edit it, agent-tool-catalog never changes it. When the catalog gains
@@ -151,9 +154,10 @@ describe('bindings, property by property', () => {
   });
 
   it('points every entry at the TODO placeholder when the app has its own icon type, the hint in the comment', () => {
-    const skeleton = renderWith(bindingsRenderer, withBindingFile({ module: './src/icons', export: 'IconName' })).files[
-      'src/tool-bindings.ts'
-    ]!;
+    const skeleton = renderWith(
+      bindingsRenderer,
+      withBindingFile({ module: './src/icons', export: 'IconName' }),
+    ).files['src/tool-bindings.ts']!;
     expect(skeleton.match(/\{ icon: placeholderIcon \}/g)).toHaveLength(3);
     expect(skeleton).toContain("choose an icon for 'Read' (catalog hint: 'file-text')");
     expect(skeleton).toContain('const placeholderIcon = undefined as unknown as DemoUiIcon;');

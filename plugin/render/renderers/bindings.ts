@@ -6,7 +6,12 @@ import { derivedPer } from '../../session-memory.js';
 import { docCommentText, lineCommentText, tsKey, tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
 import { layOut, type RenderedFile, type Renderer, type RenderContext } from '../renderer.js';
-import { bindingEntry, bindingsModuleSpecifier, iconTypeImport, placeholderDeclaration } from './binding-entries.js';
+import {
+  bindingEntry,
+  bindingsModuleSpecifier,
+  iconTypeImport,
+  placeholderDeclaration,
+} from './binding-entries.js';
 import { moduleSpecifier, siblingModule } from './module-specifiers.js';
 import type { BindingSkeletonView, BindingsView } from '../template-views.js';
 
@@ -88,7 +93,10 @@ export const bindingsRenderer: Renderer = {
     ]);
     const bindingFile = model.config.bindings?.file;
     if (bindingFile && existing.get(bindingFile) === undefined)
-      files.set(bindingFile, { content: renderBindingSkeleton(model, templates, bindingFile), createOnly: true });
+      files.set(bindingFile, {
+        content: renderBindingSkeleton(model, templates, bindingFile),
+        createOnly: true,
+      });
     return { files };
   },
 };

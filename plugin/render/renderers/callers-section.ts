@@ -6,7 +6,10 @@ import { mdCode, mdCodeList, mdText } from '../../text/escape.js';
 import type { TemplateSet } from '../templates.js';
 import type { CallersSectionView } from '../template-views.js';
 
-function callersSectionView(model: CatalogModel, summaries: readonly CallerSummary[]): CallersSectionView {
+function callersSectionView(
+  model: CatalogModel,
+  summaries: readonly CallerSummary[],
+): CallersSectionView {
   return {
     callers: summaries.map((s) => ({
       name: mdCode(s.caller),

@@ -19,15 +19,23 @@ export interface I18nEntry {
  * Every key, tools in catalog order and then categories in display order; duplicates keep the first.
  * The locale and typed-key emitters both read one model's entries: built once per model.
  */
-export const i18nEntries: (model: CatalogModel) => readonly I18nEntry[] = derivedPer('i18n entries', (model) =>
-  buildI18nEntries(model),
+export const i18nEntries: (model: CatalogModel) => readonly I18nEntry[] = derivedPer(
+  'i18n entries',
+  (model) => buildI18nEntries(model),
 );
 
 // A tool's two entries, kept with its model object (watch mode keeps the objects of unchanged tools).
-const toolEntries = derivedPer('i18n entries of a tool', (t: ToolModel): readonly [I18nEntry, I18nEntry] => [
-  { key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } },
-  { key: t.descriptionKey, text: t.description, owner: { kind: 'tool', name: t.key, field: 'descriptionKey' } },
-]);
+const toolEntries = derivedPer(
+  'i18n entries of a tool',
+  (t: ToolModel): readonly [I18nEntry, I18nEntry] => [
+    { key: t.labelKey, text: t.label, owner: { kind: 'tool', name: t.key, field: 'labelKey' } },
+    {
+      key: t.descriptionKey,
+      text: t.description,
+      owner: { kind: 'tool', name: t.key, field: 'descriptionKey' },
+    },
+  ],
+);
 
 function buildI18nEntries(model: CatalogModel): I18nEntry[] {
   const entries: I18nEntry[] = [];
@@ -43,7 +51,11 @@ function buildI18nEntries(model: CatalogModel): I18nEntry[] {
     add(description);
   }
   for (const c of model.categories)
-    add({ key: c.labelKey, text: c.label, owner: { kind: 'category', name: c.name, field: 'labelKey' } });
+    add({
+      key: c.labelKey,
+      text: c.label,
+      owner: { kind: 'category', name: c.name, field: 'labelKey' },
+    });
   return entries;
 }
 
@@ -61,13 +73,16 @@ export function flattenTranslations(
   } else if (value && typeof value === 'object' && !Array.isArray(value)) {
     // Object.keys, not entries: no [key, value] pair per member (a locale file has tens of thousands).
     const record = value as Record<string, unknown>;
-    for (const k of Object.keys(record)) flattenTranslations(record[k], prefix ? `${prefix}.${k}` : k, into);
+    for (const k of Object.keys(record))
+      flattenTranslations(record[k], prefix ? `${prefix}.${k}` : k, into);
   }
   return into;
 }
 
 /** Two keys where one is an ancestor of the other cannot both be stored in a nested file. */
-export function nestingConflicts(keys: readonly string[]): [ancestor: string, descendant: string][] {
+export function nestingConflicts(
+  keys: readonly string[],
+): [ancestor: string, descendant: string][] {
   const set = new Set(keys);
   const conflicts: [string, string][] = [];
   for (const key of keys) {
@@ -99,7 +114,8 @@ export function jsonKeyPositions(text: string): Map<string, { line: number; colu
     } else if (ch === '"') {
       const column = i - lineStart + 1;
       let value = '';
-      for (i++; i < text.length && text[i] !== '"'; i++) value += text[i] === '\\' ? (text[++i] ?? '') : text[i];
+      for (i++; i < text.length && text[i] !== '"'; i++)
+        value += text[i] === '\\' ? (text[++i] ?? '') : text[i];
       if (expectKey) pendingKey = { name: value, line, column };
       expectKey = false;
     } else if (ch === '{' || ch === '[') {
@@ -124,8 +140,9 @@ export function jsonKeyPositions(text: string): Map<string, { line: number; colu
 }
 
 /**
- * The document every locale file of a catalog shares: built once (nested or flat), each locale only refills its leaves before JSON.stringify. Building one tree per locale was
- * the emitter's main cost at 5,000 tools (three locales, 10,000 keys each).
+ * The document every locale file of a catalog shares: built once (nested or flat), each locale only
+ * refills its leaves before JSON.stringify. Building one tree per locale was the emitter's main
+ * cost at 5,000 tools (three locales, 10,000 keys each).
  */
 export interface LocaleDocument {
   /** Prototype-free, so a key such as `__proto__` is stored as data like any other. */
@@ -140,20 +157,28 @@ export interface LocaleDocument {
  * `nestingConflicts`). In a watch session an edit that keeps every key (a label, a description)
  * reuses the last document, and the text layout made from it.
  */
-export function localeDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
+export function localeDocument(
+  keys: readonly string[],
+  layout: 'nested' | 'flat',
+): LocaleDocument | undefined {
   const last = lastKept(LAST_DOCUMENT, layout);
-  if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) return last.document;
+  if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i]))
+    return last.document;
   const document = buildLocaleDocument(keys, layout);
   keepLast(LAST_DOCUMENT, layout, { keys, document });
   return document;
 }
 
 /** Per watch session and layout: the last locale document and the keys it was built for. */
-const LAST_DOCUMENT = memoSlot<'nested' | 'flat', { keys: readonly string[]; document: LocaleDocument | undefined }>(
-  'last locale document',
-);
+const LAST_DOCUMENT = memoSlot<
+  'nested' | 'flat',
+  { keys: readonly string[]; document: LocaleDocument | undefined }
+>('last locale document');
 
-function buildLocaleDocument(keys: readonly string[], layout: 'nested' | 'flat'): LocaleDocument | undefined {
+function buildLocaleDocument(
+  keys: readonly string[],
+  layout: 'nested' | 'flat',
+): LocaleDocument | undefined {
   const root: Record<string, unknown> = Object.create(null);
   const parents: Record<string, unknown>[] = [];
   const names: string[] = [];
@@ -222,7 +247,8 @@ function buildLayout(document: LocaleDocument): LocaleLayout {
     keys.forEach((key, k) => {
       text += `${k === 0 ? '' : ','}\n${inner}${JSON.stringify(key)}: `;
       const value = node[key];
-      if (typeof value === 'object' && value !== null) write(value as Record<string, unknown>, inner);
+      if (typeof value === 'object' && value !== null)
+        write(value as Record<string, unknown>, inner);
       else {
         pieces.push(text);
         slots.push(slotOf.get(node)!.get(key)!);

@@ -75,7 +75,9 @@ describe('i18n-keys.ts, property by property', () => {
       keys().indexOf(';', keys().indexOf('DemoI18nKey =')),
     );
     expect(union.match(/^ {2}\| '/gm)).toHaveLength(6 * 2 + 2);
-    expect(union).toContain("  | 'agent.tools.Notes.description'\n  | 'agent.tools.categories.shell.label'");
+    expect(union).toContain(
+      "  | 'agent.tools.Notes.description'\n  | 'agent.tools.categories.shell.label'",
+    );
   });
 
   it('maps each tool to its label and description keys', () => {

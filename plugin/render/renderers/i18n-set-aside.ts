@@ -31,7 +31,11 @@ export function readSetAside(file: string, text: string | undefined): SetAside {
       error: {
         code: DIAGNOSTIC_CODES.localeUnreadable,
         severity: 'error',
-        message: `${path.basename(path.dirname(file))}/${path.basename(file)} is not valid JSON (${reason}), so the translations set aside in it cannot be read; fix the file — nothing is written, and it is never replaced or removed, until it parses.`,
+        message:
+          `${path.basename(path.dirname(file))}/${path.basename(file)} is not ` +
+          `valid JSON (${reason}), so the translations set aside in it cannot be ` +
+          `read; fix the file — nothing is written, and it is never replaced or ` +
+          `removed, until it parses.`,
         at: { file, line: 1, column: 1 },
       },
     };
@@ -61,7 +65,8 @@ export function keptAside(
 /** The set-aside file's text: flat keys in code-point order, so its diff shows each key once. */
 export function setAsideJson(kept: ReadonlyMap<string, string>): string {
   const document: Record<string, string> = Object.create(null);
-  for (const key of [...kept.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) document[key] = kept.get(key)!;
+  for (const key of [...kept.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    document[key] = kept.get(key)!;
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

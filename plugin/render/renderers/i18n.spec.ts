@@ -69,7 +69,11 @@ describe('locale files', () => {
 
 describe('locale files, property by property', () => {
   const existing = {
-    'generated/demo/i18n/zh-cn.json': JSON.stringify({ agent: { tools: { Read: { label: '读取' } } } }, null, 2),
+    'generated/demo/i18n/zh-cn.json': JSON.stringify(
+      { agent: { tools: { Read: { label: '读取' } } } },
+      null,
+      2,
+    ),
   };
   const render = () => renderWith(i18nRenderer, model(), existing);
   const locale = (name: string) => JSON.parse(render().files[`generated/demo/i18n/${name}.json`]!);
@@ -84,10 +88,12 @@ describe('locale files, property by property', () => {
 
   it('reports each missing translation where it belongs, and leaves it out of the file', () => {
     const { diagnostics } = render();
-    expect(diagnostics.map((d) => d.message.slice(0, d.message.indexOf(' ('))).slice(0, 2)).toEqual([
-      "Locale 'zh-cn' has no translation for 'agent.tools.Read.description'",
-      "Locale 'zh-cn' has no translation for 'agent.tools.Write.label'",
-    ]);
+    expect(diagnostics.map((d) => d.message.slice(0, d.message.indexOf(' ('))).slice(0, 2)).toEqual(
+      [
+        "Locale 'zh-cn' has no translation for 'agent.tools.Read.description'",
+        "Locale 'zh-cn' has no translation for 'agent.tools.Write.label'",
+      ],
+    );
     expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
     expect(locale('zh-cn').agent.tools.Write).toBeUndefined();
   });

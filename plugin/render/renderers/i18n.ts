@@ -7,7 +7,13 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diag
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { flatString } from '../../text/flat-string.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js';
-import { defaultCopyOf, keptAside, readSetAside, setAsideFile, setAsideJson } from './i18n-set-aside.js';
+import {
+  defaultCopyOf,
+  keptAside,
+  readSetAside,
+  setAsideFile,
+  setAsideJson,
+} from './i18n-set-aside.js';
 import {
   flattenTranslations,
   i18nEntries,
@@ -33,11 +39,16 @@ const earlierLocaleFile = (model: CatalogModel, locale: string) =>
 function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic['at'] {
   if (entry.owner.kind === 'category') {
     const source = model.definitionSource ?? model.sources[0];
-    const file = source === undefined ? model.config.configFile : path.resolve(model.config.rootDir, source);
+    const file =
+      source === undefined ? model.config.configFile : path.resolve(model.config.rootDir, source);
     return { file, path: ['categories'], scope: 'catalog' };
   }
   const tool = model.tools.find((t) => t.key === entry.owner.name)!;
-  return { file: path.resolve(model.config.rootDir, tool.source), path: [tool.key, entry.owner.field], scope: 'tools' };
+  return {
+    file: path.resolve(model.config.rootDir, tool.source),
+    path: [tool.key, entry.owner.field],
+    scope: 'tools',
+  };
 }
 
 /** Where a missing key would go: the deepest part of its path the file already has, else line 1. */
@@ -59,14 +70,22 @@ function jsonErrorPosition(file: string, text: string, message: string) {
   const offset = /position (\d+)/.exec(message);
   if (!offset) return { file, line: 1, column: 1 };
   const before = text.slice(0, Number(offset[1]));
-  return { file, line: before.split('\n').length, column: Number(offset[1]) - before.lastIndexOf('\n') };
+  return {
+    file,
+    line: before.split('\n').length,
+    column: Number(offset[1]) - before.lastIndexOf('\n'),
+  };
 }
 
 /**
  * The file's translations; the default locale's file is only checked to parse, its copy comes from
  * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
  */
-function parseLocale(file: string, text: string | undefined, keepTranslations: boolean): ParsedLocale {
+function parseLocale(
+  file: string,
+  text: string | undefined,
+  keepTranslations: boolean,
+): ParsedLocale {
   if (text === undefined) return { translations: new Map() };
   // In watch mode the file is usually what the last run read or wrote: its text compares equal,
   // and what was read from it then (or the values written into it) is still right.
@@ -74,7 +93,11 @@ function parseLocale(file: string, text: string | undefined, keepTranslations: b
   if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
   const own = lastKept(LAST_WRITTEN, file);
   if (own && own.text === text)
-    return { translations: keepTranslations ? new Map(own.keys.map((k, i) => [k, own.values[i]!])) : new Map() };
+    return {
+      translations: keepTranslations
+        ? new Map(own.keys.map((k, i) => [k, own.values[i]!]))
+        : new Map(),
+    };
   const parsed = readLocale(file, text, keepTranslations);
   keepLast(LAST_PARSED, file, { text, keepTranslations, parsed });
   return parsed;
@@ -86,9 +109,10 @@ interface ParsedLocale {
 }
 
 /** Per watch session and locale file: the last text read, and what was read from it. */
-const LAST_PARSED = memoSlot<string, { text: string; keepTranslations: boolean; parsed: ParsedLocale }>(
-  'last locale file read',
-);
+const LAST_PARSED = memoSlot<
+  string,
+  { text: string; keepTranslations: boolean; parsed: ParsedLocale }
+>('last locale file read');
 /** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
 const LAST_WRITTEN = memoSlot<
   string,
@@ -103,7 +127,10 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
     return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
   } catch (error) {
     const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
-    const message = `${path.basename(file)} is not valid JSON (${reason}), so its translations cannot be read; fix the file — nothing is written, and it is never replaced or removed, until it parses.`;
+    const message =
+      `${path.basename(file)} is not valid JSON (${reason}), so its ` +
+      `translations cannot be read; fix the file — nothing is written, and it ` +
+      `is never replaced or removed, until it parses.`;
     return {
       translations: new Map(),
       error: {
@@ -164,7 +191,12 @@ export const i18nRenderer: Renderer = {
         diagnostics.push({
           code: DIAGNOSTIC_CODES.invalidValue,
           severity: 'error',
-          message: `The i18n key '${descendant}' of ${entry.owner.kind} '${entry.owner.name}' lies under '${ancestor}', the ${other.owner.field} of ${other.owner.kind} '${other.owner.name}', and a nested locale file cannot hold a key as both text and object; change one of the two keys or set i18n.layout to 'flat'.`,
+          message:
+            `The i18n key '${descendant}' of ${entry.owner.kind} '${entry.owner.name}` +
+            `' lies under '${ancestor}', the ${other.owner.field} of ` +
+            `${other.owner.kind} '${other.owner.name}', and a nested locale file ` +
+            `cannot hold a key as both text and object; change one of the two keys ` +
+            `or set i18n.layout to 'flat'.`,
           at: ownerLocator(model, entry),
         });
       }
@@ -181,7 +213,8 @@ export const i18nRenderer: Renderer = {
     for (const locale of locales) {
       const file = localeFile(model, locale);
       const source =
-        existing.get(file) === undefined && existing.get(earlierLocaleFile(model, locale)) !== undefined
+        existing.get(file) === undefined &&
+        existing.get(earlierLocaleFile(model, locale)) !== undefined
           ? earlierLocaleFile(model, locale)
           : file;
       const text = existing.get(source);
@@ -194,14 +227,22 @@ export const i18nRenderer: Renderer = {
       }
       // Translations of keys the catalog no longer has move aside (and back when a key returns).
       const setAside =
-        locale === defaultLocale ? undefined : keptAside(parsed.translations, aside.translations, keySet, defaultCopy);
-      if (setAside) files.set(asideFile, { content: setAsideJson(setAside), mergesExisting: true, prunable: true });
+        locale === defaultLocale
+          ? undefined
+          : keptAside(parsed.translations, aside.translations, keySet, defaultCopy);
+      if (setAside)
+        files.set(asideFile, {
+          content: setAsideJson(setAside),
+          mergesExisting: true,
+          prunable: true,
+        });
       // undefined: no translation, left out of the file.
       const values: (string | undefined)[] = [];
       const missing: I18nEntry[] = [];
       for (const entry of entries) {
         const inFile = parsed.translations.get(entry.key);
-        const kept = inFile !== undefined && inFile !== '' ? inFile : aside.translations.get(entry.key);
+        const kept =
+          inFile !== undefined && inFile !== '' ? inFile : aside.translations.get(entry.key);
         if (locale === defaultLocale) values.push(entry.text);
         else if (kept !== undefined && kept !== '') values.push(kept);
         // An empty default copy has nothing to translate.
@@ -212,12 +253,17 @@ export const i18nRenderer: Renderer = {
           values.push(undefined);
         }
       }
-      const positions = missing.length > 0 && text !== undefined ? jsonKeyPositions(text) : undefined;
+      const positions =
+        missing.length > 0 && text !== undefined ? jsonKeyPositions(text) : undefined;
       for (const entry of missing) {
         diagnostics.push({
           code: DIAGNOSTIC_CODES.missingTranslation,
           severity: policy === 'error' ? 'error' : 'warning',
-          message: `Locale '${locale}' has no translation for '${entry.key}' (${defaultLocale}: ${JSON.stringify(entry.text)}); add it to ${path.basename(file)}, or set i18n.missing to 'warn' or 'fallback' while translations are pending.`,
+          message:
+            `Locale '${locale}' has no translation for '${entry.key}' (` +
+            `${defaultLocale}: ${JSON.stringify(entry.text)}); add it to ` +
+            `${path.basename(file)}, or set i18n.missing to 'warn' or 'fallback' ` +
+            `while translations are pending.`,
           at: missingKeyPosition(source, entry.key, positions),
         });
       }

@@ -9,7 +9,13 @@ const renamedCatalog = () => ({
   ...demoModel(
     { servers: { app: { renamedFrom: ['claw'] } }, channels: { sentry: {}, linear: {} } },
     {
-      Cron: { kind: 'mcp', server: 'app', wire: 'cron', exposure: 'user', renamedFrom: ['claw_cron'] },
+      Cron: {
+        kind: 'mcp',
+        server: 'app',
+        wire: 'cron',
+        exposure: 'user',
+        renamedFrom: ['claw_cron'],
+      },
       Agent: { kind: 'sdk', exposure: 'internal' },
       issues: { kind: 'external', channel: 'sentry', mirror: true },
       list: { kind: 'external', channel: 'linear', wires: ['list'] },

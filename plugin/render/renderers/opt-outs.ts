@@ -6,7 +6,10 @@ import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 import type { OptOutsView } from '../template-views.js';
 
-/** A server or channel name inside a template literal type: only `[A-Za-z0-9_-]` (checked by validation), so no escaping. */
+/**
+ * A server or channel name inside a template literal type: only `[A-Za-z0-9_-]` (checked by
+ * validation), so no escaping.
+ */
 const namespaces = (names: readonly string[]) => names.filter((n) => /^[A-Za-z0-9_-]+$/.test(n));
 
 function optOutsView(model: CatalogModel, header: string): OptOutsView {

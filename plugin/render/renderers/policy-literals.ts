@@ -5,7 +5,9 @@ import type { RuntimeSurface } from '../../runtime/runtime-surface.js';
 import { tsKey, tsString } from '../../text/escape.js';
 
 const strings = (items: readonly string[], indent: string) =>
-  items.length === 0 ? '[]' : `[\n${items.map((i) => `${indent}  ${tsString(i)},\n`).join('')}${indent}]`;
+  items.length === 0
+    ? '[]'
+    : `[\n${items.map((i) => `${indent}  ${tsString(i)},\n`).join('')}${indent}]`;
 
 const record = (entries: Readonly<Record<string, string>>, indent: string) => {
   const pairs = Object.entries(entries);
@@ -13,7 +15,8 @@ const record = (entries: Readonly<Record<string, string>>, indent: string) => {
   return `{\n${pairs.map(([k, v]) => `${indent}  ${tsKey(k)}: ${tsString(v)},\n`).join('')}${indent}}`;
 };
 
-const items = (laid: readonly string[]) => (laid.length === 0 ? '[]' : `[\n${laid.join('\n')}\n  ]`);
+const items = (laid: readonly string[]) =>
+  laid.length === 0 ? '[]' : `[\n${laid.join('\n')}\n  ]`;
 
 /** The runtime surfaces, one configuration after another. */
 export function runtimesLiteral(surfaces: readonly RuntimeSurface[]): string {

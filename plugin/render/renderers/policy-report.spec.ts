@@ -51,7 +51,9 @@ describe('the exposure matrix report', () => {
   it('lays out the HTML report (for review)', () => {
     const page = renderPolicyReport(smallCatalog(), 'html', loadTemplates());
     expect(page).not.toMatch(/<link|<script|https?:/);
-    expect(page.slice(page.indexOf('<h2>Shell</h2>'), page.indexOf('<h2>Files</h2>'))).toMatchInlineSnapshot(`
+    expect(
+      page.slice(page.indexOf('<h2>Shell</h2>'), page.indexOf('<h2>Files</h2>')),
+    ).toMatchInlineSnapshot(`
       "<h2>Shell</h2>
       <table>
         <thead><tr><th>tool</th><th>runtime names</th><th>exposure</th><th>condition</th><th>pair group</th><th>depends on</th><th>approval</th><th class="c">C1</th><th class="c">C2</th></tr></thead>
@@ -159,7 +161,8 @@ describe('the exposure matrix report, property by property', () => {
 
   it("shows each tool's condition and pair group, and a column per context", () => {
     expect(markdown()).toContain(
-      '| `EnterWorktree` Enter worktree | `EnterWorktree` | conditional | has-git | worktree | — | permission-mode | ✓ | ✗ |',
+      '| `EnterWorktree` Enter worktree | `EnterWorktree` | conditional | ' +
+        'has-git | worktree | — | permission-mode | ✓ | ✗ |',
     );
   });
 
@@ -171,7 +174,14 @@ describe('the exposure matrix report, property by property', () => {
   it('is one HTML page that loads nothing, with the catalog text escaped', () => {
     const model = demoModel(
       { categories: ['file'] },
-      { Read: { kind: 'sdk', category: 'file', label: '<script>alert(1)</script>', description: 'a & b' } },
+      {
+        Read: {
+          kind: 'sdk',
+          category: 'file',
+          label: '<script>alert(1)</script>',
+          description: 'a & b',
+        },
+      },
     );
     const page = renderPolicyReport(model, 'html', loadTemplates());
     expect(page).not.toMatch(/<link|<script|https?:/);
@@ -192,6 +202,8 @@ describe('the exposure matrix report with callers', () => {
     const cells = (line: string) => line.split('|').length;
     expect(table[0]).toContain('| callers |');
     expect(table.map(cells)).toEqual(table.map(() => cells(table[0]!)));
-    expect(table).toContain('| `Read` Read | `Read` | internal | — | — | — | AGENT | permission-mode | ✓ |');
+    expect(table).toContain(
+      '| `Read` Read | `Read` | internal | — | — | — | AGENT | permission-mode | ✓ |',
+    );
   });
 });

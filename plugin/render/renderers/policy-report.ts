@@ -70,7 +70,10 @@ function markdownReportView(model: CatalogModel, templates: TemplateSet): Markdo
       })),
     })),
     pairGroups: d.pairGroups.map((g) => ({ name: mdText(g.name), members: mdCodeList(g.members) })),
-    toggles: d.matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
+    toggles: d.matrix.toggles.map((t) => ({
+      key: mdCode(t.key),
+      disallows: mdCodeList(t.disallows),
+    })),
     callers: renderCallersSection(model, templates),
   };
 }
@@ -84,7 +87,10 @@ function htmlReportView(model: CatalogModel): HtmlReportView {
     toolCount: String(model.tools.length),
     sampled: d.matrix.sampled,
     maxExhaustive: String(MAX_EXHAUSTIVE_CONDITIONS),
-    conditions: model.conditions.map((c) => ({ name: html(c.name), description: html(c.description) })),
+    conditions: model.conditions.map((c) => ({
+      name: html(c.name),
+      description: html(c.description),
+    })),
     combinations: d.matrix.combinations.map((c, i) => ({
       id: c.id,
       values: c.values.map(String),
@@ -109,8 +115,14 @@ function htmlReportView(model: CatalogModel): HtmlReportView {
         cells: disallowed,
       })),
     })),
-    pairGroups: d.pairGroups.map((g) => ({ name: html(g.name), members: html(g.members.join(', ')) })),
-    toggles: d.matrix.toggles.map((t) => ({ key: html(t.key), disallows: html(t.disallows.join(', ')) })),
+    pairGroups: d.pairGroups.map((g) => ({
+      name: html(g.name),
+      members: html(g.members.join(', ')),
+    })),
+    toggles: d.matrix.toggles.map((t) => ({
+      key: html(t.key),
+      disallows: html(t.disallows.join(', ')),
+    })),
     callers: callers.map((c) => ({
       name: html(c.caller),
       groups: html(c.groups.join(', ')),
@@ -129,7 +141,12 @@ function htmlReportView(model: CatalogModel): HtmlReportView {
 }
 
 /** The report of `model` in `format`; HTML is one page with inline CSS and no external resources. */
-export function renderPolicyReport(model: CatalogModel, format: ReportFormat, templates: TemplateSet): string {
-  if (format === 'md') return templates.get('policy-report.md')(markdownReportView(model, templates));
+export function renderPolicyReport(
+  model: CatalogModel,
+  format: ReportFormat,
+  templates: TemplateSet,
+): string {
+  if (format === 'md')
+    return templates.get('policy-report.md')(markdownReportView(model, templates));
   return templates.get('policy-report.html')(htmlReportView(model));
 }

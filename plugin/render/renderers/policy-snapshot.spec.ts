@@ -161,7 +161,10 @@ describe('policy.md', () => {
       },
     };
     const snapshot = renderOne(policySnapshotRenderer, model);
-    const section = snapshot.slice(snapshot.indexOf('### Runtime configuration'), snapshot.indexOf('## User toggles'));
+    const section = snapshot.slice(
+      snapshot.indexOf('### Runtime configuration'),
+      snapshot.indexOf('## User toggles'),
+    );
     expect(section).toContain('| `Read` | `Read` | direct | direct |');
     // Deferred while ToolSearch is offered; absent where its condition fails.
     expect(section).toContain('| `EnterWorktree` | `EnterWorktree` | deferred | — |');
@@ -171,13 +174,17 @@ describe('policy.md', () => {
     expect(desktop).toContain('| `AskUserQuestion` | `AskUserQuestion` | direct | direct |');
     expect(headless).not.toContain('| `AskUserQuestion` |');
     expect(headless).toContain(
-      "- the runtime offers it only with a permission callback (canUseTool) (as in 'desktop'):\n  - `AskUserQuestion`",
+      '- the runtime offers it only with a permission callback (canUseTool) ' +
+        "(as in 'desktop'):\n  - `AskUserQuestion`",
     );
     expect(section).toContain('Recorded for Claude Code 2.1.333 (SDK 0.3.333); tool search is on.');
   });
 
   it('says when nothing is recorded: every allowed tool counts as direct', () => {
-    const model = demoModel({ servers: { app: {} } }, { Read: { kind: 'sdk' }, notes: { kind: 'mcp', server: 'app' } });
+    const model = demoModel(
+      { servers: { app: {} } },
+      { Read: { kind: 'sdk' }, notes: { kind: 'mcp', server: 'app' } },
+    );
     const snapshot = renderOne(policySnapshotRenderer, model);
     expect(snapshot).toContain('### Runtime configuration `default`');
     expect(snapshot).toContain('Nothing is recorded for this configuration yet');
@@ -187,7 +194,8 @@ describe('policy.md', () => {
 
 describe('policy.md, property by property', () => {
   const snapshot = () => renderOne(policySnapshotRenderer, smallCatalog());
-  const section = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to));
+  const section = (text: string, from: string, to: string) =>
+    text.slice(text.indexOf(from), text.indexOf(to));
 
   it('marks each tool disallowed (✗) or allowed (✓) in every context, by category', () => {
     const table = section(snapshot(), '### Shell', '## Offered');
@@ -201,13 +209,19 @@ describe('policy.md, property by property', () => {
   });
 
   it("lists each user toggle's effect, pair groups and dependents included", () => {
-    expect(section(snapshot(), '## User toggles', '## Approvals')).toContain('| `Read` | `Read`, `Notes` |');
+    expect(section(snapshot(), '## User toggles', '## Approvals')).toContain(
+      '| `Read` | `Read`, `Notes` |',
+    );
   });
 
   it('lists the auto-approved tools and the in-process MCP tools kept allowed', () => {
     const approvals = snapshot().slice(snapshot().indexOf('## Approvals'));
-    expect(approvals).toContain('- `allowedTools` (auto-approved, read-only default-safe):\n  - `Read`\n');
-    expect(approvals).toContain('- In-process MCP tools the app keeps allowed:\n  - `mcp__notes__notes`\n');
+    expect(approvals).toContain(
+      '- `allowedTools` (auto-approved, read-only default-safe):\n  - `Read`\n',
+    );
+    expect(approvals).toContain(
+      '- In-process MCP tools the app keeps allowed:\n  - `mcp__notes__notes`\n',
+    );
   });
 
   it('adds, per caller, what it is offered and what each predicate removes', () => {
@@ -232,7 +246,11 @@ describe('policy.md, property by property', () => {
 
   it('lists, per runtime configuration, the state of each tool offered in some context', () => {
     const model = demoModel(
-      { conditions: { 'has-git': 'a git work tree' }, servers: { app: {} }, channels: { docs: {} } },
+      {
+        conditions: { 'has-git': 'a git work tree' },
+        servers: { app: {} },
+        channels: { docs: {} },
+      },
       {
         Read: { kind: 'sdk' },
         EnterWorktree: { kind: 'sdk', exposure: 'conditional', condition: 'has-git' },
@@ -240,7 +258,11 @@ describe('policy.md, property by property', () => {
         docs_all: { kind: 'external', channel: 'docs', mirror: true },
       },
     );
-    const offered = section(renderOne(policySnapshotRenderer, model), '### Runtime configuration', '## User toggles');
+    const offered = section(
+      renderOne(policySnapshotRenderer, model),
+      '### Runtime configuration',
+      '## User toggles',
+    );
     expect(offered).toContain('| tool | runtime names | C1 | C2 |');
     expect(offered).toContain('| `EnterWorktree` | `EnterWorktree` | direct | — |');
     expect(offered).toContain('| `notes` | `mcp__app__notes` | direct | direct |');

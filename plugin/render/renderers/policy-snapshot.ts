@@ -32,7 +32,11 @@ function summary(model: CatalogModel): string {
   for (const t of model.tools) {
     if (t.exposure === 'disabled' || t.available.kind === 'never') blocked++;
     else if (t.exposure === 'user') user++;
-    else if (t.exposure === 'conditional' || t.available.kind === 'condition' || t.available.kind === 'function')
+    else if (
+      t.exposure === 'conditional' ||
+      t.available.kind === 'condition' ||
+      t.available.kind === 'function'
+    )
       gated++;
     else always++;
   }
@@ -47,9 +51,13 @@ function summary(model: CatalogModel): string {
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }
 
-/** The parts of the view that only the policy tables decide, kept with them (watch mode keeps the tables while the policy is unchanged). */
-const tablePartsOf = derivedPer('policy snapshot table parts', (tables: ReturnType<typeof policyTablesOf>) =>
-  tableParts(tables),
+/**
+ * The parts of the view that only the policy tables decide, kept with them (watch mode keeps the
+ * tables while the policy is unchanged).
+ */
+const tablePartsOf = derivedPer(
+  'policy snapshot table parts',
+  (tables: ReturnType<typeof policyTablesOf>) => tableParts(tables),
 );
 
 function tableParts(tables: ReturnType<typeof policyTablesOf>) {
@@ -74,7 +82,10 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
         },
       ]),
     ),
-    toggles: matrix.toggles.map((t) => ({ key: mdCode(t.key), disallows: mdCodeList(t.disallows) })),
+    toggles: matrix.toggles.map((t) => ({
+      key: mdCode(t.key),
+      disallows: mdCodeList(t.disallows),
+    })),
     allowedTools: matrix.baseline.allowedTools.map(mdCode),
     mcpEnsureAllowed: matrix.baseline.mcpEnsureAllowed.map(mdCode),
   };
@@ -83,7 +94,9 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
 const STATE_CELL = { direct: 'direct', deferred: 'deferred', absent: '—' } as const;
 
 const namesCell = (t: ToolModel) =>
-  t.nameSource.kind !== 'static' || t.names.length === 0 ? '(names known at run time)' : mdCodeList(t.names);
+  t.nameSource.kind !== 'static' || t.names.length === 0
+    ? '(names known at run time)'
+    : mdCodeList(t.names);
 
 /** One runtime configuration's offer table: the tools offered in some context, and why the others are left out. */
 function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
@@ -92,7 +105,9 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
   const rows = model.tools.flatMap((t, i) => {
     const states = offers.map((o) => o.tools[i]!.state);
     if (states.every((state) => state === 'absent')) return [];
-    return [{ key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) }];
+    return [
+      { key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) },
+    ];
   });
   const byReason = new Map<string, string[]>();
   model.tools.forEach((t, i) => {
@@ -107,18 +122,28 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
     rows: model.tools.flatMap((t, i) => {
       const states = offers.map((o) => o.agents[k]!.tools[i]!.state);
       if (states.every((state) => state === 'absent')) return [];
-      return [{ key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) }];
+      return [
+        {
+          key: mdCode(t.key),
+          names: namesCell(t),
+          states: states.map((state) => STATE_CELL[state]),
+        },
+      ];
     }),
   }));
   const recorded = surface.recorded
     ? `Recorded for ${surface.recorded}${surface.toolSearch ? '; tool search is on' : '; tool search is off'}.`
-    : 'Nothing is recorded for this configuration yet (`tool-catalog verify --update`): every allowed tool counts as direct.';
+    : 'Nothing is recorded for this configuration yet (`tool-catalog verify ' +
+      '--update`): every allowed tool counts as direct.';
   return {
     name: mdCode(surface.name),
     description: declared?.description ? mdText(declared.description) : '',
     recorded: mdText(recorded),
     rows,
-    absent: [...byReason].map(([reason, keys]) => ({ label: mdText(reason), keys: keys.map(mdCode) })),
+    absent: [...byReason].map(([reason, keys]) => ({
+      label: mdText(reason),
+      keys: keys.map(mdCode),
+    })),
     agents,
   };
 }
@@ -126,8 +151,15 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
 /** What the offers and the callers section read of a tool: all but its copy (label, description, keys, icon). */
 const policyFacts = derivedPer(
   'policy facts of a tool',
-  ({ label: _l, description: _d, labelKey: _lk, descriptionKey: _dk, icon: _i, source: _s, ...facts }: ToolModel) =>
-    facts,
+  ({
+    label: _l,
+    description: _d,
+    labelKey: _lk,
+    descriptionKey: _dk,
+    icon: _i,
+    source: _s,
+    ...facts
+  }: ToolModel) => facts,
 );
 
 /**
@@ -159,7 +191,9 @@ function offersAndCallers(
       templates,
       facts,
       callers: model.callers,
-      offered: offerMatrix(tables as PolicyTables, matrix.combinations).map((r) => runtimeOfferView(model, r)),
+      offered: offerMatrix(tables as PolicyTables, matrix.combinations).map((r) =>
+        runtimeOfferView(model, r),
+      ),
       callersText: renderCallersSection(model, templates),
     }),
     (last) =>
@@ -170,7 +204,11 @@ function offersAndCallers(
   );
 }
 
-function policySnapshotView(model: CatalogModel, header: string, templates: TemplateSet): PolicySnapshotView {
+function policySnapshotView(
+  model: CatalogModel,
+  header: string,
+  templates: TemplateSet,
+): PolicySnapshotView {
   const tables = policyTablesOf(model);
   const { rows, ...fromTables } = tablePartsOf(tables);
   const { offered, callersText } = offersAndCallers(model, templates, fromTables.matrix, tables);
@@ -182,7 +220,10 @@ function policySnapshotView(model: CatalogModel, header: string, templates: Temp
     maxExhaustive: String(MAX_EXHAUSTIVE_CONDITIONS),
     conditionNames: fromTables.conditionNames,
     combinations: fromTables.combinations,
-    sections: toolSections(model).map((s) => ({ title: mdText(s.title), rows: s.tools.map((t) => rows.get(t.key)!) })),
+    sections: toolSections(model).map((s) => ({
+      title: mdText(s.title),
+      rows: s.tools.map((t) => rows.get(t.key)!),
+    })),
     offered,
     combinationIds: fromTables.combinations.map((c) => c.id),
     toggles: fromTables.toggles,

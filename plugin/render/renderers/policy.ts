@@ -15,14 +15,23 @@ const list = (items: readonly string[]) => items.map(tsString);
 const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof policyTablesOf>) => ({
   servers: list(tables.servers),
   channels: list(tables.channels),
-  renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
-  sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({ name: tsKey(name), to: tsString(to) })),
+  renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({
+    name: tsKey(name),
+    to: tsString(to),
+  })),
+  sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({
+    name: tsKey(name),
+    to: tsString(to),
+  })),
   alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
   whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
     name: tsKey(name),
     keys: list(keys),
   })),
-  whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({ name: tsKey(name), keys: list(keys) })),
+  whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({
+    name: tsKey(name),
+    keys: list(keys),
+  })),
 }));
 
 function policyView(model: CatalogModel, header: string): PolicyView {

@@ -5,7 +5,11 @@ import { registryRenderer } from './registry';
 describe('registry.ts', () => {
   it('lays out the whole file (for review)', () => {
     const model = demoModel(
-      { categories: ['file'], conditions: { 'has-git': 'a git work tree' }, servers: { notes: {} } },
+      {
+        categories: ['file'],
+        conditions: { 'has-git': 'a git work tree' },
+        servers: { notes: {} },
+      },
       {
         Read: { kind: 'sdk', category: 'file', exposure: 'user', approval: 'auto', label: 'Read' },
         Notes: {
@@ -200,7 +204,12 @@ describe('registry.ts', () => {
       },
       {
         query: { kind: 'mcp', server: 'app', groups: ['core'], available: 'canQuery' },
-        tasks: { kind: 'mcp', server: 'app', groups: ['chat'], available: { module: './tasks', export: 'tasksOn' } },
+        tasks: {
+          kind: 'mcp',
+          server: 'app',
+          groups: ['chat'],
+          available: { module: './tasks', export: 'tasksOn' },
+        },
         drive: {
           kind: 'mcp',
           server: 'app',
@@ -212,7 +221,9 @@ describe('registry.ts', () => {
       },
     );
     const registry = renderOne(registryRenderer, model);
-    expect(registry.slice(registry.indexOf('export const DEMO_TOOL_REGISTRY'))).toMatchInlineSnapshot(`
+    expect(
+      registry.slice(registry.indexOf('export const DEMO_TOOL_REGISTRY')),
+    ).toMatchInlineSnapshot(`
       "export const DEMO_TOOL_REGISTRY = {
         query: {
           key: 'query',
@@ -344,7 +355,9 @@ describe('registry.ts', () => {
 
 /** The keys of the registry's entries, in the order they are written. */
 const entryKeys = (registry: string) =>
-  [...registry.slice(registry.indexOf('_TOOL_REGISTRY = {')).matchAll(/^ {2}(\w+): \{$/gm)].map((m) => m[1]);
+  [...registry.slice(registry.indexOf('_TOOL_REGISTRY = {')).matchAll(/^ {2}(\w+): \{$/gm)].map(
+    (m) => m[1],
+  );
 
 describe('registry.ts, property by property', () => {
   const registry = () => renderOne(registryRenderer, smallCatalog());
@@ -360,7 +373,14 @@ describe('registry.ts, property by property', () => {
 
   it('orders tools by declared category, then declaration order', () => {
     // Declared: Read, Bash, EnterWorktree, ExitWorktree, Notes, REPL; categories: shell, then file.
-    expect(entryKeys(registry())).toEqual(['Bash', 'REPL', 'Read', 'EnterWorktree', 'ExitWorktree', 'Notes']);
+    expect(entryKeys(registry())).toEqual([
+      'Bash',
+      'REPL',
+      'Read',
+      'EnterWorktree',
+      'ExitWorktree',
+      'Notes',
+    ]);
   });
 
   it('writes each union as literal members, one per line, and `never` when it has none', () => {
@@ -377,7 +397,11 @@ describe('registry.ts, property by property', () => {
       {
         query: { kind: 'mcp', server: 'app', available: 'canQuery' },
         tasks: { kind: 'mcp', server: 'app', available: { module: './tasks', export: 'tasksOn' } },
-        drive: { kind: 'mcp', server: 'app', fullNames: { resolve: { module: './drive', export: 'driveNames' } } },
+        drive: {
+          kind: 'mcp',
+          server: 'app',
+          fullNames: { resolve: { module: './drive', export: 'driveNames' } },
+        },
         linear: { kind: 'external', channel: 'linear', mirror: true },
         never: { kind: 'mcp', server: 'app', available: false },
       },

@@ -19,7 +19,8 @@ const literalsOf = derivedPer('registry literals', (t: ToolModel) => ({
 /** Each category's keys in output order, from one pass over the tools (not one filter per category). */
 function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[] {
   const buckets = new Map<string, string[]>(model.categories.map((c) => [c.name, []]));
-  for (const t of model.tools) if (t.category !== undefined) buckets.get(t.category)?.push(literalsOf(t).key);
+  for (const t of model.tools)
+    if (t.category !== undefined) buckets.get(t.category)?.push(literalsOf(t).key);
   return model.categories.map((c) => ({ name: tsKey(c.name), keys: buckets.get(c.name)! }));
 }
 
@@ -36,7 +37,10 @@ function registryView(model: CatalogModel, header: string): RegistryView {
     names: [...new Set(model.tools.flatMap((t) => literalsOf(t).names))],
     categories: literals(model.categories.map((c) => c.name)),
     conditions: literals(model.conditions.map((c) => c.name)),
-    conditionFields: model.conditions.map((c) => ({ name: tsString(c.name), field: tsString(c.field) })),
+    conditionFields: model.conditions.map((c) => ({
+      name: tsString(c.name),
+      field: tsString(c.field),
+    })),
     pairGroups: literals(model.pairGroups),
     groups: literals(model.groups),
     callers: literals(Object.keys(model.callers)),
@@ -46,7 +50,10 @@ function registryView(model: CatalogModel, header: string): RegistryView {
     entries: model.tools.map(entryOf),
     byCategory: keysByCategory(model),
     userTools: model.tools.filter((t) => t.exposure === 'user').map((t) => literalsOf(t).key),
-    callerGroups: Object.entries(model.callers).map(([name, groups]) => ({ name: tsKey(name), groups: list(groups) })),
+    callerGroups: Object.entries(model.callers).map(([name, groups]) => ({
+      name: tsKey(name),
+      groups: list(groups),
+    })),
   };
 }
 

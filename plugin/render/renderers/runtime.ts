@@ -59,7 +59,8 @@ const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runt
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex').slice(0, 16);
 /** The last header line of a runtime copy: which package version wrote it, and the hash of what follows. */
-const STAMP = /^\/\/ agent-tool-catalog ([^ ]+) runtime, sha256 ([0-9a-f]{16}) of the code below\.\n/m;
+const STAMP =
+  /^\/\/ agent-tool-catalog ([^ ]+) runtime, sha256 ([0-9a-f]{16}) of the code below\.\n/m;
 
 /** The header line that names the package version and the hash of `code`, the text after it. */
 const stampOf = (code: string) =>
@@ -80,7 +81,9 @@ export const runtimeRenderer: Renderer = {
     const extension = model.config.imports.extension;
     for (const [name, source] of runtimeSources()) {
       const code = source.replace(/(from\s+'\.\/[^']+?)\.js'/g, `$1${extension}'`);
-      files.set(path.join(runtimeDir(model), name), { content: `${header}\n${stampOf(code)}${code}` });
+      files.set(path.join(runtimeDir(model), name), {
+        content: `${header}\n${stampOf(code)}${code}`,
+      });
     }
     return { files };
   },

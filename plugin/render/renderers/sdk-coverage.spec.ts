@@ -76,7 +76,8 @@ describe('sdk-coverage.ts, property by property', () => {
   it('reads each SDK-typed tool input type from the SDK types, through the alias maps', () => {
     // Read by the built-in alias, Edit too, ShellRun through the config's alias.
     expect(coverage()).toContain(
-      '  Read: DemoSdkTools.FileReadInput;\n  Edit: DemoSdkTools.FileEditInput;\n  ShellRun: DemoSdkTools.BashInput;\n}',
+      '  Read: DemoSdkTools.FileReadInput;\n  Edit: ' +
+        'DemoSdkTools.FileEditInput;\n  ShellRun: DemoSdkTools.BashInput;\n}',
     );
     expect(coverage().match(/^import /gm)).toHaveLength(1);
   });

@@ -5,7 +5,12 @@ import { sessionRenderer } from './session';
 describe('session.ts', () => {
   it('lays out the whole file (for review)', () => {
     const model = demoModel(
-      { groups: ['core'], callers: { AGENT: ['core'] }, servers: { app: {} }, channels: { sentry: {} } },
+      {
+        groups: ['core'],
+        callers: { AGENT: ['core'] },
+        servers: { app: {} },
+        channels: { sentry: {} },
+      },
       { query: { kind: 'mcp', server: 'app', groups: ['core'] } },
     );
     expect(renderOne(sessionRenderer, model)).toMatchInlineSnapshot(`
@@ -77,14 +82,21 @@ describe('session.ts, property by property', () => {
     renderOne(
       sessionRenderer,
       demoModel(
-        { groups: ['core'], callers: { AGENT: ['core'] }, servers: { app: {} }, channels: { sentry: {}, linear: {} } },
+        {
+          groups: ['core'],
+          callers: { AGENT: ['core'] },
+          servers: { app: {} },
+          channels: { sentry: {}, linear: {} },
+        },
         { query: { kind: 'mcp', server: 'app', groups: ['core'] } },
       ),
     );
 
   it("binds the session to the catalog's policy tables, channels and guard facts", () => {
     expect(session()).toContain(
-      "const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: DEMO_GUARD_FACTS,\n  features: {},\n};",
+      'const DEMO_SESSION_CATALOG = {\n  tables: DEMO_POLICY_TABLES,\n  ' +
+        "channels: [\n    'sentry',\n    'linear',\n  ],\n  guard: " +
+        'DEMO_GUARD_FACTS,\n  features: {},\n};',
     );
   });
 
@@ -96,8 +108,11 @@ describe('session.ts, property by property', () => {
   it("passes a caller's schema extensions to the builders, and refuses them without a caller", () => {
     expect(session()).toContain("readonly schema?: BuildDemoToolsOptions['schema'];");
     expect(session()).toContain(
-      'const built = DEMO_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });',
+      'const built = DEMO_TOOL_CATALOG.buildServers(context, schema === ' +
+        'undefined ? { include } : { include, schema });',
     );
-    expect(session()).toContain('if (caller === undefined && schema !== undefined)\n    throw new TypeError(');
+    expect(session()).toContain(
+      'if (caller === undefined && schema !== undefined)\n    throw new TypeError(',
+    );
   });
 });

@@ -26,7 +26,9 @@ function sessionView(model: CatalogModel, header: string): SessionView {
     toolsModule: siblingModule(model, 'tools'),
     channels: model.channels.map(tsString),
     features: featuresLiteral(sdkFeatures(model.surface?.sdk)),
-    pinned: model.surface ? `SDK ${model.surface.sdk}` : 'any supported SDK (no runtime surface recorded)',
+    pinned: model.surface
+      ? `SDK ${model.surface.sdk}`
+      : 'any supported SDK (no runtime surface recorded)',
   };
 }
 

@@ -18,6 +18,7 @@ export function toolSections(model: CatalogModel): ToolSection[] {
     byCategory.has(c.name) ? [{ title: c.label, tools: byCategory.get(c.name)! }] : [],
   );
   const rest = byCategory.get(undefined);
-  if (rest) sections.push({ title: model.categories.length > 0 ? 'Uncategorized' : 'Tools', tools: rest });
+  if (rest)
+    sections.push({ title: model.categories.length > 0 ? 'Uncategorized' : 'Tools', tools: rest });
   return sections;
 }

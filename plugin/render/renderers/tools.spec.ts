@@ -220,10 +220,16 @@ describe('tools.ts, property by property', () => {
         available: { module: '../app/tasks', export: 'tasksOn' },
         builder: { module: '../app/tasks', export: 'buildTasks' },
       },
-      more: { kind: 'mcp', server: 'app', builder: { module: '../app/tasks', export: 'buildTasks' } },
+      more: {
+        kind: 'mcp',
+        server: 'app',
+        builder: { module: '../app/tasks', export: 'buildTasks' },
+      },
     });
     expect(text.match(/from '\.\.\/\.\.\/app\/tasks'/g)).toHaveLength(1);
-    expect(text).toContain("import { tasksOn as tasksAvailable, buildTasks as tasksBuilder } from '../../app/tasks';");
+    expect(text).toContain(
+      "import { tasksOn as tasksAvailable, buildTasks as tasksBuilder } from '../../app/tasks';",
+    );
     // The same export used by a second tool is not imported again.
     expect(text).toContain('  more: {\n    build: tasksBuilder satisfies DemoToolBuilder,\n  },');
   });
@@ -248,7 +254,10 @@ describe('tools.ts, property by property', () => {
       },
     });
     expect(text).toContain(
-      '  drive: {\n    check: driveAvailable satisfies DemoToolAvailabilityCheck,\n    resolveNames: driveNames satisfies DemoToolNameResolver,\n    build: driveBuilder satisfies DemoToolBuilder,\n  },',
+      '  drive: {\n    check: driveAvailable satisfies ' +
+        'DemoToolAvailabilityCheck,\n    resolveNames: driveNames satisfies ' +
+        'DemoToolNameResolver,\n    build: driveBuilder satisfies ' +
+        'DemoToolBuilder,\n  },',
     );
   });
 

@@ -44,15 +44,21 @@ class ImportTable {
   }
 }
 
-const camel = (key: string) => key.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
+const camel = (key: string) =>
+  key.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The app code of one tool, as imported locals; undefined when it has none. */
 function bindingView(t: ToolModel, imports: ImportTable) {
   const check =
-    t.available.kind === 'function' ? imports.local(t.available.ref, `${camel(t.key)}Available`) : undefined;
+    t.available.kind === 'function'
+      ? imports.local(t.available.ref, `${camel(t.key)}Available`)
+      : undefined;
   const resolveNames =
-    t.nameSource.kind === 'resolver' ? imports.local(t.nameSource.ref, `${camel(t.key)}Names`) : undefined;
-  const build = !t.factory && t.builder ? imports.local(t.builder, `${camel(t.key)}Builder`) : undefined;
+    t.nameSource.kind === 'resolver'
+      ? imports.local(t.nameSource.ref, `${camel(t.key)}Names`)
+      : undefined;
+  const build =
+    !t.factory && t.builder ? imports.local(t.builder, `${camel(t.key)}Builder`) : undefined;
   if (!check && !resolveNames && !build) return undefined;
   return { property: tsKey(t.key), check, resolveNames, build };
 }

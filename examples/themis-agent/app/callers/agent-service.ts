@@ -24,6 +24,9 @@ export function agentSession(request: AgentRequest, settings: CallerSettings = {
     options: { overlay: disabledTools?.() ?? [] },
     guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
   });
-  const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+  const options = {
+    ...session,
+    ...(permissionMode && { permissionMode }),
+  } satisfies Partial<Options>;
   return { context, options };
 }

@@ -7,7 +7,11 @@ import { createThemisToolContext, themisSessionOptions } from '../../generated/t
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';
 import type { Space, User } from '../domain';
-import { buildCodeGenerationTool, buildPrReviewTriggerTool, type PrReviewRequest } from '../tools/triggers';
+import {
+  buildCodeGenerationTool,
+  buildPrReviewTriggerTool,
+  type PrReviewRequest,
+} from '../tools/triggers';
 import type { CallerSettings } from './caller-settings';
 
 export class ChannelMentionWorkflow {
@@ -24,7 +28,8 @@ export class ChannelMentionWorkflow {
     const context = createThemisToolContext({
       predicates: themisPredicates,
       factories: {
-        trigger_pr_review: () => buildPrReviewTriggerTool((request) => (this.prReviewRequest = request)),
+        trigger_pr_review: () =>
+          buildPrReviewTriggerTool((request) => (this.prReviewRequest = request)),
         trigger_code_generation: (_context, { schema }) =>
           buildCodeGenerationTool(schema, (args) => (this.codeGenerationRequest = args)),
       },
@@ -37,14 +42,19 @@ export class ChannelMentionWorkflow {
       createServer: createSdkMcpServer,
       schema: {
         trigger_code_generation: {
-          extraProperties: { project: { type: 'string', description: 'The project to generate code in' } },
+          extraProperties: {
+            project: { type: 'string', description: 'The project to generate code in' },
+          },
           extraRequired: ['project'],
         },
       },
       options: { overlay: disabledTools?.() ?? [] },
       guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
     });
-    const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+    const options = {
+      ...session,
+      ...(permissionMode && { permissionMode }),
+    } satisfies Partial<Options>;
     return { context, options };
   }
 }

@@ -1,7 +1,11 @@
 // ChatToolConfiguration: web/API chat (caller `CHAT`). Its trigger factories enqueue jobs; the
 // public API path passes no factories and so simply gets no trigger tools.
 import { createSdkMcpServer, type Options } from '@anthropic-ai/claude-agent-sdk';
-import { createThemisToolContext, themisSessionOptions, type ThemisToolFactories } from '../../generated/themis';
+import {
+  createThemisToolContext,
+  themisSessionOptions,
+  type ThemisToolFactories,
+} from '../../generated/themis';
 import { ChannelRegistry } from '../channel-registry';
 import { themisPredicates } from '../context';
 import type { Conversation, Space, User } from '../domain';
@@ -25,7 +29,8 @@ export function chatSession(request: ChatRequest, settings: CallerSettings = {})
   const { headless = false, permissionMode, disabledTools } = settings;
   const { jobs } = request;
   const factories: ThemisToolFactories | undefined = jobs && {
-    trigger_pr_review: () => buildPrReviewTriggerTool((args) => jobs.push({ kind: 'pr_review', args })),
+    trigger_pr_review: () =>
+      buildPrReviewTriggerTool((args) => jobs.push({ kind: 'pr_review', args })),
     trigger_code_generation: (_context, { schema }) =>
       buildCodeGenerationTool(schema, (args) => jobs.push({ kind: 'code_generation', args })),
   };
@@ -42,6 +47,9 @@ export function chatSession(request: ChatRequest, settings: CallerSettings = {})
     options: { overlay: disabledTools?.() ?? [] },
     guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
   });
-  const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+  const options = {
+    ...session,
+    ...(permissionMode && { permissionMode }),
+  } satisfies Partial<Options>;
   return { context, options };
 }

@@ -25,6 +25,9 @@ export function messagingSession(request: MessagingRequest, settings: CallerSett
     options: { overlay: disabledTools?.() ?? [] },
     guard: { headless, permissionMode, ...(disabledTools && { disallowed: disabledTools }) },
   });
-  const options = { ...session, ...(permissionMode && { permissionMode }) } satisfies Partial<Options>;
+  const options = {
+    ...session,
+    ...(permissionMode && { permissionMode }),
+  } satisfies Partial<Options>;
   return { context, options };
 }

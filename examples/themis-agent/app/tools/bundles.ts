@@ -16,7 +16,11 @@ export function buildSkillsBundle(context: ThemisToolContext) {
 
 export function buildAutomationsBundle(_context: ThemisToolContext) {
   return [
-    tool('list_automations', 'Lists the automations of the space', {}, async () => textResult('[]')),
-    tool('run_automation', 'Runs an automation', { id: z.string() }, async ({ id }) => textResult(`ran ${id}`)),
+    tool('list_automations', 'Lists the automations of the space', {}, async () =>
+      textResult('[]'),
+    ),
+    tool('run_automation', 'Runs an automation', { id: z.string() }, async ({ id }) =>
+      textResult(`ran ${id}`),
+    ),
   ];
 }

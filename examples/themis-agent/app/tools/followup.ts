@@ -6,9 +6,15 @@ import { textResult } from './text-result';
 
 export function buildFollowupTool(context: ThemisToolContext) {
   const queue = context.data.messageQueue;
-  if (!queue) throw new Error('enqueue_followup is built only when the context has a message queue');
-  return tool('enqueue_followup', 'Queues a follow-up message', { text: z.string() }, async ({ text }) => {
-    queue.push(text);
-    return textResult('queued');
-  });
+  if (!queue)
+    throw new Error('enqueue_followup is built only when the context has a message queue');
+  return tool(
+    'enqueue_followup',
+    'Queues a follow-up message',
+    { text: z.string() },
+    async ({ text }) => {
+      queue.push(text);
+      return textResult('queued');
+    },
+  );
 }

@@ -14,8 +14,11 @@ export function googleDriveToolNames(context: ThemisToolContext): string[] {
 
 export function buildGoogleDriveTools(context: ThemisToolContext) {
   return (context.data.user.driveFolders ?? []).map((folder) =>
-    tool(folderTool(folder), `Searches the Drive folder ${folder}`, { query: z.string() }, async ({ query }) =>
-      textResult(`${folder}: ${query}`),
+    tool(
+      folderTool(folder),
+      `Searches the Drive folder ${folder}`,
+      { query: z.string() },
+      async ({ query }) => textResult(`${folder}: ${query}`),
     ),
   );
 }

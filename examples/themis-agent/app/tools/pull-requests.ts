@@ -7,7 +7,9 @@ import { textResult } from './text-result';
 export function buildPullRequestTools(_context: ThemisToolContext) {
   const pr = { repo: z.string(), number: z.number().int() };
   return [
-    tool('get_pr_info', 'Reads a pull request', pr, async ({ repo, number }) => textResult(`${repo}#${number}`)),
+    tool('get_pr_info', 'Reads a pull request', pr, async ({ repo, number }) =>
+      textResult(`${repo}#${number}`),
+    ),
     tool('get_pr_diff', "Reads a pull request's diff", pr, async ({ repo, number }) =>
       textResult(`diff of ${repo}#${number}`),
     ),

@@ -24,8 +24,14 @@ export function buildPrReviewTriggerTool(onTrigger: (request: PrReviewRequest) =
 
 /** A JSON-schema property as callers write it, turned into the zod shape `tool()` takes. */
 function zodFor(property: Readonly<Record<string, unknown>>, required: boolean) {
-  const base = property.type === 'number' ? z.number() : property.type === 'boolean' ? z.boolean() : z.string();
-  const described = typeof property.description === 'string' ? base.describe(property.description) : base;
+  const base =
+    property.type === 'number'
+      ? z.number()
+      : property.type === 'boolean'
+        ? z.boolean()
+        : z.string();
+  const described =
+    typeof property.description === 'string' ? base.describe(property.description) : base;
   return required ? described : described.optional();
 }
 

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 835b1e4e4d488d59 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 ce71cdf8edef67f4 of the code below.
 // What each declared subagent is offered in a session: at most what the session hands over (a tool
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
@@ -29,12 +29,18 @@ export interface AgentOffer {
 export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
-function notItsOwn(tables: PolicyTables, entry: AgentEntry, i: number, names: readonly string[]): string | undefined {
+function notItsOwn(
+  tables: PolicyTables,
+  entry: AgentEntry,
+  i: number,
+  names: readonly string[],
+): string | undefined {
   const t = tables.tools[i]!;
   if (t.kind === 'sdk' && names.includes(AGENT)) return 'subagents do not start subagents';
   if (entry.exclude.includes(t.key)) return `excluded by subagent '${entry.name}'`;
   const byGroup = (t.groups ?? []).some((g) => entry.groups.includes(g));
-  if (!entry.tools.includes(t.key) && !byGroup) return `not among the tools of subagent '${entry.name}'`;
+  if (!entry.tools.includes(t.key) && !byGroup)
+    return `not among the tools of subagent '${entry.name}'`;
   return undefined;
 }
 
@@ -52,7 +58,9 @@ export function agentOffers(
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
     const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
-    const tools = tables.tools.map((_, i) => toolOfferOf(tables, surface, i, names[i]!, absences[i], searching));
+    const tools = tables.tools.map((_, i) =>
+      toolOfferOf(tables, surface, i, names[i]!, absences[i], searching),
+    );
     const byName = new Map(tools.flatMap((o) => o.names.map((n) => [n, o.state] as const)));
     return {
       name: entry.name,

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 c7d0b5ece59e15c4 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 623476e417e71fc6 of the code below.
 // Whether a builder built its tools under the names its catalog entry declares: a tool built as
 // `cron_v2` while the catalog says `cron` is offered under a name no policy, guard or UI knows.
 import { BuiltNameMismatchError, type BuiltNameMismatch } from './errors';
@@ -20,7 +20,8 @@ export interface BuiltNamesEntry {
 
 /** The runtime name of a built in-process tool (`mcp__<server>__<name>`), or `(no name)`. */
 function builtName(tool: unknown, server: string): string {
-  const name = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
+  const name =
+    typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
   return typeof name === 'string' ? mcpToolName(server, name) : '(no name)';
 }
 
@@ -30,8 +31,12 @@ function builtName(tool: unknown, server: string): string {
  * build time are checked: `fullNames: []` (the builder's tools are found by the SDK), names a resolver
  * computes and names mirrored from a channel are not declared, so there is nothing to compare.
  */
-export function builtNameMismatch(entry: BuiltNamesEntry, built: readonly unknown[]): BuiltNameMismatch | undefined {
-  if (entry.kind !== 'mcp' || entry.server === undefined || entry.namesFrom !== undefined) return undefined;
+export function builtNameMismatch(
+  entry: BuiltNamesEntry,
+  built: readonly unknown[],
+): BuiltNameMismatch | undefined {
+  if (entry.kind !== 'mcp' || entry.server === undefined || entry.namesFrom !== undefined)
+    return undefined;
   const declared = entry.names ?? [];
   if (declared.length === 0) return undefined;
   const names = built.map((tool) => builtName(tool, entry.server!));
@@ -58,7 +63,10 @@ export function reportBuiltNameMismatch(mismatch: BuiltNameMismatch): void {
 }
 
 /** Runs `build` with builder names taken as built: each mismatch goes to `observe`, none throws. */
-export async function observeBuiltNames<T>(observe: Observer, build: () => T | Promise<T>): Promise<T> {
+export async function observeBuiltNames<T>(
+  observe: Observer,
+  build: () => T | Promise<T>,
+): Promise<T> {
   const scope = globalThis as Record<symbol, unknown>;
   const previous = scope[OBSERVER];
   scope[OBSERVER] = observe;

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 9714167ec86407e4 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 f85c291961b0c15e of the code below.
 // What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
 // (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
 import type { PreparedPolicy } from './policy-tables';
@@ -12,7 +12,10 @@ import type { PreparedPolicy } from './policy-tables';
 export type NameChange = 'runtime-name' | 'renamed-tool' | 'renamed-server' | 'sdk-alias';
 
 export interface CurrentName {
-  /** Today's form: the tool's catalog key, or (for a server, a pattern or a name outside the catalog) the entry under today's server name. */
+  /**
+   * Today's form: the tool's catalog key, or (for a server, a pattern or a name outside the
+   * catalog) the entry under today's server name.
+   */
   readonly current: string;
   /** The catalog key, when the name means one tool of the catalog. */
   readonly key?: string;
@@ -34,7 +37,8 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
   if (!index) {
     const former = new Map<string, number>();
     p.tables.tools.forEach((t, i) => {
-      for (const name of t.renamedFrom ?? []) if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
+      for (const name of t.renamedFrom ?? [])
+        if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
     index = { former };
     indexes.set(p, index);
@@ -43,10 +47,15 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
 }
 
 const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
+  record !== undefined && Object.prototype.hasOwnProperty.call(record, name)
+    ? record[name]
+    : undefined;
 
 /** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
-function toolOf(p: PreparedPolicy, name: string): { key: string; change?: NameChange; why?: string } | undefined {
+function toolOf(
+  p: PreparedPolicy,
+  name: string,
+): { key: string; change?: NameChange; why?: string } | undefined {
   const now = p.indexOf.get(name);
   if (now !== undefined) {
     const key = p.keys[now]!;
@@ -61,17 +70,26 @@ function toolOf(p: PreparedPolicy, name: string): { key: string; change?: NameCh
   const before = identityIndex(p).former.get(name);
   if (before === undefined) return undefined;
   const key = p.keys[before]!;
-  return { key, change: 'renamed-tool', why: `'${name}' is an earlier name of ${key} (its renamedFrom)` };
+  return {
+    key,
+    change: 'renamed-tool',
+    why: `'${name}' is an earlier name of ${key} (its renamedFrom)`,
+  };
 }
 
 /** `mcp__claw__cron` → `mcp__cherry-tools__cron` when the server `claw` is now `cherry-tools`; else undefined. */
-function underTodaysServer(p: PreparedPolicy, entry: string): { name: string; from: string; to: string } | undefined {
+function underTodaysServer(
+  p: PreparedPolicy,
+  entry: string,
+): { name: string; from: string; to: string } | undefined {
   if (!entry.startsWith('mcp__')) return undefined;
   const rest = entry.slice(5);
   const end = rest.indexOf('__');
   const server = end < 0 ? rest : rest.slice(0, end);
   const to = own(p.tables.renamedServers, server);
-  return to === undefined ? undefined : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+  return to === undefined
+    ? undefined
+    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
 }
 
 /**
@@ -110,7 +128,10 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
   return undefined;
 }
 
-/** The runtime name a legacy name stands for (`Task` → `Agent`) when the runtime still accepts it; else the name itself. */
+/**
+ * The runtime name a legacy name stands for (`Task` → `Agent`) when the runtime still accepts it;
+ * else the name itself.
+ */
 export function runtimeNameOf(p: PreparedPolicy, name: string): string {
   if (p.indexOf.has(name)) return name;
   const aliased = own(p.tables.sdkAliases, name);

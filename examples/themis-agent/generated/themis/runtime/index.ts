@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 28ee4dfba9b067be of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 67c24abb6e7447bc of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
@@ -65,10 +65,23 @@ export type {
   PreparedPolicy,
 } from './policy-tables';
 export { sessionOptions } from './session';
-export type { NamedTool, SdkFeatures, SessionCatalog, SessionInput, SessionOptions } from './session';
+export type {
+  NamedTool,
+  SdkFeatures,
+  SessionCatalog,
+  SessionInput,
+  SessionOptions,
+} from './session';
 export type { SessionAgentDefinition } from './session-agents';
 export { computeOffer } from './offer';
-export type { AbsentBy, OfferInput, OfferSelection, OfferState, SessionOffer, ToolOffer } from './offer';
+export type {
+  AbsentBy,
+  OfferInput,
+  OfferSelection,
+  OfferState,
+  SessionOffer,
+  ToolOffer,
+} from './offer';
 export type { AgentOffer } from './agent-offer';
 export type { RuntimeSurface } from './runtime-surface';
 export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs';

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 0f023268671611df of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 1e2e4ffa2eb80c73 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -28,7 +28,14 @@ export type OfferState = 'direct' | 'deferred' | 'absent';
  * pattern, the session (no subagent or no skill to use the Agent or Skill tool for), a subagent's own
  * tools, or the runtime itself.
  */
-export type AbsentBy = 'policy' | 'restricted' | 'caller' | 'opt-out pattern' | 'session' | 'subagent' | 'runtime';
+export type AbsentBy =
+  | 'policy'
+  | 'restricted'
+  | 'caller'
+  | 'opt-out pattern'
+  | 'session'
+  | 'subagent'
+  | 'runtime';
 
 export interface ToolOffer {
   readonly key: string;
@@ -42,7 +49,10 @@ export interface ToolOffer {
   readonly detail?: string;
 }
 
-/** What a caller's groups selected: the keys, and the runtime names `toolNames` gave (resolved and mirrored ones too). */
+/**
+ * What a caller's groups selected: the keys, and the runtime names `toolNames` gave (resolved and
+ * mirrored ones too).
+ */
 export interface OfferSelection {
   readonly keys: readonly string[];
   readonly names: readonly string[];
@@ -82,7 +92,8 @@ export interface SessionOffer {
 }
 
 /** Handed to the runtime: not left out by the session, whatever the runtime then does with it. */
-export const handedOver = (o: { readonly absentBy?: AbsentBy }) => o.absentBy === undefined || o.absentBy === 'runtime';
+export const handedOver = (o: { readonly absentBy?: AbsentBy }) =>
+  o.absentBy === undefined || o.absentBy === 'runtime';
 
 /** Why the session leaves a tool out, whatever the runtime would do. */
 export interface Absence {
@@ -90,7 +101,8 @@ export interface Absence {
   readonly detail: string;
 }
 
-const passedPatterns = (marks: PolicyMarks) => marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
+const passedPatterns = (marks: PolicyMarks) =>
+  marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
 
 /** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 function sessionAbsence(
@@ -103,9 +115,12 @@ function sessionAbsence(
   const t = tables.tools[i]!;
   if (marks.disallowed[i] === 1) return { by: 'policy', detail: 'disallowed by the policy' };
   if (t.restricted) return { by: 'restricted', detail: 'restricted: the guard denies every call' };
-  if (selected && !selected.has(t.key)) return { by: 'caller', detail: "not among the caller's tools" };
+  if (selected && !selected.has(t.key))
+    return { by: 'caller', detail: "not among the caller's tools" };
   const names = marks.prepared.names[i]!;
-  const pattern = patterns.find((entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)));
+  const pattern = patterns.find(
+    (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
+  );
   if (pattern !== undefined)
     return {
       by: 'opt-out pattern',
@@ -151,14 +166,32 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   );
   // The Skill tool follows the skills the catalog declares: with none, there is nothing to run.
   const skill = builtinIndex(tables, marks, SKILL);
-  if (skill >= 0 && absences[skill] === undefined && Array.isArray(tables.skills) && tables.skills.length === 0)
-    absences[skill] = { by: 'session', detail: 'the catalog declares no skill for the session to offer' };
+  if (
+    skill >= 0 &&
+    absences[skill] === undefined &&
+    Array.isArray(tables.skills) &&
+    tables.skills.length === 0
+  )
+    absences[skill] = {
+      by: 'session',
+      detail: 'the catalog declares no skill for the session to offer',
+    };
   // Subagents get at most what the session hands over; the Agent tool only when one of them is offered.
   const agents = agentOffers(tables, marks.prepared.names, absences, surface);
   const agent = builtinIndex(tables, marks, AGENT);
-  if (agent >= 0 && absences[agent] === undefined && (tables.agents?.length ?? 0) > 0 && !agents.some((a) => a.offered))
+  if (
+    agent >= 0 &&
+    absences[agent] === undefined &&
+    (tables.agents?.length ?? 0) > 0 &&
+    !agents.some((a) => a.offered)
+  )
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
-  const toolSearchActive = searchingWith(tables, marks.prepared.names, surface, (i) => absences[i] === undefined);
+  const toolSearchActive = searchingWith(
+    tables,
+    marks.prepared.names,
+    surface,
+    (i) => absences[i] === undefined,
+  );
   const tools = tables.tools.map((_, i) =>
     toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
   );
@@ -168,7 +201,11 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     .filter((name) => !marks.prepared.indexOf.has(name))
     .map((name) => {
       const blocked = marks.passThrough.some((entry) => coveredBy(name, entry));
-      const state: OfferState = blocked ? 'absent' : toolSearchActive && surface.mcpDeferred ? 'deferred' : 'direct';
+      const state: OfferState = blocked
+        ? 'absent'
+        : toolSearchActive && surface.mcpDeferred
+          ? 'deferred'
+          : 'direct';
       return { name, state };
     });
   for (const extra of extraNames) byName.set(extra.name, extra.state);
@@ -189,7 +226,8 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       if (server === undefined) return `'${name}' is not a tool of the catalog`;
       if (tables.servers.includes(server))
         return `'${name}' is not a tool of the catalog's in-process server '${server}'`;
-      if (channels.includes(server)) return `'${name}' is not a tool the catalog knows on the channel '${server}'`;
+      if (channels.includes(server))
+        return `'${name}' is not a tool the catalog knows on the channel '${server}'`;
       return `'${name}' belongs to the MCP server '${server}', which the tool catalog does not declare`;
     },
   };
@@ -199,7 +237,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
 function readOptOuts(tables: PolicyTables, input: OfferInput) {
   const stored = input.agent?.disabledTools ?? [];
   if (stored.length === 0) return { agent: input.agent, ignored: [] as IgnoredOptOut[] };
-  const read = normaliseOptOuts(preparePolicy(tables), stored, { otherServers: input.otherServers ?? [] });
+  const read = normaliseOptOuts(preparePolicy(tables), stored, {
+    otherServers: input.otherServers ?? [],
+  });
   const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
   const today = new Map(read.migrated.map((m) => [m.from, m.to]));
   const disabledTools = stored

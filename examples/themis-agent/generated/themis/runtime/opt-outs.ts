@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 4d628f9462a2e4de of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 bad5d479684047dd of the code below.
 // What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
 // may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
 // catalog's own in-process servers these expand to the server's user tools; for other servers they
@@ -30,14 +30,16 @@ export interface OptOutEffect {
 }
 
 const PASSED_THROUGH =
-  'handed to disallowedTools as written: the runtime removes the matching tools of an external server from what the model is offered';
+  'handed to disallowedTools as written: the runtime removes the matching ' +
+  'tools of an external server from what the model is offered';
 
 /** `mcp__docs` and `mcp__docs__*` → `docs`; `mcp__*` → `*`; anything else → undefined. */
 export function serverPattern(entry: string): string | undefined {
   if (entry === 'mcp__*') return '*';
   if (!entry.startsWith('mcp__')) return undefined;
   const rest = entry.slice(5);
-  if (rest.endsWith('__*')) return rest.slice(0, -3).includes('__') ? undefined : rest.slice(0, -3) || undefined;
+  if (rest.endsWith('__*'))
+    return rest.slice(0, -3).includes('__') ? undefined : rest.slice(0, -3) || undefined;
   return rest !== '' && !rest.includes('__') && !rest.includes('*') ? rest : undefined;
 }
 
@@ -71,7 +73,9 @@ export function optOutEffect(
         entry,
         effect: 'ignored',
         keys: [],
-        reason: `'${p.keys[known]}' is not a user tool: internal, conditional and disabled tools are not switched by users`,
+        reason:
+          `'${p.keys[known]}' is not a user tool: internal, conditional and ` +
+          `disabled tools are not switched by users`,
       },
       closures: [],
       passThrough: false,
@@ -89,13 +93,21 @@ export function optOutEffect(
     const reason = entry.includes('*')
       ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)'
       : 'no tool of the catalog has this key or runtime name';
-    return { effect: { entry, effect: 'ignored', keys: [], reason }, closures: [], passThrough: false };
+    return {
+      effect: { entry, effect: 'ignored', keys: [], reason },
+      closures: [],
+      passThrough: false,
+    };
   }
   const servers = server === '*' ? [...p.servers] : p.servers.has(server) ? [server] : [];
   // A server outside the catalog (or any, for `mcp__*`) is the runtime's to remove.
   const passThrough = server === '*' || !p.servers.has(server);
   if (servers.length === 0)
-    return { effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH }, closures: [], passThrough };
+    return {
+      effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
+      closures: [],
+      passThrough,
+    };
   const closures: Int32Array[] = [];
   const keys: string[] = [];
   const kept: string[] = [];
@@ -108,10 +120,12 @@ export function optOutEffect(
       } else kept.push(p.keys[i]!);
     }
   }
-  // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the session then apply it to every server.
+  // `mcp__*` also reaches servers outside the catalog only as written, and the runtime and the
+  // session then apply it to every server.
   const alsoLeftOut =
     kept.length > 0
-      ? `; as it covers every MCP server, the session leaves out ${kept.join(', ')} too, although they are not user tools`
+      ? `; as it covers every MCP server, the session leaves out ` +
+        `${kept.join(', ')} too, although they are not user tools`
       : '';
   const reason =
     server === '*'
@@ -119,7 +133,11 @@ export function optOutEffect(
       : kept.length > 0
         ? `kept ${kept.join(', ')}: not user tools, so not switched by users`
         : undefined;
-  return { effect: { entry, effect: 'expanded', keys, ...(reason ? { reason } : {}) }, closures, passThrough };
+  return {
+    effect: { entry, effect: 'expanded', keys, ...(reason ? { reason } : {}) },
+    closures,
+    passThrough,
+  };
 }
 
 /** An opt-out entry that changes nothing, why, and what the user probably meant. */
@@ -150,7 +168,10 @@ export interface OptOutOptions {
 }
 
 export interface NormalisedOptOuts {
-  /** Catalog keys of the user tools the entries switch off, in catalog order, once each (their closures: `prepared.optOut`). */
+  /**
+   * Catalog keys of the user tools the entries switch off, in catalog order, once each (their
+   * closures: `prepared.optOut`).
+   */
   readonly keys: readonly string[];
   /**
    * Entries handed to `disallowedTools` as written, in today's names: `mcp__*`, and servers, patterns
@@ -191,7 +212,9 @@ function writableNames(p: PreparedPolicy): readonly string[] {
 
 /** Whether tools under a channel are named at run time (mirrored or resolved), so any name there may exist. */
 const dynamicNamespace = (p: PreparedPolicy, namespace: string) =>
-  p.tables.tools.some((t) => t.namesFrom !== undefined && (t.channel === namespace || t.server === namespace));
+  p.tables.tools.some(
+    (t) => t.namesFrom !== undefined && (t.channel === namespace || t.server === namespace),
+  );
 
 /**
  * Reads an agent's opt-out list against the catalog: the user tools it switches off (by key), the
@@ -210,7 +233,8 @@ export function normaliseOptOuts(
   const migrated: OptOutChange[] = [];
   const other = otherServersOf(options);
   const channels = new Set(p.tables.channels ?? []);
-  const passes = (namespace: string) => channels.has(namespace) || other === 'all' || other.has(namespace);
+  const passes = (namespace: string) =>
+    channels.has(namespace) || other === 'all' || other.has(namespace);
   const pass = (entry: string) => {
     if (!patterns.includes(entry)) patterns.push(entry);
   };
@@ -224,7 +248,8 @@ export function normaliseOptOuts(
       continue;
     }
     const found = currentNameOf(p, raw);
-    if (found?.why && found.change !== 'runtime-name') migrated.push({ from: raw, to: found.current, why: found.why });
+    if (found?.why && found.change !== 'runtime-name')
+      migrated.push({ from: raw, to: found.current, why: found.why });
     const entry = found?.current ?? raw;
     if (found?.key !== undefined) {
       const index = p.indexOf.get(found.key)!;
@@ -234,7 +259,10 @@ export function normaliseOptOuts(
         unknown.push({
           entry: raw,
           key: found.key,
-          reason: `'${found.key}' is not a user tool: internal, conditional and disabled tools are not switched by users${instead ? `; it goes with ${instead} (pair group ${p.tables.tools[index]!.pairGroup})` : ''}`,
+          reason:
+            `'${found.key}' is not a user tool: internal, conditional and disabled ` +
+            `tools are not switched by users` +
+            `${instead ? `; it goes with ${instead} (pair group ${p.tables.tools[index]!.pairGroup})` : ''}`,
           ...(instead ? { suggestion: instead } : {}),
         });
       }
@@ -243,12 +271,15 @@ export function normaliseOptOuts(
     const server = serverPattern(entry);
     const undeclared = (namespace: string) => ({
       entry: raw,
-      reason: `the catalog declares no MCP server or channel '${namespace}'; fix the name, or pass a server the app connects itself as otherServers`,
+      reason:
+        `the catalog declares no MCP server or channel '${namespace}'; fix the ` +
+        `name, or pass a server the app connects itself as otherServers`,
       ...withSuggestion(suggest(entry)),
     });
     if (server === '*') {
       // Every server: the catalog's own user tools here, the rest by the runtime.
-      for (const s of p.servers) for (const i of p.byServer.get(s) ?? []) if (p.optOut.has(p.keys[i]!)) switched[i] = 1;
+      for (const s of p.servers)
+        for (const i of p.byServer.get(s) ?? []) if (p.optOut.has(p.keys[i]!)) switched[i] = 1;
       pass(entry);
     } else if (server !== undefined) {
       if (p.servers.has(server)) {
@@ -290,10 +321,14 @@ export function normaliseOptOuts(
   return { keys, patterns, unknown, migrated };
 }
 
-const withSuggestion = (suggestion: string | undefined) => (suggestion === undefined ? {} : { suggestion });
+const withSuggestion = (suggestion: string | undefined) =>
+  suggestion === undefined ? {} : { suggestion };
 
 export interface OptOutMigration<E extends string = string> {
-  /** The list in today's form: tools by catalog key, servers and patterns under today's server names; unknown entries left out. */
+  /**
+   * The list in today's form: tools by catalog key, servers and patterns under today's server
+   * names; unknown entries left out.
+   */
   readonly optOuts: E[];
   /** What changed, entry by entry. */
   readonly changes: readonly OptOutChange[];

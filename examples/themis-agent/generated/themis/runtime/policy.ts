@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 b88e18c6797f407e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 08a8cb36ad1af0a8 of the code below.
 // `resolveDisallowedTools` (the policy rules — disabled, internal, conditional, user opt-outs, pair
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
@@ -36,13 +36,19 @@ export type PolicyContext = ConditionSource | object;
 export interface ResolvedToolPolicy {
   /** Removes tools from the model's context (`options.disallowedTools`). */
   readonly disallowedTools: string[];
-  /** Pre-approves (`options.allowedTools`): the catalog's `approval: 'auto'` tools still allowed. It restricts nothing. */
+  /**
+   * Pre-approves (`options.allowedTools`): the catalog's `approval: 'auto'` tools still allowed. It
+   * restricts nothing.
+   */
   readonly allowedTools: string[];
   /** Rule 6: the in-process MCP tool names the app ensures are allowed, minus disallowed ones. */
   readonly mcpEnsureAllowed: string[];
   /** Opt-out entries that changed nothing: non-user catalog tools, unknown names, patterns that cover nothing. */
   readonly ignoredOptOuts: string[];
-  /** What each opt-out entry did: switched a user tool off, expanded a server pattern, passed it through, or nothing and why. */
+  /**
+   * What each opt-out entry did: switched a user tool off, expanded a server pattern, passed it
+   * through, or nothing and why.
+   */
   readonly optOuts: readonly OptOutEffect[];
   /** Stable hash of the three lists: re-key a warm session when it changes. */
   readonly signature: string;
@@ -78,7 +84,10 @@ function markSpreading(marks: Uint8Array, start: number, spread: readonly Int32A
 }
 
 /** Does the condition hold? Only `true` does, unless the caller asked to allow missing values. */
-export function conditionHolds(value: boolean | undefined, missing?: MissingConditionPolicy): boolean {
+export function conditionHolds(
+  value: boolean | undefined,
+  missing?: MissingConditionPolicy,
+): boolean {
   return value === true || (value === undefined && missing === 'allow');
 }
 
@@ -96,7 +105,12 @@ export function markDisallowedTools(
   markAll(marks, p.always); // rule 1 (expanded at build time)
   for (const condition of p.conditions) {
     // Rule 3: a conditional tool is disallowed unless its condition holds.
-    if (!conditionHolds(readCondition(ctx as ConditionSource | undefined, condition.field), options.missingConditions))
+    if (
+      !conditionHolds(
+        readCondition(ctx as ConditionSource | undefined, condition.field),
+        options.missingConditions,
+      )
+    )
       markAll(marks, condition.closure);
   }
   const entries = agent?.disabledTools ?? NO_NAMES;
@@ -139,14 +153,18 @@ export function disallowedNames(marks: PolicyMarks): string[] {
   return out;
 }
 
-/** Allowed names of `subset`, minus names a passed-through pattern covers (`mcp__*` reaches the catalog's own servers too). */
+/**
+ * Allowed names of `subset`, minus names a passed-through pattern covers (`mcp__*` reaches the
+ * catalog's own servers too).
+ */
 function allowedNamesOf(marks: PolicyMarks, subset: Int32Array): string[] {
   const out: string[] = [];
   const patterns = marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
   for (const i of subset) {
     if (marks.disallowed[i] === 1) continue;
     for (const name of marks.prepared.names[i]!)
-      if (patterns.length === 0 || !patterns.some((entry) => coveredBy(name, entry))) out.push(name);
+      if (patterns.length === 0 || !patterns.some((entry) => coveredBy(name, entry)))
+        out.push(name);
   }
   return out;
 }
@@ -179,7 +197,12 @@ export function resolveToolPolicy(
     allowedTools: allowedNamesOf(marks, marks.prepared.autoApproved),
     mcpEnsureAllowed: allowedNamesOf(marks, marks.prepared.inProcessMcp),
   };
-  return { ...lists, ignoredOptOuts: [...marks.ignored], optOuts: marks.optOuts, signature: policySignature(lists) };
+  return {
+    ...lists,
+    ignoredOptOuts: [...marks.ignored],
+    optOuts: marks.optOuts,
+    signature: policySignature(lists),
+  };
 }
 
 /** cyrb53: a fast, well-mixed 53-bit string hash (no crypto dependency in the runtime). */

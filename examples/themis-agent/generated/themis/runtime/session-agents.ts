@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f935708e79cc87b7 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 753dc81c4f2304d5 of the code below.
 // The subagents and skills of one session, in the SDK's shape: an `AgentDefinition` per offered
 // subagent, listing exactly its tools (the runtime otherwise lets a subagent inherit everything) and
 // disallowing whatever the session disallows plus its own exclusions; the `skills` option.
@@ -23,11 +23,20 @@ export interface SessionAgentDefinition {
 }
 
 /** The names a subagent may call: every tool handed to it (the runtime then decides direct, deferred or absent). */
-const agentToolNames = (agent: AgentOffer) => agent.tools.filter(handedOver).flatMap((o) => o.names);
+const agentToolNames = (agent: AgentOffer) =>
+  agent.tools.filter(handedOver).flatMap((o) => o.names);
 
-function definition(agent: AgentOffer, sessionDisallowed: readonly string[], skills: PolicyTables['skills']) {
-  const own = agent.tools.filter((o) => o.absentBy === 'subagent' && agent.entry.exclude.includes(o.key));
-  const allowedSkills = agent.entry.skills.filter((s) => skills === 'all' || (skills ?? []).includes(s));
+function definition(
+  agent: AgentOffer,
+  sessionDisallowed: readonly string[],
+  skills: PolicyTables['skills'],
+) {
+  const own = agent.tools.filter(
+    (o) => o.absentBy === 'subagent' && agent.entry.exclude.includes(o.key),
+  );
+  const allowedSkills = agent.entry.skills.filter(
+    (s) => skills === 'all' || (skills ?? []).includes(s),
+  );
   const entry = agent.entry;
   return {
     description: entry.description,
@@ -41,7 +50,11 @@ function definition(agent: AgentOffer, sessionDisallowed: readonly string[], ski
 }
 
 /** `agents`, `skills` and `settingSources` of the session's options, for the parts the catalog declares. */
-export function sessionAgentOptions(tables: PolicyTables, offer: SessionOffer, disallowedTools: readonly string[]) {
+export function sessionAgentOptions(
+  tables: PolicyTables,
+  offer: SessionOffer,
+  disallowedTools: readonly string[],
+) {
   const agents = offer.agents.filter((a) => a.offered);
   return {
     ...(agents.length > 0
@@ -51,7 +64,9 @@ export function sessionAgentOptions(tables: PolicyTables, offer: SessionOffer, d
           ) as Record<string, SessionAgentDefinition>,
         }
       : {}),
-    ...(tables.skills !== undefined ? { skills: tables.skills === 'all' ? ('all' as const) : [...tables.skills] } : {}),
+    ...(tables.skills !== undefined
+      ? { skills: tables.skills === 'all' ? ('all' as const) : [...tables.skills] }
+      : {}),
     // Nothing from the user's or the project's settings (skills, agents, MCP servers) unless the catalog says so.
     settingSources: [...(tables.settingSources ?? [])] as ('user' | 'project' | 'local')[],
   };

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 15e5ce37a1b2a38c of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 c6b21a5e374577cb of the code below.
 // How the PreToolUse guard reads a tool name before deciding: names no tool has (white space, invisible
 // or compatibility characters), look-alikes of a known name (case, white space, NFKC), and the SDK's
 // legacy names the runtime still accepts (`Task` for `Agent`), read as the tool they stand for.
@@ -20,7 +20,10 @@ export function malformedName(name: string): string | undefined {
   if (UNSEEN.test(name))
     return `'${JSON.stringify(name).slice(1, -1)}' holds white space or an invisible character, which no tool name has`;
   if (name.normalize('NFKC') !== name)
-    return `'${name}' holds compatibility characters (it reads '${name.normalize('NFKC')}' once normalised), which no tool name has`;
+    return (
+      `'${name}' holds compatibility characters (it reads '` +
+      `${name.normalize('NFKC')}' once normalised), which no tool name has`
+    );
   return undefined;
 }
 

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 fe9d6c628769a790 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 2cdf23654458c695 of the code below.
 // Runtime naming rules shared by `toolNames` and the PreToolUse guard: SDK bare names,
 // `mcp__<server>__<tool>` for in-process MCP, `mcp__<channel>__<tool>` for external channels.
 
@@ -14,7 +14,10 @@ export type ChannelRegistry =
 
 export const mcpToolName = (namespace: string, tool: string) => `mcp__${namespace}__${tool}`;
 
-/** A name as written in a list or returned by a resolver: full `mcp__…` names and SDK names stay, wire names get the namespace. */
+/**
+ * A name as written in a list or returned by a resolver: full `mcp__…` names and SDK names stay,
+ * wire names get the namespace.
+ */
 export function qualifyName(name: string, namespace: string | undefined): string {
   if (namespace === undefined || name.startsWith('mcp__')) return name;
   return mcpToolName(namespace, name);

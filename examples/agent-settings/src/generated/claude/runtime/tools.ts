@@ -3,11 +3,16 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 ad7da1b4886d6668 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 3b62d40eefd4b565 of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
 import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
-import { isToolContext, type SchemaExtension, type ToolBuildOptions, type ToolContext } from './context';
+import {
+  isToolContext,
+  type SchemaExtension,
+  type ToolBuildOptions,
+  type ToolContext,
+} from './context';
 import { DuplicateToolError } from './errors';
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
 
@@ -54,7 +59,10 @@ export interface ToolBinding<D = unknown, T = unknown> {
 }
 
 export interface ToolCatalogOptions<D = unknown, T = unknown> {
-  /** Each condition and the context field it is read from (`workspace-has-git` → `workspaceHasGit`); a name not listed is read as its own field. */
+  /**
+   * Each condition and the context field it is read from (`workspace-has-git` → `workspaceHasGit`);
+   * a name not listed is read as its own field.
+   */
   readonly conditions?: readonly { readonly name: string; readonly field: string }[];
   /** App code by tool key. */
   readonly bindings?: Readonly<Record<string, ToolBinding<D, T> | undefined>>;
@@ -65,7 +73,8 @@ export interface ToolSelection<G extends string = string> {
   readonly include: readonly G[];
 }
 
-export interface BuildToolsOptions<G extends string = string, K extends string = string> extends ToolSelection<G> {
+export interface BuildToolsOptions<G extends string = string, K extends string = string>
+  extends ToolSelection<G> {
   /** Per-caller JSON-schema extensions, passed to the tool's builder or factory. */
   readonly schema?: Readonly<Partial<Record<K, SchemaExtension>>>;
 }
@@ -75,7 +84,12 @@ export interface ToolNamesOptions<G extends string = string> extends ToolSelecti
   readonly channels?: ChannelRegistry;
 }
 
-export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string = string, K extends string = string> {
+export interface ToolCatalogRuntime<
+  D = unknown,
+  T = unknown,
+  G extends string = string,
+  K extends string = string,
+> {
   readonly entries: readonly ToolEntry[];
   /** Builds the SDK tool instances of every selected, available entry (never memoized). */
   buildTools(context: ToolContext<D>, options: BuildToolsOptions<G, K>): T[];
@@ -83,7 +97,10 @@ export interface ToolCatalogRuntime<D = unknown, T = unknown, G extends string =
   toolNames(context: ToolContext<D>, options: ToolNamesOptions<G>): string[];
   /** Keys of the selected, available entries, in catalog order. */
   selectedKeys(context: ToolContext<D>, options: ToolSelection<G>): K[];
-  /** `buildTools` grouped by the in-process MCP server each entry is on: the input of `createSdkMcpServer` per server. */
+  /**
+   * `buildTools` grouped by the in-process MCP server each entry is on: the input of
+   * `createSdkMcpServer` per server.
+   */
   buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
 }
 
@@ -131,16 +148,24 @@ const isUnconditionalStatic = (c: CompiledEntry<unknown, unknown>) =>
 function assertValidRegistrations(
   entries: readonly ToolEntry[],
   bindings: Readonly<
-    Record<string, { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown } | undefined>
+    Record<
+      string,
+      | { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown }
+      | undefined
+    >
   >,
 ): void {
   const keys = new Set<string>();
   const names = new Map<string, string>();
   for (const e of entries) {
     if (keys.has(e.key))
-      throw new DuplicateToolError(`Tool '${e.key}' is registered twice; keep one registration per tool.`);
+      throw new DuplicateToolError(
+        `Tool '${e.key}' is registered twice; keep one registration per tool.`,
+      );
     keys.add(e.key);
-    const binding = Object.prototype.hasOwnProperty.call(bindings, e.key) ? bindings[e.key] : undefined;
+    const binding = Object.prototype.hasOwnProperty.call(bindings, e.key)
+      ? bindings[e.key]
+      : undefined;
     if (e.factory && binding?.build)
       throw new TypeError(
         `Tool '${e.key}' is a factory, so the caller supplies its builder; remove its 'build' binding.`,
@@ -150,7 +175,9 @@ function assertValidRegistrations(
         `Tool '${e.key}' is available by an app check ('${e.available.appCheck}'); bind it as { check }.`,
       );
     if (e.namesFrom === 'resolver' && typeof binding?.resolveNames !== 'function')
-      throw new TypeError(`Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`);
+      throw new TypeError(
+        `Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`,
+      );
     if (e.namesFrom === 'mirror' && e.channel === undefined)
       throw new TypeError(`Tool '${e.key}' mirrors its names from a channel but names no channel.`);
     for (const name of e.names ?? []) {
@@ -164,17 +191,27 @@ function assertValidRegistrations(
   }
 }
 
-/** Registers a catalog's entries with their app code; throws at start-up on any duplicate key or name, or missing binding. */
-export function createToolCatalog<D = unknown, T = unknown, G extends string = string, K extends string = string>(
+/**
+ * Registers a catalog's entries with their app code; throws at start-up on any duplicate key or
+ * name, or missing binding.
+ */
+export function createToolCatalog<
+  D = unknown,
+  T = unknown,
+  G extends string = string,
+  K extends string = string,
+>(
   entries: readonly ToolEntry[],
   options: ToolCatalogOptions<D, T> = {},
 ): ToolCatalogRuntime<D, T, G, K> {
   const bindings = options.bindings ?? {};
   assertValidRegistrations(entries, bindings);
   const conditionFields = new Map((options.conditions ?? []).map((c) => [c.name, c.field]));
-  const fieldOf = (name: string | undefined) => (name === undefined ? undefined : (conditionFields.get(name) ?? name));
+  const fieldOf = (name: string | undefined) =>
+    name === undefined ? undefined : (conditionFields.get(name) ?? name);
   const groupIds = new Map<string, number>();
-  for (const e of entries) for (const g of e.groups) if (!groupIds.has(g)) groupIds.set(g, groupIds.size);
+  for (const e of entries)
+    for (const g of e.groups) if (!groupIds.has(g)) groupIds.set(g, groupIds.size);
   // Predicate fields get slots after the entries' slots in the per-context state array.
   const predicateSlots = new Map<string, number>();
   const slotOf = (field: string | undefined) => {
@@ -187,9 +224,13 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     return slot;
   };
   const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => {
-    const binding = Object.prototype.hasOwnProperty.call(bindings, entry.key) ? bindings[entry.key] : undefined;
+    const binding = Object.prototype.hasOwnProperty.call(bindings, entry.key)
+      ? bindings[entry.key]
+      : undefined;
     const conditionField = fieldOf(entry.condition);
-    const availableField = fieldOf(typeof entry.available === 'string' ? entry.available : undefined);
+    const availableField = fieldOf(
+      typeof entry.available === 'string' ? entry.available : undefined,
+    );
     return {
       entry,
       index,
@@ -211,7 +252,8 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
   const plans = new WeakMap<readonly string[], SelectionPlan<D, T>>();
 
   const planOf = (include: readonly string[]): SelectionPlan<D, T> => {
-    if (!Array.isArray(include)) throw new TypeError("Pass the caller's groups as { include: [...] }.");
+    if (!Array.isArray(include))
+      throw new TypeError("Pass the caller's groups as { include: [...] }.");
     let plan = plans.get(include);
     if (plan) return plan;
     const mask = new Uint8Array(groupIds.size);
@@ -256,7 +298,11 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     return known;
   };
 
-  const isAvailable = (c: CompiledEntry<D, T>, context: ToolContext<D>, known: Uint8Array): boolean => {
+  const isAvailable = (
+    c: CompiledEntry<D, T>,
+    context: ToolContext<D>,
+    known: Uint8Array,
+  ): boolean => {
     const state = known[c.index];
     if (state !== 0) return state === 1;
     const value = evaluateAvailability(c, context, known);
@@ -264,7 +310,12 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     return value;
   };
 
-  const holds = (slot: number, field: string, context: ToolContext<D>, known: Uint8Array): boolean => {
+  const holds = (
+    slot: number,
+    field: string,
+    context: ToolContext<D>,
+    known: Uint8Array,
+  ): boolean => {
     const state = known[slot];
     if (state !== 0) return state === 1;
     const value = context.predicate(field) === true;
@@ -272,12 +323,18 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
     return value;
   };
 
-  const evaluateAvailability = (c: CompiledEntry<D, T>, context: ToolContext<D>, known: Uint8Array): boolean => {
+  const evaluateAvailability = (
+    c: CompiledEntry<D, T>,
+    context: ToolContext<D>,
+    known: Uint8Array,
+  ): boolean => {
     const e = c.entry;
     if (e.factory && !context.factory(e.key)) return false;
-    if (c.conditionField !== undefined && !holds(c.conditionSlot, c.conditionField, context, known)) return false;
+    if (c.conditionField !== undefined && !holds(c.conditionSlot, c.conditionField, context, known))
+      return false;
     if (e.available === false) return false;
-    if (c.availableField !== undefined) return holds(c.availableSlot, c.availableField, context, known);
+    if (c.availableField !== undefined)
+      return holds(c.availableSlot, c.availableField, context, known);
     if (c.check) return context.memo(c.memoId, c.check) === true;
     return true;
   };
@@ -310,7 +367,8 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
       const builder = e.factory ? context.factory(e.key) : c.build;
       if (!builder) continue;
       const extension = (schema as Record<string, SchemaExtension> | undefined)?.[e.key];
-      const options: ToolBuildOptions = extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
+      const options: ToolBuildOptions =
+        extension === undefined ? { key: e.key } : { key: e.key, schema: extension };
       const start = tools.length;
       flatten(builder(context, options), tools);
       // A tool built under another name than the catalog declares would be offered under a name no policy knows.
@@ -381,7 +439,8 @@ export function createToolCatalog<D = unknown, T = unknown, G extends string = s
         if (e.namesFrom === 'mirror') {
           if (!channels)
             throw new TypeError(
-              `toolNames: tool '${e.key}' mirrors channel '${e.channel}'; pass the app's channel registry as { channels }.`,
+              `toolNames: tool '${e.key}' mirrors channel '${e.channel}'; pass the ` +
+                `app's channel registry as { channels }.`,
             );
           dynamic = true;
           for (const n of mirroredNames(channels, e.channel!)) names.push(n);
