@@ -5,7 +5,7 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import { computeOffer } from '../runtime/offer.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
-import { cliSelection } from './session-offer.js';
+import { cliSelection, selectionCatalog } from './session-offer.js';
 
 export interface CallerSummary {
   readonly caller: string;
@@ -24,10 +24,11 @@ export interface CallerSummary {
 function offeredKeys(
   model: CatalogModel,
   tables: PolicyTables,
+  catalog: ReturnType<typeof selectionCatalog>,
   caller: string,
   context: Readonly<Record<string, boolean>>,
 ): string[] {
-  const { selection } = cliSelection(model, caller, context);
+  const { selection } = cliSelection(model, caller, context, catalog);
   return computeOffer(tables, { context, selection })
     .tools.filter((o) => o.state !== 'absent')
     .map((o) => o.key);
@@ -38,13 +39,16 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const allTrue = Object.fromEntries(model.conditions.map((c) => [c.field, true]));
   // Built once here: outside a generate run nothing keeps them, and every offer reads them.
   const tables = policyTablesOf(model);
+  const catalog = selectionCatalog(model);
   return Object.entries(model.callers).map(([caller, groups]) => {
-    const { assumptions } = cliSelection(model, caller, allTrue);
-    const offered = offeredKeys(model, tables, caller, allTrue);
+    const { assumptions, selection } = cliSelection(model, caller, allTrue, catalog);
+    const offered = computeOffer(tables, { context: allTrue, selection })
+      .tools.filter((o) => o.state !== 'absent')
+      .map((o) => o.key);
     const removedBy = new Map(
       model.conditions.map((c) => {
         const without = new Set(
-          offeredKeys(model, tables, caller, { ...allTrue, [c.field]: false }),
+          offeredKeys(model, tables, catalog, caller, { ...allTrue, [c.field]: false }),
         );
         return [c.name, offered.filter((key) => !without.has(key))] as const;
       }),

@@ -43,13 +43,8 @@ export interface CliSessionOffer {
 
 const NONE: SelectionAssumptions = { appChecks: [], factories: [], runtimeNamed: [] };
 
-/** The caller's selection by the runtime's own rules, with app code replaced as the module comment says. */
-export function cliSelection(
-  model: CatalogModel,
-  caller: string,
-  context: Readonly<Record<string, boolean>>,
-): { selection: OfferSelection; assumptions: SelectionAssumptions } {
-  const include = model.callers[caller] ?? [];
+/** The runtime's tool catalog of `model`, with app code replaced as the module comment says. */
+export function selectionCatalog(model: CatalogModel): ReturnType<typeof createToolCatalog> {
   const bindings: Record<string, ToolBinding> = {};
   for (const t of model.tools) {
     if (t.available.kind === 'function')
@@ -57,10 +52,23 @@ export function cliSelection(
     if (t.nameSource.kind === 'resolver')
       bindings[t.key] = { ...bindings[t.key], resolveNames: () => [] };
   }
-  const catalog = createToolCatalog(model.tools.map(toolEntry), {
+  return createToolCatalog(model.tools.map(toolEntry), {
     conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
     bindings,
   });
+}
+
+/**
+ * The caller's selection by the runtime's own rules. `catalog` is `selectionCatalog(model)`: one
+ * serves every caller and context of the model, so a matrix builds it once.
+ */
+export function cliSelection(
+  model: CatalogModel,
+  caller: string,
+  context: Readonly<Record<string, boolean>>,
+  catalog = selectionCatalog(model),
+): { selection: OfferSelection; assumptions: SelectionAssumptions } {
+  const include = model.callers[caller] ?? [];
   const toolContext = createToolContext<unknown>({
     predicates: { ...context },
     factories: {},
