@@ -3,7 +3,7 @@
 // tool — through its pair group and dependents too — all from the runtime's own `computeOffer`.
 import type { CatalogModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
-import { computeOffer } from '../runtime/offer.js';
+import { computeOffer, type OfferSelection } from '../runtime/offer.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
 import { cliSelection, selectionCatalog } from './session-offer.js';
 
@@ -20,15 +20,12 @@ export interface CallerSummary {
   readonly removedBy: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Keys the caller is offered in `context` (direct or deferred). */
+/** Keys a selection is offered in `context` (direct or deferred). */
 function offeredKeys(
-  model: CatalogModel,
   tables: PolicyTables,
-  catalog: ReturnType<typeof selectionCatalog>,
-  caller: string,
   context: Readonly<Record<string, boolean>>,
+  selection: OfferSelection,
 ): string[] {
-  const { selection } = cliSelection(model, caller, context, catalog);
   return computeOffer(tables, { context, selection })
     .tools.filter((o) => o.state !== 'absent')
     .map((o) => o.key);
@@ -41,15 +38,13 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const tables = policyTablesOf(model);
   const catalog = selectionCatalog(model);
   return Object.entries(model.callers).map(([caller, groups]) => {
+    const offeredIn = (context: Readonly<Record<string, boolean>>) =>
+      offeredKeys(tables, context, cliSelection(model, caller, context, catalog).selection);
     const { assumptions, selection } = cliSelection(model, caller, allTrue, catalog);
-    const offered = computeOffer(tables, { context: allTrue, selection })
-      .tools.filter((o) => o.state !== 'absent')
-      .map((o) => o.key);
+    const offered = offeredKeys(tables, allTrue, selection);
     const removedBy = new Map(
       model.conditions.map((c) => {
-        const without = new Set(
-          offeredKeys(model, tables, catalog, caller, { ...allTrue, [c.field]: false }),
-        );
+        const without = new Set(offeredIn({ ...allTrue, [c.field]: false }));
         return [c.name, offered.filter((key) => !without.has(key))] as const;
       }),
     );

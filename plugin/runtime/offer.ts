@@ -140,7 +140,7 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
 }
 
 /** The runtime's name for the tool that runs skills. */
-const SKILL = 'Skill';
+export const SKILL = 'Skill';
 
 /** The index of the built-in with this runtime name, or -1. */
 const builtinIndex = (tables: PolicyTables, marks: PolicyMarks, name: string) =>

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { AGENT } from '../runtime/agent-offer.js';
+import { SKILL } from '../runtime/offer.js';
 
 /** The part of a Messages API request body verify reads. */
 export interface MessagesRequest {
@@ -150,7 +152,7 @@ interface RunState {
 /** The task a delegated subagent is given starts with this, then its name: how its requests are told apart. */
 const DELEGATION_MARK = 'tool-catalog verify delegates to subagent ';
 /** The runtime's names for the tool that starts a subagent, newest first. */
-const AGENT_TOOLS = ['Agent', 'Task'];
+const AGENT_TOOLS = [AGENT, 'Task'];
 /**
  * How long the main turn after the delegation waits for the subagents' first requests: newer runtimes
  * start subagents in the background and would otherwise end the session before they ask anything.
@@ -165,9 +167,6 @@ function delegatedSubagent(run: RunState, body: MessagesRequest): string | undef
     typeof first.content === 'string' ? first.content : JSON.stringify(first.content ?? '');
   return run.delegate.find((name) => text.includes(`${DELEGATION_MARK}${name}.`));
 }
-
-/** The runtime's name for the tool that runs a skill. */
-const SKILL_TOOL = 'Skill';
 
 /**
  * The first main turn's reply: the emitted call, or one Agent call per subagent and one Skill call
@@ -199,10 +198,10 @@ function firstReply(
       subagent_type: name,
     },
   }));
-  const skillCalls = (tools.some((t) => t.name === SKILL_TOOL) ? run.skills : []).map((skill) => ({
+  const skillCalls = (tools.some((t) => t.name === SKILL) ? run.skills : []).map((skill) => ({
     type: 'tool_use',
     id: id('toolu'),
-    name: SKILL_TOOL,
+    name: SKILL,
     input: { skill },
   }));
   const calls = [...delegations, ...skillCalls];

@@ -2,13 +2,15 @@
 // the real runtime started with it, what the first request offered read back, and the comparison
 // with the offer `computeOffer` gives (plus what happened to an emitted call).
 import type { RuntimeConfigurationModel } from '../model/catalog-model.js';
+import { AGENT } from '../runtime/agent-offer.js';
+import { SKILL } from '../runtime/offer.js';
 import { mcpServerOf } from '../runtime/policy-tables.js';
 import type { ClaudeRuntime } from './claude-runtime.js';
 import { compareOffer, isClean, type Findings } from './compare.js';
 import { emitOutcome, type EmitOutcome } from './emit-outcome.js';
 import type { FakeApi } from './fake-api.js';
 import { VerifySetupProblem } from './problems.js';
-import { readOffer } from './read-offer.js';
+import { readOffer, type LiveOffer } from './read-offer.js';
 import { configurationEnv } from './run-configuration.js';
 import { runQuery, type QueryRun } from './run-query.js';
 import { buildRunSession, type SessionPlan } from './session-setup.js';
@@ -148,12 +150,12 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
     };
   }
   const delegate =
-    input.subagents && input.emit === undefined && session.offer.stateOf('Agent') !== 'absent'
+    input.subagents && input.emit === undefined && session.offer.stateOf(AGENT) !== 'absent'
       ? session.offer.agents.filter((a) => a.offered).map((a) => a.name)
       : [];
   // A skill runs through the Skill tool: where the session leaves it out, the skills are only read.
   const runSkills =
-    input.subagents && input.emit === undefined && session.offer.stateOf('Skill') !== 'absent'
+    input.subagents && input.emit === undefined && session.offer.stateOf(SKILL) !== 'absent'
       ? (plan.skills ?? [])
       : [];
   const limit = input.limit ?? ((work) => work());
@@ -182,6 +184,15 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
     session.offer.stateOf(name) !== 'absent' ||
     session.offer.tools.some((o) => o.names.includes(name));
   const live = readOffer(run.firstTurn, asked);
+  // What a turn offered, against the session's offer.
+  const compareLive = (offered: LiveOffer) =>
+    compareOffer({
+      model: plan.model,
+      offer: session.offer,
+      live: offered,
+      externalServers: Object.keys(plan.externalServers),
+      dropped: session.dropped,
+    });
   const unconnected = run.unconnected.map((s) => `${s.name} (${s.status})`);
   const error =
     run.error ??
@@ -191,16 +202,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         ? `MCP servers did not connect: ${unconnected.join(', ')}`
         : undefined);
   // A failed run is reported as failed, not compared: its offer is missing or incomplete.
-  const compared =
-    error !== undefined
-      ? NO_FINDINGS
-      : compareOffer({
-          model: plan.model,
-          offer: session.offer,
-          live,
-          externalServers: Object.keys(plan.externalServers),
-          dropped: session.dropped,
-        });
+  const compared = error !== undefined ? NO_FINDINGS : compareLive(live);
   const findings =
     earlier && error === undefined
       ? {
@@ -224,13 +226,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
   // A skill may not change what the model is offered: the turn after the skills ran is compared too.
   const afterSkills =
     error === undefined && runSkills.length > 0 && run.secondTurn !== undefined
-      ? compareOffer({
-          model: plan.model,
-          offer: session.offer,
-          live: readOffer(run.secondTurn, asked),
-          externalServers: Object.keys(plan.externalServers),
-          dropped: session.dropped,
-        })
+      ? compareLive(readOffer(run.secondTurn, asked))
       : undefined;
   return {
     ...head,

@@ -2,7 +2,7 @@
 // skill that lists a tool the session leaves out would reintroduce it — verify fails naming both),
 // and what the runtime answered when the model ran the skill.
 import type { CatalogModel } from '../model/catalog-model.js';
-import { handedOver, type SessionOffer } from '../runtime/offer.js';
+import { handedOver, SKILL, type SessionOffer } from '../runtime/offer.js';
 import type { ProjectSkill } from './project-skills.js';
 import type { QueryRun } from './run-query.js';
 
@@ -44,8 +44,7 @@ export function skillReports(
       return reason === undefined ? [] : [{ name, reason }];
     });
     const result = run?.results.find(
-      (r) =>
-        r.tool === 'Skill' && (r.input as { skill?: unknown } | undefined)?.skill === skill.name,
+      (r) => r.tool === SKILL && (r.input as { skill?: unknown } | undefined)?.skill === skill.name,
     );
     const ran = result
       ? { ok: !result.isError, text: result.text.trim().split('\n')[0] ?? '' }

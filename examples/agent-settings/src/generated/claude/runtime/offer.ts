@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 1e2e4ffa2eb80c73 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 57826c0de67b9d00 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -146,7 +146,7 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
 }
 
 /** The runtime's name for the tool that runs skills. */
-const SKILL = 'Skill';
+export const SKILL = 'Skill';
 
 /** The index of the built-in with this runtime name, or -1. */
 const builtinIndex = (tables: PolicyTables, marks: PolicyMarks, name: string) =>
