@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { suggest } from '../diagnostics/field-schema.js';
+import { prestartEvaluationProcess } from '../load/evaluation-process.js';
 import { debugDetails, failureLine } from './cli-errors.js';
 import { COMMON_OPTIONS, type Command, type CommandIO, type OptionSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -134,8 +135,11 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     io.stdout(commandHelp(command));
     return 0;
   }
+  // Started before the command's code loads, so the process is ready when the catalog is bundled.
+  if (command.evaluatesCatalog(args.values)) prestartEvaluationProcess();
   try {
-    return await command.run(args, io);
+    const run = await command.load();
+    return await run(args, io);
   } catch (error) {
     if (error instanceof Error && error.name === 'UsageError') {
       io.stderr(`${error.message}\nUsage: tool-catalog ${command.name} ${command.usage}\n`);

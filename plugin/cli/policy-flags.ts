@@ -9,26 +9,8 @@ import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import { preparePolicy, type PolicyTables } from '../runtime/policy-tables.js';
 import { closestName } from '../runtime/spelling.js';
-import {
-  COMMON_OPTIONS,
-  UsageError,
-  type CommandIO,
-  type OptionSpec,
-  type ParsedArgs,
-} from './command.js';
+import { UsageError, type CommandIO, type ParsedArgs } from './command.js';
 import { loadCommandProject, reportFailedProject, singleModel } from './project-input.js';
-
-/** Flags of `resolve` and `explain`. */
-export const POLICY_INPUT_OPTIONS: OptionSpec = {
-  ...COMMON_OPTIONS,
-  ctx: { type: 'string', multiple: true },
-  disabled: { type: 'string', multiple: true },
-  overlay: { type: 'string', multiple: true },
-  'other-server': { type: 'string', multiple: true },
-  caller: { type: 'string' },
-  runtime: { type: 'string' },
-  agent: { type: 'string' },
-};
 
 export interface PolicyInputs {
   readonly agent: AgentToolSettings;

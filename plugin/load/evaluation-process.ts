@@ -377,12 +377,28 @@ export class EvaluationProcess {
 }
 
 const shared = new Map<string, EvaluationProcess>();
+/** Where `shared` holds a process started before any project asked for one (no project's folder is ''). */
+const UNCLAIMED = '';
+
+/**
+ * Starts an evaluation process before any project has asked for one: the CLI starts it first, so it
+ * starts while the command's code loads. The first project to ask takes it; unasked, it ends when idle.
+ * Returns it, or undefined where a process was already there (nothing is started then).
+ */
+export function prestartEvaluationProcess(): EvaluationProcess | undefined {
+  if (shared.size > 0) return undefined;
+  const started = new EvaluationProcess({ keepWarm: false });
+  started.warmUp();
+  shared.set(UNCLAIMED, started);
+  return started;
+}
 
 /** The process outside a watch session for the project at `rootDir`: one per project, so no project sees another's. */
 export function sharedEvaluationProcess(rootDir: string): EvaluationProcess {
   let found = shared.get(rootDir);
   if (!found) {
-    found = new EvaluationProcess({ keepWarm: false });
+    found = shared.get(UNCLAIMED) ?? new EvaluationProcess({ keepWarm: false });
+    shared.delete(UNCLAIMED);
     shared.set(rootDir, found);
   }
   return found;

@@ -17,7 +17,7 @@ const NOT_KEPT_RESULTS: Record<string, string> = {
   'plugin/drift/read-sdk-types.ts': 'the parser module, imported on first use',
   'plugin/verify/fake-api.ts': 'a counter for message ids',
   'plugin/load/evaluation-process.ts':
-    'the evaluation process per project outside a watch session, running until idle (a watch session keeps its own)',
+    'the evaluation process per project outside a watch session, running until idle (a watch session keeps its own), and one the CLI starts before a project asks',
 };
 
 /** Each line of `source` that holds a memo structure: `file:line: text`. */

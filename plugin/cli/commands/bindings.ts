@@ -1,7 +1,7 @@
 // `tool-catalog bindings [--fix] [--prune]`: checks the app's binding file against the catalog, or
 // with --fix inserts the missing entries (with --prune also removes stale ones), keeping hand edits.
 import type { CatalogBindingsReport } from '../../bindings/run-bindings.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { relativePosix } from '../../text/spelling.js';
 import { loadWithPeer } from '../optional-peer.js';
@@ -44,53 +44,46 @@ function describe(
   return lines;
 }
 
-export const bindingsCommand: Command = {
-  name: 'bindings',
-  summary:
-    "Check the app's binding file against the catalog (--fix: insert missing entries, --prune: remove stale ones)",
-  usage: '[--fix [--prune]]',
-  options: { ...COMMON_OPTIONS, fix: { type: 'boolean' }, prune: { type: 'boolean' } },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(`Unexpected argument '${positionals[0]}'; bindings takes only options.`);
-    const fix = values.fix === true;
-    const prune = values.prune === true;
-    if (prune && !fix)
-      throw new UsageError('--prune removes entries and only works together with --fix.');
-    // Loaded on use: it pulls in ts-morph (~1.4 s), an optional peer, which no other command needs.
-    const loaded = await loadWithPeer(
-      'ts-morph',
-      io,
-      () => import('../../bindings/run-bindings.js'),
+/** `tool-catalog bindings`: its flags and usage are in the command table (index.ts). */
+export async function bindingsCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument '${positionals[0]}'; bindings takes only options.`);
+  const fix = values.fix === true;
+  const prune = values.prune === true;
+  if (prune && !fix)
+    throw new UsageError('--prune removes entries and only works together with --fix.');
+  // Loaded on use: it pulls in ts-morph (~1.4 s), an optional peer, which no other command needs.
+  const loaded = await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
+  if (!loaded) return 2;
+  const { runBindings } = loaded;
+  const result = await runBindings({
+    cwd: io.cwd,
+    config: values.config as string | undefined,
+    catalog: values.catalog as string | undefined,
+    fix,
+    prune,
+  });
+  if (result.usageError) throw new UsageError(result.usageError);
+  const rel = (f: string) => relativePosix(io.cwd, f);
+  if (values.json) {
+    const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
+    io.stdout(
+      jsonOutput({
+        ok: result.ok,
+        fix,
+        prune,
+        catalogs,
+        diagnostics: diagnosticsJson(result.diagnostics),
+      }),
     );
-    if (!loaded) return 2;
-    const { runBindings } = loaded;
-    const result = await runBindings({
-      cwd: io.cwd,
-      config: values.config as string | undefined,
-      catalog: values.catalog as string | undefined,
-      fix,
-      prune,
-    });
-    if (result.usageError) throw new UsageError(result.usageError);
-    const rel = (f: string) => relativePosix(io.cwd, f);
-    if (values.json) {
-      const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));
-      io.stdout(
-        jsonOutput({
-          ok: result.ok,
-          fix,
-          prune,
-          catalogs,
-          diagnostics: diagnosticsJson(result.diagnostics),
-        }),
-      );
-      return result.ok ? 0 : 1;
-    }
-    printDiagnostics(result.diagnostics, io);
-    for (const r of result.catalogs)
-      for (const line of describe(r, fix, prune, rel))
-        (result.ok ? io.stdout : io.stderr)(`${line}\n`);
     return result.ok ? 0 : 1;
-  },
-};
+  }
+  printDiagnostics(result.diagnostics, io);
+  for (const r of result.catalogs)
+    for (const line of describe(r, fix, prune, rel))
+      (result.ok ? io.stdout : io.stderr)(`${line}\n`);
+  return result.ok ? 0 : 1;
+}

@@ -3,13 +3,7 @@
 // with the lock. Either exits 1 on any disagreement, naming each tool and how to fix it.
 import { formatCatalogDrift } from '../../drift/format-report.js';
 import { runDrift } from '../../drift/run-drift.js';
-import {
-  COMMON_OPTIONS,
-  UsageError,
-  type CommandIO,
-  type ParsedArgs,
-  type Command,
-} from '../command.js';
+import { UsageError, type CommandIO, type ParsedArgs } from '../command.js';
 import { loadWithPeer } from '../optional-peer.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { isUsageProblem } from '../../project/load-project.js';
@@ -67,56 +61,39 @@ async function runMcp({ values, positionals }: ParsedArgs, io: CommandIO): Promi
   return result.ok ? 0 : failure;
 }
 
-export const driftCommand: Command = {
-  name: 'drift',
-  summary:
-    "Compare the catalog with the SDK's sdk-tools.d.ts, or (--mcp) with its " +
-    'MCP servers and their lock (exit 1 on drift)',
-  usage:
-    '[--sdk <package|folder> | --sdk-types <file>] | --mcp [server…] ' +
-    '[--update] [--connect-timeout <ms>] [--list-timeout <ms>]',
-  options: {
-    ...COMMON_OPTIONS,
-    'sdk-types': { type: 'string' },
-    sdk: { type: 'string' },
-    mcp: { type: 'boolean' },
-    update: { type: 'boolean' },
-    'connect-timeout': { type: 'string' },
-    'list-timeout': { type: 'string' },
-  },
-  async run(args, io) {
-    const { values, positionals } = args;
-    if (values.mcp) return runMcp(args, io);
-    for (const flag of ['update', 'connect-timeout', 'list-timeout'])
-      if (values[flag] !== undefined)
-        throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
-    if (positionals.length > 0)
-      throw new UsageError(
-        `Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`,
-      );
-    const result = await runDrift({
-      cwd: io.cwd,
-      config: values.config as string | undefined,
-      catalog: values.catalog as string | undefined,
-      sdkTypes: values['sdk-types'] as string | undefined,
-      ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
-    });
-    if (result.usageError) throw new UsageError(result.usageError);
-    const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
-    if (values.json) {
-      io.stdout(
-        jsonOutput({
-          ok: result.ok,
-          catalogs: result.catalogs,
-          error: result.error,
-          diagnostics: diagnosticsJson(result.diagnostics),
-        }),
-      );
-      return result.ok ? 0 : failure;
-    }
-    printDiagnostics(result.diagnostics, io);
-    if (result.error) io.stderr(`${result.error}\n`);
-    for (const drift of result.catalogs) io.stdout(formatCatalogDrift(drift, io.cwd));
+/** `tool-catalog drift`: its flags and usage are in the command table (index.ts). */
+export async function driftCommand(args: ParsedArgs, io: CommandIO): Promise<number> {
+  const { values, positionals } = args;
+  if (values.mcp) return runMcp(args, io);
+  for (const flag of ['update', 'connect-timeout', 'list-timeout'])
+    if (values[flag] !== undefined)
+      throw new UsageError(`--${flag} applies to MCP servers; use it with --mcp.`);
+  if (positionals.length > 0)
+    throw new UsageError(
+      `Unexpected argument '${positionals[0]}'; drift takes server names only with --mcp.`,
+    );
+  const result = await runDrift({
+    cwd: io.cwd,
+    config: values.config as string | undefined,
+    catalog: values.catalog as string | undefined,
+    sdkTypes: values['sdk-types'] as string | undefined,
+    ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
+  });
+  if (result.usageError) throw new UsageError(result.usageError);
+  const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
+  if (values.json) {
+    io.stdout(
+      jsonOutput({
+        ok: result.ok,
+        catalogs: result.catalogs,
+        error: result.error,
+        diagnostics: diagnosticsJson(result.diagnostics),
+      }),
+    );
     return result.ok ? 0 : failure;
-  },
-};
+  }
+  printDiagnostics(result.diagnostics, io);
+  if (result.error) io.stderr(`${result.error}\n`);
+  for (const drift of result.catalogs) io.stdout(formatCatalogDrift(drift, io.cwd));
+  return result.ok ? 0 : failure;
+}

@@ -9,7 +9,7 @@ import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
 import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command, type ParsedArgs } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
 
@@ -42,113 +42,104 @@ const selectionFlags = (values: ParsedArgs['values']): string[] => [
   ...(typeof values.catalog === 'string' ? ['--catalog', values.catalog] : []),
 ];
 
-export const generateCommand: Command = {
-  name: 'generate',
-  summary:
-    'Compile the catalog into its generated files (--check: exit 1 if any is ' +
-    'stale; --watch: regenerate on every change)',
-  usage: '[--check | --watch | --prune]',
-  options: {
-    ...COMMON_OPTIONS,
-    check: { type: 'boolean' },
-    watch: { type: 'boolean', short: 'w' },
-    prune: { type: 'boolean' },
-  },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
-    if (values.watch) {
-      if (values.check || values.json || values.prune)
-        throw new UsageError(
-          '--watch regenerates on every change; it cannot be combined with ' +
-            '--check, --json or --prune (which would drop set-aside translations ' +
-            'while a file is briefly missing).',
-        );
-      return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
-    }
-    const started = performance.now();
-    const check = values.check === true;
-    const result = await generateAndWrite({
-      ...projectOptions(values, io),
-      check,
-      prune: values.prune === true,
-    });
-    const rel = (f: string) => relativePosix(io.cwd, f);
-    const report = result.report;
-    const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
-    const ok = result.ok && !(check && stale.length > 0);
-    // A --catalog name the config does not have is a usage mistake, not a catalog error.
-    const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
-    const policy = check && report ? await changedPolicies(result, report.changed) : [];
-    const edited = check && report ? await handEditedCopies(report.changed) : new Set<string>();
-    if (values.json) {
-      io.stdout(
-        `${JSON.stringify(
-          {
-            ok,
-            check,
-            changed: report?.changed.map(rel) ?? [],
-            orphaned: report?.orphaned.map(rel) ?? [],
-            leftovers: report?.leftovers.map(rel) ?? [],
-            unchanged: report?.unchanged ?? 0,
-            policyChanges: policy,
-            handEdited: [...edited].map(rel),
-            diagnostics: diagnosticsJson(result.diagnostics),
-          },
-          null,
-          2,
-        )}\n`,
+/** `tool-catalog generate`: its flags and usage are in the command table (index.ts). */
+export async function generateCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(`generate takes no arguments, got '${positionals.join(' ')}'.`);
+  if (values.watch) {
+    if (values.check || values.json || values.prune)
+      throw new UsageError(
+        '--watch regenerates on every change; it cannot be combined with ' +
+          '--check, --json or --prune (which would drop set-aside translations ' +
+          'while a file is briefly missing).',
       );
-      return ok ? 0 : failure;
-    }
-    printDiagnostics(result.diagnostics, io);
-    if (!report || report.problems.length > 0) {
-      io.stderr('Nothing was written.\n');
-      return failure;
-    }
-    const ms = Math.round(performance.now() - started);
-    if (check) {
-      for (const f of report.changed)
-        io.stderr(
-          edited.has(f)
-            ? `stale: ${rel(f)} (edited by hand: its code no longer matches the hash ` +
-                `in its header; the runtime copy is the package's, so \`npm run ` +
-                `generate\` puts it back)\n`
-            : `stale: ${rel(f)}\n`,
-        );
-      for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
-      for (const f of report.leftovers)
-        io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
-      for (const line of policy) io.stderr(`${line}\n`);
-      if (stale.length > 0) {
-        io.stderr(
-          `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} ` +
-            `out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}` +
-            `\` and commit the result.\n`,
-        );
-        return 1;
-      }
-      io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
-      return ok ? 0 : 1;
-    }
-    // Set-aside translations are news for a translator: say where they went, and how they go.
-    for (const c of result.catalogs)
-      for (const [file, f] of c.files)
-        if (f.prunable && report.changed.includes(file))
-          io.stdout(
-            `kept ${rel(file)}: translations of keys no longer in the catalog, set ` +
-              `aside until they return (\`generate --prune\` drops them).\n`,
-          );
-    const names = result.catalogs.map((c) => c.config.name).join(', ');
-    const cleaned =
-      report.leftovers.length > 0
-        ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned`
-        : '';
+    return (await import('../watch-generate.js')).watchGenerate(projectOptions(values, io), io);
+  }
+  const started = performance.now();
+  const check = values.check === true;
+  const result = await generateAndWrite({
+    ...projectOptions(values, io),
+    check,
+    prune: values.prune === true,
+  });
+  const rel = (f: string) => relativePosix(io.cwd, f);
+  const report = result.report;
+  const stale = report ? [...report.changed, ...report.orphaned, ...report.leftovers] : [];
+  const ok = result.ok && !(check && stale.length > 0);
+  // A --catalog name the config does not have is a usage mistake, not a catalog error.
+  const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
+  const policy = check && report ? await changedPolicies(result, report.changed) : [];
+  const edited = check && report ? await handEditedCopies(report.changed) : new Set<string>();
+  if (values.json) {
     io.stdout(
-      `${names}: wrote ${report.changed.length} file` +
-        `${report.changed.length === 1 ? '' : 's'}, removed ` +
-        `${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`,
+      `${JSON.stringify(
+        {
+          ok,
+          check,
+          changed: report?.changed.map(rel) ?? [],
+          orphaned: report?.orphaned.map(rel) ?? [],
+          leftovers: report?.leftovers.map(rel) ?? [],
+          unchanged: report?.unchanged ?? 0,
+          policyChanges: policy,
+          handEdited: [...edited].map(rel),
+          diagnostics: diagnosticsJson(result.diagnostics),
+        },
+        null,
+        2,
+      )}\n`,
     );
+    return ok ? 0 : failure;
+  }
+  printDiagnostics(result.diagnostics, io);
+  if (!report || report.problems.length > 0) {
+    io.stderr('Nothing was written.\n');
+    return failure;
+  }
+  const ms = Math.round(performance.now() - started);
+  if (check) {
+    for (const f of report.changed)
+      io.stderr(
+        edited.has(f)
+          ? `stale: ${rel(f)} (edited by hand: its code no longer matches the hash ` +
+              `in its header; the runtime copy is the package's, so \`npm run ` +
+              `generate\` puts it back)\n`
+          : `stale: ${rel(f)}\n`,
+      );
+    for (const f of report.orphaned) io.stderr(`orphaned: ${rel(f)}\n`);
+    for (const f of report.leftovers)
+      io.stderr(`leftover temp file of an interrupted run: ${rel(f)}\n`);
+    for (const line of policy) io.stderr(`${line}\n`);
+    if (stale.length > 0) {
+      io.stderr(
+        `${stale.length} generated file${stale.length === 1 ? ' is' : 's are'} ` +
+          `out of date; run \`${regenerateCommand(io.cwd, selectionFlags(values))}` +
+          `\` and commit the result.\n`,
+      );
+      return 1;
+    }
+    io.stdout(`All ${report.unchanged} generated files are up to date (${ms} ms).\n`);
     return ok ? 0 : 1;
-  },
-};
+  }
+  // Set-aside translations are news for a translator: say where they went, and how they go.
+  for (const c of result.catalogs)
+    for (const [file, f] of c.files)
+      if (f.prunable && report.changed.includes(file))
+        io.stdout(
+          `kept ${rel(file)}: translations of keys no longer in the catalog, set ` +
+            `aside until they return (\`generate --prune\` drops them).\n`,
+        );
+  const names = result.catalogs.map((c) => c.config.name).join(', ');
+  const cleaned =
+    report.leftovers.length > 0
+      ? `, ${report.leftovers.length} leftover temp file${report.leftovers.length === 1 ? '' : 's'} cleaned`
+      : '';
+  io.stdout(
+    `${names}: wrote ${report.changed.length} file` +
+      `${report.changed.length === 1 ? '' : 's'}, removed ` +
+      `${report.orphaned.length}, ${report.unchanged} unchanged${cleaned} (${ms} ms).\n`,
+  );
+  return ok ? 0 : 1;
+}

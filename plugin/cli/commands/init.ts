@@ -5,7 +5,7 @@ import { InitError } from '../../init/detect-app.js';
 import { nextSteps } from '../../init/next-steps.js';
 import { runInit, type InitResult } from '../../init/run-init.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command, type CommandIO } from '../command.js';
+import { UsageError, type CommandIO, type ParsedArgs } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 
 function printResult(result: InitResult, io: CommandIO): void {
@@ -64,60 +64,57 @@ function printResult(result: InitResult, io: CommandIO): void {
   );
 }
 
-export const initCommand: Command = {
-  name: 'init',
-  summary:
-    'Scaffold a config, a starter catalog and a binding file in this app; run again, it completes what is missing',
-  usage: '[--catalog <name>] [--config <file>] [--ui | --no-ui]',
-  options: { ...COMMON_OPTIONS, ui: { type: 'boolean' }, 'no-ui': { type: 'boolean' } },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(`init takes no arguments, got '${positionals.join(' ')}'.`);
-    if (values.ui && values['no-ui'])
-      throw new UsageError('--ui and --no-ui contradict each other; give one.');
-    const ui = values.ui ? true : values['no-ui'] ? false : undefined;
-    let result: InitResult;
-    try {
-      result = await runInit(io.cwd, {
-        name: values.catalog as string | undefined,
-        config: values.config as string | undefined,
-        ui,
-      });
-    } catch (error) {
-      if (!(error instanceof InitError)) throw error;
-      if (values.json) io.stdout(jsonOutput({ ok: false, error: error.message }));
-      else io.stderr(`${error.message}\n`);
-      return 1;
-    }
-    const ok = result.generated.ok;
-    if (values.json) {
-      const rel = (f: string) => relativePosix(io.cwd, f);
-      const formatterIgnores = result.formatterIgnores.map((e) => ({
-        file: rel(e.file),
-        action: e.action,
-      }));
-      io.stdout(
-        `${JSON.stringify(
-          {
-            ok,
-            rerun: result.rerun,
-            created: result.created.map(rel),
-            edited: result.edited.map(rel),
-            script: result.script,
-            sdk: result.sdk,
-            pnpm: result.pnpm && { file: rel(result.pnpm.file), action: result.pnpm.action },
-            formatterIgnores,
-            nextSteps: nextSteps(result),
-            diagnostics: diagnosticsJson(result.generated.diagnostics),
-          },
-          null,
-          2,
-        )}\n`,
-      );
-      return ok ? 0 : 1;
-    }
-    printDiagnostics(result.generated.diagnostics, io);
-    printResult(result, io);
+/** `tool-catalog init`: its flags and usage are in the command table (index.ts). */
+export async function initCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(`init takes no arguments, got '${positionals.join(' ')}'.`);
+  if (values.ui && values['no-ui'])
+    throw new UsageError('--ui and --no-ui contradict each other; give one.');
+  const ui = values.ui ? true : values['no-ui'] ? false : undefined;
+  let result: InitResult;
+  try {
+    result = await runInit(io.cwd, {
+      name: values.catalog as string | undefined,
+      config: values.config as string | undefined,
+      ui,
+    });
+  } catch (error) {
+    if (!(error instanceof InitError)) throw error;
+    if (values.json) io.stdout(jsonOutput({ ok: false, error: error.message }));
+    else io.stderr(`${error.message}\n`);
+    return 1;
+  }
+  const ok = result.generated.ok;
+  if (values.json) {
+    const rel = (f: string) => relativePosix(io.cwd, f);
+    const formatterIgnores = result.formatterIgnores.map((e) => ({
+      file: rel(e.file),
+      action: e.action,
+    }));
+    io.stdout(
+      `${JSON.stringify(
+        {
+          ok,
+          rerun: result.rerun,
+          created: result.created.map(rel),
+          edited: result.edited.map(rel),
+          script: result.script,
+          sdk: result.sdk,
+          pnpm: result.pnpm && { file: rel(result.pnpm.file), action: result.pnpm.action },
+          formatterIgnores,
+          nextSteps: nextSteps(result),
+          diagnostics: diagnosticsJson(result.generated.diagnostics),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     return ok ? 0 : 1;
-  },
-};
+  }
+  printDiagnostics(result.generated.diagnostics, io);
+  printResult(result, io);
+  return ok ? 0 : 1;
+}

@@ -5,7 +5,7 @@ import { renderPolicyReport, type ReportFormat } from '../../render/renderers/po
 import { loadTemplates } from '../../render/templates.js';
 import { fsErrorReason } from '../../text/fs-error.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { outputTarget, writeOutput } from '../output-file.js';
 import { loadPolicy } from '../policy-flags.js';
 
@@ -35,46 +35,43 @@ function chooseFormat(flag: unknown, out: string | undefined): ReportFormat {
 const isReport = (head: string) =>
   head.startsWith('# Exposure matrix of catalog ') || head.includes('<h1>Exposure matrix ');
 
-export const reportCommand: Command = {
-  name: 'report',
-  summary:
-    'Draw the exposure matrix (tools × exposure × conditions × pair groups) as Markdown or HTML',
-  usage: '[--format md|html] [--out <file>]',
-  options: { ...COMMON_OPTIONS, format: { type: 'string' }, out: { type: 'string' } },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(`report takes no arguments, got '${positionals.join(' ')}'.`);
-    const out = values.out as string | undefined;
-    if (out === '') throw new UsageError('--out needs a file name, e.g. --out policy.md.');
-    const format = chooseFormat(values.format, out);
-    const written =
-      out === undefined ? undefined : outputTarget(io.cwd, out, isReport, 'an exposure matrix');
-    const loaded = await loadPolicy(values, io);
-    if ('exitCode' in loaded) return loaded.exitCode;
-    const content = renderPolicyReport(loaded.model, format, loadTemplates());
-    if (!written) {
-      if (values.json)
-        io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, content })}\n`);
-      else io.stdout(content);
-      return 0;
-    }
-    const shown = relativePosix(io.cwd, written.file);
-    try {
-      await writeOutput(written, content);
-    } catch (error) {
-      const reason = fsErrorReason(error);
-      if (reason === undefined) throw error;
-      io.stderr(`Cannot write ${out}: ${reason}. Nothing was written there.\n`);
-      return 1;
-    }
+/** `tool-catalog report`: its flags and usage are in the command table (index.ts). */
+export async function reportCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(`report takes no arguments, got '${positionals.join(' ')}'.`);
+  const out = values.out as string | undefined;
+  if (out === '') throw new UsageError('--out needs a file name, e.g. --out policy.md.');
+  const format = chooseFormat(values.format, out);
+  const written =
+    out === undefined ? undefined : outputTarget(io.cwd, out, isReport, 'an exposure matrix');
+  const loaded = await loadPolicy(values, io);
+  if ('exitCode' in loaded) return loaded.exitCode;
+  const content = renderPolicyReport(loaded.model, format, loadTemplates());
+  if (!written) {
     if (values.json)
-      io.stdout(
-        `${JSON.stringify({ catalog: loaded.model.name, format, out: shown, bytes: Buffer.byteLength(content) })}\n`,
-      );
-    else
-      io.stdout(
-        `Wrote the ${format === 'md' ? 'Markdown' : 'HTML'} exposure matrix of '${loaded.model.name}' to ${shown}.\n`,
-      );
+      io.stdout(`${JSON.stringify({ catalog: loaded.model.name, format, content })}\n`);
+    else io.stdout(content);
     return 0;
-  },
-};
+  }
+  const shown = relativePosix(io.cwd, written.file);
+  try {
+    await writeOutput(written, content);
+  } catch (error) {
+    const reason = fsErrorReason(error);
+    if (reason === undefined) throw error;
+    io.stderr(`Cannot write ${out}: ${reason}. Nothing was written there.\n`);
+    return 1;
+  }
+  if (values.json)
+    io.stdout(
+      `${JSON.stringify({ catalog: loaded.model.name, format, out: shown, bytes: Buffer.byteLength(content) })}\n`,
+    );
+  else
+    io.stdout(
+      `Wrote the ${format === 'md' ? 'Markdown' : 'HTML'} exposure matrix of '${loaded.model.name}' to ${shown}.\n`,
+    );
+  return 0;
+}

@@ -13,7 +13,7 @@ import {
   type UnverifiedReference,
 } from '../../stale-refs/index.js';
 import { relativePosix } from '../../text/spelling.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { loadCommandProject, reportFailedProject } from '../project-input.js';
 import { jsonOutput } from '../report-diagnostics.js';
 
@@ -41,105 +41,92 @@ function unverifiedNote(
   );
 }
 
-export const staleRefsCommand: Command = {
-  name: 'stale-refs',
-  summary:
-    'Find references to runtime names of tools no longer in the catalog, ' +
-    'also after the removal is committed (exit 1 if any)',
-  usage: '[--since <ref>] [--include <glob>]... [--ignore <glob>]...',
-  options: {
-    ...COMMON_OPTIONS,
-    since: { type: 'string' },
-    include: { type: 'string', multiple: true },
-    ignore: { type: 'string', multiple: true },
-  },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(
-        `Unexpected argument '${positionals[0]}'; stale-refs takes only options.`,
-      );
-    const result = await loadCommandProject(values, io);
-    const failed = reportFailedProject(result, values, io, { references: [] });
-    if (failed !== undefined) return failed;
-    const include = values.include as string[] | undefined;
-    const since = values.since as string | undefined;
-    const rel = (root: string, f: string) => relativePosix(io.cwd, path.join(root, f));
-    const found: (StaleReference & { catalog: string })[] = [];
-    const unverified: (UnverifiedReference & { catalog: string })[] = [];
-    const notes = new Set<string>();
-    let filesSearched = 0;
-    for (const { model } of result.catalogs) {
-      if (!model) continue;
-      const root = model.config.rootDir;
-      // Every catalog's output is generated: its names are the registry's, not references to them.
-      const outputs = result.catalogs
-        .flatMap((c) => [c.config.outDir, c.config.i18n.outDir])
-        .map((d) => relativePosix(root, d))
-        .filter((d) => d && !d.startsWith('..'))
-        .map((d) => `${d}/**`);
-      let history: Awaited<ReturnType<typeof registryHistory>>;
-      try {
-        history = await registryHistory(
-          path.join(model.config.outDir, 'registry.ts'),
-          model.prefix,
-          { since },
-        );
-      } catch (error) {
-        if (error instanceof SinceError) throw new UsageError(error.message);
-        throw error;
-      }
-      for (const note of history.notes) notes.add(`note: catalog '${model.name}': ${note}`);
-      const search = await findStaleReferences({
-        model,
-        previousNames: history.names,
-        served: lockedRuntimeNames(model.config.outDir),
-        root,
-        include,
-        ignore: [
-          ...outputs,
-          ...model.config.staleRefs.exclude,
-          ...((values.ignore as string[] | undefined) ?? []),
-        ],
+/** `tool-catalog stale-refs`: its flags and usage are in the command table (index.ts). */
+export async function staleRefsCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument '${positionals[0]}'; stale-refs takes only options.`);
+  const result = await loadCommandProject(values, io);
+  const failed = reportFailedProject(result, values, io, { references: [] });
+  if (failed !== undefined) return failed;
+  const include = values.include as string[] | undefined;
+  const since = values.since as string | undefined;
+  const rel = (root: string, f: string) => relativePosix(io.cwd, path.join(root, f));
+  const found: (StaleReference & { catalog: string })[] = [];
+  const unverified: (UnverifiedReference & { catalog: string })[] = [];
+  const notes = new Set<string>();
+  let filesSearched = 0;
+  for (const { model } of result.catalogs) {
+    if (!model) continue;
+    const root = model.config.rootDir;
+    // Every catalog's output is generated: its names are the registry's, not references to them.
+    const outputs = result.catalogs
+      .flatMap((c) => [c.config.outDir, c.config.i18n.outDir])
+      .map((d) => relativePosix(root, d))
+      .filter((d) => d && !d.startsWith('..'))
+      .map((d) => `${d}/**`);
+    let history: Awaited<ReturnType<typeof registryHistory>>;
+    try {
+      history = await registryHistory(path.join(model.config.outDir, 'registry.ts'), model.prefix, {
+        since,
       });
-      filesSearched += search.filesSearched;
-      for (const r of search.references)
-        found.push({ ...r, file: rel(root, r.file), catalog: model.name });
-      for (const u of search.unverified)
-        unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
-      if (search.unverified.length > 0)
-        notes.add(
-          unverifiedNote(
-            model.name,
-            search.openServers,
-            search.unverified.map((u) => ({ ...u, file: rel(root, u.file) })),
-          ),
-        );
+    } catch (error) {
+      if (error instanceof SinceError) throw new UsageError(error.message);
+      throw error;
     }
-    if (values.json) {
-      io.stdout(
-        jsonOutput({
-          ok: found.length === 0,
-          filesSearched,
-          references: found,
-          unverified,
-          notes: [...notes],
-        }),
+    for (const note of history.notes) notes.add(`note: catalog '${model.name}': ${note}`);
+    const search = await findStaleReferences({
+      model,
+      previousNames: history.names,
+      served: lockedRuntimeNames(model.config.outDir),
+      root,
+      include,
+      ignore: [
+        ...outputs,
+        ...model.config.staleRefs.exclude,
+        ...((values.ignore as string[] | undefined) ?? []),
+      ],
+    });
+    filesSearched += search.filesSearched;
+    for (const r of search.references)
+      found.push({ ...r, file: rel(root, r.file), catalog: model.name });
+    for (const u of search.unverified)
+      unverified.push({ ...u, file: rel(root, u.file), catalog: model.name });
+    if (search.unverified.length > 0)
+      notes.add(
+        unverifiedNote(
+          model.name,
+          search.openServers,
+          search.unverified.map((u) => ({ ...u, file: rel(root, u.file) })),
+        ),
       );
-      return found.length === 0 ? 0 : 1;
-    }
-    for (const note of notes) io.stderr(`${note}\n`);
-    if (found.length === 0) {
-      io.stdout(`No stale tool references in ${filesSearched} files.\n`);
-      return 0;
-    }
-    for (const r of found) io.stdout(`${r.file}:${r.line}:${r.column}: ${r.name} ${why(r)}\n`);
-    io.stderr(
-      `${found.length} stale reference${found.length === 1 ? '' : 's'}; update ` +
-        `or delete them (or restore the tool in the catalog). ` +
-        (`A deliberate one, such as a test of an old name, can stay: write ` +
-          `${IGNORE_MARKER} in a comment on its line, or list its files in ` +
-          `staleRefs.exclude in the config.\n`),
+  }
+  if (values.json) {
+    io.stdout(
+      jsonOutput({
+        ok: found.length === 0,
+        filesSearched,
+        references: found,
+        unverified,
+        notes: [...notes],
+      }),
     );
-    return 1;
-  },
-};
+    return found.length === 0 ? 0 : 1;
+  }
+  for (const note of notes) io.stderr(`${note}\n`);
+  if (found.length === 0) {
+    io.stdout(`No stale tool references in ${filesSearched} files.\n`);
+    return 0;
+  }
+  for (const r of found) io.stdout(`${r.file}:${r.line}:${r.column}: ${r.name} ${why(r)}\n`);
+  io.stderr(
+    `${found.length} stale reference${found.length === 1 ? '' : 's'}; update ` +
+      `or delete them (or restore the tool in the catalog). ` +
+      (`A deliberate one, such as a test of an old name, can stay: write ` +
+        `${IGNORE_MARKER} in a comment on its line, or list its files in ` +
+        `staleRefs.exclude in the config.\n`),
+  );
+  return 1;
+}

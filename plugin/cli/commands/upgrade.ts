@@ -2,7 +2,7 @@
 // moving to another Claude Agent SDK changes for the catalog — per tool and per runtime configuration —
 // with the catalog edits it calls for; `--write` applies the safe ones (never granting anything).
 import { isUsageProblem } from '../../project/load-project.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 
 const list = (v: unknown): string[] =>
@@ -12,60 +12,49 @@ const list = (v: unknown): string[] =>
       ? [v]
       : [];
 
-export const upgradeCommand: Command = {
-  name: 'upgrade',
-  summary:
-    'Report what another SDK version changes (tools, input fields, the ' +
-    "runtime's offer) with the catalog edits; --write applies them",
-  usage:
-    '--to <version|package|folder> [--from <version|package|folder>] [--runtime <name>]... [--write]',
-  options: {
-    ...COMMON_OPTIONS,
-    to: { type: 'string' },
-    from: { type: 'string' },
-    runtime: { type: 'string', multiple: true },
-    write: { type: 'boolean' },
-  },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(
-        `upgrade takes no arguments, got '${positionals.join(' ')}'; name the SDK with --to <version>.`,
-      );
-    if (typeof values.to !== 'string' || values.to === '')
-      throw new UsageError(
-        'upgrade needs --to <version> (such as 0.3.333), an installed package ' +
-          '(an npm alias) or a folder that holds the SDK.',
-      );
-    // Only this command fetches and loads SDKs: the other commands never pay for them.
-    const [{ runUpgrade }, { formatUpgradeReport }] = await Promise.all([
-      import('../../upgrade/run-upgrade.js'),
-      import('../../upgrade/format-report.js'),
-    ]);
-    const outcome = await runUpgrade({
-      cwd: io.cwd,
-      config: values.config as string | undefined,
-      catalog: values.catalog as string | undefined,
-      to: values.to,
-      ...(typeof values.from === 'string' ? { from: values.from } : {}),
-      ...(list(values.runtime).length > 0 ? { runtimes: list(values.runtime) } : {}),
-      write: values.write === true,
-      ...(values.json ? {} : { progress: (line: string) => io.stderr(`${line}\n`) }),
-    });
-    if ('usageError' in outcome) throw new UsageError(outcome.usageError);
-    if ('diagnostics' in outcome) {
-      if (values.json)
-        io.stdout(jsonOutput({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }));
-      else printDiagnostics(outcome.diagnostics, io);
-      return outcome.diagnostics.some(isUsageProblem) ? 2 : 1;
-    }
-    if ('error' in outcome) {
-      if (values.json) io.stdout(jsonOutput({ ok: false, error: outcome.error }));
-      else io.stderr(`upgrade: ${outcome.error}\n`);
-      return 1;
-    }
-    const { report } = outcome;
-    const ok = report.written?.error === undefined;
-    io.stdout(values.json ? jsonOutput({ ok, ...report }) : formatUpgradeReport(report));
-    return ok ? 0 : 1;
-  },
-};
+/** `tool-catalog upgrade`: its flags and usage are in the command table (index.ts). */
+export async function upgradeCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(
+      `upgrade takes no arguments, got '${positionals.join(' ')}'; name the SDK with --to <version>.`,
+    );
+  if (typeof values.to !== 'string' || values.to === '')
+    throw new UsageError(
+      'upgrade needs --to <version> (such as 0.3.333), an installed package ' +
+        '(an npm alias) or a folder that holds the SDK.',
+    );
+  // Only this command fetches and loads SDKs: the other commands never pay for them.
+  const [{ runUpgrade }, { formatUpgradeReport }] = await Promise.all([
+    import('../../upgrade/run-upgrade.js'),
+    import('../../upgrade/format-report.js'),
+  ]);
+  const outcome = await runUpgrade({
+    cwd: io.cwd,
+    config: values.config as string | undefined,
+    catalog: values.catalog as string | undefined,
+    to: values.to,
+    ...(typeof values.from === 'string' ? { from: values.from } : {}),
+    ...(list(values.runtime).length > 0 ? { runtimes: list(values.runtime) } : {}),
+    write: values.write === true,
+    ...(values.json ? {} : { progress: (line: string) => io.stderr(`${line}\n`) }),
+  });
+  if ('usageError' in outcome) throw new UsageError(outcome.usageError);
+  if ('diagnostics' in outcome) {
+    if (values.json)
+      io.stdout(jsonOutput({ ok: false, diagnostics: diagnosticsJson(outcome.diagnostics) }));
+    else printDiagnostics(outcome.diagnostics, io);
+    return outcome.diagnostics.some(isUsageProblem) ? 2 : 1;
+  }
+  if ('error' in outcome) {
+    if (values.json) io.stdout(jsonOutput({ ok: false, error: outcome.error }));
+    else io.stderr(`upgrade: ${outcome.error}\n`);
+    return 1;
+  }
+  const { report } = outcome;
+  const ok = report.written?.error === undefined;
+  io.stdout(values.json ? jsonOutput({ ok, ...report }) : formatUpgradeReport(report));
+  return ok ? 0 : 1;
+}

@@ -10,7 +10,7 @@ import { unknownCallerProblem } from '../../model/callers.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { didYouMean } from '../../diagnostics/field-schema.js';
 import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';
-import { COMMON_OPTIONS, UsageError, type Command } from '../command.js';
+import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { checkedPolicyEntries, parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
 import { jsonOutput } from '../report-diagnostics.js';
@@ -74,109 +74,86 @@ export async function readMcpConfig(file: string): Promise<Record<string, McpSer
   return servers as Record<string, McpServerConfig>;
 }
 
-export const verifyCommand: Command = {
-  name: 'verify',
-  summary:
-    'Start the real Claude Code runtime per context and caller; check the ' +
-    'model is offered exactly what the policy allows',
-  usage:
-    '[--runtime <name>]... [--caller <name>]... [--ctx ' +
-    '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
-    '[--emit <tool>] [--env NAME=VALUE]... [--allow-env-override] ' +
-    '[--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
-  options: {
-    ...COMMON_OPTIONS,
-    caller: { type: 'string', multiple: true },
-    ctx: { type: 'string', multiple: true },
-    disabled: { type: 'string', multiple: true },
-    overlay: { type: 'string', multiple: true },
-    emit: { type: 'string' },
-    env: { type: 'string', multiple: true },
-    'allow-env-override': { type: 'boolean' },
-    'mcp-config': { type: 'string' },
-    runtime: { type: 'string', multiple: true },
-    sdk: { type: 'string' },
-    full: { type: 'boolean' },
-    update: { type: 'boolean' },
-  },
-  async run({ values, positionals }, io) {
-    if (positionals.length > 0)
-      throw new UsageError(
-        `verify takes no arguments, got '${positionals.join(' ')}'; name a tool to call with --emit <tool>.`,
-      );
-    const project = await loadCommandProject(values, io);
-    const failed = reportFailedProject(project, values, io);
-    if (failed !== undefined) return failed;
-    const model = singleModel(project);
-    const tables = policyTablesOf(model);
-    const callers = list(values.caller);
-    for (const caller of callers) {
-      const problem = unknownCallerProblem(model, caller);
-      if (problem) throw new UsageError(`--caller '${caller}': ${problem}`);
-    }
-    const ctx = list(values.ctx);
-    const mcpConfig =
-      typeof values['mcp-config'] === 'string'
-        ? await readMcpConfig(path.resolve(io.cwd, values['mcp-config']))
-        : undefined;
-    const env = parseEnvFlags(list(values.env), values['allow-env-override'] === true);
-    const runtimes = list(values.runtime);
-    const declaredRuntimes = model.runtimes.map((r) => r.name);
-    for (const name of runtimes)
-      if (!declaredRuntimes.includes(name))
-        throw new UsageError(
-          `--runtime '${name}': catalog '${model.name}' declares the runtime ` +
-            `configurations ${declaredRuntimes.join(', ')}.` +
-            `${didYouMean(name, declaredRuntimes)}`,
-        );
-    // Only this command loads the SDK and starts the runtime: the other commands never pay for them.
-    const { verifyCatalog } = await import('../../verify/verify.js');
-    const { formatVerifyReport } = await import('../../verify/format-report.js');
-    const { RuntimeUnavailable, VerifySetupProblem } = await import('../../verify/problems.js');
-    const { endRunsOnSignals } = await import('../../verify/run-cleanup.js');
-    // Ctrl-C or SIGTERM ends every runtime verify started and removes its folders before exiting.
-    const stopHandling = endRunsOnSignals((signal) =>
-      io.stderr(`verify: stopped by ${signal}; every runtime it started is ended.\n`),
+/** `tool-catalog verify`: its flags and usage are in the command table (index.ts). */
+export async function verifyCommand(
+  { values, positionals }: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  if (positionals.length > 0)
+    throw new UsageError(
+      `verify takes no arguments, got '${positionals.join(' ')}'; name a tool to call with --emit <tool>.`,
     );
-    try {
-      const report = await verifyCatalog(model, {
-        ...(ctx.length > 0
-          ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] }
-          : {}),
-        ...(callers.length > 0 ? { callers } : {}),
-        // The servers of --mcp-config are the app's own: entries under them are handed on as written.
-        disabledTools: checkedPolicyEntries(
-          tables,
-          '--disabled',
-          list(values.disabled),
-          Object.keys(mcpConfig ?? {}),
-        ),
-        overlay: checkedPolicyEntries(
-          tables,
-          '--overlay',
-          list(values.overlay),
-          Object.keys(mcpConfig ?? {}),
-        ),
-        ...(typeof values.emit === 'string' ? { emit: values.emit } : {}),
-        env,
-        allowEnvOverride: values['allow-env-override'] === true,
-        ...(mcpConfig ? { externalServers: mcpConfig } : {}),
-        ...(runtimes.length > 0 ? { runtimes } : {}),
-        ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
-        full: values.full === true,
-        update: values.update === true,
-      });
-      io.stdout(values.json ? jsonOutput(report) : formatVerifyReport(report));
-      return report.ok ? 0 : 1;
-    } catch (error) {
-      if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem))
-        throw error;
-      if (values.json)
-        io.stdout(jsonOutput({ ok: false, catalog: model.name, error: error.message }));
-      else io.stderr(`verify: ${error.message}\n`);
-      return error instanceof RuntimeUnavailable ? 2 : 1;
-    } finally {
-      stopHandling();
-    }
-  },
-};
+  const project = await loadCommandProject(values, io);
+  const failed = reportFailedProject(project, values, io);
+  if (failed !== undefined) return failed;
+  const model = singleModel(project);
+  const tables = policyTablesOf(model);
+  const callers = list(values.caller);
+  for (const caller of callers) {
+    const problem = unknownCallerProblem(model, caller);
+    if (problem) throw new UsageError(`--caller '${caller}': ${problem}`);
+  }
+  const ctx = list(values.ctx);
+  const mcpConfig =
+    typeof values['mcp-config'] === 'string'
+      ? await readMcpConfig(path.resolve(io.cwd, values['mcp-config']))
+      : undefined;
+  const env = parseEnvFlags(list(values.env), values['allow-env-override'] === true);
+  const runtimes = list(values.runtime);
+  const declaredRuntimes = model.runtimes.map((r) => r.name);
+  for (const name of runtimes)
+    if (!declaredRuntimes.includes(name))
+      throw new UsageError(
+        `--runtime '${name}': catalog '${model.name}' declares the runtime ` +
+          `configurations ${declaredRuntimes.join(', ')}.` +
+          `${didYouMean(name, declaredRuntimes)}`,
+      );
+  // Only this command loads the SDK and starts the runtime: the other commands never pay for them.
+  const { verifyCatalog } = await import('../../verify/verify.js');
+  const { formatVerifyReport } = await import('../../verify/format-report.js');
+  const { RuntimeUnavailable, VerifySetupProblem } = await import('../../verify/problems.js');
+  const { endRunsOnSignals } = await import('../../verify/run-cleanup.js');
+  // Ctrl-C or SIGTERM ends every runtime verify started and removes its folders before exiting.
+  const stopHandling = endRunsOnSignals((signal) =>
+    io.stderr(`verify: stopped by ${signal}; every runtime it started is ended.\n`),
+  );
+  try {
+    const report = await verifyCatalog(model, {
+      ...(ctx.length > 0
+        ? { contexts: [{ id: 'given', context: parseContextFlags(ctx, tables) }] }
+        : {}),
+      ...(callers.length > 0 ? { callers } : {}),
+      // The servers of --mcp-config are the app's own: entries under them are handed on as written.
+      disabledTools: checkedPolicyEntries(
+        tables,
+        '--disabled',
+        list(values.disabled),
+        Object.keys(mcpConfig ?? {}),
+      ),
+      overlay: checkedPolicyEntries(
+        tables,
+        '--overlay',
+        list(values.overlay),
+        Object.keys(mcpConfig ?? {}),
+      ),
+      ...(typeof values.emit === 'string' ? { emit: values.emit } : {}),
+      env,
+      allowEnvOverride: values['allow-env-override'] === true,
+      ...(mcpConfig ? { externalServers: mcpConfig } : {}),
+      ...(runtimes.length > 0 ? { runtimes } : {}),
+      ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
+      full: values.full === true,
+      update: values.update === true,
+    });
+    io.stdout(values.json ? jsonOutput(report) : formatVerifyReport(report));
+    return report.ok ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem)) throw error;
+    if (values.json)
+      io.stdout(jsonOutput({ ok: false, catalog: model.name, error: error.message }));
+    else io.stderr(`verify: ${error.message}\n`);
+    return error instanceof RuntimeUnavailable ? 2 : 1;
+  } finally {
+    stopHandling();
+  }
+}
