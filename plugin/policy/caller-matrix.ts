@@ -42,6 +42,7 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
       offeredKeys(tables, context, cliSelection(model, caller, context, catalog).selection);
     const { assumptions, selection } = cliSelection(model, caller, allTrue, catalog);
     const offered = offeredKeys(tables, allTrue, selection);
+    const appChecks = new Set(assumptions.appChecks);
     const removedBy = new Map(
       model.conditions.map((c) => {
         const without = new Set(offeredIn({ ...allTrue, [c.field]: false }));
@@ -51,7 +52,7 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
     return {
       caller,
       groups,
-      offered: offered.filter((key) => !assumptions.appChecks.includes(key)),
+      offered: offered.filter((key) => !appChecks.has(key)),
       factories: assumptions.factories,
       runtimeChecks: assumptions.appChecks,
       removedBy,

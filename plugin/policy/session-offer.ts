@@ -75,16 +75,17 @@ export function cliSelection(
     data: undefined,
   });
   const keys = catalog.selectedKeys(toolContext, { include });
+  const selected = new Set(keys);
   const inGroups = model.tools.filter((t) => t.groups.some((g) => include.includes(g)));
   return {
     selection: { keys, names: catalog.toolNames(toolContext, { include, channels: () => [] }) },
     assumptions: {
       appChecks: inGroups
-        .filter((t) => t.available.kind === 'function' && keys.includes(t.key))
+        .filter((t) => t.available.kind === 'function' && selected.has(t.key))
         .map((t) => t.key),
       factories: inGroups.filter((t) => t.factory).map((t) => t.key),
       runtimeNamed: inGroups
-        .filter((t) => keys.includes(t.key) && t.nameSource.kind !== 'static')
+        .filter((t) => selected.has(t.key) && t.nameSource.kind !== 'static')
         .map((t) => t.key),
     },
   };

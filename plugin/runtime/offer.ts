@@ -189,8 +189,6 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const tools = tables.tools.map((_, i) =>
     toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
   );
-  const byName = new Map<string, OfferState>();
-  for (const offer of tools) for (const name of offer.names) byName.set(name, offer.state);
   const extraNames = (input.selection?.names ?? [])
     .filter((name) => !marks.prepared.indexOf.has(name))
     .map((name) => {
@@ -202,8 +200,16 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
           : 'direct';
       return { name, state };
     });
-  for (const extra of extraNames) byName.set(extra.name, extra.state);
-  const keyOf = new Map(tools.flatMap((o) => o.names.map((n) => [n, o] as const)));
+  // Built on the first question: most readers of an offer only walk its tools.
+  let byName: Map<string, OfferState> | undefined;
+  let keyOf: Map<string, ToolOffer> | undefined;
+  const stateByName = () => {
+    if (byName) return byName;
+    byName = new Map();
+    for (const offer of tools) for (const name of offer.names) byName.set(name, offer.state);
+    for (const extra of extraNames) byName.set(extra.name, extra.state);
+    return byName;
+  };
   return {
     surface,
     marks,
@@ -212,8 +218,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     toolSearchActive,
     ignoredOptOuts: optOuts.ignored,
     agents,
-    stateOf: (name) => byName.get(name) ?? 'absent',
+    stateOf: (name) => stateByName().get(name) ?? 'absent',
     whyAbsent: (name, channels = tables.channels ?? []) => {
+      keyOf ??= new Map(tools.flatMap((o) => o.names.map((n) => [n, o] as const)));
       const o = keyOf.get(name);
       if (o) return `'${o.key}' is not offered in this session: ${o.detail ?? 'left out'}`;
       const server = mcpServerOf(name);

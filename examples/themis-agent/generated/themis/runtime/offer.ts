@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 57826c0de67b9d00 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 5d47cb0ed8f85027 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -195,8 +195,6 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const tools = tables.tools.map((_, i) =>
     toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
   );
-  const byName = new Map<string, OfferState>();
-  for (const offer of tools) for (const name of offer.names) byName.set(name, offer.state);
   const extraNames = (input.selection?.names ?? [])
     .filter((name) => !marks.prepared.indexOf.has(name))
     .map((name) => {
@@ -208,8 +206,16 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
           : 'direct';
       return { name, state };
     });
-  for (const extra of extraNames) byName.set(extra.name, extra.state);
-  const keyOf = new Map(tools.flatMap((o) => o.names.map((n) => [n, o] as const)));
+  // Built on the first question: most readers of an offer only walk its tools.
+  let byName: Map<string, OfferState> | undefined;
+  let keyOf: Map<string, ToolOffer> | undefined;
+  const stateByName = () => {
+    if (byName) return byName;
+    byName = new Map();
+    for (const offer of tools) for (const name of offer.names) byName.set(name, offer.state);
+    for (const extra of extraNames) byName.set(extra.name, extra.state);
+    return byName;
+  };
   return {
     surface,
     marks,
@@ -218,8 +224,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     toolSearchActive,
     ignoredOptOuts: optOuts.ignored,
     agents,
-    stateOf: (name) => byName.get(name) ?? 'absent',
+    stateOf: (name) => stateByName().get(name) ?? 'absent',
     whyAbsent: (name, channels = tables.channels ?? []) => {
+      keyOf ??= new Map(tools.flatMap((o) => o.names.map((n) => [n, o] as const)));
       const o = keyOf.get(name);
       if (o) return `'${o.key}' is not offered in this session: ${o.detail ?? 'left out'}`;
       const server = mcpServerOf(name);
