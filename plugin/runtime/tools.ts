@@ -336,7 +336,8 @@ export function createToolCatalog<
   const checkContext = (context: ToolContext<D>, call: string) => {
     if (!isToolContext(context))
       throw new TypeError(
-        `${call}: pass a context made by createToolContext (or the generated create…ToolContext), not a plain object.`,
+        `${call}: pass a context made by createToolContext (or the generated ` +
+          'create…ToolContext), not a plain object.',
       );
   };
 

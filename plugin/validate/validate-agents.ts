@@ -112,7 +112,8 @@ export function validateAgents(
     )
       push(
         C.missingField,
-        `${what} names nothing it may use; give it tools (keys), groups or a caller — within what the session offers.`,
+        `${what} names nothing it may use; give it tools (keys), groups or a caller — ` +
+          'within what the session offers.',
         where([], { atKey: true }),
       );
     const reference = (

@@ -1,5 +1,6 @@
-// `tool-catalog explain <tool> [--caller …] [--agent …] [--ctx …] [--disabled …] [--overlay …]`: whether one tool is
-// allowed and why, rule by rule (which pair group, condition, opt-out or dependency decided).
+// `tool-catalog explain <tool> [--caller …] [--agent …] [--ctx …] [--disabled …] [--overlay …]`:
+// whether one tool is allowed and why, rule by rule (which pair group, condition, opt-out or
+// dependency decided).
 import { closest } from 'fastest-levenshtein';
 import { contextReport, describeContext, loadPolicy, policyInputs } from '../policy-flags.js';
 import { cliSelection } from '../../policy/session-offer.js';

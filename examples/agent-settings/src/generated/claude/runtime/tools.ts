@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 3b62d40eefd4b565 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 d9223503d1c30c6e of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
 import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
@@ -342,7 +342,8 @@ export function createToolCatalog<
   const checkContext = (context: ToolContext<D>, call: string) => {
     if (!isToolContext(context))
       throw new TypeError(
-        `${call}: pass a context made by createToolContext (or the generated create…ToolContext), not a plain object.`,
+        `${call}: pass a context made by createToolContext (or the generated ` +
+          'create…ToolContext), not a plain object.',
       );
   };
 
