@@ -2,9 +2,9 @@
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
-import type { Absence, OfferState, ToolOffer } from './offer.js';
+import type { Absence, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
 import type { AgentEntry, PolicyTables } from './policy-tables.js';
-import { searchingWith, toolOfferOf, type RuntimeSurface } from './runtime-surface.js';
+import { searchingWith, toolOfferOf } from './runtime-surface.js';
 
 export interface AgentOffer {
   readonly name: string;

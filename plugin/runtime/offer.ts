@@ -13,35 +13,10 @@ import {
 } from './policy.js';
 import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables.js';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer.js';
-import { searchingWith, surfaceOf, toolOfferOf, type RuntimeSurface } from './runtime-surface.js';
+import { searchingWith, surfaceOf, toolOfferOf } from './runtime-surface.js';
+import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
 
-export type OfferState = 'direct' | 'deferred' | 'absent';
-
-/**
- * Who decided that a tool is absent: the policy rules, `restricted`, the caller's groups, an opt-out
- * pattern, the session (no subagent or no skill to use the Agent or Skill tool for), a subagent's own
- * tools, or the runtime itself.
- */
-export type AbsentBy =
-  | 'policy'
-  | 'restricted'
-  | 'caller'
-  | 'opt-out pattern'
-  | 'session'
-  | 'subagent'
-  | 'runtime';
-
-export interface ToolOffer {
-  readonly key: string;
-  readonly index: number;
-  /** The runtime names it has in this session. */
-  readonly names: readonly string[];
-  readonly state: OfferState;
-  /** Set when absent. */
-  readonly absentBy?: AbsentBy;
-  /** One line on why it is deferred or absent (the policy's chain is `explain`'s to tell). */
-  readonly detail?: string;
-}
+export type { AbsentBy, OfferState, ToolOffer } from './offer-types.js';
 
 /**
  * What a caller's groups selected: the keys, and the runtime names `toolNames` gave (resolved and
@@ -88,12 +63,6 @@ export interface SessionOffer {
 /** Handed to the runtime: not left out by the session, whatever the runtime then does with it. */
 export const handedOver = (o: { readonly absentBy?: AbsentBy }) =>
   o.absentBy === undefined || o.absentBy === 'runtime';
-
-/** Why the session leaves a tool out, whatever the runtime would do. */
-export interface Absence {
-  readonly by: AbsentBy;
-  readonly detail: string;
-}
 
 const passedPatterns = (marks: PolicyMarks) =>
   marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);

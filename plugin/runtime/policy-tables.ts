@@ -1,6 +1,6 @@
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
-import type { RuntimeSurface } from './runtime-surface.js';
+import type { RuntimeSurface } from './offer-types.js';
 
 export type PolicyToolKind = 'sdk' | 'mcp' | 'external';
 export type PolicyToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';

@@ -1,28 +1,10 @@
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
-import type { Absence, ToolOffer } from './offer.js';
+import type { Absence, RuntimeSurface, ToolOffer } from './offer-types.js';
 import type { PolicyTables } from './policy-tables.js';
 
-export interface RuntimeSurface {
-  /** The configuration's name, as the catalog declares it. */
-  readonly name: string;
-  /** `Claude Code 2.1.333 (SDK 0.3.333)`; absent when nothing was recorded (every allowed tool counts as direct). */
-  readonly recorded?: string;
-  /** Tool search is on: tools are deferred behind ToolSearch, whenever ToolSearch itself is offered. */
-  readonly toolSearch: boolean;
-  /**
-   * MCP tools without `offer: 'direct'` (in-process, or of a server without `alwaysLoad`) are
-   * deferred while tool search is on.
-   */
-  readonly mcpDeferred: boolean;
-  /** Built-in tools (keys) the runtime defers while tool search is on. */
-  readonly deferred: readonly string[];
-  /** Built-in tools (keys) the runtime does not offer in this configuration, with why. */
-  readonly absent: Readonly<Record<string, string>>;
-  /** Built-in tools (keys) the record does not cover: counted as direct until recorded. */
-  readonly unrecorded: readonly string[];
-}
+export type { RuntimeSurface } from './offer-types.js';
 
 /** The runtime's name for the tool that loads deferred tools. */
 const TOOL_SEARCH = 'ToolSearch';

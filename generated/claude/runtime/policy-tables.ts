@@ -3,10 +3,10 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 7047577cb50817f6 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 9c4e89e9229f8c77 of the code below.
 // The shape of the generated policy tables, and their one-time preparation into index arrays and
 // maps so that each resolve call only marks precomputed closures (no graph walk, no string work).
-import type { RuntimeSurface } from './runtime-surface';
+import type { RuntimeSurface } from './offer-types';
 
 export type PolicyToolKind = 'sdk' | 'mcp' | 'external';
 export type PolicyToolExposure = 'user' | 'internal' | 'conditional' | 'disabled';

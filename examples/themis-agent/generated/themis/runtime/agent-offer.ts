@@ -3,14 +3,14 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 ce71cdf8edef67f4 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 73bff0e49858c165 of the code below.
 // What each declared subagent is offered in a session: at most what the session hands over (a tool
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
-import type { Absence, OfferState, ToolOffer } from './offer';
+import type { Absence, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
 import type { AgentEntry, PolicyTables } from './policy-tables';
-import { searchingWith, toolOfferOf, type RuntimeSurface } from './runtime-surface';
+import { searchingWith, toolOfferOf } from './runtime-surface';
 
 export interface AgentOffer {
   readonly name: string;
