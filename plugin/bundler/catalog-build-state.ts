@@ -2,13 +2,15 @@
 // files it wrote (what to ignore, and restore when deleted). Every bundler hook goes through here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateAndWrite, outputSets, type GenerateResult } from '../generate.js';
-import { createGenerateSession, type GenerateSession } from '../generate-session.js';
-import { listCatalogFiles } from '../load/load-catalog.js';
+import type { GenerateResult } from '../generate.js';
+import type { GenerateSession } from '../generate-session.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import { hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
 import { withManifests, writeOutputs, type OutputSet } from '../write/write-outputs.js';
 import type { GenerationEvent, ToolCatalogPluginOptions } from './options.js';
+
+/** The generate core, loaded at the first generation (see generation.ts). */
+const generation = () => import('./generation.js');
 
 export interface GenerationOutcome {
   readonly ok: boolean;
@@ -105,6 +107,7 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     },
     async isNewSource(file) {
       if (!/\.[cm]?[jt]s$/.test(file) || outputs.has(normalise(file))) return false;
+      const { listCatalogFiles } = await generation();
       for (const config of catalogConfigs)
         if ((await listCatalogFiles(config)).includes(normalise(file))) return true;
       return false;
@@ -148,16 +151,17 @@ export function createCatalogBuildState(options: ToolCatalogPluginOptions): Cata
     }
     dirty = false;
     const generateOptions = { cwd: state.root, config: options.config, catalog: options.catalog };
-    if (warm) session ??= createGenerateSession(generateOptions);
-    const result = session ? await session.run() : await generateAndWrite(generateOptions);
-    remember(result);
+    const core = await generation();
+    if (warm) session ??= core.createGenerateSession(generateOptions);
+    const result = session ? await session.run() : await core.generateAndWrite(generateOptions);
+    remember(result, core.outputSets);
     const written = result.report ? [...result.report.changed, ...result.report.orphaned] : [];
     lastOutcome = { ok: result.ok, diagnostics: result.diagnostics, root: state.root, written };
     emit({ reason, file, ok: result.ok, written, durationMs: performance.now() - started });
     return lastOutcome;
   }
 
-  function remember(result: GenerateResult): void {
+  function remember(result: GenerateResult, outputSets: (r: GenerateResult) => OutputSet[]): void {
     const before = inputs.size;
     for (const input of result.inputs) inputs.add(normalise(input));
     if (result.configFile) inputs.add(normalise(result.configFile));
