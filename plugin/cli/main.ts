@@ -136,7 +136,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     return 0;
   }
   // Started before the command's code loads, so the process is ready when the catalog is bundled.
-  if (command.evaluatesCatalog(args.values)) prestartEvaluationProcess();
+  if (command.evaluatesCatalog(args.values)) prestartEvaluationProcess(io.cwd);
   try {
     const run = await command.load();
     return await run(args, io);

@@ -2,7 +2,8 @@
 // file reads or writes, no child processes, workers, addons or WASI), with a heap limit, no
 // environment, and a hard deadline. What it hands back is data: frames of JSON, size-limited.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { RUNNER_SOURCE } from './sandbox.js';
 
 /** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
@@ -381,12 +382,26 @@ const shared = new Map<string, EvaluationProcess>();
 const UNCLAIMED = '';
 
 /**
+ * Whether evaluations kept on disk may serve a run from `cwd`: a `node_modules/.cache/agent-tool-catalog`
+ * folder in it or above it (where evaluation-store.ts keeps them). An unchanged catalog then needs no
+ * evaluation process at all.
+ */
+function mayHaveKeptEvaluations(cwd: string): boolean {
+  if (process.env.TOOL_CATALOG_CACHE === '0') return false;
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
+/**
  * Starts an evaluation process before any project has asked for one: the CLI starts it first, so it
  * starts while the command's code loads. The first project to ask takes it; unasked, it ends when idle.
- * Returns it, or undefined where a process was already there (nothing is started then).
+ * Where evaluations may be kept near `cwd` none is started ahead (an unchanged catalog needs none; a
+ * changed one starts it when it bundles). Returns the process started, or undefined.
  */
-export function prestartEvaluationProcess(): EvaluationProcess | undefined {
-  if (shared.size > 0) return undefined;
+export function prestartEvaluationProcess(cwd: string): EvaluationProcess | undefined {
+  if (shared.size > 0 || mayHaveKeptEvaluations(cwd)) return undefined;
   const started = new EvaluationProcess({ keepWarm: false });
   started.warmUp();
   shared.set(UNCLAIMED, started);
