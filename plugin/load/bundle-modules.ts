@@ -2,8 +2,7 @@
 // relative imports and `agent-tool-catalog` are bundled; any other import is left out and refused
 // from the metafile, so no app code or package ever runs at build time.
 import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,6 +137,12 @@ function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
   };
 }
 
+/**
+ * The imports esbuild hands to the plugin: all but relative ones (`./`, `../`, `.`, `..`), which
+ * esbuild resolves itself without a round trip to JavaScript (its filters are RE2: no look-ahead).
+ */
+const NOT_RELATIVE = /^(?:$|[^.]|\.[^./]|\.\.[^/])/;
+
 /** Bundles `entries` (absolute paths) and what they import. */
 export async function bundleModules(
   entries: readonly string[],
@@ -170,7 +175,7 @@ export async function bundleModules(
         {
           name: 'tool-catalog-modules',
           setup(b) {
-            b.onResolve({ filter: /.*/ }, (args) => {
+            b.onResolve({ filter: NOT_RELATIVE }, (args) => {
               if (args.kind === 'entry-point') return { path: 'entries', namespace: ENTRIES };
               if (args.namespace === ENTRIES) return { path: args.path };
               if (args.path.startsWith(SELF) && args.path.slice(SELF.length) === args.importer)
@@ -188,7 +193,7 @@ export async function bundleModules(
             }));
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
               const text =
-                (mapped ? texts.get(args.path) : undefined) ?? (await readFile(args.path, 'utf8'));
+                (mapped ? texts.get(args.path) : undefined) ?? readFileSync(args.path, 'utf8');
               if (!mapped) texts.set(args.path, text);
               const loader = loaderOf(args.path);
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
