@@ -15,8 +15,12 @@ import { RESOLVE_EXTENSIONS } from './resolution-candidates.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
 export const PACKAGE_NAME = 'agent-tool-catalog';
-const ENTRIES = 'tool-catalog-entries';
-/** The specifier a module imports its own namespace by (added after its text, for the loader's hook). */
+/** The name of the module that imports the entries (esbuild's stdin, so no plugin call loads it). */
+const ENTRIES = '<tool-catalog-entries>';
+/**
+ * The specifier an entry imports its own namespace by (added after its text, for the loader's hook).
+ * Any other module imports itself by its file name, which esbuild resolves without the plugin.
+ */
 const SELF = 'tool-catalog-self:';
 /** Module syntax: only such modules get the hook (it would turn a CommonJS module into one). */
 const MODULE_SYNTAX = /^[ \t]*(?:import|export)\b/m;
@@ -157,6 +161,8 @@ export async function bundleModules(
   const entryCode =
     `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}` +
     `\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
+  const entryFiles = new Set(entries);
+  const entriesModule = path.join(rootDir, ENTRIES);
   /** One build; with `mapped`, again from the very texts read the first time, with a source map. */
   const bundle = (mapped: boolean) =>
     build({
@@ -164,7 +170,7 @@ export async function bundleModules(
       resolveExtensions: [...RESOLVE_EXTENSIONS],
       mainFields: [],
       conditions: [],
-      entryPoints: [ENTRIES],
+      stdin: { contents: entryCode, resolveDir: rootDir, sourcefile: ENTRIES, loader: 'js' },
       absWorkingDir: rootDir,
       outfile: path.join(rootDir, BUNDLE_FILE),
       write: false,
@@ -176,8 +182,9 @@ export async function bundleModules(
           name: 'tool-catalog-modules',
           setup(b) {
             b.onResolve({ filter: NOT_RELATIVE }, (args) => {
-              if (args.kind === 'entry-point') return { path: 'entries', namespace: ENTRIES };
-              if (args.namespace === ENTRIES) return { path: args.path };
+              // The entries as given (their paths are the records' names), never a file's import.
+              if (args.importer === entriesModule && !texts.has(entriesModule))
+                return { path: args.path };
               if (args.path.startsWith(SELF) && args.path.slice(SELF.length) === args.importer)
                 return { path: args.importer };
               if (args.path === PACKAGE_NAME) return { path: authoring };
@@ -186,11 +193,6 @@ export async function bundleModules(
               leftOut.add(`${args.importer}\0${args.path}`);
               return { path: args.path, external: true };
             });
-            b.onLoad({ filter: /.*/, namespace: ENTRIES }, () => ({
-              contents: entryCode,
-              loader: 'js',
-              resolveDir: rootDir,
-            }));
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
               const text =
                 (mapped ? texts.get(args.path) : undefined) ?? readFileSync(args.path, 'utf8');
@@ -199,9 +201,13 @@ export async function bundleModules(
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
                 return { contents: text, loader };
               if (!mapped) hooked.add(args.path);
-              // After the module's last line, so every line and column stays where it is.
+              // After the module's last line, so every line and column stays where it is. A module
+              // esbuild resolved imports itself by its file name from its own folder: the same path.
+              const self = entryFiles.has(args.path)
+                ? SELF + args.path
+                : `./${path.basename(args.path)}`;
               const hook =
-                `\n;import * as __tc_self from ${JSON.stringify(SELF + args.path)}` +
+                `\n;import * as __tc_self from ${JSON.stringify(self)}` +
                 `;\n__tc_leave(${JSON.stringify(args.path)}, __tc_self);\n`;
               return { contents: text + hook, loader };
             });
@@ -242,7 +248,7 @@ export async function bundleModules(
   const packageFiles: string[] = [];
   const graph = new Map<string, string[]>();
   for (const [key, input] of Object.entries(result.metafile.inputs)) {
-    if (key.startsWith(`${ENTRIES}:`)) {
+    if (key === ENTRIES) {
       graph.set(
         '',
         input.imports.map((i) => path.resolve(rootDir, i.path)),
