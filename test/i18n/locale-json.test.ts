@@ -4,10 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyFixtureApp } from '../bindings/fixture-app';
 import {
-  laidOutLocaleJson,
   localeDocument,
   nestingConflicts,
-  respliceLocaleJson,
   writeLocaleJson,
 } from '../../plugin/render/renderers/i18n-entries';
 
@@ -98,43 +96,6 @@ describe('the shared locale document', () => {
                 layout,
               ),
             );
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('quotes changed values into the last text byte-identical to laying the text out anew, edit after edit', () => {
-    fc.assert(
-      fc.property(
-        entries,
-        fc.array(fc.array(fc.tuple(fc.nat(24), text), { minLength: 1, maxLength: 4 }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
-        fc.constantFrom<'nested' | 'flat'>('nested', 'flat'),
-        (pairs, edits, layout) => {
-          const keys = pairs.map(([k]) => k);
-          const document = localeDocument(keys, layout);
-          if (!document || pairs.length === 0) return;
-          let values = pairs.map(([, v]) => v);
-          let last = laidOutLocaleJson(document, values);
-          for (const edit of edits) {
-            const next = [...values];
-            for (const [at, value] of edit) next[at % next.length] = value;
-            const changed = next.flatMap((v, i) => (v === values[i] ? [] : [i]));
-            const spliced = respliceLocaleJson(last, values, next, changed);
-            const fresh = laidOutLocaleJson(document, next);
-            expect(spliced.text).toBe(fresh.text);
-            expect([...spliced.starts]).toEqual([...fresh.starts]);
-            expect(spliced.text).toBe(
-              reference(
-                keys.map((k, i) => [k, next[i]!]),
-                layout,
-              ),
-            );
-            [values, last] = [next, spliced];
           }
         },
       ),

@@ -264,50 +264,8 @@ function buildLayout(document: LocaleDocument): LocaleLayout {
 
 /** A locale file's text: `values[i]` is the text of the document's key i, every key having one. */
 export function writeLocaleJson(document: LocaleDocument, values: readonly string[]): string {
-  return laidOutLocaleJson(document, values).text;
-}
-
-/** A locale file's text, and where in it each key's quoted value starts (by key index). */
-export interface LocaleJson {
-  readonly text: string;
-  readonly starts: Int32Array;
-}
-
-/** `writeLocaleJson`, with where each value starts in the text. */
-export function laidOutLocaleJson(document: LocaleDocument, values: readonly string[]): LocaleJson {
   const { pieces, slots } = layoutOf(document);
-  const starts = new Int32Array(values.length);
   let text = pieces[0]!;
-  for (let j = 0; j < slots.length; j++) {
-    starts[slots[j]!] = text.length;
-    text += JSON.stringify(values[slots[j]!]) + pieces[j + 1]!;
-  }
-  return { text, starts };
-}
-
-/**
- * The text `laidOutLocaleJson(document, values)` gives, made from `last` (that text for `lastValues`,
- * the same document) by quoting again only the values at `changed` (key indices).
- */
-export function respliceLocaleJson(
-  last: LocaleJson,
-  lastValues: readonly string[],
-  values: readonly string[],
-  changed: readonly number[],
-): LocaleJson {
-  const inTextOrder = [...changed].sort((a, b) => last.starts[a]! - last.starts[b]!);
-  const starts = new Int32Array(last.starts);
-  let text = '';
-  let from = 0;
-  for (const i of inTextOrder) {
-    const start = last.starts[i]!;
-    const quoted = JSON.stringify(values[i]);
-    const delta = quoted.length - JSON.stringify(lastValues[i]).length;
-    text += last.text.slice(from, start) + quoted;
-    from = start + quoted.length - delta;
-    if (delta !== 0)
-      for (let k = 0; k < starts.length; k++)
-        if (last.starts[k]! > start) starts[k] = starts[k]! + delta;
-  }
-  return { text: text + last.text.slice(from), starts };
+  for (let j = 0; j < slots.length; j++) text += JSON.stringify(values[slots[j]!]) + pieces[j + 1]!;
+  return text;
 }

@@ -18,14 +18,11 @@ import {
   flattenTranslations,
   i18nEntries,
   jsonKeyPositions,
-  laidOutLocaleJson,
   localeDocument,
-  respliceLocaleJson,
   nestingConflicts,
   writeLocaleJson,
   type I18nEntry,
   type LocaleDocument,
-  type LocaleJson,
 } from './i18n-entries.js';
 
 export const localeFile = (model: CatalogModel, locale: string) =>
@@ -119,7 +116,7 @@ const LAST_PARSED = memoSlot<
 /** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
 const LAST_WRITTEN = memoSlot<
   string,
-  LocaleJson & { document: LocaleDocument; keys: readonly string[]; values: readonly string[] }
+  { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }
 >('last locale file written');
 
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
@@ -146,13 +143,7 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
   }
 }
 
-/** At most this many values quoted again into the last text; more, and the text is laid out anew. */
-const RESPLICED_VALUES = 64;
-
-/**
- * `writeLocaleJson`; in a watch session, for the same document as the last text for `file`, that
- * text itself when every value is the same, or that text with only the changed values quoted again.
- */
+/** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
 function keptLocaleJson(
   file: string,
   document: LocaleDocument,
@@ -161,18 +152,15 @@ function keptLocaleJson(
 ): string {
   if (!keepsLast()) return writeLocaleJson(document, values);
   const last = lastKept(LAST_WRITTEN, file);
-  let json: LocaleJson | undefined;
-  if (last && last.document === document && last.values.length === values.length) {
-    const changed: number[] = [];
-    for (let i = 0; i < values.length && changed.length <= RESPLICED_VALUES; i++)
-      if (values[i] !== last.values[i]) changed.push(i);
-    if (changed.length === 0) return last.text;
-    if (changed.length <= RESPLICED_VALUES)
-      json = respliceLocaleJson(last, last.values, values, changed);
-  }
-  json ??= laidOutLocaleJson(document, values);
-  const text = flatString(json.text);
-  keepLast(LAST_WRITTEN, file, { document, keys, values, text, starts: json.starts });
+  if (
+    last &&
+    last.document === document &&
+    last.values.length === values.length &&
+    last.values.every((v, i) => v === values[i])
+  )
+    return last.text;
+  const text = flatString(writeLocaleJson(document, values));
+  keepLast(LAST_WRITTEN, file, { document, keys, values, text });
   return text;
 }
 
