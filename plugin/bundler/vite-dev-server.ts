@@ -89,13 +89,6 @@ export function watchCatalogInDevServer(
     }
     if (reason === 'change') state.invalidate();
     report(await state.ensureGenerated(reason, file));
-    // An output put back before chokidar has handled its deletion is not watched again (chokidar
-    // still lists it, and the old file's watch ended with it): watch it afresh, so a hand edit of
-    // the new file is reported too.
-    if (event === 'unlink' && reason === 'output-deleted') {
-      server.watcher.unwatch(file);
-      server.watcher.add(file);
-    }
     // chokidar reports one change per file per 50 ms: a second save in that window (format on
     // save, a quick fix) is not reported at all. Look at the file once more after the window.
     if (reason === 'change') setTimeout(() => void recheck(file), CHANGE_WINDOW_MS);
