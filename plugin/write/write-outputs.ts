@@ -3,8 +3,16 @@
 // content (locale files). Every changed file is first staged as a temp file in its own folder; only
 // when all are staged are they renamed into place, so a failure leaves every file as it was.
 import { randomBytes } from 'node:crypto';
-// The file calls go through the module object, so a test can make one fail.
-import fs, { type Stats } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
@@ -43,7 +51,7 @@ const TEMP_FILE = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 /** The file's status, or undefined when it cannot be read (missing, or a folder above is not one). */
 function statusOf(file: string): Stats | undefined {
   try {
-    return fs.statSync(file);
+    return statSync(file);
   } catch {
     return undefined;
   }
@@ -72,7 +80,7 @@ function leftoverTempFiles(folders: Iterable<string>): string[] {
   for (const folder of folders) {
     let names: string[];
     try {
-      names = fs.readdirSync(folder);
+      names = readdirSync(folder);
     } catch {
       names = [];
     }
@@ -121,9 +129,9 @@ function writeProblem(file: string, error: unknown): PendingDiagnostic {
 /** The nearest folder above `file` that is in fact a file (which a write into it fails on), if any. */
 function fileInPlaceOfFolder(file: string): string | undefined {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    let stat: Stats;
+    let stat: ReturnType<typeof statSync>;
     try {
-      stat = fs.statSync(dir);
+      stat = statSync(dir);
     } catch {
       continue; // missing, or below the file being looked for
     }
@@ -136,25 +144,25 @@ function fileInPlaceOfFolder(file: string): string | undefined {
 export async function writeFileAtomic(file: string, content: string): Promise<void> {
   const temp = stage(file, content);
   try {
-    fs.renameSync(temp, file);
+    renameSync(temp, file);
   } catch (error) {
-    fs.rmSync(temp, { force: true });
+    rmSync(temp, { force: true });
     throw error;
   }
 }
 
 /** Writes `content` to a temp file beside `file` (with `file`'s mode) and returns its path. */
 function stage(file: string, content: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const temp = tempName(file);
   try {
     const stats = statusOf(file);
-    fs.writeFileSync(temp, content, { flag: 'wx' });
+    writeFileSync(temp, content, { flag: 'wx' });
     // writeFile's `mode` is filtered by the umask, so an explicit chmod is what really keeps it.
-    if (stats !== undefined) fs.chmodSync(temp, stats.mode & 0o7777);
+    if (stats !== undefined) chmodSync(temp, stats.mode & 0o7777);
     return temp;
   } catch (error) {
-    fs.rmSync(temp, { force: true });
+    rmSync(temp, { force: true });
     throw error;
   }
 }
@@ -251,7 +259,7 @@ export async function writeOutputs(
     }
   }
   if (failures.length > 0) {
-    for (const [temp] of staged) fs.rmSync(temp, { force: true });
+    for (const [temp] of staged) rmSync(temp, { force: true });
     // One folder that cannot be written fails every file in it: say so once per folder (or once
     // for the file that stands where the folders must be), in a stable order.
     const placeOf = (f: PendingDiagnostic) => (f.at as { file: string }).file;
@@ -265,9 +273,9 @@ export async function writeOutputs(
   }
   for (const [temp, file] of staged) {
     try {
-      fs.renameSync(temp, file);
+      renameSync(temp, file);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      rmSync(temp, { force: true });
       failures.push(writeProblem(file, error));
     }
   }
@@ -281,7 +289,7 @@ export async function writeOutputs(
     const id = identity(f);
     return id !== undefined && !written.has(id);
   });
-  for (const f of [...removable, ...leftovers]) fs.rmSync(f, { force: true });
+  for (const f of [...removable, ...leftovers]) rmSync(f, { force: true });
   // What a watch session remembers of the outputs: unchanged files are not read again.
   for (const [, file] of staged) wroteOutput(file, files.get(file)!.content);
   for (const file of orphaned) wroteOutput(file, undefined);

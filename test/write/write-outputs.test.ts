@@ -1,7 +1,7 @@
 // The writer on its own: atomic replacement that keeps the file mode, the temp file in the target's
 // own folder, no temp file left behind (even on failure), write-if-changed, check mode, the manifest
 // of each output folder and the orphans it finds.
-import nodeFs, { promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_NAME, MCP_LOCK_NAME } from '../../plugin/write/manifest';
@@ -49,7 +49,7 @@ describe('writeFileAtomic', () => {
   it('renames a temp file from the target folder onto the target, creating missing folders', async () => {
     const dir = await tempDir('rename');
     const file = path.join(dir, 'deep/er/registry.ts');
-    const rename = vi.spyOn(nodeFs, 'renameSync');
+    const rename = vi.spyOn(fs, 'rename');
     await writeFileAtomic(file, 'content');
     expect(rename).toHaveBeenCalledTimes(1);
     const [from, to] = rename.mock.calls[0]!.map(String);
@@ -64,9 +64,9 @@ describe('writeFileAtomic', () => {
     const dir = await tempDir('fail');
     const file = path.join(dir, 'registry.ts');
     await fs.writeFile(file, 'old');
-    vi.spyOn(nodeFs, 'renameSync').mockImplementationOnce(() => {
-      throw Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' });
-    });
+    vi.spyOn(fs, 'rename').mockRejectedValueOnce(
+      Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' }),
+    );
     await expect(writeFileAtomic(file, 'new')).rejects.toThrow('EXDEV');
     expect(await fs.readFile(file, 'utf8')).toBe('old');
     expect(await leftoverTempFiles(dir)).toEqual([]);
