@@ -2,8 +2,7 @@
 // relative imports and `agent-tool-catalog` are bundled; any other import is left out and refused
 // from the metafile, so no app code or package ever runs at build time.
 import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +15,12 @@ import { RESOLVE_EXTENSIONS } from './resolution-candidates.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
 export const PACKAGE_NAME = 'agent-tool-catalog';
-const ENTRIES = 'tool-catalog-entries';
-/** The specifier a module imports its own namespace by (added after its text, for the loader's hook). */
+/** The name of the module that imports the entries (esbuild's stdin, so no plugin call loads it). */
+const ENTRIES = '<tool-catalog-entries>';
+/**
+ * The specifier an entry imports its own namespace by (added after its text, for the loader's hook).
+ * Any other module imports itself by its file name, which esbuild resolves without the plugin.
+ */
 const SELF = 'tool-catalog-self:';
 /** Module syntax: only such modules get the hook (it would turn a CommonJS module into one). */
 const MODULE_SYNTAX = /^[ \t]*(?:import|export)\b/m;
@@ -138,6 +141,12 @@ function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
   };
 }
 
+/**
+ * The imports esbuild hands to the plugin: all but relative ones (`./`, `../`, `.`, `..`), which
+ * esbuild resolves itself without a round trip to JavaScript (its filters are RE2: no look-ahead).
+ */
+const NOT_RELATIVE = /^(?:$|[^.]|\.[^./]|\.\.[^/])/;
+
 /** Bundles `entries` (absolute paths) and what they import. */
 export async function bundleModules(
   entries: readonly string[],
@@ -152,6 +161,8 @@ export async function bundleModules(
   const entryCode =
     `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}` +
     `\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
+  const entryFiles = new Set(entries);
+  const entriesModule = path.join(rootDir, ENTRIES);
   /** One build; with `mapped`, again from the very texts read the first time, with a source map. */
   const bundle = (mapped: boolean) =>
     build({
@@ -159,7 +170,7 @@ export async function bundleModules(
       resolveExtensions: [...RESOLVE_EXTENSIONS],
       mainFields: [],
       conditions: [],
-      entryPoints: [ENTRIES],
+      stdin: { contents: entryCode, resolveDir: rootDir, sourcefile: ENTRIES, loader: 'js' },
       absWorkingDir: rootDir,
       outfile: path.join(rootDir, BUNDLE_FILE),
       write: false,
@@ -170,9 +181,10 @@ export async function bundleModules(
         {
           name: 'tool-catalog-modules',
           setup(b) {
-            b.onResolve({ filter: /.*/ }, (args) => {
-              if (args.kind === 'entry-point') return { path: 'entries', namespace: ENTRIES };
-              if (args.namespace === ENTRIES) return { path: args.path };
+            b.onResolve({ filter: NOT_RELATIVE }, (args) => {
+              // The entries as given (their paths are the records' names), never a file's import.
+              if (args.importer === entriesModule && !texts.has(entriesModule))
+                return { path: args.path };
               if (args.path.startsWith(SELF) && args.path.slice(SELF.length) === args.importer)
                 return { path: args.importer };
               if (args.path === PACKAGE_NAME) return { path: authoring };
@@ -181,22 +193,21 @@ export async function bundleModules(
               leftOut.add(`${args.importer}\0${args.path}`);
               return { path: args.path, external: true };
             });
-            b.onLoad({ filter: /.*/, namespace: ENTRIES }, () => ({
-              contents: entryCode,
-              loader: 'js',
-              resolveDir: rootDir,
-            }));
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
               const text =
-                (mapped ? texts.get(args.path) : undefined) ?? (await readFile(args.path, 'utf8'));
+                (mapped ? texts.get(args.path) : undefined) ?? readFileSync(args.path, 'utf8');
               if (!mapped) texts.set(args.path, text);
               const loader = loaderOf(args.path);
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
                 return { contents: text, loader };
               if (!mapped) hooked.add(args.path);
-              // After the module's last line, so every line and column stays where it is.
+              // After the module's last line, so every line and column stays where it is. A module
+              // esbuild resolved imports itself by its file name from its own folder: the same path.
+              const self = entryFiles.has(args.path)
+                ? SELF + args.path
+                : `./${path.basename(args.path)}`;
               const hook =
-                `\n;import * as __tc_self from ${JSON.stringify(SELF + args.path)}` +
+                `\n;import * as __tc_self from ${JSON.stringify(self)}` +
                 `;\n__tc_leave(${JSON.stringify(args.path)}, __tc_self);\n`;
               return { contents: text + hook, loader };
             });
@@ -237,7 +248,7 @@ export async function bundleModules(
   const packageFiles: string[] = [];
   const graph = new Map<string, string[]>();
   for (const [key, input] of Object.entries(result.metafile.inputs)) {
-    if (key.startsWith(`${ENTRIES}:`)) {
+    if (key === ENTRIES) {
       graph.set(
         '',
         input.imports.map((i) => path.resolve(rootDir, i.path)),

@@ -1,7 +1,7 @@
 // Reads one catalog's sources: expands the include globs, evaluates the modules, and picks out the
 // catalog definition and every exported tool set, remembering which file each came from.
 import path from 'node:path';
-import { glob } from 'tinyglobby';
+import { globSync } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import {
   DEFAULT_EVALUATION_TIMEOUT_MS,
@@ -33,7 +33,9 @@ export interface RawCatalog {
 }
 
 export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<string[]> {
-  const files = await glob([...config.include], {
+  // Synchronous: a catalog folder is small, and each folder read through the thread pool would cost
+  // every watch run a round trip.
+  const files = globSync([...config.include], {
     cwd: config.rootDir,
     absolute: true,
     ignore: ['**/node_modules/**'],

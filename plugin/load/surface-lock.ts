@@ -2,7 +2,7 @@
 // configuration, when the policy allowed every tool — recorded by `tool-catalog verify --update` from
 // real runs, read here field by field. `generate` takes the pinned version's record as an input, so
 // what the model sees is computed (and reviewed in policy.md) without running the binary.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SURFACE_LOCK_NAME } from '../language/output-files.js';
 import { isVersion } from '../language/versions.js';
@@ -128,7 +128,8 @@ export async function readSurfaceLock(outDir: string, catalog: string): Promise<
   const file = path.join(outDir, SURFACE_LOCK_NAME);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Read synchronously: the lock is small, and a read through the thread pool costs a watch edit more.
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     // No lock there; an output folder that is a file is reported where the outputs are written.
     const code = (error as NodeJS.ErrnoException).code;

@@ -24,19 +24,27 @@ function runtimeSourcesDir(): string {
   return found;
 }
 
-const SOURCES = memoSlot<'runtime', ReadonlyMap<string, string>>('runtime sources');
+interface RuntimeSources {
+  /** The runtime's files by name. */
+  readonly files: ReadonlyMap<string, string>;
+  /** The package version their headers name. */
+  readonly version: string;
+}
 
-/** The runtime's files by name, read once per run or session. */
-function runtimeSources(): ReadonlyMap<string, string> {
+const SOURCES = memoSlot<'runtime', RuntimeSources>('runtime sources');
+
+/** The runtime's files and the package version, read once per run or session. */
+function runtimeSources(): RuntimeSources {
   const known = lastKept(SOURCES, 'runtime');
   if (known) return known;
   const dir = runtimeSourcesDir();
-  const sources = new Map(
+  const files = new Map(
     readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
       .sort()
       .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
   );
+  const sources = { files, version: packageVersion() };
   keepLast(SOURCES, 'runtime', sources);
   return sources;
 }
@@ -63,8 +71,8 @@ const STAMP =
   /^\/\/ agent-tool-catalog ([^ ]+) runtime, sha256 ([0-9a-f]{16}) of the code below\.\n/m;
 
 /** The header line that names the package version and the hash of `code`, the text after it. */
-const stampOf = (code: string) =>
-  `// agent-tool-catalog ${packageVersion()} runtime, sha256 ${hashOf(code)} of the code below.\n`;
+const stampOf = (version: string, code: string) =>
+  `// agent-tool-catalog ${version} runtime, sha256 ${hashOf(code)} of the code below.\n`;
 
 /** Whether a runtime copy's code no longer has the hash its header gives: someone edited it by hand. */
 export function isHandEditedRuntimeCopy(text: string): boolean {
@@ -79,10 +87,11 @@ export const runtimeRenderer: Renderer = {
     const files = new Map<string, RenderedFile>();
     if (model.config.runtimeModule !== undefined) return { files };
     const extension = model.config.imports.extension;
-    for (const [name, source] of runtimeSources()) {
+    const { files: sources, version } = runtimeSources();
+    for (const [name, source] of sources) {
       const code = source.replace(/(from\s+'\.\/[^']+?)\.js'/g, `$1${extension}'`);
       files.set(path.join(runtimeDir(model), name), {
-        content: `${header}\n${stampOf(code)}${code}`,
+        content: `${header}\n${stampOf(version, code)}${code}`,
       });
     }
     return { files };
