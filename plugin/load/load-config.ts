@@ -6,19 +6,23 @@ import type { ModuleRef } from '../language/catalog.js';
 import type { MissingTranslationPolicy } from '../language/config.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { checkFields, isRecord, type FieldSpec } from '../diagnostics/field-schema.js';
-import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
 import {
   DEFAULT_EVALUATION_TIMEOUT_MS,
   evaluateModules,
   evaluationStore,
 } from './evaluate-modules.js';
-import { importStyle, type ImportStyle } from './import-style.js';
-import {
-  resolveMcpAndStaleRefs,
-  type ResolvedMcpServer,
-  type ResolvedStaleRefsOptions,
-} from './mcp-config.js';
+import { importStyle } from './import-style.js';
+import { resolveMcpAndStaleRefs } from './mcp-config.js';
 import { constantCase, pascalCase } from '../text/spelling.js';
+import {
+  CATALOG_NAME,
+  canonicalLocale,
+  checkResolvedCatalog,
+  sharedOutputs,
+} from './config-checks.js';
+import type { ResolvedCatalogConfig } from './resolved-config.js';
+
+export type { ResolvedCatalogConfig } from './resolved-config.js';
 
 /** Where the SDK's tool input types come from unless the config's `sdk.typesModule` says otherwise. */
 export const DEFAULT_SDK_TYPES_MODULE = '@anthropic-ai/claude-agent-sdk/sdk-tools';
@@ -29,46 +33,6 @@ export const CONFIG_FILE_NAMES = [
   'tool-catalog.config.js',
   'tool-catalog.config.mjs',
 ];
-
-export interface ResolvedCatalogConfig {
-  readonly name: string;
-  readonly configFile: string;
-  /** The config file's folder: relative paths in the config and in headers start here. */
-  readonly rootDir: string;
-  readonly include: readonly string[];
-  readonly outDir: string;
-  /** `Claude` */
-  readonly prefix: string;
-  /** `CLAUDE` */
-  readonly constPrefix: string;
-  readonly i18n: {
-    readonly locales: readonly string[];
-    readonly defaultLocale: string;
-    readonly prefix: string;
-    readonly layout: 'nested' | 'flat';
-    readonly missing: MissingTranslationPolicy;
-    readonly outDir: string;
-  };
-  readonly bindings?: { readonly file: string; readonly iconType?: ModuleRef };
-  readonly sdk: {
-    readonly aliases: Readonly<Record<string, string>>;
-    readonly typesModule: string;
-  };
-  /** The module generated code imports the runtime from; undefined: the runtime is written into `outDir/runtime/`. */
-  readonly runtimeModule?: string;
-  /** The extension of relative imports in generated files, and what decided it. */
-  readonly imports: ImportStyle;
-  /** How long the catalog's modules may run while evaluated, in milliseconds. */
-  readonly evaluationTimeoutMs?: number;
-  /** How `drift --mcp` reaches each server or channel, by its catalog name (only those configured). */
-  readonly mcp: Readonly<Record<string, ResolvedMcpServer>>;
-  readonly staleRefs: ResolvedStaleRefsOptions;
-  /**
-   * `verify.data`: the module (absolute path, or a package specifier) and export holding the data
-   * verify runs builders with.
-   */
-  readonly verify?: { readonly data?: { readonly module: string; readonly exportName: string } };
-}
 
 export interface LoadedConfig {
   readonly file: string;
@@ -275,170 +239,6 @@ export async function loadConfig(options: {
   }
   diagnostics.push(...sharedOutputs(catalogs, file));
   return { file, catalogs, inputs: evaluated.inputs, diagnostics };
-}
-
-/** Letters, digits, `-` and `_`, starting with a letter: a folder name and, in PascalCase, a symbol prefix. */
-const CATALOG_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-/** A prefix of generated names (`<Prefix>ToolKey`, `<PREFIX>_TOOL_REGISTRY`). */
-const PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
-/**
- * A locale as BCP 47 writes it — `zh-cn` is `zh-CN` — so file names match what i18next looks up;
- * a tag that is not one is kept as written, for the check below to report.
- */
-function canonicalLocale(tag: string): string {
-  if (!LOCALE_TAG.test(tag)) return tag;
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? tag;
-  } catch {
-    return tag;
-  }
-}
-
-/** A BCP 47 language tag, as locales are written (`en`, `zh-CN`, `zh-Hant-TW`, `de-CH-1996`). */
-const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
-
-const inside = (folder: string, file: string) =>
-  file === folder || file.startsWith(folder + path.sep);
-
-/** Rules a resolved catalog must meet so every output it writes stays inside the app and compiles. */
-interface ConfigProblem {
-  readonly message: string;
-  readonly path: string[];
-  readonly element?: number;
-  readonly atKey?: boolean;
-}
-
-function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
-  const problems: ConfigProblem[] = [];
-  const outside = (what: string, target: string, at: string[]) =>
-    !inside(r.rootDir, target) &&
-    problems.push({
-      message:
-        `${what} of catalog '${r.name}' is ${target}, outside the config's ` +
-        `folder ${r.rootDir}; generated files must stay inside the project, so ` +
-        `point it at a folder under it.`,
-      path: at,
-    });
-  outside("'outDir'", r.outDir, ['outDir']);
-  outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
-  if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
-  if (r.outDir === r.rootDir)
-    problems.push({
-      message:
-        `'outDir' of catalog '${r.name}' is the config's own folder; give the ` +
-        `generated files a folder of their own (default: generated/${r.name}).`,
-      path: ['outDir'],
-    });
-  if (!PREFIX.test(r.prefix))
-    problems.push({
-      message:
-        `'prefix' ${JSON.stringify(r.prefix)} cannot start generated names such ` +
-        `as ${r.prefix}ToolKey; use letters and digits, starting with a letter ` +
-        `(e.g. 'Claude').`,
-      path: ['prefix'],
-    });
-  r.i18n.locales.forEach((locale, i) => {
-    if (!LOCALE_TAG.test(locale))
-      problems.push({
-        message:
-          `Locale ${JSON.stringify(locale)} of catalog '${r.name}' is not a ` +
-          `language tag; write locales as BCP 47 tags such as 'en', 'zh-CN' or 'zh-TW'.`,
-        path: ['i18n', 'locales'],
-        element: i,
-      });
-  });
-  const lower = r.i18n.locales.map((l) => l.toLowerCase());
-  for (const [i, l] of lower.entries())
-    if (lower.indexOf(l) !== i)
-      problems.push({
-        message:
-          `Locale '${r.i18n.locales[i]}' of catalog '${r.name}' is listed twice ` +
-          `(tags compare without case); remove one.`,
-        path: ['i18n', 'locales'],
-        element: i,
-      });
-  if (!lower.includes(r.i18n.defaultLocale.toLowerCase()))
-    problems.push({
-      message:
-        `'i18n.defaultLocale' '${r.i18n.defaultLocale}' of catalog '${r.name}' ` +
-        `is not one of its locales (${r.i18n.locales.join(', ')}); add it to ` +
-        `'locales' or pick one of them.`,
-      path: ['i18n', 'defaultLocale'],
-    });
-  const data = r.verify?.data;
-  if (data && specifierProblem(data.module))
-    problems.push({
-      message:
-        `'verify.data.module' ${JSON.stringify(data.module)} is not a module ` +
-        `specifier (it holds quotes or control characters).`,
-      path: ['verify', 'data'],
-    });
-  if (data && !isExportName(data.exportName))
-    problems.push({
-      message:
-        `'verify.data.export' ${JSON.stringify(data.exportName)} is not an ` +
-        `export name; write the name the module exports the data as.`,
-      path: ['verify', 'data', 'export'],
-    });
-  const iconExport = r.bindings?.iconType?.export;
-  if (iconExport !== undefined && !isExportName(iconExport))
-    problems.push({
-      message:
-        `'bindings.iconType.export' ${JSON.stringify(iconExport)} is not an ` +
-        `export name; write the name the module exports the icon type as.`,
-      path: ['bindings', 'iconType', 'export'],
-    });
-  for (const [field, value] of [
-    ['runtimeModule', r.runtimeModule ?? ''],
-    ['sdk', r.sdk.typesModule],
-  ] as const)
-    if (value !== '' && specifierProblem(value))
-      problems.push({
-        message:
-          `${field === 'sdk' ? "'sdk.typesModule'" : "'runtimeModule'"} ` +
-          `${JSON.stringify(value)} is not a module specifier (it holds quotes or ` +
-          `control characters).`,
-        path: field === 'sdk' ? ['sdk', 'typesModule'] : ['runtimeModule'],
-      });
-  for (const base of Object.keys(r.sdk.aliases))
-    if (!isIdentifierName(base))
-      problems.push({
-        message:
-          `'sdk.aliases' key ${JSON.stringify(base)} is not an SDK type base name; ` +
-          `write the name of the SDK type without 'Input' (e.g. FileRead).`,
-        path: ['sdk', 'aliases', base],
-        atKey: true,
-      });
-  return problems;
-}
-
-/** Two catalogs writing into one folder would overwrite each other's files and manifests. */
-function sharedOutputs(
-  catalogs: readonly ResolvedCatalogConfig[],
-  file: string,
-): PendingDiagnostic[] {
-  const out: PendingDiagnostic[] = [];
-  const folders = (c: ResolvedCatalogConfig) =>
-    [
-      ['outDir', c.outDir],
-      ['i18n.outDir', c.i18n.outDir],
-    ] as const;
-  catalogs.forEach((c, i) => {
-    for (const other of catalogs.slice(0, i))
-      for (const [field, folder] of folders(c))
-        for (const [, otherFolder] of folders(other))
-          if (inside(otherFolder, folder) || inside(folder, otherFolder))
-            out.push({
-              code: DIAGNOSTIC_CODES.sharedOutput,
-              severity: 'error',
-              message:
-                `Catalogs '${other.name}' and '${c.name}' write into the same folder (` +
-                `${folder}), so they would overwrite each other's files; give '${c.name}` +
-                `' its own '${field}'.`,
-              at: { file, path: ['catalogs', c.name, ...field.split('.')], scope: 'config' },
-            });
-  });
-  return out;
 }
 
 function resolveCatalog(
