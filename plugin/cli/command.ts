@@ -24,10 +24,10 @@ export interface Command {
   readonly usage: string;
   readonly options: OptionSpec;
   /**
-   * Whether a run with these flags evaluates the catalog: the CLI then starts the evaluation process
-   * first, so it starts while the command's code loads.
+   * Whether a run with these flags evaluates the catalog (default: every run does): the CLI then
+   * starts the evaluation process first, so it starts while the command's code loads.
    */
-  readonly evaluatesCatalog: (values: ParsedArgs['values']) => boolean;
+  readonly evaluatesCatalog?: (values: ParsedArgs['values']) => boolean;
   /** The command's code, loaded only when it runs: `--help` and the other commands never pay for it. */
   readonly load: () => Promise<RunCommand>;
 }

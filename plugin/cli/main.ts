@@ -1,9 +1,9 @@
 // `tool-catalog`: parses the command line and dispatches to a command. Exit codes: 0 success,
 // 1 a check failed or the catalog has errors, 2 bad usage.
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { suggest } from '../diagnostics/field-schema.js';
 import { prestartEvaluationProcess } from '../load/evaluation-process.js';
+import { packageVersion } from '../text/package-version.js';
 import { debugDetails, failureLine } from './cli-errors.js';
 import { COMMON_OPTIONS, type Command, type CommandIO, type OptionSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -57,20 +57,6 @@ export function commandHelp(command: Command): string {
   ].join('\n');
 }
 
-/** The package's version, from its package.json (two folders up from the bundle or the source file). */
-export function version(): string {
-  const require = createRequire(import.meta.url);
-  for (const candidate of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = require(candidate) as { name?: string; version?: string };
-      if (pkg.name === 'agent-tool-catalog' && pkg.version) return pkg.version;
-    } catch {
-      // Not this layout; try the next.
-    }
-  }
-  return 'unknown';
-}
-
 /** `--chek` → a sentence naming the option as the command spells it; `parseArgs`'s own text for the rest. */
 function usageProblem(error: Error, command: Command): string {
   const flags = (spec: OptionSpec) =>
@@ -97,7 +83,7 @@ function usageProblem(error: Error, command: Command): string {
 export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') {
-    io.stdout(`${version()}\n`);
+    io.stdout(`${packageVersion()}\n`);
     return 0;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -136,7 +122,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     return 0;
   }
   // Started before the command's code loads, so the process is ready when the catalog is bundled.
-  if (command.evaluatesCatalog(args.values)) prestartEvaluationProcess(io.cwd);
+  if (command.evaluatesCatalog?.(args.values) ?? true) prestartEvaluationProcess(io.cwd);
   try {
     const run = await command.load();
     return await run(args, io);

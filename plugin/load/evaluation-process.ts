@@ -3,7 +3,7 @@
 // environment, and a hard deadline. What it hands back is data: frames of JSON, size-limited.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { keptEvaluationsFolder } from './evaluation-folder.js';
 import { RUNNER_SOURCE } from './sandbox.js';
 
 /** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
@@ -382,26 +382,14 @@ const shared = new Map<string, EvaluationProcess>();
 const UNCLAIMED = '';
 
 /**
- * Whether evaluations kept on disk may serve a run from `cwd`: a `node_modules/.cache/agent-tool-catalog`
- * folder in it or above it (where evaluation-store.ts keeps them). An unchanged catalog then needs no
- * evaluation process at all.
- */
-function mayHaveKeptEvaluations(cwd: string): boolean {
-  if (process.env.TOOL_CATALOG_CACHE === '0') return false;
-  for (let dir = cwd; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog'))) return true;
-    if (path.dirname(dir) === dir) return false;
-  }
-}
-
-/**
  * Starts an evaluation process before any project has asked for one: the CLI starts it first, so it
  * starts while the command's code loads. The first project to ask takes it; unasked, it ends when idle.
  * Where evaluations may be kept near `cwd` none is started ahead (an unchanged catalog needs none; a
  * changed one starts it when it bundles). Returns the process started, or undefined.
  */
 export function prestartEvaluationProcess(cwd: string): EvaluationProcess | undefined {
-  if (shared.size > 0 || mayHaveKeptEvaluations(cwd)) return undefined;
+  const kept = keptEvaluationsFolder(cwd);
+  if (shared.size > 0 || (kept !== undefined && existsSync(kept))) return undefined;
   const started = new EvaluationProcess({ keepWarm: false });
   started.warmUp();
   shared.set(UNCLAIMED, started);

@@ -20,6 +20,7 @@ import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnos
 import { stillHolds, type EvaluationRecord, type SourceReader } from './evaluation-cache.js';
 import { isPlainData, type Exports } from './exports-shape.js';
 import type { PathState } from './resolution-candidates.js';
+import { keptEvaluationsFolder } from './evaluation-folder.js';
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** What a record file holds; `format` changes whenever what a record means does. */
@@ -112,20 +113,15 @@ export class EvaluationStore {
    * node_modules). One per folder and mode in a run or session, so a store that cannot be used warns once.
    */
   static near(rootDir: string, options: { readOnly?: boolean } = {}): EvaluationStore | undefined {
-    if (process.env.TOOL_CATALOG_CACHE === '0') return undefined;
-    for (let dir = rootDir; ; dir = path.dirname(dir)) {
-      if (statSync(path.join(dir, 'node_modules'), { throwIfNoEntry: false })?.isDirectory()) {
-        const folder = path.join(dir, 'node_modules', '.cache', 'agent-tool-catalog');
-        const id = `${folder}\0${options.readOnly === true}`;
-        let store = lastKept(STORE, id);
-        if (!store) {
-          store = new EvaluationStore(folder, options.readOnly === true);
-          keepLast(STORE, id, store);
-        }
-        return store;
-      }
-      if (path.dirname(dir) === dir) return undefined;
+    const folder = keptEvaluationsFolder(rootDir);
+    if (folder === undefined) return undefined;
+    const id = `${folder}\0${options.readOnly === true}`;
+    let store = lastKept(STORE, id);
+    if (!store) {
+      store = new EvaluationStore(folder, options.readOnly === true);
+      keepLast(STORE, id, store);
     }
+    return store;
   }
 
   private recordFile(entry: string): string {

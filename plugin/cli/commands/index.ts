@@ -36,7 +36,6 @@ export const COMMANDS: readonly Command[] = [
       'connect-timeout': { type: 'string' },
       'list-timeout': { type: 'string' },
     },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./drift.js')).driftCommand,
   },
   {
@@ -58,7 +57,6 @@ export const COMMANDS: readonly Command[] = [
       '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
       '[--other-server <name>]...',
     options: POLICY_INPUT_OPTIONS,
-    evaluatesCatalog: () => true,
     load: async () => (await import('./resolve.js')).resolveCommand,
   },
   {
@@ -69,7 +67,6 @@ export const COMMANDS: readonly Command[] = [
       '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
       '[--other-server <name>]...',
     options: POLICY_INPUT_OPTIONS,
-    evaluatesCatalog: () => true,
     load: async () => (await import('./explain.js')).explainCommand,
   },
   {
@@ -78,7 +75,6 @@ export const COMMANDS: readonly Command[] = [
       'Draw the exposure matrix (tools × exposure × conditions × pair groups) as Markdown or HTML',
     usage: '[--format md|html] [--out <file>]',
     options: { ...COMMON_OPTIONS, format: { type: 'string' }, out: { type: 'string' } },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./report.js')).reportCommand,
   },
   {
@@ -87,7 +83,6 @@ export const COMMANDS: readonly Command[] = [
       "Check the app's binding file against the catalog (--fix: insert missing entries, --prune: remove stale ones)",
     usage: '[--fix [--prune]]',
     options: { ...COMMON_OPTIONS, fix: { type: 'boolean' }, prune: { type: 'boolean' } },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./bindings.js')).bindingsCommand,
   },
   {
@@ -102,7 +97,6 @@ export const COMMANDS: readonly Command[] = [
       include: { type: 'string', multiple: true },
       ignore: { type: 'string', multiple: true },
     },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./stale-refs.js')).staleRefsCommand,
   },
   {
@@ -130,7 +124,6 @@ export const COMMANDS: readonly Command[] = [
       full: { type: 'boolean' },
       update: { type: 'boolean' },
     },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./verify.js')).verifyCommand,
   },
   {
@@ -147,7 +140,6 @@ export const COMMANDS: readonly Command[] = [
       runtime: { type: 'string', multiple: true },
       write: { type: 'boolean' },
     },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./upgrade.js')).upgradeCommand,
   },
   {
@@ -156,7 +148,6 @@ export const COMMANDS: readonly Command[] = [
       "List generate's input and output globs per catalog, and as a Turborepo task and an Nx target",
     usage: '',
     options: { ...COMMON_OPTIONS },
-    evaluatesCatalog: () => true,
     load: async () => (await import('./inputs.js')).inputsCommand,
   },
 ];

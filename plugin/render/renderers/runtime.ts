@@ -4,12 +4,12 @@
 // relative imports (the app's import style) are set here.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { keepLast, lastKept, memoSlot } from '../../session-memory.js';
+import { packageVersion } from '../../text/package-version.js';
 
 /** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
 function runtimeSourcesDir(): string {
@@ -47,20 +47,6 @@ function runtimeSources(): RuntimeSources {
   const sources = { files, version: packageVersion() };
   keepLast(SOURCES, 'runtime', sources);
   return sources;
-}
-
-/** This package's version, from its package.json (beside the sources, or above the bundle). */
-function packageVersion(): string {
-  const require = createRequire(import.meta.url);
-  for (const candidate of ['../package.json', '../../package.json', '../../../package.json']) {
-    try {
-      const pkg = require(candidate) as { name?: string; version?: string };
-      if (pkg.name === 'agent-tool-catalog' && pkg.version) return pkg.version;
-    } catch {
-      // Not this layout; try the next.
-    }
-  }
-  return 'unknown';
 }
 
 const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');
