@@ -4,7 +4,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
-/** The folder of kept evaluations for a project at `rootDir`; undefined without a node_modules or with TOOL_CATALOG_CACHE=0. */
+/**
+ * The folder of kept evaluations for a project at `rootDir`; undefined without a node_modules or
+ * with TOOL_CATALOG_CACHE=0.
+ */
 export function keptEvaluationsFolder(rootDir: string): string | undefined {
   if (process.env.TOOL_CATALOG_CACHE === '0') return undefined;
   for (let dir = rootDir; ; dir = path.dirname(dir)) {
