@@ -5,7 +5,7 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import { computeOffer, type OfferSelection } from '../runtime/offer.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
-import { cliSelection, selectionCatalog } from './session-offer.js';
+import { callerSelection, cliSelection, selectionCatalog } from './session-offer.js';
 
 export interface CallerSummary {
   readonly caller: string;
@@ -39,7 +39,7 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const catalog = selectionCatalog(model);
   return Object.entries(model.callers).map(([caller, groups]) => {
     const offeredIn = (context: Readonly<Record<string, boolean>>) =>
-      offeredKeys(tables, context, cliSelection(model, caller, context, catalog).selection);
+      offeredKeys(tables, context, callerSelection(model, caller, context, catalog));
     const { assumptions, selection } = cliSelection(model, caller, allTrue, catalog);
     const offered = offeredKeys(tables, allTrue, selection);
     const appChecks = new Set(assumptions.appChecks);

@@ -62,6 +62,25 @@ export function selectionCatalog(model: CatalogModel): ReturnType<typeof createT
  * The caller's selection by the runtime's own rules. `catalog` is `selectionCatalog(model)`: one
  * serves every caller and context of the model, so a matrix builds it once.
  */
+export function callerSelection(
+  model: CatalogModel,
+  caller: string,
+  context: Readonly<Record<string, boolean>>,
+  catalog = selectionCatalog(model),
+): OfferSelection {
+  const include = model.callers[caller] ?? [];
+  const toolContext = createToolContext<unknown>({
+    predicates: { ...context },
+    factories: {},
+    data: undefined,
+  });
+  return {
+    keys: catalog.selectedKeys(toolContext, { include }),
+    names: catalog.toolNames(toolContext, { include, channels: () => [] }),
+  };
+}
+
+/** The caller's selection, and what the build assumed to make it (see `SelectionAssumptions`). */
 export function cliSelection(
   model: CatalogModel,
   caller: string,
@@ -69,16 +88,11 @@ export function cliSelection(
   catalog = selectionCatalog(model),
 ): { selection: OfferSelection; assumptions: SelectionAssumptions } {
   const include = model.callers[caller] ?? [];
-  const toolContext = createToolContext<unknown>({
-    predicates: { ...context },
-    factories: {},
-    data: undefined,
-  });
-  const keys = catalog.selectedKeys(toolContext, { include });
-  const selected = new Set(keys);
+  const selection = callerSelection(model, caller, context, catalog);
+  const selected = new Set(selection.keys);
   const inGroups = model.tools.filter((t) => t.groups.some((g) => include.includes(g)));
   return {
-    selection: { keys, names: catalog.toolNames(toolContext, { include, channels: () => [] }) },
+    selection,
     assumptions: {
       appChecks: inGroups
         .filter((t) => t.available.kind === 'function' && selected.has(t.key))

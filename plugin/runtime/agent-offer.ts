@@ -3,7 +3,7 @@
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
 import type { Absence, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
-import type { AgentEntry, PolicyTables } from './policy-tables.js';
+import type { AgentEntry, PolicyTables, PreparedPolicy } from './policy-tables.js';
 import { searchingWith, toolOfferOf } from './runtime-surface.js';
 
 export interface AgentOffer {
@@ -39,11 +39,11 @@ function notItsOwn(
 }
 
 export function agentOffers(
-  tables: PolicyTables,
-  names: readonly (readonly string[])[],
+  prepared: PreparedPolicy,
   sessionAbsences: readonly (Absence | undefined)[],
   surface: RuntimeSurface,
 ): AgentOffer[] {
+  const { tables, names } = prepared;
   return (tables.agents ?? []).map((entry) => {
     const absences = tables.tools.map((_, i): Absence | undefined => {
       const session = sessionAbsences[i];
@@ -51,7 +51,7 @@ export function agentOffers(
       const own = notItsOwn(tables, entry, i, names[i]!);
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
-    const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
+    const searching = searchingWith(prepared, surface, (i) => absences[i] === undefined);
     const tools = tables.tools.map((_, i) =>
       toolOfferOf(tables, surface, i, names[i]!, absences[i], searching),
     );

@@ -13,7 +13,7 @@ import {
 } from './policy.js';
 import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables.js';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer.js';
-import { searchingWith, surfaceOf, toolOfferOf } from './runtime-surface.js';
+import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface.js';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types.js';
@@ -68,6 +68,11 @@ const passedPatterns = (marks: PolicyMarks) =>
   marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
 
 /** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
+// One object per reason, shared by every tool left out for it (an offer asks for each of its tools).
+const BY_POLICY: Absence = { by: 'policy', detail: 'disallowed by the policy' };
+const RESTRICTED: Absence = { by: 'restricted', detail: 'restricted: the guard denies every call' };
+const NOT_SELECTED: Absence = { by: 'caller', detail: "not among the caller's tools" };
+
 function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
@@ -76,10 +81,10 @@ function sessionAbsence(
   patterns: readonly string[],
 ): Absence | undefined {
   const t = tables.tools[i]!;
-  if (marks.disallowed[i] === 1) return { by: 'policy', detail: 'disallowed by the policy' };
-  if (t.restricted) return { by: 'restricted', detail: 'restricted: the guard denies every call' };
-  if (selected && !selected.has(t.key))
-    return { by: 'caller', detail: "not among the caller's tools" };
+  if (marks.disallowed[i] === 1) return BY_POLICY;
+  if (t.restricted) return RESTRICTED;
+  if (selected && !selected.has(t.key)) return NOT_SELECTED;
+  if (patterns.length === 0) return undefined;
   const names = marks.prepared.names[i]!;
   const pattern = patterns.find(
     (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
@@ -103,17 +108,15 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
   const { prepared } = marks;
   for (let i = 0; i < prepared.keys.length; i++) {
     const own = prepared.names[i]!;
-    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
+    let all = own.length > 0;
+    for (let n = 0; all && n < own.length; n++) all = names.has(own[n]!);
+    if (all) keys.add(prepared.keys[i]!);
   }
   return keys;
 }
 
 /** The runtime's name for the tool that runs skills. */
 export const SKILL = 'Skill';
-
-/** The index of the built-in with this runtime name, or -1. */
-const builtinIndex = (tables: PolicyTables, marks: PolicyMarks, name: string) =>
-  tables.tools.findIndex((t, i) => t.kind === 'sdk' && marks.prepared.names[i]!.includes(name));
 
 /** What one session offers; see the module comment. */
 export function computeOffer(tables: PolicyTables, input: OfferInput = {}): SessionOffer {
@@ -128,7 +131,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     sessionAbsence(tables, marks, i, selected, patterns),
   );
   // The Skill tool follows the skills the catalog declares: with none, there is nothing to run.
-  const skill = builtinIndex(tables, marks, SKILL);
+  const skill = builtinIndex(marks.prepared, SKILL);
   if (
     skill >= 0 &&
     absences[skill] === undefined &&
@@ -140,8 +143,8 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       detail: 'the catalog declares no skill for the session to offer',
     };
   // Subagents get at most what the session hands over; the Agent tool only when one of them is offered.
-  const agents = agentOffers(tables, marks.prepared.names, absences, surface);
-  const agent = builtinIndex(tables, marks, AGENT);
+  const agents = agentOffers(marks.prepared, absences, surface);
+  const agent = builtinIndex(marks.prepared, AGENT);
   if (
     agent >= 0 &&
     absences[agent] === undefined &&
@@ -149,12 +152,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     !agents.some((a) => a.offered)
   )
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
-  const toolSearchActive = searchingWith(
-    tables,
-    marks.prepared.names,
-    surface,
-    (i) => absences[i] === undefined,
-  );
+  const toolSearchActive = searchingWith(marks.prepared, surface, (i) => absences[i] === undefined);
   const tools = tables.tools.map((_, i) =>
     toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
   );

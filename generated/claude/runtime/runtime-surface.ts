@@ -3,12 +3,12 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 cce09dd5276bcb27 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 044357e1e5ae9672 of the code below.
 // What the Claude Code runtime decides by itself in one runtime configuration, as the generated tables
 // carry it: which built-ins it defers behind ToolSearch, which it does not offer at all (and why), and
 // whether in-process MCP tools are deferred. Recorded from real runs (`tool-catalog verify --update`).
 import type { Absence, RuntimeSurface, ToolOffer } from './offer-types';
-import type { PolicyTables } from './policy-tables';
+import type { PolicyTables, PreparedPolicy } from './policy-tables';
 
 export type { RuntimeSurface } from './offer-types';
 
@@ -42,7 +42,7 @@ function runtimeState(
   surface: RuntimeSurface,
   i: number,
   searching: boolean,
-): { state: 'direct' | 'deferred' | 'absent'; detail?: string } {
+): { state: 'absent'; detail: string } | { state: 'direct' | 'deferred'; detail?: string } {
   const t = tables.tools[i]!;
   if (t.kind === 'sdk') {
     const why = surface.absent[t.key];
@@ -60,19 +60,31 @@ function runtimeState(
   return { state: 'direct' };
 }
 
+/** The index of the built-in whose runtime name is `name`, or -1 (a name belongs to one tool at most). */
+export function builtinIndex(prepared: PreparedPolicy, name: string): number {
+  const i = prepared.indexOf.get(name);
+  return i !== undefined &&
+    prepared.tables.tools[i]!.kind === 'sdk' &&
+    prepared.names[i]!.includes(name)
+    ? i
+    : -1;
+}
+
 /**
  * Whether tools are deferred: tool search is on in this surface and ToolSearch itself is handed over
  * (`handed(i)`) and offered by the runtime. Without ToolSearch the runtime defers nothing.
  */
 export function searchingWith(
-  tables: PolicyTables,
-  names: readonly (readonly string[])[],
+  prepared: PreparedPolicy,
   surface: RuntimeSurface,
   handed: (index: number) => boolean,
 ): boolean {
-  const i = tables.tools.findIndex((t, j) => t.kind === 'sdk' && names[j]!.includes(TOOL_SEARCH));
+  const i = builtinIndex(prepared, TOOL_SEARCH);
   return (
-    surface.toolSearch && i >= 0 && handed(i) && surface.absent[tables.tools[i]!.key] === undefined
+    surface.toolSearch &&
+    i >= 0 &&
+    handed(i) &&
+    surface.absent[prepared.tables.tools[i]!.key] === undefined
   );
 }
 
@@ -89,12 +101,9 @@ export function toolOfferOf(
   if (absence)
     return { key, index: i, names, state: 'absent', absentBy: absence.by, detail: absence.detail };
   const { state, detail } = runtimeState(tables, surface, i, searching);
-  return {
-    key,
-    index: i,
-    names,
-    state,
-    ...(state === 'absent' ? { absentBy: 'runtime' as const } : {}),
-    ...(detail !== undefined ? { detail } : {}),
-  };
+  // Written out, not spread: this runs for every tool of every offer.
+  if (state === 'absent') return { key, index: i, names, state, absentBy: 'runtime', detail };
+  return detail === undefined
+    ? { key, index: i, names, state }
+    : { key, index: i, names, state, detail };
 }

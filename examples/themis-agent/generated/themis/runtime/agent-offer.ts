@@ -3,13 +3,13 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 73bff0e49858c165 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 12712e507ae3b5c1 of the code below.
 // What each declared subagent is offered in a session: at most what the session hands over (a tool
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
 // runtime does. A subagent with no tool left is not offered; subagents do not start subagents.
 import type { Absence, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
-import type { AgentEntry, PolicyTables } from './policy-tables';
+import type { AgentEntry, PolicyTables, PreparedPolicy } from './policy-tables';
 import { searchingWith, toolOfferOf } from './runtime-surface';
 
 export interface AgentOffer {
@@ -45,11 +45,11 @@ function notItsOwn(
 }
 
 export function agentOffers(
-  tables: PolicyTables,
-  names: readonly (readonly string[])[],
+  prepared: PreparedPolicy,
   sessionAbsences: readonly (Absence | undefined)[],
   surface: RuntimeSurface,
 ): AgentOffer[] {
+  const { tables, names } = prepared;
   return (tables.agents ?? []).map((entry) => {
     const absences = tables.tools.map((_, i): Absence | undefined => {
       const session = sessionAbsences[i];
@@ -57,7 +57,7 @@ export function agentOffers(
       const own = notItsOwn(tables, entry, i, names[i]!);
       return own === undefined ? undefined : { by: 'subagent', detail: own };
     });
-    const searching = searchingWith(tables, names, surface, (i) => absences[i] === undefined);
+    const searching = searchingWith(prepared, surface, (i) => absences[i] === undefined);
     const tools = tables.tools.map((_, i) =>
       toolOfferOf(tables, surface, i, names[i]!, absences[i], searching),
     );

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 343a473f7678a38b of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 dbbd84d8293efd99 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -19,7 +19,7 @@ import {
 } from './policy';
 import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer';
-import { searchingWith, surfaceOf, toolOfferOf } from './runtime-surface';
+import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types';
@@ -74,6 +74,11 @@ const passedPatterns = (marks: PolicyMarks) =>
   marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
 
 /** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
+// One object per reason, shared by every tool left out for it (an offer asks for each of its tools).
+const BY_POLICY: Absence = { by: 'policy', detail: 'disallowed by the policy' };
+const RESTRICTED: Absence = { by: 'restricted', detail: 'restricted: the guard denies every call' };
+const NOT_SELECTED: Absence = { by: 'caller', detail: "not among the caller's tools" };
+
 function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
@@ -82,10 +87,10 @@ function sessionAbsence(
   patterns: readonly string[],
 ): Absence | undefined {
   const t = tables.tools[i]!;
-  if (marks.disallowed[i] === 1) return { by: 'policy', detail: 'disallowed by the policy' };
-  if (t.restricted) return { by: 'restricted', detail: 'restricted: the guard denies every call' };
-  if (selected && !selected.has(t.key))
-    return { by: 'caller', detail: "not among the caller's tools" };
+  if (marks.disallowed[i] === 1) return BY_POLICY;
+  if (t.restricted) return RESTRICTED;
+  if (selected && !selected.has(t.key)) return NOT_SELECTED;
+  if (patterns.length === 0) return undefined;
   const names = marks.prepared.names[i]!;
   const pattern = patterns.find(
     (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
@@ -109,17 +114,15 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
   const { prepared } = marks;
   for (let i = 0; i < prepared.keys.length; i++) {
     const own = prepared.names[i]!;
-    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
+    let all = own.length > 0;
+    for (let n = 0; all && n < own.length; n++) all = names.has(own[n]!);
+    if (all) keys.add(prepared.keys[i]!);
   }
   return keys;
 }
 
 /** The runtime's name for the tool that runs skills. */
 export const SKILL = 'Skill';
-
-/** The index of the built-in with this runtime name, or -1. */
-const builtinIndex = (tables: PolicyTables, marks: PolicyMarks, name: string) =>
-  tables.tools.findIndex((t, i) => t.kind === 'sdk' && marks.prepared.names[i]!.includes(name));
 
 /** What one session offers; see the module comment. */
 export function computeOffer(tables: PolicyTables, input: OfferInput = {}): SessionOffer {
@@ -134,7 +137,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     sessionAbsence(tables, marks, i, selected, patterns),
   );
   // The Skill tool follows the skills the catalog declares: with none, there is nothing to run.
-  const skill = builtinIndex(tables, marks, SKILL);
+  const skill = builtinIndex(marks.prepared, SKILL);
   if (
     skill >= 0 &&
     absences[skill] === undefined &&
@@ -146,8 +149,8 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       detail: 'the catalog declares no skill for the session to offer',
     };
   // Subagents get at most what the session hands over; the Agent tool only when one of them is offered.
-  const agents = agentOffers(tables, marks.prepared.names, absences, surface);
-  const agent = builtinIndex(tables, marks, AGENT);
+  const agents = agentOffers(marks.prepared, absences, surface);
+  const agent = builtinIndex(marks.prepared, AGENT);
   if (
     agent >= 0 &&
     absences[agent] === undefined &&
@@ -155,12 +158,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     !agents.some((a) => a.offered)
   )
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
-  const toolSearchActive = searchingWith(
-    tables,
-    marks.prepared.names,
-    surface,
-    (i) => absences[i] === undefined,
-  );
+  const toolSearchActive = searchingWith(marks.prepared, surface, (i) => absences[i] === undefined);
   const tools = tables.tools.map((_, i) =>
     toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
   );
