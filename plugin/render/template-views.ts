@@ -119,7 +119,8 @@ export interface PolicySnapshotView {
       readonly key: Text;
       readonly names: Text;
       readonly exposure: Text;
-      readonly marks: readonly Text[];
+      /** Its ✓ or ✗ per context, laid out as table cells (` ✓ | ✗ |`): one string per row. */
+      readonly cells: Text;
     }[];
   }[];
   /** One table per runtime configuration: each tool offered in some context, its state per context. */
@@ -130,7 +131,8 @@ export interface PolicySnapshotView {
     readonly rows: readonly {
       readonly key: Text;
       readonly names: Text;
-      readonly states: readonly Text[];
+      /** Its state per context, laid out as table cells (` direct | — |`). */
+      readonly cells: Text;
     }[];
     /** The tools the runtime leaves out in every context, by why, one key per line. */
     readonly absent: readonly { readonly label: Text; readonly keys: readonly Text[] }[];
@@ -141,7 +143,8 @@ export interface PolicySnapshotView {
       readonly rows: readonly {
         readonly key: Text;
         readonly names: Text;
-        readonly states: readonly Text[];
+        /** Its state per context, laid out as table cells. */
+        readonly cells: Text;
       }[];
     }[];
   }[];

@@ -51,6 +51,11 @@ function summary(model: CatalogModel): string {
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }
 
+// A row's cells after its first columns are joined here, not walked by the template: policy.md has
+// thousands of rows, and a nested `{{#each}}` per row cost more than the rest of the row.
+const STATE_CELL = { direct: ' direct |', deferred: ' deferred |', absent: ' — |' } as const;
+const MARK_CELL = { allowed: ' ✓ |', disallowed: ' ✗ |' } as const;
+
 /**
  * The parts of the view that only the policy tables decide, kept with them (watch mode keeps the
  * tables while the policy is unchanged).
@@ -78,7 +83,7 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
           key: mdCode(row.key),
           names: mdCodeList(row.names),
           exposure: row.exposure,
-          marks: row.disallowed.map((d) => (d ? '✗' : '✓')),
+          cells: row.disallowed.map((d) => (d ? MARK_CELL.disallowed : MARK_CELL.allowed)).join(''),
         },
       ]),
     ),
@@ -90,8 +95,6 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
     mcpEnsureAllowed: matrix.baseline.mcpEnsureAllowed.map(mdCode),
   };
 }
-
-const STATE_CELL = { direct: 'direct', deferred: 'deferred', absent: '—' } as const;
 
 const namesCell = (t: ToolModel) =>
   t.nameSource.kind !== 'static' || t.names.length === 0
@@ -106,7 +109,7 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
     const states = offers.map((o) => o.tools[i]!.state);
     if (states.every((state) => state === 'absent')) return [];
     return [
-      { key: mdCode(t.key), names: namesCell(t), states: states.map((state) => STATE_CELL[state]) },
+      { key: mdCode(t.key), names: namesCell(t), cells: states.map((s) => STATE_CELL[s]).join('') },
     ];
   });
   const byReason = new Map<string, string[]>();
@@ -126,7 +129,7 @@ function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
         {
           key: mdCode(t.key),
           names: namesCell(t),
-          states: states.map((state) => STATE_CELL[state]),
+          cells: states.map((s) => STATE_CELL[s]).join(''),
         },
       ];
     }),
