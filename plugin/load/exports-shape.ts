@@ -25,22 +25,23 @@ function validMark(value: Record<string, unknown>): boolean {
 }
 
 /**
- * Whether `value` is plain JSON data with well-formed marks, at most MAX_DEPTH levels deep (walked
- * without recursion).
+ * Whether `value` is plain JSON data with well-formed marks, at most MAX_DEPTH levels deep. It runs
+ * over every evaluated export (tens of thousands of values at 1,000 tools), so it is a plain
+ * recursion, which stops at MAX_DEPTH whatever the value holds.
  */
-export function isPlainData(value: unknown): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return false;
-      continue;
-    }
-    if (!isObject(v) || depth > MAX_DEPTH) return false;
-    if (!Array.isArray(v) && Object.hasOwn(v, MARK) && !validMark(v)) return false;
-    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, depth + 1]);
+export const isPlainData = (value: unknown): boolean => plainAt(value, 0);
+
+function plainAt(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (!isObject(value) || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!plainAt(item, depth + 1)) return false;
+    return true;
   }
+  if (Object.hasOwn(value, MARK) && !validMark(value)) return false;
+  for (const key in value)
+    if (Object.hasOwn(value, key) && !plainAt(value[key], depth + 1)) return false;
   return true;
 }
 
