@@ -60,6 +60,18 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
     [markKey]: kind,
     ...(detail === undefined ? {} : { detail }),
   });
+  // A key named `__proto__` is defined, not assigned (an assignment would set the prototype). The
+  // objects are plain ones otherwise: objects without a prototype are slower to fill and to write.
+  const put = (out: Record<string, unknown>, key: string, value: unknown) => {
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[key] = value;
+  };
   const path = new Set<object>();
   function plain(value: unknown, depth: number): unknown {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -95,17 +107,16 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
           'object',
           (proto.constructor as { name?: string } | undefined)?.name ?? 'object',
         );
-      // Without a prototype, a key named `__proto__` stays a key (an assignment would not add it).
-      const out: Record<string, unknown> = Object.create(null);
+      const out: Record<string, unknown> = {};
       for (const key of Object.keys(object)) {
         let field: unknown;
         try {
           field = object[key];
         } catch (error) {
-          out[key] = mark('threw', error instanceof Error ? error.message : String(error));
+          put(out, key, mark('threw', error instanceof Error ? error.message : String(error)));
           continue;
         }
-        if (field !== undefined) out[key] = plain(field, depth + 1);
+        if (field !== undefined) put(out, key, plain(field, depth + 1));
       }
       return out;
     } finally {
@@ -158,8 +169,8 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
         return JSON.stringify({
           exports: entries!.map((ns, i) => {
             progress?.('reading', i);
-            const out: Record<string, unknown> = Object.create(null);
-            for (const key of Object.keys(ns)) out[key] = plain(ns[key], 0);
+            const out: Record<string, unknown> = {};
+            for (const key of Object.keys(ns)) put(out, key, plain(ns[key], 0));
             return out;
           }),
         });
