@@ -67,12 +67,12 @@ export const handedOver = (o: { readonly absentBy?: AbsentBy }) =>
 const passedPatterns = (marks: PolicyMarks) =>
   marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
 
-/** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 // One object per reason, shared by every tool left out for it (an offer asks for each of its tools).
 const BY_POLICY: Absence = { by: 'policy', detail: 'disallowed by the policy' };
 const RESTRICTED: Absence = { by: 'restricted', detail: 'restricted: the guard denies every call' };
 const NOT_SELECTED: Absence = { by: 'caller', detail: "not among the caller's tools" };
 
+/** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
@@ -84,7 +84,6 @@ function sessionAbsence(
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
   if (selected && !selected.has(t.key)) return NOT_SELECTED;
-  if (patterns.length === 0) return undefined;
   const names = marks.prepared.names[i]!;
   const pattern = patterns.find(
     (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
@@ -108,9 +107,7 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
   const { prepared } = marks;
   for (let i = 0; i < prepared.keys.length; i++) {
     const own = prepared.names[i]!;
-    let all = own.length > 0;
-    for (let n = 0; all && n < own.length; n++) all = names.has(own[n]!);
-    if (all) keys.add(prepared.keys[i]!);
+    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
   }
   return keys;
 }

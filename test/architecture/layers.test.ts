@@ -1,9 +1,10 @@
 // Keeps docs/architecture.md true: every import under plugin/ goes to its own folder or to a lower
 // layer of the table there, and every source file belongs to a layer.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../support/paths';
+import { sourceFiles } from '../support/source-files';
 
 /** `plugin/render` → 6, from the "Layers" table of docs/architecture.md. */
 function layerTable(): Map<string, number> {
@@ -12,14 +13,6 @@ function layerTable(): Map<string, number> {
   for (const [, layer, units] of doc.matchAll(/^\| (\d+) \| (.+) \|$/gm))
     for (const [, unit] of units!.matchAll(/`([^`]+)`/g)) table.set(unit!, Number(layer));
   return table;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sourceFiles(rel);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [rel] : [];
-  });
 }
 
 /** The table entry (folder or file) a file belongs to: the longest one that contains it. */

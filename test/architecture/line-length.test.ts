@@ -1,10 +1,11 @@
 // Keeps the source readable at a glance: plugin/ averages at most 40 characters a line, and no line is
 // longer than 120 unless a literal that cannot be split (a pattern, an inline snapshot) makes it so.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../support/paths';
+import { sourceFiles } from '../support/source-files';
 
 const MAX_LINE = 120;
 const MAX_AVERAGE = 40;
@@ -47,16 +48,17 @@ function longLines(file: string, text: string): string[] {
     );
 }
 
-const SOURCES = readdirSync(path.join(REPO, 'plugin'), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.ts'))
-  .map((f) => path.join('plugin', f));
+/** Every source file of plugin/, spec files too, with its text: read once for both checks. */
+const SOURCES = sourceFiles('plugin', { specs: true }).map((file) => ({
+  file,
+  text: readFileSync(path.join(REPO, file), 'utf8'),
+}));
 
 describe('line length in plugin/', () => {
   it(`averages at most ${MAX_AVERAGE} characters a line`, () => {
     let characters = 0;
     let lines = 0;
-    for (const file of SOURCES) {
-      const text = readFileSync(path.join(REPO, file), 'utf8');
+    for (const { text } of SOURCES) {
       const all = text.split('\n');
       lines += all.length;
       characters += all.reduce((sum, line) => sum + line.length, 0);
@@ -65,9 +67,7 @@ describe('line length in plugin/', () => {
   });
 
   it(`has no line over ${MAX_LINE} characters outside literals that cannot be split`, () => {
-    const found = SOURCES.flatMap((file) =>
-      longLines(file, readFileSync(path.join(REPO, file), 'utf8')),
-    );
+    const found = SOURCES.flatMap(({ file, text }) => longLines(file, text));
     expect(found).toEqual([]);
   });
 

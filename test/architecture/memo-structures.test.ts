@@ -1,9 +1,10 @@
 // Keeps memoisation in one layer: what a run or watch session keeps lives in plugin/session-memory.ts;
 // every other build-time module is a plain function of its inputs (the app-time runtime is apart).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../support/paths';
+import { sourceFiles } from '../support/source-files';
 
 /** The one module that may hold kept results, and the runtime apps load (its caches serve app run time). */
 const SESSION_LAYER = 'plugin/session-memory.ts';
@@ -36,14 +37,6 @@ function memoStructures(file: string, source: string): string[] {
       found.push(`${file}:${i + 1}: ${line.trim()}`);
   });
   return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sourceFiles(rel);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [rel] : [];
-  });
 }
 
 describe('memo structures', () => {

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 dbbd84d8293efd99 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 05197a47b76a2290 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -73,12 +73,12 @@ export const handedOver = (o: { readonly absentBy?: AbsentBy }) =>
 const passedPatterns = (marks: PolicyMarks) =>
   marks.passThrough.filter((entry) => serverPattern(entry) !== undefined);
 
-/** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 // One object per reason, shared by every tool left out for it (an offer asks for each of its tools).
 const BY_POLICY: Absence = { by: 'policy', detail: 'disallowed by the policy' };
 const RESTRICTED: Absence = { by: 'restricted', detail: 'restricted: the guard denies every call' };
 const NOT_SELECTED: Absence = { by: 'caller', detail: "not among the caller's tools" };
 
+/** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
@@ -90,7 +90,6 @@ function sessionAbsence(
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
   if (selected && !selected.has(t.key)) return NOT_SELECTED;
-  if (patterns.length === 0) return undefined;
   const names = marks.prepared.names[i]!;
   const pattern = patterns.find(
     (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
@@ -114,9 +113,7 @@ function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string
   const { prepared } = marks;
   for (let i = 0; i < prepared.keys.length; i++) {
     const own = prepared.names[i]!;
-    let all = own.length > 0;
-    for (let n = 0; all && n < own.length; n++) all = names.has(own[n]!);
-    if (all) keys.add(prepared.keys[i]!);
+    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
   }
   return keys;
 }
