@@ -13,11 +13,8 @@ import {
   type Exports,
 } from './evaluation-cache.js';
 import { failureDiagnostic } from './evaluation-diagnostics.js';
-import {
-  sharedEvaluationProcess,
-  type EvaluationProcess,
-  type ThrownValue,
-} from './evaluation-process.js';
+import type { ThrownValue } from './evaluation-outcome.js';
+import { sharedEvaluationProcess, type EvaluationProcess } from './evaluation-process.js';
 import { EvaluationStore } from './evaluation-store.js';
 import { exportsList } from './exports-shape.js';
 import { pathState, takeoverStates, type PathState } from './resolution-candidates.js';

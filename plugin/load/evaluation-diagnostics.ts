@@ -8,11 +8,8 @@ import {
   type SourcePosition,
 } from '../diagnostics/diagnostics.js';
 import { PACKAGE_NAME, refusal, type ModuleBundle } from './bundle-modules.js';
-import {
-  EVALUATION_HEAP_MB,
-  type EvaluationOutcome,
-  type ThrownValue,
-} from './evaluation-process.js';
+import type { EvaluationOutcome, ThrownValue } from './evaluation-outcome.js';
+import { EVALUATION_HEAP_MB } from './evaluation-process.js';
 import { locateLateCode, locateStuckCode, locateThrow } from './locate-source.js';
 import { BUNDLE_FILE } from './sandbox.js';
 

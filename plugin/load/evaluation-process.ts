@@ -4,6 +4,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { keptEvaluationsFolder } from './evaluation-folder.js';
+import {
+  isThrownValue,
+  type EvaluationOutcome,
+  type EvaluationRequest,
+} from './evaluation-outcome.js';
 import { RUNNER_SOURCE } from './sandbox.js';
 
 /** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
@@ -18,45 +23,6 @@ const IDLE_MS = 5_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The largest reply frame read: a reply larger than any catalog's data is not buffered. */
 const MAX_FRAME_BYTES = 256 * 1024 * 1024;
-
-export interface EvaluationRequest {
-  /** The bundle (an IIFE) that runs the modules and hands the entries' namespaces to the loader. */
-  readonly code: string;
-  /** The modules whose end the bundle reports, in the order their bodies run. */
-  readonly modules: readonly string[];
-  readonly timeoutMs: number;
-}
-
-/** What a module threw or rejected with, as the evaluation process read it. */
-export interface ThrownValue {
-  readonly isError: boolean;
-  readonly message: string;
-  readonly stack?: string;
-}
-
-export type EvaluationOutcome = (
-  | { readonly kind: 'result'; readonly json: string }
-  | { readonly kind: 'rejected'; readonly error: ThrownValue }
-  | {
-      readonly kind: 'syntax';
-      readonly message: string;
-      readonly line: number;
-      readonly column: number;
-    }
-  /** The time limit stopped it (in the process, or the process was killed at the deadline). */
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'memory' }
-  /** The modules replaced objects the loader relies on, so nothing can be read. */
-  | { readonly kind: 'tampered' }
-  | { readonly kind: 'crashed'; readonly detail: string }
-) & {
-  /** The modules whose body ended, in order. */
-  readonly left: readonly string[];
-  /** The entry whose exports were being read, once every module ended. */
-  readonly reading?: number;
-  /** Ended by the generator (the deadline), not by the process's own report. */
-  readonly killed?: boolean;
-};
 
 const permissionFlag = process.allowedNodeEnvironmentFlags.has('--permission')
   ? '--permission'
@@ -284,13 +250,6 @@ class Child {
     return `the evaluation process ${what}${how}${last ? `: ${last}` : ''}`;
   }
 }
-
-const isThrownValue = (v: unknown): v is ThrownValue =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as ThrownValue).isError === 'boolean' &&
-  typeof (v as ThrownValue).message === 'string' &&
-  ((v as ThrownValue).stack === undefined || typeof (v as ThrownValue).stack === 'string');
 
 /** Failures after which a process is not asked again (it may be stuck, or its realm changed). */
 const ENDS_PROCESS = new Set(['timeout', 'memory', 'tampered', 'crashed', 'rejected']);

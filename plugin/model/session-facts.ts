@@ -3,7 +3,7 @@
 // code and `verify` (which builds sessions straight from the model) cannot disagree.
 import { compareVersions, isVersion } from '../language/versions.js';
 import type { SdkFeatures } from '../runtime/session.js';
-import type { ToolEntry } from '../runtime/tools.js';
+import type { ToolEntry } from '../runtime/tool-entries.js';
 import type { CatalogModel, ToolModel } from './catalog-model.js';
 import { availabilityFact } from './policy-tables.js';
 

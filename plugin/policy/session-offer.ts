@@ -9,7 +9,8 @@ import { computeOffer, type OfferSelection, type SessionOffer } from '../runtime
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
 import { sessionLists } from '../runtime/session.js';
-import { createToolCatalog, type ToolBinding } from '../runtime/tools.js';
+import type { ToolBinding } from '../runtime/tool-entries.js';
+import { createToolCatalog } from '../runtime/tools.js';
 
 export interface SessionOfferInput {
   readonly agent?: AgentToolSettings;

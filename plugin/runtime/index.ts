@@ -10,16 +10,18 @@ export { builtNameMismatch, observeBuiltNames } from './built-names.js';
 export type { BuiltNamesEntry } from './built-names.js';
 export type {
   BuildToolsOptions,
+  ToolCatalogRuntime,
+  ToolNamesOptions,
+  ToolSelection,
+} from './tools.js';
+export type {
   ToolAvailabilityCheck,
   ToolBinding,
   ToolBuilder,
   ToolCatalogOptions,
-  ToolCatalogRuntime,
   ToolEntry,
   ToolNameResolver,
-  ToolNamesOptions,
-  ToolSelection,
-} from './tools.js';
+} from './tool-entries.js';
 export { mcpToolName, qualifyName, mirroredNames, namespaceOf } from './names.js';
 export type { ChannelRegistry } from './names.js';
 export { createPreToolUseGuard, deny, MODES_WITHOUT_RESPONDER } from './hooks.js';

@@ -17,7 +17,8 @@ import {
   type SdkFeatures,
   type SessionOptions,
 } from '../runtime/session.js';
-import { createToolCatalog, type ToolBinding } from '../runtime/tools.js';
+import type { ToolBinding } from '../runtime/tool-entries.js';
+import { createToolCatalog } from '../runtime/tools.js';
 import type { AppCode, ToolCode } from './app-code.js';
 import type { ClaudeSdk } from './claude-runtime.js';
 import { VerifySetupProblem } from './problems.js';

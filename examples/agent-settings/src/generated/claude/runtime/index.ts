@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 67c24abb6e7447bc of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 8f7ef2014a851d5e of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
@@ -16,16 +16,18 @@ export { builtNameMismatch, observeBuiltNames } from './built-names';
 export type { BuiltNamesEntry } from './built-names';
 export type {
   BuildToolsOptions,
+  ToolCatalogRuntime,
+  ToolNamesOptions,
+  ToolSelection,
+} from './tools';
+export type {
   ToolAvailabilityCheck,
   ToolBinding,
   ToolBuilder,
   ToolCatalogOptions,
-  ToolCatalogRuntime,
   ToolEntry,
   ToolNameResolver,
-  ToolNamesOptions,
-  ToolSelection,
-} from './tools';
+} from './tool-entries';
 export { mcpToolName, qualifyName, mirroredNames, namespaceOf } from './names';
 export type { ChannelRegistry } from './names';
 export { createPreToolUseGuard, deny, MODES_WITHOUT_RESPONDER } from './hooks';

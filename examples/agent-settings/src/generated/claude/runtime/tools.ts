@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 d9223503d1c30c6e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 8ded35ecd23f70b9 of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
 import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
@@ -15,58 +15,12 @@ import {
 } from './context';
 import { DuplicateToolError } from './errors';
 import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
-
-/** An app function that builds the SDK tool instance(s) of one catalog entry; runs on every `buildTools` call. */
-export type ToolBuilder<D = unknown, T = unknown> = (
-  context: ToolContext<D>,
-  options: ToolBuildOptions,
-) => T | readonly T[];
-
-/** An app function deciding, per context, whether a caller is offered a tool (`available: { module, export }`). */
-export type ToolAvailabilityCheck<D = unknown> = (context: ToolContext<D>) => boolean | undefined;
-
-/** An app function computing a tool's runtime names from the context (`fullNames: { resolve }`). */
-export type ToolNameResolver<D = unknown> = (context: ToolContext<D>) => Iterable<string>;
-
-/** One catalog entry: the fields of the generated registry's descriptor that the selection reads. */
-export interface ToolEntry {
-  readonly key: string;
-  readonly kind: 'sdk' | 'mcp' | 'external';
-  readonly groups: readonly string[];
-  /** Runtime names known at build time (`[]` suppresses names; the builder still runs). */
-  readonly names?: readonly string[];
-  /** `disabled`: never built, never named. */
-  readonly exposure?: 'user' | 'internal' | 'conditional' | 'disabled';
-  /** The condition (by name) a conditional tool needs. */
-  readonly condition?: string;
-  /** On (`true` / absent), off (`false`), a condition name, or an app check bound in `bindings`. */
-  readonly available?: boolean | string | { readonly appCheck: string };
-  /** In-process MCP server; qualifies relative names. */
-  readonly server?: string;
-  /** External MCP channel; qualifies relative names. */
-  readonly channel?: string;
-  /** Names not listed: from the app's channel registry (`mirror`) or a resolver bound in `bindings`. */
-  readonly namesFrom?: 'mirror' | 'resolver';
-  /** The caller supplies the builder per call; without it the entry is skipped. */
-  readonly factory?: boolean;
-}
-
-/** The app code of one entry: what the registry cannot hold as data. */
-export interface ToolBinding<D = unknown, T = unknown> {
-  readonly build?: ToolBuilder<D, T>;
-  readonly check?: ToolAvailabilityCheck<D>;
-  readonly resolveNames?: ToolNameResolver<D>;
-}
-
-export interface ToolCatalogOptions<D = unknown, T = unknown> {
-  /**
-   * Each condition and the context field it is read from (`workspace-has-git` → `workspaceHasGit`);
-   * a name not listed is read as its own field.
-   */
-  readonly conditions?: readonly { readonly name: string; readonly field: string }[];
-  /** App code by tool key. */
-  readonly bindings?: Readonly<Record<string, ToolBinding<D, T> | undefined>>;
-}
+import {
+  compileEntries,
+  type CompiledEntry,
+  type ToolCatalogOptions,
+  type ToolEntry,
+} from './tool-entries';
 
 export interface ToolSelection<G extends string = string> {
   /** Caller groups to opt into (never exclusions). */
@@ -107,24 +61,6 @@ export interface ToolCatalogRuntime<
 /** Arguments per `push.apply`, well under every engine's argument limit. */
 const PUSH_CHUNK = 8192;
 
-/** An entry with its bindings looked up and its condition fields resolved, once at registration. */
-interface CompiledEntry<D, T> {
-  readonly entry: ToolEntry;
-  readonly index: number;
-  readonly groupIds: readonly number[];
-  /** Context fields of the condition and of an `available` condition; slots in the per-context state (-1: none). */
-  readonly conditionField: string | undefined;
-  readonly conditionSlot: number;
-  readonly availableField: string | undefined;
-  readonly availableSlot: number;
-  readonly check: ToolAvailabilityCheck<D> | undefined;
-  readonly build: ToolBuilder<D, T> | undefined;
-  readonly resolveNames: ToolNameResolver<D> | undefined;
-  /** Server or channel that qualifies relative names. */
-  readonly namespace: string | undefined;
-  readonly memoId: string;
-}
-
 type PlanStep<D, T> =
   | { readonly block: readonly string[]; readonly entry?: undefined }
   | { readonly block?: undefined; readonly entry: CompiledEntry<D, T> };
@@ -144,53 +80,6 @@ const isUnconditionalStatic = (c: CompiledEntry<unknown, unknown>) =>
   c.entry.available !== false &&
   c.entry.namesFrom === undefined;
 
-/** Checks the registration at start-up: unique keys and names, and the app code each entry needs bound. */
-function assertValidRegistrations(
-  entries: readonly ToolEntry[],
-  bindings: Readonly<
-    Record<
-      string,
-      | { readonly build?: unknown; readonly check?: unknown; readonly resolveNames?: unknown }
-      | undefined
-    >
-  >,
-): void {
-  const keys = new Set<string>();
-  const names = new Map<string, string>();
-  for (const e of entries) {
-    if (keys.has(e.key))
-      throw new DuplicateToolError(
-        `Tool '${e.key}' is registered twice; keep one registration per tool.`,
-      );
-    keys.add(e.key);
-    const binding = Object.prototype.hasOwnProperty.call(bindings, e.key)
-      ? bindings[e.key]
-      : undefined;
-    if (e.factory && binding?.build)
-      throw new TypeError(
-        `Tool '${e.key}' is a factory, so the caller supplies its builder; remove its 'build' binding.`,
-      );
-    if (typeof e.available === 'object' && typeof binding?.check !== 'function')
-      throw new TypeError(
-        `Tool '${e.key}' is available by an app check ('${e.available.appCheck}'); bind it as { check }.`,
-      );
-    if (e.namesFrom === 'resolver' && typeof binding?.resolveNames !== 'function')
-      throw new TypeError(
-        `Tool '${e.key}' resolves its names at run time; bind the resolver as { resolveNames }.`,
-      );
-    if (e.namesFrom === 'mirror' && e.channel === undefined)
-      throw new TypeError(`Tool '${e.key}' mirrors its names from a channel but names no channel.`);
-    for (const name of e.names ?? []) {
-      const first = names.get(name);
-      if (first !== undefined)
-        throw new DuplicateToolError(
-          `Tools '${first}' and '${e.key}' both register the runtime name '${name}'; rename one of them.`,
-        );
-      names.set(name, e.key);
-    }
-  }
-}
-
 /**
  * Registers a catalog's entries with their app code; throws at start-up on any duplicate key or
  * name, or missing binding.
@@ -204,48 +93,7 @@ export function createToolCatalog<
   entries: readonly ToolEntry[],
   options: ToolCatalogOptions<D, T> = {},
 ): ToolCatalogRuntime<D, T, G, K> {
-  const bindings = options.bindings ?? {};
-  assertValidRegistrations(entries, bindings);
-  const conditionFields = new Map((options.conditions ?? []).map((c) => [c.name, c.field]));
-  const fieldOf = (name: string | undefined) =>
-    name === undefined ? undefined : (conditionFields.get(name) ?? name);
-  const groupIds = new Map<string, number>();
-  for (const e of entries)
-    for (const g of e.groups) if (!groupIds.has(g)) groupIds.set(g, groupIds.size);
-  // Predicate fields get slots after the entries' slots in the per-context state array.
-  const predicateSlots = new Map<string, number>();
-  const slotOf = (field: string | undefined) => {
-    if (field === undefined) return -1;
-    let slot = predicateSlots.get(field);
-    if (slot === undefined) {
-      slot = entries.length + predicateSlots.size;
-      predicateSlots.set(field, slot);
-    }
-    return slot;
-  };
-  const compiled: CompiledEntry<D, T>[] = entries.map((entry, index) => {
-    const binding = Object.prototype.hasOwnProperty.call(bindings, entry.key)
-      ? bindings[entry.key]
-      : undefined;
-    const conditionField = fieldOf(entry.condition);
-    const availableField = fieldOf(
-      typeof entry.available === 'string' ? entry.available : undefined,
-    );
-    return {
-      entry,
-      index,
-      groupIds: entry.groups.map((g) => groupIds.get(g)!),
-      conditionField,
-      conditionSlot: slotOf(conditionField),
-      availableField,
-      availableSlot: slotOf(availableField),
-      check: typeof entry.available === 'object' ? binding?.check : undefined,
-      build: entry.factory ? undefined : binding?.build,
-      resolveNames: entry.namesFrom === 'resolver' ? binding?.resolveNames : undefined,
-      namespace: entry.server ?? entry.channel,
-      memoId: `available:${entry.key}`,
-    };
-  });
+  const { compiled, groupIds, slotCount } = compileEntries(entries, options);
   // Callers pass the same group constant every time: its plan is computed once. A plan lists the
   // entries in the selected groups and merges runs of unconditional static names into one block,
   // so toolNames at 1,000 tools is mostly a few array copies (the ≤ 20 µs target).
@@ -292,7 +140,7 @@ export function createToolCatalog<
   const stateOf = (context: ToolContext<D>): Uint8Array => {
     let known = states.get(context);
     if (!known) {
-      known = new Uint8Array(compiled.length + predicateSlots.size);
+      known = new Uint8Array(slotCount);
       states.set(context, known);
     }
     return known;

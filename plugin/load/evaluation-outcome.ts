@@ -1,0 +1,48 @@
+// What the generator and the evaluation process say to each other: a request (a bundle, the modules
+// it reports, a time limit) and each way it can end, as the generator reads the process's frames.
+
+export interface EvaluationRequest {
+  /** The bundle (an IIFE) that runs the modules and hands the entries' namespaces to the loader. */
+  readonly code: string;
+  /** The modules whose end the bundle reports, in the order their bodies run. */
+  readonly modules: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/** What a module threw or rejected with, as the evaluation process read it. */
+export interface ThrownValue {
+  readonly isError: boolean;
+  readonly message: string;
+  readonly stack?: string;
+}
+
+export type EvaluationOutcome = (
+  | { readonly kind: 'result'; readonly json: string }
+  | { readonly kind: 'rejected'; readonly error: ThrownValue }
+  | {
+      readonly kind: 'syntax';
+      readonly message: string;
+      readonly line: number;
+      readonly column: number;
+    }
+  /** The time limit stopped it (in the process, or the process was killed at the deadline). */
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'memory' }
+  /** The modules replaced objects the loader relies on, so nothing can be read. */
+  | { readonly kind: 'tampered' }
+  | { readonly kind: 'crashed'; readonly detail: string }
+) & {
+  /** The modules whose body ended, in order. */
+  readonly left: readonly string[];
+  /** The entry whose exports were being read, once every module ended. */
+  readonly reading?: number;
+  /** Ended by the generator (the deadline), not by the process's own report. */
+  readonly killed?: boolean;
+};
+
+export const isThrownValue = (v: unknown): v is ThrownValue =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ThrownValue).isError === 'boolean' &&
+  typeof (v as ThrownValue).message === 'string' &&
+  ((v as ThrownValue).stack === undefined || typeof (v as ThrownValue).stack === 'string');
