@@ -5,12 +5,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteResult } from '../generate.js';
 import { loadConfig } from '../load/load-config.js';
-import {
-  biomeIgnoreEdit,
-  findFormatters,
-  prettierIgnoreEdit,
-  type IgnoreEdit,
-} from '../load/formatter-config.js';
+import { findFormatters } from '../load/find-formatters.js';
+import { biomeIgnoreEdit, prettierIgnoreEdit, type IgnoreEdit } from '../load/formatter-config.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { bindingSkeleton, isUntouchedSkeleton } from './binding-skeleton.js';
 import { InitError, SDK_PACKAGE, type AppInfo } from './detect-app.js';

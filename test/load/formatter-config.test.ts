@@ -3,13 +3,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findFormatters, type BiomeSetup } from '../../plugin/load/find-formatters';
 import {
   biomeIgnoreEdit,
   biomeSkips,
-  findFormatters,
   ignoreFileMatcher,
   prettierIgnoreEdit,
-  type BiomeSetup,
 } from '../../plugin/load/formatter-config';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
