@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
+import { differsInCopyOnly } from '../model/copy-edits.js';
 import { lineCommentText } from '../text/escape.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 import { flatString } from '../text/flat-string.js';
@@ -106,26 +107,30 @@ interface KeptResult {
 
 /**
  * Each renderer's last result per output folder: renderers are pure, so the same model (watch mode
- * keeps it when nothing changed), templates and files read give the same files without rendering again.
+ * keeps it when nothing changed), templates and files read give the same files without rendering
+ * again; so does a model that differs in copy only, for a renderer that shows no copy.
  */
 const LAST_RESULT = memoSlot<string, KeptResult>('last result of a renderer');
 
-function renderOnce(renderer: Renderer, context: RenderContext): RenderResult {
+function renderOnce(
+  renderer: Renderer,
+  context: RenderContext,
+  copyEditOf: (before: CatalogModel) => boolean,
+): RenderResult {
   const { model, templates, existing } = context;
   if (!keepsLast()) return renderer.render(context);
   const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
   const name = `${model.config.outDir}\0${renderer.name}`;
   const known = lastKept(LAST_RESULT, name);
-  if (
+  const reusable =
     known &&
-    known.model === model &&
     known.templates === templates &&
     known.read.length === read.length &&
-    known.read.every((c, i) => c === read[i])
-  )
-    return known.result;
-  const result = renderer.render(context);
-  keepLast(LAST_RESULT, name, { model, templates, read, result });
+    known.read.every((c, i) => c === read[i]) &&
+    (known.model === model || (renderer.showsNoCopy === true && copyEditOf(known.model)));
+  const result = reusable ? known.result : renderer.render(context);
+  if (!reusable || known.model !== model)
+    keepLast(LAST_RESULT, name, { model, templates, read, result });
   return result;
 }
 
@@ -139,8 +144,18 @@ export function renderCatalog(
   const header = generatedHeader(model, templates);
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
+  // Whether the model differs from a renderer's last one in copy only: found once per last model.
+  const copyEdits = new Map<CatalogModel, boolean>();
+  const copyEditOf = (before: CatalogModel) => {
+    let only = copyEdits.get(before);
+    if (only === undefined) {
+      only = differsInCopyOnly(before, model);
+      copyEdits.set(before, only);
+    }
+    return only;
+  };
   for (const renderer of renderers) {
-    const result = renderOnce(renderer, { model, templates, existing, header });
+    const result = renderOnce(renderer, { model, templates, existing, header }, copyEditOf);
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
     for (const [file, rendered] of result.files)
       files.set(file, kept ? rendered : { ...rendered, content: flatString(rendered.content) });

@@ -39,6 +39,12 @@ export interface Renderer {
   readonly name: string;
   /** Absolute paths whose current content the renderer needs (translations to keep, app files to leave alone). */
   reads?(model: CatalogModel): readonly string[];
+  /**
+   * True when the output shows no copy (tool labels and descriptions, category labels): a watch
+   * session then keeps its last files when an edit changed only copy. A test renders every such
+   * renderer with all copy changed and checks that its files stay the same.
+   */
+  readonly showsNoCopy?: boolean;
   render(context: RenderContext): RenderResult;
 }
 

@@ -82,6 +82,7 @@ function bindingsView(model: CatalogModel, header: string): BindingsView {
 
 export const bindingsRenderer: Renderer = {
   name: 'bindings',
+  showsNoCopy: true,
   reads(model) {
     return model.config.bindings ? [model.config.bindings.file] : [];
   },

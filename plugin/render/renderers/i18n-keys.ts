@@ -32,6 +32,7 @@ function i18nKeysView(model: CatalogModel, header: string): I18nKeysView {
 
 export const i18nKeysRenderer: Renderer = {
   name: 'i18n-keys',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'i18n-keys.ts', i18nKeysView(model, header));

@@ -32,6 +32,7 @@ function optOutsView(model: CatalogModel, header: string): OptOutsView {
 
 export const optOutsRenderer: Renderer = {
   name: 'opt-outs',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'opt-outs.ts', optOutsView(model, header));

@@ -60,6 +60,7 @@ function policyView(model: CatalogModel, header: string): PolicyView {
 
 export const policyRenderer: Renderer = {
   name: 'policy',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'policy.ts', policyView(model, header));

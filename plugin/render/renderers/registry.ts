@@ -59,6 +59,7 @@ function registryView(model: CatalogModel, header: string): RegistryView {
 
 export const registryRenderer: Renderer = {
   name: 'registry',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'registry.ts', registryView(model, header));

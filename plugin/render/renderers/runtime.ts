@@ -69,6 +69,7 @@ export function isHandEditedRuntimeCopy(text: string): boolean {
 
 export const runtimeRenderer: Renderer = {
   name: 'runtime',
+  showsNoCopy: true,
   render({ model, header }) {
     const files = new Map<string, RenderedFile>();
     if (model.config.runtimeModule !== undefined) return { files };

@@ -46,6 +46,7 @@ function sdkCoverageView(model: CatalogModel, header: string): SdkCoverageView {
 
 export const sdkCoverageRenderer: Renderer = {
   name: 'sdk-coverage',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'sdk-coverage.ts', sdkCoverageView(model, header));

@@ -34,6 +34,7 @@ function sessionView(model: CatalogModel, header: string): SessionView {
 
 export const sessionRenderer: Renderer = {
   name: 'session',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'session.ts', sessionView(model, header));

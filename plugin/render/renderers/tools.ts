@@ -93,6 +93,7 @@ function toolsView(model: CatalogModel, header: string): ToolsView {
 
 export const toolsRenderer: Renderer = {
   name: 'tools',
+  showsNoCopy: true,
   render(context) {
     const { model, header } = context;
     return templateFile(context, 'tools.ts', toolsView(model, header));

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogModel } from '../model/catalog-model';
+import { runWithMemory, SessionMemory } from '../session-memory';
+import { demoModel } from '../../test/support/catalog-model';
+import { RENDERERS, renderCatalog } from './render-catalog';
+import { loadTemplates } from './templates';
+
+/** A catalog with copy everywhere copy can be: tool labels and descriptions, category labels. */
+const catalog = (copy: string) =>
+  demoModel(
+    {
+      categories: ['shell', 'file'],
+      categoryLabels: { shell: `Shell ${copy}`, file: `Files ${copy}` },
+      conditions: { 'has-git': 'the session folder is a git work tree' },
+      servers: { notes: {} },
+    },
+    {
+      Read: {
+        kind: 'sdk',
+        category: 'file',
+        exposure: 'user',
+        label: `Read ${copy}`,
+        description: `Reads ${copy}`,
+      },
+      Bash: {
+        kind: 'sdk',
+        category: 'shell',
+        exposure: 'conditional',
+        condition: 'has-git',
+        label: `Bash ${copy}`,
+        description: `Runs ${copy}`,
+      },
+      Notes: {
+        kind: 'mcp',
+        server: 'notes',
+        wire: 'notes',
+        category: 'file',
+        exposure: 'user',
+        dependsOn: ['Read'],
+        label: `Notes ${copy}`,
+      },
+    },
+    // The runtime is copied into the output folder, so its renderer emits files too.
+    { runtimeModule: undefined },
+  );
+
+const filesOf = (renderer: (typeof RENDERERS)[number], model: CatalogModel) =>
+  renderer.render({ model, templates: loadTemplates(), existing: new Map(), header: '// header' })
+    .files;
+
+describe('renderers that show no copy', () => {
+  const quiet = RENDERERS.filter((r) => r.showsNoCopy);
+  const showing = RENDERERS.filter((r) => !r.showsNoCopy);
+
+  it('emit the same files whatever the labels and descriptions say', () => {
+    expect(quiet.map((r) => r.name)).toEqual([
+      'registry',
+      'tools',
+      'bindings',
+      'i18n-keys',
+      'policy',
+      'session',
+      'opt-outs',
+      'sdk-coverage',
+      'runtime',
+    ]);
+    for (const renderer of quiet) {
+      const before = filesOf(renderer, catalog('(one)'));
+      expect(before.size, renderer.name).toBeGreaterThan(0);
+      expect(filesOf(renderer, catalog('(two)')), renderer.name).toEqual(before);
+    }
+  });
+
+  it('are all that do: every other renderer shows the copy that changed', () => {
+    expect(showing.map((r) => r.name)).toEqual(['i18n', 'policy-snapshot']);
+    for (const renderer of showing) {
+      const texts = (copy: string) =>
+        [...filesOf(renderer, catalog(copy)).values()].map((f) => f.content).join('\n');
+      expect(texts('(two)'), renderer.name).toContain('(two)');
+      expect(texts('(two)'), renderer.name).not.toEqual(texts('(one)'));
+    }
+  });
+
+  it('keep their files in a watch session when an edit changed copy only; the rest render again', () => {
+    const templates = loadTemplates();
+    const memory = new SessionMemory(true);
+    const first = runWithMemory(memory, () =>
+      renderCatalog(catalog('(one)'), templates, new Map()),
+    );
+    const edited = catalog('(two)');
+    const second = runWithMemory(memory, () => renderCatalog(edited, templates, new Map()));
+    // What a fresh process renders for the edited catalog, file by file.
+    const cold = renderCatalog(edited, templates, new Map());
+    expect([...second.files.keys()]).toEqual([...cold.files.keys()]);
+    for (const [file, rendered] of cold.files)
+      expect(second.files.get(file)!.content, file).toBe(rendered.content);
+    // The files of renderers that show no copy are the very objects of the first run; the others new.
+    const kept = new Set(
+      [...second.files].filter(([file, f]) => first.files.get(file) === f).map(([f]) => f),
+    );
+    const quietFiles = quiet.flatMap((r) => [...filesOf(r, edited).keys()]);
+    expect(quietFiles.length).toBeGreaterThan(quiet.length);
+    expect([...kept].sort()).toEqual(quietFiles.sort());
+  });
+});
