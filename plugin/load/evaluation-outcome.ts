@@ -27,7 +27,14 @@ export type EvaluationOutcome = (
     }
   /** The time limit stopped it (in the process, or the process was killed at the deadline). */
   | { readonly kind: 'timeout' }
-  | { readonly kind: 'memory' }
+  | {
+      readonly kind: 'memory';
+      /**
+       * It ran out while this request's modules ran, from a start that left most of the limit: no
+       * earlier request's code can have used it.
+       */
+      readonly whileRunning: boolean;
+    }
   /** The modules replaced objects the loader relies on, so nothing can be read. */
   | { readonly kind: 'tampered' }
   | { readonly kind: 'crashed'; readonly detail: string }

@@ -15,6 +15,11 @@ import { RUNNER_SOURCE } from './sandbox.js';
 export const EVALUATION_HEAP_MB = 512;
 /** Its resident memory limit (array buffers live outside the heap), checked where /proc tells it. */
 const EVALUATION_RSS_MB = 1024;
+/**
+ * A request that runs out of memory while its modules run is the cause itself when the process used
+ * less than this at its start; above it, code an earlier request left behind may hold the memory.
+ */
+const OWN_RUN_FLOOR_MB = EVALUATION_HEAP_MB / 2;
 /** A starting process that has not said it is ready by then is reported, not waited for. */
 const STARTUP_MS = 30_000;
 /** How long a process kept for later calls (outside a watch session) waits for one. */
@@ -199,6 +204,8 @@ class Child {
         }
       }, 50);
       let pending: Frame | undefined;
+      /** The process's memory when this request's modules started running, until they ended. */
+      let runningFromMb: number | undefined;
       this.onFrame = (frame) => {
         if (typeof frame === 'string') {
           if (pending) finish({ kind: 'result', json: frame, left });
@@ -208,6 +215,9 @@ class Child {
         if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file))
           left.push(frame.file);
         else if (frame.kind === 'reading' && typeof frame.index === 'number') reading = frame.index;
+        else if (frame.kind === 'running')
+          runningFromMb = typeof frame.rssMb === 'number' ? frame.rssMb : Number.POSITIVE_INFINITY;
+        else if (frame.kind === 'ran') runningFromMb = undefined;
         else if (frame.kind === 'result') pending = frame;
         else if (frame.kind === 'timeout' || frame.kind === 'tampered')
           finish({ kind: frame.kind, left });
@@ -228,9 +238,10 @@ class Child {
         const outOfMemory =
           this.overMemory ||
           /heap out of memory|heap limit|allocation failed/i.test(this.stderrTail);
+        const whileRunning = runningFromMb !== undefined && runningFromMb < OWN_RUN_FLOOR_MB;
         finish(
           outOfMemory
-            ? { kind: 'memory', left }
+            ? { kind: 'memory', whileRunning, left }
             : { kind: 'crashed', detail: this.endDetail('ended'), left },
         );
       };
@@ -257,8 +268,8 @@ const ENDS_PROCESS = new Set(['timeout', 'memory', 'tampered', 'crashed', 'rejec
  * Whether a process kept from earlier requests may have failed because of them (a callback of an
  * earlier bundle run late): it did not say itself that this request's code ran out of time.
  */
-const mayBeLeftover = (outcome: EvaluationOutcome) =>
-  outcome.kind === 'memory' ||
+export const mayBeLeftover = (outcome: EvaluationOutcome) =>
+  (outcome.kind === 'memory' && !outcome.whileRunning) ||
   outcome.kind === 'crashed' ||
   (outcome.kind === 'timeout' && outcome.killed === true);
 
@@ -272,13 +283,25 @@ export class EvaluationProcess {
   private queue: Promise<unknown> = Promise.resolve();
   private idle: NodeJS.Timeout | undefined;
   private disposed = false;
+  private startedCount = 0;
 
   constructor(private readonly options: { readonly keepWarm: boolean }) {}
+
+  /** How many processes it has started: a new one after a failure ended one, or to ask a request again. */
+  get started(): number {
+    return this.startedCount;
+  }
+
+  private start(): Child {
+    this.startedCount++;
+    this.child = new Child();
+    return this.child;
+  }
 
   /** Starts the process now, so that it is ready when the bundle is. */
   warmUp(): void {
     if (this.disposed) return;
-    this.child ??= new Child();
+    if (!this.child) this.start();
     this.closeWhenIdle();
   }
 
@@ -297,8 +320,7 @@ export class EvaluationProcess {
 
   private async run(request: EvaluationRequest): Promise<EvaluationOutcome> {
     clearTimeout(this.idle);
-    this.child ??= new Child();
-    let child = this.child;
+    let child = this.child ?? this.start();
     const reused = child.served > 0;
     child.hold(true);
     let outcome = await child.request(request);
@@ -307,7 +329,7 @@ export class EvaluationProcess {
       this.child = undefined;
       // A process that ran earlier requests may be stuck in one of their callbacks: ask a new one.
       if (reused && mayBeLeftover(outcome)) {
-        child = this.child = new Child();
+        child = this.start();
         child.hold(true);
         outcome = await child.request(request);
         if (ENDS_PROCESS.has(outcome.kind)) {

@@ -260,6 +260,9 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
       });
     }
     let json: unknown;
+    // Between these two frames only this request's code runs (synchronously: no earlier request's
+    // callback can), so memory that runs out in between, from a small start, is its own.
+    send({ id, kind: 'running', rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) });
     try {
       script.runInContext(context, { timeout: timeoutMs });
       json = vm.runInContext('__toolCatalog.run()', context, { timeout: timeoutMs });
@@ -267,6 +270,7 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
       // What reaches here was thrown past the loader's own catch: it is neither read nor passed on.
       return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
     }
+    send({ id, kind: 'ran' });
     // Node reports the promises the run left rejected and unhandled before the next turn.
     await new Promise((resolve) => setImmediate(resolve));
     if (state.rejections.length > 0) {

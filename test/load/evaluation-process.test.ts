@@ -1,11 +1,15 @@
 // The evaluation process the CLI starts before a command's code loads: none where evaluations may be
 // kept on disk; otherwise the first project to ask for a process takes that one (so the start is not
-// paid twice), and every other project gets its own.
+// paid twice), and every other project gets its own. A request that fails is asked again of a new
+// process only when code an earlier request left behind may be the cause.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { EvaluationOutcome } from '../../plugin/load/evaluation-outcome';
 import {
+  EvaluationProcess,
+  mayBeLeftover,
   prestartEvaluationProcess,
   sharedEvaluationProcess,
 } from '../../plugin/load/evaluation-process';
@@ -40,5 +44,36 @@ describe('the evaluation process started before any project asks', () => {
     expect(outcome.kind === 'result' && JSON.parse(outcome.json)).toMatchObject({
       exports: [{ answer: 42 }],
     });
+  });
+});
+
+describe('a request that fails in a process that served earlier ones', () => {
+  it('is not asked again when it ran out of memory itself, while its modules ran', async () => {
+    const evaluator = new EvaluationProcess({ keepWarm: false });
+    try {
+      expect((await evaluator.evaluate(request('__tc_entries([{}]);'))).kind).toBe('result');
+      const outcome = await evaluator.evaluate(
+        request(
+          'const kept = []; for (;;) { const b = new Uint8Array(64 * 1024 * 1024); b.fill(1); kept.push(b); }',
+        ),
+      );
+      expect(outcome).toMatchObject({ kind: 'memory', whileRunning: true });
+      // One process: the one that served the first request and ran out of memory.
+      expect(evaluator.started).toBe(1);
+    } finally {
+      await evaluator.dispose();
+    }
+  }, 120_000);
+
+  it('is asked again when an earlier request may be the cause: memory gone outside its run, a crash, a kill', () => {
+    const ended = (outcome: Record<string, unknown>) =>
+      mayBeLeftover({ left: [], ...outcome } as EvaluationOutcome);
+    expect(ended({ kind: 'memory', whileRunning: false })).toBe(true);
+    expect(ended({ kind: 'memory', whileRunning: true })).toBe(false);
+    expect(ended({ kind: 'crashed', detail: 'ended' })).toBe(true);
+    expect(ended({ kind: 'timeout', killed: true })).toBe(true);
+    // The process said itself that this request's code ran out of time.
+    expect(ended({ kind: 'timeout' })).toBe(false);
+    expect(ended({ kind: 'tampered' })).toBe(false);
   });
 });
