@@ -224,6 +224,21 @@ export type ToolDeclaration<V extends CatalogVocabulary = CatalogVocabulary> =
   | McpToolDeclaration<V>
   | ExternalToolDeclaration<V>;
 
+/** The fields a declaration of kind `K` may have. */
+type FieldsOfKind<V extends CatalogVocabulary, K> = keyof Extract<
+  ToolDeclaration<V>,
+  { readonly kind: K }
+>;
+type KindOf<D> = D extends { readonly kind: infer K extends string } ? K : never;
+
+/**
+ * `D`, where a field its kind does not have (a misspelt `lable`, a `server` on an SDK tool) must be
+ * `never`: the editor then marks that field itself, before the generator reports it.
+ */
+export type OnlyKnownFields<V extends CatalogVocabulary, D> = D & {
+  readonly [F in Exclude<keyof D, FieldsOfKind<V, KindOf<D>>>]: never;
+};
+
 /** A set of tool declarations bound to the catalog that defines their vocabulary. */
 export interface ToolSet<
   V extends CatalogVocabulary = CatalogVocabulary,
@@ -238,9 +253,11 @@ export interface CatalogDefinition<V extends CatalogVocabulary = CatalogVocabula
   readonly [CATALOG_BRAND]: true;
   readonly vocabulary: V;
   /** Declares tools in this catalog's vocabulary; export the result from a catalog file. */
-  tools<const T extends Record<string, ToolDeclaration<V>>>(tools: T): ToolSet<V, T>;
+  tools<const T extends Record<string, ToolDeclaration<V>>>(
+    tools: T & { readonly [K in keyof T]: OnlyKnownFields<V, T[K]> },
+  ): ToolSet<V, T>;
   /** Types one declaration (useful when building a tool in a variable first). */
-  tool<const T extends ToolDeclaration<V>>(declaration: T): T;
+  tool<const T extends ToolDeclaration<V>>(declaration: T & OnlyKnownFields<V, T>): T;
 }
 
 /** Declares a catalog's vocabulary once; tool files call `.tools({...})` on the result. */
@@ -261,6 +278,8 @@ export function defineCatalog<const V extends CatalogVocabulary>(
 }
 
 /** Types a single declaration against any vocabulary (prefer `catalog.tool` for checked names). */
-export function defineTool<const T extends ToolDeclaration>(declaration: T): T {
+export function defineTool<const T extends ToolDeclaration>(
+  declaration: T & OnlyKnownFields<CatalogVocabulary, T>,
+): T {
   return declaration;
 }
