@@ -67,7 +67,7 @@ describe('a request that fails in a process that served earlier ones', () => {
 
   it('is asked again when an earlier request may be the cause: memory gone outside its run, a crash, a kill', () => {
     const ended = (outcome: Record<string, unknown>) =>
-      mayBeLeftover({ left: [], ...outcome } as EvaluationOutcome);
+      mayBeLeftover({ left: [], ...outcome } as unknown as EvaluationOutcome);
     expect(ended({ kind: 'memory', whileRunning: false })).toBe(true);
     expect(ended({ kind: 'memory', whileRunning: true })).toBe(false);
     expect(ended({ kind: 'crashed', detail: 'ended' })).toBe(true);
