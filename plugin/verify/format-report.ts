@@ -137,14 +137,19 @@ export function formatVerifyReport(report: VerifyReport): string {
   const surfacesFailed = report.surfaces.filter(
     (s) => s.error !== undefined || s.differences.length > 0,
   ).length;
+  // Processes of the runtime started: one per surface, one per context but those served by another's.
+  const started = report.surfaces.length + runs.filter((r) => r.sharesRunOf === undefined).length;
+  const checked =
+    report.surfaces.length > 0
+      ? `${plural(report.surfaces.length, 'runtime surface')} and ${plural(runs.length, 'context')}`
+      : plural(runs.length, 'context');
   const out = [
-    `catalog ${report.catalog}: ` +
-      `${plural(runs.length + report.surfaces.length, 'run')} of ` +
-      `${report.runtime.version}, ${report.concurrency} at once`,
+    `catalog ${report.catalog}: ${checked} on ${report.runtime.version}, in ` +
+      `${plural(started, 'run')}, ${report.concurrency} at once`,
     '',
     ...report.surfaces.flatMap((s) => [...surfaceBlock(s), '']),
     ...runs.flatMap((r) => [...block(r, shared), '']),
-    ...[...shared].map((note) => `note (every run): ${note}`),
+    ...[...shared].map((note) => `note (every context): ${note}`),
     ...(shared.size > 0 ? [''] : []),
     ...(report.updated !== undefined
       ? [`verify: recorded the runtime surface of SDK ${report.runtime.sdk} in ${report.updated}.`]
@@ -158,9 +163,10 @@ export function formatVerifyReport(report: VerifyReport): string {
       : []),
     failed === 0
       ? `verify: what the model is offered equals the policy in ` +
-        `${runs.length === 1 ? 'the one run' : `all ${runs.length} runs`} (` +
+        `${runs.length === 1 ? 'the one context' : runs.length === 2 ? 'both contexts' : `all ${runs.length} contexts`} (` +
         `${seconds(report.durationMs)}).`
-      : `verify: ${failed} of ${runs.length} runs differ from the policy or failed (${seconds(report.durationMs)}).`,
+      : `verify: ${runs.length === 1 ? 'the one context differs' : `${failed} of ${runs.length} contexts differ`} ` +
+        `from the policy or failed (${seconds(report.durationMs)}).`,
   ];
   return `${out.join('\n')}\n`;
 }

@@ -38,6 +38,8 @@ export interface RunReport {
   readonly skills?: readonly SkillReport[];
   /** What the model was offered in the turn after the skills ran, compared with the same offer. */
   readonly afterSkills?: Findings;
+  /** The check whose run of the runtime served this one too (the same session options). */
+  readonly sharesRunOf?: string;
   /** The run itself failed (timeout, runtime exit, a server that did not connect): verify fails. */
   readonly error?: string;
   readonly durationMs: number;
@@ -253,6 +255,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
           ),
         }
       : {}),
+    ...(earlier ? { sharesRunOf: earlier.first } : {}),
     ...(error !== undefined ? { error } : {}),
     durationMs: earlier ? 0 : run.durationMs,
   };

@@ -93,7 +93,7 @@ describe.concurrent('a new user', () => {
     const verify = await pnpm(app, 'exec', 'tool-catalog', 'verify');
     expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
     expect(verify.stdout).toMatch(
-      /verify: what the model is offered equals the policy in all \d+ runs/,
+      /verify: what the model is offered equals the policy in all \d+ contexts/,
     );
   });
 
@@ -155,7 +155,7 @@ describe.concurrent('a new user', () => {
     const verify = await step(app, 'npx', 'tool-catalog', 'verify');
     expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
     expect(verify.stdout).toMatch(
-      /verify: what the model is offered equals the policy in all \d+ runs/,
+      /verify: what the model is offered equals the policy in all \d+ contexts/,
     );
   });
 });

@@ -18,13 +18,13 @@ describe('tool-catalog verify', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^catalog desk: 2 runs of Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), \d+ at once\n\nruntime default, every tool allowed: not recorded in the runtime-surface lock yet/,
+      /^catalog desk: 1 runtime surface and 1 context on Claude Code \d+\.\d+\.\d+ \(SDK \d+\.\d+\.\d+\), in 2 runs, \d+ at once\n\nruntime default, every tool allowed: not recorded in the runtime-surface lock yet/,
     );
     expect(run.stdout).toMatch(
       /\ndefault given \(has-git=false\): equals the policy — 4 offered, \d+\.\d s\n {2}offered: Bash, Read, mcp__notes__pin, mcp__notes__search\n( {2}note: .*\n)* {2}note: mcp__notes__stray: built by the app/,
     );
     expect(run.stdout).toMatch(
-      /\nverify: what the model is offered equals the policy in the one run \(\d+\.\d s\)\.\n$/,
+      /\nverify: what the model is offered equals the policy in the one context \(\d+\.\d s\)\.\n$/,
     );
   });
 
