@@ -163,7 +163,7 @@ export function formatVerifyReport(report: VerifyReport): string {
       : []),
     failed === 0
       ? `verify: what the model is offered equals the policy in ` +
-        `${runs.length === 1 ? 'the one context' : runs.length === 2 ? 'both contexts' : `all ${runs.length} contexts`} (` +
+        `${runs.length === 1 ? 'the one context' : `all ${runs.length} contexts`} (` +
         `${seconds(report.durationMs)}).`
       : `verify: ${runs.length === 1 ? 'the one context differs' : `${failed} of ${runs.length} contexts differ`} ` +
         `from the policy or failed (${seconds(report.durationMs)}).`,

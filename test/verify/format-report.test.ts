@@ -58,14 +58,14 @@ describe('verify report', () => {
     ]);
   });
 
-  it('says one and both in words, and counts the contexts that differ', () => {
+  it('says the one context in words, and counts the contexts that differ', () => {
     expect(firstAndLast(formatVerifyReport(report([context('C1')], 1)))).toEqual([
       'catalog demo: 1 runtime surface and 1 context on Claude Code 2.1.333 (SDK 0.3.333), in 2 runs, 2 at once',
       'verify: what the model is offered equals the policy in the one context (3.0 s).',
     ]);
     expect(firstAndLast(formatVerifyReport(report([context('C1'), context('C2')], 0)))).toEqual([
       'catalog demo: 2 contexts on Claude Code 2.1.333 (SDK 0.3.333), in 2 runs, 2 at once',
-      'verify: what the model is offered equals the policy in both contexts (3.0 s).',
+      'verify: what the model is offered equals the policy in all 2 contexts (3.0 s).',
     ]);
     const failing = [
       context('C1', { clean: false, error: 'timed out' }),
