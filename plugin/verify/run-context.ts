@@ -110,7 +110,8 @@ function sessionKey(
   ]);
 }
 
-const NO_FINDINGS: Findings = {
+/** Findings of a run that found nothing (and of one that failed, which is not compared). */
+export const NO_FINDINGS: Findings = {
   offeredButDisallowed: [],
   allowedButNotOffered: [],
   stateDiffers: [],

@@ -1,18 +1,9 @@
 // What verify's summary lines count: runtime surfaces and contexts checked, and the runs of the
 // runtime that checked them (a context with the same session options as an earlier one shares its run).
 import { describe, expect, it } from 'vitest';
-import type { Findings } from '../../plugin/verify/compare';
 import { formatVerifyReport } from '../../plugin/verify/format-report';
-import type { RunReport } from '../../plugin/verify/run-context';
+import { NO_FINDINGS, type RunReport } from '../../plugin/verify/run-context';
 import type { VerifyReport } from '../../plugin/verify/verify';
-
-const NO_FINDINGS: Findings = {
-  offeredButDisallowed: [],
-  allowedButNotOffered: [],
-  stateDiffers: [],
-  offeredNotInCatalog: [],
-  notes: [],
-};
 
 const context = (id: string, more: Partial<RunReport> = {}): RunReport => ({
   context: id,
