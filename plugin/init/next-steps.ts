@@ -23,7 +23,8 @@ export function nextSteps(result: InitResult): string[] {
     steps.push(
       `Then run \`${commands.init}\` again: it declares every tool the SDK ` +
         `types and removes the \`sdkTyped: false\` it wrote in ` +
-        `${rel(plan.toolsFile)}.`,
+        `${rel(plan.toolsFile)}` +
+        `${app.browserOnly ? '' : `, and writes ${rel(plan.agentServerFile)}, an agent server on your catalog`}.`,
     );
   } else if (sdk.problem)
     steps.push(
@@ -38,6 +39,13 @@ export function nextSteps(result: InitResult): string[] {
     );
   if (!result.rerun)
     steps.push(`Edit ${rel(plan.toolsFile)}: one declaration per tool of your agent.`);
+  const server = result.agentServer;
+  if (server.action === 'written')
+    steps.push(
+      `Call runAgentTurn(prompt) from ${rel(server.file)}: one agent turn ` +
+        `through the SDK's query() with your catalog's session options.`,
+    );
+  else if (server.action === 'not-written' && server.step) steps.push(server.step);
   if (
     result.rerun &&
     sdk.installed &&

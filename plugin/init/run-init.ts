@@ -8,6 +8,7 @@ import { loadConfig } from '../load/load-config.js';
 import { findFormatters } from '../load/find-formatters.js';
 import { biomeIgnoreEdit, prettierIgnoreEdit, type IgnoreEdit } from '../load/formatter-config.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
+import { writeAgentServer, type AgentServerOutcome } from './agent-server.js';
 import { bindingSkeleton, isUntouchedSkeleton } from './binding-skeleton.js';
 import { InitError, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { installCommand } from './package-manager.js';
@@ -48,6 +49,8 @@ export interface InitResult {
   /** Ignore entries init could not write safely: the user adds them (one sentence each). */
   readonly formatterSteps: readonly string[];
   readonly generated: GenerateAndWriteResult;
+  /** The agent-server module: written, kept (it existed), or not written and why. */
+  readonly agentServer: AgentServerOutcome;
 }
 
 async function addGenerateScript(app: AppInfo, script: string): Promise<InitResult['script']> {
@@ -186,6 +189,18 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     }
   }
   const generated = await generateAndWrite({ cwd: dir, config: plan.configFile });
+  // Written from the model generate just built, so it uses the catalog's names as they are now.
+  const agentServer = await writeAgentServer(
+    {
+      app: plan.app,
+      file: plan.agentServerFile,
+      model: generated.catalogs.find((c) => c.config.name === plan.name)?.model,
+      init: plan.commands.init,
+      install: (pkg) => installCommand(plan.app.packageManager, pkg, false),
+    },
+    writeFileAtomic,
+  );
+  if (agentServer.action === 'written') created.push(agentServer.file);
   const edited = completed.written.filter((f) => !created.includes(f) && f !== plan.sdkToolsFile);
   created.push(...completed.written.filter((f) => f === plan.sdkToolsFile));
   created.push(...formatters.written.filter((e) => e.action === 'created').map((e) => e.file));
@@ -205,5 +220,6 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     formatterIgnores: formatters.written,
     formatterSteps: formatters.steps,
     generated,
+    agentServer,
   };
 }

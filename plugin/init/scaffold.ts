@@ -10,6 +10,7 @@ import { loadTemplates, type TemplateName } from '../render/templates.js';
 import type { TemplateViews } from '../render/template-views.js';
 import { lineCommentText, tsKey, tsString } from '../text/escape.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
+import { AGENT_SERVER_FILE } from './agent-server.js';
 import { detectApp, InitError, type AppInfo } from './detect-app.js';
 import { execCommand, runScriptCommand } from './package-manager.js';
 import { SDK_PACKAGE } from './detect-app.js';
@@ -39,6 +40,8 @@ export interface ScaffoldPlan {
   /** The starter's tools file, and the file that declares the SDK's other tools when the SDK is installed. */
   readonly toolsFile: string;
   readonly sdkToolsFile: string;
+  /** The agent-server module, beside the output's `generated/` folder (an app that runs the SDK). */
+  readonly agentServerFile: string;
   /** The `generate` script init adds to package.json. */
   readonly script: string;
   /** How the user runs things in this app: `pnpm generate`, `pnpm exec tool-catalog drift`. */
@@ -179,6 +182,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     vocabularyFile,
     toolsFile,
     sdkToolsFile: path.join(project, 'catalog', 'sdk-tools.catalog.ts'),
+    agentServerFile: path.join(project, `${base}${AGENT_SERVER_FILE}`),
     script,
     commands,
     renderTools,

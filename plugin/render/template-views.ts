@@ -345,6 +345,30 @@ interface InitSdkToolsView {
   readonly declarations: readonly Text[];
 }
 
+/** The agent-server module init writes into a server app, in the app's own names. */
+interface InitAgentServerView {
+  readonly catalog: Text;
+  /** `createSdkMcpServer, query, tool`, or `query` when the catalog has no in-process tool to build. */
+  readonly sdkImports: Text;
+  /** The generated folder's barrel as the app's module resolution imports it (a string literal). */
+  readonly generatedModule: Text;
+  readonly sessionOptions: Text;
+  readonly migrateOptOuts: Text;
+  readonly policyContext: Text;
+  /** `{ workspaceHasGit: false }`: every condition, false. */
+  readonly contextDefault: Text;
+  readonly runtime: Text;
+  readonly runtimeNote: Text;
+  readonly tools: readonly {
+    readonly variable: Text;
+    readonly wire: Text;
+    readonly description: Text;
+    /** The reply's start, inside a template literal. */
+    readonly reply: Text;
+  }[];
+  readonly servers: readonly { readonly property: Text; readonly tools: Text }[];
+}
+
 /** Every template, by the name of its file in `templates/` without `.hbs`, and the view it lays out. */
 export interface TemplateViews {
   header: HeaderView;
@@ -366,4 +390,5 @@ export interface TemplateViews {
   'init-vocabulary.catalog.ts': InitVocabularyView;
   'init-tools.catalog.ts': InitToolsView;
   'init-sdk-tools.catalog.ts': InitSdkToolsView;
+  'init-agent-server.ts': InitAgentServerView;
 }

@@ -31,6 +31,7 @@ const TEMPLATE_NAMES = Object.keys({
   'init-vocabulary.catalog.ts': true,
   'init-tools.catalog.ts': true,
   'init-sdk-tools.catalog.ts': true,
+  'init-agent-server.ts': true,
 } satisfies Record<TemplateName, true>) as TemplateName[];
 
 /** A compiled template: the view's text laid out. */

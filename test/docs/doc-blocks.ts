@@ -1,10 +1,19 @@
 // Reads the fenced blocks of README.md and docs/*.md with the `<!-- doc-test: … -->` comment that may
 // precede each, and says what the doc test does with it: run it, compare it with a command's output,
-// type-check it, compare a usage line with the command's flags, or skip it as illustrative.
+// type-check it, hold it against a file `init` wrote in an app (and type-check that app), compare a
+// usage line with the command's flags, or skip it as illustrative.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type BlockKind = 'sh' | 'session' | 'output' | 'ts' | 'usage' | 'illustrative' | 'unmarked';
+type BlockKind =
+  | 'sh'
+  | 'session'
+  | 'output'
+  | 'ts'
+  | 'app-file'
+  | 'usage'
+  | 'illustrative'
+  | 'unmarked';
 
 export interface DocBlock {
   /** `docs/drift.md:108` (the block's first line). */
@@ -23,11 +32,16 @@ export interface DocBlock {
   readonly exit: number;
   /** `illustrative`: why it is not run. */
   readonly reason?: string;
+  /** `app-file`: the file of the fixture (an app `init` made) that the block shows, relative to it. */
+  readonly appFile?: string;
 }
 
 const DIRECTIVE = /^<!--\s*doc-test:\s*(.*?)\s*-->$/;
 
-/** `in app-ui/src; exit 1` → options; unknown words fail loudly (a typo must not silently skip a block). */
+/**
+ * `in app-ui/src; exit 1` → options; unknown words fail loudly (a typo must not silently skip a block).
+ * `as src/agent-server.ts`: the block is that file of the fixture, as `init` wrote it there.
+ */
 function parseDirective(text: string, where: string) {
   const options: {
     fixture?: string;
@@ -35,6 +49,7 @@ function parseDirective(text: string, where: string) {
     illustrative?: string;
     output?: string;
     usage?: string;
+    as?: string;
   } = {};
   // An illustrative block's reason is free text (it may hold `;`).
   const reason = /^illustrative\b\s*(?:[—-]\s*)?(.*)$/s.exec(text);
@@ -48,11 +63,13 @@ function parseDirective(text: string, where: string) {
     const exit = /^exit (\d+)$/.exec(part);
     const output = /^output of `([^`]+)`$/.exec(part);
     const usage = /^usage of (\S+)$/.exec(part);
+    const as = /^as (\S+)$/.exec(part);
     if (illustrative) options.illustrative = illustrative[1] || 'illustrative';
     else if (fixture) options.fixture = fixture[1];
     else if (exit) options.exit = Number(exit[1]);
     else if (output) options.output = output[1];
     else if (usage) options.usage = usage[1];
+    else if (as) options.as = as[1];
     else throw new Error(`${where}: unknown doc-test directive '${part}'`);
   }
   return options;
@@ -61,6 +78,7 @@ function parseDirective(text: string, where: string) {
 function kindOf(lang: string, text: string, options: ReturnType<typeof parseDirective>): BlockKind {
   if (options.illustrative) return 'illustrative';
   if (options.usage) return 'usage';
+  if (options.as) return 'app-file';
   if (options.output) return 'output';
   if (/^\$ /.test(text)) return 'session';
   if (lang === 'sh' || lang === 'bash' || lang === 'shell') return 'sh';
@@ -100,6 +118,7 @@ function readBlocks(root: string, file: string): DocBlock[] {
         (kind === 'session' ? /^\$ (.*)$/m.exec(text)![1] : undefined),
       exit: options.exit ?? 0,
       reason: options.illustrative,
+      appFile: options.as,
     });
   }
   return blocks;

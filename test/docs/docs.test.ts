@@ -3,7 +3,8 @@
 // blocks and blocks marked `output of \`…\`` run and must show the output the doc shows (timings and
 // paths normalised, `…` for what it leaves out), usage lines must list the command's flags (no more, and all of them between a doc's usage lines),
 // and `ts` blocks are type-checked with TypeScript 7 in a project that can import the package and
-// the generated code. A block the test cannot run says why in `<!-- doc-test: illustrative — … -->`.
+// the generated code. A block marked `as <file>` is app code `init` writes: it must equal that file
+// of the fixture app, and the app must type-check with its own tsconfig (TypeScript 7 and 5.9). A block the test cannot run says why in `<!-- doc-test: illustrative — … -->`.
 // Each distinct command runs once, however many blocks show it, and the commands start as soon as the
 // fixtures exist: the commands of `sh` blocks in document order within a fixture (a block may build
 // on the one before), the fixtures side by side, and each command whose output a block shows (resolve,
@@ -219,6 +220,22 @@ describe('the documentation', () => {
     counts.compared++;
   });
 
+  it.each(byKind('app-file'))(
+    '%s: is the file init wrote in the app, which type-checks with its own tsconfig',
+    async (_where, block) => {
+      const root = fixtures[block.fixture as FixtureName];
+      const written = readFileSync(path.join(dirOf(block), block.appFile!), 'utf8');
+      expect(`${block.text}\n`, `${block.where}: ${block.appFile} as init wrote it`).toBe(written);
+      for (const compiler of ['TypeScript 7', 'TypeScript 5.9'] as const) {
+        const tsc = await runTsc(compiler, ['-p', root, '--noEmit', '--pretty', 'false'], root);
+        expect(tsc.output, `${block.where}: ${compiler} in the app`).toBe('');
+        expect(tsc.code).toBe(0);
+      }
+      counts.typeChecked++;
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+
   it(
     'type-checks every TypeScript block with TypeScript 7',
     async () => {
@@ -267,7 +284,7 @@ describe('the documentation', () => {
         }
       }
       expect(errors).toEqual([]);
-      counts.typeChecked = snippets.length;
+      counts.typeChecked += snippets.length;
     },
     COMMAND_TIMEOUT_MS,
   );

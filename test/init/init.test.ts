@@ -86,6 +86,8 @@ describe('tool-catalog init', () => {
     ])
       expect(existsSync(path.join(dir, f)), f).toBe(true);
     expect(stdout).toContain('src/tool-bindings.ts');
+    // A browser app does not run the SDK: no agent server in it.
+    expect(existsSync(path.join(dir, 'src/agent-server.ts'))).toBe(false);
     expect(stdout).toContain('Next steps:');
     expect(stdout).toContain("import toolCatalog from 'agent-tool-catalog/vite'");
     expect(stdout).toContain('vite.config.ts');

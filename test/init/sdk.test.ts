@@ -1,7 +1,7 @@
 // `tool-catalog init` and the Claude Agent SDK, an optional peer: installed, the starter catalog
 // declares every tool that SDK version types and passes `drift`; not installed, init prints the
 // command that installs it and scaffolds a starter that needs none of the SDK's tool types until then.
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
@@ -136,8 +136,10 @@ describe('tool-catalog init without the SDK', () => {
         '@anthropic-ai/claude-agent-sdk is not installed; install it with: npm install @anthropic-ai/claude-agent-sdk\n',
       );
       expect(init.stdout).toContain(
-        'Then run `npx tool-catalog init` again: it declares every tool the SDK types and removes the `sdkTyped: false` it wrote in catalog/tools.catalog.ts.',
+        'Then run `npx tool-catalog init` again: it declares every tool the SDK types and removes the `sdkTyped: false` it wrote in catalog/tools.catalog.ts, and writes agent-server.ts, an agent server on your catalog.',
       );
+      // Its module imports the SDK: written once the SDK is there.
+      expect(existsSync(path.join(dir, 'agent-server.ts'))).toBe(false);
       const tools = read(dir, 'catalog/tools.catalog.ts');
       expect(tools.match(/kind: 'sdk', sdkTyped: false,/g)).toHaveLength(5);
       expect(read(dir, 'generated/agent/sdk-coverage.ts')).not.toContain(
