@@ -1,11 +1,12 @@
 // `bindings` as a function: for every catalog with a `bindings.file`, compares the app's binding file
 // with the catalog and, with `fix`, inserts missing entries (and with `prune` removes stale ones).
 import { readFile } from 'node:fs/promises';
-import { DIAGNOSTIC_CODES, hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
-import { isUsageProblem, loadProject } from '../project/load-project.js';
+import { hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import { isUsageProblem, loadProject, type Project } from '../project/load-project.js';
 import { renderBindingSkeleton } from '../render/renderers/bindings.js';
 import { loadTemplates } from '../render/templates.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
+import { noBindingFile } from './binding-file-missing.js';
 import { BindingFileError, fixBindings } from './fix-bindings.js';
 
 export interface BindingsOptions {
@@ -43,36 +44,19 @@ const upToDate = (r: CatalogBindingsReport, fix: boolean, prune: boolean) =>
   (fix ? true : !r.created && r.missing.length === 0) &&
   (r.excess.length === 0 || (fix && prune));
 
-export async function runBindings(options: BindingsOptions): Promise<BindingsResult> {
-  const project = await loadProject(options);
+/** `project`: the project the caller already loaded from the same options. */
+export async function runBindings(
+  options: BindingsOptions,
+  project?: Project,
+): Promise<BindingsResult> {
+  project ??= await loadProject(options);
   const usageProblem = project.diagnostics.find(isUsageProblem);
   if (usageProblem)
     return { ok: false, catalogs: [], diagnostics: [], usageError: usageProblem.message };
   const diagnostics: CatalogDiagnostic[] = [...project.diagnostics];
   const withBindings = project.catalogs.filter((c) => c.config.bindings);
-  if (project.ok && withBindings.length === 0) {
-    const first = project.catalogs[0];
-    const [located] = await project.locate([
-      {
-        code: DIAGNOSTIC_CODES.configInvalid,
-        severity: 'error',
-        message:
-          `No catalog${options.catalog ? ` named '${options.catalog}'` : ''} in ` +
-          `the config has a binding file; add \`bindings: { file: ` +
-          `'src/toolBinding.ts' }\` to it.`,
-        at:
-          first && project.configFile
-            ? {
-                file: project.configFile,
-                path: ['catalogs', first.config.name],
-                atKey: true,
-                scope: 'config',
-              }
-            : undefined,
-      },
-    ]);
-    diagnostics.push(located!);
-  }
+  const none = await noBindingFile(project, options.catalog);
+  if (none) diagnostics.push(none);
   const reports: CatalogBindingsReport[] = [];
   for (const { config, model } of hasErrors(diagnostics) ? [] : withBindings) {
     if (!model) continue;

@@ -26,7 +26,7 @@ function help(): string {
     'Options for every command:',
     ...COMMON_HELP,
     '',
-    '`tool-catalog --version` prints the version; `tool-catalog <command> --help` shows its options.',
+    '`tool-catalog --version` (or `version`) prints the version; `tool-catalog <command> --help` shows its options.',
     '',
   ].join('\n');
 }
@@ -82,7 +82,7 @@ function usageProblem(error: Error, command: Command): string {
 
 export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === '--version' || name === '-v') {
+  if (name === '--version' || name === '-v' || name === 'version') {
     io.stdout(`${packageVersion()}\n`);
     return 0;
   }
@@ -92,10 +92,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    const near = suggest(
-      name,
-      COMMANDS.map((c) => c.name),
-    );
+    const near = suggest(name, [...COMMANDS.map((c) => c.name), 'version']);
     // A typo deserves the one suggestion, not the whole help.
     io.stderr(
       `Unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} ` +

@@ -57,7 +57,7 @@ const stubbed = (model: CatalogModel) =>
 const templateText = (s: string) => s.replace(/[`\\]|\$\{/g, (c) => `\\${c}`);
 
 /** The module's text for this catalog, importing its output folder from `file`. */
-export function renderAgentServer(model: CatalogModel, file: string): string {
+function renderAgentServer(model: CatalogModel, file: string): string {
   const used = new Set(TAKEN);
   const tools = stubbed(model).map((t) => {
     let variable = lowerFirst(pascalCase(t.key));

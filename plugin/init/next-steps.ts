@@ -1,6 +1,8 @@
 // What `init` tells the user to do next, in their package manager's words: install what is missing,
 // edit the starter, regenerate, wire the Vite plugin into their own plugins array.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SURFACE_LOCK_NAME } from '../language/output-files.js';
 import { SDK_PACKAGE } from './detect-app.js';
 import { installCommand } from './package-manager.js';
 import type { InitResult } from './run-init.js';
@@ -68,6 +70,13 @@ export function nextSteps(result: InitResult): string[] {
     ...(result.bindingFile ? [rel(result.bindingFile)] : []),
   ].join(' and ');
   steps.push(`Run \`${commands.generate}\` after each catalog change (commit ${commit}).`);
+  const lock = path.join(result.outDir, SURFACE_LOCK_NAME);
+  if (sdk.installed && !existsSync(lock))
+    steps.push(
+      `Run \`${commands.verify} --update\`, then \`${commands.generate}\`: it records ` +
+        `what the runtime offers by itself in ${rel(lock)}, which the session's ` +
+        `tools and policy.md then follow.`,
+    );
   if (result.script === 'conflict')
     steps.push(
       `Your package.json already has a different "generate" script; add \`${plan.script}\` to it yourself.`,
@@ -115,5 +124,8 @@ export function nextSteps(result: InitResult): string[] {
         `' }\` to the catalog in ${rel(plan.configFile)} and run \`` +
         `${commands.generate}\` (or run init with --ui).`,
     );
+  steps.push(
+    `When something does not work: \`${commands.doctor}\` says what is wrong, with the fix.`,
+  );
   return steps;
 }

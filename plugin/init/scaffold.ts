@@ -50,6 +50,8 @@ export interface ScaffoldPlan {
     readonly drift: string;
     readonly init: string;
     readonly bindings: string;
+    readonly verify: string;
+    readonly doctor: string;
   };
   /** Renders the tools file with only these starter SDK tools (the ones the installed SDK types). */
   readonly renderTools: (sdkTools: readonly string[]) => string;
@@ -107,6 +109,8 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     drift: withConfig('tool-catalog drift'),
     init: withConfig('tool-catalog init'),
     bindings: withConfig('tool-catalog bindings'),
+    verify: withConfig('tool-catalog verify'),
+    doctor: withConfig('tool-catalog doctor'),
   };
   const prefix = pascalCase(name);
   const variable = lowerFirst(prefix);

@@ -81,3 +81,22 @@ export function importStyle(
       `${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}`,
   };
 }
+
+/** The tsconfig that compiles `folder`, with its `module` and `moduleResolution` as written (lower case). */
+export function resolutionOf(
+  folder: string,
+): { file: string; module?: string; moduleResolution?: string } | undefined {
+  let project: ReturnType<typeof projectOf>;
+  try {
+    project = projectOf(folder);
+  } catch {
+    return undefined;
+  }
+  if (!project) return undefined;
+  const options = project.options ?? {};
+  return {
+    file: project.file,
+    module: options.module?.toLowerCase(),
+    moduleResolution: options.moduleResolution?.toLowerCase(),
+  };
+}

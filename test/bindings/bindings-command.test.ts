@@ -55,7 +55,7 @@ describe('tool-catalog bindings', () => {
     const result = await app.cli('bindings');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^tool-catalog\.config\.ts:6:5: error TC002: No catalog in the config has a binding file; add `bindings: \{ file: 'src\/toolBinding\.ts' \}` to it\./m,
+      /^tool-catalog\.config\.ts:6:5: error TC002: No catalog in the config has a binding file, so there is nothing to check: an app without a UI needs none\. To give the tools icons, add `bindings: \{ file: 'src\/tool-bindings\.ts' \}` to the catalog and run generate\./m,
     );
   });
 

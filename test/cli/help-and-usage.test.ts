@@ -31,6 +31,10 @@ describe('tool-catalog --help and --version', () => {
       for (const flag of listed) expect(Object.keys(c.options), `${c.name}`).toContain(flag);
     expect((await runCli(['--version'], REPO)).stdout).toBe(`${version}\n`);
     expect((await runCli(['-v'], REPO)).stdout).toBe(`${version}\n`);
+    const word = await runCli(['version'], REPO);
+    expect(word.stdout).toBe(`${version}\n`);
+    expect(word.code).toBe(0);
+    expect(run.stdout).toContain('`tool-catalog --version` (or `version`) prints the version');
   });
 
   it.each(COMMANDS.map((c) => [c.name, c] as const))(
@@ -52,6 +56,12 @@ describe('tool-catalog --help and --version', () => {
     const run = await runCli(['verify', '--help'], REPO);
     expect(run.stdout).toContain('[--overlay <name>]...');
     expect(run.stdout).toMatch(/^ {2}--overlay <name> \(repeatable\)$/m);
+  });
+
+  it('a misspelled `version` is pointed to it', async () => {
+    const run = await runCli(['verison'], REPO);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("Unknown command 'verison'. Did you mean 'version'?");
   });
 
   it('a misspelled command gets one did-you-mean line, not the whole help', async () => {

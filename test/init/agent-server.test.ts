@@ -40,7 +40,12 @@ const SETUPS: Record<string, Setup> = {
     src: true,
   },
   node16: {
-    compilerOptions: { module: 'node16', moduleResolution: 'node16', rootDir: 'src', outDir: 'dist' },
+    compilerOptions: {
+      module: 'node16',
+      moduleResolution: 'node16',
+      rootDir: 'src',
+      outDir: 'dist',
+    },
     module: 'src/agent-server.ts',
     specifier: './generated/agent/index.js',
     src: true,
@@ -161,31 +166,41 @@ describe('the agent server init writes', () => {
     TIMEOUT_MS,
   );
 
-  it('waits for zod, which the SDK\'s tool() needs, and says so', async () => {
-    // Outside the repository, with the SDK installed but not its peer zod.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-no-zod-'));
-    made.push(dir);
-    writeFiles(dir, { 'package.json': '{ "name": "server", "private": true, "type": "module" }\n' });
-    mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'), { recursive: true });
-    symlinkSync(
-      path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk'),
-      path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'),
-      'dir',
-    );
-    const init = await runCli(['init'], dir);
-    expect(init.code, init.stderr).toBe(0);
-    expect(existsSync(path.join(dir, 'agent-server.ts'))).toBe(false);
-    expect(init.stdout).toContain(
-      "npm install zod   # the SDK's tool() takes a zod schema; then run `npx tool-catalog init` again: it writes agent-server.ts",
-    );
-  }, TIMEOUT_MS);
+  it(
+    "waits for zod, which the SDK's tool() needs, and says so",
+    async () => {
+      // Outside the repository, with the SDK installed but not its peer zod.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-no-zod-'));
+      made.push(dir);
+      writeFiles(dir, {
+        'package.json': '{ "name": "server", "private": true, "type": "module" }\n',
+      });
+      mkdirSync(path.join(dir, 'node_modules/@anthropic-ai'), { recursive: true });
+      symlinkSync(
+        path.join(REPO, 'node_modules/@anthropic-ai/claude-agent-sdk'),
+        path.join(dir, 'node_modules/@anthropic-ai/claude-agent-sdk'),
+        'dir',
+      );
+      const init = await runCli(['init'], dir);
+      expect(init.code, init.stderr).toBe(0);
+      expect(existsSync(path.join(dir, 'agent-server.ts'))).toBe(false);
+      expect(init.stdout).toContain(
+        "npm install zod   # the SDK's tool() takes a zod schema; then run `npx tool-catalog init` again: it writes agent-server.ts",
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('is kept as the user edited it when init runs again', async () => {
-    const dir = await initedApp('rerun', SETUPS.nodenext!);
-    const file = path.join(dir, 'src/agent-server.ts');
-    writeFileSync(file, '// my own server\nexport {};\n');
-    const again = await runCli(['init'], dir);
-    expect(again.code, again.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe('// my own server\nexport {};\n');
-  }, TIMEOUT_MS);
+  it(
+    'is kept as the user edited it when init runs again',
+    async () => {
+      const dir = await initedApp('rerun', SETUPS.nodenext!);
+      const file = path.join(dir, 'src/agent-server.ts');
+      writeFileSync(file, '// my own server\nexport {};\n');
+      const again = await runCli(['init'], dir);
+      expect(again.code, again.stderr).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe('// my own server\nexport {};\n');
+    },
+    TIMEOUT_MS,
+  );
 });

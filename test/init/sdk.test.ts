@@ -1,7 +1,15 @@
 // `tool-catalog init` and the Claude Agent SDK, an optional peer: installed, the starter catalog
 // declares every tool that SDK version types and passes `drift`; not installed, init prints the
 // command that installs it and scaffolds a starter that needs none of the SDK's tool types until then.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';

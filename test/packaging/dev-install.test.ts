@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,13 +61,34 @@ describe('a dev install of agent-tool-catalog alone', () => {
       expect(packages).not.toContain(heavy);
   });
 
+  /** A copy of the app (its installed node_modules linked as they are) with a catalog, with or without a binding file. */
+  async function appWithCatalog(bindings: boolean): Promise<string> {
+    const copy = await tempDir(`dev-install-catalog-${bindings}`);
+    cpSync(path.join(app, 'package.json'), path.join(copy, 'package.json'));
+    cpSync(path.join(app, 'node_modules'), path.join(copy, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    writeFileSync(
+      path.join(copy, 'tool-catalog.config.ts'),
+      `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { app: { include: ['catalog/*.catalog.ts']${bindings ? ", bindings: { file: 'src/tool-bindings.ts' }" : ''} } } });\n`,
+    );
+    mkdirSync(path.join(copy, 'catalog'));
+    writeFileSync(
+      path.join(copy, 'catalog/app.catalog.ts'),
+      "import { defineCatalog } from 'agent-tool-catalog';\nexport const app = defineCatalog({});\nexport default app.tools({ Read: { kind: 'sdk', exposure: 'user' } });\n",
+    );
+    return copy;
+  }
+
   it.each([
-    [['drift', '--mcp'], '@modelcontextprotocol/sdk', 'drift --mcp'],
-    [['bindings'], 'ts-morph', 'bindings'],
+    [['drift', '--mcp'], '@modelcontextprotocol/sdk', 'drift --mcp', false],
+    [['bindings'], 'ts-morph', 'bindings', true],
   ])(
     '%j without its optional peer says in one line how to install it',
-    async (args, peer, command) => {
-      const run = await runNode([bin(app), ...args], app);
+    async (args, peer, command, catalog) => {
+      const dir = catalog ? await appWithCatalog(true) : app;
+      const run = await runNode([bin(dir), ...args], dir);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(
@@ -74,6 +96,16 @@ describe('a dev install of agent-tool-catalog alone', () => {
       );
     },
   );
+
+  it('bindings in an app without a binding file says so, and never asks for ts-morph', async () => {
+    const dir = await appWithCatalog(false);
+    const run = await runNode([bin(dir), 'bindings'], dir);
+    expect(run.stderr).toContain(
+      'error TC002: No catalog in the config has a binding file, so there is nothing to check',
+    );
+    expect(run.stderr).not.toContain('ts-morph');
+    expect(run.code).toBe(1);
+  });
 
   it('runs those commands once the peers are installed', async () => {
     // A copy of the app with the two peers added to its node_modules (the versions this repository installs).

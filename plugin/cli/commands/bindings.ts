@@ -4,7 +4,10 @@ import type { CatalogBindingsReport } from '../../bindings/run-bindings.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import { relativePosix } from '../../text/spelling.js';
+import { noBindingFile } from '../../bindings/binding-file-missing.js';
+import { isUsageProblem, loadProject } from '../../project/load-project.js';
 import { loadWithPeer } from '../optional-peer.js';
+import { projectOptions } from '../project-input.js';
 
 const list = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
@@ -55,18 +58,20 @@ export async function bindingsCommand(
   const prune = values.prune === true;
   if (prune && !fix)
     throw new UsageError('--prune removes entries and only works together with --fix.');
+  const options = { ...projectOptions(values, io), fix, prune };
+  const project = await loadProject(options);
+  const usage = project.diagnostics.find(isUsageProblem);
+  if (usage) throw new UsageError(usage.message);
+  // An app without a binding file hears so, without needing ts-morph for it.
+  const none = await noBindingFile(project, options.catalog);
   // Loaded on use: it pulls in ts-morph (~1.4 s), an optional peer, which no other command needs.
-  const loaded = await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
-  if (!loaded) return 2;
-  const { runBindings } = loaded;
-  const result = await runBindings({
-    cwd: io.cwd,
-    config: values.config as string | undefined,
-    catalog: values.catalog as string | undefined,
-    fix,
-    prune,
-  });
-  if (result.usageError) throw new UsageError(result.usageError);
+  const loaded = none
+    ? undefined
+    : await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
+  if (!none && !loaded) return 2;
+  const result = loaded
+    ? await loaded.runBindings(options, project)
+    : { ok: false, catalogs: [], diagnostics: [...project.diagnostics, none!] };
   const rel = (f: string) => relativePosix(io.cwd, f);
   if (values.json) {
     const catalogs = result.catalogs.map((c) => ({ ...c, file: rel(c.file) }));

@@ -143,6 +143,15 @@ export const COMMANDS: readonly Command[] = [
     load: async () => (await import('./upgrade.js')).upgradeCommand,
   },
   {
+    name: 'doctor',
+    summary:
+      "Check this app's set-up (Node, TypeScript, module resolution, SDKs and their lock, " +
+      'generated output, binding and locale files, build scripts); each problem with its fix',
+    usage: '',
+    options: { ...COMMON_OPTIONS },
+    load: async () => (await import('./doctor.js')).doctorCommand,
+  },
+  {
     name: 'inputs',
     summary:
       "List generate's input and output globs per catalog, and as a Turborepo task and an Nx target",
