@@ -75,7 +75,7 @@ function renderAgentServer(model: CatalogModel, file: string): string {
   });
   const servers = model.servers.flatMap((server) => {
     const on = tools.filter((t) => t.server === server).map((t) => t.variable);
-    return on.length > 0 ? [{ property: tsKey(server), tools: on.join(', ') }] : [];
+    return on.length > 0 ? [`${tsKey(server)}: [${on.join(', ')}]`] : [];
   });
   const runtime = model.runtimes.find((r) => !r.permissionCallback) ?? model.runtimes[0]!;
   const extension = model.config.imports.extension;
@@ -97,7 +97,7 @@ function renderAgentServer(model: CatalogModel, file: string): string {
         ? 'declared with a permission callback: pass canUseTool in the options too'
         : "the catalog's runtime configuration without a permission callback",
       tools,
-      servers,
+      servers: servers.length > 0 ? servers.join(', ') : undefined,
     })
     .trimEnd()
     .concat('\n');

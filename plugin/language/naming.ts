@@ -62,6 +62,19 @@ export function staticRuntimeNames(key: string, d: NamingFields): string[] {
   }
 }
 
+/**
+ * A generated name: the catalog's prefix, then `name`, whose first word is left out when the prefix
+ * already ends with it, so no name repeats a word (`Agent` + `AgentToolSettings` → `AgentToolSettings`,
+ * `SupportAgent` → `SupportAgentToolSettings`; `Claude` → `ClaudeAgentToolSettings`).
+ */
+export function prefixedName(prefix: string, name: string): string {
+  // The word starts with a capital, so where the prefix ends with it, a word of the prefix starts.
+  const first = /^[A-Z][a-z0-9]*/.exec(name)?.[0];
+  return first && prefix.endsWith(first)
+    ? `${prefix}${name.slice(first.length)}`
+    : `${prefix}${name}`;
+}
+
 /** Words that cannot name a variable, a parameter or a type in strict-mode TypeScript. */
 const RESERVED = new Set(
   (

@@ -17,7 +17,7 @@ import {
 import { bindingsRenderer } from './renderers/bindings.js';
 import { i18nRenderer } from './renderers/i18n.js';
 import { i18nKeysRenderer } from './renderers/i18n-keys.js';
-import { optOutsRenderer } from './renderers/opt-outs.js';
+import { optOutsRenderer, settingsTypeName } from './renderers/opt-outs.js';
 import { runtimeModule, siblingModule } from './renderers/module-specifiers.js';
 import { policyRenderer } from './renderers/policy.js';
 import { policySnapshotRenderer } from './renderers/policy-snapshot.js';
@@ -89,10 +89,17 @@ function renderBarrel(
     .map((f) => path.basename(f, '.ts'))
     .sort()
     .map((name) => siblingModule(model, name));
+  // The runtime's untyped settings share the name of the catalog's typed ones for the prefix `Agent`.
+  const settings = settingsTypeName(model);
+  const optOuts = path.join(outDir, 'opt-outs.ts');
+  const shadows =
+    settings === 'AgentToolSettings' && files.has(optOuts)
+      ? [{ names: settings, module: siblingModule(model, 'opt-outs') }]
+      : [];
   return layOut(
     context,
     'index.ts',
-    { header, modules, runtime: runtimeModule(model) },
+    { header, modules, runtime: runtimeModule(model), shadows },
     path.join(outDir, 'index.ts'),
   );
 }

@@ -20,6 +20,8 @@ interface BarrelView {
   readonly modules: readonly Text[];
   /** The runtime copy's module specifier, re-exported so apps import everything from the folder. */
   readonly runtime: Text;
+  /** Type names a catalog module shares with the runtime, re-exported from that module by name. */
+  readonly shadows: readonly { readonly names: Text; readonly module: Text }[];
 }
 
 /** `P` is the type prefix (`Claude`), `C` the constant prefix (`CLAUDE`) of every generated name. */
@@ -188,6 +190,10 @@ export interface OptOutsView extends Prefixes {
   readonly namespaces: readonly Text[];
   /** Channels whose tool names are known only at run time. */
   readonly dynamicNamespaces: readonly Text[];
+  /** The typed settings' name (`<P>AgentToolSettings`, without a repeated word). */
+  readonly settings: Text;
+  /** The name it had when it repeated a word of the prefix (`AgentAgentToolSettings`), kept deprecated. */
+  readonly settingsAlias: Maybe;
 }
 
 export interface BindingsView extends Prefixes {
@@ -366,7 +372,8 @@ interface InitAgentServerView {
     /** The reply's start, inside a template literal. */
     readonly reply: Text;
   }[];
-  readonly servers: readonly { readonly property: Text; readonly tools: Text }[];
+  /** `'agent-tools': [notes]`: each in-process server and the tools the module builds for it. */
+  readonly servers: Maybe;
 }
 
 /** Every template, by the name of its file in `templates/` without `.hbs`, and the view it lays out. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoModel, renderOne } from '../../../test/support/catalog-model';
+import { renderModel } from '../../generate';
 import { optOutsRenderer } from './opt-outs';
 import { policyRenderer } from './policy';
 import { registryRenderer } from './registry';
@@ -82,6 +83,30 @@ describe('opt-outs.ts', () => {
       }
       "
     `);
+  });
+
+  it('names the typed settings without repeating the prefix, keeping the old name deprecated', async () => {
+    const withPrefix = (prefix: string) =>
+      demoModel({}, { Read: { kind: 'sdk', exposure: 'user' } }, { prefix });
+    const agent = renderOne(optOutsRenderer, withPrefix('Agent'));
+    expect(agent).toContain('export interface AgentToolSettings {\n');
+    expect(agent).toContain(
+      '/** @deprecated Renamed AgentToolSettings, which does not repeat the prefix; this name goes in the next version. */\n' +
+        'export type AgentAgentToolSettings = AgentToolSettings;\n',
+    );
+    const support = renderOne(optOutsRenderer, withPrefix('SupportAgent'));
+    expect(support).toContain('export interface SupportAgentToolSettings {\n');
+    expect(support).toContain('export type SupportAgentAgentToolSettings = SupportAgentToolSettings;\n');
+    const demo = renderOne(optOutsRenderer, withPrefix('Demo'));
+    expect(demo).toContain('export interface DemoAgentToolSettings {\n');
+    expect(demo).not.toContain('@deprecated');
+    // The runtime exports untyped settings under the same name: the folder exports the catalog's by name.
+    const barrel = async (prefix: string) =>
+      (await renderModel(withPrefix(prefix))).files.get('/app/generated/demo/index.ts')?.content;
+    expect(String(await barrel('Agent'))).toContain(
+      "export type { AgentToolSettings } from './opt-outs';\n",
+    );
+    expect(String(await barrel('Demo'))).not.toContain('export type {');
   });
 
   it('carries the earlier names into the registry and the policy tables', () => {

@@ -1,5 +1,6 @@
 // Renders `opt-outs.ts`: the typed opt-out entry (keys, runtime names, server patterns), and the check
 // and migration of an opt-out list bound to the catalog's policy tables.
+import { prefixedName } from '../../language/naming.js';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { lineCommentText } from '../../text/escape.js';
 import { templateFile, type Renderer } from '../renderer.js';
@@ -12,7 +13,14 @@ import type { OptOutsView } from '../template-views.js';
  */
 const namespaces = (names: readonly string[]) => names.filter((n) => /^[A-Za-z0-9_-]+$/.test(n));
 
+/** The typed settings, as the runtime names its untyped ones. */
+const SETTINGS = 'AgentToolSettings';
+
+/** The catalog's typed settings' name: `AgentToolSettings` for the prefix `Agent`, not `AgentAgent…`. */
+export const settingsTypeName = (model: CatalogModel) => prefixedName(model.prefix, SETTINGS);
+
 function optOutsView(model: CatalogModel, header: string): OptOutsView {
+  const settings = settingsTypeName(model);
   // Channels whose tool names are mirrored or resolved at run time: any name under them may exist.
   const dynamic = model.channels.filter((channel) =>
     model.tools.some((t) => t.channel === channel && t.nameSource.kind !== 'static'),
@@ -27,6 +35,8 @@ function optOutsView(model: CatalogModel, header: string): OptOutsView {
     registryModule: siblingModule(model, 'registry'),
     namespaces: namespaces([...model.servers, ...model.channels]),
     dynamicNamespaces: namespaces(dynamic),
+    settings,
+    settingsAlias: settings === `${model.prefix}${SETTINGS}` ? undefined : `${model.prefix}${SETTINGS}`,
   };
 }
 
