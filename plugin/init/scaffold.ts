@@ -59,6 +59,9 @@ export interface ScaffoldPlan {
   readonly renderSdkTools: (declarations: readonly string[]) => string;
 }
 
+/** The starter's tools files (`catalog/<name>.catalog.ts`), which the vocabulary's file must not take. */
+const STARTER_TOOL_FILES = ['tools', 'sdk-tools'];
+
 /** The config init writes or completes: `--config`, else one the app has, else the default name. */
 function configFileOf(dir: string, options: InitOptions): string {
   if (options.config === undefined)
@@ -121,7 +124,10 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const bindingFile = app.ui.has ? path.join(project, `${base}tool-bindings.ts`) : undefined;
   // Paths in the config start at its folder.
   const fromConfig = (file: string) => toPosix(path.relative(configDir, file)) || '.';
-  const vocabularyName = `${name}.catalog`;
+  // The vocabulary is named after the catalog, unless that is the name of the tools files beside it.
+  const vocabularyName = STARTER_TOOL_FILES.includes(name)
+    ? `${name}-vocabulary.catalog`
+    : `${name}.catalog`;
   // Catalog files import each other as the app's tsconfig wants (`./agent.catalog.js` under node16/nodenext);
   // with no tsconfig yet, `.js`, which every module mode accepts.
   const extension = app.tsconfig
@@ -131,7 +137,8 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const templates = loadTemplates();
   const render = <Name extends TemplateName>(template: Name, view: TemplateViews[Name]) =>
     templates.get(template)(view);
-  const server = tsString(`${name}-tools`);
+  // `agent-tools` for `agent`; a catalog named `tools` or `…-tools` is not given the word twice.
+  const server = tsString(/(^|-)tools$/.test(name) ? name : `${name}-tools`);
   const catalogName = lineCommentText(`'${name}'`);
   // Without the SDK its tools are declared untyped, so nothing generated needs the SDK's types yet.
   const untyped = app.sdk ? '' : ' sdkTyped: false,';

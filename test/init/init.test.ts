@@ -197,4 +197,23 @@ describe('tool-catalog init', () => {
     expect(stderr).toContain('has no package.json');
     expect(existsSync(path.join(dir, 'tool-catalog.config.ts'))).toBe(false);
   });
+
+  it.each([
+    ['tools', 'tools-vocabulary.catalog.ts', "'tools'"],
+    ['sdk-tools', 'sdk-tools-vocabulary.catalog.ts', "'sdk-tools'"],
+    ['agent-tools', 'agent-tools.catalog.ts', "'agent-tools'"],
+  ])(
+    'a catalog named %s keeps its vocabulary apart from the tools files and its server named once',
+    async (name, vocabulary, server) => {
+      const dir = makeApp(`named-${name}`, {
+        'package.json': '{ "name": "named", "private": true }\n',
+      });
+      const init = await cli(dir, 'init', '--catalog', name);
+      expect(init.stderr).toBe('');
+      expect(init.code).toBe(0);
+      expect(read(dir, `catalog/${vocabulary}`)).toContain(`servers: { ${server}: {} },`);
+      expect(read(dir, 'catalog/tools.catalog.ts')).toContain(`server: ${server}, wire: 'notes'`);
+      expect((await cli(dir, 'generate', '--check')).code).toBe(0);
+    },
+  );
 });

@@ -96,7 +96,9 @@ describe('opt-outs.ts', () => {
     );
     const support = renderOne(optOutsRenderer, withPrefix('SupportAgent'));
     expect(support).toContain('export interface SupportAgentToolSettings {\n');
-    expect(support).toContain('export type SupportAgentAgentToolSettings = SupportAgentToolSettings;\n');
+    expect(support).toContain(
+      'export type SupportAgentAgentToolSettings = SupportAgentToolSettings;\n',
+    );
     const demo = renderOne(optOutsRenderer, withPrefix('Demo'));
     expect(demo).toContain('export interface DemoAgentToolSettings {\n');
     expect(demo).not.toContain('@deprecated');

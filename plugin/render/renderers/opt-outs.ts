@@ -36,7 +36,8 @@ function optOutsView(model: CatalogModel, header: string): OptOutsView {
     namespaces: namespaces([...model.servers, ...model.channels]),
     dynamicNamespaces: namespaces(dynamic),
     settings,
-    settingsAlias: settings === `${model.prefix}${SETTINGS}` ? undefined : `${model.prefix}${SETTINGS}`,
+    settingsAlias:
+      settings === `${model.prefix}${SETTINGS}` ? undefined : `${model.prefix}${SETTINGS}`,
   };
 }
 
