@@ -2,7 +2,9 @@
 // registry: a fresh `npm create vite` React + TypeScript app on pnpm 12, and a Node ESM agent server
 // on nodenext with TypeScript 5.9 and npm. Each runs `init` before installing the package (as the
 // README says, through the package's own name), installs it and the SDK, runs `init` again, builds
-// and type-checks, and `verify` passes against the real Claude Code runtime.
+// and type-checks (the server, the agent-server module init wrote), and `verify` passes against the
+// real Claude Code runtime; the server's starter tool runs unasked (`verify --emit`), and `doctor`
+// finds nothing wrong once the steps init printed are done.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +136,9 @@ describe.concurrent('a new user', () => {
     await step(app, 'npm', 'install', '--prefer-offline', SDK);
     const again = await step(app, 'npx', 'tool-catalog', 'init');
     expect(again.stdout).toContain('the catalog declares every tool it types');
+    // The agent server the README shows, in this app's names; `npm run build` below compiles it.
+    expect(again.stdout).toContain('  src/agent-server.ts\n');
+    expect(read(app, 'src/agent-server.ts')).toContain("from './generated/agent/index.js';");
 
     writeFileSync(
       path.join(app, 'src/main.ts'),
@@ -157,5 +162,21 @@ describe.concurrent('a new user', () => {
     expect(verify.stdout).toMatch(
       /verify: what the model is offered equals the policy in all \d+ contexts/,
     );
+    // The starter's own tool runs in a server with no permission callback.
+    const emit = await step(
+      app,
+      'npx',
+      'tool-catalog',
+      'verify',
+      '--emit',
+      'mcp__agent-tools__notes',
+    );
+    expect(emit.stdout).toContain('emit mcp__agent-tools__notes: ran — ');
+    expect(emit.stdout).toContain('(its handler ran)');
+    // The last steps init printed, then doctor finds nothing wrong.
+    await step(app, 'npx', 'tool-catalog', 'verify', '--update');
+    await step(app, 'npm', 'run', 'generate');
+    const doctor = await step(app, 'npx', 'tool-catalog', 'doctor');
+    expect(doctor.stdout).toMatch(/\ndoctor: nothing wrong \(\d+ checks\)\.\n$/);
   });
 });
