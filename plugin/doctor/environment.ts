@@ -24,7 +24,8 @@ export function nodeFinding(version = process.versions.node): Finding {
     ? ok('node', `Node ${version} (agent-tool-catalog needs ${min} or later)`)
     : problem(
         'node',
-        `Node ${version} is older than ${min}, which agent-tool-catalog needs (Node's require of ES modules, its permission model)`,
+        `Node ${version} is older than ${min}, which agent-tool-catalog needs ` +
+          "(Node's require of ES modules, its permission model)",
         `install Node ${min} or later (e.g. \`nvm install 22\`)`,
       );
 }
@@ -37,14 +38,16 @@ export function typescriptFinding(dir: string, install: (pkg: string) => string)
   if (!ts?.version)
     return note(
       'typescript',
-      'TypeScript is not installed in this app; the generated code is TypeScript, checked with 5.9, 6 and 7',
+      'TypeScript is not installed in this app; the generated code is TypeScript, ' +
+        'checked with 5.9, 6 and 7',
       install('typescript'),
     );
   return atLeast(ts.version, OLDEST_TYPESCRIPT)
     ? ok('typescript', `TypeScript ${ts.version} (the generated code is checked with 5.9, 6 and 7)`)
     : problem(
         'typescript',
-        `TypeScript ${ts.version} is older than ${OLDEST_TYPESCRIPT}, the oldest the generated code is checked with`,
+        `TypeScript ${ts.version} is older than ${OLDEST_TYPESCRIPT}, the oldest ` +
+          'the generated code is checked with',
         install('typescript@latest'),
       );
 }
