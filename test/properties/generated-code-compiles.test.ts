@@ -10,6 +10,7 @@ import type { RawCatalog } from '../../plugin/load/load-catalog';
 import type { ResolvedCatalogConfig } from '../../plugin/load/load-config';
 import { buildModel } from '../../plugin/model/build-model';
 import { renderCatalog } from '../../plugin/render/render-catalog';
+import { renderersOf } from '../../plugin/targets/index';
 import { loadTemplates } from '../../plugin/render/templates';
 import { constantCase } from '../../plugin/text/spelling';
 import { validateCatalog } from '../../plugin/validate/validate-catalog';
@@ -68,7 +69,8 @@ function generateInto(dir: string, catalog: RandomCatalog, emitRuntime: boolean)
   };
   const problems = validateCatalog(raw);
   if (hasErrors(problems)) return problems.map((d) => `${d.code} ${d.message}`);
-  const rendered = renderCatalog(buildModel(raw), loadTemplates(), new Map());
+  const model = buildModel(raw);
+  const rendered = renderCatalog(model, loadTemplates(), new Map(), renderersOf(model));
   if (rendered.diagnostics.length > 0)
     return rendered.diagnostics.map((d) => `${d.code} ${d.message}`);
   mkdirSync(path.join(dir, 'catalog'), { recursive: true });
