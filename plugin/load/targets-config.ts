@@ -56,7 +56,8 @@ function majorOf(
   if (pinned !== undefined)
     return versioned.majors.includes(Number(pinned))
       ? { major: Number(pinned), majorFrom: 'pinned in the config' }
-      : `'${name}@${pinned}': the ${name} target supports ${versioned.package} ${supported}`;
+      : `'${name}@${pinned}': the ${name} target supports ${versioned.package} ${supported}; ` +
+          `pin one of them ('${name}@${versioned.majors.at(-1)}'), or write '${name}' for the installed major.`;
   const version = installedVersion(rootDir, versioned.package);
   if (version === undefined)
     return (

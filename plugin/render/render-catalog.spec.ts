@@ -17,8 +17,8 @@ describe('renderCatalog', () => {
         "/app/generated/demo/i18n-keys.ts",
         "/app/generated/demo/policy.ts",
         "/app/generated/demo/policy.md",
-        "/app/generated/demo/session.ts",
         "/app/generated/demo/opt-outs.ts",
+        "/app/generated/demo/session.ts",
         "/app/generated/demo/sdk-coverage.ts",
         "/app/generated/demo/index.ts",
       ]

@@ -50,8 +50,9 @@ export interface AppToolDefinition<S extends ObjectInputSchema, O> {
   readonly description: string;
   readonly input: S;
   /**
-   * What the tool does (a method, so that an app tool of any input is an `AppTool`). A string answers as text; a `{ content: [...] }` result is handed to an MCP
-   * client as it is; anything else as JSON text (and to SDKs that take values, as the value).
+   * What the tool does (a method, so that an app tool of any input is an `AppTool`). A string
+   * answers as text; a `{ content: [...] }` result is handed to an MCP client as it is; anything
+   * else as JSON text (and to SDKs that take values, as the value).
    */
   execute(input: AppToolInput<S>, call: AppToolCall): O | Promise<O>;
 }

@@ -35,7 +35,7 @@ export function aiSdkNames(model: CatalogModel): AiSdkNames {
       code: DIAGNOSTIC_CODES.targetCannotExpress,
       severity: 'error',
       message:
-        `${what} and ${first.what} would both be named '${name}' in the ai-sdk target: the Vercel AI ` +
+        `${what[0]!.toUpperCase()}${what.slice(1)} and ${first.what} would both be named '${name}' in the ai-sdk target: the Vercel AI ` +
         'SDK names a tool by its wire name alone (no server prefix), so it cannot tell them apart; ' +
         "rename one of them, or leave ai-sdk out of the catalog's targets.",
       ...(at ? { at } : {}),
@@ -46,7 +46,7 @@ export function aiSdkNames(model: CatalogModel): AiSdkNames {
   };
   for (const t of model.tools)
     for (const name of aiSdkNamesOf(t))
-      claim(name, `Tool '${t.key}'`, {
+      claim(name, `tool '${t.key}'`, {
         file: `${model.config.rootDir}/${t.source}`,
         path: [t.key],
         atKey: true,
@@ -55,7 +55,7 @@ export function aiSdkNames(model: CatalogModel): AiSdkNames {
   for (const agent of model.agents)
     claim(
       agent.name,
-      `Subagent '${agent.name}'`,
+      `subagent '${agent.name}'`,
       model.definitionSource === undefined
         ? undefined
         : {

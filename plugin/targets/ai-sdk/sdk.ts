@@ -46,10 +46,8 @@ const USAGE = {
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 };
 
-let ids = 0;
-
 /** The test model's answer to one step, in the language model specification's shape (v3 and v4 alike). */
-function generateResult(reply: ModelReply) {
+function generateResult(reply: ModelReply, id: () => string) {
   const calls = 'toolCalls' in reply ? reply.toolCalls : [];
   return {
     content:
@@ -57,7 +55,7 @@ function generateResult(reply: ModelReply) {
         ? [{ type: 'text', text: reply.text }]
         : calls.map((c) => ({
             type: 'tool-call',
-            toolCallId: `verify-${(ids++).toString(36)}`,
+            toolCallId: id(),
             toolName: c.name,
             input: JSON.stringify(c.input),
           })),
@@ -102,7 +100,9 @@ export async function loadAiSdk(rootDir: string, choice?: string): Promise<AiSdk
     jsonSchema: ai.jsonSchema as AiSdk['jsonSchema'],
     testModel(reply) {
       let step = 0;
-      return new Mock({ doGenerate: async (call) => generateResult(reply(call, step++)) });
+      let calls = 0;
+      const id = () => `verify-${(calls++).toString(36)}`;
+      return new Mock({ doGenerate: async (call) => generateResult(reply(call, step++), id) });
     },
   };
 }

@@ -279,6 +279,9 @@ function runLines(run: TargetRun): string[] {
 function formatAiSdkReport(report: TargetVerifyReport): string {
   const calls = report.runs.filter((r) => r.subagent === undefined).length;
   const nested = report.runs.length - calls;
+  const all = plural(report.runs.length, 'call');
+  const took = `${(report.durationMs / 1000).toFixed(1)} s`;
+  const failing = report.runs.filter((r) => !runIsClean(r)).length;
   const lines = [
     `catalog ${report.catalog}: ai-sdk target on ${report.sdk.package} ${report.sdk.version} (its test model), ` +
       `${plural(calls, 'call')}${nested > 0 ? ` and ${plural(nested, 'subagent call')}` : ''}`,
@@ -286,8 +289,8 @@ function formatAiSdkReport(report: TargetVerifyReport): string {
     ...report.runs.flatMap(runLines),
     '',
     report.ok
-      ? `verify --target ai-sdk: what the model is offered equals the policy in all ${plural(report.runs.length, 'call')} (${(report.durationMs / 1000).toFixed(1)} s).`
-      : `verify --target ai-sdk: ${plural(report.runs.filter((r) => !runIsClean(r)).length, 'call')} of ${report.runs.length} differ from the policy or failed (${(report.durationMs / 1000).toFixed(1)} s).`,
+      ? `verify --target ai-sdk: what the model is offered equals the policy in all ${all} (${took}).`
+      : `verify --target ai-sdk: ${plural(failing, 'call')} of ${report.runs.length} differ from the policy or failed (${took}).`,
   ];
   return `${lines.join('\n')}\n`;
 }
