@@ -28,7 +28,7 @@ export interface TargetProblem {
 }
 
 /** The version of `name` installed in a `node_modules` of `fromDir` or a folder above it. */
-export function installedVersion(fromDir: string, name: string): string | undefined {
+function installedVersion(fromDir: string, name: string): string | undefined {
   for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
     try {
       const manifest = JSON.parse(

@@ -14,7 +14,7 @@ import type { SessionOffer } from '../runtime/offer.js';
 import type { TargetVerifier } from './target-verify.js';
 
 /** One catalog tool as a target offers it in a session. */
-export interface TargetToolOffer {
+interface TargetToolOffer {
   readonly key: string;
   /** Its names in the target's SDK (empty for names known only at run time). */
   readonly names: readonly string[];

@@ -7,11 +7,11 @@ import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 
 /** A tool's AI SDK names known at build time (none for a built-in, or names known only at run time). */
-export const aiSdkNamesOf = (t: ToolModel): string[] =>
+const aiSdkNamesOf = (t: ToolModel): string[] =>
   t.kind === 'sdk' ? [] : t.names.flatMap((n) => aiSdkNameOf(n) ?? []);
 
 /** Whether a tool has AI SDK names the app decides at run time (mirrored or resolved). */
-export const namedAtRunTime = (t: ToolModel) => t.kind !== 'sdk' && t.nameSource.kind !== 'static';
+const namedAtRunTime = (t: ToolModel) => t.kind !== 'sdk' && t.nameSource.kind !== 'static';
 
 export interface AiSdkNames {
   /** Every name a call may offer: tools in catalog order, then subagents. */

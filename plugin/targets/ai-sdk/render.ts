@@ -10,7 +10,7 @@ import { lowerFirst } from '../../text/spelling.js';
 import { aiSdkNames } from './names.js';
 
 /** The resolved `ai-sdk` target of a catalog that compiles for it. */
-export const aiSdkTargetOf = (model: CatalogModel) =>
+const aiSdkTargetOf = (model: CatalogModel) =>
   model.config.targets?.find((t) => t.name === 'ai-sdk');
 
 function aiSdkView(model: CatalogModel, header: string): AiSdkView {

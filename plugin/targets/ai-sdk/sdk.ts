@@ -16,7 +16,7 @@ export interface RecordedCall {
 }
 
 /** A test model: answers each step with `reply`, and records every step's call options. */
-export interface TestModel {
+interface TestModel {
   readonly doGenerateCalls: readonly RecordedCall[];
 }
 
@@ -32,11 +32,11 @@ export interface AiSdk {
 }
 
 /** One step's answer: tool calls, or text. */
-export type ModelReply =
+type ModelReply =
   | { readonly toolCalls: readonly { readonly name: string; readonly input: unknown }[] }
   | { readonly text: string };
 
-export interface GenerateResult {
+interface GenerateResult {
   readonly text: string;
   readonly steps: readonly { readonly content: readonly Record<string, unknown>[] }[];
 }

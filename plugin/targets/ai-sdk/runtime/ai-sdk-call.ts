@@ -37,7 +37,7 @@ export interface CallScope {
 }
 
 /** Thrown into the tool result when a call is refused: the model reads the reason. */
-export class ToolCallRefused extends Error {
+class ToolCallRefused extends Error {
   override name = 'ToolCallRefused';
 }
 

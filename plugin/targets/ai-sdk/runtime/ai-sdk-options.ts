@@ -37,7 +37,7 @@ export interface AiSdkCatalog {
 }
 
 /** The app's tools of one in-process server or external channel. */
-export type AiSdkToolSource<T> = readonly AppTool[] | Readonly<Record<string, T>>;
+type AiSdkToolSource<T> = readonly AppTool[] | Readonly<Record<string, T>>;
 
 export interface AiSdkInput<T> extends SubagentSettings {
   /** The agent's stored opt-outs (catalog keys; one list for every target). */
