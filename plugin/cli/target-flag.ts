@@ -4,6 +4,7 @@
 import { didYouMean } from '../diagnostics/field-schema.js';
 import { TARGET_NAMES, type TargetName } from '../language/targets.js';
 import type { CatalogModel } from '../model/catalog-model.js';
+import type { CliSessionOffer } from '../policy/session-offer.js';
 import type { SessionOffer } from '../runtime/offer.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
 import { TARGETS, targetsOf } from '../targets/index.js';
@@ -36,9 +37,10 @@ export function targetOfferText(
   target: Target,
   model: CatalogModel,
   tables: PolicyTables,
-  offer: SessionOffer,
+  session: Pick<CliSessionOffer, 'offer' | 'assumptions'>,
   subagent?: string,
 ): string {
+  const { offer, assumptions } = session;
   const view: TargetOffer = target.offerOf(model, tables, offer);
   const agent =
     subagent === undefined ? undefined : view.subagents.find((s) => s.name === subagent);
@@ -68,10 +70,20 @@ export function targetOfferText(
       'absent',
       view.tools.filter((t) => !t.offered).map((t) => `${t.key} — ${t.detail ?? 'left out'}`),
     ),
-    list(
-      `left out: ${target.sdk} has no such tool`,
-      view.leftOut.map((l) => l.key),
-    ),
+    view.leftOut.length === 0
+      ? ''
+      : `  left out, ${target.sdk} has no such tool (${view.leftOut.length}): ` +
+        `${view.leftOut.map((l) => l.key).join(', ')}\n`,
+    ...(
+      [
+        [
+          "offered only if the app's availability check passes (not run by the CLI)",
+          assumptions.appChecks,
+        ],
+        ['needs a caller-supplied factory (the CLI supplies none)', assumptions.factories],
+        ['names known only at run time (resolved or mirrored)', assumptions.runtimeNamed],
+      ] as const
+    ).map(([title, keys]) => (keys.length === 0 ? '' : list(title, keys))),
   ].join('');
 }
 
@@ -82,6 +94,7 @@ export function targetLine(
   tables: PolicyTables,
   offer: SessionOffer,
   key: string,
+  subagent?: string,
 ): string {
   const view = target.offerOf(model, tables, offer);
   const left = view.leftOut.find((l) => l.key === key);
@@ -89,6 +102,11 @@ export function targetLine(
   const tool = view.tools.find((t) => t.key === key);
   if (!tool) return `target ${target.name}: not offered`;
   const names = tool.names.length > 0 ? tool.names.join(', ') : 'names known at run time';
+  const agent = view.subagents.find((a) => a.name === subagent);
+  if (agent !== undefined)
+    return agent.offered && tool.names.some((n) => agent.tools.includes(n))
+      ? `target ${target.name}: offered to subagent ${agent.name} as ${names}`
+      : `target ${target.name}: not offered to subagent ${agent.name}`;
   return tool.offered
     ? `target ${target.name}: offered as ${names}`
     : `target ${target.name}: not offered (${names}) — ${tool.detail ?? 'left out'}`;

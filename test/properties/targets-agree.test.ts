@@ -77,7 +77,10 @@ function claudeSide(
   const servers: Record<string, { name: string }[]> = {};
   for (const n of names)
     if (model.servers.includes(n.namespace))
-      (servers[n.namespace] ??= []).push({ name: n.name.slice(`mcp__${n.namespace}__`.length) });
+      servers[n.namespace] = [
+        ...(servers[n.namespace] ?? []),
+        { name: n.name.slice(`mcp__${n.namespace}__`.length) },
+      ];
   const built = new Set<string>();
   const session = sessionOptions(
     { tables, channels: model.channels, guard: guardFacts(model) },
@@ -118,7 +121,10 @@ async function aiSdkSide(
   const names = namesOf(model);
   const tools: Record<string, AppTool[]> = {};
   for (const n of names)
-    (tools[n.namespace] ??= []).push(standIn(n.name.slice(`mcp__${n.namespace}__`.length)));
+    tools[n.namespace] = [
+      ...(tools[n.namespace] ?? []),
+      standIn(n.name.slice(`mcp__${n.namespace}__`.length)),
+    ];
   const keyOf = (namespaceFree: string) =>
     names.find((n) => n.name.endsWith(`__${namespaceFree}`))?.key;
   let nested: { tools: Record<string, unknown>; activeTools: string[] } | undefined;

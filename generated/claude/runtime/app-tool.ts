@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 4abe6ffa46f19bee of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 d2b56f947d374d1f of the code below.
 // One app tool, written once for every target: a name, a description, an input schema (a zod object)
 // and what the tool does. The object is also the Claude Agent SDK's tool definition (`name`,
 // `description`, `inputSchema`, `handler`), so `createSdkMcpServer` takes it as it is; other targets
@@ -56,8 +56,9 @@ export interface AppToolDefinition<S extends ObjectInputSchema, O> {
   readonly description: string;
   readonly input: S;
   /**
-   * What the tool does (a method, so that an app tool of any input is an `AppTool`). A string answers as text; a `{ content: [...] }` result is handed to an MCP
-   * client as it is; anything else as JSON text (and to SDKs that take values, as the value).
+   * What the tool does (a method, so that an app tool of any input is an `AppTool`). A string
+   * answers as text; a `{ content: [...] }` result is handed to an MCP client as it is; anything
+   * else as JSON text (and to SDKs that take values, as the value).
    */
   execute(input: AppToolInput<S>, call: AppToolCall): O | Promise<O>;
 }

@@ -58,6 +58,7 @@ export async function explainCommand(
           tables,
           cliSessionOffer(model, tables, inputs).offer,
           explanation.key,
+          inputs.subagent,
         );
   const callerLine =
     inputs.caller === undefined

@@ -60,7 +60,7 @@ export async function resolveCommand(
     const callerPart = inputs.caller !== undefined ? `; caller ${inputs.caller}` : '';
     io.stdout(
       `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n` +
-        targetOfferText(target, model, tables, offer, inputs.subagent),
+        targetOfferText(target, model, tables, session, inputs.subagent),
     );
     return 0;
   }

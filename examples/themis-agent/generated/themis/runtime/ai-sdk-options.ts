@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 c881431d09a2b73f of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 feb8c3af80dd36c1 of the code below.
 // The options of one Vercel AI SDK call (`generateText` / `streamText`), from the catalog's offer: the
 // tool set holds only the tools the session offers (the app's app tools adapted, an MCP client's
 // tools filtered to the allowed ones, under their wire names), `activeTools` names them, approval
@@ -43,7 +43,7 @@ export interface AiSdkCatalog {
 }
 
 /** The app's tools of one in-process server or external channel. */
-export type AiSdkToolSource<T> = readonly AppTool[] | Readonly<Record<string, T>>;
+type AiSdkToolSource<T> = readonly AppTool[] | Readonly<Record<string, T>>;
 
 export interface AiSdkInput<T> extends SubagentSettings {
   /** The agent's stored opt-outs (catalog keys; one list for every target). */

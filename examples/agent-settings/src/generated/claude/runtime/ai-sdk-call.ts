@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 a245909abd5ead29 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 7cd8f8cef5694c05 of the code below.
 // One AI SDK call's controls over its tool set, shared by the parent call and each subagent's nested
 // call: every tool's call checked against the offer as it stands now (refused with the reason),
 // approval in the installed major's form, and `activeTools` narrowed before every step.
@@ -43,7 +43,7 @@ export interface CallScope {
 }
 
 /** Thrown into the tool result when a call is refused: the model reads the reason. */
-export class ToolCallRefused extends Error {
+class ToolCallRefused extends Error {
   override name = 'ToolCallRefused';
 }
 
