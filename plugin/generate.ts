@@ -12,7 +12,8 @@ import type { ResolvedCatalogConfig } from './load/load-config.js';
 import type { CatalogModel } from './model/catalog-model.js';
 import { loadProject, type ProjectOptions } from './project/load-project.js';
 import type { RenderedFile } from './render/renderer.js';
-import { pathsToRead, RENDERERS, renderCatalog } from './render/render-catalog.js';
+import { pathsToRead, renderCatalog } from './render/render-catalog.js';
+import { renderersOf } from './targets/index.js';
 import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './load/formatter-config.js';
 import { runInOneMemory } from './session-memory.js';
@@ -67,7 +68,9 @@ export async function renderModel(model: CatalogModel): Promise<{
   files: ReadonlyMap<string, RenderedFile>;
   diagnostics: readonly PendingDiagnostic[];
 }> {
-  return renderCatalog(model, loadTemplates(), await readExisting(pathsToRead(model)), RENDERERS);
+  const renderers = renderersOf(model);
+  const existing = await readExisting(pathsToRead(model, renderers));
+  return renderCatalog(model, loadTemplates(), existing, renderers);
 }
 
 /**

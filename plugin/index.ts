@@ -4,3 +4,4 @@ export { defineCatalog, defineTool } from './language/catalog.js';
 export type * from './language/catalog.js';
 export { defineConfig } from './language/config.js';
 export type * from './language/config.js';
+export type * from './language/targets.js';

@@ -120,6 +120,15 @@ mkdirSync(`${root}dist/runtime-source`, { recursive: true });
 for (const file of readdirSync(`${root}plugin/runtime`))
   if (file.endsWith('.ts') && !file.endsWith('.spec.ts'))
     copyFileSync(`${root}plugin/runtime/${file}`, `${root}dist/runtime-source/${file}`);
+// Each target's own runtime (plugin/targets/<name>/runtime/), written beside it for catalogs that target it.
+for (const target of readdirSync(`${root}plugin/targets`, { withFileTypes: true })) {
+  const from = `${root}plugin/targets/${target.name}/runtime`;
+  if (!target.isDirectory() || !existsSync(from)) continue;
+  mkdirSync(`${root}dist/target-runtime/${target.name}`, { recursive: true });
+  for (const file of readdirSync(from))
+    if (file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+      copyFileSync(`${from}/${file}`, `${root}dist/target-runtime/${target.name}/${file}`);
+}
 
 // `--bundles-only` (what `npm run generate` uses): the CLI runs without the .d.ts files, so skip them.
 if (!process.argv.includes('--bundles-only'))

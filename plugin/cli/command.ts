@@ -52,6 +52,7 @@ export const POLICY_INPUT_OPTIONS: OptionSpec = {
   caller: { type: 'string' },
   runtime: { type: 'string' },
   agent: { type: 'string' },
+  target: { type: 'string' },
 };
 
 export class UsageError extends Error {

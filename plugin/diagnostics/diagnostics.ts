@@ -42,6 +42,8 @@ export const DIAGNOSTIC_CODES = {
   surfaceLockInvalid: 'TC310',
   surfaceNotRecorded: 'TC311',
   surfaceContradicted: 'TC312',
+  targetUnavailable: 'TC320',
+  targetCannotExpress: 'TC321',
 } as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[keyof typeof DIAGNOSTIC_CODES];

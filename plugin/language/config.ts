@@ -3,6 +3,7 @@
 // `stale-refs` leaves alone.
 import { CONFIG_BRAND } from './brand.js';
 import type { ModuleRef } from './catalog.js';
+import type { TargetSpec } from './targets.js';
 
 export type MissingTranslationPolicy = 'error' | 'warn' | 'fallback';
 
@@ -142,6 +143,11 @@ export interface CatalogConfig {
   readonly staleRefs?: CatalogStaleRefsOptions;
   /** What `tool-catalog verify` needs from the app to run the catalog's builders. */
   readonly verify?: CatalogVerifyOptions;
+  /**
+   * The agent SDKs the catalog compiles for (default: `['claude-agent-sdk']`). `ai-sdk` takes the major
+   * version of the installed `ai` package; `ai-sdk@6` or `ai-sdk@7` pins it.
+   */
+  readonly targets?: readonly TargetSpec[];
 }
 
 export interface ToolCatalogConfig {

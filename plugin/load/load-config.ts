@@ -21,6 +21,7 @@ import {
   sharedOutputs,
 } from './config-checks.js';
 import type { ResolvedCatalogConfig } from './resolved-config.js';
+import { resolveTargets } from './targets-config.js';
 
 export type { ResolvedCatalogConfig } from './resolved-config.js';
 
@@ -63,6 +64,7 @@ const CATALOG_FIELDS: FieldSpec = {
   mcp: { type: 'record' },
   staleRefs: { type: 'record' },
   verify: { type: 'record' },
+  targets: { type: 'any' },
 };
 const I18N_FIELDS: FieldSpec = {
   locales: { type: 'string[]' },
@@ -226,11 +228,25 @@ export async function loadConfig(options: {
       ]);
     const extra = resolveMcpAndStaleRefs(name, c, file, rootDir);
     diagnostics.push(...extra.diagnostics);
+    const targets = resolveTargets(c.targets, rootDir);
+    for (const { code, message, element } of targets.problems)
+      diagnostics.push({
+        code,
+        severity: 'error',
+        message: `Catalog '${name}': ${message}`,
+        at: {
+          file,
+          path: ['catalogs', name, 'targets'],
+          scope: 'config',
+          ...(element !== undefined ? { element } : {}),
+        },
+      });
     if (diagnostics.length > before) continue;
     const resolved = {
       ...resolveCatalog(name, c, file, timeoutMs),
       mcp: extra.mcp,
       staleRefs: extra.staleRefs,
+      ...(c.targets !== undefined ? { targets: targets.targets } : {}),
     };
     const problems = checkResolvedCatalog(resolved);
     for (const { message, path: at, ...place } of problems)

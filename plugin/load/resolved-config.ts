@@ -4,6 +4,7 @@ import type { ModuleRef } from '../language/catalog.js';
 import type { MissingTranslationPolicy } from '../language/config.js';
 import type { ImportStyle } from './import-style.js';
 import type { ResolvedMcpServer, ResolvedStaleRefsOptions } from './mcp-config.js';
+import type { ResolvedTarget } from './targets-config.js';
 
 export interface ResolvedCatalogConfig {
   readonly name: string;
@@ -43,4 +44,6 @@ export interface ResolvedCatalogConfig {
    * verify runs builders with.
    */
   readonly verify?: { readonly data?: { readonly module: string; readonly exportName: string } };
+  /** The agent SDKs the catalog compiles for; absent: the Claude Agent SDK alone. */
+  readonly targets?: readonly ResolvedTarget[];
 }

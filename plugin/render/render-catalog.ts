@@ -23,12 +23,13 @@ import { policyRenderer } from './renderers/policy.js';
 import { policySnapshotRenderer } from './renderers/policy-snapshot.js';
 import { registryRenderer } from './renderers/registry.js';
 import { runtimeRenderer } from './renderers/runtime.js';
-import { sdkCoverageRenderer } from './renderers/sdk-coverage.js';
-import { sessionRenderer } from './renderers/session.js';
 import { toolsRenderer } from './renderers/tools.js';
 import type { TemplateSet } from './templates.js';
 
-/** Every output of a catalog but the barrel. Add a renderer here to emit a new file. */
+/**
+ * The outputs every catalog has, whatever it compiles for (the barrel aside): add a renderer here to
+ * emit a new file for every catalog. A target's own outputs come from the target (plugin/targets/).
+ */
 export const RENDERERS: readonly Renderer[] = [
   registryRenderer,
   toolsRenderer,
@@ -37,9 +38,7 @@ export const RENDERERS: readonly Renderer[] = [
   i18nKeysRenderer,
   policyRenderer,
   policySnapshotRenderer,
-  sessionRenderer,
   optOutsRenderer,
-  sdkCoverageRenderer,
   runtimeRenderer,
 ];
 
@@ -141,11 +140,12 @@ function renderOnce(
   return result;
 }
 
+/** Every output of `model` that `renderers` (the catalog's and its targets', `renderersOf`) write, and the barrel. */
 export function renderCatalog(
   model: CatalogModel,
   templates: TemplateSet,
   existing: ReadonlyMap<string, string | undefined>,
-  renderers: readonly Renderer[] = RENDERERS,
+  renderers: readonly Renderer[],
 ): RenderedCatalog {
   const kept = keepsLast();
   const header = generatedHeader(model, templates);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogModel } from '../model/catalog-model';
 import { runWithMemory, SessionMemory } from '../session-memory';
 import { demoModel, renderWith } from '../../test/support/catalog-model';
-import { RENDERERS, renderCatalog } from './render-catalog';
+import { renderersOf } from '../targets/index';
+import { renderCatalog } from './render-catalog';
 import type { Renderer } from './renderer';
 import { loadTemplates } from './templates';
 
@@ -41,16 +42,22 @@ const catalog = (copy: string) =>
         label: `Notes ${copy}`,
       },
     },
-    // The runtime is copied into the output folder, so its renderer emits files too.
-    { runtimeModule: undefined },
+    // The runtime is copied into the output folder, so its renderer emits files too; every target.
+    {
+      runtimeModule: undefined,
+      targets: [{ name: 'claude-agent-sdk' }, { name: 'ai-sdk', major: 7 }],
+    },
   );
+
+/** Every renderer of the catalog, its targets' included. */
+const renderers = renderersOf(catalog('(one)'));
 
 /** A renderer's files for the catalog, by path relative to `/app`. */
 const filesOf = (renderer: Renderer, model: CatalogModel) => renderWith(renderer, model).files;
 
 describe('renderers that show no copy', () => {
-  const quiet = RENDERERS.filter((r) => r.showsNoCopy);
-  const showing = RENDERERS.filter((r) => !r.showsNoCopy);
+  const quiet = renderers.filter((r) => r.showsNoCopy);
+  const showing = renderers.filter((r) => !r.showsNoCopy);
 
   it('emit the same files whatever the labels and descriptions say', () => {
     expect(quiet.map((r) => r.name)).toEqual([
@@ -59,10 +66,12 @@ describe('renderers that show no copy', () => {
       'bindings',
       'i18n-keys',
       'policy',
-      'session',
       'opt-outs',
-      'sdk-coverage',
       'runtime',
+      'session',
+      'sdk-coverage',
+      'ai-sdk',
+      'runtime of ai-sdk',
     ]);
     for (const renderer of quiet) {
       const before = filesOf(renderer, catalog('(one)'));
@@ -84,12 +93,14 @@ describe('renderers that show no copy', () => {
     const templates = loadTemplates();
     const memory = new SessionMemory(true);
     const first = runWithMemory(memory, () =>
-      renderCatalog(catalog('(one)'), templates, new Map()),
+      renderCatalog(catalog('(one)'), templates, new Map(), renderers),
     );
     const edited = catalog('(two)');
-    const second = runWithMemory(memory, () => renderCatalog(edited, templates, new Map()));
+    const second = runWithMemory(memory, () =>
+      renderCatalog(edited, templates, new Map(), renderers),
+    );
     // What a fresh process renders for the edited catalog, file by file.
-    const cold = renderCatalog(edited, templates, new Map());
+    const cold = renderCatalog(edited, templates, new Map(), renderers);
     expect([...second.files.keys()]).toEqual([...cold.files.keys()]);
     for (const [file, rendered] of cold.files)
       expect(second.files.get(file)!.content, file).toBe(rendered.content);

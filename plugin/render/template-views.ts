@@ -55,7 +55,10 @@ export interface ToolsView extends Prefixes {
   readonly fnPrefix: Text;
   readonly runtimeModule: Text;
   readonly policyModule: Text;
-  readonly sdkModule: Text;
+  /** The Claude Agent SDK, when the catalog compiles for it. */
+  readonly sdkModule: Maybe;
+  /** Builders return app tools: the catalog compiles for a target other than the Claude Agent SDK. */
+  readonly appTools: boolean;
   readonly registryModule: Text;
   readonly imports: readonly { readonly specifier: Text; readonly bindings: Text }[];
   readonly predicates: readonly { readonly field: Text; readonly doc: Text; readonly type: Text }[];
@@ -179,6 +182,24 @@ export interface SessionView extends Prefixes {
   /** What the pinned SDK supports, as a TypeScript literal; and which SDK that is, for a comment. */
   readonly features: Text;
   readonly pinned: Text;
+}
+
+export interface AiSdkView extends Prefixes {
+  readonly fnPrefix: Text;
+  /** The major version of `ai` the file is written for, and where it was learned (for a comment). */
+  readonly major: Text;
+  readonly majorFrom: Text;
+  /** ai 7 and later: approval through `toolApproval` (ai 6: each tool's `needsApproval`). */
+  readonly toolApproval: boolean;
+  readonly optionsModule: Text;
+  readonly runtimeModule: Text;
+  readonly policyModule: Text;
+  readonly registryModule: Text;
+  readonly toolsModule: Text;
+  /** Every AI SDK name known at build time, as string literals. */
+  readonly names: readonly Text[];
+  /** Some names are known only at run time. */
+  readonly dynamic: boolean;
 }
 
 export interface OptOutsView extends Prefixes {
@@ -386,6 +407,7 @@ export interface TemplateViews {
   'policy.md': PolicySnapshotView;
   'callers.md': CallersSectionView;
   'session.ts': SessionView;
+  'ai-sdk.ts': AiSdkView;
   'opt-outs.ts': OptOutsView;
   'bindings.ts': BindingsView;
   'binding-skeleton.ts': BindingSkeletonView;

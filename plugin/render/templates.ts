@@ -18,6 +18,7 @@ const TEMPLATE_NAMES = Object.keys({
   'policy.ts': true,
   'policy.md': true,
   'session.ts': true,
+  'ai-sdk.ts': true,
   'opt-outs.ts': true,
   'callers.md': true,
   'bindings.ts': true,

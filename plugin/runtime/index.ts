@@ -69,7 +69,7 @@ export type {
   SessionOptions,
 } from './session.js';
 export type { SessionAgentDefinition } from './session-agents.js';
-export { computeOffer } from './offer.js';
+export { computeOffer, handedOver } from './offer.js';
 export type {
   AbsentBy,
   OfferInput,
@@ -90,4 +90,13 @@ export type {
   OptOutOptions,
 } from './opt-outs.js';
 export { currentNameOf, runtimeNameOf } from './identity.js';
+export { appTool, isAppTool, textToolResult } from './app-tool.js';
+export type {
+  AppTool,
+  AppToolCall,
+  AppToolDefinition,
+  AppToolInput,
+  ObjectInputSchema,
+  TextToolResult,
+} from './app-tool.js';
 export type { CurrentName, NameChange } from './identity.js';

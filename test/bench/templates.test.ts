@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { buildModel } from '../../plugin/model/build-model';
+import { renderersOf } from '../../plugin/targets/index';
 import { renderCatalog, pathsToRead } from '../../plugin/render/render-catalog';
 import { COMPILE_OPTIONS, precompiledTemplatesSource } from '../../plugin/render/template-compiler';
 import { buildTemplateSet, readTemplateSources } from '../../plugin/render/templates';
@@ -38,11 +39,18 @@ describe('precompiled templates', () => {
     const model = buildModel(raw);
     const existing = new Map(pathsToRead(model).map((p) => [p, undefined]));
     const sources = readTemplateSources();
-    const fromSources = renderCatalog(model, buildTemplateSet(sources, NO_BUILD), existing).files;
+    const renderers = renderersOf(model);
+    const fromSources = renderCatalog(
+      model,
+      buildTemplateSet(sources, NO_BUILD),
+      existing,
+      renderers,
+    ).files;
     const fromPrecompiled = renderCatalog(
       model,
       buildTemplateSet(sources, precompiledNow()),
       existing,
+      renderers,
     ).files;
     expect(fromSources.size).toBeGreaterThan(2);
     expect([...fromPrecompiled.keys()]).toEqual([...fromSources.keys()]);

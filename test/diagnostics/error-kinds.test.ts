@@ -102,6 +102,32 @@ const CASES: Record<string, readonly Expected[]> = {
   'broken-unknown-dependency': [
     { code: 'TC145', at: 'catalog/tools.catalog.ts:6:62', says: "Did you mean 'Read'?" },
   ],
+  'broken-target-unknown': [
+    {
+      code: 'TC002',
+      at: 'tool-catalog.config.ts:6:87',
+      says: `"ai-skd" is not a target; use one of: claude-agent-sdk, ai-sdk. Did you mean 'ai-sdk'?`,
+    },
+    {
+      code: 'TC320',
+      at: 'tool-catalog.config.ts:6:97',
+      says: "'ai-sdk@5': the ai-sdk target supports ai 6 and 7",
+    },
+  ],
+  'broken-target-collision': [
+    {
+      code: 'TC321',
+      at: 'catalog/tools.catalog.ts:7:3',
+      says: "Tool 'DocSearch' and tool 'NoteSearch' would both be named 'search' in the ai-sdk target",
+      related: 'catalog/tools.catalog.ts:6:3',
+    },
+    {
+      code: 'TC321',
+      at: 'catalog/vocabulary.catalog.ts:6:13',
+      says: "Subagent 'search' and tool 'NoteSearch' would both be named 'search'",
+      related: 'catalog/tools.catalog.ts:6:3',
+    },
+  ],
   'broken-dependency-cycle': [
     { code: 'TC150', at: 'catalog/tools.catalog.ts:5:50', says: 'A → B → C → A' },
   ],

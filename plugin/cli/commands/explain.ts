@@ -3,7 +3,8 @@
 // dependency decided).
 import { closest } from 'fastest-levenshtein';
 import { contextReport, describeContext, loadPolicy, policyInputs } from '../policy-flags.js';
-import { cliSelection } from '../../policy/session-offer.js';
+import { targetFlag, targetLine } from '../target-flag.js';
+import { cliSelection, cliSessionOffer } from '../../policy/session-offer.js';
 import { explainTool } from '../../runtime/policy-explain.js';
 import type { SelectionAssumptions } from '../../policy/session-offer.js';
 import type { ToolExplanation } from '../../runtime/policy-explain.js';
@@ -47,6 +48,18 @@ export async function explainCommand(
   }
   const model = loaded.model;
   const declared = model.tools.find((t) => t.key === explanation.key)!;
+  const target = targetFlag(values, model);
+  const inTarget =
+    target === undefined
+      ? undefined
+      : targetLine(
+          target,
+          model,
+          tables,
+          cliSessionOffer(model, tables, inputs).offer,
+          explanation.key,
+          inputs.subagent,
+        );
   const callerLine =
     inputs.caller === undefined
       ? undefined
@@ -66,6 +79,7 @@ export async function explainCommand(
         ...caller,
         context: contextReport(tables, inputs.context),
         ...explanation,
+        ...(inTarget !== undefined ? { target: { name: target!.name, summary: inTarget } } : {}),
       }),
     );
     return 0;
@@ -75,6 +89,7 @@ export async function explainCommand(
     [
       `${explanation.summary}\n`,
       callerLine ? `  ${callerLine}\n` : '',
+      inTarget ? `  ${inTarget}\n` : '',
       `  runtime names: ${explanation.names.join(', ') || '(none)'}; exposure: ` +
         `${explanation.exposure}; context: ` +
         `${describeContext(tables, inputs.context)}\n`,

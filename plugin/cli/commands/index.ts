@@ -55,7 +55,7 @@ export const COMMANDS: readonly Command[] = [
     usage:
       '[--caller <name>] [--agent <name>] [--runtime <name>] [--ctx ' +
       '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
-      '[--other-server <name>]...',
+      '[--other-server <name>]... [--target <sdk>]',
     options: POLICY_INPUT_OPTIONS,
     load: async () => (await import('./resolve.js')).resolveCommand,
   },
@@ -65,7 +65,7 @@ export const COMMANDS: readonly Command[] = [
     usage:
       '<tool> [--caller <name>] [--agent <name>] [--runtime <name>] [--ctx ' +
       '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
-      '[--other-server <name>]...',
+      '[--other-server <name>]... [--target <sdk>]',
     options: POLICY_INPUT_OPTIONS,
     load: async () => (await import('./explain.js')).explainCommand,
   },
@@ -102,10 +102,10 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'verify',
     summary:
-      'Start the real Claude Code runtime per context and caller; check the ' +
-      'model is offered exactly what the policy allows',
+      "Start the real Claude Code runtime (or, with --target, the SDK's test model) per context " +
+      'and caller; check the model is offered exactly what the policy allows',
     usage:
-      '[--runtime <name>]... [--caller <name>]... [--ctx ' +
+      '[--target <sdk>] [--runtime <name>]... [--caller <name>]... [--ctx ' +
       '<condition>=true|false]... [--disabled <name>]... [--overlay <name>]... ' +
       '[--emit <tool>] [--env NAME=VALUE]... [--allow-env-override] ' +
       '[--mcp-config <file>] [--sdk <package|folder>] [--full] [--update]',
@@ -123,6 +123,7 @@ export const COMMANDS: readonly Command[] = [
       sdk: { type: 'string' },
       full: { type: 'boolean' },
       update: { type: 'boolean' },
+      target: { type: 'string' },
     },
     load: async () => (await import('./verify.js')).verifyCommand,
   },

@@ -8,6 +8,7 @@ import { sessionAgentOptions } from '../../runtime/session-agents.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { offerJson, offerText } from '../offer-output.js';
 import { contextReport, describeContext, loadPolicy, policyInputs } from '../policy-flags.js';
+import { targetFlag, targetOfferText } from '../target-flag.js';
 import { jsonOutput } from '../report-diagnostics.js';
 
 /** `mcp__docs__*  passed through: handed to disallowedTools …`, `Bash  switched off Bash`. */
@@ -39,6 +40,30 @@ export async function resolveCommand(
   const inputs = policyInputs(values, model, tables);
   const session = cliSessionOffer(model, tables, inputs);
   const { lists, offer } = session;
+  const target = targetFlag(values, model);
+  if (target !== undefined && target.name !== 'claude-agent-sdk') {
+    // Another SDK: the same offer, in that SDK's names and terms.
+    if (values.json) {
+      const view = target.offerOf(model, tables, offer);
+      io.stdout(
+        jsonOutput({
+          catalog: tables.catalog,
+          target: target.name,
+          ...(inputs.caller !== undefined ? { caller: inputs.caller } : {}),
+          ...(inputs.subagent !== undefined ? { agent: inputs.subagent } : {}),
+          context: contextReport(tables, inputs.context),
+          ...view,
+        }),
+      );
+      return 0;
+    }
+    const callerPart = inputs.caller !== undefined ? `; caller ${inputs.caller}` : '';
+    io.stdout(
+      `catalog ${tables.catalog}${callerPart}; context: ${describeContext(tables, inputs.context)}\n` +
+        targetOfferText(target, model, tables, session, inputs.subagent),
+    );
+    return 0;
+  }
   const policy = resolveToolPolicy(tables, inputs.agent, inputs.context, inputs.options);
   if (inputs.subagent !== undefined) {
     // A subagent's offer, and the AgentDefinition the session hands the SDK for it (none when it has no tool).

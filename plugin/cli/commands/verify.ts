@@ -14,6 +14,7 @@ import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { checkedPolicyEntries, parseContextFlags } from '../policy-flags.js';
 import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
 import { jsonOutput } from '../report-diagnostics.js';
+import { targetFlag } from '../target-flag.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v)
@@ -88,6 +89,9 @@ export async function verifyCommand(
   if (failed !== undefined) return failed;
   const model = singleModel(project);
   const tables = policyTablesOf(model);
+  const target = targetFlag(values, model);
+  if (target !== undefined && target.name !== 'claude-agent-sdk')
+    return (await import('./verify-target.js')).verifyTarget(target, model, values, io);
   const callers = list(values.caller);
   for (const caller of callers) {
     const problem = unknownCallerProblem(model, caller);

@@ -10,19 +10,36 @@ import type { CatalogModel } from '../../model/catalog-model.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
 import { keepLast, lastKept, memoSlot } from '../../session-memory.js';
 import { packageVersion } from '../../text/package-version.js';
+import { tsString } from '../../text/escape.js';
 
-/** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
-function runtimeSourcesDir(): string {
+/** The first of `candidates` (relative to this module) that holds `marker`. */
+function sourcesDir(candidates: readonly string[], marker: string, what: string): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.resolve(here, '../../runtime'),
-    path.resolve(here, 'runtime-source'),
-    path.resolve(here, '../runtime-source'),
-  ];
-  const found = candidates.find((c) => existsSync(path.join(c, 'policy-tables.ts')));
-  if (!found) throw new Error(`agent-tool-catalog: runtime sources not found near ${here}`);
+  const found = candidates
+    .map((c) => path.resolve(here, c))
+    .find((c) => existsSync(path.join(c, marker)));
+  if (!found) throw new Error(`agent-tool-catalog: ${what} not found near ${here}`);
   return found;
 }
+
+/** The runtime's TypeScript sources: `plugin/runtime/` in the repository, `dist/runtime-source/` in the package. */
+const runtimeSourcesDir = () =>
+  sourcesDir(
+    ['../../runtime', 'runtime-source', '../runtime-source'],
+    'policy-tables.ts',
+    'runtime sources',
+  );
+
+/**
+ * A target's runtime sources: `plugin/targets/<name>/runtime/` in the repository,
+ * `dist/target-runtime/<name>/` in the package.
+ */
+const targetRuntimeDir = (target: string) =>
+  sourcesDir(
+    [`../../targets/${target}/runtime`, `target-runtime/${target}`, `../target-runtime/${target}`],
+    '.',
+    `the runtime of the ${target} target`,
+  );
 
 interface RuntimeSources {
   /** The runtime's files by name. */
@@ -31,23 +48,26 @@ interface RuntimeSources {
   readonly version: string;
 }
 
-const SOURCES = memoSlot<'runtime', RuntimeSources>('runtime sources');
+const SOURCES = memoSlot<string, RuntimeSources>('runtime sources');
 
-/** The runtime's files and the package version, read once per run or session. */
-function runtimeSources(): RuntimeSources {
-  const known = lastKept(SOURCES, 'runtime');
+/** The TypeScript files of `dir` and the package version, read once per run or session (under `name`). */
+function sourcesOf(name: string, dir: () => string): RuntimeSources {
+  const known = lastKept(SOURCES, name);
   if (known) return known;
-  const dir = runtimeSourcesDir();
+  const folder = dir();
   const files = new Map(
-    readdirSync(dir)
+    readdirSync(folder)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
       .sort()
-      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+      .map((f) => [f, readFileSync(path.join(folder, f), 'utf8')]),
   );
   const sources = { files, version: packageVersion() };
-  keepLast(SOURCES, 'runtime', sources);
+  keepLast(SOURCES, name, sources);
   return sources;
 }
+
+/** The runtime's files and the package version, read once per run or session. */
+const runtimeSources = () => sourcesOf('runtime', runtimeSourcesDir);
 
 const runtimeDir = (model: CatalogModel) => path.join(model.config.outDir, 'runtime');
 
@@ -67,20 +87,51 @@ export function isHandEditedRuntimeCopy(text: string): boolean {
   return hashOf(text.slice(stamp.index + stamp[0].length)) !== stamp[2];
 }
 
+/** Each source as its copy in the output folder: stamped, its relative imports in the app's style. */
+function copies(
+  model: CatalogModel,
+  header: string,
+  sources: RuntimeSources,
+  rewrite: (code: string) => string = (code) => code,
+): Map<string, RenderedFile> {
+  const extension = model.config.imports.extension;
+  const files = new Map<string, RenderedFile>();
+  for (const [name, source] of sources.files) {
+    const code = rewrite(source).replace(/(from\s+'\.\/[^']+?)\.js'/g, `$1${extension}'`);
+    files.set(path.join(runtimeDir(model), name), {
+      content: `${header}\n${stampOf(sources.version, code)}${code}`,
+    });
+  }
+  return files;
+}
+
 export const runtimeRenderer: Renderer = {
   name: 'runtime',
   showsNoCopy: true,
   render({ model, header }) {
-    const files = new Map<string, RenderedFile>();
-    if (model.config.runtimeModule !== undefined) return { files };
-    const extension = model.config.imports.extension;
-    const { files: sources, version } = runtimeSources();
-    for (const [name, source] of sources) {
-      const code = source.replace(/(from\s+'\.\/[^']+?)\.js'/g, `$1${extension}'`);
-      files.set(path.join(runtimeDir(model), name), {
-        content: `${header}\n${stampOf(version, code)}${code}`,
-      });
-    }
-    return { files };
+    if (model.config.runtimeModule !== undefined) return { files: new Map() };
+    return { files: copies(model, header, runtimeSources()) };
   },
 };
+
+/**
+ * A target's runtime, copied into `<outDir>/runtime/` beside the core runtime. Its sources import the
+ * core runtime only through `../../../runtime/index.js`: the copy imports `./index` (or the
+ * `runtimeModule` the config names, when the core runtime is not copied).
+ */
+export function targetRuntimeRenderer(target: string): Renderer {
+  return {
+    name: `runtime of ${target}`,
+    showsNoCopy: true,
+    render({ model, header }) {
+      const core = model.config.runtimeModule;
+      const sources = sourcesOf(`runtime of ${target}`, () => targetRuntimeDir(target));
+      const rewrite = (code: string) =>
+        code.replace(
+          /from '\.\.\/\.\.\/\.\.\/runtime\/index\.js'/g,
+          core === undefined ? "from './index.js'" : `from ${tsString(core)}`,
+        );
+      return { files: copies(model, header, sources, rewrite) };
+    },
+  };
+}

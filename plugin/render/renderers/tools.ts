@@ -67,13 +67,17 @@ function toolsView(model: CatalogModel, header: string): ToolsView {
   const imports = new ImportTable();
   const bindings = model.tools.map((t) => bindingView(t, imports)).filter((b) => b !== undefined);
   const facts = guardFacts(model);
+  const targets = (model.config.targets ?? [{ name: 'claude-agent-sdk' }]).map((t) => t.name);
   return {
     header,
     P: model.prefix,
     C: model.constPrefix,
     fnPrefix: lowerFirst(model.prefix),
     runtimeModule: runtimeModule(model),
-    sdkModule: moduleSpecifier('@anthropic-ai/claude-agent-sdk'),
+    sdkModule: targets.includes('claude-agent-sdk')
+      ? moduleSpecifier('@anthropic-ai/claude-agent-sdk')
+      : undefined,
+    appTools: targets.some((t) => t !== 'claude-agent-sdk'),
     registryModule: siblingModule(model, 'registry'),
     policyModule: siblingModule(model, 'policy'),
     imports: imports.views(),

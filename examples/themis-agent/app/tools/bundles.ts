@@ -1,26 +1,30 @@
 // skills_bundle and automations_bundle: built for the MCP server, but their names are discovered by
 // the SDK, so the catalog declares `fullNames: []` (the builder still runs).
-import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { ThemisToolContext } from '../../generated/themis';
-import { textResult } from './text-result';
+import { appTool, type ThemisToolContext } from '../../generated/themis';
 
 export function buildSkillsBundle(context: ThemisToolContext) {
-  return tool(
-    'load_skill_resources',
-    'Loads the resources of a space skill',
-    { skill: z.string() },
-    async ({ skill }) => textResult(`${skill} in ${context.data.space.id}`),
-  );
+  return appTool({
+    name: 'load_skill_resources',
+    description: 'Loads the resources of a space skill',
+    input: z.object({ skill: z.string() }),
+    execute: ({ skill }) => `${skill} in ${context.data.space.id}`,
+  });
 }
 
 export function buildAutomationsBundle(_context: ThemisToolContext) {
   return [
-    tool('list_automations', 'Lists the automations of the space', {}, async () =>
-      textResult('[]'),
-    ),
-    tool('run_automation', 'Runs an automation', { id: z.string() }, async ({ id }) =>
-      textResult(`ran ${id}`),
-    ),
+    appTool({
+      name: 'list_automations',
+      description: 'Lists the automations of the space',
+      input: z.object({}),
+      execute: () => '[]',
+    }),
+    appTool({
+      name: 'run_automation',
+      description: 'Runs an automation',
+      input: z.object({ id: z.string() }),
+      execute: ({ id }) => `ran ${id}`,
+    }),
   ];
 }

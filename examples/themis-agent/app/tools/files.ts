@@ -1,14 +1,12 @@
 // create_file: creates a downloadable file in the web chat (chat_only).
-import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { ThemisToolContext } from '../../generated/themis';
-import { textResult } from './text-result';
+import { appTool, type ThemisToolContext } from '../../generated/themis';
 
 export function buildCreateFileTool(_context: ThemisToolContext) {
-  return tool(
-    'create_file',
-    'Creates a file the user can download',
-    { name: z.string(), content: z.string() },
-    async ({ name }) => textResult(`created ${name}`),
-  );
+  return appTool({
+    name: 'create_file',
+    description: 'Creates a file the user can download',
+    input: z.object({ name: z.string(), content: z.string() }),
+    execute: ({ name }) => `created ${name}`,
+  });
 }

@@ -1,9 +1,7 @@
 // google_drive_bundle: one search tool per connected Drive folder, so its names depend on the
 // context and are resolved at toolNames time (`fullNames: { resolve }`).
-import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { ThemisToolContext } from '../../generated/themis';
-import { textResult } from './text-result';
+import { appTool, type ThemisToolContext } from '../../generated/themis';
 
 const folderTool = (folder: string) => `gdrive_search_${folder}`;
 
@@ -14,11 +12,11 @@ export function googleDriveToolNames(context: ThemisToolContext): string[] {
 
 export function buildGoogleDriveTools(context: ThemisToolContext) {
   return (context.data.user.driveFolders ?? []).map((folder) =>
-    tool(
-      folderTool(folder),
-      `Searches the Drive folder ${folder}`,
-      { query: z.string() },
-      async ({ query }) => textResult(`${folder}: ${query}`),
-    ),
+    appTool({
+      name: folderTool(folder),
+      description: `Searches the Drive folder ${folder}`,
+      input: z.object({ query: z.string() }),
+      execute: ({ query }) => `${folder}: ${query}`,
+    }),
   );
 }

@@ -1,20 +1,27 @@
 // get_pr_info, get_pr_diff, get_pr_files: one builder, three tools (names listed in the catalog).
-import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { ThemisToolContext } from '../../generated/themis';
-import { textResult } from './text-result';
+import { appTool, type ThemisToolContext } from '../../generated/themis';
 
 export function buildPullRequestTools(_context: ThemisToolContext) {
-  const pr = { repo: z.string(), number: z.number().int() };
+  const pr = z.object({ repo: z.string(), number: z.number().int() });
   return [
-    tool('get_pr_info', 'Reads a pull request', pr, async ({ repo, number }) =>
-      textResult(`${repo}#${number}`),
-    ),
-    tool('get_pr_diff', "Reads a pull request's diff", pr, async ({ repo, number }) =>
-      textResult(`diff of ${repo}#${number}`),
-    ),
-    tool('get_pr_files', "Lists a pull request's files", pr, async ({ repo, number }) =>
-      textResult(`files of ${repo}#${number}`),
-    ),
+    appTool({
+      name: 'get_pr_info',
+      description: 'Reads a pull request',
+      input: pr,
+      execute: ({ repo, number }) => `${repo}#${number}`,
+    }),
+    appTool({
+      name: 'get_pr_diff',
+      description: "Reads a pull request's diff",
+      input: pr,
+      execute: ({ repo, number }) => `diff of ${repo}#${number}`,
+    }),
+    appTool({
+      name: 'get_pr_files',
+      description: "Lists a pull request's files",
+      input: pr,
+      execute: ({ repo, number }) => `files of ${repo}#${number}`,
+    }),
   ];
 }

@@ -1,9 +1,7 @@
 // The trigger tools' builders. The catalog only declares them; each caller wraps one in a factory
 // with its own side effect (chat enqueues a job, a channel mention captures the request).
-import { tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { SchemaExtension } from 'agent-tool-catalog/runtime';
-import { textResult } from './text-result';
+import { appTool, type SchemaExtension } from '../../generated/themis';
 
 export interface PrReviewRequest {
   readonly repo: string;
@@ -11,18 +9,18 @@ export interface PrReviewRequest {
 }
 
 export function buildPrReviewTriggerTool(onTrigger: (request: PrReviewRequest) => void) {
-  return tool(
-    'trigger_pr_review',
-    'Starts a review of a pull request',
-    { repo: z.string(), number: z.number().int() },
-    async (args) => {
+  return appTool({
+    name: 'trigger_pr_review',
+    description: 'Starts a review of a pull request',
+    input: z.object({ repo: z.string(), number: z.number().int() }),
+    execute: (args) => {
       onTrigger(args);
-      return textResult('review started');
+      return 'review started';
     },
-  );
+  });
 }
 
-/** A JSON-schema property as callers write it, turned into the zod shape `tool()` takes. */
+/** A JSON-schema property as callers write it, turned into a zod field of the tool's input. */
 function zodFor(property: Readonly<Record<string, unknown>>, required: boolean) {
   const base =
     property.type === 'number'
@@ -44,8 +42,13 @@ export function buildCodeGenerationTool(
   const required = new Set(schema?.extraRequired ?? []);
   for (const [name, property] of Object.entries(schema?.extraProperties ?? {}))
     shape[name] = zodFor(property, required.has(name));
-  return tool('trigger_code_generation', 'Starts a code-generation job', shape, async (args) => {
-    onTrigger(args);
-    return textResult('code generation started');
+  return appTool({
+    name: 'trigger_code_generation',
+    description: 'Starts a code-generation job',
+    input: z.object(shape),
+    execute: (args) => {
+      onTrigger(args);
+      return 'code generation started';
+    },
   });
 }

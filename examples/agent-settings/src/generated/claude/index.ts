@@ -3,6 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
+export * from './ai-sdk';
 export * from './bindings';
 export * from './i18n-keys';
 export * from './opt-outs';

@@ -9,6 +9,7 @@
 import { createPreToolUseGuard, createToolCatalog, createToolContext } from './runtime/index';
 import type { ChannelRegistry, GuardMatcher, PreToolUseGuardOptions, SchemaExtension, ToolBinding, ToolBuildOptions, ToolContext } from './runtime/index';
 import type { SdkMcpToolDefinition } from '@anthropic-ai/claude-agent-sdk';
+import type { AppTool } from './runtime/index';
 import { CLAUDE_CONDITIONS, CLAUDE_TOOL_KEYS, CLAUDE_TOOL_REGISTRY, type ClaudeToolGroup, type ClaudeToolKey } from './registry';
 import { CLAUDE_POLICY_TABLES } from './policy';
 
@@ -24,13 +25,20 @@ export interface ClaudeToolData {}
 export type ClaudeToolContext = ToolContext<ClaudeToolData>;
 
 /**
- * What a builder or factory returns: SDK tool instances (`tool(...)`) for `createSdkMcpServer`.
+ * The Claude Agent SDK's tool definition (what `createSdkMcpServer` takes; an app tool is one).
  * The handler's arguments are `any` because `SdkMcpToolDefinition<any>` does not accept a tool
  * built with a concrete zod shape (its handler parameter is checked contravariantly). `name` is
  * written out so that the session's types still hold in an app that has not installed the SDK yet.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any tool's arguments
-export type ClaudeBuiltTool = Omit<SdkMcpToolDefinition, 'handler'> & { readonly name: string; readonly handler: (args: any, extra: unknown) => ReturnType<SdkMcpToolDefinition['handler']> };
+export type ClaudeClaudeTool = Omit<SdkMcpToolDefinition, 'handler'> & { readonly name: string; readonly handler: (args: any, extra: unknown) => ReturnType<SdkMcpToolDefinition['handler']> };
+
+/**
+ * What a builder or factory returns: app tools (`appTool({ name, description, input, execute })`),
+ * written once for every target the catalog compiles for (the Claude Agent SDK's
+ * `createSdkMcpServer` takes them as they are, so their input is a zod object).
+ */
+export type ClaudeBuiltTool = AppTool & ClaudeClaudeTool;
 
 /** A builder (`builder: { module, export }`) or caller factory; runs on every buildClaudeTools call. */
 export type ClaudeToolBuilder = (context: ClaudeToolContext, options: ToolBuildOptions) => ClaudeBuiltTool | readonly ClaudeBuiltTool[];

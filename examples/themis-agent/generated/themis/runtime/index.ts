@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 8f7ef2014a851d5e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 a294e21944a8eee8 of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
@@ -75,7 +75,7 @@ export type {
   SessionOptions,
 } from './session';
 export type { SessionAgentDefinition } from './session-agents';
-export { computeOffer } from './offer';
+export { computeOffer, handedOver } from './offer';
 export type {
   AbsentBy,
   OfferInput,
@@ -96,4 +96,13 @@ export type {
   OptOutOptions,
 } from './opt-outs';
 export { currentNameOf, runtimeNameOf } from './identity';
+export { appTool, isAppTool, textToolResult } from './app-tool';
+export type {
+  AppTool,
+  AppToolCall,
+  AppToolDefinition,
+  AppToolInput,
+  ObjectInputSchema,
+  TextToolResult,
+} from './app-tool';
 export type { CurrentName, NameChange } from './identity';

@@ -1,0 +1,298 @@
+// `tool-catalog verify --target ai-sdk`: for every context of the policy snapshot and every caller,
+// one `generateText` call with the options the runtime gives (what the generated code hands the SDK),
+// on the AI SDK's own test model. The tools the SDK sent the model in the first step are compared
+// with the policy's offer; the test model then starts every offered subagent, and each nested call's
+// first step is compared with that subagent's share. `--emit <tool>` makes the model call a tool
+// instead, and says what became of the call (ran, no such tool, refused, approval asked or denied).
+import type { CatalogModel } from '../../model/catalog-model.js';
+import { policyTablesOf } from '../../model/policy-tables.js';
+import { conditionCombinations } from '../../policy/policy-matrix.js';
+import type { SessionOffer } from '../../runtime/offer.js';
+import { loadAppCode } from '../../verify/app-code.js';
+import { sampleInput } from '../../verify/fake-api.js';
+import {
+  runIsClean,
+  type TargetLeak,
+  type TargetRun,
+  type TargetVerifier,
+  type TargetVerifyOptions,
+  type TargetVerifyReport,
+} from '../target-verify.js';
+import { aiSdkTarget } from './index.js';
+import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
+import { loadAiSdk, type AiSdk, type RecordedCall } from './sdk.js';
+import { verifyCall, type CallSetup } from './verify-call.js';
+
+const PROMPT = 'tool-catalog verify';
+const TASK = 'tool-catalog verify starts this subagent';
+
+const names = (call: RecordedCall | undefined) => (call?.tools ?? []).map((t) => t.name).sort();
+
+/** The system prompt of a recorded call: it tells which subagent's nested call it was. */
+const systemOf = (call: RecordedCall) => {
+  const first = call.prompt[0];
+  return first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
+};
+
+/** What the policy offers a call (or one subagent's nested call) in AI SDK names, and why each other name is out. */
+function expectation(model: CatalogModel, offer: SessionOffer, subagent?: string) {
+  const target = aiSdkTarget.offerOf(model, policyTablesOf(model), offer);
+  const why = new Map<string, string>();
+  const expected = new Set<string>();
+  const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
+  for (const t of target.tools) {
+    const own = agent?.tools.find((o) => o.key === t.key);
+    const offered = agent ? own !== undefined && own.state !== 'absent' : t.offered;
+    for (const name of t.names)
+      if (offered) expected.add(name);
+      else why.set(name, `'${t.key}' is ${(agent ? own?.detail : t.detail) ?? 'left out'}`);
+  }
+  if (subagent === undefined) {
+    for (const extra of offer.extraNames)
+      if (extra.state !== 'absent') expected.add(aiSdkNameOf(extra.name) ?? extra.name);
+    for (const s of target.subagents)
+      if (s.offered) expected.add(s.name);
+      else why.set(s.name, `the subagent '${s.name}' is not offered: it has no tool it may use`);
+  }
+  return { expected, why };
+}
+
+/** The findings of one first step: what it offered beyond the policy, and what it left out. */
+function findings(
+  offered: readonly string[],
+  expectedNames: ReturnType<typeof expectation>,
+): Pick<
+  TargetRun,
+  'offeredButDisallowed' | 'allowedButNotOffered' | 'offeredNotInCatalog' | 'expected'
+> {
+  const { expected, why } = expectedNames;
+  const leaks: TargetLeak[] = [];
+  const strangers: string[] = [];
+  for (const name of offered) {
+    if (expected.has(name)) continue;
+    const reason = why.get(name);
+    if (reason !== undefined) leaks.push({ name, reason });
+    else strangers.push(name);
+  }
+  return {
+    expected: [...expected].sort(),
+    offeredButDisallowed: leaks,
+    allowedButNotOffered: [...expected].filter((n) => !offered.includes(n)).sort(),
+    offeredNotInCatalog: strangers,
+  };
+}
+
+/** The tool a content part of a step is about (approval parts carry the call inside). */
+const toolOf = (part: Record<string, unknown>) =>
+  part.toolName ?? (part.toolCall as { toolName?: unknown } | undefined)?.toolName;
+
+/** What became of the emitted call, read from the first step's content. */
+function emitOutcome(
+  content: readonly Record<string, unknown>[],
+  tool: string,
+  ran: readonly string[],
+  subagent: boolean,
+): NonNullable<TargetRun['emit']> {
+  const parts = content.filter((p) => toolOf(p) === tool || p.type === 'tool-approval-response');
+  const text = (v: unknown) => (v instanceof Error ? `${v.name}: ${v.message}` : String(v ?? ''));
+  const denied = parts.find((p) => p.type === 'tool-approval-response' && p.approved === false);
+  if (denied) return { tool, outcome: 'denied by toolApproval', detail: text(denied.reason) };
+  const error = parts.find((p) => p.type === 'tool-error');
+  if (error) {
+    const message = text(error.error);
+    const outcome = /NoSuchTool|unavailable tool/.test(message)
+      ? 'no such tool (not offered)'
+      : /ToolCallRefused|is refused/.test(message)
+        ? 'refused'
+        : 'failed';
+    return { tool, outcome, detail: message };
+  }
+  if (parts.some((p) => p.type === 'tool-approval-request'))
+    return {
+      tool,
+      outcome: 'approval asked',
+      detail: 'the call waits for the user: the tool follows the permission mode',
+    };
+  if (parts.some((p) => p.type === 'tool-result')) {
+    if (subagent) return { tool, outcome: 'ran', detail: 'its nested call ran on the test model' };
+    return ran.includes(tool)
+      ? {
+          tool,
+          outcome: 'ran',
+          detail: "its execute ran (a recorder: the app's code is not called)",
+        }
+      : { tool, outcome: 'answered', detail: 'a result came back, but no recorder ran' };
+  }
+  return { tool, outcome: 'not called', detail: 'the SDK did not act on the call' };
+}
+
+async function runContext(
+  model: CatalogModel,
+  sdk: AiSdk,
+  base: Omit<CallSetup, 'subagentModel'>,
+  context: { readonly id: string; readonly context: Readonly<Record<string, boolean>> },
+  caller: string | undefined,
+  emit: string | undefined,
+): Promise<TargetRun[]> {
+  const head = { context: context.id, values: context.context, ...(caller ? { caller } : {}) };
+  const subagentModel = sdk.testModel(() => ({ text: 'done' }));
+  let call: ReturnType<typeof verifyCall>;
+  try {
+    call = verifyCall({ ...base, subagentModel }, context.context, caller);
+  } catch (error) {
+    return [failed(head, error)];
+  }
+  const offered = new Set(
+    aiSdkTarget
+      .offerOf(model, policyTablesOf(model), call.offer)
+      .subagents.filter((s) => s.offered)
+      .map((s) => s.name),
+  );
+  const parent = sdk.testModel((recorded, step) => {
+    if (step > 0) return { text: 'done' };
+    if (emit !== undefined) {
+      const schema = recorded.tools?.find((t) => t.name === emit)?.inputSchema;
+      return { toolCalls: [{ name: emit, input: sampleInput(schema) }] };
+    }
+    const agents = names(recorded).filter((n) => offered.has(n));
+    return agents.length === 0
+      ? { text: 'done' }
+      : { toolCalls: agents.map((name) => ({ name, input: { task: TASK } })) };
+  });
+  let content: readonly Record<string, unknown>[] = [];
+  try {
+    const result = await sdk.generateText({
+      model: parent,
+      ...call.options,
+      prompt: PROMPT,
+      stopWhen: ({ steps }: { readonly steps: readonly unknown[] }) => steps.length >= 2,
+    } as never);
+    content = result.steps[0]?.content ?? [];
+  } catch (error) {
+    return [failed(head, error)];
+  }
+  const first = names(parent.doGenerateCalls[0]);
+  const runs: TargetRun[] = [
+    {
+      ...head,
+      offered: first,
+      ...findings(first, expectation(model, call.offer)),
+      ...(emit !== undefined
+        ? { emit: emitOutcome(content, emit, call.ran, offered.has(emit)) }
+        : {}),
+    },
+  ];
+  if (emit !== undefined) return runs;
+  for (const agent of call.offer.agents.filter((a) => offered.has(a.name))) {
+    const nested = subagentModel.doGenerateCalls.find((c) => systemOf(c) === agent.entry.prompt);
+    const tools = names(nested);
+    runs.push({
+      ...head,
+      subagent: agent.name,
+      offered: tools,
+      ...findings(tools, expectation(model, call.offer, agent.name)),
+      ...(nested === undefined ? { error: `the subagent '${agent.name}' was not started` } : {}),
+    });
+  }
+  return runs;
+}
+
+function failed(head: Pick<TargetRun, 'context' | 'values' | 'caller'>, error: unknown): TargetRun {
+  return {
+    ...head,
+    offered: [],
+    expected: [],
+    offeredButDisallowed: [],
+    allowedButNotOffered: [],
+    offeredNotInCatalog: [],
+    error: error instanceof Error ? error.message : String(error),
+  };
+}
+
+async function verifyAiSdk(
+  model: CatalogModel,
+  options: TargetVerifyOptions,
+): Promise<TargetVerifyReport> {
+  const started = Date.now();
+  const sdk = await loadAiSdk(model.config.rootDir, options.sdk);
+  const appCode = await loadAppCode(model);
+  const contexts = options.contexts ?? conditionCombinations(policyTablesOf(model)).combinations;
+  const declared = Object.keys(model.callers);
+  const callers: readonly (string | undefined)[] =
+    declared.length === 0 ? [undefined] : (options.callers ?? declared);
+  const base = {
+    model,
+    sdk,
+    appCode,
+    agent: { disabledTools: options.disabledTools ?? [] },
+    overlay: options.overlay ?? [],
+    ...(options.adjust ? { adjust: options.adjust } : {}),
+  };
+  const runs: TargetRun[] = [];
+  for (const context of contexts)
+    for (const caller of callers)
+      runs.push(...(await runContext(model, sdk, base, context, caller, options.emit)));
+  return {
+    catalog: model.name,
+    target: 'ai-sdk',
+    sdk: { package: sdk.package, version: sdk.version },
+    runs,
+    ok: runs.every(runIsClean),
+    durationMs: Date.now() - started,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function runLines(run: TargetRun): string[] {
+  const values = Object.entries(run.values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  const who =
+    run.subagent !== undefined
+      ? `  subagent ${run.subagent}`
+      : `${run.context}${run.caller ? ` caller ${run.caller}` : ''}${values ? ` (${values})` : ''}`;
+  const verdict =
+    run.error !== undefined
+      ? 'FAILED'
+      : runIsClean(run)
+        ? 'equals the policy'
+        : 'DIFFERS from the policy';
+  const indent = run.subagent !== undefined ? '    ' : '  ';
+  const lines = [
+    `${who}: ${verdict} — ${run.offered.length} offered${run.offered.length > 0 ? `: ${run.offered.join(', ')}` : ''}`,
+  ];
+  if (run.error !== undefined) lines.push(`${indent}error: ${run.error}`);
+  for (const leak of run.offeredButDisallowed)
+    lines.push(`${indent}offered but disallowed: ${leak.name} — ${leak.reason}`);
+  for (const name of run.allowedButNotOffered)
+    lines.push(`${indent}allowed but not offered: ${name}`);
+  for (const name of run.offeredNotInCatalog)
+    lines.push(`${indent}offered but not in the catalog: ${name}`);
+  if (run.emit)
+    lines.push(
+      `${indent}emit ${run.emit.tool}: ${run.emit.outcome}${run.emit.detail ? ` — ${run.emit.detail}` : ''}`,
+    );
+  return lines;
+}
+
+function formatAiSdkReport(report: TargetVerifyReport): string {
+  const calls = report.runs.filter((r) => r.subagent === undefined).length;
+  const nested = report.runs.length - calls;
+  const all = plural(report.runs.length, 'call');
+  const took = `${(report.durationMs / 1000).toFixed(1)} s`;
+  const failing = report.runs.filter((r) => !runIsClean(r)).length;
+  const lines = [
+    `catalog ${report.catalog}: ai-sdk target on ${report.sdk.package} ${report.sdk.version} (its test model), ` +
+      `${plural(calls, 'call')}${nested > 0 ? ` and ${plural(nested, 'subagent call')}` : ''}`,
+    '',
+    ...report.runs.flatMap(runLines),
+    '',
+    report.ok
+      ? `verify --target ai-sdk: what the model is offered equals the policy in all ${all} (${took}).`
+      : `verify --target ai-sdk: ${plural(failing, 'call')} of ${report.runs.length} differ from the policy or failed (${took}).`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export const aiSdkVerifier: TargetVerifier = { verify: verifyAiSdk, format: formatAiSdkReport };
