@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { CatalogDiagnostic } from '../diagnostics/diagnostics.js';
 import { compareVersions } from '../language/versions.js';
 import type { CatalogModel } from '../model/catalog-model.js';
+import { sdkNotInstalled } from '../load/sdk-location.js';
 import { loadProject } from '../project/load-project.js';
 import { firstVersionWith, sharedLimited } from './bisect.js';
 import { keyPositions, type KeyPosition } from './catalog-edits.js';
@@ -82,6 +83,8 @@ export type UpgradeOutcome =
   | { readonly report: UpgradeReport }
   | { readonly diagnostics: readonly CatalogDiagnostic[] }
   | { readonly usageError: string }
+  /** The app has no SDK and nothing says which one it runs: exit 2, as every command that needs it. */
+  | { readonly sdkMissing: string }
   | { readonly error: string };
 
 const shownOf = (s: SdkSnapshot): SdkShown => ({
@@ -101,9 +104,8 @@ async function currentSdk(
   const pinned = (await projectLock(model))?.pinned;
   if (pinned) return chooseSdk(pinned, model.config.rootDir);
   return (
-    'The app has no Claude Agent SDK installed and no runtime-surface lock ' +
-    'that pins one; install it (npm i @anthropic-ai/claude-agent-sdk) or say ' +
-    'which version the app runs with --from <version>.'
+    `${sdkNotInstalled(model.config.rootDir, 'upgrade')} Or name the SDK the app ` +
+    `runs with --from <version>: its runtime-surface lock pins none.`
   );
 }
 
@@ -213,7 +215,7 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
   let target: SdkSnapshot;
   try {
     const found = await currentSdk(model, options.from);
-    if (typeof found === 'string') return { error: found };
+    if (typeof found === 'string') return { sdkMissing: found };
     current = found;
     progress?.(`upgrade: ${current.shown} → ${options.to}…`);
     target = await chooseSdk(options.to, model.config.rootDir);

@@ -48,6 +48,11 @@ export async function upgradeCommand(
     else printDiagnostics(outcome.diagnostics, io);
     return outcome.diagnostics.some(isUsageProblem) ? 2 : 1;
   }
+  if ('sdkMissing' in outcome) {
+    if (values.json) io.stdout(jsonOutput({ ok: false, error: outcome.sdkMissing }));
+    else io.stderr(`upgrade: ${outcome.sdkMissing}\n`);
+    return 2;
+  }
   if ('error' in outcome) {
     if (values.json) io.stdout(jsonOutput({ ok: false, error: outcome.error }));
     else io.stderr(`upgrade: ${outcome.error}\n`);
