@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../write/write-outputs.js';
 import { CatalogEditError, editCatalogFile } from './catalog-edits.js';
 import { type EditPlan, planFile } from './edit-plan.js';
 import { widenedOffers } from './never-grants.js';
-import type { SideSurface } from './surfaces.js';
+import { askedBuiltins, type SideSurface } from './surfaces.js';
 
 export interface WriteResult {
   /** Catalog files changed, relative to the config folder. */
@@ -20,6 +20,8 @@ export interface WriteResult {
   readonly pinned?: { readonly was?: string; readonly now: string };
   /** Why nothing was written (every file keeps its bytes). */
   readonly error?: string;
+  /** A surface was measured, but for the catalog before the edits: not recorded. */
+  readonly unrecorded?: boolean;
 }
 
 /** The new text of every file the plan changes, or the first reason one cannot be edited. */
@@ -75,21 +77,32 @@ export async function writeUpgrade(
   let lock: string | undefined;
   let pinned: string | undefined;
   const was = after.surface?.sdk;
-  for (const side of surfaces)
-    if (side.measured && Object.keys(side.measured.configurations).length > 0) {
-      // The app's own install is recorded as the pinned version (as verify --update does); any other beside it.
-      const recorded = await recordSurface(
-        after,
-        side.measured.runtime,
-        side.measured.configurations,
-      );
-      lock = relativePosix(model.config.rootDir, recorded.file);
-      pinned = recorded.lock.pinned;
-    }
+  // A surface is a record of the catalog's built-ins as they were asked for: one measured before edits
+  // that add or rename built-ins is not the edited catalog's, and `verify --update` records that later.
+  const asked = [...askedBuiltins(after)].sort().join(',');
+  const measured = surfaces.filter(
+    (side) =>
+      side.measured &&
+      Object.values(side.measured.configurations).some(
+        (c) => Object.keys(c.builtins).sort().join(',') === asked,
+      ),
+  );
+  for (const side of measured) {
+    // The app's own install is recorded as the pinned version (as verify --update does); any other beside it.
+    const recorded = await recordSurface(
+      after,
+      side.measured!.runtime,
+      side.measured!.configurations,
+    );
+    lock = relativePosix(model.config.rootDir, recorded.file);
+    pinned = recorded.lock.pinned;
+  }
+  const unrecorded = surfaces.some((s) => s.measured) && measured.length === 0;
   return {
     files: changed.map(([file]) => relativePosix(model.config.rootDir, file)),
     ...(lock !== undefined
       ? { lock, pinned: { ...(was !== undefined ? { was } : {}), now: pinned! } }
       : {}),
+    ...(unrecorded ? { unrecorded: true } : {}),
   };
 }

@@ -1,9 +1,11 @@
-// `tool-catalog upgrade --to <version> [--from <version>] [--runtime <name>]... [--write] [--json]`: what
-// moving to another Claude Agent SDK changes for the catalog — per tool and per runtime configuration —
-// with the catalog edits it calls for; `--write` applies the safe ones (never granting anything).
+// `tool-catalog upgrade --to <version|dist-tag> [--from <version>] [--runtime <name>]... [--write |
+// --check] [--json]`: what moving to another Claude Agent SDK changes for the catalog — per tool and per
+// runtime configuration — with the catalog edits it calls for; `--write` applies the safe ones (never
+// granting anything), `--check` exits 1 when there is anything to apply or review.
 import { isUsageProblem } from '../../project/load-project.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
+import type { UpgradeReport } from '../../upgrade/run-upgrade.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v)
@@ -25,6 +27,10 @@ export async function upgradeCommand(
     throw new UsageError(
       'upgrade needs --to <version> (such as 0.3.333), an installed package ' +
         '(an npm alias) or a folder that holds the SDK.',
+    );
+  if (values.write === true && values.check === true)
+    throw new UsageError(
+      '--check only reports; run it without --write (or --write without --check).',
     );
   // Only this command fetches and loads SDKs: the other commands never pay for them.
   const [{ runUpgrade }, { formatUpgradeReport }] = await Promise.all([
@@ -60,6 +66,27 @@ export async function upgradeCommand(
   }
   const { report } = outcome;
   const ok = report.written?.error === undefined;
+  const check = values.check === true;
   io.stdout(values.json ? jsonOutput({ ok, ...report }) : formatUpgradeReport(report));
-  return ok ? 0 : 1;
+  if (check && !values.json) io.stdout(`${checkLine(report)}\n`);
+  return !ok || (check && report.changed) ? 1 : 0;
+}
+
+/** The last line of `--check`: whether the SDK would change anything for the catalog, and what. */
+function checkLine(report: UpgradeReport): string {
+  const target = `SDK ${report.target.version}${report.target.tag ? ` (${report.target.tag})` : ''}`;
+  if (!report.changed) return `check: ${target} changes nothing for catalog '${report.catalog}'.`;
+  const c = report.counts;
+  const what = [
+    ...(c.edits > 0 ? [`the catalog (${c.edits} edit${c.edits === 1 ? '' : 's'})`] : []),
+    ...(c.offerChanges > 0 || report.offers.unmeasured.length > 0
+      ? ['the runtime-surface lock and what a session offers']
+      : []),
+    ...(c.new + c.gone + c.renamed > 0 ? [`${c.new + c.gone + c.renamed} tools`] : []),
+    ...(c.fieldsChanged > 0 ? [`the input fields of ${c.fieldsChanged} tools`] : []),
+  ];
+  return (
+    `check: ${target} would change ${what.join(', ')} for catalog '${report.catalog}'; ` +
+    `review it with tool-catalog upgrade --to ${report.target.version}.`
+  );
 }
