@@ -19,7 +19,7 @@ import { cacheRoot, installedSdk, SdkFetchError } from './sdk-cache.js';
 import { appSdk, chooseSdk, SdkChoiceError, type SdkSnapshot } from './sdk-snapshot.js';
 import { askedBuiltins, projectLock, type SideSurface, sideSurface } from './surfaces.js';
 import { type FieldRow, type ToolChanges, type ToolRow, toolChanges } from './tool-changes.js';
-import { type WriteResult, writeUpgrade } from './write-upgrade.js';
+import { type Interrupted, type WriteResult, writeUpgrade } from './write-upgrade.js';
 
 export interface UpgradeOptions {
   readonly cwd: string;
@@ -36,6 +36,8 @@ export interface UpgradeOptions {
   readonly timeoutMs?: number;
   /** Lines saying what takes time (a fetch, a run), as it starts. */
   readonly progress?: (line: string) => void;
+  /** Told when Ctrl-C or SIGTERM stopped `--write`, after every file it edited got its old bytes back. */
+  readonly interrupted?: Interrupted;
 }
 
 interface SdkShown {
@@ -291,7 +293,7 @@ export async function runUpgrade(options: UpgradeOptions): Promise<UpgradeOutcom
       : 'upgrade: comparing…',
   );
   const written = options.write
-    ? await writeUpgrade(model, projectOptions, plan, sides)
+    ? await writeUpgrade(model, projectOptions, plan, sides, options.interrupted)
     : undefined;
   const counts = {
     new: changes.rows.filter((r) => r.change === 'new').length,

@@ -2,7 +2,8 @@
 // registry: a fresh `npm create vite` React + TypeScript app on pnpm 12, and a Node ESM agent server
 // on nodenext with TypeScript 5.9 and npm. Each runs `init` before installing the package (as the
 // README says, through the package's own name), installs it and the SDK, runs `init` again, builds
-// and type-checks, and `verify` passes against the real Claude Code runtime.
+// and type-checks, and `verify` passes against the real Claude Code runtime; the server then runs the
+// nightly check against the newest SDK on the registry (`upgrade --to latest --check`).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ const SDK_VERSION = (
   }
 ).devDependencies['@anthropic-ai/claude-agent-sdk']!;
 const SDK = `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`;
+const UPGRADE_CACHE = path.join(REPO, 'node_modules/.cache/agent-tool-catalog-tests');
 const CREATE_VITE = 'create-vite@9.3.0';
 const PNPM = 'pnpm@12';
 
@@ -156,6 +158,29 @@ describe.concurrent('a new user', () => {
     expect(verify.stdout).toContain(`(SDK ${SDK_VERSION})`);
     expect(verify.stdout).toMatch(
       /verify: what the model is offered equals the policy in all \d+ contexts/,
+    );
+
+    // The nightly check docs/upgrading.md shows: today's newest SDK on the registry, named exactly.
+    const latest = (
+      await step(app, 'npm', 'view', '@anthropic-ai/claude-agent-sdk', 'dist-tags.latest')
+    ).stdout.trim();
+    const check = await runCommand(
+      'npx',
+      ['tool-catalog', 'upgrade', '--to', 'latest', '--check'],
+      // The SDK versions it fetches go where the other upgrade tests keep theirs, not into the home folder.
+      { cwd: app, env: { ...env(), AGENT_TOOL_CATALOG_CACHE: UPGRADE_CACHE } },
+    );
+    expect([0, 1], `${check.stdout}\n${check.stderr}`).toContain(check.code);
+    expect(check.stderr).toContain(
+      `upgrade: latest is @anthropic-ai/claude-agent-sdk ${latest} on the registry.`,
+    );
+    const last = check.stdout.trimEnd().split('\n').at(-1);
+    expect(last).toEqual(
+      check.code === 0
+        ? `check: SDK ${latest} (latest) changes nothing for catalog 'agent'.`
+        : expect.stringMatching(
+            new RegExp(`^check: SDK ${latest.replaceAll('.', '\\.')} \\(latest\\) would change `),
+          ),
     );
   });
 });

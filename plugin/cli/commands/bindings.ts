@@ -65,6 +65,11 @@ export async function bindingsCommand(
     catalog: values.catalog as string | undefined,
     fix,
     prune,
+    interrupted: (signal, restored) =>
+      io.stderr(
+        `bindings: stopped by ${signal}; ${restored.map((f) => relativePosix(io.cwd, f)).join(', ')} ` +
+          `got ${restored.length === 1 ? 'its' : 'their'} old bytes back.\n`,
+      ),
   });
   if (result.usageError) throw new UsageError(result.usageError);
   const rel = (f: string) => relativePosix(io.cwd, f);

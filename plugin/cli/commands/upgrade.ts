@@ -6,6 +6,7 @@ import { isUsageProblem } from '../../project/load-project.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
 import type { UpgradeReport } from '../../upgrade/run-upgrade.js';
+import { relativePosix } from '../../text/spelling.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v)
@@ -37,6 +38,11 @@ export async function upgradeCommand(
     import('../../upgrade/run-upgrade.js'),
     import('../../upgrade/format-report.js'),
   ]);
+  // Ctrl-C or SIGTERM ends every runtime a surface run started (and --write puts every file back).
+  const { endRunsOnSignals } = await import('../../verify/run-cleanup.js');
+  const stopHandling = endRunsOnSignals((signal) =>
+    io.stderr(`upgrade: stopped by ${signal}; nothing it started is left running.\n`),
+  );
   const outcome = await runUpgrade({
     cwd: io.cwd,
     config: values.config as string | undefined,
@@ -46,7 +52,12 @@ export async function upgradeCommand(
     ...(list(values.runtime).length > 0 ? { runtimes: list(values.runtime) } : {}),
     write: values.write === true,
     ...(values.json ? {} : { progress: (line: string) => io.stderr(`${line}\n`) }),
-  });
+    interrupted: (signal, restored) =>
+      io.stderr(
+        `upgrade: ${signal}: ${restored.length} edited file${restored.length === 1 ? '' : 's'} ` +
+          `got ${restored.length === 1 ? 'its' : 'their'} old bytes back: ${restored.map((f) => relativePosix(io.cwd, f)).join(', ')}.\n`,
+      ),
+  }).finally(stopHandling);
   if ('usageError' in outcome) throw new UsageError(outcome.usageError);
   if ('diagnostics' in outcome) {
     if (values.json)
