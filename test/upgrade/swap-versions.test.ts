@@ -66,6 +66,7 @@ function rows(r: Report, turn = false) {
 let up: Report;
 let down: Report;
 let same: { json: Report; text: string; check: { code: number; stdout: string } };
+let upCheck: { code: number; stdout: string };
 
 beforeAll(async () => {
   useTestCache();
@@ -77,6 +78,7 @@ beforeAll(async () => {
     runCli(['upgrade', '--to', '0.3.333'], app),
     runCli(['upgrade', '--to', '0.3.333', '--check'], app),
   ]);
+  upCheck = await runCli(['upgrade', '--from', OLDEST, '--to', NEWEST, '--check'], app);
   for (const run of [a, b, c, d]) expect(run.code, run.stderr).toBe(0);
   up = json(a);
   down = json(b);
@@ -102,6 +104,14 @@ describe('the report from 0.3.168 to 0.3.333 and back (default catalog)', () => 
     expect(rows(down)).toEqual(rows(up, true));
     expect(rows(up)).toEqual(rows(down, true));
     expect(down.counts).toEqual({ ...up.counts, new: up.counts.gone, gone: up.counts.new });
+  });
+
+  it('--check exits 1 and says what would change', () => {
+    expect(upCheck.code).toBe(1);
+    expect(upCheck.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'check: SDK 0.3.333 would change the runtime-surface lock and what a session offers, 14 tools, ' +
+        "the input fields of 7 tools for catalog 'claude'; review it with tool-catalog upgrade --to 0.3.333.",
+    );
   });
 
   it('measures both versions the same way: same configuration facts and the same built-ins asked for', () => {

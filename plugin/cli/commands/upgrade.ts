@@ -88,16 +88,19 @@ function checkLine(report: UpgradeReport): string {
   const target = `SDK ${report.target.version}${report.target.tag ? ` (${report.target.tag})` : ''}`;
   if (!report.changed) return `check: ${target} changes nothing for catalog '${report.catalog}'.`;
   const c = report.counts;
+  const tools = c.new + c.gone + c.renamed;
   const what = [
     ...(c.edits > 0 ? [`the catalog (${c.edits} edit${c.edits === 1 ? '' : 's'})`] : []),
-    ...(c.offerChanges > 0 || report.offers.unmeasured.length > 0
-      ? ['the runtime-surface lock and what a session offers']
-      : []),
-    ...(c.new + c.gone + c.renamed > 0 ? [`${c.new + c.gone + c.renamed} tools`] : []),
+    ...(c.offerChanges > 0 ? ['the runtime-surface lock and what a session offers'] : []),
+    ...(tools > 0 ? [`${tools} tool${tools === 1 ? '' : 's'}`] : []),
     ...(c.fieldsChanged > 0 ? [`the input fields of ${c.fieldsChanged} tools`] : []),
   ];
+  // A configuration one side could not be measured in is not taken for unchanged.
+  const unknown = report.offers.unmeasured;
   return (
-    `check: ${target} would change ${what.join(', ')} for catalog '${report.catalog}'; ` +
-    `review it with tool-catalog upgrade --to ${report.target.version}.`
+    `check: ${target} ${what.length > 0 ? `would change ${what.join(', ')}` : 'cannot be checked'} ` +
+    `for catalog '${report.catalog}'` +
+    `${unknown.length > 0 ? ` (the offer in ${unknown.join(', ')} could not be measured; see the notes)` : ''}` +
+    `; review it with tool-catalog upgrade --to ${report.target.version}.`
   );
 }
