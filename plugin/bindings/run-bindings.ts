@@ -5,6 +5,7 @@ import { hasErrors, type CatalogDiagnostic } from '../diagnostics/diagnostics.js
 import { isUsageProblem, loadProject, type Project } from '../project/load-project.js';
 import { renderBindingSkeleton } from '../render/renderers/bindings.js';
 import { loadTemplates } from '../render/templates.js';
+import { type EditJournal, journalEdits } from '../write/interrupt.js';
 import { writeFileAtomic } from '../write/write-outputs.js';
 import { noBindingFile } from './binding-file-missing.js';
 import { BindingFileError, fixBindings } from './fix-bindings.js';
@@ -15,6 +16,8 @@ export interface BindingsOptions {
   readonly catalog?: string;
   readonly fix?: boolean;
   readonly prune?: boolean;
+  /** Told when Ctrl-C or SIGTERM stopped `fix`, after every file it wrote got its old bytes back. */
+  readonly interrupted?: (signal: NodeJS.Signals, restored: readonly string[]) => void;
 }
 
 export interface CatalogBindingsReport {
@@ -57,6 +60,21 @@ export async function runBindings(
   const withBindings = project.catalogs.filter((c) => c.config.bindings);
   const none = await noBindingFile(project, options.catalog);
   if (none) diagnostics.push(none);
+  // Interrupted before every catalog's file is written, each file written so far gets its old bytes back.
+  const journal = options.fix ? journalEdits(options.interrupted) : undefined;
+  try {
+    return await fixEach(options, diagnostics, withBindings, journal);
+  } finally {
+    journal?.close();
+  }
+}
+
+async function fixEach(
+  options: BindingsOptions,
+  diagnostics: CatalogDiagnostic[],
+  withBindings: Project['catalogs'],
+  journal: EditJournal | undefined,
+): Promise<BindingsResult> {
   const reports: CatalogBindingsReport[] = [];
   for (const { config, model } of hasErrors(diagnostics) ? [] : withBindings) {
     if (!model) continue;
@@ -64,7 +82,10 @@ export async function runBindings(
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) {
       const skeleton = renderBindingSkeleton(model, loadTemplates(), file);
-      if (options.fix) await writeFileAtomic(file, skeleton);
+      if (options.fix) {
+        await journal?.record(file, undefined);
+        await writeFileAtomic(file, skeleton);
+      }
       reports.push({
         catalog: config.name,
         file,
@@ -77,7 +98,10 @@ export async function runBindings(
     }
     try {
       const result = fixBindings(model, file, text, { prune: options.prune });
-      if (options.fix && result.changed) await writeFileAtomic(file, result.text);
+      if (options.fix && result.changed) {
+        await journal?.record(file, text);
+        await writeFileAtomic(file, result.text);
+      }
       reports.push({
         catalog: config.name,
         file,

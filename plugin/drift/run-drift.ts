@@ -10,7 +10,8 @@ import {
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
-import { resolveSdk } from '../load/sdk-location.js';
+import { DEFAULT_SDK_TYPES_MODULE } from '../load/load-config.js';
+import { resolveSdk, sdkNotInstalled } from '../load/sdk-location.js';
 import { loadProject, type Project } from '../project/load-project.js';
 import { diffCatalogWithSdk, unmatchedBases, type DriftDiff, type GoneTool } from './diff.js';
 import { readSdkTypes, SdkTypesError } from './read-sdk-types.js';
@@ -43,8 +44,10 @@ export interface DriftResult {
   readonly catalogs: readonly CatalogDrift[];
   /** Errors in the config or a catalog: nothing was compared. */
   readonly diagnostics: readonly CatalogDiagnostic[];
-  /** The SDK types could not be found or read. */
+  /** The SDK types could not be read. */
   readonly error?: string;
+  /** The SDK (or the types module the config names) is not installed: exit 2, as for every command that needs it. */
+  readonly sdkMissing?: string;
   /** `--sdk-types` names no file: bad usage. */
   readonly usageError?: string;
 }
@@ -53,7 +56,7 @@ export interface DriftResult {
 function typesFileFor(
   config: ResolvedCatalogConfig,
   options: DriftOptions,
-): { file?: string; error?: string; usage?: boolean } {
+): { file?: string; error?: string; usage?: boolean; missing?: boolean } {
   if (options.sdk !== undefined) {
     const entry = resolveSdk(path.resolve(options.cwd), options.sdk);
     const file = entry && path.join(path.dirname(entry), 'sdk-tools.d.ts');
@@ -76,20 +79,19 @@ function typesFileFor(
         };
   }
   const file = resolveTypesModule(config.sdk.typesModule, config.rootDir);
-  return file
-    ? { file }
-    : {
-        error:
-          `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '` +
-          `${config.name}') from ${config.rootDir}; install ` +
-          `@anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.`,
-      };
+  if (file) return { file };
+  const error =
+    config.sdk.typesModule === DEFAULT_SDK_TYPES_MODULE
+      ? sdkNotInstalled(config.rootDir, 'drift')
+      : `Cannot resolve '${config.sdk.typesModule}' (sdk.typesModule of catalog '` +
+        `${config.name}') from ${config.rootDir}; install it or pass --sdk-types <file>.`;
+  return { error, missing: true };
 }
 
 async function driftOne(model: CatalogModel, options: DriftOptions) {
   const config = model.config;
   const where = typesFileFor(config, options);
-  if (!where.file) return { error: where.error, usage: where.usage };
+  if (!where.file) return { error: where.error, usage: where.usage, missing: where.missing };
   const types = await readSdkTypes(where.file);
   const pkg = readSdkPackage(where.file);
   // The legacy table lives in the SDK's JavaScript; import it only to name SDK types nothing matched.
@@ -135,11 +137,13 @@ export async function runDrift(options: DriftOptions): Promise<DriftResult> {
   const catalogs: CatalogDrift[] = [];
   let error: string | undefined;
   let usageError: string | undefined;
+  let sdkMissing: string | undefined;
   try {
     for (const { model } of project.catalogs) {
       if (!model) continue;
       const one = await driftOne(model, options);
       if (one.usage) usageError ??= one.error;
+      else if (one.missing) sdkMissing ??= one.error;
       else if (one.error) error ??= one.error;
       if (!one.diff) continue;
       const { diff, types, pkg } = one;
@@ -161,6 +165,14 @@ export async function runDrift(options: DriftOptions): Promise<DriftResult> {
     if (!(e instanceof SdkTypesError)) throw e;
     error = e.message;
   }
-  const ok = !error && !usageError && catalogs.length > 0 && catalogs.every((c) => c.ok);
-  return { ok, catalogs, diagnostics: project.diagnostics, error, usageError };
+  const ok =
+    !error && !usageError && !sdkMissing && catalogs.length > 0 && catalogs.every((c) => c.ok);
+  return {
+    ok,
+    catalogs,
+    diagnostics: project.diagnostics,
+    error,
+    usageError,
+    ...(sdkMissing !== undefined ? { sdkMissing } : {}),
+  };
 }

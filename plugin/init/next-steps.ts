@@ -73,9 +73,9 @@ export function nextSteps(result: InitResult): string[] {
   const lock = path.join(result.outDir, SURFACE_LOCK_NAME);
   if (sdk.installed && !existsSync(lock))
     steps.push(
-      `Run \`${commands.verify} --update\`, then \`${commands.generate}\`: it records ` +
-        `what the runtime offers by itself in ${rel(lock)}, which the session's ` +
-        `tools and policy.md then follow.`,
+      `Run \`${commands.verify} --update\`: it records what the runtime offers by ` +
+        `itself in ${rel(lock)} and writes again the session's tools and ` +
+        `policy.md, which follow it.`,
     );
   if (result.script === 'conflict')
     steps.push(

@@ -27,3 +27,14 @@ export function resolveSdk(fromDir: string, choice?: string): string | undefined
   }
   return undefined;
 }
+
+/**
+ * What every command that needs the SDK says when the project has none (and exits 2 with): the
+ * same sentence for each, naming the command.
+ */
+export function sdkNotInstalled(fromDir: string, command: string): string {
+  return (
+    `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; ` +
+    `install it (npm i -D ${SDK_PACKAGE}) to run tool-catalog ${command}.`
+  );
+}

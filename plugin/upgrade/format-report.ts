@@ -3,6 +3,7 @@
 import { describeChange, type ChangeSeverity } from '../drift/schema-changes.js';
 import { fieldText, rowFields } from './edit-plan.js';
 import type { OfferRow } from './offer-changes.js';
+import { outsideSummary } from './outside-changes.js';
 import type { UpgradeReport } from './run-upgrade.js';
 import type { ToolRow } from './tool-changes.js';
 
@@ -10,13 +11,21 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const MARK: Record<ChangeSeverity, string> = { breaking: '!', compatible: '+', info: '~' };
 
 function sdkLine(s: UpgradeReport['current']): string {
-  return s.claudeCode ? `${s.version} (Claude Code ${s.claudeCode})` : s.version;
+  const about = [
+    ...(s.claudeCode ? [`Claude Code ${s.claudeCode}`] : []),
+    ...(s.tag ? [`${s.tag} on the registry`] : []),
+  ];
+  return about.length > 0 ? `${s.version} (${about.join(', ')})` : s.version;
 }
 
 /** What the catalog says of a tool row, or what it needs. */
+/** The catalog field a row's version is for: a tool's arrival (`addedIn`) or its departure. */
+const rowField = (r: ToolRow) =>
+  r.need?.field ?? r.atField ?? (r.change === 'gone' ? 'removedIn' : 'addedIn');
+
 function catalogPart(r: ToolRow): string {
   const at = r.at !== undefined ? ` ${r.at}` : '';
-  const field = r.need?.field ?? (r.change === 'gone' ? 'removedIn' : 'addedIn');
+  const field = rowField(r);
   if (r.note && r.edit === undefined) return r.note;
   switch (r.edit) {
     case 'declare':
@@ -46,7 +55,7 @@ function toolLines(report: UpgradeReport): string[] {
     const name = r.was ? `${r.was} → ${r.name}` : r.name;
     const when =
       r.at !== undefined
-        ? `${r.change === 'gone' || r.need?.field === 'removedIn' ? 'removed in' : 'added in'} ${r.at}`
+        ? `${rowField(r) === 'removedIn' ? 'removed in' : 'added in'} ${r.at}`
         : '';
     lines.push(
       `  ${r.change.padEnd(8)} ${name.padEnd(width)}  ` +
@@ -54,18 +63,32 @@ function toolLines(report: UpgradeReport): string[] {
         `${when ? `${when}; ` : ''}${catalogPart(r)}`,
     );
   }
-  const unknown = new Map<string, string[]>();
-  for (const r of rows)
-    if (r.edit === 'declare' && r.note)
-      unknown.set(r.note, [...(unknown.get(r.note) ?? []), r.name]);
-  for (const [note, names] of unknown) lines.push(`  ? ${note}: ${names.join(', ')}`);
   if (report.unlisted.length > 0)
     lines.push(
-      `  (declared without a type, and not in the target's BUILTIN_TOOL_NAMES, ` +
-        `which does not list every tool it runs: ${report.unlisted.join(', ')}; ` +
-        `kept as declared)`,
+      `  (declared without a type, and in no BUILTIN_TOOL_NAMES either SDK exports, which ` +
+        `do not list every tool they run: ${report.unlisted.join(', ')}; kept as declared)`,
     );
   return lines;
+}
+
+/** Built-ins the catalog does not declare that are no change: both versions have them, or one cannot say. */
+function notInCatalogLines(report: UpgradeReport): string[] {
+  const unknown = report.unknownHistory;
+  if (report.notInCatalog.length === 0 && !unknown) return [];
+  const lines =
+    report.notInCatalog.length > 0
+      ? [
+          `Not in your catalog, already in ${report.current.version} (no change: the ` +
+            `catalog never offers them; declare any you want to classify):`,
+          `  ${report.notInCatalog.map((t) => t.name).join(', ')}`,
+        ]
+      : ['Not in your catalog:'];
+  if (unknown)
+    lines.push(
+      `  ? listed by the BUILTIN_TOOL_NAMES of ${unknown.listedBy}; ${unknown.noListIn} ` +
+        `exports no such list, so whether it has them is not known: ${unknown.names.join(', ')}`,
+    );
+  return ['', ...lines];
 }
 
 function fieldLines(report: UpgradeReport): string[] {
@@ -153,19 +176,40 @@ function pinsNow(pinned: { readonly was?: string; readonly now: string } | undef
     : `it now pins ${pinned?.now}, the SDK the app has installed`;
 }
 
+/** What changed outside the tool inputs, in one line; none when nothing did (or it was not read). */
+function outsideLine(report: UpgradeReport): string[] {
+  const parts = report.outside ? outsideSummary(report.outside) : [];
+  return parts.length === 0
+    ? []
+    : [`Outside the tool inputs (no catalog depends on them): ${parts.join('; ')}.`];
+}
+
+const header = (report: UpgradeReport) =>
+  `upgrade: catalog '${report.catalog}', SDK ${sdkLine(report.current)} → ${sdkLine(report.target)}`;
+
 export function formatUpgradeReport(report: UpgradeReport): string {
+  const notes = report.problems.map((p) => `note: ${p}`);
+  if (!report.changed && !report.written?.error)
+    return `${[
+      `${header(report)}: nothing changes for the catalog (no tool, input field or offer changes; no catalog edits).`,
+      ...outsideLine(report),
+      ...notes,
+    ].join('\n')}\n`;
   const lines = [
-    `upgrade: catalog '${report.catalog}', SDK ${sdkLine(report.current)} → ${sdkLine(report.target)}`,
+    header(report),
     '',
     ...toolLines(report),
     '',
     ...fieldLines(report),
     '',
     ...offerLines(report),
+    ...notInCatalogLines(report),
     '',
     ...editLines(report),
   ];
-  if (report.problems.length > 0) lines.push('', ...report.problems.map((p) => `note: ${p}`));
+  const outside = outsideLine(report);
+  if (outside.length > 0) lines.push('', ...outside);
+  if (notes.length > 0) lines.push('', ...notes);
   const w = report.written;
   if (w?.error) lines.push('', `not written: ${w.error}`);
   else if (w)
@@ -175,6 +219,12 @@ export function formatUpgradeReport(report: UpgradeReport): string {
         ? `written: ${w.files.join(', ')}`
         : 'written: no catalog file needed a change.',
       ...(w.lock ? [`recorded the measured surfaces in ${w.lock}; ${pinsNow(w.pinned)}.`] : []),
+      ...(w.unrecorded
+        ? [
+            'the surfaces measured here are of the catalog before the edits, so the lock ' +
+              'does not record them; verify --update records them once the SDK is installed.',
+          ]
+        : []),
       `next: install SDK ${report.target.version}, run tool-catalog generate, ` +
         `then tool-catalog verify --update to pin its surface.`,
     );

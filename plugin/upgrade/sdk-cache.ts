@@ -6,6 +6,7 @@ import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { SDK_PACKAGE } from '../load/sdk-location.js';
+import { binaryPackages } from '../verify/claude-runtime.js';
 import { compareVersions, isVersion } from '../language/versions.js';
 
 /** Overrides where fetched SDKs are kept (tests point it at a folder of their own). */
@@ -17,7 +18,7 @@ export class SdkFetchError extends Error {
 }
 
 /** `$AGENT_TOOL_CATALOG_CACHE`, else `$XDG_CACHE_HOME/agent-tool-catalog`, else `~/.cache/agent-tool-catalog`. */
-function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
   if (env[CACHE_ENV]) return path.resolve(env[CACHE_ENV]);
   const base =
     env.XDG_CACHE_HOME ||
@@ -77,19 +78,62 @@ const installArgs = (prefix: string, version: string, typesOnly: boolean) => [
   ...(typesOnly ? ['--omit=optional', '--omit=peer', '--legacy-peer-deps'] : []),
 ];
 
+/** A file in each whole install whose time says when an `upgrade` last used it (`cache --clean` keeps the latest). */
+export const LAST_USED = '.last-used';
+
+/** What a whole install of a version costs, said before it is fetched. */
+export interface FetchNotice {
+  readonly version: string;
+  readonly dir: string;
+  /** Bytes of the SDK's and this platform's runtime package, when the registry says. */
+  readonly bytes?: number;
+}
+
 /**
  * The folder of a whole install of `version` (the SDK, its peers and this platform's runtime binary),
- * fetched on first use; pass it where a command takes an SDK folder (`--sdk`).
+ * fetched on first use; pass it where a command takes an SDK folder (`--sdk`). `notice` hears of a
+ * fetch before it starts.
  */
 export async function installedSdk(
   version: string,
   cwd: string,
   root = cacheRoot(),
+  notice?: (n: FetchNotice) => void | Promise<void>,
 ): Promise<string> {
-  return fillOnce(path.join(root, 'sdk', version), async (temp) => {
+  const dir = path.join(root, 'sdk', version);
+  if (!existsSync(dir) && notice)
+    await notice({ version, dir, ...(await downloadBytes(version, cwd)) });
+  await fillOnce(dir, async (temp) => {
     await mkdir(temp, { recursive: true });
     await npm(installArgs(temp, version, false), cwd);
   });
+  await writeFile(path.join(dir, LAST_USED), `${new Date().toISOString()}\n`);
+  return dir;
+}
+
+/**
+ * The size of the two big downloads of a whole install — the SDK and this platform's runtime — from
+ * the registry npm is configured with (its tarball addresses, then the size each answer gives).
+ * Best effort: nothing when the registry does not say within a few seconds.
+ */
+async function downloadBytes(version: string, cwd: string): Promise<{ bytes?: number }> {
+  try {
+    const urls = await Promise.all(
+      [SDK_PACKAGE, `${SDK_PACKAGE}-${binaryPackages()[0]}`].map(async (name) =>
+        (await npm(['view', `${name}@${version}`, 'dist.tarball'], cwd)).trim(),
+      ),
+    );
+    const sizes = await Promise.all(
+      urls.map(async (url) => {
+        const answer = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(5_000) });
+        return Number(answer.headers.get('content-length'));
+      }),
+    );
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    return Number.isFinite(bytes) && bytes > 0 ? { bytes } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The files of `version` that say which tools it has: `sdk-tools.d.ts`, `sdk.d.ts` and `package.json`. */
@@ -115,6 +159,20 @@ export async function sdkTypesOf(
       await rm(install, { recursive: true, force: true });
     }
   });
+}
+
+/** A name that can only be a dist-tag (`latest`, `next`), not a version, a path or a scoped package. */
+export const looksLikeTag = (choice: string) => /^[A-Za-z][A-Za-z0-9._-]*$/.test(choice);
+
+/** The SDK's dist-tags on the registry (`latest` → `0.3.335`), as npm reports them. */
+export async function sdkDistTags(cwd: string): Promise<Record<string, string>> {
+  const listed = JSON.parse(
+    await npm(['view', SDK_PACKAGE, 'dist-tags', '--json'], cwd),
+  ) as unknown;
+  if (typeof listed !== 'object' || listed === null) return {};
+  return Object.fromEntries(
+    Object.entries(listed).filter((e): e is [string, string] => isVersion(String(e[1]))),
+  );
 }
 
 /**

@@ -9,7 +9,8 @@ import { resolveSdk, SDK_PACKAGE } from '../load/sdk-location.js';
 import type { SchemaSummary } from '../mcp/schema-summary.js';
 import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
 import { inputFieldsOf } from './input-fields.js';
-import { installedSdk, sdkTypesOf } from './sdk-cache.js';
+import { readDeclarations, type SdkDeclarations } from './outside-changes.js';
+import { installedSdk, looksLikeTag, sdkDistTags, sdkTypesOf } from './sdk-cache.js';
 
 export interface SdkSnapshot {
   readonly version: string;
@@ -21,10 +22,16 @@ export interface SdkSnapshot {
   readonly shown: string;
   /** The app's own install: its runtime is loaded as the app loads it, and a surface recorded from it is pinned. */
   readonly own: boolean;
+  /** The registry's dist-tag it was given as (`latest`), resolved to `version`. */
+  readonly tag?: string;
   /** Input members of `ToolInputSchemas` by type base (`FileRead`), tools only. */
   readonly inputs: ReadonlyMap<string, SdkUnionMember>;
-  /** Each input type's fields by type name (`FileReadInput`). */
+  /** Output members of `ToolOutputSchemas`: type name → type base (`FileReadOutput` → `FileRead`). */
+  readonly outputs: ReadonlyMap<string, string>;
+  /** Each input (and output) type's fields by type name (`FileReadInput`). */
   readonly fields: ReadonlyMap<string, SchemaSummary>;
+  /** Every declaration of its type files, to say what changed outside the tool inputs (a whole install only). */
+  readonly declarations?: SdkDeclarations;
   /** `BUILTIN_TOOL_NAMES`, from the SDK versions that export it. */
   readonly builtinNames?: readonly string[];
   /** `LEGACY_TOOL_NAME_ALIASES` (former name → today's), empty when the SDK has none. */
@@ -74,35 +81,78 @@ async function readSnapshot(
     shown,
     own,
     inputs: inputsOf(types.members),
+    outputs: new Map(
+      types.members.filter((m) => m.union === 'output').map((m) => [m.typeName, m.base]),
+    ),
     fields,
+    ...(whole ? { declarations: readDeclarations(dir) } : {}),
     ...(pkg?.builtinToolNames ? { builtinNames: pkg.builtinToolNames } : {}),
     aliases: aliases ?? {},
   };
 }
 
+/** How `chooseSdk` reports what it does: the version a dist-tag names, a fetch about to start. */
+export type SdkProgress = (line: string) => void;
+
+/** A published version: the app's own install when it is that version, else a whole install in the cache. */
+async function versionSdk(
+  version: string,
+  ownDir: string | undefined,
+  fetch: (version: string) => Promise<string>,
+  tag?: string,
+): Promise<SdkSnapshot> {
+  const tagged = tag ? `, ${tag} on the registry` : '';
+  if (ownDir && readSdkPackage(path.join(ownDir, 'sdk-tools.d.ts'))?.version === version)
+    return withTag(
+      await readSnapshot(ownDir, `${SDK_PACKAGE} ${version} (the app's own${tagged})`, true, true),
+      tag,
+    );
+  const prefix = await fetch(version);
+  return withTag(
+    await readSnapshot(
+      path.join(prefix, 'node_modules', SDK_PACKAGE),
+      `${SDK_PACKAGE} ${version} (${prefix}${tagged})`,
+      true,
+    ),
+    tag,
+  );
+}
+
+const withTag = (s: SdkSnapshot, tag: string | undefined): SdkSnapshot =>
+  tag === undefined ? s : { ...s, tag };
+
 /**
  * The SDK a command line names: a version (the app's own install when it is that version, else a
- * whole install fetched into the cache), an installed package name (an npm alias) or a folder.
+ * whole install fetched into the cache), an installed package name (an npm alias), a folder, or a
+ * dist-tag of the registry (`latest`), which is resolved to the exact version it names.
  */
-export async function chooseSdk(choice: string, rootDir: string): Promise<SdkSnapshot> {
+export async function chooseSdk(
+  choice: string,
+  rootDir: string,
+  fetch: (version: string) => Promise<string> = (v) => installedSdk(v, rootDir),
+  progress?: SdkProgress,
+): Promise<SdkSnapshot> {
   const own = resolveSdk(rootDir);
   const ownDir = own && path.dirname(own);
-  if (isVersion(choice)) {
-    if (ownDir && readSdkPackage(path.join(ownDir, 'sdk-tools.d.ts'))?.version === choice)
-      return readSnapshot(ownDir, `${SDK_PACKAGE} ${choice} (the app's own)`, true, true);
-    const prefix = await installedSdk(choice, rootDir);
-    return readSnapshot(
-      path.join(prefix, 'node_modules', SDK_PACKAGE),
-      `${SDK_PACKAGE} ${choice} (${prefix})`,
-      true,
-    );
-  }
+  if (isVersion(choice)) return versionSdk(choice, ownDir, fetch);
   const entry = resolveSdk(rootDir, choice);
+  if (!entry && looksLikeTag(choice)) {
+    const tags = await sdkDistTags(rootDir);
+    const version = tags[choice];
+    if (version === undefined)
+      throw new SdkChoiceError(
+        `'${choice}' is not an SDK version, an installed package, a folder that ` +
+          `holds the SDK, or a dist-tag of ${SDK_PACKAGE} (its dist-tags: ` +
+          `${Object.keys(tags).join(', ') || 'none'}).`,
+      );
+    progress?.(`upgrade: ${choice} is ${SDK_PACKAGE} ${version} on the registry.`);
+    return versionSdk(version, ownDir, fetch, choice);
+  }
   if (!entry)
     throw new SdkChoiceError(
       `'${choice}' is not an SDK version, an installed package or a folder ` +
-        `that holds the SDK; give a version such as 0.3.333, an npm alias such ` +
-        `as claude-agent-sdk-oldest, or a path.`,
+        `that holds the SDK; give a version such as 0.3.333, a dist-tag such as ` +
+        `latest, an npm alias such as claude-agent-sdk-oldest, or a path.`,
     );
   const dir = path.dirname(entry);
   const version = readSdkPackage(path.join(dir, 'sdk-tools.d.ts'))?.version ?? 'unknown';

@@ -1,6 +1,7 @@
 // What a runtime version offers in each runtime configuration, with every tool allowed: the
-// runtime-surface lock's record when it has one that covers the catalog's built-ins, else a surface
-// run of that version's real runtime (its record is what `--write` adds to the lock).
+// runtime-surface lock's record when it was measured exactly as a run now would be (the same
+// configuration facts, the same built-ins asked for), else a surface run of that version's real
+// runtime. Both versions of an upgrade are measured this way, so their difference is the runtime's.
 import {
   readSurfaceLock,
   type RecordedConfiguration,
@@ -30,23 +31,29 @@ export interface SurfaceInput {
   readonly model: CatalogModel;
   readonly snapshot: SdkSnapshot;
   readonly configurations: readonly RuntimeConfigurationModel[];
-  /** Built-in names a run also asks for (the ones an upgrade adds); a record need not cover them. */
-  readonly names: readonly string[];
   readonly lock?: SurfaceLock;
   readonly timeoutMs?: number;
+  /** Says when a runtime starts, and which. */
+  readonly progress?: (line: string) => void;
 }
 
-/** A recorded configuration the comparison can use: run with today's facts, covering every built-in of the catalog. */
+/** The built-ins a surface run asks for: every one the catalog declares, as `verify` asks. */
+export const askedBuiltins = (model: CatalogModel) =>
+  new Set(model.tools.flatMap((t) => (t.kind === 'sdk' ? t.names : [])));
+
+/**
+ * A recorded configuration the comparison can use: measured as a run now would be — today's facts,
+ * and exactly the catalog's built-ins asked for (one more or fewer can change what the runtime does,
+ * such as turning tool search on).
+ */
 function usable(
   record: RecordedConfiguration | undefined,
   c: RuntimeConfigurationModel,
-  model: CatalogModel,
+  asked: ReadonlySet<string>,
 ) {
-  return (
-    record !== undefined &&
-    sameFacts(c, record) &&
-    model.tools.every((t) => t.kind !== 'sdk' || t.names.every((n) => n in record.builtins))
-  );
+  if (record === undefined || !sameFacts(c, record)) return false;
+  const recorded = Object.keys(record.builtins);
+  return recorded.length === asked.size && recorded.every((n) => asked.has(n));
 }
 
 export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
@@ -55,9 +62,10 @@ export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
   const configurations: Record<string, RecordedConfiguration> = {};
   const source: Record<string, 'lock' | 'run'> = {};
   const missing: RuntimeConfigurationModel[] = [];
+  const asked = askedBuiltins(model);
   for (const c of input.configurations) {
     const record = recorded[c.name];
-    if (usable(record, c, model)) {
+    if (usable(record, c, asked)) {
       configurations[c.name] = record!;
       source[c.name] = 'lock';
     } else missing.push(c);
@@ -80,9 +88,11 @@ export async function sideSurface(input: SurfaceInput): Promise<SideSurface> {
     const errors = Object.fromEntries(missing.map((c) => [c.name, error.message]));
     return { version: snapshot.version, configurations, source, errors };
   }
-  const declared = new Set(model.tools.flatMap((t) => (t.kind === 'sdk' ? t.names : [])));
+  input.progress?.(
+    `upgrade: running Claude Code ${runtime.claudeCodeVersion} (SDK ${snapshot.version}) to see ` +
+      `what it offers in ${missing.map((c) => `'${c.name}'`).join(', ')}…`,
+  );
   const runs = await measureSurfaces(model, runtime, missing, {
-    extraBuiltins: input.names.filter((n) => !declared.has(n)),
     ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
   });
   const measured: Record<string, RecordedConfiguration> = {};

@@ -34,6 +34,8 @@ export interface ToolRow {
   /** The first version with (new) or without (gone) the tool, once known; and where that came from. */
   at?: string;
   atFrom?: 'catalog' | 'registry';
+  /** The catalog field `at` comes from, when the catalog gives it. */
+  atField?: 'addedIn' | 'removedIn';
   /** A version to find before the catalog can say it (`at` then comes from the registry). */
   readonly need?: RangeNeed;
   /** What to change in the catalog: a declaration to add, or fields of an existing tool. */
@@ -53,9 +55,17 @@ export interface FieldRow {
 }
 
 export interface ToolChanges {
+  /** What the SDK itself changed: tools it gained (`new`), lost (`gone`) or runs under another name. */
   readonly rows: readonly ToolRow[];
   readonly fields: readonly FieldRow[];
-  /** Built-ins the catalog declares without a type that the target's `BUILTIN_TOOL_NAMES` does not list. */
+  /** Built-ins both SDKs have that the catalog does not declare: nothing changes for them. */
+  readonly notInCatalog: readonly { readonly name: string; readonly typeName?: string }[];
+  /**
+   * Built-ins one SDK lists by name, undeclared, where the other exports no `BUILTIN_TOOL_NAMES`:
+   * whether that one has them is not known.
+   */
+  readonly unknownHistory: readonly string[];
+  /** Built-ins the catalog declares without a type that no name list an SDK exports has. */
   readonly unlisted: readonly string[];
 }
 
@@ -132,15 +142,22 @@ export function toolChanges(
     });
   }
 
-  // Typed tools the target has and the current SDK does not, or the catalog lacks; and the reverse.
+  // Typed tools one SDK has and the other does not; ones both have that the catalog lacks are no change.
+  const notInCatalog: { name: string; typeName?: string }[] = [];
+  /** The SDK whose name list names a tool, for a name both SDKs have (the other may export no list). */
+  const listing = target.builtinNames ? target : current;
   for (const base of new Set([...current.inputs.keys(), ...target.inputs.keys()])) {
     if (settled.has(base)) continue;
     const inCurrent = current.inputs.has(base);
-    const tool = byBase.get(base);
-    if (target.inputs.has(base)) {
-      const name = nameAt(target, base);
-      const known = tool ?? byName.get(name);
-      if (known && renamed.has(known)) continue;
+    const inTarget = target.inputs.has(base);
+    const name = nameAt(inCurrent && inTarget ? listing : inTarget ? target : current, base);
+    const known = byBase.get(base) ?? byName.get(name);
+    if (known && renamed.has(known)) continue;
+    if (inCurrent && inTarget) {
+      if (!known) notInCatalog.push({ name, typeName: `${base}Input` });
+    } else if (inTarget) {
+      // A tool the current SDK ran without a type (its name list says so) only gained a type.
+      if (current.builtinNames?.includes(name)) continue;
       if (known && !known.sdkTyped)
         rows.push({
           change: 'new',
@@ -151,36 +168,47 @@ export function toolChanges(
             `'${known.key}' is declared sdkTyped: false, but the target types it: ` +
             `remove sdkTyped: false${base === name ? '' : ` and set sdkType: '${base}'`}`,
         });
-      else rows.push(...rangeRows(name, `${base}Input`, known, !inCurrent, { type: base }));
-    } else if (inCurrent && (!tool || (inC(tool) && !renamed.has(tool))))
-      rows.push(goneRow(nameAt(current, base), base, tool));
+      else rows.push(...rangeRows(name, `${base}Input`, known, true, { type: base }));
+    } else if (!target.builtinNames?.includes(name) && (!known || inC(known)))
+      rows.push(goneRow(name, { type: base }, `${base}Input`, known));
   }
 
-  // Built-ins the target lists by name only (no type): new when the catalog has none of that name.
-  const typedNames = (s: SdkSnapshot) => new Set([...s.inputs.keys()].map((b) => nameAt(s, b)));
-  const targetTyped = typedNames(target);
-  for (const name of target.builtinNames ?? []) {
-    if (targetTyped.has(name)) continue;
+  // Built-ins listed by name only (no type): new or gone when one list has the name and the other
+  // does not; when one SDK exports no list, whether it has them is not known.
+  const typed = (s: SdkSnapshot) => [...s.inputs.keys()].map((b) => nameAt(s, b));
+  const typedEither = new Set([...typed(current), ...typed(target)]);
+  const unknownHistory: string[] = [];
+  const listed = new Set([...(current.builtinNames ?? []), ...(target.builtinNames ?? [])]);
+  for (const name of [...listed].sort()) {
+    if (typedEither.has(name)) continue;
     const tool = byName.get(name) ?? [...renamed].find((t) => target.aliases[t.names[0]!] === name);
     if (tool && renamed.has(tool)) continue;
-    const listedBefore = current.builtinNames?.includes(name);
-    if (listedBefore === undefined && !tool)
-      rows.push({
-        change: 'new',
-        name,
-        edit: 'declare',
-        note: `SDK ${current.version} exports no BUILTIN_TOOL_NAMES, so when these came is not known`,
-      });
-    else rows.push(...rangeRows(name, undefined, tool, listedBefore === false, { name }));
+    const inTarget = target.builtinNames?.includes(name);
+    const inCurrent = current.builtinNames?.includes(name);
+    if (inTarget === undefined || inCurrent === undefined) {
+      if (!tool) unknownHistory.push(name);
+    } else if (inTarget && inCurrent) {
+      if (!tool) notInCatalog.push({ name });
+    } else if (inTarget) rows.push(...rangeRows(name, undefined, tool, true, { name }));
+    else if (!tool || inC(tool)) rows.push(goneRow(name, { name }, undefined, tool));
   }
-  const unlisted = target.builtinNames
-    ? tools
-        .filter(
-          (t) =>
-            !t.sdkTyped && inC(t) && !renamed.has(t) && !target.builtinNames!.includes(t.names[0]!),
-        )
-        .map((t) => t.key)
-    : [];
+  // Declared without a type, and in no name list an SDK exports: kept as declared (the lists are not complete).
+  const lists = [current.builtinNames, target.builtinNames].filter(
+    (l): l is readonly string[] => l !== undefined,
+  );
+  const unlisted =
+    lists.length === 0
+      ? []
+      : tools
+          .filter(
+            (t) =>
+              !t.sdkTyped &&
+              (inC(t) || inT(t)) &&
+              !renamed.has(t) &&
+              !typedEither.has(t.names[0]!) &&
+              lists.every((l) => !l.includes(t.names[0]!)),
+          )
+          .map((t) => t.key);
 
   /**
    * A tool the target has (`new`): declared for it, or with the range it needs. `arrives`: the
@@ -210,14 +238,23 @@ export function toolChanges(
     return [{ ...base, key: tool.key, edit: 'range', need }];
   }
 
-  /** A typed tool the current SDK has and the target does not. */
-  function goneRow(name: string, type: string, tool: ToolModel | undefined): ToolRow {
+  /** A tool the current SDK has and the target does not (`presence`: how the search finds when it went). */
+  function goneRow(
+    name: string,
+    presence: Presence,
+    type: string | undefined,
+    tool: ToolModel | undefined,
+  ): ToolRow {
     const need: RangeNeed = {
       field: upgrade ? 'removedIn' : 'addedIn',
-      presence: { type },
+      presence,
       inLater: !upgrade,
     };
-    const base = { change: 'gone' as const, name, typeName: `${type}Input` };
+    const base = {
+      change: 'gone' as const,
+      name,
+      ...(type !== undefined ? { typeName: type } : {}),
+    };
     if (!tool) return { ...base, note: 'the catalog does not declare it' };
     if (!inT(tool)) return { ...base, key: tool.key, ...catalogAt(tool, need.field) };
     return { ...base, key: tool.key, edit: 'range', need };
@@ -239,7 +276,7 @@ export function toolChanges(
     if (changes.length === 0) continue;
     const key = byBase.get(was)?.key;
     fields.push({
-      name: nameAt(target, now),
+      name: nameAt(listing, now),
       typeName: `${now}Input`,
       ...(key ? { key } : {}),
       changes,
@@ -248,6 +285,8 @@ export function toolChanges(
   return {
     rows: rows.sort(byChangeThenName),
     fields: fields.sort((a, b) => cmp(a.name, b.name)),
+    notInCatalog: notInCatalog.sort((a, b) => cmp(a.name, b.name)),
+    unknownHistory,
     unlisted,
   };
 }
@@ -257,13 +296,13 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byChangeThenName = (a: ToolRow, b: ToolRow) =>
   ORDER[a.change] - ORDER[b.change] || cmp(a.name, b.name);
 
-/** The version the catalog already gives for a tool's arrival or departure. */
+/** The version the catalog already gives for a tool's arrival or departure, and the field that gives it. */
 function catalogAt(
   tool: ToolModel,
   field: 'addedIn' | 'removedIn',
-): Pick<ToolRow, 'at' | 'atFrom'> {
+): Pick<ToolRow, 'at' | 'atFrom' | 'atField'> {
   const at = tool[field];
-  return at === undefined ? {} : { at, atFrom: 'catalog' };
+  return at === undefined ? {} : { at, atFrom: 'catalog', atField: field };
 }
 
 /**

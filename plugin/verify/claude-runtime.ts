@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
-import { resolveSdk, SDK_PACKAGE } from '../load/sdk-location.js';
+import { resolveSdk, SDK_PACKAGE, sdkNotInstalled } from '../load/sdk-location.js';
 import { childEndOf, markedProcesses, pipeHolders } from './pipe-holders.js';
 import { RuntimeUnavailable } from './problems.js';
 
@@ -112,8 +112,7 @@ export async function loadClaudeRuntime(
   if (!sdkEntry)
     throw new RuntimeUnavailable(
       sdkChoice === undefined
-        ? `${SDK_PACKAGE} is not installed in ${fromDir} or a folder above it; ` +
-            `install it (npm i -D ${SDK_PACKAGE}) to run verify.`
+        ? sdkNotInstalled(fromDir, 'verify')
         : `--sdk ${sdkChoice}: no Claude Agent SDK there (give an installed ` +
             `package name, such as an npm alias, or a folder that holds the SDK).`,
     );

@@ -1,7 +1,7 @@
 // The text report of a verify run: one block per context (and caller) with what the model was offered,
 // each finding with its reason, the emitted call's outcome, and the notes every run shares said once.
 import { OUTCOME_TEXT } from './emit-outcome.js';
-import type { RunReport, SurfaceReport, VerifyReport } from './verify.js';
+import type { RunReport, SurfaceReport, VerifyProgress, VerifyReport } from './verify.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -170,3 +170,17 @@ export function formatVerifyReport(report: VerifyReport): string {
   ];
   return `${out.join('\n')}\n`;
 }
+
+/** The progress lines verify prints on stderr while it runs: its start, then each run as it ends. */
+export const progressLines = {
+  start: (p: Parameters<VerifyProgress['start']>[0]) =>
+    `verify: catalog ${p.catalog}: ${p.surfaces > 0 ? `${plural(p.surfaces, 'runtime surface')} and ` : ''}` +
+    `${plural(p.contexts, 'context')} on ${p.runtime}, ${p.concurrency} at once…`,
+  surface: (s: SurfaceReport) =>
+    `verify: runtime ${s.runtime}, every tool allowed: ` +
+    `${s.error !== undefined ? `FAILED — ${s.error}` : LOCK_TEXT[s.lock]} (${seconds(s.durationMs)})`,
+  run: (r: RunReport, done: number, of: number) =>
+    `verify: [${done}/${of}] ${heading(r)}: ` +
+    `${r.error !== undefined ? 'FAILED' : r.clean ? 'equals the policy' : 'DIFFERS from the policy'} ` +
+    `(${seconds(r.durationMs)})`,
+};

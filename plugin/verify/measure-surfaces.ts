@@ -1,6 +1,6 @@
 // The runtime's own surface in some configurations, measured without checking any policy: every
-// catalog tool (and any extra built-in name) allowed, stand-ins for in-process tools. `upgrade`
-// asks this of a runtime version the runtime-surface lock has no record of.
+// catalog tool allowed, stand-ins for in-process tools — as `verify`'s surface run measures it.
+// `upgrade` asks this of a runtime version the runtime-surface lock has no such record of.
 import type { CatalogModel, RuntimeConfigurationModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import { sdkFeatures } from '../model/session-facts.js';
@@ -12,8 +12,6 @@ import type { SessionPlan } from './session-setup.js';
 import { runSurface, type SurfaceRun } from './surface-run.js';
 
 export interface MeasureOptions {
-  /** Built-in names to ask for beyond the catalog's (tools the catalog does not declare yet). */
-  readonly extraBuiltins?: readonly string[];
   /** Per run, milliseconds; default 60,000. */
   readonly timeoutMs?: number;
   /** Runs at once; default 2. */
@@ -44,7 +42,6 @@ export async function measureSurfaces(
     agent: { disabledTools: [] },
     options: {},
     externalServers: {},
-    ...(options.extraBuiltins ? { extraBuiltins: options.extraBuiltins } : {}),
   };
   const api = await startFakeApi();
   try {

@@ -1,6 +1,7 @@
 // Every runtime verify has started and the folder it runs in, so that Ctrl-C or SIGTERM ends them
 // all and removes the folders before the process exits, instead of leaving process groups behind.
 import { rmSync } from 'node:fs';
+import { onInterrupt } from '../write/interrupt.js';
 
 interface ActiveRun {
   readonly kill: () => void;
@@ -16,32 +17,24 @@ export function trackRun(run: ActiveRun): () => void {
 }
 
 /** Ends every tracked run now: kills its process groups and removes its folder. */
-function endActiveRuns(): number {
-  const count = active.size;
+function endActiveRuns(): void {
   for (const run of active) {
     run.kill();
     rmSync(run.folder, { recursive: true, force: true });
   }
   active.clear();
-  return count;
 }
 
 /**
- * For the CLI: on SIGINT or SIGTERM, end every run and exit with the signal's code (130, 143).
- * Returns a function that removes the handlers again.
+ * For the CLI: on SIGINT, SIGTERM or SIGHUP, end every run (then `onSignal` hears of it) before the
+ * process exits with the signal's code (130, 143, 129). Returns a function that stops this again.
  */
 export function endRunsOnSignals(
   onSignal: (signal: NodeJS.Signals) => void = () => {},
 ): () => void {
-  const handler = (signal: NodeJS.Signals) => {
+  return onInterrupt((signal, pass) => {
+    // Twice: a run that started between the signal and the exit is ended too.
     endActiveRuns();
-    onSignal(signal);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
+    if (pass === 'settled') onSignal(signal);
+  });
 }

@@ -43,8 +43,6 @@ export interface SessionPlan {
   readonly externalServers: Readonly<Record<string, McpServerConfig>>;
   /** The project's skills the session loads (copied into each run's project and run there). */
   readonly skills?: readonly ProjectSkill[];
-  /** Built-in names a surface run also asks for that the catalog does not declare (tools an upgrade would add). */
-  readonly extraBuiltins?: readonly string[];
   /**
    * Changes the session before the run (tests plant leaks with it: a server left unfiltered, no
    * `tools` option). `built` holds every tool built per server, before the policy removed any.
@@ -277,11 +275,6 @@ export function buildSurfaceSession(plan: SessionPlan): {
     if (t.kind === 'sdk') tools.push(...t.names);
     for (const name of t.names) asked.add(name);
   }
-  for (const name of plan.extraBuiltins ?? [])
-    if (!asked.has(name)) {
-      tools.push(name);
-      asked.add(name);
-    }
   for (const server of model.servers) {
     const hosted = model.tools.filter((t) => t.kind === 'mcp' && t.server === server);
     const instances = hosted.flatMap((t) =>

@@ -51,7 +51,6 @@ export async function runSurface(input: SurfaceRunInput): Promise<SurfaceRun> {
   const builtins: Record<string, RecordedState> = {};
   for (const t of plan.model.tools)
     if (t.kind === 'sdk') for (const name of t.names) builtins[name] = stateOf(name);
-  for (const name of plan.extraBuiltins ?? []) builtins[name] = stateOf(name);
   // Measured on the in-process tools that leave loading to the runtime; not recorded when there are none.
   const plain = plan.model.tools
     .filter((t) => t.kind === 'mcp' && t.offer === undefined)

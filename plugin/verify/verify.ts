@@ -66,6 +66,20 @@ export interface VerifyOptions {
   readonly binary?: string;
   /** Changes each session before its run (tests plant leaks with it). */
   readonly adjust?: SessionPlan['adjust'];
+  /** Hears what verify does as it happens: its start, then each surface and context run as it ends. */
+  readonly progress?: VerifyProgress;
+}
+
+export interface VerifyProgress {
+  start(plan: {
+    readonly catalog: string;
+    readonly runtime: string;
+    readonly surfaces: number;
+    readonly contexts: number;
+    readonly concurrency: number;
+  }): void;
+  surface(report: SurfaceReport): void;
+  run(report: RunReport, done: number, of: number): void;
 }
 
 export interface SurfaceReport {
@@ -193,6 +207,16 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
   const timeoutMs = options.timeoutMs ?? 60_000;
   const concurrency = Math.max(1, options.concurrency ?? os.availableParallelism());
   const api = await startFakeApi();
+  const tasks = contextTasks(model, configurations, options);
+  const progress = options.progress;
+  progress?.start({
+    catalog: model.name,
+    runtime: runtime.version,
+    surfaces: configurations.length,
+    contexts: tasks.length,
+    concurrency,
+  });
+  const update = options.update === true;
   try {
     const surfaceRuns = await pool(
       configurations.map(
@@ -205,11 +229,14 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
             env,
             allowEnvOverride: options.allowEnvOverride === true,
             timeoutMs,
+          }).then((run) => {
+            progress?.surface(surfaceReport(run, recorded, update));
+            return run;
           }),
       ),
       concurrency,
     );
-    const surfaces = surfaceRuns.map((r) => surfaceReport(r, recorded, options.update === true));
+    const surfaces = surfaceRuns.map((r) => surfaceReport(r, recorded, update));
     // Runs are compared with the recorded surface of this version; what is not recorded, with the live one.
     const used: Record<string, RecordedConfiguration> = {};
     for (const r of surfaceRuns) {
@@ -232,8 +259,9 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
     // session equal to an earlier one reads that run instead of starting the runtime again.
     const limit = limiter(concurrency);
     const shared = new Map();
+    let done = 0;
     const runs = await Promise.all(
-      contextTasks(model, configurations, options).map(({ configuration, context, caller }) =>
+      tasks.map(({ configuration, context, caller }) =>
         runContext({
           plan: { ...plan, tables },
           runtime,
@@ -247,6 +275,9 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
           ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
           limit,
           shared,
+        }).then((run) => {
+          progress?.run(run, ++done, tasks.length);
+          return run;
         }),
       ),
     );

@@ -13,6 +13,8 @@ const RUNTIME = 'plugin/runtime/';
 /** Module-level state that keeps no result: each is named here with what it holds instead. */
 const NOT_KEPT_RESULTS: Record<string, string> = {
   'plugin/verify/run-cleanup.ts': 'the verify runs still going, stopped when the process exits',
+  'plugin/write/interrupt.ts':
+    'the cleanups of the command running now, and the signal that is stopping it, for Ctrl-C and SIGTERM',
   'plugin/mcp/process-groups.ts':
     'the MCP server processes still alive, killed when the process exits',
   'plugin/drift/read-sdk-types.ts': 'the parser module, imported on first use',

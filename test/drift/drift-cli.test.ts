@@ -220,7 +220,7 @@ describe('drift against hand-written SDK shapes', () => {
     );
   });
 
-  it('exits 1 saying how to fix it when the types module cannot be resolved', async () => {
+  it('exits 2 saying how to fix it when the types module cannot be resolved', async () => {
     const dir = fixtureProject('unresolved', 'agree');
     editFile(
       dir,
@@ -229,9 +229,9 @@ describe('drift against hand-written SDK shapes', () => {
       "typesModule: 'not-installed-sdk/sdk-tools'",
     );
     const run = await cli(dir, 'drift');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `Cannot resolve 'not-installed-sdk/sdk-tools' (sdk.typesModule of catalog 'mini') from ${dir}; install @anthropic-ai/claude-agent-sdk or pass --sdk-types <file>.\n`,
+      `drift: Cannot resolve 'not-installed-sdk/sdk-tools' (sdk.typesModule of catalog 'mini') from ${dir}; install it or pass --sdk-types <file>.\n`,
     );
   });
 });

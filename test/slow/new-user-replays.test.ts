@@ -3,8 +3,9 @@
 // on nodenext with TypeScript 5.9 and npm. Each runs `init` before installing the package (as the
 // README says, through the package's own name), installs it and the SDK, runs `init` again, builds
 // and type-checks (the server, the agent-server module init wrote), and `verify` passes against the
-// real Claude Code runtime; the server's starter tool runs unasked (`verify --emit`), and `doctor`
-// finds nothing wrong once the steps init printed are done.
+// real Claude Code runtime; the server's starter tool runs unasked (`verify --emit`), `doctor` finds
+// nothing wrong once the steps init printed are done, and the server runs the nightly check against
+// the newest SDK on the registry (`upgrade --to latest --check`).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ const SDK_VERSION = (
   }
 ).devDependencies['@anthropic-ai/claude-agent-sdk']!;
 const SDK = `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`;
+const UPGRADE_CACHE = path.join(REPO, 'node_modules/.cache/agent-tool-catalog-tests');
 const CREATE_VITE = 'create-vite@9.3.0';
 const PNPM = 'pnpm@12';
 
@@ -175,8 +177,30 @@ describe.concurrent('a new user', () => {
     expect(emit.stdout).toContain('(its handler ran)');
     // The last steps init printed, then doctor finds nothing wrong.
     await step(app, 'npx', 'tool-catalog', 'verify', '--update');
-    await step(app, 'npm', 'run', 'generate');
     const doctor = await step(app, 'npx', 'tool-catalog', 'doctor');
     expect(doctor.stdout).toMatch(/\ndoctor: nothing wrong \(\d+ checks\)\.\n$/);
+
+    // The nightly check docs/upgrading.md shows: today's newest SDK on the registry, named exactly.
+    const latest = (
+      await step(app, 'npm', 'view', '@anthropic-ai/claude-agent-sdk', 'dist-tags.latest')
+    ).stdout.trim();
+    const check = await runCommand(
+      'npx',
+      ['tool-catalog', 'upgrade', '--to', 'latest', '--check'],
+      // The SDK versions it fetches go where the other upgrade tests keep theirs, not into the home folder.
+      { cwd: app, env: { ...env(), AGENT_TOOL_CATALOG_CACHE: UPGRADE_CACHE } },
+    );
+    expect([0, 1], `${check.stdout}\n${check.stderr}`).toContain(check.code);
+    expect(check.stderr).toContain(
+      `upgrade: latest is @anthropic-ai/claude-agent-sdk ${latest} on the registry.`,
+    );
+    const last = check.stdout.trimEnd().split('\n').at(-1);
+    expect(last).toEqual(
+      check.code === 0
+        ? `check: SDK ${latest} (latest) changes nothing for catalog 'agent'.`
+        : expect.stringMatching(
+            new RegExp(`^check: SDK ${latest.replaceAll('.', '\\.')} \\(latest\\) would change `),
+          ),
+    );
   });
 });

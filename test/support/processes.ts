@@ -21,3 +21,23 @@ export function stillRunning(pids: readonly number[]): number[] {
 /** The pids a test server wrote, one a line, to its PID_FILE. */
 export const pidsIn = (file: string): number[] =>
   readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+
+/** Every live process descended from `pid` (children, theirs, …), whatever group or session it is in now. */
+export function descendants(pid: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,stat='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length === 3 && !cols[2]!.startsWith('Z'))
+    .map(([p, parent]) => ({ pid: Number(p), ppid: Number(parent) }));
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const row of rows)
+      if (row.ppid === parent && !found.includes(row.pid)) {
+        found.push(row.pid);
+        queue.push(row.pid);
+      }
+  }
+  return found;
+}

@@ -1,17 +1,12 @@
 // The apps `upgrade` tests start from, copied into test/.artifacts (so they resolve both pinned SDKs
 // from the repository's node_modules): the default catalog with its lock, and the fixtures — the
 // default catalog as an app had it for SDK 0.3.168, and a catalog that still uses old tool names.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SurfaceLock } from '../../plugin/load/surface-lock';
 import { CACHE_ENV } from '../../plugin/upgrade/sdk-cache';
-import { uniqueArtifactDir } from '../support/files';
+import { runCli } from '../support/cli';
+import { uniqueArtifactDir, writeFiles } from '../support/files';
 import { FIXTURES, REPO } from '../support/paths';
-
-/** The repository's lock: what the real runtimes offered the default catalog on both pinned SDKs. */
-const REPO_LOCK = JSON.parse(
-  readFileSync(path.join(REPO, 'generated/claude/runtime-surface.lock.json'), 'utf8'),
-) as SurfaceLock;
 
 /**
  * Where these tests keep the SDK versions they fetch to find when a tool came or went: kept between
@@ -37,23 +32,23 @@ export function defaultApp(name: string): string {
   return dir;
 }
 
-/**
- * A copy of `test/fixtures/upgrade/<fixture>`; `withNewest` adds the repository's record of SDK
- * 0.3.333 to its lock (real runs of the default catalog, which name every built-in), so the target's
- * surface comes from the lock instead of a run.
- */
-export function fixtureApp(
-  fixture: 'app-0.3.168' | 'legacy-names',
-  name: string,
-  withNewest = false,
-): string {
+/** A copy of `test/fixtures/upgrade/<fixture>`, its lock included. */
+export function fixtureApp(fixture: 'app-0.3.168' | 'legacy-names', name: string): string {
   const dir = uniqueArtifactDir(name);
   cpSync(path.join(FIXTURES, 'upgrade', fixture), dir, { recursive: true });
-  if (withNewest) {
-    const file = path.join(dir, 'generated/claude/runtime-surface.lock.json');
-    const lock = JSON.parse(readFileSync(file, 'utf8')) as SurfaceLock;
-    const runtimes = { ...lock.runtimes, '0.3.333': REPO_LOCK.runtimes['0.3.333']! };
-    writeFileSync(file, `${JSON.stringify({ ...lock, runtimes }, null, 2)}\n`);
-  }
+  return dir;
+}
+
+/**
+ * A new user's app: `tool-catalog init` with the newest pinned SDK installed (the starter catalog
+ * declares the tools that SDK types, and none of the built-ins it lists only by name), no lock yet.
+ */
+export async function starterApp(name: string): Promise<string> {
+  const dir = uniqueArtifactDir(name);
+  writeFiles(dir, {
+    'package.json': '{ "name": "agent-app", "private": true, "type": "module" }\n',
+  });
+  const init = await runCli(['init'], dir);
+  if (init.code !== 0) throw new Error(`init failed in ${dir}:\n${init.stdout}\n${init.stderr}`);
   return dir;
 }

@@ -81,7 +81,7 @@ describe('verify stopped by a signal, with the real runtime', () => {
     expect.soft(await ended(verify.exited)).toEqual({ code: 130, signal: null });
     expect
       .soft(verify.output().stderr)
-      .toMatch(/^verify: stopped by SIGINT; every runtime it started is ended\.\n$/);
+      .toMatch(/\nverify: stopped by SIGINT; every runtime it started is ended\.\n$/);
     expect.soft(await leftRunning(started.map((l) => l.pid))).toEqual([]);
     expect(await runFoldersIn(tmp)).toEqual([]);
   });

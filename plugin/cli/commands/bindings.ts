@@ -69,8 +69,13 @@ export async function bindingsCommand(
     ? undefined
     : await loadWithPeer('ts-morph', io, () => import('../../bindings/run-bindings.js'));
   if (!none && !loaded) return 2;
+  const interrupted = (signal: NodeJS.Signals, restored: readonly string[]) =>
+    io.stderr(
+      `bindings: stopped by ${signal}; ${restored.map((f) => relativePosix(io.cwd, f)).join(', ')} ` +
+        `got ${restored.length === 1 ? 'its' : 'their'} old bytes back.\n`,
+    );
   const result = loaded
-    ? await loaded.runBindings(options, project)
+    ? await loaded.runBindings({ ...options, interrupted }, project)
     : { ok: false, catalogs: [], diagnostics: [...project.diagnostics, none!] };
   const rel = (f: string) => relativePosix(io.cwd, f);
   if (values.json) {

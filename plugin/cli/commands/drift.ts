@@ -80,19 +80,21 @@ export async function driftCommand(args: ParsedArgs, io: CommandIO): Promise<num
     ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
   });
   if (result.usageError) throw new UsageError(result.usageError);
-  const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
+  // Without the SDK nothing was compared: exit 2, as every command that needs the SDK does.
+  const failure = result.sdkMissing || result.diagnostics.some(isUsageProblem) ? 2 : 1;
   if (values.json) {
     io.stdout(
       jsonOutput({
         ok: result.ok,
         catalogs: result.catalogs,
-        error: result.error,
+        error: result.sdkMissing ?? result.error,
         diagnostics: diagnosticsJson(result.diagnostics),
       }),
     );
     return result.ok ? 0 : failure;
   }
   printDiagnostics(result.diagnostics, io);
+  if (result.sdkMissing) io.stderr(`drift: ${result.sdkMissing}\n`);
   if (result.error) io.stderr(`${result.error}\n`);
   for (const drift of result.catalogs) io.stdout(formatCatalogDrift(drift, io.cwd));
   return result.ok ? 0 : failure;

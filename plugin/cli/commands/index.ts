@@ -131,15 +131,18 @@ export const COMMANDS: readonly Command[] = [
     name: 'upgrade',
     summary:
       'Report what another SDK version changes (tools, input fields, the ' +
-      "runtime's offer) with the catalog edits; --write applies them",
+      "runtime's offer) with the catalog edits; --write applies them, " +
+      '--check exits 1 if it changes anything (--to latest: a nightly check)',
     usage:
-      '--to <version|package|folder> [--from <version|package|folder>] [--runtime <name>]... [--write]',
+      '--to <version|dist-tag|package|folder> [--from <version|package|folder>] ' +
+      '[--runtime <name>]... [--write | --check]',
     options: {
       ...COMMON_OPTIONS,
       to: { type: 'string' },
       from: { type: 'string' },
       runtime: { type: 'string', multiple: true },
       write: { type: 'boolean' },
+      check: { type: 'boolean' },
     },
     load: async () => (await import('./upgrade.js')).upgradeCommand,
   },
@@ -151,6 +154,17 @@ export const COMMANDS: readonly Command[] = [
     usage: '',
     options: { ...COMMON_OPTIONS },
     load: async () => (await import('./doctor.js')).doctorCommand,
+  },
+  {
+    name: 'cache',
+    summary:
+      'Show where upgrade keeps the SDK versions it fetches and their size ' +
+      '(--clean: remove every install but the one used last)',
+    usage: '[--clean [--all]]',
+    // The cache belongs to the machine, not to a project: --config and --catalog change nothing here.
+    options: { ...COMMON_OPTIONS, clean: { type: 'boolean' }, all: { type: 'boolean' } },
+    evaluatesCatalog: () => false,
+    load: async () => (await import('./cache.js')).cacheCommand,
   },
   {
     name: 'inputs',

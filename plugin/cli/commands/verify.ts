@@ -4,6 +4,10 @@
 // offered equals the policy.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SURFACE_LOCK_NAME } from '../../language/output-files.js';
+import { relativePosix } from '../../text/spelling.js';
+import { journalEdits } from '../../write/interrupt.js';
+import { type Regenerated, regenerate } from '../regenerate.js';
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
 import { isRecord } from '../../language/plain-data.js';
 import { unknownCallerProblem } from '../../model/callers.js';
@@ -12,7 +16,12 @@ import { didYouMean } from '../../diagnostics/field-schema.js';
 import { HERMETIC_VARIABLES } from '../../verify/hermetic.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { checkedPolicyEntries, parseContextFlags } from '../policy-flags.js';
-import { loadCommandProject, reportFailedProject, singleModel } from '../project-input.js';
+import {
+  loadCommandProject,
+  projectOptions,
+  reportFailedProject,
+  singleModel,
+} from '../project-input.js';
 import { jsonOutput } from '../report-diagnostics.js';
 import { targetFlag } from '../target-flag.js';
 
@@ -121,6 +130,32 @@ export async function verifyCommand(
   const stopHandling = endRunsOnSignals((signal) =>
     io.stderr(`verify: stopped by ${signal}; every runtime it started is ended.\n`),
   );
+  const update = values.update === true;
+  // On stderr, as each run ends (the report on stdout comes at the end): a terminal and a CI log show progress.
+  const { progressLines } = await import('../../verify/format-report.js');
+  const say = (line: string) => io.stderr(`${line}\n`);
+  const progress = values.json
+    ? undefined
+    : {
+        start: (p: Parameters<typeof progressLines.start>[0]) => say(progressLines.start(p)),
+        surface: (r: Parameters<typeof progressLines.surface>[0]) => say(progressLines.surface(r)),
+        run: (r: Parameters<typeof progressLines.run>[0], done: number, of: number) =>
+          say(progressLines.run(r, done, of)),
+      };
+  // With --update: the lock, and the generated files that follow from it, get their old bytes back
+  // when verify is interrupted before it has written them all.
+  const journal = update
+    ? journalEdits((signal, files) =>
+        io.stderr(
+          `verify: ${signal}: ${files.length} file${files.length === 1 ? '' : 's'} it was ` +
+            `writing got ${files.length === 1 ? 'its' : 'their'} old bytes back.\n`,
+        ),
+      )
+    : undefined;
+  if (journal) {
+    const lock = path.join(model.config.outDir, SURFACE_LOCK_NAME);
+    await journal.record(lock, await readFile(lock, 'utf8').catch(() => undefined));
+  }
   try {
     const report = await verifyCatalog(model, {
       ...(ctx.length > 0
@@ -147,10 +182,25 @@ export async function verifyCommand(
       ...(runtimes.length > 0 ? { runtimes } : {}),
       ...(typeof values.sdk === 'string' ? { sdk: values.sdk } : {}),
       full: values.full === true,
-      update: values.update === true,
+      update,
+      ...(progress ? { progress } : {}),
     });
-    io.stdout(values.json ? jsonOutput(report) : formatVerifyReport(report));
-    return report.ok ? 0 : 1;
+    // What generate reads from the lock just written is written again, so generate --check passes.
+    const regenerated =
+      journal && report.updated !== undefined
+        ? await regenerate(
+            { ...projectOptions(values, io), catalog: model.name },
+            journal,
+            model.config.rootDir,
+          )
+        : undefined;
+    const regenerateOk = regenerated === undefined || 'written' in regenerated;
+    io.stdout(
+      values.json
+        ? jsonOutput({ ...report, ...(regenerated ? { regenerated } : {}) })
+        : `${formatVerifyReport(report)}${regeneratedLine(regenerated, io.cwd)}`,
+    );
+    return report.ok && regenerateOk ? 0 : 1;
   } catch (error) {
     if (!(error instanceof RuntimeUnavailable || error instanceof VerifySetupProblem)) throw error;
     if (values.json)
@@ -158,6 +208,21 @@ export async function verifyCommand(
     else io.stderr(`verify: ${error.message}\n`);
     return error instanceof RuntimeUnavailable ? 2 : 1;
   } finally {
+    journal?.close();
     stopHandling();
   }
+}
+
+/** What `--update` regenerated from the lock it wrote, or the one command to run. */
+function regeneratedLine(r: Regenerated | undefined, cwd: string): string {
+  if (r === undefined) return '';
+  if ('notWritten' in r)
+    return (
+      `verify: the generated files that follow from the lock were not written again (${r.notWritten}); ` +
+      `run \`${r.run}\` before generate --check.\n`
+    );
+  return r.written.length === 0
+    ? 'verify: the generated files already follow the lock; generate --check passes.\n'
+    : `verify: regenerated ${r.written.map((f) => relativePosix(cwd, f)).join(', ')} from the lock; ` +
+        'generate --check passes.\n';
 }
