@@ -194,6 +194,9 @@ describe('sessionOptions', () => {
     switchedOff = ['mcp__app__notes'];
     expect(await guardSays(session, 'mcp__app__notes')).toContain('current tool settings');
     expect(await guardSays(session, 'Read')).toBeUndefined();
+    // A catalog key (how opt-outs are stored) stands for its tool's runtime names.
+    switchedOff = ['Notes'];
+    expect(await guardSays(session, 'mcp__app__notes')).toContain('current tool settings');
     switchedOff = ['mcp__app__*'];
     expect(await guardSays(session, 'mcp__app__search')).toContain("('mcp__app__*')");
     // A snapshot that is not a list of names fails closed, saying what it returned.

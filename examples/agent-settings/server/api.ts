@@ -1,23 +1,21 @@
-// The small local API behind the edit dialog: read an agent, write its `disabledTools`, and answer
-// with what the SDK would receive (`resolveClaudeToolPolicy`, the policy rules over the generated tables).
+// The small local API behind the edit dialog: read an agent, write its `disabledTools` (catalog
+// keys: the one list the agent path and the chat path both read), and answer with what the Claude
+// Agent SDK would receive (`resolveClaudeToolPolicy`, the policy rules over the generated tables).
 // Vite loads it per request with ssrLoadModule, so a catalog edit reaches the policy without a restart.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLAUDE_USER_TOOLS, CLAUDE_TOOL_REGISTRY } from '../src/generated/claude/registry';
+import { migrateClaudeOptOuts } from '../src/generated/claude/opt-outs';
 import {
   resolveClaudeToolPolicy,
   type ClaudeToolConditionContext,
 } from '../src/generated/claude/policy';
+import { CLAUDE_USER_TOOLS } from '../src/generated/claude/registry';
+import { SESSION_CONTEXT, storedOptOuts } from './agent-tools';
 import type { AgentStore } from './db';
-
-/** The session the dialog previews: the app resolves these per session (.git stat, channelService). */
-export const PREVIEW_CONTEXT: ClaudeToolConditionContext = {
-  workspaceHasGit: true,
-  agentHasChannel: false,
-};
 
 export interface AgentView {
   readonly id: string;
   readonly name: string;
+  /** The stored opt-outs, in catalog keys. */
   readonly disabledTools: readonly string[];
   readonly context: ClaudeToolConditionContext;
   readonly sdk: {
@@ -26,18 +24,17 @@ export interface AgentView {
   };
 }
 
-/** Only runtime names of user tools may be written: the dialog cannot block an internal tool. */
-const WRITABLE = new Set<string>(
-  CLAUDE_USER_TOOLS.flatMap((key) => CLAUDE_TOOL_REGISTRY[key].names),
-);
+/** Only user tools may be switched off: the dialog cannot block an internal, disabled or conditional tool. */
+const WRITABLE = new Set<string>(CLAUDE_USER_TOOLS);
 
 function view(row: { id: string; name: string; disabledTools: string[] }): AgentView {
-  const policy = resolveClaudeToolPolicy(row, PREVIEW_CONTEXT);
+  const { disabledTools } = storedOptOuts(row);
+  const policy = resolveClaudeToolPolicy({ disabledTools }, SESSION_CONTEXT);
   return {
     id: row.id,
     name: row.name,
-    disabledTools: row.disabledTools,
-    context: PREVIEW_CONTEXT,
+    disabledTools,
+    context: SESSION_CONTEXT,
     sdk: { disallowedTools: policy.disallowedTools, allowedTools: policy.allowedTools },
   };
 }
@@ -73,10 +70,14 @@ export async function handleApiRequest(
     const list = body?.disabledTools;
     if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string'))
       return send(res, 400, { error: 'Send { "disabledTools": string[] }.' });
-    const unknown = list.filter((n) => !WRITABLE.has(n));
-    if (unknown.length > 0)
-      return send(res, 400, { error: `Not user-toggleable tool names: ${unknown.join(', ')}.` });
-    return send(res, 200, view(store.setDisabledTools(id!, list)!));
+    // Stored by catalog key: a runtime name or a former name is saved as today's key.
+    const migrated = migrateClaudeOptOuts(list);
+    if (migrated.unknown.length > 0)
+      return send(res, 400, { error: migrated.unknown.map((u) => u.reason).join(' ') });
+    const fixed = migrated.optOuts.filter((key) => !WRITABLE.has(key));
+    if (fixed.length > 0)
+      return send(res, 400, { error: `Not user-toggleable tools: ${fixed.join(', ')}.` });
+    return send(res, 200, view(store.setDisabledTools(id!, migrated.optOuts)!));
   }
   return send(res, 405, { error: `${req.method} is not supported here.` });
 }

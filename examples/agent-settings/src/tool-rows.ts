@@ -1,5 +1,6 @@
-// The edit dialog's rows: only `user` tools, in category sections in the catalog's
-// order, one row (one switch) per pair group, each row knowing the runtime names it writes.
+// The edit dialog's rows: only `user` tools, in category sections in the catalog's order, one row
+// (one switch) per pair group; a switch writes its tools' catalog keys into `disabledTools`, the one
+// list the agent (Claude Agent SDK) and the chat (Vercel AI SDK) both read.
 import {
   CLAUDE_TOOL_CATEGORIES,
   CLAUDE_TOOL_REGISTRY,
@@ -11,9 +12,8 @@ import {
 export interface ToolRow {
   /** The pair group's name, or the tool key for a tool toggled on its own. */
   readonly id: string;
+  /** Its tools: what switching the row off writes into `disabledTools`. */
   readonly tools: readonly ClaudeToolKey[];
-  /** What switching the row off writes into `disabledTools`. */
-  readonly names: readonly string[];
 }
 
 export interface CategorySection {
@@ -34,20 +34,16 @@ export function buildSections(): CategorySection[] {
   }
   return CLAUDE_TOOL_CATEGORIES.filter((c) => rowsByCategory.has(c)).map((category) => ({
     category,
-    rows: [...rowsByCategory.get(category)!].map(([id, tools]) => ({
-      id,
-      tools,
-      names: tools.flatMap((k) => CLAUDE_TOOL_REGISTRY[k].names),
-    })),
+    rows: [...rowsByCategory.get(category)!].map(([id, tools]) => ({ id, tools })),
   }));
 }
 
-/** A row is on when none of its names is disabled. */
+/** A row is on when none of its tools is disabled. */
 export const isRowOn = (row: ToolRow, disabled: readonly string[]) =>
-  row.names.every((n) => !disabled.includes(n));
+  row.tools.every((k) => !disabled.includes(k));
 
 export function toggleRow(row: ToolRow, disabled: readonly string[]): string[] {
   return isRowOn(row, disabled)
-    ? [...new Set([...disabled, ...row.names])]
-    : disabled.filter((n) => !row.names.includes(n));
+    ? [...new Set([...disabled, ...row.tools])]
+    : disabled.filter((k) => !(row.tools as readonly string[]).includes(k));
 }

@@ -1,9 +1,9 @@
 // The agent-settings example in a real browser (Chromium through playwright-core, found by
 // test/browser/find-chromium.ts): only user tools, in the catalog's category order, one switch per pair
 // group with the binding file's icons; a switch writes `disabledTools` to SQLite and the page shows the
-// SDK's `disallowedTools`; a reload keeps it; zh-CN and zh-TW show their Chinese strings, drawn with the
-// bundled web fonts. A screenshot per Chinese locale is saved as test/.artifacts/agent-settings-<locale>.png.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// SDK's `disallowedTools`; a reload keeps it; a switch reaches both the agent session and the chat call;
+// zh-CN and zh-TW show their Chinese strings, drawn with the bundled web fonts. A screenshot per Chinese locale is saved as test/.artifacts/agent-settings-<locale>.png.
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
@@ -27,6 +27,8 @@ import {
 import appZhCN from '../src/locales/zh-CN.json';
 import appZhTW from '../src/locales/zh-TW.json';
 import { CLAUDE_UI_BINDINGS } from '../src/tool-bindings';
+import { DEMO_AGENT_ID, openAgentStore } from '../server/db';
+import { AI_SDK_MAJORS, agentOffer, offered, wireOf } from './paths';
 
 const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
 
@@ -136,6 +138,27 @@ describe('agent-settings in Chromium', () => {
     await expect.poll(() => planMode().isEnabled(), { timeout: 20_000 }).toBe(true);
     expect(await planMode().getAttribute('aria-checked')).toBe('false');
     expect(await disallowed()).toEqual(expect.arrayContaining(['EnterPlanMode', 'ExitPlanMode']));
+  });
+
+  it("switching off web search in the dialog removes it from the agent session's and the chat's offer", async () => {
+    await openDialog();
+    const webSearch = page.getByTestId('switch-CherryWebSearch');
+    await webSearch.click();
+    await expect.poll(() => webSearch.getAttribute('aria-checked')).toBe('false');
+    // Both paths, built by the server's own modules from what the dialog saved (a copy of the file).
+    const copy = path.join(path.dirname(dbFile), `agents-${process.pid}-copy.sqlite`);
+    copyFileSync(dbFile, copy);
+    const store = await openAgentStore(copy);
+    try {
+      const agent = await agentOffer(store, DEMO_AGENT_ID);
+      expect(agent.inProcess).not.toContain('mcp__cherry-tools__web_search');
+      expect(agent.inProcess).toContain('mcp__cherry-tools__web_fetch');
+      const chat = await AI_SDK_MAJORS[0]!.chat(store, DEMO_AGENT_ID, []);
+      expect(offered(chat.steps[0])).toEqual(agent.inProcess.map(wireOf).concat('research').sort());
+    } finally {
+      store.close();
+      rmSync(copy, { force: true });
+    }
   });
 
   it.each([

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 b02e4d221d5aadcb of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 4cb34da2cf8afa2d of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -25,7 +25,7 @@ import {
   type PolicyContext,
   type ResolveOptions,
 } from './policy';
-import { mcpServerOf, type PolicyTables } from './policy-tables';
+import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
 
 /** A tool instance the app built for an in-process MCP server (the SDK's `tool(...)`), which has a `name`. */
 export interface NamedTool {
@@ -47,7 +47,8 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
   /**
    * Extra guard options (headless turns, permission mode, servers outside the catalog to allow, …).
    * `disallowed` is a live snapshot of names the guard denies on top of the session's own
-   * `disallowedTools`, read on every call: a tool switched off mid-session is denied without a new session.
+   * `disallowedTools` (catalog keys, runtime names, server patterns), read on every call: a tool
+   * switched off mid-session is denied without a new session.
    */
   readonly guard?: Omit<
     PreToolUseGuardOptions,
@@ -163,11 +164,12 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     },
     tables,
     allowedTools: lists.allowedTools,
-    // The app's live snapshot is read on every call, after the session's own list.
+    // The app's live snapshot is read on every call, after the session's own list; a catalog key in
+    // it (stored opt-outs are keys) stands for its tool's runtime names.
     disallowed:
       live === undefined
         ? () => disallowed
-        : () => [...disallowed, ...namesFrom('guard.disallowed()', live())],
+        : () => [...disallowed, ...runtimeNamesOf(tables, namesFrom('guard.disallowed()', live()))],
     declaredServers: [...tables.servers, ...catalog.channels],
     inProcessServers: tables.servers,
     knownNames: lists.known,
@@ -182,6 +184,15 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     hooks: { PreToolUse: [matcher] },
     ignoredOptOuts: offer.ignoredOptOuts,
   };
+}
+
+/** `names` with each catalog key's runtime names added (`Notes` → `Notes`, `mcp__app__notes`). */
+function runtimeNamesOf(tables: PolicyTables, names: Iterable<string>): string[] {
+  const p = preparePolicy(tables);
+  return [...names].flatMap((name) => {
+    const index = p.indexOf.get(name);
+    return index !== undefined && p.keys[index] === name ? [name, ...p.names[index]!] : [name];
+  });
 }
 
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
