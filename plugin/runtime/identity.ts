@@ -76,14 +76,14 @@ function underTodaysServer(
   p: PreparedPolicy,
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
-  if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  const end = rest.indexOf('__');
-  const server = end < 0 ? rest : rest.slice(0, end);
-  const to = own(p.tables.renamedServers, server);
+  const renamed = p.tables.renamedServers;
+  if (renamed === undefined || !entry.startsWith('mcp__')) return undefined;
+  const end = entry.indexOf('__', 5);
+  const server = end < 0 ? entry.slice(5) : entry.slice(5, end);
+  const to = own(renamed, server);
   return to === undefined
     ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+    : { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from: server, to };
 }
 
 /**

@@ -3,7 +3,9 @@
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
 // pattern, or the runtime itself. The session's options, `resolve`, `explain`, `report`, policy.md
 // and `verify` all read this result, so they cannot disagree.
-import { coveredBy, normaliseOptOuts, serverPattern, type IgnoredOptOut } from './opt-outs.js';
+import { coveredBy, serverPattern, type IgnoredOptOut } from './opt-outs.js';
+import { readOptOutList } from './read-opt-outs.js';
+import { storedOptOutEntries } from './stored-opt-outs.js';
 import {
   markDisallowedTools,
   type AgentToolSettings,
@@ -200,15 +202,12 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
 
 /** The agent's opt-outs in today's names, and the entries that changed nothing. */
 function readOptOuts(tables: PolicyTables, input: OfferInput) {
-  const stored = input.agent?.disabledTools ?? [];
+  // A stored value that is not a list is refused here (OptOutListError), never read as names.
+  const stored = storedOptOutEntries(input.agent?.disabledTools);
   if (stored.length === 0) return { agent: input.agent, ignored: [] as IgnoredOptOut[] };
-  const read = normaliseOptOuts(preparePolicy(tables), stored, {
+  const read = readOptOutList(preparePolicy(tables), stored, {
     otherServers: input.otherServers ?? [],
   });
-  const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
-  const today = new Map(read.migrated.map((m) => [m.from, m.to]));
-  const disabledTools = stored
-    .filter((entry): entry is string => typeof entry === 'string' && !dropped.has(entry))
-    .map((entry) => today.get(entry) ?? entry);
-  return { agent: { ...input.agent, disabledTools }, ignored: read.unknown };
+  const disabledTools = read.kept.filter((entry): entry is string => entry !== undefined);
+  return { agent: { ...input.agent, disabledTools }, ignored: read.normalised.unknown };
 }

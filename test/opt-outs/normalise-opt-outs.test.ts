@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateClaudeOptOuts, validateClaudeOptOuts } from '../../generated/claude';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
-import { normaliseOptOuts } from '../../plugin/runtime/opt-outs';
+import { normaliseOptOuts } from '../../plugin/runtime/read-opt-outs';
 import { preparePolicy } from '../../plugin/runtime/policy-tables';
 
 const p = preparePolicy(
@@ -131,7 +131,7 @@ describe('normaliseOptOuts', () => {
           'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)',
         suggestion: 'Bash',
       },
-      { entry: '7', reason: 'an opt-out must be a string, not number' },
+      { entry: '7', reason: 'an opt-out must be a string, not a number' },
     ]);
   });
 

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f85c291961b0c15e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 b799988cc0d7c6f2 of the code below.
 // What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
 // (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
 import type { PreparedPolicy } from './policy-tables';
@@ -82,14 +82,14 @@ function underTodaysServer(
   p: PreparedPolicy,
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
-  if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  const end = rest.indexOf('__');
-  const server = end < 0 ? rest : rest.slice(0, end);
-  const to = own(p.tables.renamedServers, server);
+  const renamed = p.tables.renamedServers;
+  if (renamed === undefined || !entry.startsWith('mcp__')) return undefined;
+  const end = entry.indexOf('__', 5);
+  const server = end < 0 ? entry.slice(5) : entry.slice(5, end);
+  const to = own(renamed, server);
   return to === undefined
     ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+    : { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from: server, to };
 }
 
 /**

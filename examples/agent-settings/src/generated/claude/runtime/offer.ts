@@ -3,13 +3,15 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 05197a47b76a2290 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 babe11330c3f1d3c of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
 // pattern, or the runtime itself. The session's options, `resolve`, `explain`, `report`, policy.md
 // and `verify` all read this result, so they cannot disagree.
-import { coveredBy, normaliseOptOuts, serverPattern, type IgnoredOptOut } from './opt-outs';
+import { coveredBy, serverPattern, type IgnoredOptOut } from './opt-outs';
+import { readOptOutList } from './read-opt-outs';
+import { storedOptOutEntries } from './stored-opt-outs';
 import {
   markDisallowedTools,
   type AgentToolSettings,
@@ -206,15 +208,12 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
 
 /** The agent's opt-outs in today's names, and the entries that changed nothing. */
 function readOptOuts(tables: PolicyTables, input: OfferInput) {
-  const stored = input.agent?.disabledTools ?? [];
+  // A stored value that is not a list is refused here (OptOutListError), never read as names.
+  const stored = storedOptOutEntries(input.agent?.disabledTools);
   if (stored.length === 0) return { agent: input.agent, ignored: [] as IgnoredOptOut[] };
-  const read = normaliseOptOuts(preparePolicy(tables), stored, {
+  const read = readOptOutList(preparePolicy(tables), stored, {
     otherServers: input.otherServers ?? [],
   });
-  const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
-  const today = new Map(read.migrated.map((m) => [m.from, m.to]));
-  const disabledTools = stored
-    .filter((entry): entry is string => typeof entry === 'string' && !dropped.has(entry))
-    .map((entry) => today.get(entry) ?? entry);
-  return { agent: { ...input.agent, disabledTools }, ignored: read.unknown };
+  const disabledTools = read.kept.filter((entry): entry is string => entry !== undefined);
+  return { agent: { ...input.agent, disabledTools }, ignored: read.normalised.unknown };
 }
