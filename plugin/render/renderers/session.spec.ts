@@ -28,6 +28,7 @@ describe('session.ts', () => {
       import { DEMO_CALLERS, type DemoRuntimeConfiguration, type DemoToolCaller, type DemoToolServer } from './registry';
       import { DEMO_GUARD_FACTS, DEMO_TOOL_CATALOG, type BuildDemoToolsOptions, type DemoBuiltTool, type DemoToolContext } from './tools';
       import type { ChannelRegistry } from 'agent-tool-catalog/runtime';
+      import type { DemoAgentToolSettings } from './opt-outs';
 
       /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
       const DEMO_SESSION_CATALOG = {
@@ -39,7 +40,12 @@ describe('session.ts', () => {
         features: {},
       };
 
-      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
+      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'agent' | 'servers' | 'selection' | 'context' | 'runtime'> {
+        /**
+         * The agent's tool settings: its opt-out list, typed, so a misspelt tool does not compile. Read a list
+         * of unknown shape (a database column, a settings file) through \`migrateDemoOptOuts(stored).optOuts\` first.
+         */
+        readonly agent?: DemoAgentToolSettings | null;
         /** The per-invocation context (\`createDemoToolContext\`), or plain booleans by condition field when no caller is named. */
         readonly context: DemoPolicyContext;
         /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
