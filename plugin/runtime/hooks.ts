@@ -309,6 +309,20 @@ interface GuardSets {
  */
 export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMatcher {
   const tables = options.tables;
+  // With the tables but nothing that says which conditions hold, every conditional tool would be denied
+  // without a word: a wiring mistake, refused where it is made.
+  if (
+    tables !== undefined &&
+    options.isOffered === undefined &&
+    options.context === undefined &&
+    options.disallowed === undefined
+  )
+    throw new TypeError(
+      `The tool guard of catalog '${tables.catalog}' needs a source of truth for conditions: pass ` +
+        `isOffered (the session's offer), context (this session's conditions, or a function ` +
+        `returning them) or disallowed (a live list, e.g. () => resolveDisallowedTools(agent, ` +
+        `context)). Without any, every condition counts as false and every conditional tool is denied.`,
+    );
   const fixed: GuardSets = {
     restricted: new Set(options.restricted ?? []),
     restrictedChannels: new Set(options.restrictedChannels ?? []),

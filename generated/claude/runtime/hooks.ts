@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 6a37d31626b16ca2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 2708e3238a48f33f of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
 // the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
 // prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
@@ -315,6 +315,20 @@ interface GuardSets {
  */
 export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMatcher {
   const tables = options.tables;
+  // With the tables but nothing that says which conditions hold, every conditional tool would be denied
+  // without a word: a wiring mistake, refused where it is made.
+  if (
+    tables !== undefined &&
+    options.isOffered === undefined &&
+    options.context === undefined &&
+    options.disallowed === undefined
+  )
+    throw new TypeError(
+      `The tool guard of catalog '${tables.catalog}' needs a source of truth for conditions: pass ` +
+        `isOffered (the session's offer), context (this session's conditions, or a function ` +
+        `returning them) or disallowed (a live list, e.g. () => resolveDisallowedTools(agent, ` +
+        `context)). Without any, every condition counts as false and every conditional tool is denied.`,
+    );
   const fixed: GuardSets = {
     restricted: new Set(options.restricted ?? []),
     restrictedChannels: new Set(options.restrictedChannels ?? []),
