@@ -23,7 +23,7 @@ export interface AgentOffer {
 export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
-function notItsOwn(
+export function notItsOwn(
   tables: PolicyTables,
   entry: AgentEntry,
   i: number,

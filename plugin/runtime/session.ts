@@ -3,10 +3,12 @@
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
 // tools that are merely listed in `disallowedTools`), `disallowedTools` for everything else
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
+import type { AgentOffer } from './agent-offer.js';
 import {
   createPreToolUseGuard,
   namesFrom,
   type GuardMatcher,
+  type OfferAnswer,
   type PreToolUseGuardOptions,
 } from './hooks.js';
 import { mcpToolName } from './names.js';
@@ -142,7 +144,11 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ...input.guard,
     ...catalog.guard,
     // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
-    isOffered: (name) => {
+    isOffered: (name, subagent) => {
+      // A subagent's call is decided against its own share of the offer.
+      const agent =
+        subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
+      if (agent !== undefined) return subagentAnswer(agent, name);
       if (offer.stateOf(name) !== 'absent') return { offered: true };
       // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
       // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
@@ -175,6 +181,18 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     mcpServers,
     hooks: { PreToolUse: [matcher] },
     ignoredOptOuts: offer.ignoredOptOuts,
+  };
+}
+
+/** What a subagent's share of the offer says of one name. */
+function subagentAnswer(agent: AgentOffer, name: string): OfferAnswer {
+  if (!agent.offered)
+    return { offered: false, reason: `subagent '${agent.name}' is not offered in this session` };
+  if (agent.stateOf(name) !== 'absent') return { offered: true };
+  const tool = agent.tools.find((o) => o.names.includes(name));
+  return {
+    offered: false,
+    reason: `'${name}' is not offered to subagent '${agent.name}': ${tool?.detail ?? 'not among its tools'}`,
   };
 }
 

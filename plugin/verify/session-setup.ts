@@ -62,12 +62,22 @@ export interface RunSession {
   readonly ran: string[];
   /** The guard's denials in this run: tool name → reason. */
   readonly denials: Map<string, string>;
+  /** Every call the guard saw, with the agent its hook input named (none: the main thread). */
+  readonly guardCalls: GuardCall[];
   /** Built tools the session left out of their server: not in the catalog, so the policy cannot allow them. */
   readonly dropped: readonly string[];
   /** The caller's selection, when the run has a caller. */
   readonly selection?: { readonly keys: readonly string[]; readonly names: readonly string[] };
   /** What the session offers, as the runtime's `computeOffer` says: the run is compared with it. */
   readonly offer: SessionOffer;
+}
+
+/** One call the PreToolUse guard saw, as its hook input named it, and its reason when it denied it. */
+export interface GuardCall {
+  readonly tool: string;
+  readonly agentType?: string;
+  readonly agentId?: string;
+  readonly denied?: string;
 }
 
 const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
@@ -140,6 +150,7 @@ export function buildRunSession(
   const { model, tables, sdk } = plan;
   const ran: string[] = [];
   const denials = new Map<string, string>();
+  const guardCalls: GuardCall[] = [];
   const make = toolMaker(plan, ran);
   const bindings: Record<string, ToolBinding<unknown, BuiltTool>> = {};
   for (const [key, code] of plan.appCode.tools) {
@@ -250,9 +261,10 @@ export function buildRunSession(
   );
   if (plan.adjust) session = plan.adjust(session, built, createServer);
   return {
-    options: withRecordedGuard(session, denials),
+    options: withRecordedGuard(session, denials, guardCalls),
     ran,
     denials,
+    guardCalls,
     dropped,
     offer,
     ...(selection ? { selection } : {}),
@@ -312,16 +324,28 @@ export function buildSurfaceSession(plan: SessionPlan): {
 function withRecordedGuard(
   session: SessionOptions<unknown, unknown>,
   denials: Map<string, string>,
+  calls: GuardCall[],
 ): Partial<Options> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const record =
     (callback: GuardCallback): GuardCallback =>
     async (input, id, options) => {
       const decision = await callback(input, id, options);
-      if ('hookSpecificOutput' in decision)
-        denials.set(
-          String((input as GuardHookInput).tool_name),
-          decision.hookSpecificOutput.permissionDecisionReason,
-        );
+      const hook = input as GuardHookInput;
+      const tool = String(hook.tool_name);
+      const denied =
+        'hookSpecificOutput' in decision
+          ? decision.hookSpecificOutput.permissionDecisionReason
+          : undefined;
+      if (denied !== undefined) denials.set(tool, denied);
+      const agentType = text(hook.agent_type);
+      const agentId = text(hook.agent_id);
+      calls.push({
+        tool,
+        ...(agentType !== undefined ? { agentType } : {}),
+        ...(agentId !== undefined ? { agentId } : {}),
+        ...(denied !== undefined ? { denied } : {}),
+      });
       return decision;
     };
   const hooks = {
