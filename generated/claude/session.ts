@@ -53,10 +53,11 @@ export function claudeSessionOptions<S, E = never>(input: ClaudeSessionInput<S, 
   if (caller === undefined) return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ClaudeToolContext;
   const include = CLAUDE_CALLERS[caller];
-  const built = CLAUDE_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = CLAUDE_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: CLAUDE_TOOL_CATALOG.selectedKeys(context, { include }),
     names: CLAUDE_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+  return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
 }

@@ -42,8 +42,9 @@ export function agentOffers(
   prepared: PreparedPolicy,
   sessionAbsences: readonly (Absence | undefined)[],
   surface: RuntimeSurface,
+  names: readonly (readonly string[])[] = prepared.names,
 ): AgentOffer[] {
-  const { tables, names } = prepared;
+  const { tables } = prepared;
   return (tables.agents ?? []).map((entry) => {
     const absences = tables.tools.map((_, i): Absence | undefined => {
       const session = sessionAbsences[i];

@@ -193,6 +193,8 @@ export function buildRunSession(
     data: plan.appCode.data(),
   });
   const built: Record<string, BuiltTool[]> = {};
+  // What the builders of entries without declared names (`fullNames: []`) built, as the app hands it on.
+  let builtNames: Record<string, string[]> = {};
   let selection: RunSession['selection'];
   if (caller === undefined) {
     // Without a caller the app builds its servers itself: every catalogued in-process tool, by its
@@ -200,11 +202,13 @@ export function buildRunSession(
     for (const t of model.tools) {
       if (t.kind !== 'mcp' || t.server === undefined) continue;
       const code = bindings[t.key]?.build;
-      const tools = code
-        ? code(toolContext, { key: t.key })
-        : t.names.map((name) => make.standIn(name, t.key));
+      const tools = (
+        code ? code(toolContext, { key: t.key }) : t.names.map((name) => make.standIn(name, t.key))
+      ) as BuiltTool[];
       built[t.server] ??= [];
-      built[t.server]!.push(...(tools as BuiltTool[]));
+      built[t.server]!.push(...tools);
+      if (code && t.names.length === 0 && t.nameSource.kind === 'static')
+        builtNames[t.key] = tools.map((tool) => mcpToolName(t.server!, tool.name));
     }
   } else {
     // What the generated <p>SessionOptions does for a caller: build its servers, select its keys and names.
@@ -220,7 +224,9 @@ export function buildRunSession(
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       bindings: withStandIns,
     });
-    Object.assign(built, catalog.buildServers(toolContext, { include }));
+    const fromCatalog = catalog.buildServerTools(toolContext, { include });
+    Object.assign(built, fromCatalog.servers);
+    builtNames = fromCatalog.builtNames as Record<string, string[]>;
     // Channels are the app's to connect: verify's registry lists no mirrored names.
     selection = {
       keys: catalog.selectedKeys(toolContext, { include }),
@@ -237,6 +243,7 @@ export function buildRunSession(
     // The servers the app connects itself take opt-out entries as written, as the session does.
     otherServers: Object.keys(plan.externalServers),
     ...(selection ? { selection } : {}),
+    builtNames,
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(
     { tables, channels: model.channels, guard: guardFacts(model), features: plan.features },

@@ -71,12 +71,13 @@ describe('session.ts', () => {
         if (caller === undefined) return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...servers } });
         const context = input.context as DemoToolContext;
         const include = DEMO_CALLERS[caller];
-        const built = DEMO_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+        // The tools of an entry that declares no names (\`fullNames: []\`) are known by what its builder built.
+        const built = DEMO_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
         const selection = {
           keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),
           names: DEMO_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
         };
-        return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+        return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
       }
       "
     `);
@@ -111,10 +112,14 @@ describe('session.ts, property by property', () => {
     expect(session()).toContain('keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),');
   });
 
+  it("hands the session the names a caller's bundle entries built", () => {
+    expect(session()).toContain('selection, builtNames: built.builtNames });');
+  });
+
   it("passes a caller's schema extensions to the builders, and refuses them without a caller", () => {
     expect(session()).toContain("readonly schema?: BuildDemoToolsOptions['schema'];");
     expect(session()).toContain(
-      'const built = DEMO_TOOL_CATALOG.buildServers(context, schema === ' +
+      'const built = DEMO_TOOL_CATALOG.buildServerTools(context, schema === ' +
         'undefined ? { include } : { include, schema });',
     );
     expect(session()).toContain(

@@ -23,7 +23,7 @@ export default themis.tools({
     fullNames: { resolve: { module: '../../app/tools/google-drive', export: 'googleDriveToolNames' } },
     builder: { module: '../../app/tools/google-drive', export: 'buildGoogleDriveTools' },
   },
-  // Registered, but the SDK discovers these: `[]` suppresses names while the builder still runs.
+  // Named by their builders: `[]` declares no names; the session offers what the builder builds.
   skills_bundle: {
     kind: 'mcp', server: 'themis', groups: ['chat_only'], available: 'skillsEnabled', fullNames: [],
     builder: { module: '../../app/tools/bundles', export: 'buildSkillsBundle' },

@@ -57,10 +57,11 @@ export function themisSessionOptions<S, E = never>(input: ThemisSessionInput<S, 
   if (caller === undefined) return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ThemisToolContext;
   const include = THEMIS_CALLERS[caller];
-  const built = THEMIS_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = THEMIS_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: THEMIS_TOOL_CATALOG.selectedKeys(context, { include }),
     names: THEMIS_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+  return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
 }

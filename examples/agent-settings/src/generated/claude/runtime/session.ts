@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 7ef20af2b9d194d1 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 10b6f99ab67fe894 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
@@ -18,7 +18,13 @@ import {
   type PreToolUseGuardOptions,
 } from './hooks';
 import { mcpToolName } from './names';
-import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer';
+import {
+  computeOffer,
+  handedOver,
+  type OfferInput,
+  type OfferSelection,
+  type SessionOffer,
+} from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
 import {
@@ -68,6 +74,12 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
   readonly selection?: OfferSelection;
   /** The runtime configuration the session runs in (default: the catalog's first). */
   readonly runtime?: string;
+  /**
+   * What the builders of entries that declare no names (`fullNames: []`) built, by tool key
+   * (`buildServerTools` gives it): those tools are kept on their server and offered as their entry's
+   * policy says; without it a tool whose name the catalog does not declare is left out.
+   */
+  readonly builtNames?: OfferInput['builtNames'];
 }
 
 /** What the SDK version the app pins supports, beyond what every supported version does. */
@@ -125,6 +137,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
     ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
+    ...(input.builtNames !== undefined ? { builtNames: input.builtNames } : {}),
     otherServers,
   });
   const lists = sessionLists(tables, offer, input.selection);
@@ -219,8 +232,15 @@ export function sessionLists(
     if (t.kind === 'sdk' && handedOver(o)) tools.push(...o.names);
     if (t.offer !== undefined) for (const name of o.names) loadModes.set(name, t.offer);
     // What the session leaves out is disallowed too, not merely unlisted: a subagent (the catalog's or
-    // the runtime's own) must not reach it either.
-    if (o.absentBy === 'restricted' || o.absentBy === 'caller' || o.absentBy === 'session')
+    // the runtime's own) must not reach it either. So are the built names of an entry that declares
+    // none, which the policy's own list cannot hold.
+    const builtOnly = t.names.length === 0 && o.names.length > 0;
+    if (
+      o.absentBy === 'restricted' ||
+      o.absentBy === 'caller' ||
+      o.absentBy === 'session' ||
+      (builtOnly && o.state === 'absent' && o.absentBy !== 'runtime')
+    )
       for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
     if (t.kind === 'mcp' && o.state === 'absent')
       for (const name of o.names) {
@@ -234,9 +254,13 @@ export function sessionLists(
   }
   for (const extra of offer.extraNames) known.add(extra.name);
   const offered = (name: string) => offer.stateOf(name) !== 'absent';
-  // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
+  // With a caller, its names are what it may call (pre-approved), what its entries' builders named
+  // included; without, the catalog's auto-approved tools.
+  const builtNames = offer.tools.flatMap((o) =>
+    tables.tools[o.index]!.names.length === 0 && selection?.keys.includes(o.key) ? o.names : [],
+  );
   const allowedTools = selection
-    ? selection.names.filter(offered)
+    ? [...selection.names, ...builtNames].filter(offered)
     : offer.tools
         .filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent')
         .flatMap((o) => o.names);
