@@ -1,5 +1,5 @@
 // `chat_only` and `skill_builtin`: web/API chat only — widgets, files, personal tasks, Google
-// Drive, and the SDK-discovered skill and automation bundles.
+// Drive, and the skill and automation bundles, named by their builders.
 import { themis } from '../themis.catalog';
 
 export default themis.tools({
