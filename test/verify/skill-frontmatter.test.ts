@@ -97,7 +97,7 @@ describe('a frontmatter verify cannot read is a located error', () => {
       expect(error, name).toBeInstanceOf(VerifySetupProblem);
       expect(error!.message).toMatch(
         new RegExp(
-          `^${escape(skillFile(only, name))}:2:1: its frontmatter (is \\d+ bytes, more than the 65536|does not end within 65536 bytes)`,
+          `^${escapeRegExp(skillFile(only, name))}:2:1: its frontmatter (is \\d+ bytes, more than the 65536|does not end within 65536 bytes)`,
         ),
       );
     }
@@ -165,7 +165,7 @@ describe('a frontmatter verify cannot read is a located error', () => {
   });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('a 6 MB SKILL.md', () => {
   it('is read from its head: the frontmatter of a skill with a 6 MB body', async () => {
