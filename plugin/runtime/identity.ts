@@ -22,6 +22,8 @@ export interface CurrentName {
 interface IdentityIndex {
   /** Former key or runtime name → tool index. */
   readonly former: ReadonlyMap<string, number>;
+  /** Each renamed server's former name (`claw`) and today's (`cherry-tools`). */
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
 }
 
 const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
@@ -34,7 +36,11 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
       for (const name of t.renamedFrom ?? [])
         if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    index = { former };
+    const renamed = Object.entries(p.tables.renamedServers ?? {}).map(([from, to]) => ({
+      from,
+      to,
+    }));
+    index = { former, renamed };
     indexes.set(p, index);
   }
   return index;
@@ -76,14 +82,14 @@ function underTodaysServer(
   p: PreparedPolicy,
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
-  const renamed = p.tables.renamedServers;
-  if (renamed === undefined || !entry.startsWith('mcp__')) return undefined;
+  if (!entry.startsWith('mcp__')) return undefined;
+  // Compared in place (no slice per entry): a list may hold a million names.
   const end = entry.indexOf('__', 5);
-  const server = end < 0 ? entry.slice(5) : entry.slice(5, end);
-  const to = own(renamed, server);
-  return to === undefined
-    ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from: server, to };
+  const length = (end < 0 ? entry.length : end) - 5;
+  for (const { from, to } of identityIndex(p).renamed)
+    if (from.length === length && entry.startsWith(from, 5))
+      return { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from, to };
+  return undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from './opt-outs.js';
 import { mcpServerOf, type PreparedPolicy } from './policy-tables.js';
 import { closestName } from './spelling.js';
-import { storedEntryText, storedOptOutEntries } from './stored-opt-outs.js';
+import { storedOptOutEntries } from './stored-opt-outs.js';
 
 export interface NormalisedOptOuts {
   /**
@@ -31,8 +31,15 @@ export interface NormalisedOptOuts {
   readonly migrated: readonly OptOutChange[];
 }
 
-/** What one string entry does; the same for every occurrence of it in a list. */
-interface Verdict {
+/**
+ * What one string entry does; the same for every occurrence of it in a list. An entry that changes
+ * nothing and has no earlier name is its report alone (one object per entry of a long list of them).
+ */
+type Verdict = Acting | IgnoredOptOut;
+
+const isReport = (verdict: Verdict): verdict is IgnoredOptOut => 'reason' in verdict;
+
+interface Acting {
   /** Tool indices whose user toggle it switches off. */
   readonly switches: readonly number[];
   /** Handed to `disallowedTools` as `today`. */
@@ -46,23 +53,38 @@ interface Verdict {
 const NOTHING: readonly number[] = [];
 
 const NOT_A_STRING = 'an opt-out must be a string, not ';
-/** The reason for each kind of entry that is not a string, built once. */
-const NOT_A_STRING_BECAUSE: Readonly<Record<string, string>> = {
-  null: `${NOT_A_STRING}null`,
-  list: `${NOT_A_STRING}a list`,
-  object: `${NOT_A_STRING}an object`,
-  undefined: `${NOT_A_STRING}undefined`,
-  number: `${NOT_A_STRING}a number`,
-  boolean: `${NOT_A_STRING}a boolean`,
-  bigint: `${NOT_A_STRING}a bigint`,
-  symbol: `${NOT_A_STRING}a symbol`,
-  function: `${NOT_A_STRING}a function`,
+const reportOf = (entry: string, kind: string): IgnoredOptOut => ({
+  entry,
+  reason: `${NOT_A_STRING}${kind}`,
+});
+/**
+ * The report of each kind of entry that is not a string and reads the same whatever its value: one
+ * object shared by every such entry (a list of a million objects makes no million reports).
+ */
+const SAME_REPORT: Readonly<Record<string, IgnoredOptOut>> = {
+  null: reportOf('null', 'null'),
+  list: reportOf('(a list)', 'a list'),
+  object: reportOf('(an object)', 'an object'),
+  undefined: reportOf('undefined', 'undefined'),
+  true: reportOf('true', 'a boolean'),
+  false: reportOf('false', 'a boolean'),
+  symbol: reportOf('(a symbol)', 'a symbol'),
+  function: reportOf('(a function)', 'a function'),
 };
 
 /** Why a stored entry that is not a string changes nothing. */
 function notAString(raw: unknown): IgnoredOptOut {
-  const kind = raw === null ? 'null' : Array.isArray(raw) ? 'list' : typeof raw;
-  return { entry: storedEntryText(raw), reason: NOT_A_STRING_BECAUSE[kind]! };
+  if (typeof raw === 'number') return reportOf(String(raw), 'a number');
+  if (typeof raw === 'bigint') return reportOf(`${String(raw)}n`, 'a bigint');
+  const kind =
+    raw === null
+      ? 'null'
+      : Array.isArray(raw)
+        ? 'list'
+        : typeof raw === 'boolean'
+          ? String(raw)
+          : typeof raw;
+  return SAME_REPORT[kind] ?? SAME_REPORT.object!;
 }
 
 const otherServersOf = (options: OptOutOptions | undefined): 'all' | ReadonlySet<string> =>
@@ -105,6 +127,9 @@ const KEPT_VERDICTS = 4096;
 const PATTERN_ONLY =
   'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)';
 const NO_SUCH_NAME = 'no tool of the catalog has this key or runtime name';
+const UNDECLARED =
+  'the catalog declares no MCP server or channel of this name; fix the name, or pass a server ' +
+  'the app connects itself as otherServers';
 
 /** Judges string entries against one catalog and options. */
 function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
@@ -113,24 +138,23 @@ function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
   const passes = (namespace: string) =>
     channels.has(namespace) || other === 'all' || other.has(namespace);
   let suggested = 0;
-  const unknown = (raw: string, entry: string, reason: string): Verdict => {
+  const unknown = (raw: string, entry: string, reason: string): IgnoredOptOut => {
     const suggestion =
       suggested++ < SUGGESTED_ENTRIES ? closestName(entry, writableNames(p)) : undefined;
-    return {
-      switches: NOTHING,
-      pass: false,
-      unknown:
-        suggestion === undefined ? { entry: raw, reason } : { entry: raw, reason, suggestion },
-    };
+    return suggestion === undefined ? { entry: raw, reason } : { entry: raw, reason, suggestion };
   };
-  // A reason naming a namespace is made once per namespace (for as many as a list is judged again).
+  // A reason naming a namespace is made once per namespace. Past the first few thousand distinct
+  // ones (no person's list) it no longer names it: the entry does, and a million distinct reasons
+  // would cost more than the rest of the reading.
   const reasons = new Map<string, string>();
   const undeclared = (raw: string, entry: string, namespace: string) => {
     let reason = reasons.get(namespace);
     if (reason === undefined) {
       reason =
-        `the catalog declares no MCP server or channel '${namespace}'; fix the ` +
-        `name, or pass a server the app connects itself as otherServers`;
+        reasons.size < KEPT_VERDICTS
+          ? `the catalog declares no MCP server or channel '${namespace}'; fix the ` +
+            `name, or pass a server the app connects itself as otherServers`
+          : UNDECLARED;
       if (reasons.size < KEPT_VERDICTS) reasons.set(namespace, reason);
     }
     return unknown(raw, entry, reason);
@@ -151,7 +175,10 @@ function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
         ? { from: raw, to: found.current, why: found.why }
         : undefined;
     const verdict = readEntry(raw, found);
-    return migrated ? { ...verdict, migrated } : verdict;
+    if (migrated === undefined) return verdict;
+    return isReport(verdict)
+      ? { switches: NOTHING, pass: false, unknown: verdict, migrated }
+      : { ...verdict, migrated };
   };
   /** The verdict on `raw`, read as `found` says it is named today. */
   function readEntry(raw: string, found: ReturnType<typeof currentNameOf>): Verdict {
@@ -226,6 +253,12 @@ export function readOptOutList(
     if (verdict === undefined) {
       verdict = verdictOf(raw);
       if (verdicts.size < KEPT_VERDICTS) verdicts.set(raw, verdict);
+    }
+    if (isReport(verdict)) {
+      // Changes nothing: left out of what the policy reads, unless it names a tool users cannot switch.
+      unknown.push(verdict);
+      kept[i] = verdict.key === undefined ? undefined : raw;
+      continue;
     }
     for (const index of verdict.switches) switched[index] = 1;
     const today = verdict.migrated?.to ?? raw;

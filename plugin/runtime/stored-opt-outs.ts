@@ -6,7 +6,11 @@ import { OptOutListError } from './errors.js';
 /** The longest piece of a stored value a message quotes. */
 const QUOTE_LIMIT = 60;
 
+/** Text that can be quoted as it is: no quote, backslash or control character, and short. */
+const PLAIN = /^[\w$.:@/ +*-]{0,60}$/;
+
 const quote = (text: string) => {
+  if (PLAIN.test(text)) return `'${text}'`;
   const json = JSON.stringify(text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
   return `'${json.slice(1, -1).replace(/'/g, "\\'")}'`;
 };
@@ -42,24 +46,6 @@ export function describeStored(value: unknown): string {
   if (keys === undefined || keys.length === 0) return 'an object';
   const shown = keys.slice(0, 3).map(quote).join(', ');
   return `an object with the key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 3 ? ', …' : ''}`;
-}
-
-/** One non-string entry of a stored list as a short text (the `entry` of its report). */
-export function storedEntryText(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'boolean':
-    case 'undefined':
-      return String(value);
-    case 'bigint':
-      return `${String(value)}n`;
-    case 'symbol':
-    case 'function':
-      return describeStored(value);
-  }
-  return value === null ? 'null' : `(${describeStored(value)})`;
 }
 
 /** What to write instead, when it is plain. */

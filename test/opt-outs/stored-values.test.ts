@@ -95,11 +95,8 @@ describe('entries of a stored list', () => {
     expect(migration.optOuts).toEqual(['Bash']);
     expect(migration.unknown).toEqual([
       { entry: '5', reason: 'an opt-out must be a string, not a number' },
-      {
-        entry: "(an object with the key 'name')",
-        reason: 'an opt-out must be a string, not an object',
-      },
-      { entry: '(a list of 1)', reason: 'an opt-out must be a string, not a list' },
+      { entry: '(an object)', reason: 'an opt-out must be a string, not an object' },
+      { entry: '(a list)', reason: 'an opt-out must be a string, not a list' },
       { entry: 'null', reason: 'an opt-out must be a string, not null' },
       { entry: '(an object)', reason: 'an opt-out must be a string, not an object' },
       {

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 647ca7aa84c4ab99 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 f3865cf12f0430b7 of the code below.
 // The door of every reader of a stored opt-out list: a list (or nothing) goes in, anything else is
 // refused with what it was. A value is described without calling into it (no `toString`, no getters
 // of its own), so a hostile or odd stored value cannot throw from inside the description.
@@ -12,7 +12,11 @@ import { OptOutListError } from './errors';
 /** The longest piece of a stored value a message quotes. */
 const QUOTE_LIMIT = 60;
 
+/** Text that can be quoted as it is: no quote, backslash or control character, and short. */
+const PLAIN = /^[\w$.:@/ +*-]{0,60}$/;
+
 const quote = (text: string) => {
+  if (PLAIN.test(text)) return `'${text}'`;
   const json = JSON.stringify(text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
   return `'${json.slice(1, -1).replace(/'/g, "\\'")}'`;
 };
@@ -48,24 +52,6 @@ export function describeStored(value: unknown): string {
   if (keys === undefined || keys.length === 0) return 'an object';
   const shown = keys.slice(0, 3).map(quote).join(', ');
   return `an object with the key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 3 ? ', …' : ''}`;
-}
-
-/** One non-string entry of a stored list as a short text (the `entry` of its report). */
-export function storedEntryText(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'boolean':
-    case 'undefined':
-      return String(value);
-    case 'bigint':
-      return `${String(value)}n`;
-    case 'symbol':
-    case 'function':
-      return describeStored(value);
-  }
-  return value === null ? 'null' : `(${describeStored(value)})`;
 }
 
 /** What to write instead, when it is plain. */

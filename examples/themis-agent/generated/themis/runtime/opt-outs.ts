@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f28ca797501c0037 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 0bed3878eb8c4a5c of the code below.
 // What each entry of a user's opt-out list does. Besides a user tool's key or runtime name, a user
 // may write a whole MCP server (`mcp__docs`) or a pattern (`mcp__docs__*`, `mcp__*`): for the
 // catalog's own in-process servers these expand to the server's user tools; for other servers they
@@ -27,6 +27,10 @@ export interface OptOutEffect {
   readonly reason?: string;
 }
 
+// Shared by every effect that switches nothing: a list may hold a million such entries.
+const NONE: readonly string[] = Object.freeze([]);
+const NO_CLOSURES: readonly Int32Array[] = Object.freeze([]);
+
 const PASSED_THROUGH =
   'handed to disallowedTools as written: the runtime removes the matching ' +
   'tools of an external server from what the model is offered';
@@ -35,10 +39,12 @@ const PASSED_THROUGH =
 export function serverPattern(entry: string): string | undefined {
   if (entry === 'mcp__*') return '*';
   if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  if (rest.endsWith('__*'))
-    return rest.slice(0, -3).includes('__') ? undefined : rest.slice(0, -3) || undefined;
-  return rest !== '' && !rest.includes('__') && !rest.includes('*') ? rest : undefined;
+  // Read in place: most entries are tool names (`mcp__a__b`), which are no pattern.
+  const end = entry.endsWith('__*') ? entry.length - 3 : entry.length;
+  const inner = entry.indexOf('__', 5);
+  if (inner >= 0 && inner + 2 <= end) return undefined;
+  if (end <= 5 || (end === entry.length && entry.includes('*', 5))) return undefined;
+  return entry.slice(5, end);
 }
 
 /** Whether a runtime name is covered by a disallowed entry: the name itself, its server, or a pattern. */
@@ -56,7 +62,7 @@ export function coveredBy(name: string, entry: string): boolean {
 export function optOutEffect(
   p: PreparedPolicy,
   entry: string,
-): { effect: OptOutEffect; closures: Int32Array[]; passThrough: boolean } {
+): { effect: OptOutEffect; closures: readonly Int32Array[]; passThrough: boolean } {
   const closure = p.optOut.get(entry);
   if (closure)
     return {
@@ -70,12 +76,12 @@ export function optOutEffect(
       effect: {
         entry,
         effect: 'ignored',
-        keys: [],
+        keys: NONE,
         reason:
           `'${p.keys[known]}' is not a user tool: internal, conditional and ` +
           `disabled tools are not switched by users`,
       },
-      closures: [],
+      closures: NO_CLOSURES,
       passThrough: false,
     };
   const server = serverPattern(entry);
@@ -84,16 +90,16 @@ export function optOutEffect(
     const owner = entry.includes('*') ? undefined : mcpServerOf(entry);
     if (owner !== undefined && !p.servers.has(owner))
       return {
-        effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
-        closures: [],
+        effect: { entry, effect: 'passed-through', keys: NONE, reason: PASSED_THROUGH },
+        closures: NO_CLOSURES,
         passThrough: true,
       };
     const reason = entry.includes('*')
       ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)'
       : 'no tool of the catalog has this key or runtime name';
     return {
-      effect: { entry, effect: 'ignored', keys: [], reason },
-      closures: [],
+      effect: { entry, effect: 'ignored', keys: NONE, reason },
+      closures: NO_CLOSURES,
       passThrough: false,
     };
   }
@@ -102,8 +108,8 @@ export function optOutEffect(
   const passThrough = server === '*' || !p.servers.has(server);
   if (servers.length === 0)
     return {
-      effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
-      closures: [],
+      effect: { entry, effect: 'passed-through', keys: NONE, reason: PASSED_THROUGH },
+      closures: NO_CLOSURES,
       passThrough,
     };
   const closures: Int32Array[] = [];

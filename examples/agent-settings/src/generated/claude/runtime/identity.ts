@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 b799988cc0d7c6f2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 31c84b612110d6ce of the code below.
 // What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
 // (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
 import type { PreparedPolicy } from './policy-tables';
@@ -28,6 +28,8 @@ export interface CurrentName {
 interface IdentityIndex {
   /** Former key or runtime name → tool index. */
   readonly former: ReadonlyMap<string, number>;
+  /** Each renamed server's former name (`claw`) and today's (`cherry-tools`). */
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
 }
 
 const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
@@ -40,7 +42,11 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
       for (const name of t.renamedFrom ?? [])
         if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    index = { former };
+    const renamed = Object.entries(p.tables.renamedServers ?? {}).map(([from, to]) => ({
+      from,
+      to,
+    }));
+    index = { former, renamed };
     indexes.set(p, index);
   }
   return index;
@@ -82,14 +88,14 @@ function underTodaysServer(
   p: PreparedPolicy,
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
-  const renamed = p.tables.renamedServers;
-  if (renamed === undefined || !entry.startsWith('mcp__')) return undefined;
+  if (!entry.startsWith('mcp__')) return undefined;
+  // Compared in place (no slice per entry): a list may hold a million names.
   const end = entry.indexOf('__', 5);
-  const server = end < 0 ? entry.slice(5) : entry.slice(5, end);
-  const to = own(renamed, server);
-  return to === undefined
-    ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from: server, to };
+  const length = (end < 0 ? entry.length : end) - 5;
+  for (const { from, to } of identityIndex(p).renamed)
+    if (from.length === length && entry.startsWith(from, 5))
+      return { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from, to };
+  return undefined;
 }
 
 /**
