@@ -10,6 +10,7 @@ export { builtNameMismatch, observeBuiltNames } from './built-names.js';
 export type { BuiltNamesEntry } from './built-names.js';
 export type {
   BuildToolsOptions,
+  BuiltServers,
   ToolCatalogRuntime,
   ToolNamesOptions,
   ToolSelection,

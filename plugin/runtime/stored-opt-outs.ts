@@ -25,7 +25,7 @@ function ownKeys(value: object): string[] | undefined {
 }
 
 /** What a stored value is, in words: `a string 'Bash'`, `the number 5`, `an object with the key disabledTools`. */
-export function describeStored(value: unknown): string {
+function describeStored(value: unknown): string {
   switch (typeof value) {
     case 'string':
       return `a string ${quote(value)}`;

@@ -16,9 +16,9 @@ import {
 import { VerifySetupProblem } from './problems.js';
 
 /** The largest frontmatter verify reads: a real one is a few hundred bytes. */
-export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+const MAX_FRONTMATTER_BYTES = 64 * 1024;
 /** How many aliases a frontmatter may expand: enough for any real one, far too few for a bomb. */
-export const MAX_FRONTMATTER_ALIASES = 100;
+const MAX_FRONTMATTER_ALIASES = 100;
 
 /** The fields verify reads, checked. */
 export interface SkillFields {

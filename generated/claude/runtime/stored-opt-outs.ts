@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f3865cf12f0430b7 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 6cd4f6f2086646b8 of the code below.
 // The door of every reader of a stored opt-out list: a list (or nothing) goes in, anything else is
 // refused with what it was. A value is described without calling into it (no `toString`, no getters
 // of its own), so a hostile or odd stored value cannot throw from inside the description.
@@ -31,7 +31,7 @@ function ownKeys(value: object): string[] | undefined {
 }
 
 /** What a stored value is, in words: `a string 'Bash'`, `the number 5`, `an object with the key disabledTools`. */
-export function describeStored(value: unknown): string {
+function describeStored(value: unknown): string {
   switch (typeof value) {
     case 'string':
       return `a string ${quote(value)}`;

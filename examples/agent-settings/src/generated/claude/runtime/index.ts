@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 8cd4356f9e70fa7e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 008442129138c081 of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
@@ -16,6 +16,7 @@ export { builtNameMismatch, observeBuiltNames } from './built-names';
 export type { BuiltNamesEntry } from './built-names';
 export type {
   BuildToolsOptions,
+  BuiltServers,
   ToolCatalogRuntime,
   ToolNamesOptions,
   ToolSelection,
