@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 b9822ccbc94e805d of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 31e4144485181ad9 of the code below.
 // The one reading of a stored opt-out list against a catalog: which user tools it switches off, which
 // entries pass on to `disallowedTools` as written, which change nothing (with a reason and a "did you
 // mean") and which are stored under earlier names. Each distinct entry is judged once per list, so a
@@ -31,7 +31,10 @@ export interface NormalisedOptOuts {
    * in-process servers is not here: it switches off that server's user tools, listed in `keys`.
    */
   readonly patterns: readonly string[];
-  /** Entries that change nothing — unknown names, tools users cannot switch, entries that are not strings — each with a reason. */
+  /**
+   * Entries that change nothing — unknown names, tools users cannot switch, entries that are not
+   * strings — each with a reason.
+   */
   readonly unknown: readonly IgnoredOptOut[];
   /** Entries stored under an earlier name (a former key, a renamed server, an SDK legacy name), and today's form. */
   readonly migrated: readonly OptOutChange[];
@@ -67,7 +70,7 @@ const reportOf = (entry: string, kind: string): IgnoredOptOut => ({
  * The report of each kind of entry that is not a string and reads the same whatever its value: one
  * object shared by every such entry (a list of a million objects makes no million reports).
  */
-const SAME_REPORT: Readonly<Record<string, IgnoredOptOut>> = {
+const SAME_REPORT = {
   null: reportOf('null', 'null'),
   list: reportOf('(a list)', 'a list'),
   object: reportOf('(an object)', 'an object'),
@@ -82,6 +85,7 @@ const SAME_REPORT: Readonly<Record<string, IgnoredOptOut>> = {
 function notAString(raw: unknown): IgnoredOptOut {
   if (typeof raw === 'number') return reportOf(String(raw), 'a number');
   if (typeof raw === 'bigint') return reportOf(`${String(raw)}n`, 'a bigint');
+  // What is left: null, a list, a boolean, undefined, a symbol, a function or another object.
   const kind =
     raw === null
       ? 'null'
@@ -90,7 +94,7 @@ function notAString(raw: unknown): IgnoredOptOut {
         : typeof raw === 'boolean'
           ? String(raw)
           : typeof raw;
-  return SAME_REPORT[kind] ?? SAME_REPORT.object!;
+  return SAME_REPORT[kind as keyof typeof SAME_REPORT] ?? SAME_REPORT.object;
 }
 
 const otherServersOf = (options: OptOutOptions | undefined): 'all' | ReadonlySet<string> =>
