@@ -41,12 +41,17 @@ for (const [shape, entryAt] of Object.entries(SHAPES)) {
   for (const [reader, read] of Object.entries(READERS)) {
     read(list.slice(0, 1000)); // warm-up
     const values = [];
+    const cpu = [];
     for (let r = 0; r < runs; r++) {
+      const used = process.cpuUsage();
       const started = performance.now();
       read(list);
       values.push(performance.now() - started);
+      const { user, system } = process.cpuUsage(used);
+      cpu.push((user + system) / 1000);
     }
-    const summary = summarise(values);
+    // CPU time beside the wall time: on a loaded machine the process gets a fraction of a core.
+    const summary = { ...summarise(values), cpuMs: summarise(cpu).median };
     results.readers[`${reader}, ${shape}`] = summary;
     slowest = Math.max(slowest, summary.median);
   }

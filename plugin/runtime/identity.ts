@@ -24,6 +24,11 @@ interface IdentityIndex {
   readonly former: ReadonlyMap<string, number>;
   /** Each renamed server's former name (`claw`) and today's (`cherry-tools`). */
   readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  /**
+   * The SDK's legacy names → today's. A map, not the record: looking a name up as an object key
+   * makes the engine intern it, which a list of a million unknown names pays for a million times.
+   */
+  readonly aliases: ReadonlyMap<string, string>;
 }
 
 const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
@@ -40,16 +45,12 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
       from,
       to,
     }));
-    index = { former, renamed };
+    const aliases = new Map(Object.entries(p.tables.sdkAliases ?? {}));
+    index = { former, renamed, aliases };
     indexes.set(p, index);
   }
   return index;
 }
-
-const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, name)
-    ? record[name]
-    : undefined;
 
 /** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
 function toolOf(
@@ -113,7 +114,7 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
       };
     return { current: moved.name, change: 'renamed-server', why };
   }
-  const aliased = own(p.tables.sdkAliases, entry);
+  const aliased = identityIndex(p).aliases.get(entry);
   if (aliased !== undefined) {
     const tool = toolOf(p, aliased);
     const why = `the SDK renamed '${entry}' to '${aliased}'`;
@@ -134,6 +135,6 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
  */
 export function runtimeNameOf(p: PreparedPolicy, name: string): string {
   if (p.indexOf.has(name)) return name;
-  const aliased = own(p.tables.sdkAliases, name);
+  const aliased = identityIndex(p).aliases.get(name);
   return aliased !== undefined && p.indexOf.has(aliased) ? aliased : name;
 }
