@@ -44,7 +44,7 @@ export function migrateOptOuts(
   const found = list.map((raw) => (typeof raw === 'string' ? nameOf(raw) : undefined));
   // What no earlier name explains is read once, as a list: servers and patterns pass, the rest is unknown.
   const unexplained = list.filter((_, i) => found[i] === undefined);
-  const rest = readOptOutList(p, unexplained, options);
+  const rest = readOptOutList(p, unexplained, options, true);
   const optOuts: string[] = [];
   const kept = new Set<string>();
   const changes: OptOutChange[] = [];

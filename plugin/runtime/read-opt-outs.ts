@@ -136,7 +136,7 @@ const UNDECLARED =
   'the app connects itself as otherServers';
 
 /** Judges string entries against one catalog and options. */
-function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
+function judge(p: PreparedPolicy, options: OptOutOptions | undefined, unexplained: boolean) {
   const other = otherServersOf(options);
   const channels = new Set(p.tables.channels ?? []);
   const passes = (namespace: string) =>
@@ -173,7 +173,7 @@ function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
     // A user tool's key or runtime name is the common case: one lookup.
     const own = p.optOut.has(raw) ? p.indexOf.get(raw) : undefined;
     if (own !== undefined) return { switches: [own], pass: false };
-    const found = currentNameOf(p, raw);
+    const found = unexplained ? undefined : currentNameOf(p, raw);
     const migrated =
       found?.why && found.change !== 'runtime-name'
         ? { from: raw, to: found.current, why: found.why }
@@ -237,6 +237,8 @@ export function readOptOutList(
   p: PreparedPolicy,
   entries: unknown,
   options?: OptOutOptions,
+  /** The caller knows that no entry has an earlier name (`currentNameOf` explains none of them). */
+  unexplained = false,
 ): { readonly normalised: NormalisedOptOuts; readonly kept: readonly (string | undefined)[] } {
   const list = storedOptOutEntries(entries);
   const switched = new Uint8Array(p.size);
@@ -245,7 +247,7 @@ export function readOptOutList(
   const unknown: IgnoredOptOut[] = [];
   const migrated: OptOutChange[] = [];
   const kept: (string | undefined)[] = new Array(list.length);
-  const verdictOf = judge(p, options);
+  const verdictOf = judge(p, options, unexplained);
   const verdicts = new Map<string, Verdict>();
   for (let i = 0; i < list.length; i++) {
     const raw = list[i];

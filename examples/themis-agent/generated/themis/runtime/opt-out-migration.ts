@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 5326a75fa2d1e305 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 e89a98cfde513dea of the code below.
 // A stored opt-out list rewritten to today's names, for an app to save back: former keys and runtime
 // names, names under a renamed server and the SDK's legacy names become today's catalog keys; what no
 // name of the catalog explains is left out and reported.
@@ -50,7 +50,7 @@ export function migrateOptOuts(
   const found = list.map((raw) => (typeof raw === 'string' ? nameOf(raw) : undefined));
   // What no earlier name explains is read once, as a list: servers and patterns pass, the rest is unknown.
   const unexplained = list.filter((_, i) => found[i] === undefined);
-  const rest = readOptOutList(p, unexplained, options);
+  const rest = readOptOutList(p, unexplained, options, true);
   const optOuts: string[] = [];
   const kept = new Set<string>();
   const changes: OptOutChange[] = [];

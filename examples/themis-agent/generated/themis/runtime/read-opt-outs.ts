@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 31e4144485181ad9 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 b35db006139dad3b of the code below.
 // The one reading of a stored opt-out list against a catalog: which user tools it switches off, which
 // entries pass on to `disallowedTools` as written, which change nothing (with a reason and a "did you
 // mean") and which are stored under earlier names. Each distinct entry is judged once per list, so a
@@ -142,7 +142,7 @@ const UNDECLARED =
   'the app connects itself as otherServers';
 
 /** Judges string entries against one catalog and options. */
-function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
+function judge(p: PreparedPolicy, options: OptOutOptions | undefined, unexplained: boolean) {
   const other = otherServersOf(options);
   const channels = new Set(p.tables.channels ?? []);
   const passes = (namespace: string) =>
@@ -179,7 +179,7 @@ function judge(p: PreparedPolicy, options: OptOutOptions | undefined) {
     // A user tool's key or runtime name is the common case: one lookup.
     const own = p.optOut.has(raw) ? p.indexOf.get(raw) : undefined;
     if (own !== undefined) return { switches: [own], pass: false };
-    const found = currentNameOf(p, raw);
+    const found = unexplained ? undefined : currentNameOf(p, raw);
     const migrated =
       found?.why && found.change !== 'runtime-name'
         ? { from: raw, to: found.current, why: found.why }
@@ -243,6 +243,8 @@ export function readOptOutList(
   p: PreparedPolicy,
   entries: unknown,
   options?: OptOutOptions,
+  /** The caller knows that no entry has an earlier name (`currentNameOf` explains none of them). */
+  unexplained = false,
 ): { readonly normalised: NormalisedOptOuts; readonly kept: readonly (string | undefined)[] } {
   const list = storedOptOutEntries(entries);
   const switched = new Uint8Array(p.size);
@@ -251,7 +253,7 @@ export function readOptOutList(
   const unknown: IgnoredOptOut[] = [];
   const migrated: OptOutChange[] = [];
   const kept: (string | undefined)[] = new Array(list.length);
-  const verdictOf = judge(p, options);
+  const verdictOf = judge(p, options, unexplained);
   const verdicts = new Map<string, Verdict>();
   for (let i = 0; i < list.length; i++) {
     const raw = list[i];
