@@ -271,6 +271,31 @@ export async function runtimeCalls(ctx, size) {
   return runWorker([worker(ctx, 'runtime-calls.mjs'), bundle, String(ctx.runs)], catalog.dir);
 }
 
+/**
+ * The readers of a stored opt-out list (migrate, validate, the session, the policy) on lists of a
+ * million entries, against the repository's default catalog as generated, in a fresh process.
+ */
+export async function storedOptOuts(ctx) {
+  const index = path.join(ctx.repo, 'generated/claude/index.ts');
+  if (!existsSync(index))
+    throw new Unavailable('generated/claude is missing (run npm run generate)');
+  const { build } = await import('esbuild');
+  const bundle = path.join(ctx.tmp, 'stored-opt-outs-bundle.mjs');
+  await build({
+    entryPoints: [index],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: bundle,
+    logLevel: 'silent',
+    external: ['@anthropic-ai/*'],
+  });
+  return runWorker(
+    [worker(ctx, 'stored-opt-outs.mjs'), bundle, String(Math.min(ctx.runs, 3))],
+    ctx.repo,
+  );
+}
+
 /** `tool-catalog drift` over the installed SDK's real sdk-tools.d.ts with the embedded catalog, whole process. */
 export function drift(ctx) {
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');

@@ -17,6 +17,7 @@ import {
   npmTest,
   runtimeCalls,
   startup,
+  storedOptOuts,
   versusTanstack,
 } from './measurements.mjs';
 import { measureTsc } from './measure-tsc.mjs';
@@ -159,6 +160,7 @@ async function main() {
     startup(ctx),
   );
   results.drift = await measure('drift', () => drift(ctx));
+  results.storedOptOuts = await measure('stored opt-outs, 10⁶ entries', () => storedOptOuts(ctx));
   log('npm test:');
   results.npmTest = await measure('npm test', () => npmTest(ctx));
   results.machine.loadAfter = os

@@ -125,7 +125,18 @@ export const CLAUDE_GUARD_FACTS = {
   ],
 } as const;
 
-export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+/**
+ * Where the guard learns which conditions hold, one at least: the session's offer (`isOffered`), this
+ * session's context (or a function returning it, read on every call), or a live list of what is
+ * disallowed now (`disallowed: () => resolveClaudeDisallowedTools(agent, context)`). Without any of them
+ * every condition would count as false and every conditional tool would be denied, so it does not compile.
+ */
+export type ClaudeToolGuardSource =
+  | { readonly isOffered: NonNullable<PreToolUseGuardOptions['isOffered']> }
+  | { readonly context: NonNullable<PreToolUseGuardOptions['context']> }
+  | { readonly disallowed: NonNullable<PreToolUseGuardOptions['disallowed']> };
+
+export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'> & ClaudeToolGuardSource;
 
 /**
  * The PreToolUse matcher for `options.hooks.PreToolUse`. It fails closed: it lets a call through to
@@ -133,8 +144,9 @@ export type ClaudeToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 're
  * condition counts as false — or what `disallowed()` lists now) proves the tool allowed, and denies
  * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
  * `allowedTools`, prompting tools on a headless turn whose mode needs a responder, and any call when
- * it throws. (The session options of `session.ts` include one, wired to the session's policy.)
+ * it throws. Pass `isOffered`, `context` or `disallowed` (see ClaudeToolGuardSource); without any it throws.
+ * (The session options of `session.ts` include one, wired to the session's policy.)
  */
-export function createClaudeToolGuard(options: ClaudeToolGuardOptions = {}): GuardMatcher {
+export function createClaudeToolGuard(options: ClaudeToolGuardOptions): GuardMatcher {
   return createPreToolUseGuard({ ...options, ...CLAUDE_GUARD_FACTS, tables: CLAUDE_POLICY_TABLES });
 }

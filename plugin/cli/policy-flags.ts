@@ -4,7 +4,7 @@
 import type { CatalogModel } from '../model/catalog-model.js';
 import { unknownCallerProblem } from '../model/callers.js';
 import { policyTablesOf } from '../model/policy-tables.js';
-import { normaliseOptOuts } from '../runtime/opt-outs.js';
+import { normaliseOptOuts } from '../runtime/read-opt-outs.js';
 import type { AgentToolSettings, ResolveOptions } from '../runtime/policy.js';
 import { didYouMean } from '../diagnostics/field-schema.js';
 import { preparePolicy, type PolicyTables } from '../runtime/policy-tables.js';

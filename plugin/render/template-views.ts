@@ -178,6 +178,7 @@ export interface SessionView extends Prefixes {
   readonly policyModule: Text;
   readonly registryModule: Text;
   readonly toolsModule: Text;
+  readonly optOutsModule: Text;
   readonly channels: readonly Text[];
   /** What the pinned SDK supports, as a TypeScript literal; and which SDK that is, for a comment. */
   readonly features: Text;

@@ -23,7 +23,7 @@ export interface AgentOffer {
 export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
-function notItsOwn(
+export function notItsOwn(
   tables: PolicyTables,
   entry: AgentEntry,
   i: number,
@@ -42,8 +42,9 @@ export function agentOffers(
   prepared: PreparedPolicy,
   sessionAbsences: readonly (Absence | undefined)[],
   surface: RuntimeSurface,
+  names: readonly (readonly string[])[] = prepared.names,
 ): AgentOffer[] {
-  const { tables, names } = prepared;
+  const { tables } = prepared;
   return (tables.agents ?? []).map((entry) => {
     const absences = tables.tools.map((_, i): Absence | undefined => {
       const session = sessionAbsences[i];

@@ -65,3 +65,29 @@ export class BuiltNameMismatchError extends Error {
     return isBranded(this, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
   }
 }
+
+const OPT_OUT_LIST = Symbol.for('agent-tool-catalog.OptOutListError');
+
+/**
+ * Thrown when a stored opt-out list is not a list: a string, a number or an object where an array of
+ * names belongs. Read as names, such a value would switch nothing off (`'Bash'` would be four
+ * one-letter names), so it is refused instead; `given` says what it was.
+ */
+export class OptOutListError extends Error {
+  override name = 'OptOutListError';
+  readonly [OPT_OUT_LIST] = true;
+  /** What was given instead of a list, in words: `a string 'Bash'`. */
+  readonly given: string;
+  constructor(given: string, hint: string) {
+    super(
+      `An opt-out list (disabledTools) must be an array of tool names, or null for none; ` +
+        `got ${given}.${hint}`,
+    );
+    this.given = given;
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
+    return isBranded(this, OptOutListError, OPT_OUT_LIST, value);
+  }
+}

@@ -4,13 +4,17 @@
 // servers, unknown names, look-alike names, malformed input or callback results — is denied with a reason.
 import type { ConditionSource } from './context.js';
 import { currentToolName, lookAlikeOf, malformedName } from './guard-names.js';
+import { callingSubagent, subagentReason, type SubagentFields } from './guard-subagents.js';
 import { namespaceOf } from './names.js';
 import { coveredBy } from './opt-outs.js';
 import { resolveDisallowedTools, type AgentToolSettings, type PolicyContext } from './policy.js';
 import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables.js';
 
-/** The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`). */
-export interface GuardHookInput {
+/**
+ * The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`);
+ * `agent_type` / `agent_id` name the subagent whose call it is.
+ */
+export interface GuardHookInput extends SubagentFields {
   readonly hook_event_name?: unknown;
   readonly tool_name?: unknown;
   readonly permission_mode?: string;
@@ -54,9 +58,11 @@ export type OfferAnswer =
 export interface PreToolUseGuardOptions {
   /**
    * Whether the session offers a tool (by runtime name, legacy names already read as today's): the one
-   * source of truth when given. Without it the guard decides from `tables`; with neither it denies every call.
+   * source of truth when given. For a call a subagent makes, `subagent` is its name and the answer is
+   * for that subagent's share of the offer. Without it the guard decides from `tables`; with neither it
+   * denies every call.
    */
-  readonly isOffered?: (name: string) => OfferAnswer;
+  readonly isOffered?: (name: string, subagent?: string) => OfferAnswer;
   /** The catalog's policy tables: the names, servers and rules the guard knows without `isOffered`. */
   readonly tables?: PolicyTables;
   /** The context `tables` are resolved in when `disallowed` is not given (a missing condition counts as false). */
@@ -142,8 +148,12 @@ export function namesFrom(what: string, value: unknown): Iterable<string> {
 }
 
 /** What `isOffered` answered, checked: a malformed answer throws (the hook then denies). */
-function offerOf(isOffered: (name: string) => OfferAnswer, name: string): OfferAnswer {
-  const answer: unknown = isOffered(name);
+function offerOf(
+  isOffered: NonNullable<PreToolUseGuardOptions['isOffered']>,
+  name: string,
+  subagent: string | undefined,
+): OfferAnswer {
+  const answer: unknown = subagent === undefined ? isOffered(name) : isOffered(name, subagent);
   const offered =
     typeof answer === 'object' && answer !== null
       ? (answer as { offered?: unknown }).offered
@@ -256,8 +266,16 @@ function reasonFor(
     return entry === tool
       ? `'${tool}' is disallowed by the agent's current tool settings`
       : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
+  // A subagent's call: within its own tools, and only for a subagent the catalog knows.
+  const calling = callingSubagent(input);
+  if (calling?.problem !== undefined) return calling.problem;
+  const subagent = calling?.name;
+  if (subagent !== undefined && fixed.prepared) {
+    const reason = subagentReason(fixed.prepared, subagent, tool);
+    if (reason !== undefined) return reason;
+  }
   if (options.isOffered) {
-    const offer = offerOf(options.isOffered, tool);
+    const offer = offerOf(options.isOffered, tool, subagent);
     if (!offer.offered) return offer.reason;
   } else if (!fixed.prepared && fixed.declared.size === 0 && options.knownNames === undefined)
     return (
@@ -309,6 +327,20 @@ interface GuardSets {
  */
 export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMatcher {
   const tables = options.tables;
+  // With the tables but nothing that says which conditions hold, every conditional tool would be denied
+  // without a word: a wiring mistake, refused where it is made.
+  if (
+    tables !== undefined &&
+    options.isOffered === undefined &&
+    options.context === undefined &&
+    options.disallowed === undefined
+  )
+    throw new TypeError(
+      `The tool guard of catalog '${tables.catalog}' needs a source of truth for conditions: pass ` +
+        `isOffered (the session's offer), context (this session's conditions, or a function ` +
+        `returning them) or disallowed (a live list, e.g. () => resolveDisallowedTools(agent, ` +
+        `context)). Without any, every condition counts as false and every conditional tool is denied.`,
+    );
   const fixed: GuardSets = {
     restricted: new Set(options.restricted ?? []),
     restrictedChannels: new Set(options.restrictedChannels ?? []),

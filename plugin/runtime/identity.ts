@@ -22,6 +22,13 @@ export interface CurrentName {
 interface IdentityIndex {
   /** Former key or runtime name → tool index. */
   readonly former: ReadonlyMap<string, number>;
+  /** Each renamed server's former name (`claw`) and today's (`cherry-tools`). */
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  /**
+   * The SDK's legacy names → today's. A map, not the record: looking a name up as an object key
+   * makes the engine intern it, which a list of a million unknown names pays for a million times.
+   */
+  readonly aliases: ReadonlyMap<string, string>;
 }
 
 const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
@@ -34,16 +41,16 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
       for (const name of t.renamedFrom ?? [])
         if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    index = { former };
+    const renamed = Object.entries(p.tables.renamedServers ?? {}).map(([from, to]) => ({
+      from,
+      to,
+    }));
+    const aliases = new Map(Object.entries(p.tables.sdkAliases ?? {}));
+    index = { former, renamed, aliases };
     indexes.set(p, index);
   }
   return index;
 }
-
-const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, name)
-    ? record[name]
-    : undefined;
 
 /** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
 function toolOf(
@@ -77,13 +84,13 @@ function underTodaysServer(
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
   if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  const end = rest.indexOf('__');
-  const server = end < 0 ? rest : rest.slice(0, end);
-  const to = own(p.tables.renamedServers, server);
-  return to === undefined
-    ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+  // Compared in place (no slice per entry): a list may hold a million names.
+  const end = entry.indexOf('__', 5);
+  const length = (end < 0 ? entry.length : end) - 5;
+  for (const { from, to } of identityIndex(p).renamed)
+    if (from.length === length && entry.startsWith(from, 5))
+      return { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from, to };
+  return undefined;
 }
 
 /**
@@ -107,7 +114,7 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
       };
     return { current: moved.name, change: 'renamed-server', why };
   }
-  const aliased = own(p.tables.sdkAliases, entry);
+  const aliased = identityIndex(p).aliases.get(entry);
   if (aliased !== undefined) {
     const tool = toolOf(p, aliased);
     const why = `the SDK renamed '${entry}' to '${aliased}'`;
@@ -128,6 +135,6 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
  */
 export function runtimeNameOf(p: PreparedPolicy, name: string): string {
   if (p.indexOf.has(name)) return name;
-  const aliased = own(p.tables.sdkAliases, name);
+  const aliased = identityIndex(p).aliases.get(name);
   return aliased !== undefined && p.indexOf.has(aliased) ? aliased : name;
 }

@@ -10,6 +10,7 @@ export { builtNameMismatch, observeBuiltNames } from './built-names.js';
 export type { BuiltNamesEntry } from './built-names.js';
 export type {
   BuildToolsOptions,
+  BuiltServers,
   ToolCatalogRuntime,
   ToolNamesOptions,
   ToolSelection,
@@ -80,13 +81,16 @@ export type {
 } from './offer.js';
 export type { AgentOffer } from './agent-offer.js';
 export type { RuntimeSurface } from './runtime-surface.js';
-export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs.js';
+export { coveredBy, serverPattern } from './opt-outs.js';
+export { normaliseOptOuts } from './read-opt-outs.js';
+export type { NormalisedOptOuts } from './read-opt-outs.js';
+export { migrateOptOuts } from './opt-out-migration.js';
+export type { OptOutMigration } from './opt-out-migration.js';
+export { OptOutListError } from './errors.js';
 export type {
   IgnoredOptOut,
-  NormalisedOptOuts,
   OptOutChange,
   OptOutEffect,
-  OptOutMigration,
   OptOutOptions,
 } from './opt-outs.js';
 export { currentNameOf, runtimeNameOf } from './identity.js';

@@ -4,9 +4,7 @@
 // pass through to `disallowedTools`, which the runtime honours for external servers (measured with
 // `tool-catalog verify`, see docs/verify.md). Every entry gets its effect and, where it is not the
 // obvious one, a reason.
-import { currentNameOf } from './identity.js';
 import { mcpServerOf, type PreparedPolicy } from './policy-tables.js';
-import { closestName } from './spelling.js';
 
 export interface OptOutEffect {
   /** The entry as the user wrote it. */
@@ -23,6 +21,10 @@ export interface OptOutEffect {
   readonly reason?: string;
 }
 
+// Shared by every effect that switches nothing: a list may hold a million such entries.
+const NONE: readonly string[] = Object.freeze([]);
+const NO_CLOSURES: readonly Int32Array[] = Object.freeze([]);
+
 const PASSED_THROUGH =
   'handed to disallowedTools as written: the runtime removes the matching ' +
   'tools of an external server from what the model is offered';
@@ -31,10 +33,12 @@ const PASSED_THROUGH =
 export function serverPattern(entry: string): string | undefined {
   if (entry === 'mcp__*') return '*';
   if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  if (rest.endsWith('__*'))
-    return rest.slice(0, -3).includes('__') ? undefined : rest.slice(0, -3) || undefined;
-  return rest !== '' && !rest.includes('__') && !rest.includes('*') ? rest : undefined;
+  // Read in place: most entries are tool names (`mcp__a__b`), which are no pattern.
+  const end = entry.endsWith('__*') ? entry.length - 3 : entry.length;
+  const inner = entry.indexOf('__', 5);
+  if (inner >= 0 && inner + 2 <= end) return undefined;
+  if (end <= 5 || (end === entry.length && entry.includes('*', 5))) return undefined;
+  return entry.slice(5, end);
 }
 
 /** Whether a runtime name is covered by a disallowed entry: the name itself, its server, or a pattern. */
@@ -52,7 +56,7 @@ export function coveredBy(name: string, entry: string): boolean {
 export function optOutEffect(
   p: PreparedPolicy,
   entry: string,
-): { effect: OptOutEffect; closures: Int32Array[]; passThrough: boolean } {
+): { effect: OptOutEffect; closures: readonly Int32Array[]; passThrough: boolean } {
   const closure = p.optOut.get(entry);
   if (closure)
     return {
@@ -66,12 +70,12 @@ export function optOutEffect(
       effect: {
         entry,
         effect: 'ignored',
-        keys: [],
+        keys: NONE,
         reason:
           `'${p.keys[known]}' is not a user tool: internal, conditional and ` +
           `disabled tools are not switched by users`,
       },
-      closures: [],
+      closures: NO_CLOSURES,
       passThrough: false,
     };
   const server = serverPattern(entry);
@@ -80,16 +84,16 @@ export function optOutEffect(
     const owner = entry.includes('*') ? undefined : mcpServerOf(entry);
     if (owner !== undefined && !p.servers.has(owner))
       return {
-        effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
-        closures: [],
+        effect: { entry, effect: 'passed-through', keys: NONE, reason: PASSED_THROUGH },
+        closures: NO_CLOSURES,
         passThrough: true,
       };
     const reason = entry.includes('*')
       ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)'
       : 'no tool of the catalog has this key or runtime name';
     return {
-      effect: { entry, effect: 'ignored', keys: [], reason },
-      closures: [],
+      effect: { entry, effect: 'ignored', keys: NONE, reason },
+      closures: NO_CLOSURES,
       passThrough: false,
     };
   }
@@ -98,8 +102,8 @@ export function optOutEffect(
   const passThrough = server === '*' || !p.servers.has(server);
   if (servers.length === 0)
     return {
-      effect: { entry, effect: 'passed-through', keys: [], reason: PASSED_THROUGH },
-      closures: [],
+      effect: { entry, effect: 'passed-through', keys: NONE, reason: PASSED_THROUGH },
+      closures: NO_CLOSURES,
       passThrough,
     };
   const closures: Int32Array[] = [];
@@ -159,200 +163,4 @@ export interface OptOutOptions {
    * undeclared server is reported, since it is most often a typo or a server's former name.
    */
   readonly otherServers?: 'all' | Iterable<string>;
-}
-
-export interface NormalisedOptOuts {
-  /**
-   * Catalog keys of the user tools the entries switch off, in catalog order, once each (their
-   * closures: `prepared.optOut`).
-   */
-  readonly keys: readonly string[];
-  /**
-   * Entries handed to `disallowedTools` as written, in today's names: `mcp__*`, and servers, patterns
-   * and tool names of external channels and allowed other servers. A pattern over one of the catalog's
-   * in-process servers is not here: it switches off that server's user tools, listed in `keys`.
-   */
-  readonly patterns: readonly string[];
-  /** Entries that change nothing — unknown names and tools users cannot switch — each with a reason. */
-  readonly unknown: readonly IgnoredOptOut[];
-  /** Entries stored under an earlier name (a former key, a renamed server, an SDK legacy name), and today's form. */
-  readonly migrated: readonly OptOutChange[];
-}
-
-const otherServersOf = (options: OptOutOptions | undefined): 'all' | ReadonlySet<string> =>
-  options?.otherServers === 'all' ? 'all' : new Set(options?.otherServers ?? []);
-
-/** The user tool sharing a pair group with `index`, the tool users switch instead of it. */
-function switchableInstead(p: PreparedPolicy, index: number): string | undefined {
-  const group = p.tables.tools[index]!.pairGroup;
-  if (group === undefined) return undefined;
-  return p.tables.tools.find((t) => t.pairGroup === group && t.exposure === 'user')?.key;
-}
-
-const writable = new WeakMap<PreparedPolicy, readonly string[]>();
-
-/** Keys, runtime names and server patterns a user can write: what a suggestion may name (once per catalog). */
-function writableNames(p: PreparedPolicy): readonly string[] {
-  const names = writable.get(p);
-  if (names) return names;
-  const out: string[] = [];
-  p.tables.tools.forEach((t, i) => {
-    if (t.exposure === 'user') out.push(t.key, ...p.names[i]!);
-  });
-  for (const server of [...p.servers, ...(p.tables.channels ?? [])]) out.push(`mcp__${server}`);
-  writable.set(p, out);
-  return out;
-}
-
-/** Whether tools under a channel are named at run time (mirrored or resolved), so any name there may exist. */
-const dynamicNamespace = (p: PreparedPolicy, namespace: string) =>
-  p.tables.tools.some(
-    (t) => t.namesFrom !== undefined && (t.channel === namespace || t.server === namespace),
-  );
-
-/**
- * Reads an agent's opt-out list against the catalog: the user tools it switches off (by key), the
- * entries to hand to `disallowedTools` as written, the entries that change nothing (with a reason and
- * a suggestion) and those stored under earlier names (migrated to today's). Pure; the offer and the
- * session call it once per list.
- */
-export function normaliseOptOuts(
-  p: PreparedPolicy,
-  entries: readonly unknown[] | null | undefined,
-  options?: OptOutOptions,
-): NormalisedOptOuts {
-  const switched = new Uint8Array(p.size);
-  const patterns: string[] = [];
-  const unknown: IgnoredOptOut[] = [];
-  const migrated: OptOutChange[] = [];
-  const other = otherServersOf(options);
-  const channels = new Set(p.tables.channels ?? []);
-  const passes = (namespace: string) =>
-    channels.has(namespace) || other === 'all' || other.has(namespace);
-  const pass = (entry: string) => {
-    if (!patterns.includes(entry)) patterns.push(entry);
-  };
-  const suggest = (entry: string) => closestName(entry, writableNames(p));
-  for (const raw of entries ?? []) {
-    if (typeof raw !== 'string') {
-      unknown.push({
-        entry: String(raw),
-        reason: `an opt-out must be a string, not ${raw === null ? 'null' : typeof raw}`,
-      });
-      continue;
-    }
-    const found = currentNameOf(p, raw);
-    if (found?.why && found.change !== 'runtime-name')
-      migrated.push({ from: raw, to: found.current, why: found.why });
-    const entry = found?.current ?? raw;
-    if (found?.key !== undefined) {
-      const index = p.indexOf.get(found.key)!;
-      if (p.optOut.has(found.key)) switched[index] = 1;
-      else {
-        const instead = switchableInstead(p, index);
-        unknown.push({
-          entry: raw,
-          key: found.key,
-          reason:
-            `'${found.key}' is not a user tool: internal, conditional and disabled ` +
-            `tools are not switched by users` +
-            `${instead ? `; it goes with ${instead} (pair group ${p.tables.tools[index]!.pairGroup})` : ''}`,
-          ...(instead ? { suggestion: instead } : {}),
-        });
-      }
-      continue;
-    }
-    const server = serverPattern(entry);
-    const undeclared = (namespace: string) => ({
-      entry: raw,
-      reason:
-        `the catalog declares no MCP server or channel '${namespace}'; fix the ` +
-        `name, or pass a server the app connects itself as otherServers`,
-      ...withSuggestion(suggest(entry)),
-    });
-    if (server === '*') {
-      // Every server: the catalog's own user tools here, the rest by the runtime.
-      for (const s of p.servers)
-        for (const i of p.byServer.get(s) ?? []) if (p.optOut.has(p.keys[i]!)) switched[i] = 1;
-      pass(entry);
-    } else if (server !== undefined) {
-      if (p.servers.has(server)) {
-        for (const i of p.byServer.get(server) ?? []) if (p.optOut.has(p.keys[i]!)) switched[i] = 1;
-      } else if (passes(server)) pass(entry);
-      else unknown.push(undeclared(server));
-    } else if (entry.startsWith('mcp__') && !entry.includes('*')) {
-      // One tool the catalog does not name statically.
-      const namespace = mcpServerOf(entry);
-      if (namespace === undefined)
-        unknown.push({
-          entry: raw,
-          reason: 'a runtime name of an MCP tool reads mcp__<server>__<tool>',
-          ...withSuggestion(suggest(entry)),
-        });
-      else if (p.servers.has(namespace))
-        unknown.push({
-          entry: raw,
-          reason: `no tool of the catalog's server '${namespace}' has this name`,
-          ...withSuggestion(suggest(entry)),
-        });
-      else if (channels.has(namespace) && !dynamicNamespace(p, namespace))
-        unknown.push({
-          entry: raw,
-          reason: `no tool of the channel '${namespace}' has this name`,
-          ...withSuggestion(suggest(entry)),
-        });
-      else if (passes(namespace)) pass(entry);
-      else unknown.push(undeclared(namespace));
-    } else {
-      const reason = entry.includes('*')
-        ? 'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)'
-        : 'no tool of the catalog has this key or runtime name';
-      unknown.push({ entry: raw, reason, ...withSuggestion(suggest(entry)) });
-    }
-  }
-  const keys: string[] = [];
-  for (let i = 0; i < switched.length; i++) if (switched[i] === 1) keys.push(p.keys[i]!);
-  return { keys, patterns, unknown, migrated };
-}
-
-const withSuggestion = (suggestion: string | undefined) =>
-  suggestion === undefined ? {} : { suggestion };
-
-export interface OptOutMigration<E extends string = string> {
-  /**
-   * The list in today's form: tools by catalog key, servers and patterns under today's server
-   * names; unknown entries left out.
-   */
-  readonly optOuts: E[];
-  /** What changed, entry by entry. */
-  readonly changes: readonly OptOutChange[];
-  /** Entries no name of the catalog explains (left out of `optOuts`), with a reason and a suggestion. */
-  readonly unknown: readonly IgnoredOptOut[];
-}
-
-/**
- * Rewrites a stored opt-out list to today's names, for an app to save back: old runtime names, former
- * keys and names (`renamedFrom`), names under a renamed server and the SDK's legacy names become
- * today's catalog keys. It does not judge whether a tool can be switched (`normaliseOptOuts` does).
- */
-export function migrateOptOuts(
-  p: PreparedPolicy,
-  stored: readonly unknown[] | null | undefined,
-  options?: OptOutOptions,
-): OptOutMigration {
-  const optOuts: string[] = [];
-  const changes: OptOutChange[] = [];
-  const unknown: IgnoredOptOut[] = [];
-  for (const raw of stored ?? []) {
-    const found = typeof raw === 'string' ? currentNameOf(p, raw) : undefined;
-    const read = found ? undefined : normaliseOptOuts(p, [raw], options);
-    if (read && read.unknown.length > 0) {
-      unknown.push(...read.unknown);
-      continue;
-    }
-    const today = found?.current ?? (raw as string);
-    if (found?.why) changes.push({ from: raw as string, to: today, why: found.why });
-    if (!optOuts.includes(today)) optOuts.push(today);
-  }
-  return { optOuts, changes, unknown };
 }

@@ -8,7 +8,7 @@ import {
   type ToolContext,
 } from './context.js';
 import { DuplicateToolError } from './errors.js';
-import { mirroredNames, qualifyName, type ChannelRegistry } from './names.js';
+import { mcpToolName, mirroredNames, qualifyName, type ChannelRegistry } from './names.js';
 import {
   compileEntries,
   type CompiledEntry,
@@ -50,7 +50,26 @@ export interface ToolCatalogRuntime<
    * `createSdkMcpServer` per server.
    */
   buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
+  /**
+   * `buildServers`, and the runtime names the builders of entries that declare none (`fullNames: []`)
+   * built, by tool key: what the session offers and the guard knows them by.
+   */
+  buildServerTools(context: ToolContext<D>, options: BuildToolsOptions<G, K>): BuiltServers<T, K>;
 }
+
+/** The tools built per in-process server, and the names built by entries that declare none. */
+export interface BuiltServers<T, K extends string = string> {
+  readonly servers: Record<string, T[]>;
+  /** `mcp__<server>__<name>` of each tool built by an entry without declared names, by its key. */
+  readonly builtNames: Partial<Record<K, string[]>>;
+}
+
+/** An in-process entry whose names its builder decides (`fullNames: []`): the session learns them from the build. */
+const namesFromBuild = (e: ToolEntry) =>
+  e.kind === 'mcp' &&
+  e.server !== undefined &&
+  e.namesFrom === undefined &&
+  (e.names === undefined || e.names.length === 0);
 
 /** Arguments per `push.apply`, well under every engine's argument limit. */
 const PUSH_CHUNK = 8192;
@@ -199,9 +218,10 @@ export function createToolCatalog<
   const build = (
     context: ToolContext<D>,
     { include, schema }: BuildToolsOptions<G, K>,
-  ): { tools: T[]; servers: (string | undefined)[] } => {
+  ): { tools: T[]; servers: (string | undefined)[]; builtNames: Record<string, string[]> } => {
     const tools: T[] = [];
     const servers: (string | undefined)[] = [];
+    const builtNames: Record<string, string[]> = {};
     const builtBy = new Map<string, string>();
     const known = stateOf(context);
     for (const c of planOf(include).candidates) {
@@ -228,9 +248,24 @@ export function createToolCatalog<
             `Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`,
           );
         builtBy.set(name, e.key);
+        if (namesFromBuild(e)) {
+          builtNames[e.key] ??= [];
+          builtNames[e.key]!.push(mcpToolName(e.server!, name));
+        }
       }
     }
-    return { tools, servers };
+    return { tools, servers, builtNames };
+  };
+
+  const byServer = (tools: T[], servers: (string | undefined)[]) => {
+    const out: Record<string, T[]> = {};
+    tools.forEach((tool, i) => {
+      const server = servers[i];
+      if (server === undefined) return;
+      out[server] ??= [];
+      out[server].push(tool);
+    });
+    return out;
   };
 
   return {
@@ -249,14 +284,15 @@ export function createToolCatalog<
     buildServers(context, options) {
       checkContext(context, 'buildServers');
       const { tools, servers } = build(context, options);
-      const byServer: Record<string, T[]> = {};
-      tools.forEach((tool, i) => {
-        const server = servers[i];
-        if (server === undefined) return;
-        byServer[server] ??= [];
-        byServer[server].push(tool);
-      });
-      return byServer;
+      return byServer(tools, servers);
+    },
+    buildServerTools(context, options) {
+      checkContext(context, 'buildServerTools');
+      const { tools, servers, builtNames } = build(context, options);
+      return {
+        servers: byServer(tools, servers),
+        builtNames: builtNames as BuiltServers<T, K>['builtNames'],
+      };
     },
     toolNames(context, { include, channels }) {
       checkContext(context, 'toolNames');

@@ -1,6 +1,7 @@
 // What happened to the one call the fake model made (`--emit <tool>`): the handler ran, the guard
 // denied it, the runtime denied it, the runtime had no such tool, or the call failed otherwise.
 import type { QueryRun } from './run-query.js';
+import type { GuardCall } from './session-setup.js';
 
 export type EmitOutcomeKind =
   | 'ran'
@@ -17,6 +18,8 @@ export interface EmitOutcome {
   readonly detail: string;
   /** For a tool of the catalog's in-process servers: whether its (recording) handler was called. */
   readonly handlerRan?: boolean;
+  /** The agent the PreToolUse hook input named as the caller (`agent_type`, `agent_id`); absent for the main thread. */
+  readonly calledBy?: { readonly agentType?: string; readonly agentId?: string };
 }
 
 /** One line per outcome, for the text report. */
@@ -42,8 +45,19 @@ export function emitOutcome(
   ran: readonly string[],
   denials: ReadonlyMap<string, string>,
   inProcess: boolean,
+  calls: readonly GuardCall[] = [],
 ): EmitOutcome {
-  const recorded = inProcess ? { handlerRan: ran.includes(tool) } : {};
+  const call = calls.find((c) => c.tool === tool);
+  const caller =
+    call?.agentType !== undefined || call?.agentId !== undefined
+      ? {
+          calledBy: {
+            ...(call.agentType !== undefined ? { agentType: call.agentType } : {}),
+            ...(call.agentId !== undefined ? { agentId: call.agentId } : {}),
+          },
+        }
+      : {};
+  const recorded = { ...(inProcess ? { handlerRan: ran.includes(tool) } : {}), ...caller };
   const result = run.results.find((r) => r.tool === tool);
   const denial = denials.get(tool);
   if (denial !== undefined)

@@ -24,6 +24,8 @@ interface RunChannel {
   readonly turns: MessagesRequest[];
   /** Each delegated subagent's first request, by subagent name. */
   readonly subagentTurns: ReadonlyMap<string, MessagesRequest>;
+  /** Every request of the delegated subagents, in order (the tool results of their calls are in the later ones). */
+  readonly subagentRequests: readonly MessagesRequest[];
   close(): void;
 }
 
@@ -34,6 +36,11 @@ interface RunScript {
   readonly delegate?: readonly string[];
   /** And runs each of these skills with the Skill tool, in the same turn. */
   readonly skills?: readonly string[];
+  /**
+   * The subagent that calls `emit` in its first turn instead of the main turn (which starts it): the
+   * runtime names it to the PreToolUse hook.
+   */
+  readonly emitFrom?: string;
 }
 
 export interface FakeApi {
@@ -140,6 +147,10 @@ function streamReply(
 interface RunState {
   readonly apiKey: string;
   readonly emit?: string;
+  readonly emitFrom?: string;
+  /** The emitting subagent's call was answered (its next request carries the result). */
+  emitAnswered: boolean;
+  readonly subagentRequests: MessagesRequest[];
   delegate: readonly string[];
   readonly skills: readonly string[];
   readonly turns: MessagesRequest[];
@@ -177,7 +188,7 @@ function firstReply(
   body: MessagesRequest,
 ): { content: Record<string, unknown>[]; stop: string } {
   const tools = body.tools ?? [];
-  if (run.emit !== undefined) {
+  if (run.emit !== undefined && run.emitFrom === undefined) {
     const tool = tools.find((t) => t.name === run.emit);
     const input = tool ? sampleInput(tool.input_schema) : {};
     return {
@@ -209,9 +220,11 @@ function firstReply(
   return { content: calls, stop: 'tool_use' };
 }
 
-/** Resolves once every delegated subagent has asked, or after the wait. */
+/** Resolves once every delegated subagent has asked (and an emitting one was answered), or after the wait. */
 function subagentsAsked(run: RunState): Promise<void> {
-  const done = () => run.delegate.every((name) => run.subagentTurns.has(name));
+  const done = () =>
+    run.delegate.every((name) => run.subagentTurns.has(name)) &&
+    (run.emitFrom === undefined || run.emitAnswered || run.delegate.length === 0);
   if (done()) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(finish, SUBAGENT_WAIT_MS);
@@ -299,12 +312,19 @@ export async function startFakeApi(): Promise<FakeApi> {
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ input_tokens: 1 }));
       } else if (route === '/v1/messages' && body.stream === true && subagent !== undefined) {
-        // A delegated subagent's request: its first one is what it was offered; every one ends at once.
-        if (!run.subagentTurns.has(subagent) && Array.isArray(body.tools)) {
-          run.subagentTurns.set(subagent, body);
-          for (const check of [...run.waiting]) check();
-        }
-        streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
+        // A delegated subagent's request: its first one is what it was offered; every one ends at once,
+        // but the emitting subagent's first, which calls the tool.
+        run.subagentRequests.push(body);
+        const first = !run.subagentTurns.has(subagent) && Array.isArray(body.tools);
+        if (first) run.subagentTurns.set(subagent, body);
+        else if (subagent === run.emitFrom) run.emitAnswered = true;
+        for (const check of [...run.waiting]) check();
+        if (first && subagent === run.emitFrom && run.emit !== undefined) {
+          const tool = body.tools!.find((t) => t.name === run.emit);
+          const input = tool ? sampleInput(tool.input_schema) : {};
+          const call = { type: 'tool_use', id: id('toolu'), name: run.emit, input };
+          streamReply(res, model, [call], 'tool_use');
+        } else streamReply(res, model, [{ type: 'text', text: 'done' }], 'end_turn');
       } else if (
         route === '/v1/messages' &&
         body.stream === true &&
@@ -348,7 +368,11 @@ export async function startFakeApi(): Promise<FakeApi> {
       const state: RunState = {
         apiKey: secret(),
         ...(script.emit !== undefined ? { emit: script.emit } : {}),
-        delegate: script.delegate ?? [],
+        ...(script.emitFrom !== undefined ? { emitFrom: script.emitFrom } : {}),
+        emitAnswered: false,
+        subagentRequests: [],
+        // The emitting subagent is started by the main turn.
+        delegate: script.emitFrom !== undefined ? [script.emitFrom] : (script.delegate ?? []),
         skills: script.skills ?? [],
         turns: [],
         subagentTurns: new Map(),
@@ -360,6 +384,7 @@ export async function startFakeApi(): Promise<FakeApi> {
         apiKey: state.apiKey,
         turns: state.turns,
         subagentTurns: state.subagentTurns,
+        subagentRequests: state.subagentRequests,
         close: () => {
           runs.delete(key);
           // A main turn still waiting for subagents is answered now.

@@ -17,6 +17,14 @@ function heading(run: RunReport): string {
   );
 }
 
+/**
+ * Adds `more` to `lines` one by one: a skill can list any number of tools, and spreading that many
+ * arguments into one call overflows the stack.
+ */
+function append(lines: string[], more: readonly string[]): void {
+  for (const line of more) lines.push(line);
+}
+
 function block(run: RunReport, shared: ReadonlySet<string>): string[] {
   const f = run.findings;
   const verdict =
@@ -34,7 +42,7 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
     lines.push(
       `  of which deferred (tool search loads them on demand): ${run.deferred.join(', ')}`,
     );
-  lines.push(...findingLines(f, '  '));
+  append(lines, findingLines(f, '  '));
   if (run.emit) {
     const e = run.emit;
     const handler =
@@ -44,9 +52,9 @@ function block(run: RunReport, shared: ReadonlySet<string>): string[] {
     );
   }
   for (const note of f.notes) if (!shared.has(note)) lines.push(`  note: ${note}`);
-  for (const a of run.subagents ?? []) lines.push(...subagentLines(a));
-  for (const skill of run.skills ?? []) lines.push(...skillLines(skill));
-  if (run.afterSkills) lines.push(...findingLines(run.afterSkills, '  after the skills ran, '));
+  for (const a of run.subagents ?? []) append(lines, subagentLines(a));
+  for (const skill of run.skills ?? []) append(lines, skillLines(skill));
+  if (run.afterSkills) append(lines, findingLines(run.afterSkills, '  after the skills ran, '));
   return lines;
 }
 

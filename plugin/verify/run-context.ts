@@ -66,6 +66,8 @@ export interface ContextRunInput {
   readonly allowEnvOverride: boolean;
   readonly timeoutMs: number;
   readonly emit?: string;
+  /** With `emit`: the subagent that makes the call (the main turn starts it). */
+  readonly emitFrom?: string;
   /**
    * Start every subagent the session offers, run every project skill, and compare what each is
    * offered (not with `emit`).
@@ -174,6 +176,9 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
         permissionCallback: c.permissionCallback,
         timeoutMs: input.timeoutMs,
         ...(input.emit !== undefined ? { emit: input.emit } : {}),
+        ...(input.emit !== undefined && input.emitFrom !== undefined
+          ? { emitFrom: input.emitFrom }
+          : {}),
         ...(delegate.length > 0 ? { delegate } : {}),
         ...(runSkills.length > 0 ? { skills: runSkills } : {}),
       }),
@@ -253,6 +258,7 @@ export async function runContext(input: ContextRunInput): Promise<RunReport> {
             session.ran,
             session.denials,
             plan.model.servers.includes(mcpServerOf(input.emit) ?? ''),
+            session.guardCalls,
           ),
         }
       : {}),

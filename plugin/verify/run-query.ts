@@ -38,6 +38,8 @@ export interface QueryInput {
   readonly session: Partial<Options>;
   /** The fake model calls this tool in its first turn. */
   readonly emit?: string;
+  /** Or, with `emit`, this subagent calls it in its first turn (the main turn starts the subagent). */
+  readonly emitFrom?: string;
   /** Or it starts each of these subagents in its first turn. */
   readonly delegate?: readonly string[];
   /**
@@ -130,6 +132,7 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
   const started = Date.now();
   const channel = input.api.open({
     ...(input.emit !== undefined ? { emit: input.emit } : {}),
+    ...(input.emitFrom !== undefined ? { emitFrom: input.emitFrom } : {}),
     ...(input.delegate ? { delegate: input.delegate } : {}),
     ...(input.skills ? { skills: input.skills.map((s) => s.name) } : {}),
   });
@@ -213,7 +216,8 @@ export async function runQuery(input: QueryInput): Promise<QueryRun> {
     unconnected: (init?.mcp_servers ?? [])
       .filter((s) => s.status !== 'connected')
       .map((s) => ({ name: s.name, status: s.status })),
-    results: toolResults(channel.turns),
+    // A subagent's calls are answered in its own requests.
+    results: toolResults([...channel.turns, ...channel.subagentRequests]),
     ...(error !== undefined ? { error } : {}),
     durationMs: Date.now() - started,
   };

@@ -60,12 +60,22 @@ export interface RunSession {
   readonly ran: string[];
   /** The guard's denials in this run: tool name → reason. */
   readonly denials: Map<string, string>;
+  /** Every call the guard saw, with the agent its hook input named (none: the main thread). */
+  readonly guardCalls: GuardCall[];
   /** Built tools the session left out of their server: not in the catalog, so the policy cannot allow them. */
   readonly dropped: readonly string[];
   /** The caller's selection, when the run has a caller. */
   readonly selection?: { readonly keys: readonly string[]; readonly names: readonly string[] };
   /** What the session offers, as the runtime's `computeOffer` says: the run is compared with it. */
   readonly offer: SessionOffer;
+}
+
+/** One call the PreToolUse guard saw, as its hook input named it, and its reason when it denied it. */
+export interface GuardCall {
+  readonly tool: string;
+  readonly agentType?: string;
+  readonly agentId?: string;
+  readonly denied?: string;
 }
 
 const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
@@ -138,6 +148,7 @@ export function buildRunSession(
   const { model, tables, sdk } = plan;
   const ran: string[] = [];
   const denials = new Map<string, string>();
+  const guardCalls: GuardCall[] = [];
   const make = toolMaker(plan, ran);
   const bindings: Record<string, ToolBinding<unknown, BuiltTool>> = {};
   for (const [key, code] of plan.appCode.tools) {
@@ -180,6 +191,8 @@ export function buildRunSession(
     data: plan.appCode.data(),
   });
   const built: Record<string, BuiltTool[]> = {};
+  // What the builders of entries without declared names (`fullNames: []`) built, as the app hands it on.
+  let builtNames: Record<string, string[]> = {};
   let selection: RunSession['selection'];
   if (caller === undefined) {
     // Without a caller the app builds its servers itself: every catalogued in-process tool, by its
@@ -187,11 +200,13 @@ export function buildRunSession(
     for (const t of model.tools) {
       if (t.kind !== 'mcp' || t.server === undefined) continue;
       const code = bindings[t.key]?.build;
-      const tools = code
-        ? code(toolContext, { key: t.key })
-        : t.names.map((name) => make.standIn(name, t.key));
+      const tools = (
+        code ? code(toolContext, { key: t.key }) : t.names.map((name) => make.standIn(name, t.key))
+      ) as BuiltTool[];
       built[t.server] ??= [];
-      built[t.server]!.push(...(tools as BuiltTool[]));
+      built[t.server]!.push(...tools);
+      if (code && t.names.length === 0 && t.nameSource.kind === 'static')
+        builtNames[t.key] = tools.map((tool) => mcpToolName(t.server!, tool.name));
     }
   } else {
     // What the generated <p>SessionOptions does for a caller: build its servers, select its keys and names.
@@ -207,7 +222,9 @@ export function buildRunSession(
       conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
       bindings: withStandIns,
     });
-    Object.assign(built, catalog.buildServers(toolContext, { include }));
+    const fromCatalog = catalog.buildServerTools(toolContext, { include });
+    Object.assign(built, fromCatalog.servers);
+    builtNames = fromCatalog.builtNames as Record<string, string[]>;
     // Channels are the app's to connect: verify's registry lists no mirrored names.
     selection = {
       keys: catalog.selectedKeys(toolContext, { include }),
@@ -224,6 +241,7 @@ export function buildRunSession(
     // The servers the app connects itself take opt-out entries as written, as the session does.
     otherServers: Object.keys(plan.externalServers),
     ...(selection ? { selection } : {}),
+    builtNames,
   };
   let session = sessionOptions<BuiltTool, unknown, unknown>(
     { tables, channels: model.channels, guard: guardFacts(model), features: plan.features },
@@ -248,9 +266,10 @@ export function buildRunSession(
   );
   if (plan.adjust) session = plan.adjust(session, built, createServer);
   return {
-    options: withRecordedGuard(session, denials),
+    options: withRecordedGuard(session, denials, guardCalls),
     ran,
     denials,
+    guardCalls,
     dropped,
     offer,
     ...(selection ? { selection } : {}),
@@ -305,16 +324,28 @@ export function buildSurfaceSession(plan: SessionPlan): {
 function withRecordedGuard(
   session: SessionOptions<unknown, unknown>,
   denials: Map<string, string>,
+  calls: GuardCall[],
 ): Partial<Options> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const record =
     (callback: GuardCallback): GuardCallback =>
     async (input, id, options) => {
       const decision = await callback(input, id, options);
-      if ('hookSpecificOutput' in decision)
-        denials.set(
-          String((input as GuardHookInput).tool_name),
-          decision.hookSpecificOutput.permissionDecisionReason,
-        );
+      const hook = input as GuardHookInput;
+      const tool = String(hook.tool_name);
+      const denied =
+        'hookSpecificOutput' in decision
+          ? decision.hookSpecificOutput.permissionDecisionReason
+          : undefined;
+      if (denied !== undefined) denials.set(tool, denied);
+      const agentType = text(hook.agent_type);
+      const agentId = text(hook.agent_id);
+      calls.push({
+        tool,
+        ...(agentType !== undefined ? { agentType } : {}),
+        ...(agentId !== undefined ? { agentId } : {}),
+        ...(denied !== undefined ? { denied } : {}),
+      });
       return decision;
     };
   const hooks = {

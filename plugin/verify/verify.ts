@@ -48,6 +48,8 @@ export interface VerifyOptions {
   readonly overlay?: readonly string[];
   /** The fake model calls this tool in each run's first turn. */
   readonly emit?: string;
+  /** With `emit`: the subagent that makes the call instead (the main turn starts it). */
+  readonly emitFrom?: string;
   /** Environment the runtime gets on top of verify's own and the configuration's (`--env`). */
   readonly env?: Readonly<Record<string, string>>;
   /** `env` may replace the variables that keep a run hermetic. */
@@ -273,6 +275,7 @@ async function verifyWith(model: CatalogModel, options: VerifyOptions): Promise<
           allowEnvOverride: options.allowEnvOverride === true,
           timeoutMs,
           ...(options.emit !== undefined ? { emit: options.emit } : { subagents: true }),
+          ...(options.emitFrom !== undefined ? { emitFrom: options.emitFrom } : {}),
           limit,
           shared,
         }).then((run) => {

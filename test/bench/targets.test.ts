@@ -87,6 +87,11 @@ function allMet() {
     },
     startup: { bare: s(40), help: s(80), vite: s(95), overheadMs: { help: 40, vite: 55 } },
     drift: { time: s(200), exit: 0 },
+    storedOptOuts: {
+      entries: 1_000_000,
+      readers: { 'session, mixed': s(900), 'migrate, one name': s(120) },
+      slowestMedianMs: 900,
+    },
     npmTest: { ms: 200_000, exit: 0, tail: '' },
   };
 }
@@ -126,7 +131,7 @@ describe('verdict', () => {
 describe('targetRows', () => {
   it('has one row per target, all met on results that meet them', () => {
     const rows = targetRows(allMet());
-    expect(rows).toHaveLength(15);
+    expect(rows).toHaveLength(16);
     expect(rows.filter((r) => r.verdict !== 'met').map((r) => [r.measure, r.verdict])).toEqual([]);
   });
 
@@ -185,6 +190,18 @@ describe('targetRows', () => {
     ]);
   });
 
+  it('names the slowest reader of a stored opt-out list of a million entries, and misses it above 2 s', () => {
+    const results = allMet();
+    const row = () =>
+      byMeasure(targetRows(results)).get(
+        'a stored opt-out list of 10⁶ entries: migrate, validate, session options, resolve (slowest)',
+      )!;
+    expect([row().measured, row().verdict]).toEqual(['900 ms (session, mixed)', 'met']);
+    results.storedOptOuts.readers['session, mixed'] = s(2500);
+    results.storedOptOuts.slowestMedianMs = 2500;
+    expect(row().verdict).toBe('**missed**: slowest 2500 ms > 2000 ms, by 500 ms (+25%)');
+  });
+
   it('does not judge the time of a failing npm test', () => {
     const results = allMet();
     results.npmTest = { ms: 100_000, exit: 1, tail: '' };
@@ -202,7 +219,7 @@ describe('targetRows', () => {
       unavailable: 'pass --npm-test to time it (it takes minutes)',
     };
     const rows = targetRows(results);
-    expect(rows).toHaveLength(15);
+    expect(rows).toHaveLength(16);
     const skipped = rows.filter((r) => r.verdict.startsWith('not measured'));
     const skipped5000 = 'not measured: this run skipped 5,000 tools (sizes run: 100, 1,000)';
     const skipped20000 = 'not measured: this run skipped 20,000 tools (sizes run: 100, 1,000)';

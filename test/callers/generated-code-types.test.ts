@@ -1,6 +1,6 @@
 // Real tsc (TypeScript 7, 6 and 5.9) over the generated caller-group code and a small app: what must
-// compile compiles, and an unknown group, a missing predicate, a renamed builder and a builder with
-// the wrong signature each fail where they should.
+// compile compiles, and an unknown group, a missing predicate, a renamed builder, a builder with the
+// wrong signature and a guard without a source of truth for conditions each fail where they should.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,9 @@ import { buildSearchTool } from './builders';
 const predicates: MiniToolPredicates = { canSearch: true, hasQueue: () => false };
 const context = createMiniToolContext({ predicates, factories: { trigger: buildSearchTool } });
 buildMiniTools(context, { include: ['core', 'chat_only', 'triggers'] });
-export const options: Options = { allowedTools: miniToolNames(context, { include: ['core'] }), hooks: { PreToolUse: [createMiniToolGuard({ headless: true })] } };
+export const options: Options = { allowedTools: miniToolNames(context, { include: ['core'] }), hooks: { PreToolUse: [createMiniToolGuard({ headless: true, context })] } };
+// @ts-expect-error a guard with nothing that says which conditions hold would deny every conditional tool
+createMiniToolGuard({ headless: true, allowedTools: ['mcp__mini__search'] });
 
 // @ts-expect-error unknown group: callers opt in only to declared groups
 miniToolNames(context, { include: ['core', 'skills'] });

@@ -3,7 +3,8 @@
 // and why; the catalog's own `renamedFrom` wins over the SDK's table.
 import { describe, expect, it } from 'vitest';
 import { policyTablesOf } from '../../plugin/model/policy-tables';
-import { migrateOptOuts, normaliseOptOuts } from '../../plugin/runtime/opt-outs';
+import { migrateOptOuts } from '../../plugin/runtime/opt-out-migration';
+import { normaliseOptOuts } from '../../plugin/runtime/read-opt-outs';
 import { preparePolicy } from '../../plugin/runtime/policy-tables';
 import { demoModel } from '../support/catalog-model';
 import { loadDefaultCatalog } from '../support/projects';

@@ -1,10 +1,12 @@
 // normaliseOptOuts, the one reading of an opt-out list: keys switched off, entries handed on as
 // written, entries that change nothing (with a reason and a suggestion), earlier names migrated —
 // and the generated validate/migrate helpers of the default catalog, which call it.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { migrateClaudeOptOuts, validateClaudeOptOuts } from '../../generated/claude';
 import { closePolicyTables } from '../../plugin/model/policy-tables';
-import { normaliseOptOuts } from '../../plugin/runtime/opt-outs';
+import { normaliseOptOuts } from '../../plugin/runtime/read-opt-outs';
+import { serverPattern } from '../../plugin/runtime/opt-outs';
 import { preparePolicy } from '../../plugin/runtime/policy-tables';
 
 const p = preparePolicy(
@@ -131,7 +133,7 @@ describe('normaliseOptOuts', () => {
           'only MCP servers can be switched off by pattern (mcp__<server>, mcp__<server>__*, mcp__*)',
         suggestion: 'Bash',
       },
-      { entry: '7', reason: 'an opt-out must be a string, not number' },
+      { entry: '7', reason: 'an opt-out must be a string, not a number' },
     ]);
   });
 
@@ -182,5 +184,32 @@ describe('the generated helpers of the default catalog', () => {
       ],
       unknown: [],
     });
+  });
+});
+
+describe('serverPattern', () => {
+  /** The rule as written: `mcp__*`; `mcp__<server>`; `mcp__<server>__*`; a server holds no `__` and no `*`. */
+  function byTheRule(entry: string): string | undefined {
+    if (entry === 'mcp__*') return '*';
+    if (!entry.startsWith('mcp__')) return undefined;
+    const rest = entry.slice(5);
+    const server = rest.endsWith('__*') ? rest.slice(0, -3) : rest;
+    if (server === '' || server.includes('__')) return undefined;
+    return rest.endsWith('__*') || !server.includes('*') ? server : undefined;
+  }
+
+  it('reads an entry in place as the rule says, for any mix of the characters that matter (property)', () => {
+    const entry = fc
+      .array(fc.constantFrom('m', 'c', 'p', '_', '*', 'a', 'mcp__', '__', '__*'), { maxLength: 10 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(entry, (e) => {
+        expect(serverPattern(e)).toBe(byTheRule(e));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(serverPattern('mcp__docs')).toBe('docs');
+    expect(serverPattern('mcp__docs__*')).toBe('docs');
+    expect(serverPattern('mcp__docs__search')).toBeUndefined();
   });
 });

@@ -87,7 +87,7 @@ describe('the Claude catalog guard over the live policy', () => {
     ).toBeUndefined();
     // search_skills is auto-approved (read-only): it never waits for a responder.
     expect(await decision(guard, input('mcp__skills__search_skills', 'default'))).toBeUndefined();
-    const interactive = createClaudeToolGuard({ headless: false });
+    const interactive = createClaudeToolGuard({ headless: false, context });
     expect(
       await decision(interactive, input('mcp__skills__install_skill', 'default')),
     ).toBeUndefined();

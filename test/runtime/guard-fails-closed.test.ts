@@ -139,9 +139,13 @@ describe('the guard denies what nothing proves allowed', () => {
     expect(await reasonFor({ tables, context: { hasGit: false } }, 'EnterWorktree')).toBe(
       "'EnterWorktree' is not allowed by the tool catalog's policy in this context.",
     );
-    // No context at all: a condition nobody evaluated counts as false.
-    expect(await reasonFor({ tables }, 'EnterWorktree')).toContain(
+    // A live context that has nothing yet: a condition nobody evaluated counts as false.
+    expect(await reasonFor({ tables, context: () => undefined }, 'EnterWorktree')).toContain(
       "not allowed by the tool catalog's policy",
+    );
+    // No source of truth at all is a wiring mistake, refused when the guard is made.
+    expect(() => createPreToolUseGuard({ tables, allowedTools: ['Read'] })).toThrow(
+      "The tool guard of catalog 'demo' needs a source of truth for conditions: pass isOffered (the session's offer), context",
     );
     expect(await reasonFor(withGit, 'NotebookEdit')).toContain(
       "not allowed by the tool catalog's policy",

@@ -270,3 +270,66 @@ describe('sessionOptions', () => {
     expect(() => sessionOptions(catalog, { context: {}, servers })).toThrow(/createServer/);
   });
 });
+
+describe('an entry whose builder names its tools (fullNames: [])', () => {
+  const bundled = closePolicyTables({
+    catalog: 'bundled',
+    tools: [
+      {
+        key: 'Bundle',
+        kind: 'mcp',
+        exposure: 'conditional',
+        condition: 'has-git',
+        names: [],
+        server: 'app',
+        dependsOn: [],
+        approval: 'permission-mode',
+      },
+      {
+        key: 'Search',
+        kind: 'mcp',
+        exposure: 'user',
+        names: ['mcp__app__search'],
+        server: 'app',
+        dependsOn: [],
+        approval: 'auto',
+      },
+    ],
+    conditions: [{ name: 'has-git', field: 'hasGit' }],
+    servers: ['app', 'other'],
+  });
+  const bundleCatalog: SessionCatalog = { ...catalog, tables: bundled };
+  const input = (hasGit: boolean, builtNames?: Record<string, string[]>) => ({
+    context: { hasGit },
+    servers: { app: [named('search'), named('alpha'), named('beta')] },
+    createServer,
+    ...(builtNames ? { builtNames } : {}),
+  });
+  const built = { Bundle: ['mcp__app__alpha', 'mcp__app__beta'] };
+
+  it('serves what it built where its policy allows it, and the guard lets it through', async () => {
+    const session = sessionOptions(bundleCatalog, input(true, built));
+    expect(session.mcpServers.app).toMatchObject({ tools: ['search', 'alpha', 'beta'] });
+    expect(session.disallowedTools).not.toContain('mcp__app__alpha');
+    expect(await guardSays(session, 'mcp__app__alpha')).toBeUndefined();
+  });
+
+  it('leaves it out and disallows it where its policy does not, and the guard denies it', async () => {
+    const session = sessionOptions(bundleCatalog, input(false, built));
+    expect(session.mcpServers.app).toMatchObject({ tools: ['search'] });
+    expect(session.disallowedTools).toEqual(
+      expect.arrayContaining(['mcp__app__alpha', 'mcp__app__beta']),
+    );
+    expect(await guardSays(session, 'mcp__app__beta')).toBe(
+      "'mcp__app__beta' is disallowed by the agent's current tool settings.",
+    );
+  });
+
+  it('knows no built tool it was not told of, nor one told under another server', async () => {
+    expect(sessionOptions(bundleCatalog, input(true)).mcpServers.app).toMatchObject({
+      tools: ['search'],
+    });
+    const elsewhere = sessionOptions(bundleCatalog, input(true, { Bundle: ['mcp__other__alpha'] }));
+    expect(elsewhere.mcpServers.app).toMatchObject({ tools: ['search'] });
+  });
+});

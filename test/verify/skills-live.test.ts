@@ -1,13 +1,17 @@
 // Project skills through the real runtime: verify copies the skills the catalog enables into each
 // run's project, the fake model runs every one, and each skill's `allowed-tools` is held against the
 // session's offer. A skill that lists a tool the policy blocks fails by name; its neighbour is clean.
+import { cp, mkdir, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { formatVerifyReport } from '../../plugin/verify/format-report';
 import { verifyCatalog } from '../../plugin/verify/verify';
+import { removeTempDirs, uniqueArtifactDir } from '../support/files';
 import { FIXTURES } from '../support/paths';
 import { fixtureModel } from '../support/verify';
+
+afterAll(removeTempDirs);
 
 let model: CatalogModel;
 beforeAll(async () => {
@@ -78,5 +82,23 @@ describe('project skills on the real runtime', () => {
       clean: false,
     });
     expect(report.runs[0]!.skills!.every((s) => s.ran === undefined)).toBe(true);
+  });
+
+  it('reads a skill whose folder is a symbolic link, as the runtime does: the runtime runs it, verify holds it against the offer', async () => {
+    // The cleanup skill lives outside .claude/skills; the project links it in.
+    const dir = uniqueArtifactDir('verify-skills-linked');
+    await cp(path.join(FIXTURES, 'verify-skills'), dir, { recursive: true });
+    await mkdir(path.join(dir, 'shared'));
+    await rename(path.join(dir, '.claude/skills/cleanup'), path.join(dir, 'shared/cleanup'));
+    await symlink(path.join(dir, 'shared/cleanup'), path.join(dir, '.claude/skills/cleanup'));
+    const report = await verifyCatalog(await fixtureModel(dir), {
+      contexts: [{ id: 'test', context: {} }],
+      timeoutMs: 60_000,
+    });
+    const cleanup = report.runs[0]!.skills!.find((s) => s.name === 'cleanup');
+    expect(cleanup).toMatchObject({ reintroduces: [{ name: 'Bash' }], clean: false });
+    // The runtime found the linked skill and ran it.
+    expect(cleanup!.ran).toMatchObject({ ok: true });
+    expect(report.ok).toBe(false);
   });
 });

@@ -102,6 +102,8 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'Agent',
       'mcp__themis__trigger_pr_review',
       'mcp__themis__trigger_code_generation',
+      // Then what the bundle entries' builders built (skills are on in this space, automations off).
+      'mcp__themis__load_skill_resources',
     ]);
     expect(options.tools).toEqual(['Skill', 'ToolSearch', 'Agent']);
     expect(disallowedBeyondBuiltins(options.disallowedTools)).toEqual([
@@ -119,13 +121,14 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__query_themis_data',
       ...PR_TOOLS,
     ]);
-    // `load_skill_resources` is built (its bundle has `fullNames: []`) but has no runtime name in the
-    // catalog, so the session does not offer it: nothing in the policy says it is allowed.
+    // `load_skill_resources` is what its bundle (`fullNames: []`) built: it stands for the bundle, whose
+    // policy allows it here (skills are on in this space), so the session serves it.
     expect(await names(options.mcpServers.themis)).toEqual([
       'show_widget',
       'create_file',
       'gdrive_search_specs',
       'gdrive_search_reports',
+      'load_skill_resources',
       'save_memory',
       'query_themis_data',
       'get_pr_info',
@@ -146,6 +149,8 @@ describe('the four callers get exactly their slice of the catalog', () => {
       'mcp__themis__save_memory',
       ...PR_TOOLS,
       'Agent',
+      'mcp__themis__list_automations',
+      'mcp__themis__run_automation',
     ]);
     expect(options.tools).toEqual(['ToolSearch', 'Agent']);
     expect(disallowedBeyondBuiltins(options.disallowedTools)).toEqual([
@@ -163,11 +168,13 @@ describe('the four callers get exactly their slice of the catalog', () => {
     // A guest without canQueryThemis: the researcher keeps only the pull-request tools.
     expect(options.agents?.researcher?.tools).toEqual(PR_TOOLS);
     expect(options.agents?.release?.tools).toEqual(PR_TOOLS);
-    // `list_automations` and `run_automation` come from a `fullNames: []` bundle: built, not offered.
+    // `list_automations` and `run_automation` come from a `fullNames: []` bundle that automations switch on.
     expect(await names(options.mcpServers.themis)).toEqual([
       'show_widget',
       'create_file',
       'personal_tasks',
+      'list_automations',
+      'run_automation',
       'save_memory',
       'get_pr_info',
       'get_pr_diff',

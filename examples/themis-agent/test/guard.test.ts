@@ -42,7 +42,7 @@ async function decide(matcher: HookCallbackMatcher, hookInput: HookInput) {
 
 describe('the generated PreToolUse guard', () => {
   it('has the SDK shape: a HookCallbackMatcher for options.hooks.PreToolUse', () => {
-    expectTypeOf(createThemisToolGuard()).toExtend<HookCallbackMatcher>();
+    expectTypeOf(createThemisToolGuard({ context: {} })).toExtend<HookCallbackMatcher>();
     const { options } = agentSession({ space: teamSpace, user: analyst, conversation });
     expectTypeOf(options).toExtend<Options>();
     // The oldest SDK the project supports takes the same options (its types, not only the pinned SDK's).
@@ -165,7 +165,7 @@ describe('the generated PreToolUse guard', () => {
 
   it('denies a prompting tool on a headless turn whose permission mode needs a responder', async () => {
     // Not pre-approved (no allowedTools), so in 'default' mode it would wait for an answer no one can give.
-    const matcher = createThemisToolGuard({ headless: true });
+    const matcher = createThemisToolGuard({ headless: true, context: {} });
     expect((await decide(matcher, input('mcp__themis__save_memory', 'default'))).decision).toBe(
       'deny',
     );
@@ -173,13 +173,14 @@ describe('the generated PreToolUse guard', () => {
       (await decide(matcher, input('mcp__themis__save_memory', 'bypassPermissions'))).decision,
     ).toBeUndefined();
     expect((await decide(matcher, input('mcp__themis__save_memory'))).decision).toBe('deny');
-    const interactive = createThemisToolGuard({ headless: false });
+    const interactive = createThemisToolGuard({ headless: false, context: {} });
     expect(
       (await decide(interactive, input('mcp__themis__save_memory', 'default'))).decision,
     ).toBeUndefined();
     // Pre-approved through allowedTools: the SDK will not prompt, so a headless turn may run it.
     const preApproved = createThemisToolGuard({
       headless: true,
+      context: {},
       allowedTools: ['mcp__themis__save_memory'],
     });
     expect(

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 f85c291961b0c15e of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 befd32c2b1784e08 of the code below.
 // What a stored tool name means today: a catalog key, a runtime name, an earlier name a tool declares
 // (`renamedFrom`), a name under a server that was renamed, or a legacy name of the SDK's own table.
 import type { PreparedPolicy } from './policy-tables';
@@ -28,6 +28,13 @@ export interface CurrentName {
 interface IdentityIndex {
   /** Former key or runtime name → tool index. */
   readonly former: ReadonlyMap<string, number>;
+  /** Each renamed server's former name (`claw`) and today's (`cherry-tools`). */
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  /**
+   * The SDK's legacy names → today's. A map, not the record: looking a name up as an object key
+   * makes the engine intern it, which a list of a million unknown names pays for a million times.
+   */
+  readonly aliases: ReadonlyMap<string, string>;
 }
 
 const indexes = new WeakMap<PreparedPolicy, IdentityIndex>();
@@ -40,16 +47,16 @@ function identityIndex(p: PreparedPolicy): IdentityIndex {
       for (const name of t.renamedFrom ?? [])
         if (!former.has(name) && !p.indexOf.has(name)) former.set(name, i);
     });
-    index = { former };
+    const renamed = Object.entries(p.tables.renamedServers ?? {}).map(([from, to]) => ({
+      from,
+      to,
+    }));
+    const aliases = new Map(Object.entries(p.tables.sdkAliases ?? {}));
+    index = { former, renamed, aliases };
     indexes.set(p, index);
   }
   return index;
 }
-
-const own = (record: Readonly<Record<string, string>> | undefined, name: string) =>
-  record !== undefined && Object.prototype.hasOwnProperty.call(record, name)
-    ? record[name]
-    : undefined;
 
 /** The key of the tool that has `name` today or had it before (its own `renamedFrom`), with why. */
 function toolOf(
@@ -83,13 +90,13 @@ function underTodaysServer(
   entry: string,
 ): { name: string; from: string; to: string } | undefined {
   if (!entry.startsWith('mcp__')) return undefined;
-  const rest = entry.slice(5);
-  const end = rest.indexOf('__');
-  const server = end < 0 ? rest : rest.slice(0, end);
-  const to = own(p.tables.renamedServers, server);
-  return to === undefined
-    ? undefined
-    : { name: `mcp__${to}${end < 0 ? '' : rest.slice(end)}`, from: server, to };
+  // Compared in place (no slice per entry): a list may hold a million names.
+  const end = entry.indexOf('__', 5);
+  const length = (end < 0 ? entry.length : end) - 5;
+  for (const { from, to } of identityIndex(p).renamed)
+    if (from.length === length && entry.startsWith(from, 5))
+      return { name: `mcp__${to}${end < 0 ? '' : entry.slice(end)}`, from, to };
+  return undefined;
 }
 
 /**
@@ -113,7 +120,7 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
       };
     return { current: moved.name, change: 'renamed-server', why };
   }
-  const aliased = own(p.tables.sdkAliases, entry);
+  const aliased = identityIndex(p).aliases.get(entry);
   if (aliased !== undefined) {
     const tool = toolOf(p, aliased);
     const why = `the SDK renamed '${entry}' to '${aliased}'`;
@@ -134,6 +141,6 @@ export function currentNameOf(p: PreparedPolicy, entry: string): CurrentName | u
  */
 export function runtimeNameOf(p: PreparedPolicy, name: string): string {
   if (p.indexOf.has(name)) return name;
-  const aliased = own(p.tables.sdkAliases, name);
+  const aliased = identityIndex(p).aliases.get(name);
   return aliased !== undefined && p.indexOf.has(aliased) ? aliased : name;
 }

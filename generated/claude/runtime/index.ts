@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 a294e21944a8eee8 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 e488d3bbb4dc3f80 of the code below.
 // agent-tool-catalog/runtime: what generated code and apps call at run time. It has no
 // build-time dependencies (no esbuild, no TypeScript, no Handlebars).
 export { createToolContext, isToolContext, readCondition } from './context';
@@ -16,6 +16,7 @@ export { builtNameMismatch, observeBuiltNames } from './built-names';
 export type { BuiltNamesEntry } from './built-names';
 export type {
   BuildToolsOptions,
+  BuiltServers,
   ToolCatalogRuntime,
   ToolNamesOptions,
   ToolSelection,
@@ -86,13 +87,16 @@ export type {
 } from './offer';
 export type { AgentOffer } from './agent-offer';
 export type { RuntimeSurface } from './runtime-surface';
-export { coveredBy, migrateOptOuts, normaliseOptOuts, serverPattern } from './opt-outs';
+export { coveredBy, serverPattern } from './opt-outs';
+export { normaliseOptOuts } from './read-opt-outs';
+export type { NormalisedOptOuts } from './read-opt-outs';
+export { migrateOptOuts } from './opt-out-migration';
+export type { OptOutMigration } from './opt-out-migration';
+export { OptOutListError } from './errors';
 export type {
   IgnoredOptOut,
-  NormalisedOptOuts,
   OptOutChange,
   OptOutEffect,
-  OptOutMigration,
   OptOutOptions,
 } from './opt-outs';
 export { currentNameOf, runtimeNameOf } from './identity';

@@ -3,13 +3,14 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 08a8cb36ad1af0a8 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 5378d58a81337aca of the code below.
 // `resolveDisallowedTools` (the policy rules — disabled, internal, conditional, user opt-outs, pair
 // groups, in-process MCP tools — plus `dependsOn`) over the generated tables, the other SDK lists
 // that follow from it (approvals, the MCP ensure-list) and a signature to re-key on.
 import { readCondition, type ConditionSource } from './context';
 import { coveredBy, optOutEffect, serverPattern, type OptOutEffect } from './opt-outs';
 import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
+import { storedOptOutEntries } from './stored-opt-outs';
 
 /** The agent's stored settings the policy reads: the opt-out column (empty = everything on). */
 export interface AgentToolSettings {
@@ -91,6 +92,9 @@ export function conditionHolds(
   return value === true || (value === undefined && missing === 'allow');
 }
 
+/** Distinct opt-out entries whose effect one resolve remembers. */
+const REMEMBERED_ENTRIES = 4096;
+
 /** Rules 1–5 and `dependsOn` as marks; the shared core of resolve, explain and the snapshot. */
 export function markDisallowedTools(
   tables: PolicyTables,
@@ -113,20 +117,41 @@ export function markDisallowedTools(
     )
       markAll(marks, condition.closure);
   }
-  const entries = agent?.disabledTools ?? NO_NAMES;
+  // A stored value that is not a list is refused here, before any of it is read as names.
+  const entries = storedOptOutEntries(agent?.disabledTools);
   const optOuts: OptOutEffect[] = [];
+  const passed = new Set<string>();
+  // An entry stored twice has the same effect twice: it is worked out and marked once (for the
+  // first few thousand distinct entries, which is every list a person keeps).
+  const seen = new Map<string, OptOutEffect>();
   for (const entry of entries) {
     if (typeof entry !== 'string') continue;
+    const again = seen.get(entry);
+    if (again !== undefined) {
+      optOuts.push(again);
+      if (again.effect === 'ignored') ignored.push(entry);
+      continue;
+    }
     // A user tool's key or name is the common case: no parsing needed.
     const closure = p.optOut.get(entry);
     if (closure) {
       markAll(marks, closure); // rules 4 + 5 (+ dependents)
-      optOuts.push({ entry, effect: 'switched-off', keys: [p.keys[p.indexOf.get(entry)!]!] });
+      const effect: OptOutEffect = {
+        entry,
+        effect: 'switched-off',
+        keys: [p.keys[p.indexOf.get(entry)!]!],
+      };
+      if (seen.size < REMEMBERED_ENTRIES) seen.set(entry, effect);
+      optOuts.push(effect);
       continue;
     }
     const found = optOutEffect(p, entry);
+    if (seen.size < REMEMBERED_ENTRIES) seen.set(entry, found.effect);
     for (const c of found.closures) markAll(marks, c);
-    if (found.passThrough && !passThrough.includes(entry)) passThrough.push(entry);
+    if (found.passThrough && !passed.has(entry)) {
+      passed.add(entry);
+      passThrough.push(entry);
+    }
     // Rule 2 and unknown names: never block a catalog tool, never grant one, and say so.
     if (found.effect.effect === 'ignored') ignored.push(entry);
     optOuts.push(found.effect);
@@ -135,7 +160,10 @@ export function markDisallowedTools(
     if (typeof entry !== 'string') continue;
     const index = p.indexOf.get(entry);
     if (index !== undefined) markSpreading(marks, index, p.spread);
-    else if (!passThrough.includes(entry)) passThrough.push(entry);
+    else if (!passed.has(entry)) {
+      passed.add(entry);
+      passThrough.push(entry);
+    }
   }
   return { prepared: p, disallowed: marks, passThrough, ignored, optOuts };
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 8ded35ecd23f70b9 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 c568b142929a05b3 of the code below.
 // Tool selection by caller groups over a catalog's generated entries: callers opt in by groups, each
 // entry is kept when its availability holds in the shared per-invocation context.
 import { builtNameMismatch, reportBuiltNameMismatch } from './built-names';
@@ -14,7 +14,7 @@ import {
   type ToolContext,
 } from './context';
 import { DuplicateToolError } from './errors';
-import { mirroredNames, qualifyName, type ChannelRegistry } from './names';
+import { mcpToolName, mirroredNames, qualifyName, type ChannelRegistry } from './names';
 import {
   compileEntries,
   type CompiledEntry,
@@ -56,7 +56,26 @@ export interface ToolCatalogRuntime<
    * `createSdkMcpServer` per server.
    */
   buildServers(context: ToolContext<D>, options: BuildToolsOptions<G, K>): Record<string, T[]>;
+  /**
+   * `buildServers`, and the runtime names the builders of entries that declare none (`fullNames: []`)
+   * built, by tool key: what the session offers and the guard knows them by.
+   */
+  buildServerTools(context: ToolContext<D>, options: BuildToolsOptions<G, K>): BuiltServers<T, K>;
 }
+
+/** The tools built per in-process server, and the names built by entries that declare none. */
+export interface BuiltServers<T, K extends string = string> {
+  readonly servers: Record<string, T[]>;
+  /** `mcp__<server>__<name>` of each tool built by an entry without declared names, by its key. */
+  readonly builtNames: Partial<Record<K, string[]>>;
+}
+
+/** An in-process entry whose names its builder decides (`fullNames: []`): the session learns them from the build. */
+const namesFromBuild = (e: ToolEntry) =>
+  e.kind === 'mcp' &&
+  e.server !== undefined &&
+  e.namesFrom === undefined &&
+  (e.names === undefined || e.names.length === 0);
 
 /** Arguments per `push.apply`, well under every engine's argument limit. */
 const PUSH_CHUNK = 8192;
@@ -205,9 +224,10 @@ export function createToolCatalog<
   const build = (
     context: ToolContext<D>,
     { include, schema }: BuildToolsOptions<G, K>,
-  ): { tools: T[]; servers: (string | undefined)[] } => {
+  ): { tools: T[]; servers: (string | undefined)[]; builtNames: Record<string, string[]> } => {
     const tools: T[] = [];
     const servers: (string | undefined)[] = [];
+    const builtNames: Record<string, string[]> = {};
     const builtBy = new Map<string, string>();
     const known = stateOf(context);
     for (const c of planOf(include).candidates) {
@@ -234,9 +254,24 @@ export function createToolCatalog<
             `Tools '${first}' and '${e.key}' both build an MCP tool named '${name}'; rename one of them.`,
           );
         builtBy.set(name, e.key);
+        if (namesFromBuild(e)) {
+          builtNames[e.key] ??= [];
+          builtNames[e.key]!.push(mcpToolName(e.server!, name));
+        }
       }
     }
-    return { tools, servers };
+    return { tools, servers, builtNames };
+  };
+
+  const byServer = (tools: T[], servers: (string | undefined)[]) => {
+    const out: Record<string, T[]> = {};
+    tools.forEach((tool, i) => {
+      const server = servers[i];
+      if (server === undefined) return;
+      out[server] ??= [];
+      out[server].push(tool);
+    });
+    return out;
   };
 
   return {
@@ -255,14 +290,15 @@ export function createToolCatalog<
     buildServers(context, options) {
       checkContext(context, 'buildServers');
       const { tools, servers } = build(context, options);
-      const byServer: Record<string, T[]> = {};
-      tools.forEach((tool, i) => {
-        const server = servers[i];
-        if (server === undefined) return;
-        byServer[server] ??= [];
-        byServer[server].push(tool);
-      });
-      return byServer;
+      return byServer(tools, servers);
+    },
+    buildServerTools(context, options) {
+      checkContext(context, 'buildServerTools');
+      const { tools, servers, builtNames } = build(context, options);
+      return {
+        servers: byServer(tools, servers),
+        builtNames: builtNames as BuiltServers<T, K>['builtNames'],
+      };
     },
     toolNames(context, { include, channels }) {
       checkContext(context, 'toolNames');

@@ -69,16 +69,22 @@ describe('opt-outs.ts', () => {
         readonly disabledTools?: readonly DemoOptOut[] | null;
       }
 
-      /** The entries of \`list\` that change nothing — unknown names, tools users cannot switch — each with a reason and a suggestion. */
-      export function validateDemoOptOuts(list: readonly string[], options?: OptOutOptions): IgnoredOptOut[] {
-        return [...normaliseOptOuts(preparePolicy(DEMO_POLICY_TABLES), list, options).unknown];
+      /**
+       * The entries of a stored list that change nothing — unknown names, tools users cannot switch, entries
+       * that are not strings — each with a reason and a suggestion. A value that is not a list (a string, a
+       * number, an object) throws \`OptOutListError\` naming what it was; \`null\` is an empty list.
+       */
+      export function validateDemoOptOuts(stored: unknown, options?: OptOutOptions): IgnoredOptOut[] {
+        return [...normaliseOptOuts(preparePolicy(DEMO_POLICY_TABLES), stored, options).unknown];
       }
 
       /**
-       * A stored opt-out list in today's names, for the app to save back: tools by catalog key, servers under
-       * today's names; \`changes\` says what changed and why, \`unknown\` what no name of the catalog explains.
+       * A stored opt-out list in today's names, for the app to save back and to pass to the session: tools by
+       * catalog key, servers under today's names; \`changes\` says what changed and why, \`unknown\` what no name
+       * of the catalog explains. Read a list of unknown shape (a database column, a settings file) through
+       * this first. A value that is not a list throws \`OptOutListError\` naming what it was; \`null\` is an empty list.
        */
-      export function migrateDemoOptOuts(stored: readonly string[], options?: OptOutOptions): OptOutMigration<DemoOptOut> {
+      export function migrateDemoOptOuts(stored: unknown, options?: OptOutOptions): OptOutMigration<DemoOptOut> {
         return migrateOptOuts(preparePolicy(DEMO_POLICY_TABLES), stored, options) as OptOutMigration<DemoOptOut>;
       }
       "

@@ -28,6 +28,7 @@ describe('session.ts', () => {
       import { DEMO_CALLERS, type DemoRuntimeConfiguration, type DemoToolCaller, type DemoToolServer } from './registry';
       import { DEMO_GUARD_FACTS, DEMO_TOOL_CATALOG, type BuildDemoToolsOptions, type DemoBuiltTool, type DemoToolContext } from './tools';
       import type { ChannelRegistry } from 'agent-tool-catalog/runtime';
+      import type { DemoAgentToolSettings } from './opt-outs';
 
       /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
       const DEMO_SESSION_CATALOG = {
@@ -39,7 +40,12 @@ describe('session.ts', () => {
         features: {},
       };
 
-      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
+      export interface DemoSessionInput<S, E = never> extends Omit<SessionInput<DemoBuiltTool, S, E>, 'agent' | 'servers' | 'selection' | 'context' | 'runtime'> {
+        /**
+         * The agent's tool settings: its opt-out list, typed, so a misspelt tool does not compile. Read a list
+         * of unknown shape (a database column, a settings file) through \`migrateDemoOptOuts(stored).optOuts\` first.
+         */
+        readonly agent?: DemoAgentToolSettings | null;
         /** The per-invocation context (\`createDemoToolContext\`), or plain booleans by condition field when no caller is named. */
         readonly context: DemoPolicyContext;
         /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -65,12 +71,13 @@ describe('session.ts', () => {
         if (caller === undefined) return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...servers } });
         const context = input.context as DemoToolContext;
         const include = DEMO_CALLERS[caller];
-        const built = DEMO_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+        // The tools of an entry that declares no names (\`fullNames: []\`) are known by what its builder built.
+        const built = DEMO_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
         const selection = {
           keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),
           names: DEMO_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
         };
-        return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+        return sessionOptions(DEMO_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
       }
       "
     `);
@@ -105,10 +112,14 @@ describe('session.ts, property by property', () => {
     expect(session()).toContain('keys: DEMO_TOOL_CATALOG.selectedKeys(context, { include }),');
   });
 
+  it("hands the session the names a caller's bundle entries built", () => {
+    expect(session()).toContain('selection, builtNames: built.builtNames });');
+  });
+
   it("passes a caller's schema extensions to the builders, and refuses them without a caller", () => {
     expect(session()).toContain("readonly schema?: BuildDemoToolsOptions['schema'];");
     expect(session()).toContain(
-      'const built = DEMO_TOOL_CATALOG.buildServers(context, schema === ' +
+      'const built = DEMO_TOOL_CATALOG.buildServerTools(context, schema === ' +
         'undefined ? { include } : { include, schema });',
     );
     expect(session()).toContain(

@@ -24,6 +24,7 @@ function sessionView(model: CatalogModel, header: string): SessionView {
     policyModule: siblingModule(model, 'policy'),
     registryModule: siblingModule(model, 'registry'),
     toolsModule: siblingModule(model, 'tools'),
+    optOutsModule: siblingModule(model, 'opt-outs'),
     channels: model.channels.map(tsString),
     features: featuresLiteral(sdkFeatures(model.surface?.sdk)),
     pinned: model.surface

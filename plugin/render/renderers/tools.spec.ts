@@ -190,7 +190,18 @@ describe('tools.ts', () => {
         ],
       } as const;
 
-      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'>;
+      /**
+       * Where the guard learns which conditions hold, one at least: the session's offer (\`isOffered\`), this
+       * session's context (or a function returning it, read on every call), or a live list of what is
+       * disallowed now (\`disallowed: () => resolveDemoDisallowedTools(agent, context)\`). Without any of them
+       * every condition would count as false and every conditional tool would be denied, so it does not compile.
+       */
+      export type DemoToolGuardSource =
+        | { readonly isOffered: NonNullable<PreToolUseGuardOptions['isOffered']> }
+        | { readonly context: NonNullable<PreToolUseGuardOptions['context']> }
+        | { readonly disallowed: NonNullable<PreToolUseGuardOptions['disallowed']> };
+
+      export type DemoToolGuardOptions = Omit<PreToolUseGuardOptions, 'tables' | 'restricted' | 'restrictedChannels' | 'guardedChannels' | 'promptingTools'> & DemoToolGuardSource;
 
       /**
        * The PreToolUse matcher for \`options.hooks.PreToolUse\`. It fails closed: it lets a call through to
@@ -198,9 +209,10 @@ describe('tools.ts', () => {
        * condition counts as false — or what \`disallowed()\` lists now) proves the tool allowed, and denies
        * restricted tools, unknown and look-alike names, tools of undeclared servers, external tools outside
        * \`allowedTools\`, prompting tools on a headless turn whose mode needs a responder, and any call when
-       * it throws. (The session options of \`session.ts\` include one, wired to the session's policy.)
+       * it throws. Pass \`isOffered\`, \`context\` or \`disallowed\` (see DemoToolGuardSource); without any it throws.
+       * (The session options of \`session.ts\` include one, wired to the session's policy.)
        */
-      export function createDemoToolGuard(options: DemoToolGuardOptions = {}): GuardMatcher {
+      export function createDemoToolGuard(options: DemoToolGuardOptions): GuardMatcher {
         return createPreToolUseGuard({ ...options, ...DEMO_GUARD_FACTS, tables: DEMO_POLICY_TABLES });
       }
       "

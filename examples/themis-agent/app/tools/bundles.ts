@@ -1,5 +1,5 @@
-// skills_bundle and automations_bundle: built for the MCP server, but their names are discovered by
-// the SDK, so the catalog declares `fullNames: []` (the builder still runs).
+// skills_bundle and automations_bundle: built for the MCP server, their names decided by these builders,
+// so the catalog declares `fullNames: []`; the session offers what they build as each bundle's policy says.
 import { z } from 'zod';
 import { appTool, type ThemisToolContext } from '../../generated/themis';
 

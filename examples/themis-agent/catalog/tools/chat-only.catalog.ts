@@ -1,5 +1,5 @@
 // `chat_only` and `skill_builtin`: web/API chat only — widgets, files, personal tasks, Google
-// Drive, and the SDK-discovered skill and automation bundles.
+// Drive, and the skill and automation bundles, named by their builders.
 import { themis } from '../themis.catalog';
 
 export default themis.tools({
@@ -23,7 +23,7 @@ export default themis.tools({
     fullNames: { resolve: { module: '../../app/tools/google-drive', export: 'googleDriveToolNames' } },
     builder: { module: '../../app/tools/google-drive', export: 'buildGoogleDriveTools' },
   },
-  // Registered, but the SDK discovers these: `[]` suppresses names while the builder still runs.
+  // Named by their builders: `[]` declares no names; the session offers what the builder builds.
   skills_bundle: {
     kind: 'mcp', server: 'themis', groups: ['chat_only'], available: 'skillsEnabled', fullNames: [],
     builder: { module: '../../app/tools/bundles', export: 'buildSkillsBundle' },

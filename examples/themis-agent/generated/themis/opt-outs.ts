@@ -43,15 +43,21 @@ export interface ThemisAgentToolSettings {
   readonly disabledTools?: readonly ThemisOptOut[] | null;
 }
 
-/** The entries of `list` that change nothing — unknown names, tools users cannot switch — each with a reason and a suggestion. */
-export function validateThemisOptOuts(list: readonly string[], options?: OptOutOptions): IgnoredOptOut[] {
-  return [...normaliseOptOuts(preparePolicy(THEMIS_POLICY_TABLES), list, options).unknown];
+/**
+ * The entries of a stored list that change nothing — unknown names, tools users cannot switch, entries
+ * that are not strings — each with a reason and a suggestion. A value that is not a list (a string, a
+ * number, an object) throws `OptOutListError` naming what it was; `null` is an empty list.
+ */
+export function validateThemisOptOuts(stored: unknown, options?: OptOutOptions): IgnoredOptOut[] {
+  return [...normaliseOptOuts(preparePolicy(THEMIS_POLICY_TABLES), stored, options).unknown];
 }
 
 /**
- * A stored opt-out list in today's names, for the app to save back: tools by catalog key, servers under
- * today's names; `changes` says what changed and why, `unknown` what no name of the catalog explains.
+ * A stored opt-out list in today's names, for the app to save back and to pass to the session: tools by
+ * catalog key, servers under today's names; `changes` says what changed and why, `unknown` what no name
+ * of the catalog explains. Read a list of unknown shape (a database column, a settings file) through
+ * this first. A value that is not a list throws `OptOutListError` naming what it was; `null` is an empty list.
  */
-export function migrateThemisOptOuts(stored: readonly string[], options?: OptOutOptions): OptOutMigration<ThemisOptOut> {
+export function migrateThemisOptOuts(stored: unknown, options?: OptOutOptions): OptOutMigration<ThemisOptOut> {
   return migrateOptOuts(preparePolicy(THEMIS_POLICY_TABLES), stored, options) as OptOutMigration<ThemisOptOut>;
 }

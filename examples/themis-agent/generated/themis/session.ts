@@ -12,6 +12,7 @@ import type { ThemisPolicyContext } from './policy';
 import { THEMIS_CALLERS, type ThemisRuntimeConfiguration, type ThemisToolCaller, type ThemisToolServer } from './registry';
 import { THEMIS_GUARD_FACTS, THEMIS_TOOL_CATALOG, type BuildThemisToolsOptions, type ThemisBuiltTool, type ThemisToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
+import type { ThemisAgentToolSettings } from './opt-outs';
 
 /** What the guard and the policy need to know of the catalog, and what the pinned SDK (SDK 0.3.333) supports. */
 const THEMIS_SESSION_CATALOG = {
@@ -25,7 +26,12 @@ const THEMIS_SESSION_CATALOG = {
   features: { hookOnFailure: true, mcpToolPolicies: true },
 };
 
-export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<ThemisBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
+export interface ThemisSessionInput<S, E = never> extends Omit<SessionInput<ThemisBuiltTool, S, E>, 'agent' | 'servers' | 'selection' | 'context' | 'runtime'> {
+  /**
+   * The agent's tool settings: its opt-out list, typed, so a misspelt tool does not compile. Read a list
+   * of unknown shape (a database column, a settings file) through `migrateThemisOptOuts(stored).optOuts` first.
+   */
+  readonly agent?: ThemisAgentToolSettings | null;
   /** The per-invocation context (`createThemisToolContext`), or plain booleans by condition field when no caller is named. */
   readonly context: ThemisPolicyContext;
   /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -51,10 +57,11 @@ export function themisSessionOptions<S, E = never>(input: ThemisSessionInput<S, 
   if (caller === undefined) return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ThemisToolContext;
   const include = THEMIS_CALLERS[caller];
-  const built = THEMIS_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = THEMIS_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: THEMIS_TOOL_CATALOG.selectedKeys(context, { include }),
     names: THEMIS_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+  return sessionOptions(THEMIS_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
 }

@@ -12,6 +12,7 @@ import type { ClaudePolicyContext } from './policy';
 import { CLAUDE_CALLERS, type ClaudeRuntimeConfiguration, type ClaudeToolCaller, type ClaudeToolServer } from './registry';
 import { CLAUDE_GUARD_FACTS, CLAUDE_TOOL_CATALOG, type BuildClaudeToolsOptions, type ClaudeBuiltTool, type ClaudeToolContext } from './tools';
 import type { ChannelRegistry } from './runtime/index';
+import type { ClaudeAgentToolSettings } from './opt-outs';
 
 /** What the guard and the policy need to know of the catalog, and what the pinned SDK (any supported SDK (no runtime surface recorded)) supports. */
 const CLAUDE_SESSION_CATALOG = {
@@ -21,7 +22,12 @@ const CLAUDE_SESSION_CATALOG = {
   features: {},
 };
 
-export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<ClaudeBuiltTool, S, E>, 'servers' | 'selection' | 'context' | 'runtime'> {
+export interface ClaudeSessionInput<S, E = never> extends Omit<SessionInput<ClaudeBuiltTool, S, E>, 'agent' | 'servers' | 'selection' | 'context' | 'runtime'> {
+  /**
+   * The agent's tool settings: its opt-out list, typed, so a misspelt tool does not compile. Read a list
+   * of unknown shape (a database column, a settings file) through `migrateClaudeOptOuts(stored).optOuts` first.
+   */
+  readonly agent?: ClaudeAgentToolSettings | null;
   /** The per-invocation context (`createClaudeToolContext`), or plain booleans by condition field when no caller is named. */
   readonly context: ClaudePolicyContext;
   /** The caller whose groups select the tools; its tools are built with the catalog's builders. */
@@ -47,10 +53,11 @@ export function claudeSessionOptions<S, E = never>(input: ClaudeSessionInput<S, 
   if (caller === undefined) return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...servers } });
   const context = input.context as ClaudeToolContext;
   const include = CLAUDE_CALLERS[caller];
-  const built = CLAUDE_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = CLAUDE_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: CLAUDE_TOOL_CATALOG.selectedKeys(context, { include }),
     names: CLAUDE_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...built, ...servers }, selection });
+  return sessionOptions(CLAUDE_SESSION_CATALOG, { ...rest, servers: { ...built.servers, ...servers }, selection, builtNames: built.builtNames });
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 c1410ab90bd987ff of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 ee1dde81c2c18c62 of the code below.
 // The errors the runtime throws, recognised by `instanceof` across copies of the runtime: the
 // generated output folder holds its own copy, and an app may import the package's too, so each
 // class matches by a registered symbol.
@@ -69,5 +69,31 @@ export class BuiltNameMismatchError extends Error {
     // `this` is the class `instanceof` was asked about: a subclass, or this one.
     // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     return isBranded(this, BuiltNameMismatchError, BUILT_NAME_MISMATCH, value);
+  }
+}
+
+const OPT_OUT_LIST = Symbol.for('agent-tool-catalog.OptOutListError');
+
+/**
+ * Thrown when a stored opt-out list is not a list: a string, a number or an object where an array of
+ * names belongs. Read as names, such a value would switch nothing off (`'Bash'` would be four
+ * one-letter names), so it is refused instead; `given` says what it was.
+ */
+export class OptOutListError extends Error {
+  override name = 'OptOutListError';
+  readonly [OPT_OUT_LIST] = true;
+  /** What was given instead of a list, in words: `a string 'Bash'`. */
+  readonly given: string;
+  constructor(given: string, hint: string) {
+    super(
+      `An opt-out list (disabledTools) must be an array of tool names, or null for none; ` +
+        `got ${given}.${hint}`,
+    );
+    this.given = given;
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: a subclass, or this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
+    return isBranded(this, OptOutListError, OPT_OUT_LIST, value);
   }
 }

@@ -3,20 +3,24 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 6a37d31626b16ca2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 72a8c842b59ed4c7 of the code below.
 // The PreToolUse guard in the Claude Agent SDK's hook shape. It fails closed: a call is let through to
 // the SDK's own permission flow only when the session's offer (`isOffered`) or the catalog's tables
 // prove the tool allowed; everything else — restricted and disallowed tools, tools of undeclared
 // servers, unknown names, look-alike names, malformed input or callback results — is denied with a reason.
 import type { ConditionSource } from './context';
 import { currentToolName, lookAlikeOf, malformedName } from './guard-names';
+import { callingSubagent, subagentReason, type SubagentFields } from './guard-subagents';
 import { namespaceOf } from './names';
 import { coveredBy } from './opt-outs';
 import { resolveDisallowedTools, type AgentToolSettings, type PolicyContext } from './policy';
 import { preparePolicy, type PolicyTables, type PreparedPolicy } from './policy-tables';
 
-/** The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`). */
-export interface GuardHookInput {
+/**
+ * The fields of the SDK's hook input the guard reads (structurally compatible with `HookInput`);
+ * `agent_type` / `agent_id` name the subagent whose call it is.
+ */
+export interface GuardHookInput extends SubagentFields {
   readonly hook_event_name?: unknown;
   readonly tool_name?: unknown;
   readonly permission_mode?: string;
@@ -60,9 +64,11 @@ export type OfferAnswer =
 export interface PreToolUseGuardOptions {
   /**
    * Whether the session offers a tool (by runtime name, legacy names already read as today's): the one
-   * source of truth when given. Without it the guard decides from `tables`; with neither it denies every call.
+   * source of truth when given. For a call a subagent makes, `subagent` is its name and the answer is
+   * for that subagent's share of the offer. Without it the guard decides from `tables`; with neither it
+   * denies every call.
    */
-  readonly isOffered?: (name: string) => OfferAnswer;
+  readonly isOffered?: (name: string, subagent?: string) => OfferAnswer;
   /** The catalog's policy tables: the names, servers and rules the guard knows without `isOffered`. */
   readonly tables?: PolicyTables;
   /** The context `tables` are resolved in when `disallowed` is not given (a missing condition counts as false). */
@@ -148,8 +154,12 @@ export function namesFrom(what: string, value: unknown): Iterable<string> {
 }
 
 /** What `isOffered` answered, checked: a malformed answer throws (the hook then denies). */
-function offerOf(isOffered: (name: string) => OfferAnswer, name: string): OfferAnswer {
-  const answer: unknown = isOffered(name);
+function offerOf(
+  isOffered: NonNullable<PreToolUseGuardOptions['isOffered']>,
+  name: string,
+  subagent: string | undefined,
+): OfferAnswer {
+  const answer: unknown = subagent === undefined ? isOffered(name) : isOffered(name, subagent);
   const offered =
     typeof answer === 'object' && answer !== null
       ? (answer as { offered?: unknown }).offered
@@ -262,8 +272,16 @@ function reasonFor(
     return entry === tool
       ? `'${tool}' is disallowed by the agent's current tool settings`
       : `'${tool}' is disallowed by the agent's current tool settings ('${entry}')`;
+  // A subagent's call: within its own tools, and only for a subagent the catalog knows.
+  const calling = callingSubagent(input);
+  if (calling?.problem !== undefined) return calling.problem;
+  const subagent = calling?.name;
+  if (subagent !== undefined && fixed.prepared) {
+    const reason = subagentReason(fixed.prepared, subagent, tool);
+    if (reason !== undefined) return reason;
+  }
   if (options.isOffered) {
-    const offer = offerOf(options.isOffered, tool);
+    const offer = offerOf(options.isOffered, tool, subagent);
     if (!offer.offered) return offer.reason;
   } else if (!fixed.prepared && fixed.declared.size === 0 && options.knownNames === undefined)
     return (
@@ -315,6 +333,20 @@ interface GuardSets {
  */
 export function createPreToolUseGuard(options: PreToolUseGuardOptions): GuardMatcher {
   const tables = options.tables;
+  // With the tables but nothing that says which conditions hold, every conditional tool would be denied
+  // without a word: a wiring mistake, refused where it is made.
+  if (
+    tables !== undefined &&
+    options.isOffered === undefined &&
+    options.context === undefined &&
+    options.disallowed === undefined
+  )
+    throw new TypeError(
+      `The tool guard of catalog '${tables.catalog}' needs a source of truth for conditions: pass ` +
+        `isOffered (the session's offer), context (this session's conditions, or a function ` +
+        `returning them) or disallowed (a live list, e.g. () => resolveDisallowedTools(agent, ` +
+        `context)). Without any, every condition counts as false and every conditional tool is denied.`,
+    );
   const fixed: GuardSets = {
     restricted: new Set(options.restricted ?? []),
     restrictedChannels: new Set(options.restrictedChannels ?? []),

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 12712e507ae3b5c1 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 1105e1cd1b28789b of the code below.
 // What each declared subagent is offered in a session: at most what the session hands over (a tool
 // the session leaves out is never given to a subagent, whatever it declares), narrowed to its own
 // tools and groups minus its exclusions; deferred only when ToolSearch is among its own tools, as the
@@ -29,7 +29,7 @@ export interface AgentOffer {
 export const AGENT = 'Agent';
 
 /** Why a tool the session hands over is not this subagent's, or undefined when it is. */
-function notItsOwn(
+export function notItsOwn(
   tables: PolicyTables,
   entry: AgentEntry,
   i: number,
@@ -48,8 +48,9 @@ export function agentOffers(
   prepared: PreparedPolicy,
   sessionAbsences: readonly (Absence | undefined)[],
   surface: RuntimeSurface,
+  names: readonly (readonly string[])[] = prepared.names,
 ): AgentOffer[] {
-  const { tables, names } = prepared;
+  const { tables } = prepared;
   return (tables.agents ?? []).map((entry) => {
     const absences = tables.tools.map((_, i): Absence | undefined => {
       const session = sessionAbsences[i];

@@ -3,13 +3,15 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 05197a47b76a2290 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 85a305b28f2081af of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
 // pattern, or the runtime itself. The session's options, `resolve`, `explain`, `report`, policy.md
 // and `verify` all read this result, so they cannot disagree.
-import { coveredBy, normaliseOptOuts, serverPattern, type IgnoredOptOut } from './opt-outs';
+import { coveredBy, serverPattern, type IgnoredOptOut } from './opt-outs';
+import { readOptOutList } from './read-opt-outs';
+import { storedOptOutEntries } from './stored-opt-outs';
 import {
   markDisallowedTools,
   type AgentToolSettings,
@@ -17,7 +19,12 @@ import {
   type PolicyMarks,
   type ResolveOptions,
 } from './policy';
-import { mcpServerOf, preparePolicy, type PolicyTables } from './policy-tables';
+import {
+  mcpServerOf,
+  preparePolicy,
+  type PolicyTables,
+  type PreparedPolicy,
+} from './policy-tables';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer';
 import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
@@ -45,6 +52,11 @@ export interface OfferInput {
   readonly runtime?: string;
   /** MCP servers the app connects itself: opt-out entries under them are handed on as written. */
   readonly otherServers?: 'all' | readonly string[];
+  /**
+   * The runtime names the builders of entries that declare none (`fullNames: []`) built, by tool key
+   * (`buildServerTools`): the tools stand for their entry and are offered as its policy says.
+   */
+  readonly builtNames?: Readonly<Record<string, readonly string[] | undefined>>;
 }
 
 export interface SessionOffer {
@@ -85,12 +97,12 @@ function sessionAbsence(
   i: number,
   selected: ReadonlySet<string> | undefined,
   patterns: readonly string[],
+  names: readonly string[],
 ): Absence | undefined {
   const t = tables.tools[i]!;
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
   if (selected && !selected.has(t.key)) return NOT_SELECTED;
-  const names = marks.prepared.names[i]!;
   const pattern = patterns.find(
     (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
   );
@@ -130,8 +142,9 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const surface = surfaceOf(tables.runtimes, input.runtime);
   const selected = input.selection ? selectedKeys(input.selection, marks) : undefined;
   const patterns = passedPatterns(marks);
+  const names = namesOf(marks.prepared, input.builtNames);
   const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>
-    sessionAbsence(tables, marks, i, selected, patterns),
+    sessionAbsence(tables, marks, i, selected, patterns, names[i]!),
   );
   // The Skill tool follows the skills the catalog declares: with none, there is nothing to run.
   const skill = builtinIndex(marks.prepared, SKILL);
@@ -146,7 +159,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
       detail: 'the catalog declares no skill for the session to offer',
     };
   // Subagents get at most what the session hands over; the Agent tool only when one of them is offered.
-  const agents = agentOffers(marks.prepared, absences, surface);
+  const agents = agentOffers(marks.prepared, absences, surface, names);
   const agent = builtinIndex(marks.prepared, AGENT);
   if (
     agent >= 0 &&
@@ -157,10 +170,11 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
   const toolSearchActive = searchingWith(marks.prepared, surface, (i) => absences[i] === undefined);
   const tools = tables.tools.map((_, i) =>
-    toolOfferOf(tables, surface, i, marks.prepared.names[i]!, absences[i], toolSearchActive),
+    toolOfferOf(tables, surface, i, names[i]!, absences[i], toolSearchActive),
   );
+  const built = new Set(Object.values(input.builtNames ?? {}).flatMap((n) => n ?? []));
   const extraNames = (input.selection?.names ?? [])
-    .filter((name) => !marks.prepared.indexOf.has(name))
+    .filter((name) => !marks.prepared.indexOf.has(name) && !built.has(name))
     .map((name) => {
       const blocked = marks.passThrough.some((entry) => coveredBy(name, entry));
       const state: OfferState = blocked
@@ -204,17 +218,34 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   };
 }
 
+/**
+ * Each tool's runtime names in this session: the declared ones, or, for an in-process entry that
+ * declares none (`fullNames: []`), what its builder built.
+ */
+function namesOf(
+  p: PreparedPolicy,
+  builtNames: OfferInput['builtNames'],
+): readonly (readonly string[])[] {
+  if (builtNames === undefined) return p.names;
+  return p.names.map((declared, i) => {
+    const t = p.tables.tools[i]!;
+    if (declared.length > 0 || t.kind !== 'mcp' || t.namesFrom !== undefined) return declared;
+    const own = Object.prototype.hasOwnProperty.call(builtNames, t.key)
+      ? builtNames[t.key]
+      : undefined;
+    // Only names under the entry's own server stand for it.
+    return (own ?? []).filter((name) => mcpServerOf(name) === t.server);
+  });
+}
+
 /** The agent's opt-outs in today's names, and the entries that changed nothing. */
 function readOptOuts(tables: PolicyTables, input: OfferInput) {
-  const stored = input.agent?.disabledTools ?? [];
+  // A stored value that is not a list is refused here (OptOutListError), never read as names.
+  const stored = storedOptOutEntries(input.agent?.disabledTools);
   if (stored.length === 0) return { agent: input.agent, ignored: [] as IgnoredOptOut[] };
-  const read = normaliseOptOuts(preparePolicy(tables), stored, {
+  const read = readOptOutList(preparePolicy(tables), stored, {
     otherServers: input.otherServers ?? [],
   });
-  const dropped = new Set(read.unknown.filter((u) => u.key === undefined).map((u) => u.entry));
-  const today = new Map(read.migrated.map((m) => [m.from, m.to]));
-  const disabledTools = stored
-    .filter((entry): entry is string => typeof entry === 'string' && !dropped.has(entry))
-    .map((entry) => today.get(entry) ?? entry);
-  return { agent: { ...input.agent, disabledTools }, ignored: read.unknown };
+  const disabledTools = read.kept.filter((entry): entry is string => entry !== undefined);
+  return { agent: { ...input.agent, disabledTools }, ignored: read.normalised.unknown };
 }

@@ -3,20 +3,28 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 4cb34da2cf8afa2d of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 583adf7af4c7c3a7 of the code below.
 // Everything one agent session passes to the Claude Agent SDK's `query()`, so that what the model is
 // offered equals the policy: built-ins through `tools` (the runtime offers exactly those),
 // in-process MCP servers built with only their allowed tools (the runtime keeps offering in-process
 // tools that are merely listed in `disallowedTools`), `disallowedTools` for everything else
 // (external servers honour it), `allowedTools` for pre-approval, and the PreToolUse guard.
+import type { AgentOffer } from './agent-offer';
 import {
   createPreToolUseGuard,
   namesFrom,
   type GuardMatcher,
+  type OfferAnswer,
   type PreToolUseGuardOptions,
 } from './hooks';
 import { mcpToolName } from './names';
-import { computeOffer, handedOver, type OfferSelection, type SessionOffer } from './offer';
+import {
+  computeOffer,
+  handedOver,
+  type OfferInput,
+  type OfferSelection,
+  type SessionOffer,
+} from './offer';
 import { coveredBy, type IgnoredOptOut } from './opt-outs';
 import { sessionAgentOptions, type SessionAgentDefinition } from './session-agents';
 import {
@@ -67,6 +75,12 @@ export interface SessionInput<T extends NamedTool, S, E = never> {
   readonly selection?: OfferSelection;
   /** The runtime configuration the session runs in (default: the catalog's first). */
   readonly runtime?: string;
+  /**
+   * What the builders of entries that declare no names (`fullNames: []`) built, by tool key
+   * (`buildServerTools` gives it): those tools are kept on their server and offered as their entry's
+   * policy says; without it a tool whose name the catalog does not declare is left out.
+   */
+  readonly builtNames?: OfferInput['builtNames'];
 }
 
 /** What the SDK version the app pins supports, beyond what every supported version does. */
@@ -124,6 +138,7 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
     ...(input.runtime !== undefined ? { runtime: input.runtime } : {}),
+    ...(input.builtNames !== undefined ? { builtNames: input.builtNames } : {}),
     otherServers,
   });
   const lists = sessionLists(tables, offer, input.selection);
@@ -149,7 +164,11 @@ export function sessionOptions<T extends NamedTool, S, E = never>(
     ...input.guard,
     ...catalog.guard,
     // The session's own offer decides; the tables stay the guard's fallback knowledge of the catalog.
-    isOffered: (name) => {
+    isOffered: (name, subagent) => {
+      // A subagent's call is decided against its own share of the offer.
+      const agent =
+        subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
+      if (agent !== undefined) return subagentAnswer(agent, name);
       if (offer.stateOf(name) !== 'absent') return { offered: true };
       // A server the guard was told to let through (`guard.otherServers`): its tools are the runtime's, unless an
       // opt-out covers them. Connecting a server the catalog does not declare is not enough: the guard fails closed.
@@ -195,6 +214,18 @@ function runtimeNamesOf(tables: PolicyTables, names: Iterable<string>): string[]
   });
 }
 
+/** What a subagent's share of the offer says of one name. */
+function subagentAnswer(agent: AgentOffer, name: string): OfferAnswer {
+  if (!agent.offered)
+    return { offered: false, reason: `subagent '${agent.name}' is not offered in this session` };
+  if (agent.stateOf(name) !== 'absent') return { offered: true };
+  const tool = agent.tools.find((o) => o.names.includes(name));
+  return {
+    offered: false,
+    reason: `'${name}' is not offered to subagent '${agent.name}': ${tool?.detail ?? 'not among its tools'}`,
+  };
+}
+
 /** The SDK lists that follow from an offer, and what the servers need: load modes and the tools to deny. */
 export function sessionLists(
   tables: PolicyTables,
@@ -212,8 +243,15 @@ export function sessionLists(
     if (t.kind === 'sdk' && handedOver(o)) tools.push(...o.names);
     if (t.offer !== undefined) for (const name of o.names) loadModes.set(name, t.offer);
     // What the session leaves out is disallowed too, not merely unlisted: a subagent (the catalog's or
-    // the runtime's own) must not reach it either.
-    if (o.absentBy === 'restricted' || o.absentBy === 'caller' || o.absentBy === 'session')
+    // the runtime's own) must not reach it either. So are the built names of an entry that declares
+    // none, which the policy's own list cannot hold.
+    const builtOnly = t.names.length === 0 && o.names.length > 0;
+    if (
+      o.absentBy === 'restricted' ||
+      o.absentBy === 'caller' ||
+      o.absentBy === 'session' ||
+      (builtOnly && o.state === 'absent' && o.absentBy !== 'runtime')
+    )
       for (const name of o.names) if (!disallowedTools.includes(name)) disallowedTools.push(name);
     if (t.kind === 'mcp' && o.state === 'absent')
       for (const name of o.names) {
@@ -227,9 +265,13 @@ export function sessionLists(
   }
   for (const extra of offer.extraNames) known.add(extra.name);
   const offered = (name: string) => offer.stateOf(name) !== 'absent';
-  // With a caller, its names are what it may call (pre-approved); without, the catalog's auto-approved tools.
+  // With a caller, its names are what it may call (pre-approved), what its entries' builders named
+  // included; without, the catalog's auto-approved tools.
+  const builtNames = offer.tools.flatMap((o) =>
+    tables.tools[o.index]!.names.length === 0 && selection?.keys.includes(o.key) ? o.names : [],
+  );
   const allowedTools = selection
-    ? selection.names.filter(offered)
+    ? [...selection.names, ...builtNames].filter(offered)
     : offer.tools
         .filter((o) => tables.tools[o.index]!.approval === 'auto' && o.state !== 'absent')
         .flatMap((o) => o.names);
