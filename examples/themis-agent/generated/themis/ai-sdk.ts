@@ -91,10 +91,11 @@ export function themisAiSdkOptions(input: ThemisAiSdkInput): ThemisAiSdkOptions 
     return aiSdkOptions(THEMIS_AI_SDK_CATALOG, THEMIS_AI_SDK_FUNCTIONS, { ...rest, tools: { ...tools } }) as ThemisAiSdkOptions;
   const context = input.context as ThemisToolContext;
   const include = THEMIS_CALLERS[caller];
-  const built = THEMIS_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = THEMIS_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: THEMIS_TOOL_CATALOG.selectedKeys(context, { include }),
     names: THEMIS_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return aiSdkOptions(THEMIS_AI_SDK_CATALOG, THEMIS_AI_SDK_FUNCTIONS, { ...rest, tools: { ...built, ...tools }, selection }) as ThemisAiSdkOptions;
+  return aiSdkOptions(THEMIS_AI_SDK_CATALOG, THEMIS_AI_SDK_FUNCTIONS, { ...rest, tools: { ...built.servers, ...tools }, selection, builtNames: built.builtNames }) as ThemisAiSdkOptions;
 }

@@ -47,6 +47,8 @@ export interface AiSdkInput<T> extends SubagentSettings {
   readonly options?: ResolveOptions;
   /** A caller's selection (what the generated code computes for `caller`). */
   readonly selection?: OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key: they stand for the entry. */
+  readonly builtNames?: OfferInput['builtNames'];
   /**
    * The app's tools by in-process server or external channel: app tools, or an AI SDK tool set keyed
    * by wire name (what `@ai-sdk/mcp`'s client `tools()` gives). Only the ones the session offers
@@ -109,6 +111,7 @@ export function aiSdkOptions<T extends AiSdkTool>(
     ...(input.context !== undefined ? { context: input.context } : {}),
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
+    ...(input.builtNames !== undefined ? { builtNames: input.builtNames } : {}),
   };
   const offer = computeOffer(tables, start);
   const callTools = new Map<string, CallTool>();

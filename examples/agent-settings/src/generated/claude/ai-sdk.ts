@@ -80,10 +80,11 @@ export function claudeAiSdkOptions(input: ClaudeAiSdkInput): ClaudeAiSdkOptions 
     return aiSdkOptions(CLAUDE_AI_SDK_CATALOG, CLAUDE_AI_SDK_FUNCTIONS, { ...rest, tools: { ...tools } }) as ClaudeAiSdkOptions;
   const context = input.context as ClaudeToolContext;
   const include = CLAUDE_CALLERS[caller];
-  const built = CLAUDE_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = CLAUDE_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   const selection = {
     keys: CLAUDE_TOOL_CATALOG.selectedKeys(context, { include }),
     names: CLAUDE_TOOL_CATALOG.toolNames(context, channels === undefined ? { include } : { include, channels }),
   };
-  return aiSdkOptions(CLAUDE_AI_SDK_CATALOG, CLAUDE_AI_SDK_FUNCTIONS, { ...rest, tools: { ...built, ...tools }, selection }) as ClaudeAiSdkOptions;
+  return aiSdkOptions(CLAUDE_AI_SDK_CATALOG, CLAUDE_AI_SDK_FUNCTIONS, { ...rest, tools: { ...built.servers, ...tools }, selection, builtNames: built.builtNames }) as ClaudeAiSdkOptions;
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 feb8c3af80dd36c1 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 77de7dbee52d62cb of the code below.
 // The options of one Vercel AI SDK call (`generateText` / `streamText`), from the catalog's offer: the
 // tool set holds only the tools the session offers (the app's app tools adapted, an MCP client's
 // tools filtered to the allowed ones, under their wire names), `activeTools` names them, approval
@@ -53,6 +53,8 @@ export interface AiSdkInput<T> extends SubagentSettings {
   readonly options?: ResolveOptions;
   /** A caller's selection (what the generated code computes for `caller`). */
   readonly selection?: OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key: they stand for the entry. */
+  readonly builtNames?: OfferInput['builtNames'];
   /**
    * The app's tools by in-process server or external channel: app tools, or an AI SDK tool set keyed
    * by wire name (what `@ai-sdk/mcp`'s client `tools()` gives). Only the ones the session offers
@@ -115,6 +117,7 @@ export function aiSdkOptions<T extends AiSdkTool>(
     ...(input.context !== undefined ? { context: input.context } : {}),
     ...(input.options !== undefined ? { options: input.options } : {}),
     ...(input.selection !== undefined ? { selection: input.selection } : {}),
+    ...(input.builtNames !== undefined ? { builtNames: input.builtNames } : {}),
   };
   const offer = computeOffer(tables, start);
   const callTools = new Map<string, CallTool>();
