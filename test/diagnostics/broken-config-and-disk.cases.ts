@@ -147,18 +147,23 @@ export const CONFIG_AND_DISK_CASES: Case[] = [
     code: 'TC201',
     at: { file: 'generated/demo/i18n/zh-CN.json', line: 4, column: 31 },
   },
+  // Something in an output's way is the config's to fix: reported at the setting, naming the file.
   {
     kind: 'a hand-written file where an output goes',
-    parts: { config: ", outDir: 'src'" },
+    parts: { config: ", outDir: /*@*/'src'" },
     before: () => ({ 'src/policy.ts': '// my own policy\nexport const mine = 1;\n' }),
     code: 'TC300',
-    at: { file: 'src/policy.ts', line: 1, column: 1 },
   },
   {
     kind: 'a file where the output folder goes',
-    parts: {},
+    parts: { config: ", outDir: /*@*/'generated/demo'" },
     before: () => ({ 'generated/demo': 'not a folder\n' }),
     code: 'TC302',
-    at: { file: 'generated/demo', line: 1, column: 1 },
+  },
+  {
+    kind: 'a file where a folder above the output folder goes',
+    parts: { config: ", outDir: /*@*/'generated/demo'" },
+    before: () => ({ generated: 'not a folder\n' }),
+    code: 'TC302',
   },
 ];
