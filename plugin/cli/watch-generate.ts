@@ -117,7 +117,9 @@ export async function watchGenerate(
       const names = run.catalogs.map((c) => c.config.name).join(', ');
       const written =
         report.changed.length === 0 ? 'up to date' : `wrote ${report.changed.map(rel).join(', ')}`;
-      const removed = report.orphaned.length ? `, removed ${report.orphaned.map(rel).join(', ')}` : '';
+      const removed = report.orphaned.length
+        ? `, removed ${report.orphaned.map(rel).join(', ')}`
+        : '';
       io.stdout(`${names}: ${written}${removed} (${ms()} ms).\n`);
     }
     // A run that lost the config keeps the last paths: the config's return is what fixes it.
