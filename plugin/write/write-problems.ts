@@ -13,7 +13,7 @@ export interface WriteProblem extends PendingDiagnostic {
 }
 
 /** `file` as a message names it: relative to the project folder when it lies in it. */
-export function shown(root: string, file: string): string {
+function shown(root: string, file: string): string {
   const relative = path.relative(root, file);
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
     ? file
