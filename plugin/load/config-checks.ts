@@ -67,7 +67,7 @@ export function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] 
   if (!(outDirOutside && inside(r.outDir, r.i18n.outDir)))
     outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
   if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
-  if (r.outDir === r.rootDir)
+  if (r.outDir === r.rootDir || real(r.outDir) === real(r.rootDir))
     problems.push({
       message:
         `'outDir' of catalog '${r.name}' is the config's own folder; give the ` +

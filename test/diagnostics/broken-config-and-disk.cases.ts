@@ -1,5 +1,7 @@
 // Broken input around the catalog: the config, the command line, and what is already on disk where
 // the outputs go.
+import { mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import type { Case } from './broken-input-check';
 
 export const CONFIG_AND_DISK_CASES: Case[] = [
@@ -113,6 +115,31 @@ export const CONFIG_AND_DISK_CASES: Case[] = [
       },
     },
     code: 'TC301',
+  },
+  // Folders compare as the file system sees them: a symbolic link does not make two folders of one.
+  {
+    kind: 'two catalogs share an output folder through a symbolic link',
+    parts: {
+      files: {
+        'tool-catalog.config.ts':
+          "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: {\n  a: { include: ['catalog/**/*.catalog.ts'], outDir: 'gen/a' },\n  b: { include: ['catalog/**/*.catalog.ts'], outDir: /*@*/'gen/b' },\n} });\n",
+      },
+    },
+    before: (dir) => {
+      mkdirSync(path.join(dir, 'gen/a'), { recursive: true });
+      symlinkSync('a', path.join(dir, 'gen/b'));
+      return {};
+    },
+    code: 'TC301',
+  },
+  {
+    kind: "the output folder is a symbolic link to the config's own folder",
+    parts: { config: ", outDir: /*@*/'out'" },
+    before: (dir) => {
+      symlinkSync('.', path.join(dir, 'out'));
+      return {};
+    },
+    code: 'TC002',
   },
   {
     kind: 'config imports a package',
