@@ -139,11 +139,13 @@ export async function watchGenerate(
   let watchers: { files: FSWatcher; folders: FSWatcher } | undefined;
   let watched = new Set<string>();
   /**
-   * The watched paths' folders, what stood there, and what kind of thing stood at each watched path
-   * when the watchers were made or told: a change in either takes the watchers' ground away.
+   * The watched paths' folders, what stood there, and what kind of thing stood at each watched
+   * source when the watchers were made or told: a change in either takes the watchers' ground away.
    */
   let groundFolders: string[] = [];
   let ground = '';
+  /** The watched sources (not the outputs: the writer reports what stands in their way). */
+  let sources: string[] = [];
   let shape = '';
   /** A watched folder went, or a watcher could not watch something, since the watchers were made. */
   let shaken = false;
@@ -222,7 +224,7 @@ export async function watchGenerate(
   const keepWatching = async () => {
     if (stopping || !result) return;
     const paths = [...new Set([...watchedPaths(result), ...outputPaths(result)])];
-    const moved = standing(groundFolders, false) !== ground || shapes(watched) !== shape;
+    const moved = standing(groundFolders, false) !== ground || shapes(sources) !== shape;
     if (!watchers) await build(paths);
     else if (moved || shaken) {
       await build(paths);
@@ -237,7 +239,8 @@ export async function watchGenerate(
     }
     groundFolders = foldersOf(watched);
     ground = standing(groundFolders, false);
-    shape = shapes(watched);
+    sources = watchedPaths(result);
+    shape = shapes(sources);
     clearInterval(groundPoll);
     groundPoll = setInterval(() => {
       if (standing(groundFolders, false) !== ground) schedule();
