@@ -66,6 +66,16 @@ function isOutputAsWritten(result: GenerateResult | undefined, file: string): bo
   return false;
 }
 
+/**
+ * Closes `watcher`. chokidar drops its listeners when it closes, but a look-up still under way may
+ * fail afterwards and emit an error nobody listens to, which would end the process: one is kept.
+ */
+async function close(watcher: FSWatcher | undefined): Promise<void> {
+  if (!watcher) return;
+  await watcher.close();
+  watcher.on('error', () => {});
+}
+
 /** Resolves when `watcher` is ready (at once for an empty list of paths: chokidar never says so). */
 const readyOf = (watcher: FSWatcher, paths: number) =>
   paths === 0
@@ -135,6 +145,9 @@ export async function watchGenerate(
   // Loaded on use: a plain `generate` never pays for the watcher.
   const { watch } = await import('chokidar');
   const ignored = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
+  // Links are watched as links, not followed: a link to a folder above would be walked without end.
+  // The files a run read are watched by their real paths (esbuild resolves links).
+  const watchOptions = { ignoreInitial: true, ignored, followSymlinks: false };
 
   let watchers: { files: FSWatcher; folders: FSWatcher } | undefined;
   let watched = new Set<string>();
@@ -195,13 +208,13 @@ export async function watchGenerate(
 
   /** Makes the watchers for `paths` (closing the last ones), and waits until they are ready. */
   const build = async (paths: readonly string[]) => {
-    await Promise.all([watchers?.files.close(), watchers?.folders.close()]);
+    await Promise.all([close(watchers?.files), close(watchers?.folders)]);
     watched = new Set(paths);
     // A path that does not exist (a file that would take over an import, a folder moved away) is
     // seen appearing from the nearest folder above it that exists, watched for its own entries.
     const anchors = anchorsOfMissing(watched);
-    const files = watch([...watched], { ignoreInitial: true, ignored });
-    const folders = watch(anchors, { ignoreInitial: true, ignored, depth: 0 });
+    const files = watch([...watched], watchOptions);
+    const folders = watch(anchors, { ...watchOptions, depth: 0 });
     watchers = { files, folders };
     files.on('error', onError);
     folders.on('error', onError);
@@ -268,7 +281,7 @@ export async function watchGenerate(
   await running;
   clearInterval(poll);
   clearInterval(groundPoll);
-  await Promise.all([watchers?.files.close(), watchers?.folders.close()]);
+  await Promise.all([close(watchers?.files), close(watchers?.folders)]);
   await session.dispose();
   return 0;
 }

@@ -2,7 +2,8 @@
 // folder, a link to the folder itself, a catalog file swapped for a folder, the catalog folder moved
 // away or swapped for a file, a file or folder it may not read, the config moved away, a file where
 // the output folder goes. The real process (run as an unprivileged user, for whom permissions
-// hold) reports each, keeps running, and once the tree is valid again picks up the next edit.
+// hold) reports each, keeps running, and once the tree is valid again picks up the next edit; stopped
+// while the tree is so, it ends cleanly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +60,8 @@ describe('generate --watch and the file tree under it', () => {
       await until(() => /Watching \d+ paths/.test(log()), 'the first run', log);
       const seen = log().length;
       scenario.upset(dir);
-      await until(() => scenario.reported.test(log().slice(seen)), 'the report', log);
+      const reported = scenario.reported;
+      if (reported) await until(() => reported.test(log().slice(seen)), 'the report', log);
       // Given time to die, if it were to.
       await new Promise((r) => setTimeout(r, 1_000));
       expect(watch.running(), log()).toBe(true);
@@ -76,6 +78,27 @@ describe('generate --watch and the file tree under it', () => {
       };
       await until(has, 'the edit after the fix', log);
       expect(watch.running(), log()).toBe(true);
+      watch.child.kill('SIGINT');
+      expect(await watch.exited, log()).toBe(0);
+    },
+    90_000,
+  );
+});
+
+describe('generate --watch stopped while the file tree is upset', () => {
+  it.each(Object.keys(SCENARIOS))(
+    '%s: Ctrl-C ends it cleanly',
+    async (name) => {
+      const dir = await tempDir('watch-stop');
+      writeFiles(dir, PROJECT);
+      const watch = startWatch(dir);
+      const log = watch.output;
+      await until(() => /Watching \d+ paths/.test(log()), 'the first run', log);
+      const seen = log().length;
+      SCENARIOS[name]!.upset(dir);
+      const reported = SCENARIOS[name]!.reported;
+      if (reported) await until(() => reported.test(log().slice(seen)), 'the report', log);
+      else await new Promise((r) => setTimeout(r, 1_500));
       watch.child.kill('SIGINT');
       expect(await watch.exited, log()).toBe(0);
     },
