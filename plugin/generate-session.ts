@@ -33,7 +33,15 @@ const DEFAULT_TRANSIENT_MS = 1_500;
 /** How often a missing file is looked for again while a run waits for it. */
 const POLL_MS = 20;
 
-const holdsText = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
+/** Whether `file` is a file that holds something (one that cannot be read, or a folder, does not). */
+const holdsText = (file: string) => {
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() === true && stat.size > 0;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The files a person may be saving that the run read and that hold something: the sources, and
@@ -54,7 +62,13 @@ function filesWithText(result: GenerateAndWriteResult): string[] {
 }
 
 /** Missing or empty, in a folder that is still there (a removed folder is a deliberate removal, not a save). */
-const inTransit = (file: string) => !holdsText(file) && existsSync(path.dirname(file));
+const inTransit = (file: string) => {
+  try {
+    return !holdsText(file) && existsSync(path.dirname(file));
+  } catch {
+    return false;
+  }
+};
 
 export function createGenerateSession(options: GenerateSessionOptions): GenerateSession {
   const { transientMs = DEFAULT_TRANSIENT_MS, ...generateOptions } = options;

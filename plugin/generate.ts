@@ -11,14 +11,17 @@ import { createLocator } from './diagnostics/locate.js';
 import type { ResolvedCatalogConfig } from './load/load-config.js';
 import type { CatalogModel } from './model/catalog-model.js';
 import { loadProject, type ProjectOptions } from './project/load-project.js';
-import type { RenderedFile } from './render/renderer.js';
-import { pathsToRead, renderCatalog } from './render/render-catalog.js';
+import type { RenderedFile, Renderer } from './render/renderer.js';
+import { pathsToRead, renderCatalog, takenOver } from './render/render-catalog.js';
 import { renderersOf } from './targets/index.js';
 import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './load/formatter-config.js';
 import { runInOneMemory } from './session-memory.js';
+import { MANIFEST_NAME, manifestEntries } from './write/manifest.js';
 import { readOutput } from './write/output-memory.js';
+import { isFileReallyIn } from './text/real-place.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
+import type { WriteProblem } from './write/write-problems.js';
 
 export type GenerateAndWriteOptions = GenerateOptions & {
   /** Write nothing; report what is stale or orphaned (what `generate --check` runs). */
@@ -37,6 +40,8 @@ export interface CatalogOutput {
   readonly outDir: string;
   /** Absolute path → file; empty when the catalog has errors. */
   readonly files: ReadonlyMap<string, RenderedFile>;
+  /** Files read whose content `files` carry on (translations), → the files it went into. */
+  readonly carried: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface GenerateResult {
@@ -63,14 +68,31 @@ async function readExisting(paths: readonly string[]): Promise<Map<string, strin
   return new Map(paths.map((p, i) => [p, contents[i]]));
 }
 
+/**
+ * The files the catalog's last run wrote (its manifest's list) that a renderer takes content over
+ * from, though this run no longer writes them: only regular files really in the project are read.
+ */
+async function earlierOutputs(
+  model: CatalogModel,
+  renderers: readonly Renderer[],
+): Promise<string[]> {
+  const { outDir, rootDir } = model.config;
+  const manifest = await readOutput(path.join(outDir, MANIFEST_NAME)).catch(() => undefined);
+  if (manifest === undefined) return [];
+  const wanted = takenOver(model, manifestEntries(outDir, manifest), renderers);
+  return wanted.length === 0 ? [] : wanted.filter((f) => isFileReallyIn(rootDir, f));
+}
+
 /** Renders one modelled catalog; which files to read first depends on the model. */
 export async function renderModel(model: CatalogModel): Promise<{
   files: ReadonlyMap<string, RenderedFile>;
   diagnostics: readonly PendingDiagnostic[];
+  carried: ReadonlyMap<string, readonly string[]>;
 }> {
   const renderers = renderersOf(model);
-  const existing = await readExisting(pathsToRead(model, renderers));
-  return renderCatalog(model, loadTemplates(), existing, renderers);
+  const earlier = await earlierOutputs(model, renderers);
+  const existing = await readExisting(pathsToRead(model, renderers, earlier));
+  return renderCatalog(model, loadTemplates(), existing, renderers, earlier);
 }
 
 /**
@@ -156,6 +178,7 @@ async function generateInMemory(options: GenerateOptions): Promise<GenerateResul
       model: c.model,
       outDir: c.config.outDir,
       files: emitted(rendered[i]?.files),
+      carried: rendered[i]?.carried ?? new Map(),
     })),
     diagnostics,
     inputs: project.inputs,
@@ -170,9 +193,51 @@ async function generateInMemory(options: GenerateOptions): Promise<GenerateResul
 const blocksWrite = (d: Pick<CatalogDiagnostic, 'severity' | 'code'>) =>
   d.severity === 'error' && d.code !== DIAGNOSTIC_CODES.missingTranslation;
 
+/** The folders a catalog writes into and removes from: its output folder and its locale folder. */
+const outputFolders = (config: ResolvedCatalogConfig) => [
+  ...new Set([config.outDir, config.i18n.outDir]),
+];
+
 /** The catalogs' outputs as the writer takes them. */
 export const outputSets = (result: GenerateResult): OutputSet[] =>
-  result.catalogs.map((c) => ({ outDir: c.outDir, files: c.files }));
+  result.catalogs.map((c) => ({
+    outDir: c.outDir,
+    files: c.files,
+    folders: outputFolders(c.config),
+    root: c.config.rootDir,
+    carried: new Set(c.carried.keys()),
+  }));
+
+/** The setting that names where `output` goes: the locale folder, the output folder or the binding file. */
+function settingOf(config: ResolvedCatalogConfig, output: string): string[] | undefined {
+  if (config.bindings && output === config.bindings.file) return ['bindings', 'file'];
+  const inside = (dir: string) => output === dir || output.startsWith(dir + path.sep);
+  if (inside(config.i18n.outDir) && config.i18n.outDir.length > config.outDir.length)
+    return ['i18n', 'outDir'];
+  if (inside(config.outDir)) return ['outDir'];
+  if (inside(config.i18n.outDir)) return ['i18n', 'outDir'];
+  return undefined;
+}
+
+/**
+ * A problem caused by something in an output's way (a file the tool does not own, a file where a
+ * folder must be, a link out of the folder) is the config's to fix: it is placed at the setting
+ * that sends the output there, and names the file in the way.
+ */
+function atSetting(problem: WriteProblem, catalogs: readonly CatalogOutput[]): PendingDiagnostic {
+  const { inTheWay, output, ...diagnostic } = problem;
+  if (inTheWay === undefined || output === undefined) return diagnostic;
+  for (const { config } of catalogs) {
+    const setting = settingOf(config, output);
+    if (!setting) continue;
+    return {
+      ...diagnostic,
+      at: { file: config.configFile, path: ['catalogs', config.name, ...setting], scope: 'config' },
+      related: [{ at: { file: inTheWay, line: 1, column: 1 }, message: 'in the way' }],
+    };
+  }
+  return diagnostic;
+}
 
 /**
  * `generate`, then write every catalog's files when (and only when) no catalog has a blocking error.
@@ -190,9 +255,10 @@ async function generateAndWriteInMemory(
   if (result.diagnostics.some(blocksWrite)) return result;
   const report = await writeOutputs(outputSets(result), { check: options.check });
   if (report.problems.length === 0) return { ...result, report };
+  const problems = report.problems.map((p) => atSetting(p, result.catalogs));
   const diagnostics = [
     ...result.diagnostics,
-    ...(await createLocator({ displayRoot: options.cwd })(report.problems)),
+    ...(await createLocator({ displayRoot: options.cwd })(problems)),
   ];
   return { ...result, diagnostics, ok: false, report };
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { isExportName, isIdentifierName, specifierProblem } from '../language/naming.js';
+import { realPlace } from '../text/real-place.js';
 import type { ResolvedCatalogConfig } from './resolved-config.js';
 
 /** Letters, digits, `-` and `_`, starting with a letter: a folder name and, in PascalCase, a symbol prefix. */
@@ -28,6 +29,19 @@ const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 const inside = (folder: string, file: string) =>
   file === folder || file.startsWith(folder + path.sep);
 
+/** `target` once symbolic links are followed (as spelled when that cannot be found out). */
+const real = (target: string) => {
+  try {
+    return realPlace(target);
+  } catch {
+    return target;
+  }
+};
+
+/** Whether `target` lies in `folder` as spelled and once symbolic links are followed. */
+const reallyInside = (folder: string, target: string) =>
+  inside(folder, target) && inside(real(folder), real(target));
+
 /** Rules a resolved catalog must meet so every output it writes stays inside the app and compiles. */
 interface ConfigProblem {
   readonly message: string;
@@ -39,18 +53,21 @@ interface ConfigProblem {
 export function checkResolvedCatalog(r: ResolvedCatalogConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const outside = (what: string, target: string, at: string[]) =>
-    !inside(r.rootDir, target) &&
+    !reallyInside(r.rootDir, target) &&
     problems.push({
       message:
-        `${what} of catalog '${r.name}' is ${target}, outside the config's ` +
-        `folder ${r.rootDir}; generated files must stay inside the project, so ` +
-        `point it at a folder under it.`,
+        `${what} of catalog '${r.name}' is ${target}` +
+        `${inside(r.rootDir, target) ? ` (${real(target)} once symbolic links are followed)` : ''}` +
+        `, outside the config's folder ${r.rootDir}; generated files must stay ` +
+        `inside the project, so point it at a folder under it.`,
       path: at,
     });
-  outside("'outDir'", r.outDir, ['outDir']);
-  outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
+  const outDirOutside = outside("'outDir'", r.outDir, ['outDir']);
+  // A locale folder in the output folder is outside with it: said once.
+  if (!(outDirOutside && inside(r.outDir, r.i18n.outDir)))
+    outside("'i18n.outDir'", r.i18n.outDir, ['i18n', 'outDir']);
   if (r.bindings) outside("'bindings.file'", r.bindings.file, ['bindings', 'file']);
-  if (r.outDir === r.rootDir)
+  if (r.outDir === r.rootDir || real(r.outDir) === real(r.rootDir))
     problems.push({
       message:
         `'outDir' of catalog '${r.name}' is the config's own folder; give the ` +
@@ -146,10 +163,11 @@ export function sharedOutputs(
   file: string,
 ): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
+  // Compared once symbolic links are followed: two names of one folder are one folder.
   const folders = (c: ResolvedCatalogConfig) =>
     [
-      ['outDir', c.outDir],
-      ['i18n.outDir', c.i18n.outDir],
+      ['outDir', real(c.outDir)],
+      ['i18n.outDir', real(c.i18n.outDir)],
     ] as const;
   catalogs.forEach((c, i) => {
     for (const other of catalogs.slice(0, i))

@@ -109,3 +109,38 @@ export function findFormatters(rootDir: string): FormatterSetup {
   }
   return { rootDir: path.resolve(rootDir), prettier, biome };
 }
+
+/** What decides Prettier's and Biome's settings in a folder, as globs: configs, ignore files, package.json. */
+const SETTINGS_GLOBS = [
+  '.prettierrc*',
+  'prettier.config.*',
+  'biome.json*',
+  'package.json',
+  '.prettierignore',
+  '.gitignore',
+];
+
+/**
+ * The files whose content or appearance decides what `findFormatters(rootDir)` finds and what the
+ * formatters skip: in the app's folder, globs for every name either formatter reads (present or not);
+ * above it, the files the search read on its way up (package.json files, where a "prettier" key would
+ * count) and the configs and ignore files it found. A folder above the app that holds none of these
+ * is not listed: a config that appeared there would be found, but listing every folder up to the
+ * file system's root is not worth it.
+ */
+export function formatterInputs(rootDir: string): string[] {
+  const setup = findFormatters(rootDir);
+  const found = [setup.prettier?.file, setup.biome?.file].filter((f) => f !== undefined);
+  const inputs = SETTINGS_GLOBS.map((g) => path.join(setup.rootDir, g));
+  const prettierDir = setup.prettier && path.dirname(setup.prettier.file);
+  // Each package.json on the way up is read for a "prettier" key, until Prettier's config is found.
+  for (const dir of foldersUp(rootDir)) {
+    if (existsSync(path.join(dir, 'package.json'))) inputs.push(path.join(dir, 'package.json'));
+    if (dir === prettierDir) break;
+  }
+  for (const file of found) inputs.push(file);
+  if (prettierDir !== undefined && prettierDir !== setup.rootDir)
+    for (const name of ['.prettierignore', '.gitignore'])
+      if (existsSync(path.join(prettierDir, name))) inputs.push(path.join(prettierDir, name));
+  return [...new Set(inputs)];
+}

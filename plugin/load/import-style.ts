@@ -1,5 +1,6 @@
 // Which extension relative imports in generated files must carry for the app's TypeScript setup:
-// read from the tsconfig that includes the output folder (following `extends` and project references).
+// read from the tsconfig that includes the output folder (following `extends` and project references),
+// with every file that decided it (what `tool-catalog inputs` lists for a task runner's cache).
 import path from 'node:path';
 import {
   createFilesMatcher,
@@ -14,6 +15,32 @@ export interface ImportStyle {
   readonly extension: ImportExtension;
   /** Why: the tsconfig (and option) that decided, or that the config set it. */
   readonly reason: string;
+  /**
+   * The files whose content decided (the tsconfig, its `extends` chain, the projects it references
+   * and theirs), and the paths where a tsconfig that appeared would decide instead.
+   */
+  readonly files?: readonly string[];
+}
+
+/** get-tsconfig's cache of one look-up, by what it did: `readFileSync:<file>:utf8`, `existsSync:<path>`. */
+type LookUps = Map<string, unknown>;
+
+/**
+ * The files one look-up read, and the paths in the project it found empty (where a tsconfig would
+ * take over), leaving out the output folder itself (its files are generated) and installed packages.
+ */
+function decidingFiles(lookUps: LookUps, outDir: string, rootDir: string): string[] {
+  const files = new Set<string>();
+  for (const [key, value] of lookUps) {
+    const read = /^readFileSync:(.+):utf8$/.exec(key)?.[1];
+    const empty = value === false ? /^existsSync:(.+)$/.exec(key)?.[1] : undefined;
+    const absent = empty?.startsWith(rootDir + path.sep) ? empty : undefined;
+    const file = read ?? absent;
+    if (file === undefined || file.split(path.sep).includes('node_modules')) continue;
+    if (file.startsWith(outDir + path.sep)) continue;
+    files.add(path.resolve(file));
+  }
+  return [...files];
 }
 
 const NODE_RESOLUTION = /^node(16|next)$/i;
@@ -36,15 +63,16 @@ function extensionFor(options: TsConfigJsonResolved['compilerOptions'] = {}): Im
  */
 function projectOf(
   folder: string,
+  lookUps: LookUps,
 ): { file: string; options: TsConfigJsonResolved['compilerOptions'] } | undefined {
-  const found = getTsconfig(folder);
+  const found = getTsconfig(folder, 'tsconfig.json', lookUps);
   if (!found) return undefined;
   const probe = path.join(folder, 'index.ts');
   for (const ref of found.config.references ?? []) {
     const target = path.resolve(path.dirname(found.path), ref.path);
     const file = target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
     try {
-      const config = parseTsconfig(file);
+      const config = parseTsconfig(file, lookUps as Map<string, string>);
       if (createFilesMatcher({ config, path: file })(probe))
         return { file, options: config.compilerOptions };
     } catch {
@@ -66,16 +94,20 @@ export function importStyle(
       reason: `importExtension: '${configured}' in the config`,
     };
   let project: ReturnType<typeof projectOf>;
+  const lookUps: LookUps = new Map();
   try {
-    project = projectOf(outDir);
+    project = projectOf(outDir, lookUps);
   } catch {
     project = undefined;
   }
-  if (!project) return { extension: '', reason: 'no tsconfig.json includes the output folder' };
+  const files = decidingFiles(lookUps, outDir, rootDir);
+  if (!project)
+    return { extension: '', reason: 'no tsconfig.json includes the output folder', files };
   const extension = extensionFor(project.options);
   const rel = path.relative(rootDir, project.file) || path.basename(project.file);
   return {
     extension,
+    files,
     reason:
       `${rel}: moduleResolution ` +
       `${project.options?.moduleResolution ?? `implied by module ${project.options?.module ?? '(default)'}`}`,
@@ -88,7 +120,7 @@ export function resolutionOf(
 ): { file: string; module?: string; moduleResolution?: string } | undefined {
   let project: ReturnType<typeof projectOf>;
   try {
-    project = projectOf(folder);
+    project = projectOf(folder, new Map());
   } catch {
     return undefined;
   }

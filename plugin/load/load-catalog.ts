@@ -1,5 +1,6 @@
 // Reads one catalog's sources: expands the include globs, evaluates the modules, and picks out the
 // catalog definition and every exported tool set, remembering which file each came from.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
@@ -40,7 +41,27 @@ export async function listCatalogFiles(config: ResolvedCatalogConfig): Promise<s
     absolute: true,
     ignore: ['**/node_modules/**'],
   });
-  return files.map((f) => path.resolve(f));
+  return oncePerFile(files.map((f) => path.resolve(f)));
+}
+
+/**
+ * Each file once: one reached by two paths (through a link to a folder above it, a link loop in the
+ * catalog folder) is one module, listed by its shortest path.
+ */
+function oncePerFile(files: readonly string[]): string[] {
+  const shortest = new Map<string, string>();
+  const realOf = files.map((f) => {
+    try {
+      return realpathSync.native(f);
+    } catch {
+      return f; // not a file to dedupe (a dangling link): the loader says what is wrong with it
+    }
+  });
+  files.forEach((f, i) => {
+    const known = shortest.get(realOf[i]!);
+    if (known === undefined || f.length < known.length) shortest.set(realOf[i]!, f);
+  });
+  return files.filter((f, i) => shortest.get(realOf[i]!) === f);
 }
 
 /** What the sandbox made of a `defineCatalog(...)` result or a `.tools({...})` set. */

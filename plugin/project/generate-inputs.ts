@@ -1,13 +1,14 @@
 // What `generate` reads and writes for each catalog, as globs relative to a folder: the input and
 // output lists a task runner (Turborepo, Nx) needs to cache `generate` and to know when to run it.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getTsconfig } from 'get-tsconfig';
 import { glob } from 'tinyglobby';
 import type { CatalogDiagnostic } from '../diagnostics/diagnostics.js';
+import { authoringEntry } from '../load/bundle-modules.js';
+import { formatterInputs } from '../load/find-formatters.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import { toPosix } from '../text/spelling.js';
+import { MCP_LOCK_NAME } from '../write/manifest.js';
 import { loadProject, type ProjectOptions } from './load-project.js';
 
 export interface CatalogInputs {
@@ -24,33 +25,38 @@ export interface GenerateInputs {
   readonly diagnostics: readonly CatalogDiagnostic[];
 }
 
-/** The tsconfig that decides the import extension of generated files, and the projects it references. */
-function tsconfigInputs(config: ResolvedCatalogConfig): string[] {
-  if (config.imports.reason.startsWith('importExtension')) return []; // the config decides, not a tsconfig
-  let found: ReturnType<typeof getTsconfig>;
-  try {
-    found = getTsconfig(config.outDir);
-  } catch {
-    return [];
+/** The tsconfig files that decided the import extension of generated files (none when the config sets it). */
+const tsconfigInputs = (config: ResolvedCatalogConfig): readonly string[] =>
+  config.imports.files ?? [];
+
+/**
+ * The package.json files esbuild reads for the modules it bundles (their `type` and `sideEffects`
+ * decide how a module is evaluated): the nearest one above each module's folder, and, in the
+ * project, the folders below it where one that appeared would be nearer.
+ */
+function packageManifests(modules: readonly string[], rootDir: string): string[] {
+  const found = new Set<string>();
+  for (const folder of new Set(modules.map((m) => path.dirname(m)))) {
+    for (let dir = folder; ; dir = path.dirname(dir)) {
+      const manifest = path.join(dir, 'package.json');
+      if (existsSync(manifest)) {
+        found.add(manifest);
+        break;
+      }
+      if (dir.startsWith(rootDir + path.sep) || dir === rootDir) found.add(manifest);
+      if (path.dirname(dir) === dir) break;
+    }
   }
-  if (!found) return [];
-  const references = (found.config.references ?? []).map((ref) => {
-    const target = path.resolve(path.dirname(found.path), ref.path);
-    return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
-  });
-  return [found.path, ...references.filter((f) => existsSync(f))];
+  return [...found];
 }
 
 /**
- * This package's build (what `import 'agent-tool-catalog'` in a catalog loads): the package's
- * version, not the app's input.
+ * The folder of this package's authoring API (what `import 'agent-tool-catalog'` in a config or
+ * catalog loads): the package's version, not the app's input.
  */
 function packageBuildFolder(): string | undefined {
   try {
-    return path.join(
-      path.dirname(createRequire(import.meta.url).resolve('agent-tool-catalog/package.json')),
-      'dist',
-    );
+    return path.dirname(authoringEntry());
   } catch {
     return undefined;
   }
@@ -89,10 +95,12 @@ function globFrom(base: string, rootDir: string, pattern: string): string {
 
 /**
  * Every input and output of `generate` for each catalog of the config found from `cwd`, relative to
- * `relativeTo` (default `cwd`). Inputs: the config and what it imports, the catalog's include globs and
- * any file outside them a catalog file imports, the locale files (translators edit them), the binding
- * file, and the tsconfig that picks the import extension. Outputs: the output folder, the locale
- * folder when it is elsewhere, and the binding file (written once when missing).
+ * `relativeTo` (default `cwd`). Inputs: the config and what it imports, the runtime-surface lock, the
+ * catalog's include globs and any file outside them a catalog file imports, the locale files and the
+ * translations set aside beside them (translators edit them), the binding file, the tsconfig files
+ * that pick the import extension (with their `extends` chains), the package.json files esbuild reads
+ * for the bundled modules, and the formatter settings `generate` warns about. Outputs: the output
+ * folder, the locale folder when it is elsewhere, and the binding file (written once when missing).
  */
 export async function generateInputs(
   options: ProjectOptions & { relativeTo?: string },
@@ -101,7 +109,9 @@ export async function generateInputs(
   const base = options.relativeTo ?? options.cwd;
   const rel = (file: string) => toPosix(path.relative(base, file)) || '.';
   const build = packageBuildFolder();
-  const catalogInputs = new Set(project.catalogs.flatMap((c) => c.raw.inputs));
+  const catalogInputs = new Set(
+    project.catalogs.flatMap((c) => [...c.raw.inputs, ...tsconfigInputs(c.config)]),
+  );
   const configInputs = project.inputs.filter((f) => !catalogInputs.has(f) && isAppFile(f, build));
   const catalogs: CatalogInputs[] = [];
   for (const { config, raw } of project.catalogs) {
@@ -117,7 +127,15 @@ export async function generateInputs(
     const imported = absentAsGlobs(
       raw.inputs.filter((f) => !matched.has(f) && f !== config.configFile && isAppFile(f, build)),
     );
-    const localeGlob = `${rel(config.i18n.outDir)}/*.json`;
+    // Locale files, and the translations set aside beside them.
+    const localeGlobs = [
+      `${rel(config.i18n.outDir)}/*.json`,
+      `${rel(config.i18n.outDir)}/removed/*.json`,
+    ];
+    // The modules esbuild bundled: the config, the catalog files and what they import.
+    const bundled = [config.configFile, ...configInputs, ...raw.inputs].filter(
+      (f) => isAppFile(f, build) && !f.startsWith(config.outDir + path.sep) && existsSync(f),
+    );
     const binding = config.bindings
       ? [rel(path.resolve(config.rootDir, config.bindings.file))]
       : [];
@@ -128,12 +146,16 @@ export async function generateInputs(
         ...configInputs.map(rel),
         ...config.include.map((p) => globFrom(base, config.rootDir, p)),
         ...imported.map(rel),
-        localeGlob,
+        ...localeGlobs,
         ...binding,
-        ...tsconfigInputs(config).map(rel),
+        // Not read, but in the output folder: hashed so a cache hit never puts back an older one.
+        rel(path.join(config.outDir, MCP_LOCK_NAME)),
+        ...absentAsGlobs(tsconfigInputs(config)).map(rel),
+        ...packageManifests(bundled, config.rootDir).map(rel),
+        ...formatterInputs(config.rootDir).map(rel),
       ]),
     ];
-    const outputs = [`${rel(config.outDir)}/**`, ...(insideOutDir ? [] : [localeGlob]), ...binding];
+    const outputs = [`${rel(config.outDir)}/**`, ...(insideOutDir ? [] : localeGlobs), ...binding];
     catalogs.push({ catalog: config.name, inputs, outputs });
   }
   return { ok: project.ok, catalogs, diagnostics: project.diagnostics };

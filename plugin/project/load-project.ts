@@ -114,6 +114,8 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   for (const { catalog, pending: found } of results) {
     for (const f of catalog.raw.inputs) inputs.add(f);
     inputs.add(path.join(catalog.config.outDir, SURFACE_LOCK_NAME));
+    // The tsconfig files that decided the extension of generated imports.
+    for (const f of catalog.config.imports.files ?? []) inputs.add(f);
     searchFiles.push(...catalog.raw.files);
     pending.push(...found);
   }

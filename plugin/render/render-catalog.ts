@@ -48,6 +48,8 @@ export interface RenderedCatalog {
   /** Absolute path → file, in a stable order. */
   readonly files: ReadonlyMap<string, RenderedFile>;
   readonly diagnostics: readonly PendingDiagnostic[];
+  /** Files read whose content the rendered files carry (see `RenderResult.carried`). */
+  readonly carried: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The `@generated` header every output starts with, as `//` comment lines. */
@@ -61,12 +63,22 @@ export function generatedHeader(model: CatalogModel, templates: TemplateSet): st
     .trimEnd();
 }
 
-/** The absolute paths every renderer wants to read before rendering. */
+/** The absolute paths every renderer wants to read before rendering (with the earlier files taken over). */
 export function pathsToRead(
   model: CatalogModel,
-  renderers: readonly Renderer[] = RENDERERS,
+  renderers: readonly Renderer[],
+  earlier: readonly string[] = [],
 ): string[] {
-  return [...new Set(renderers.flatMap((r) => r.reads?.(model) ?? []))];
+  return [...new Set([...renderers.flatMap((r) => r.reads?.(model, earlier) ?? []), ...earlier])];
+}
+
+/** Which files an earlier run wrote (`listed`) some renderer takes content over from. */
+export function takenOver(
+  model: CatalogModel,
+  listed: readonly string[],
+  renderers: readonly Renderer[],
+): string[] {
+  return [...new Set(renderers.flatMap((r) => r.takesOver?.(model, listed) ?? []))];
 }
 
 /** The barrel: every TypeScript output in the output folder, and the runtime they import, re-exported. */
@@ -123,9 +135,10 @@ function renderOnce(
   context: RenderContext,
   copyEditOf: (before: CatalogModel) => boolean,
 ): RenderResult {
-  const { model, templates, existing } = context;
+  const { model, templates, existing, earlier = [] } = context;
   if (!keepsLast()) return renderer.render(context);
-  const read = (renderer.reads?.(model) ?? []).map((file) => existing.get(file));
+  const paths = [...(renderer.reads?.(model, earlier) ?? []), ...earlier];
+  const read = [...paths, ...paths.map((file) => existing.get(file))];
   const name = `${model.config.outDir}\0${renderer.name}`;
   const known = lastKept(LAST_RESULT, name);
   const reusable =
@@ -146,11 +159,13 @@ export function renderCatalog(
   templates: TemplateSet,
   existing: ReadonlyMap<string, string | undefined>,
   renderers: readonly Renderer[],
+  earlier: readonly string[] = [],
 ): RenderedCatalog {
   const kept = keepsLast();
   const header = generatedHeader(model, templates);
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
+  const carried = new Map<string, readonly string[]>();
   // Whether the model differs from a renderer's last one in copy only: found once per last model.
   const copyEdits = new Map<CatalogModel, boolean>();
   const copyEditOf = (before: CatalogModel) => {
@@ -162,14 +177,16 @@ export function renderCatalog(
     return only;
   };
   for (const renderer of renderers) {
-    const result = renderOnce(renderer, { model, templates, existing, header }, copyEditOf);
+    const context = { model, templates, existing, earlier, header };
+    const result = renderOnce(renderer, context, copyEditOf);
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
     for (const [file, rendered] of result.files)
       files.set(file, kept ? rendered : { ...rendered, content: flatString(rendered.content) });
     diagnostics.push(...(result.diagnostics ?? []));
+    for (const [file, into] of result.carried ?? []) carried.set(file, into);
   }
   const barrel = path.join(model.config.outDir, 'index.ts');
   if (!files.has(barrel))
     files.set(barrel, { content: renderBarrel(model, { templates }, header, files) });
-  return { outDir: model.config.outDir, files, diagnostics };
+  return { outDir: model.config.outDir, files, diagnostics, carried };
 }

@@ -25,6 +25,11 @@ export interface RenderContext {
   readonly templates: TemplateSet;
   /** Current content of the files the renderer asked to read (absolute path → content, undefined if absent). */
   readonly existing: ReadonlyMap<string, string | undefined>;
+  /**
+   * Files an earlier run wrote that this run takes content over from (`takesOver`): regular files
+   * in the project, their content in `existing`.
+   */
+  readonly earlier?: readonly string[];
   /** The `@generated` header as `//` comment lines. */
   readonly header: string;
 }
@@ -33,12 +38,23 @@ export interface RenderResult {
   /** Absolute path → file. */
   readonly files: ReadonlyMap<string, RenderedFile>;
   readonly diagnostics?: readonly PendingDiagnostic[];
+  /**
+   * Files read whose content the rendered files now carry (absolute path → the files it went into;
+   * none when nothing of it needed keeping): the writer may remove them once no longer emitted,
+   * though they carry no generated header.
+   */
+  readonly carried?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Renderer {
   readonly name: string;
   /** Absolute paths whose current content the renderer needs (translations to keep, app files to leave alone). */
-  reads?(model: CatalogModel): readonly string[];
+  reads?(model: CatalogModel, earlier?: readonly string[]): readonly string[];
+  /**
+   * Which of the files an earlier run wrote (its manifest's list) still hold something this run
+   * must carry on, though it no longer writes them (a dropped locale's translations).
+   */
+  takesOver?(model: CatalogModel, listed: readonly string[]): readonly string[];
   /**
    * True when the output shows no copy (tool labels and descriptions, category labels): a watch
    * session then keeps its last files when an edit changed only copy. A test renders every such

@@ -26,11 +26,8 @@ export function manifestContent(outDir: string, owned: readonly string[]): strin
   return `${JSON.stringify({ generatedBy: 'agent-tool-catalog', files }, null, 2)}\n`;
 }
 
-/**
- * The files a manifest lists, resolved; entries outside `outDir`, and files the writer never owns,
- * are dropped, so a corrupt or hand-edited manifest cannot make the writer delete them.
- */
-export function parseManifest(outDir: string, text: string): string[] {
+/** Every file a manifest lists, resolved from `outDir` (none for a manifest that does not parse). */
+export function manifestEntries(outDir: string, text: string): string[] {
   let list: unknown;
   try {
     list = (JSON.parse(text) as { files?: unknown }).files;
@@ -39,7 +36,22 @@ export function parseManifest(outDir: string, text: string): string[] {
   }
   if (!Array.isArray(list)) return [];
   return list
-    .filter((f): f is string => typeof f === 'string')
-    .map((f) => path.resolve(outDir, f))
-    .filter((f) => f.startsWith(outDir + path.sep) && !neverOwned(outDir, f));
+    .filter((f): f is string => typeof f === 'string' && !f.includes('\0'))
+    .map((f) => path.resolve(outDir, f));
+}
+
+/**
+ * The files a manifest lists that the writer may still own: entries outside the output folders
+ * (`..` or absolute ones, as spelled; the writer checks real places before it removes anything),
+ * and files it never owns, are dropped, so a corrupt or hand-edited manifest cannot make the
+ * writer delete them.
+ */
+export function parseManifest(
+  outDir: string,
+  text: string,
+  folders: readonly string[] = [outDir],
+): string[] {
+  return manifestEntries(outDir, text).filter(
+    (f) => folders.some((dir) => f.startsWith(dir + path.sep)) && !neverOwned(outDir, f),
+  );
 }

@@ -37,7 +37,7 @@ describe('precompiled templates', () => {
     const config = await loadConfig({ cwd: REPO });
     const raw = await loadCatalog(config.catalogs[0]!);
     const model = buildModel(raw);
-    const existing = new Map(pathsToRead(model).map((p) => [p, undefined]));
+    const existing = new Map(pathsToRead(model, renderersOf(model)).map((p) => [p, undefined]));
     const sources = readTemplateSources();
     const renderers = renderersOf(model);
     const fromSources = renderCatalog(

@@ -1,5 +1,7 @@
 // Broken input around the catalog: the config, the command line, and what is already on disk where
 // the outputs go.
+import { mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import type { Case } from './broken-input-check';
 
 export const CONFIG_AND_DISK_CASES: Case[] = [
@@ -114,6 +116,31 @@ export const CONFIG_AND_DISK_CASES: Case[] = [
     },
     code: 'TC301',
   },
+  // Folders compare as the file system sees them: a symbolic link does not make two folders of one.
+  {
+    kind: 'two catalogs share an output folder through a symbolic link',
+    parts: {
+      files: {
+        'tool-catalog.config.ts':
+          "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: {\n  a: { include: ['catalog/**/*.catalog.ts'], outDir: 'gen/a' },\n  b: { include: ['catalog/**/*.catalog.ts'], outDir: /*@*/'gen/b' },\n} });\n",
+      },
+    },
+    before: (dir) => {
+      mkdirSync(path.join(dir, 'gen/a'), { recursive: true });
+      symlinkSync('a', path.join(dir, 'gen/b'));
+      return {};
+    },
+    code: 'TC301',
+  },
+  {
+    kind: "the output folder is a symbolic link to the config's own folder",
+    parts: { config: ", outDir: /*@*/'out'" },
+    before: (dir) => {
+      symlinkSync('.', path.join(dir, 'out'));
+      return {};
+    },
+    code: 'TC002',
+  },
   {
     kind: 'config imports a package',
     parts: {
@@ -147,18 +174,23 @@ export const CONFIG_AND_DISK_CASES: Case[] = [
     code: 'TC201',
     at: { file: 'generated/demo/i18n/zh-CN.json', line: 4, column: 31 },
   },
+  // Something in an output's way is the config's to fix: reported at the setting, naming the file.
   {
     kind: 'a hand-written file where an output goes',
-    parts: { config: ", outDir: 'src'" },
+    parts: { config: ", outDir: /*@*/'src'" },
     before: () => ({ 'src/policy.ts': '// my own policy\nexport const mine = 1;\n' }),
     code: 'TC300',
-    at: { file: 'src/policy.ts', line: 1, column: 1 },
   },
   {
     kind: 'a file where the output folder goes',
-    parts: {},
+    parts: { config: ", outDir: /*@*/'generated/demo'" },
     before: () => ({ 'generated/demo': 'not a folder\n' }),
     code: 'TC302',
-    at: { file: 'generated/demo', line: 1, column: 1 },
+  },
+  {
+    kind: 'a file where a folder above the output folder goes',
+    parts: { config: ", outDir: /*@*/'generated/demo'" },
+    before: () => ({ generated: 'not a folder\n' }),
+    code: 'TC302',
   },
 ];

@@ -55,13 +55,14 @@ export function writeFiles(dir: string, files: Readonly<Record<string, string>>)
   }
 }
 
-/** Every file under `dir` (dotfiles included) → sha256 of its bytes and its mode. */
+/** Every file under `dir` (dotfiles included) → sha256 of its bytes and its mode; a link → its target. */
 export async function fingerprint(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (sub: string) => {
     for (const entry of await fs.readdir(path.join(dir, sub), { withFileTypes: true })) {
       const rel = path.posix.join(sub, entry.name);
       if (entry.isDirectory()) await walk(rel);
+      else if (entry.isSymbolicLink()) out[rel] = `-> ${await fs.readlink(path.join(dir, rel))}`;
       else {
         const file = path.join(dir, rel);
         const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);

@@ -9,6 +9,7 @@ import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
 import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
+import { carriedNotes } from '../carried-notes.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
@@ -81,6 +82,7 @@ export async function generateCommand(
           check,
           changed: report?.changed.map(rel) ?? [],
           orphaned: report?.orphaned.map(rel) ?? [],
+          leftAlone: report?.leftAlone.map(rel) ?? [],
           leftovers: report?.leftovers.map(rel) ?? [],
           unchanged: report?.unchanged ?? 0,
           policyChanges: policy,
@@ -124,13 +126,20 @@ export async function generateCommand(
     return ok ? 0 : 1;
   }
   // Set-aside translations are news for a translator: say where they went, and how they go.
+  for (const line of carriedNotes(result, rel)) io.stdout(line);
   for (const c of result.catalogs)
     for (const [file, f] of c.files)
       if (f.prunable && report.changed.includes(file))
         io.stdout(
-          `kept ${rel(file)}: translations of keys no longer in the catalog, set ` +
-            `aside until they return (\`generate --prune\` drops them).\n`,
+          `kept ${rel(file)}: translations of keys or locales no longer in the ` +
+            `catalog, set aside until they return (\`generate --prune\` drops them).\n`,
         );
+  for (const f of report.leftAlone)
+    io.stdout(
+      `left ${rel(f)} in place: an earlier run wrote it, but it no longer carries ` +
+        `the generated header (or a symbolic link leads it out of the output ` +
+        `folder), so it is not removed; delete it if nothing needs it.\n`,
+    );
   const names = result.catalogs.map((c) => c.config.name).join(', ');
   const cleaned =
     report.leftovers.length > 0

@@ -14,6 +14,7 @@ import {
   setAsideFile,
   setAsideJson,
 } from './i18n-set-aside.js';
+import { earlierLocaleFiles, earlierTranslations, type EarlierLocaleFile } from './i18n-earlier.js';
 import {
   flattenTranslations,
   i18nEntries,
@@ -34,6 +35,16 @@ export const localeFile = (model: CatalogModel, locale: string) =>
  */
 const earlierLocaleFile = (model: CatalogModel, locale: string) =>
   path.join(model.config.i18n.outDir, `${locale.toLowerCase()}.json`);
+
+/** Whether `text` is a JSON object (an earlier default-locale file that can go). */
+function parsesAsObject(text: string | undefined): boolean {
+  try {
+    const value: unknown = text === undefined ? undefined : JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
 
 /** The catalog file and key path a diagnostic about an entry's key points at. */
 function ownerLocator(model: CatalogModel, entry: I18nEntry): PendingDiagnostic['at'] {
@@ -164,18 +175,57 @@ function keptLocaleJson(
   return text;
 }
 
+/** The files every run reads for the configured locales: locale files, their earlier names, set-aside files. */
+const currentFiles = (model: CatalogModel) =>
+  model.config.i18n.locales.flatMap((locale) => [
+    localeFile(model, locale),
+    earlierLocaleFile(model, locale),
+    setAsideFile(model, locale),
+  ]);
+
+/** The locales of earlier files that are no longer configured. */
+const droppedLocales = (model: CatalogModel, earlier: readonly EarlierLocaleFile[]) => {
+  const configured = new Set(model.config.i18n.locales);
+  return [...new Set(earlier.map((e) => e.locale).filter((l) => !configured.has(l)))];
+};
+
+const earlierOf = (model: CatalogModel, earlier: readonly string[] = []) =>
+  earlierLocaleFiles(model, earlier, new Set(currentFiles(model)));
+
+/** Translations of a locale no longer configured, kept aside in this run's locale folder. */
+function dropped(
+  model: CatalogModel,
+  locale: string,
+  earlier: readonly EarlierLocaleFile[],
+  existing: ReadonlyMap<string, string | undefined>,
+  defaultCopy: () => ReadonlyMap<string, string>,
+) {
+  const asideFile = setAsideFile(model, locale);
+  const sources = earlier.filter((e) => e.locale === locale);
+  if (!sources.some((e) => e.file === asideFile))
+    sources.push({ file: asideFile, locale, setAside: true });
+  const found = earlierTranslations(sources, existing, defaultCopy);
+  const into = found.translations.size > 0 ? [asideFile] : [];
+  return { asideFile, found, into };
+}
+
 export const i18nRenderer: Renderer = {
   name: 'i18n',
-  reads(model) {
-    return model.config.i18n.locales.flatMap((locale) => [
-      localeFile(model, locale),
-      earlierLocaleFile(model, locale),
-      setAsideFile(model, locale),
-    ]);
+  reads(model, earlier) {
+    // A dropped locale's translations go aside in this run's locale folder: what is there is kept too.
+    const aside = droppedLocales(model, earlierOf(model, earlier)).map((l) =>
+      setAsideFile(model, l),
+    );
+    return [...currentFiles(model), ...aside];
   },
-  render({ model, existing }) {
+  takesOver(model, listed) {
+    return earlierOf(model, listed).map((e) => e.file);
+  },
+  render({ model, existing, earlier: earlierPaths }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
     const diagnostics: PendingDiagnostic[] = [];
+    const carried = new Map<string, string[]>();
+    const earlier = earlierOf(model, earlierPaths);
     let entries = i18nEntries(model);
     // Built once and shared by every locale that has all keys; undefined when nested keys conflict.
     let document = localeDocument(
@@ -208,7 +258,14 @@ export const i18nRenderer: Renderer = {
     }
     const keys = entries.map((e) => e.key);
     const keySet = new Set(keys);
-    const defaultCopy = defaultCopyOf(existing.get(localeFile(model, defaultLocale)));
+    const earlierDefault = earlier.filter((e) => e.locale === defaultLocale && !e.setAside);
+    const defaultCopy = defaultCopyOf(
+      existing.get(localeFile(model, defaultLocale)) ??
+        earlierDefault.map((e) => existing.get(e.file)).find((t) => t !== undefined),
+    );
+    // An earlier file of the default locale holds the catalog's copy of then: nothing to keep.
+    for (const e of earlierDefault)
+      if (parsesAsObject(existing.get(e.file))) carried.set(e.file, []);
     const files = new Map<string, RenderedFile>();
     for (const locale of locales) {
       const file = localeFile(model, locale);
@@ -220,16 +277,36 @@ export const i18nRenderer: Renderer = {
       const text = existing.get(source);
       const parsed = parseLocale(source, text, locale !== defaultLocale);
       const asideFile = setAsideFile(model, locale);
-      const aside = readSetAside(asideFile, existing.get(asideFile));
-      if (parsed.error || aside.error) {
-        diagnostics.push(...[parsed.error, aside.error].filter((e) => e !== undefined));
+      const current = readSetAside(asideFile, existing.get(asideFile));
+      const before =
+        locale === defaultLocale
+          ? undefined
+          : earlierTranslations(
+              earlier.filter((e) => e.locale === locale),
+              existing,
+              defaultCopy,
+            );
+      if (parsed.error || current.error || before?.errors.length) {
+        diagnostics.push(
+          ...[parsed.error, current.error, ...(before?.errors ?? [])].filter(
+            (e) => e !== undefined,
+          ),
+        );
         continue;
       }
+      // Set aside now, or by an earlier run (in an earlier locale folder, under an earlier name).
+      const aside = {
+        translations: new Map([...(before?.translations ?? []), ...current.translations]),
+      };
       // Translations of keys the catalog no longer has move aside (and back when a key returns).
       const setAside =
         locale === defaultLocale
           ? undefined
           : keptAside(parsed.translations, aside.translations, keySet, defaultCopy);
+      const into = setAside ? [file, asideFile] : [file];
+      for (const read of [...(before?.files ?? []), ...(source === file ? [] : [source])])
+        carried.set(read, into);
+      if (existing.get(asideFile) !== undefined) carried.set(asideFile, into);
       if (setAside)
         files.set(asideFile, {
           content: setAsideJson(setAside),
@@ -282,6 +359,17 @@ export const i18nRenderer: Renderer = {
       }
       files.set(file, { content, mergesExisting: true });
     }
-    return { files, diagnostics };
+    for (const locale of droppedLocales(model, earlier)) {
+      const { asideFile, found, into } = dropped(model, locale, earlier, existing, defaultCopy);
+      diagnostics.push(...found.errors);
+      if (into.length > 0)
+        files.set(asideFile, {
+          content: setAsideJson(found.translations),
+          mergesExisting: true,
+          prunable: true,
+        });
+      for (const read of found.files) carried.set(read, into);
+    }
+    return { files, diagnostics, carried };
   },
 };
