@@ -291,9 +291,16 @@ describe('the OpenAI Agents SDK options', () => {
     );
   });
 
-  it('refuses two tools under one SDK name', () => {
+  it('refuses two tools under one SDK name (names known only at run time; generate refuses the rest)', () => {
+    const twin = demoModel(
+      { servers: { notes: {} } },
+      {
+        Pin: { kind: 'mcp', server: 'notes', wire: 'pin-note' },
+        PinToo: { kind: 'mcp', server: 'notes', wire: 'pin_note' },
+      },
+    );
     expect(() =>
-      openAIAgentOptions({ tables }, sdk, {
+      openAIAgentOptions({ tables: policyTablesOf(twin) }, sdk, {
         context: {},
         tools: { notes: [appToolNamed('pin-note', []), appToolNamed('pin_note', [])] },
       }),

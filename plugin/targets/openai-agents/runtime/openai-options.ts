@@ -31,7 +31,10 @@ export interface OpenAIAgentInput {
   readonly context: PolicyContext;
   /** The app tools by in-process server (a server the catalog does not declare offers nothing). */
   readonly tools?: Readonly<Record<string, readonly AppTool[]>>;
-  /** The MCP servers the app connects, by the catalog's channel (a channel the catalog does not declare offers nothing). */
+  /**
+   * The MCP servers the app connects, by the catalog's channel (a channel the catalog does not
+   * declare offers nothing).
+   */
   readonly mcpServers?: Readonly<Record<string, McpServerLike | undefined>>;
   /** The caller's selection for a run's context (what the generated code computes for `caller`). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
@@ -67,11 +70,15 @@ function agentParts(
       );
     owners.set(name, owner);
   };
+  // A tool no run can offer — not the catalog's, on a server whose names are all known — is left out.
+  const listed = new Set(tables.tools.flatMap((t) => t.names));
+  const open = new Set(tables.tools.flatMap((t) => (t.namesFrom && t.server ? [t.server] : [])));
   const tools: unknown[] = [];
   for (const [server, list] of Object.entries(input.tools ?? {})) {
     if (!declared.has(server)) continue;
     for (const app of list) {
       const runtimeName = mcpToolName(server, app.name);
+      if (!listed.has(runtimeName) && !open.has(server)) continue;
       claim(openAIToolName(app.name), runtimeName);
       tools.push(catalogTool(sdk, app, runtimeName, scope));
     }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 3282ba6a465854c9 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 a3cdadcedc43b613 of the code below.
 // An MCP server the app connects, as an Agent of the catalog sees it: the same server (connection,
 // calls, resources) with a tool filter that asks the run's offer — and refuses every tool when the run
 // context carries no catalog session — a listing narrowed to the tools the catalog could ever offer
@@ -72,7 +72,8 @@ export function filteredServer<S extends McpServerLike>(
   ) => scope.refusal(runContext, mcpToolName(channel, tool.name)) === undefined;
   const guardrail = catalogGuardrail(({ context, toolCall }) => {
     const wire = wires.get(toolCall.name);
-    if (wire === undefined) return `'${toolCall.name}' is not a tool the catalog knows on '${channel}'`;
+    if (wire === undefined)
+      return `'${toolCall.name}' is not a tool the catalog knows on '${channel}'`;
     const runtimeName = mcpToolName(channel, wire);
     const why = scope.refusal(context, runtimeName);
     if (why !== undefined) return why;

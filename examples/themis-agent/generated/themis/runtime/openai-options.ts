@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 d7223fbc3e51fcc2 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 52e3fcf2e1fde386 of the code below.
 // The options of one OpenAI Agents SDK Agent (`new Agent({ name, instructions, ...options })`), from the
 // catalog's offer: every app tool a function tool enabled per run, the app's MCP servers of the
 // declared channels filtered per run, and every declared subagent an Agent of its own offered as a
@@ -37,7 +37,10 @@ export interface OpenAIAgentInput {
   readonly context: PolicyContext;
   /** The app tools by in-process server (a server the catalog does not declare offers nothing). */
   readonly tools?: Readonly<Record<string, readonly AppTool[]>>;
-  /** The MCP servers the app connects, by the catalog's channel (a channel the catalog does not declare offers nothing). */
+  /**
+   * The MCP servers the app connects, by the catalog's channel (a channel the catalog does not
+   * declare offers nothing).
+   */
   readonly mcpServers?: Readonly<Record<string, McpServerLike | undefined>>;
   /** The caller's selection for a run's context (what the generated code computes for `caller`). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
@@ -73,11 +76,15 @@ function agentParts(
       );
     owners.set(name, owner);
   };
+  // A tool no run can offer — not the catalog's, on a server whose names are all known — is left out.
+  const listed = new Set(tables.tools.flatMap((t) => t.names));
+  const open = new Set(tables.tools.flatMap((t) => (t.namesFrom && t.server ? [t.server] : [])));
   const tools: unknown[] = [];
   for (const [server, list] of Object.entries(input.tools ?? {})) {
     if (!declared.has(server)) continue;
     for (const app of list) {
       const runtimeName = mcpToolName(server, app.name);
+      if (!listed.has(runtimeName) && !open.has(server)) continue;
       claim(openAIToolName(app.name), runtimeName);
       tools.push(catalogTool(sdk, app, runtimeName, scope));
     }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 65a80dd7faa050e5 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 eb969bbb217ea692 of the code below.
 // The catalog's tools as the OpenAI Agents SDK takes them: each app tool a function tool (`tool()`)
 // enabled per run by the offer (`isEnabled`), asking for approval as the catalog says
 // (`needsApproval`), and guarded by a tool input guardrail that refuses a call the offer no longer
@@ -42,7 +42,12 @@ export function catalogGuardrail(refusal: (data: GuardrailData) => string | unde
       const why = refusal(data);
       return why === undefined
         ? ALLOW
-        : { behavior: { type: 'rejectContent', message: `'${data.toolCall.name}' is refused: ${why}` } };
+        : {
+            behavior: {
+              type: 'rejectContent',
+              message: `'${data.toolCall.name}' is refused: ${why}`,
+            },
+          };
     },
   };
 }
@@ -72,7 +77,8 @@ export function catalogTool(
     description: app.description,
     parameters: app.input,
     strict: true,
-    execute: (input: unknown, _runContext: unknown, details: unknown) => answer(app, input, details),
+    execute: (input: unknown, _runContext: unknown, details: unknown) =>
+      answer(app, input, details),
     isEnabled: ({ runContext }: { readonly runContext: unknown }) =>
       scope.refusal(runContext, runtimeName) === undefined,
     needsApproval: async (runContext: unknown) => scope.asks(runContext, runtimeName),
