@@ -62,7 +62,13 @@ const model = demoModel(
       condition: 'has-git',
       approval: 'auto',
     },
-    Lookup: { kind: 'external', channel: 'docs', wires: ['look-up'], approval: 'auto' },
+    Lookup: {
+      kind: 'external',
+      channel: 'docs',
+      wires: ['look-up'],
+      exposure: 'user',
+      approval: 'auto',
+    },
     Ask: { kind: 'external', channel: 'docs', wires: ['ask'] },
     Wipe: { kind: 'external', channel: 'docs', wires: ['wipe'], restricted: true },
   },
@@ -156,13 +162,14 @@ describe('the OpenAI Agents SDK options', () => {
     const agent = agentOf(ran, model);
     await run(agent, { context: { hasGit: false } });
     await run(agent, { context: { hasGit: true } });
-    await run(agent, { context: { hasGit: true }, agent: { disabledTools: ['Search'] } });
+    await run(agent, { context: { hasGit: true }, agent: { disabledTools: ['Search', 'Lookup'] } });
     const [noGit, git, optedOut] = model.calls;
     // The SDK's names: bare wire names, '-' sent as '_'; no built-in, nothing restricted or unknown.
     expect(names(noGit)).toEqual(['ask', 'look_up', 'pin_note', 'scribe', 'search']);
     expect(names(git)).toEqual(['ask', 'branch', 'look_up', 'pin_note', 'scribe', 'search']);
-    // Search's pair group (Pin) goes with it, and the subagent is left with no tool.
-    expect(names(optedOut)).toEqual(['ask', 'branch', 'look_up']);
+    // Search's pair group (Pin) goes with it, and the subagent is left with no tool; the MCP
+    // server's filter leaves out the channel's tool the user switched off.
+    expect(names(optedOut)).toEqual(['ask', 'branch']);
     for (const call of model.calls) expect(call.request.handoffs).toEqual([]);
     expect(ran).toEqual([]);
   });
