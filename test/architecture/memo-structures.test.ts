@@ -63,9 +63,7 @@ describe('memo structures', () => {
   });
 
   it('live only in the session layer (and the runtime apps load)', () => {
-    const files = sourceFiles('plugin').filter(
-      (f) => f !== SESSION_LAYER && !RUNTIME.test(f),
-    );
+    const files = sourceFiles('plugin').filter((f) => f !== SESSION_LAYER && !RUNTIME.test(f));
     expect(files.length).toBeGreaterThan(50);
     const outside = files
       .filter((f) => !(f in NOT_KEPT_RESULTS))
