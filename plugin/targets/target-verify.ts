@@ -23,7 +23,7 @@ export interface TargetVerifyOptions {
 }
 
 /** One tool offered though the policy leaves it out, with why. */
-export interface TargetLeak {
+interface TargetLeak {
   readonly name: string;
   readonly reason: string;
 }

@@ -178,7 +178,7 @@ function openAIAgent(model: CatalogModel, caller: string | undefined) {
   const catalog = selectionCatalog(model);
   const made: Agent[] = [];
   class Recorded extends Agent {
-    constructor(config: ConstructorParameters<typeof Agent>[0]) {
+    constructor(config: { readonly name: string }) {
       super(config);
       made.push(this);
     }

@@ -12,7 +12,7 @@
 // built-ins have no counterpart and are left out; each subagent is an Agent offered as a tool.
 import { Agent, tool, type MCPServer, type Model, type Tool, type ToolErrorFormatter } from '@openai/agents';
 import { openAIAgentOptions, type OpenAIAgentInput } from './runtime/openai-options';
-import { openAIRunOptions, type OpenAIRunContext, type OpenAIRunInput } from './runtime/openai-run';
+import { openAIRunOptions, type OpenAIRunInput } from './runtime/openai-run';
 import type { AppTool, ChannelRegistry, IgnoredOptOut, PolicyContext } from './runtime/index';
 import { THEMIS_POLICY_TABLES, type ThemisPolicyContext } from './policy';
 import { THEMIS_CALLERS, type ThemisToolCaller, type ThemisToolChannel, type ThemisToolServer } from './registry';
@@ -71,7 +71,7 @@ export interface ThemisOpenAIRunInput extends Omit<OpenAIRunInput, 'context'> {
 /** What `run(agent, input, { … })` takes (spread them), plus what the app may show. */
 export interface ThemisOpenAIRunOptions {
   /** The run context: spread the app's own fields beside `toolCatalog`. */
-  readonly context: OpenAIRunContext;
+  readonly context: ReturnType<typeof openAIRunOptions>['context'];
   readonly toolNotFoundBehavior: 'return_error_to_model';
   readonly toolErrorFormatter: ToolErrorFormatter;
   /** Stored opt-outs that changed nothing, with why, for the app to show. Not an SDK option (the SDK ignores it). */

@@ -43,7 +43,7 @@ export interface OpenAIRunSession {
 }
 
 /** The run context the options give: spread the app's own fields beside `toolCatalog`. */
-export interface OpenAIRunContext {
+interface OpenAIRunContext {
   readonly toolCatalog: OpenAIRunSession;
 }
 

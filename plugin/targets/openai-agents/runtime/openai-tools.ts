@@ -23,7 +23,7 @@ export interface GuardrailData {
 }
 
 /** The guardrail's name in the SDK's results. */
-export const GUARDRAIL = 'tool-catalog';
+const GUARDRAIL = 'tool-catalog';
 
 const ALLOW: GuardrailOutput = { behavior: { type: 'allow' } };
 

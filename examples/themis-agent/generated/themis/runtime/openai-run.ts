@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 e6abcd42c17917f8 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 5ca5dc8896b5356a of the code below.
 // What one run of an OpenAI Agents SDK agent carries for the catalog: the per-invocation context, the
 // stored opt-outs, the approval setting and the live snapshot of tools switched off — put in the run
 // context by `openAIRunOptions`, so one Agent serves every run. The run options also turn a call to a
@@ -49,7 +49,7 @@ export interface OpenAIRunSession {
 }
 
 /** The run context the options give: spread the app's own fields beside `toolCatalog`. */
-export interface OpenAIRunContext {
+interface OpenAIRunContext {
   readonly toolCatalog: OpenAIRunSession;
 }
 

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 eb969bbb217ea692 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 c8194b290e4aa4f7 of the code below.
 // The catalog's tools as the OpenAI Agents SDK takes them: each app tool a function tool (`tool()`)
 // enabled per run by the offer (`isEnabled`), asking for approval as the catalog says
 // (`needsApproval`), and guarded by a tool input guardrail that refuses a call the offer no longer
@@ -29,7 +29,7 @@ export interface GuardrailData {
 }
 
 /** The guardrail's name in the SDK's results. */
-export const GUARDRAIL = 'tool-catalog';
+const GUARDRAIL = 'tool-catalog';
 
 const ALLOW: GuardrailOutput = { behavior: { type: 'allow' } };
 
