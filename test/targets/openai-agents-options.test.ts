@@ -277,6 +277,14 @@ describe('the OpenAI Agents SDK options', () => {
     expect(strange).toEqual([]);
   });
 
+  it("a server's own filter still applies beside the catalog's", async () => {
+    const model = script();
+    const docs = Object.assign(docsServer([]), { toolFilter: { blockedToolNames: ['ask'] } });
+    const options = openAIAgentOptions({ tables }, sdk, { context: {}, mcpServers: { docs } });
+    await run(new Agent({ name: 'docs', model, ...options } as never), {});
+    expect(names(model.calls[0])).toEqual(['look_up', 'scribe']);
+  });
+
   it('a subagent is an agent tool whose run is offered its own share, under the run options', async () => {
     const ran: string[] = [];
     const nested = new ScriptedModel([

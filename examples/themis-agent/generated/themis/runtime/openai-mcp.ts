@@ -3,13 +3,14 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 a3cdadcedc43b613 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 d2f23c5931dbafcd of the code below.
 // An MCP server the app connects, as an Agent of the catalog sees it: the same server (connection,
 // calls, resources) with a tool filter that asks the run's offer — and refuses every tool when the run
 // context carries no catalog session — a listing narrowed to the tools the catalog could ever offer
 // (the SDK lets every listed tool through, without calling a filter function, when it lists tools
-// without a run context), and a guardrail that refuses a call the offer no longer allows. Local MCP
-// servers have no approval in this SDK: a call that would need the user's approval is refused.
+// without a run context), and a guardrail that refuses a call the offer no longer allows. The
+// server's own filter and guardrails still apply. Local MCP servers have no approval in this SDK: a
+// call that would need the user's approval is refused.
 import { mcpToolName, type PolicyTables } from './index';
 import { openAIToolName } from './openai-names';
 import type { AgentScope } from './openai-scope';
@@ -66,10 +67,26 @@ export function filteredServer<S extends McpServerLike>(
     }
     return tools;
   };
+  // The server's own filter, when the app gave it one, still applies: both must let a tool through.
+  const own = server.toolFilter as
+    | ((context: unknown, tool: unknown) => Promise<boolean>)
+    | {
+        readonly allowedToolNames?: readonly string[];
+        readonly blockedToolNames?: readonly string[];
+      }
+    | undefined;
+  const ownAllows = async (context: unknown, tool: { readonly name: string }) => {
+    if (own === undefined) return true;
+    if (typeof own === 'function') return own(context, tool);
+    const { allowedToolNames: allowed = [], blockedToolNames: blocked = [] } = own;
+    return (allowed.length === 0 || allowed.includes(tool.name)) && !blocked.includes(tool.name);
+  };
   const toolFilter = async (
-    { runContext }: { readonly runContext: unknown },
+    context: { readonly runContext: unknown },
     tool: { readonly name: string },
-  ) => scope.refusal(runContext, mcpToolName(channel, tool.name)) === undefined;
+  ) =>
+    scope.refusal(context.runContext, mcpToolName(channel, tool.name)) === undefined &&
+    (await ownAllows(context, tool));
   const guardrail = catalogGuardrail(({ context, toolCall }) => {
     const wire = wires.get(toolCall.name);
     if (wire === undefined)
