@@ -8,8 +8,8 @@ export default defineConfig({
       include: ['../../catalog/**/*.catalog.ts'],
       outDir: 'src/generated/claude',
       prefix: 'Claude',
-      // The same catalog for the agent (Claude Agent SDK) and for the chat (Vercel AI SDK).
-      targets: ['claude-agent-sdk', 'ai-sdk'],
+      // The same catalog for the agent (Claude Agent SDK) and for the chat (Vercel AI SDK, OpenAI Agents SDK).
+      targets: ['claude-agent-sdk', 'ai-sdk', 'openai-agents'],
       // A tool added to the catalog shows its English copy until it is translated.
       i18n: { locales: ['en', 'zh-CN', 'zh-TW'], prefix: 'agent.tools', missing: 'warn' },
       bindings: {

@@ -13,8 +13,9 @@ export default defineConfig({
       },
       // The data `tool-catalog verify` runs the builders with.
       verify: { data: { module: './app/verify-data', export: 'verifyData' } },
-      // One catalog, two SDKs: the agent's sessions on the Claude Agent SDK, its chat on the Vercel AI SDK.
-      targets: ['claude-agent-sdk', 'ai-sdk'],
+      // One catalog, three SDKs: the agent's sessions on the Claude Agent SDK, its chat on the Vercel AI
+      // SDK and on the OpenAI Agents SDK.
+      targets: ['claude-agent-sdk', 'ai-sdk', 'openai-agents'],
     },
   },
 });

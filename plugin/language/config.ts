@@ -144,8 +144,9 @@ export interface CatalogConfig {
   /** What `tool-catalog verify` needs from the app to run the catalog's builders. */
   readonly verify?: CatalogVerifyOptions;
   /**
-   * The agent SDKs the catalog compiles for (default: `['claude-agent-sdk']`). `ai-sdk` takes the major
-   * version of the installed `ai` package; `ai-sdk@6` or `ai-sdk@7` pins it.
+   * The agent SDKs the catalog compiles for (default: `['claude-agent-sdk']`): `claude-agent-sdk`,
+   * `ai-sdk` (the major version of the installed `ai` package; `ai-sdk@6` or `ai-sdk@7` pins it) and
+   * `openai-agents` (the OpenAI Agents SDK).
    */
   readonly targets?: readonly TargetSpec[];
 }

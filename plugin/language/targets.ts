@@ -3,7 +3,7 @@
 // version names the package that tells it, and the majors it supports.
 
 /** Every target, as the config names it. */
-export const TARGET_NAMES = ['claude-agent-sdk', 'ai-sdk'] as const;
+export const TARGET_NAMES = ['claude-agent-sdk', 'ai-sdk', 'openai-agents'] as const;
 
 export type TargetName = (typeof TARGET_NAMES)[number];
 

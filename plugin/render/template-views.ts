@@ -203,6 +203,20 @@ export interface AiSdkView extends Prefixes {
   readonly dynamic: boolean;
 }
 
+export interface OpenAIAgentsView extends Prefixes {
+  readonly fnPrefix: Text;
+  readonly optionsModule: Text;
+  readonly runModule: Text;
+  readonly runtimeModule: Text;
+  readonly policyModule: Text;
+  readonly registryModule: Text;
+  readonly toolsModule: Text;
+  /** Every name the OpenAI Agents SDK sends for the catalog, known at build time, as string literals. */
+  readonly names: readonly Text[];
+  /** Some names are known only at run time. */
+  readonly dynamic: boolean;
+}
+
 export interface OptOutsView extends Prefixes {
   readonly catalog: Text;
   readonly runtimeModule: Text;
@@ -409,6 +423,7 @@ export interface TemplateViews {
   'callers.md': CallersSectionView;
   'session.ts': SessionView;
   'ai-sdk.ts': AiSdkView;
+  'openai-agents.ts': OpenAIAgentsView;
   'opt-outs.ts': OptOutsView;
   'bindings.ts': BindingsView;
   'binding-skeleton.ts': BindingSkeletonView;

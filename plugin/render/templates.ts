@@ -19,6 +19,7 @@ const TEMPLATE_NAMES = Object.keys({
   'policy.md': true,
   'session.ts': true,
   'ai-sdk.ts': true,
+  'openai-agents.ts': true,
   'opt-outs.ts': true,
   'callers.md': true,
   'bindings.ts': true,

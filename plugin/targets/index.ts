@@ -7,11 +7,13 @@ import { RENDERERS } from '../render/render-catalog.js';
 import type { Renderer } from '../render/renderer.js';
 import { aiSdkTarget } from './ai-sdk/index.js';
 import { claudeAgentSdkTarget } from './claude-agent-sdk/index.js';
+import { openAIAgentsTarget } from './openai-agents/index.js';
 import type { Target } from './target.js';
 
 export const TARGETS: Readonly<Record<TargetName, Target>> = {
   'claude-agent-sdk': claudeAgentSdkTarget,
   'ai-sdk': aiSdkTarget,
+  'openai-agents': openAIAgentsTarget,
 };
 
 /** The targets a catalog compiles for, in the order its config names them. */

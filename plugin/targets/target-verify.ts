@@ -23,7 +23,7 @@ export interface TargetVerifyOptions {
 }
 
 /** One tool offered though the policy leaves it out, with why. */
-export interface TargetLeak {
+interface TargetLeak {
   readonly name: string;
   readonly reason: string;
 }
@@ -70,3 +70,107 @@ export const runIsClean = (run: TargetRun) =>
   run.offeredButDisallowed.length === 0 &&
   run.allowedButNotOffered.length === 0 &&
   run.offeredNotInCatalog.length === 0;
+
+/** What the policy offers one run in a target's names, and why each other name of the catalog is out. */
+export interface TargetExpectation {
+  readonly expected: ReadonlySet<string>;
+  readonly why: ReadonlyMap<string, string>;
+}
+
+/** The findings of one run's first turn: what it offered beyond the policy, and what it left out. */
+export function findings(
+  offered: readonly string[],
+  { expected, why }: TargetExpectation,
+): Pick<
+  TargetRun,
+  'offeredButDisallowed' | 'allowedButNotOffered' | 'offeredNotInCatalog' | 'expected'
+> {
+  const leaks: TargetLeak[] = [];
+  const strangers: string[] = [];
+  for (const name of offered) {
+    if (expected.has(name)) continue;
+    const reason = why.get(name);
+    if (reason !== undefined) leaks.push({ name, reason });
+    else strangers.push(name);
+  }
+  return {
+    expected: [...expected].sort(),
+    offeredButDisallowed: leaks,
+    allowedButNotOffered: [...expected].filter((n) => !offered.includes(n)).sort(),
+    offeredNotInCatalog: strangers,
+  };
+}
+
+/** A run that failed before its findings: the error instead. */
+export function failedRun(
+  head: Pick<TargetRun, 'context' | 'values' | 'caller'>,
+  error: unknown,
+): TargetRun {
+  return {
+    ...head,
+    offered: [],
+    expected: [],
+    offeredButDisallowed: [],
+    allowedButNotOffered: [],
+    offeredNotInCatalog: [],
+    error: error instanceof Error ? error.message : String(error),
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function runLines(run: TargetRun): string[] {
+  const values = Object.entries(run.values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  const who =
+    run.subagent !== undefined
+      ? `  subagent ${run.subagent}`
+      : `${run.context}${run.caller ? ` caller ${run.caller}` : ''}${values ? ` (${values})` : ''}`;
+  const verdict =
+    run.error !== undefined
+      ? 'FAILED'
+      : runIsClean(run)
+        ? 'equals the policy'
+        : 'DIFFERS from the policy';
+  const indent = run.subagent !== undefined ? '    ' : '  ';
+  const lines = [
+    `${who}: ${verdict} — ${run.offered.length} offered${run.offered.length > 0 ? `: ${run.offered.join(', ')}` : ''}`,
+  ];
+  if (run.error !== undefined) lines.push(`${indent}error: ${run.error}`);
+  for (const leak of run.offeredButDisallowed)
+    lines.push(`${indent}offered but disallowed: ${leak.name} — ${leak.reason}`);
+  for (const name of run.allowedButNotOffered)
+    lines.push(`${indent}allowed but not offered: ${name}`);
+  for (const name of run.offeredNotInCatalog)
+    lines.push(`${indent}offered but not in the catalog: ${name}`);
+  if (run.emit)
+    lines.push(
+      `${indent}emit ${run.emit.tool}: ${run.emit.outcome}${run.emit.detail ? ` — ${run.emit.detail}` : ''}`,
+    );
+  return lines;
+}
+
+/** A verify report as printed: what ran, each run's verdict and findings, the summary line. */
+export function formatTargetReport(
+  report: TargetVerifyReport,
+  /** What one run is called (`call` for an AI SDK call, `run` for an agent's run). */
+  unit: string,
+): string {
+  const calls = report.runs.filter((r) => r.subagent === undefined).length;
+  const nested = report.runs.length - calls;
+  const all = plural(report.runs.length, unit);
+  const took = `${(report.durationMs / 1000).toFixed(1)} s`;
+  const failing = report.runs.filter((r) => !runIsClean(r)).length;
+  const lines = [
+    `catalog ${report.catalog}: ${report.target} target on ${report.sdk.package} ${report.sdk.version} (its test model), ` +
+      `${plural(calls, unit)}${nested > 0 ? ` and ${plural(nested, `subagent ${unit}`)}` : ''}`,
+    '',
+    ...report.runs.flatMap(runLines),
+    '',
+    report.ok
+      ? `verify --target ${report.target}: what the model is offered equals the policy in all ${all} (${took}).`
+      : `verify --target ${report.target}: ${plural(failing, unit)} of ${report.runs.length} differ from the policy or failed (${took}).`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -106,12 +106,26 @@ const CASES: Record<string, readonly Expected[]> = {
     {
       code: 'TC002',
       at: 'tool-catalog.config.ts:6:87',
-      says: `"ai-skd" is not a target; use one of: claude-agent-sdk, ai-sdk. Did you mean 'ai-sdk'?`,
+      says: `"ai-skd" is not a target; use one of: claude-agent-sdk, ai-sdk, openai-agents. Did you mean 'ai-sdk'?`,
     },
     {
       code: 'TC320',
       at: 'tool-catalog.config.ts:6:97',
       says: "'ai-sdk@5': the ai-sdk target supports ai 6 and 7",
+    },
+  ],
+  'broken-openai-collision': [
+    {
+      code: 'TC321',
+      at: 'catalog/tools.catalog.ts:9:3',
+      says: "Tool 'TrackerIssue' and tool 'LocalIssue' would both be named 'get_issue' in the openai-agents target",
+      related: 'catalog/tools.catalog.ts:7:3',
+    },
+    {
+      code: 'TC321',
+      at: 'catalog/vocabulary.catalog.ts:7:13',
+      says: "Subagent 'pin-note' and tool 'PinNote' would both be named 'pin_note' in the openai-agents target",
+      related: 'catalog/tools.catalog.ts:8:3',
     },
   ],
   'broken-target-collision': [

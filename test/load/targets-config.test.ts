@@ -54,7 +54,7 @@ describe('resolveTargets', () => {
       [
         'TC002',
         4,
-        '"cladue-agent-sdk" is not a target; use one of: claude-agent-sdk, ai-sdk. Did you mean \'claude-agent-sdk\'?',
+        '"cladue-agent-sdk" is not a target; use one of: claude-agent-sdk, ai-sdk, openai-agents. Did you mean \'claude-agent-sdk\'?',
       ],
     ]);
     expect(resolveTargets([], REPO).problems[0]!.code).toBe('TC002');

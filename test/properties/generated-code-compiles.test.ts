@@ -57,13 +57,15 @@ function configOf(
 }
 
 /**
- * What catalog `i` compiles for: a third the Claude Agent SDK alone, a third with the AI SDK too, a
- * third the AI SDK alone (ai 7, then ai 6).
+ * What catalog `i` compiles for, in turn: the Claude Agent SDK alone, with the AI SDK (ai 7) too, the
+ * AI SDK alone (ai 6), the OpenAI Agents SDK alone, all three.
  */
 const TARGET_MIXES: readonly ResolvedCatalogConfig['targets'][] = [
   undefined,
   [{ name: 'claude-agent-sdk' }, { name: 'ai-sdk', major: 7 }],
   [{ name: 'ai-sdk', major: 6 }],
+  [{ name: 'openai-agents' }],
+  [{ name: 'claude-agent-sdk' }, { name: 'ai-sdk', major: 7 }, { name: 'openai-agents' }],
 ];
 
 /** Validates, models and renders one catalog into `dir`; the problems it should not have. */
@@ -88,7 +90,7 @@ function generateInto(
   if (hasErrors(problems)) return problems.map((d) => `${d.code} ${d.message}`);
   const model = buildModel(raw);
   const rendered = renderCatalog(model, loadTemplates(), new Map(), renderersOf(model));
-  // Two tools under one wire name the AI SDK cannot tell apart (TC321): that catalog compiles for Claude.
+  // Two tools under one name an SDK cannot tell apart (TC321): that catalog compiles for Claude.
   const cannotExpress = rendered.diagnostics.every((d) => d.code === 'TC321');
   if (targets && rendered.diagnostics.length > 0 && cannotExpress)
     return generateInto(dir, catalog, emitRuntime, undefined);
@@ -112,9 +114,12 @@ describe('generated code from random catalogs', () => {
     const started = performance.now();
     const catalogs = fc.sample(randomCatalog, { numRuns: COUNT, seed: SEED });
     const refused = catalogs.flatMap((catalog, i) =>
-      generateInto(path.join(ROOT, `c${i}`), catalog, i === 0, TARGET_MIXES[i % 3]).map(
-        (p) => `c${i}: ${p}`,
-      ),
+      generateInto(
+        path.join(ROOT, `c${i}`),
+        catalog,
+        i === 0,
+        TARGET_MIXES[i % TARGET_MIXES.length],
+      ).map((p) => `c${i}: ${p}`),
     );
     expect(
       refused,

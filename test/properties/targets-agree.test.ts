@@ -1,11 +1,16 @@
 // One truth across targets: for random contexts × callers × stored opt-outs, the tools the AI SDK
-// target's options offer (the tool set behind `activeTools`, and each subagent's nested call) are
-// the tools the Claude session's options offer — the in-process servers it builds, the external
-// tools it does not disallow, its subagents' definitions — minus the Claude runtime's own tools
-// (`kind: 'sdk'`). Both are the real runtime functions the generated code calls, over the default
-// catalog and the themis example; each tool is given under every name the catalog declares.
+// target's options offer (the tool set behind `activeTools`, and each subagent's nested call) and the
+// tools the OpenAI Agents SDK target's Agent offers a run (what the SDK's own `getAllTools` gives the
+// run: function tools whose `isEnabled` holds, the MCP servers' tools its filters let through, and
+// each subagent Agent's) are the tools the Claude session's options offer — the in-process servers it
+// builds, the external tools it does not disallow, its subagents' definitions — minus the Claude
+// runtime's own tools (`kind: 'sdk'`). All are the real runtime functions the generated code calls,
+// over the default catalog and the themis example; each tool is given under every name the catalog
+// declares. The OpenAI Agent is built once per caller and serves every case through its run options.
+import { Agent, RunContext, tool, type MCPServer } from '@openai/agents';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { policyTablesOf } from '../../plugin/model/policy-tables';
 import { guardFacts } from '../../plugin/model/session-facts';
@@ -15,15 +20,15 @@ import { mcpToolName, namespaceOf } from '../../plugin/runtime/names';
 import { coveredBy } from '../../plugin/runtime/opt-outs';
 import { sessionOptions } from '../../plugin/runtime/session';
 import { aiSdkOptions } from '../../plugin/targets/ai-sdk/runtime/ai-sdk-options';
+import { openAINameOf } from '../../plugin/targets/openai-agents/runtime/openai-names';
+import { openAIAgentOptions } from '../../plugin/targets/openai-agents/runtime/openai-options';
+import { openAIRunOptions } from '../../plugin/targets/openai-agents/runtime/openai-run';
 import { loadDefaultCatalog, loadModel } from '../support/projects';
 import { repoPath } from '../support/paths';
 
 const RUNS = Number(process.env.TC_TARGET_RUNS ?? 600);
 
-const input = {
-  shape: {},
-  '~standard': { version: 1, vendor: 'test', validate: () => ({}) },
-} as const;
+const input = z.object({});
 const standIn = (name: string): AppTool =>
   appTool({ name, description: name, input, execute: () => name }) as AppTool;
 
@@ -156,6 +161,73 @@ async function aiSdkSide(
   return { keys: [...new Set(keys)].sort(), agents };
 }
 
+/** An MCP server listing the catalogued wires of `channel` (the app's connection to it). */
+const channelServer = (model: CatalogModel, channel: string): MCPServer =>
+  ({
+    name: channel,
+    cacheToolsList: false,
+    listTools: async () =>
+      namesOf(model)
+        .filter((n) => n.namespace === channel)
+        .map((n) => ({ name: n.name.slice(`mcp__${channel}__`.length), inputSchema: {} })),
+  }) as unknown as MCPServer;
+
+/** One OpenAI Agent per caller, built once: its root and every subagent Agent it made. */
+function openAIAgent(model: CatalogModel, caller: string | undefined) {
+  const tables = policyTablesOf(model);
+  const catalog = selectionCatalog(model);
+  const made: Agent[] = [];
+  class Recorded extends Agent {
+    constructor(config: { readonly name: string }) {
+      super(config);
+      made.push(this);
+    }
+  }
+  const tools: Record<string, AppTool[]> = {};
+  for (const n of namesOf(model))
+    if (model.servers.includes(n.namespace))
+      tools[n.namespace] = [
+        ...(tools[n.namespace] ?? []),
+        standIn(n.name.slice(`mcp__${n.namespace}__`.length)),
+      ];
+  const options = openAIAgentOptions(
+    { tables },
+    { tool, Agent: Recorded },
+    {
+      context: {},
+      tools,
+      mcpServers: Object.fromEntries(model.channels.map((c) => [c, channelServer(model, c)])),
+      ...(caller === undefined
+        ? {}
+        : {
+            select: (context: unknown) =>
+              cliSelection(model, caller, context as Record<string, boolean>, catalog).selection,
+          }),
+    },
+  );
+  const root = new Agent({ name: 'root', ...options } as never);
+  return { root, subagents: new Map(made.map((a) => [a.name, a])) };
+}
+
+/** The OpenAI side: keys of what the SDK gives a run of the Agent, and each subagent Agent's. */
+async function openAISide(agent: ReturnType<typeof openAIAgent>, model: CatalogModel, c: Case) {
+  const tables = policyTablesOf(model);
+  const keyOf = new Map(namesOf(model).map((n) => [openAINameOf(n.name)!, n.key]));
+  const run = new RunContext(
+    openAIRunOptions(tables, { context: c.context, agent: { disabledTools: c.disabledTools } })
+      .context,
+  );
+  const keysOf = async (a: Agent) =>
+    (await a.getAllTools(run)).map((t) => (t as { name: string }).name);
+  const offered = await keysOf(agent.root);
+  const agents: Record<string, string[]> = {};
+  for (const [name, sub] of agent.subagents)
+    if (offered.includes(name))
+      agents[name] = [...new Set((await keysOf(sub)).map((n) => keyOf.get(n)!))].sort();
+  const keys = offered.filter((n) => !agent.subagents.has(n)).map((n) => keyOf.get(n)!);
+  return { keys: [...new Set(keys)].sort(), agents };
+}
+
 async function agree(model: CatalogModel) {
   const catalog = selectionCatalog(model);
   const callers = Object.keys(model.callers);
@@ -164,7 +236,17 @@ async function agree(model: CatalogModel) {
     caller: callers.length === 0 ? fc.constant(undefined) : fc.constantFrom(undefined, ...callers),
     disabledTools: optOuts(model),
   });
+  const agents = new Map<string | undefined, ReturnType<typeof openAIAgent>>();
+  const agentFor = (caller: string | undefined) => {
+    let agent = agents.get(caller);
+    if (agent === undefined) {
+      agent = openAIAgent(model, caller);
+      agents.set(caller, agent);
+    }
+    return agent;
+  };
   let count = 0;
+  let openAIMs = 0;
   const started = performance.now();
   await fc.assert(
     fc.asyncProperty(cases, async (c) => {
@@ -177,16 +259,22 @@ async function agree(model: CatalogModel) {
       const ai = await aiSdkSide(model, c, selection);
       expect(ai.keys).toEqual(claude.keys);
       expect(ai.agents).toEqual(claude.agents);
+      const before = performance.now();
+      const openAI = await openAISide(agentFor(c.caller), model, c);
+      openAIMs += performance.now() - before;
+      expect(openAI.keys).toEqual(claude.keys);
+      expect(openAI.agents).toEqual(claude.agents);
     }),
     { numRuns: RUNS },
   );
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `targets agree on ${model.name}: ${count} cases, ${Math.round(count / seconds)} cases/s`,
+    `targets agree on ${model.name}: ${count} cases, ${Math.round(count / seconds)} cases/s ` +
+      `(the OpenAI Agents SDK's side alone: ${Math.round((count * 1000) / openAIMs)} cases/s)`,
   );
 }
 
-describe('the AI SDK target offers what the Claude session offers, Claude built-ins aside', () => {
+describe('the AI SDK and OpenAI Agents SDK targets offer what the Claude session offers, Claude built-ins aside', () => {
   it('on the default catalog', async () => {
     await agree((await loadDefaultCatalog()).model);
   });

@@ -7,7 +7,7 @@ import { repoPath } from '../support/paths';
 
 const THEMIS = repoPath('examples/themis-agent');
 
-describe('resolve and explain --target ai-sdk', () => {
+describe('resolve and explain --target', () => {
   it("resolve prints the offer in the AI SDK's names; --json gives the same", async () => {
     const args = [
       'resolve',
@@ -54,6 +54,40 @@ describe('resolve and explain --target ai-sdk', () => {
     const builtIn = await runCli(['explain', 'Bash', '--target', 'ai-sdk'], THEMIS);
     expect(builtIn.stdout).toContain(
       '  target ai-sdk: left out — a Claude runtime built-in: the Vercel AI SDK has no such tool\n',
+    );
+  });
+
+  it('resolve and explain --target openai-agents give the OpenAI Agents SDK names of the same offer', async () => {
+    const resolved = await runCli(
+      [
+        'resolve',
+        '--target',
+        'openai-agents',
+        '--caller',
+        'MESSAGING',
+        '--ctx',
+        'canQueryThemis=true',
+      ],
+      THEMIS,
+    );
+    expect(resolved.code).toBe(0);
+    expect(resolved.stdout).toContain(
+      'target openai-agents (OpenAI Agents SDK): what the model is offered:\n  offered (3):\n    save_memory\n    query_themis_data\n    get_pr_info, get_pr_diff, get_pr_files\n',
+    );
+    expect(resolved.stdout).toMatch(/left out, OpenAI Agents SDK has no such tool \(47\): Skill/);
+    const explained = await runCli(
+      [
+        'explain',
+        'metabase_restricted',
+        '--target',
+        'openai-agents',
+        '--ctx',
+        'metabaseConfigured=true',
+      ],
+      THEMIS,
+    );
+    expect(explained.stdout).toContain(
+      '  target openai-agents: not offered (delete_card, delete_dashboard, execute_write_query) — restricted: the guard denies every call\n',
     );
   });
 

@@ -11,8 +11,10 @@ import type { SessionOffer } from '../../runtime/offer.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
+  failedRun,
+  findings,
+  formatTargetReport,
   runIsClean,
-  type TargetLeak,
   type TargetRun,
   type TargetVerifier,
   type TargetVerifyOptions,
@@ -55,31 +57,6 @@ function expectation(model: CatalogModel, offer: SessionOffer, subagent?: string
       else why.set(s.name, `the subagent '${s.name}' is not offered: it has no tool it may use`);
   }
   return { expected, why };
-}
-
-/** The findings of one first step: what it offered beyond the policy, and what it left out. */
-function findings(
-  offered: readonly string[],
-  expectedNames: ReturnType<typeof expectation>,
-): Pick<
-  TargetRun,
-  'offeredButDisallowed' | 'allowedButNotOffered' | 'offeredNotInCatalog' | 'expected'
-> {
-  const { expected, why } = expectedNames;
-  const leaks: TargetLeak[] = [];
-  const strangers: string[] = [];
-  for (const name of offered) {
-    if (expected.has(name)) continue;
-    const reason = why.get(name);
-    if (reason !== undefined) leaks.push({ name, reason });
-    else strangers.push(name);
-  }
-  return {
-    expected: [...expected].sort(),
-    offeredButDisallowed: leaks,
-    allowedButNotOffered: [...expected].filter((n) => !offered.includes(n)).sort(),
-    offeredNotInCatalog: strangers,
-  };
 }
 
 /** The tool a content part of a step is about (approval parts carry the call inside). */
@@ -140,7 +117,7 @@ async function runContext(
   try {
     call = verifyCall({ ...base, subagentModel }, context.context, caller);
   } catch (error) {
-    return [failed(head, error)];
+    return [failedRun(head, error)];
   }
   const offered = new Set(
     aiSdkTarget
@@ -169,7 +146,7 @@ async function runContext(
     } as never);
     content = result.steps[0]?.content ?? [];
   } catch (error) {
-    return [failed(head, error)];
+    return [failedRun(head, error)];
   }
   const first = names(parent.doGenerateCalls[0]);
   const runs: TargetRun[] = [
@@ -195,18 +172,6 @@ async function runContext(
     });
   }
   return runs;
-}
-
-function failed(head: Pick<TargetRun, 'context' | 'values' | 'caller'>, error: unknown): TargetRun {
-  return {
-    ...head,
-    offered: [],
-    expected: [],
-    offeredButDisallowed: [],
-    allowedButNotOffered: [],
-    offeredNotInCatalog: [],
-    error: error instanceof Error ? error.message : String(error),
-  };
 }
 
 async function verifyAiSdk(
@@ -242,57 +207,6 @@ async function verifyAiSdk(
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function runLines(run: TargetRun): string[] {
-  const values = Object.entries(run.values)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-  const who =
-    run.subagent !== undefined
-      ? `  subagent ${run.subagent}`
-      : `${run.context}${run.caller ? ` caller ${run.caller}` : ''}${values ? ` (${values})` : ''}`;
-  const verdict =
-    run.error !== undefined
-      ? 'FAILED'
-      : runIsClean(run)
-        ? 'equals the policy'
-        : 'DIFFERS from the policy';
-  const indent = run.subagent !== undefined ? '    ' : '  ';
-  const lines = [
-    `${who}: ${verdict} — ${run.offered.length} offered${run.offered.length > 0 ? `: ${run.offered.join(', ')}` : ''}`,
-  ];
-  if (run.error !== undefined) lines.push(`${indent}error: ${run.error}`);
-  for (const leak of run.offeredButDisallowed)
-    lines.push(`${indent}offered but disallowed: ${leak.name} — ${leak.reason}`);
-  for (const name of run.allowedButNotOffered)
-    lines.push(`${indent}allowed but not offered: ${name}`);
-  for (const name of run.offeredNotInCatalog)
-    lines.push(`${indent}offered but not in the catalog: ${name}`);
-  if (run.emit)
-    lines.push(
-      `${indent}emit ${run.emit.tool}: ${run.emit.outcome}${run.emit.detail ? ` — ${run.emit.detail}` : ''}`,
-    );
-  return lines;
-}
-
-function formatAiSdkReport(report: TargetVerifyReport): string {
-  const calls = report.runs.filter((r) => r.subagent === undefined).length;
-  const nested = report.runs.length - calls;
-  const all = plural(report.runs.length, 'call');
-  const took = `${(report.durationMs / 1000).toFixed(1)} s`;
-  const failing = report.runs.filter((r) => !runIsClean(r)).length;
-  const lines = [
-    `catalog ${report.catalog}: ai-sdk target on ${report.sdk.package} ${report.sdk.version} (its test model), ` +
-      `${plural(calls, 'call')}${nested > 0 ? ` and ${plural(nested, 'subagent call')}` : ''}`,
-    '',
-    ...report.runs.flatMap(runLines),
-    '',
-    report.ok
-      ? `verify --target ai-sdk: what the model is offered equals the policy in all ${all} (${took}).`
-      : `verify --target ai-sdk: ${plural(failing, 'call')} of ${report.runs.length} differ from the policy or failed (${took}).`,
-  ];
-  return `${lines.join('\n')}\n`;
-}
+const formatAiSdkReport = (report: TargetVerifyReport) => formatTargetReport(report, 'call');
 
 export const aiSdkVerifier: TargetVerifier = { verify: verifyAiSdk, format: formatAiSdkReport };

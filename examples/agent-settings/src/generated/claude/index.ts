@@ -6,6 +6,7 @@
 export * from './ai-sdk';
 export * from './bindings';
 export * from './i18n-keys';
+export * from './openai-agents';
 export * from './opt-outs';
 export * from './policy';
 export * from './registry';
