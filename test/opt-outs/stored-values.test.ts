@@ -76,7 +76,7 @@ describe('entries of a stored list', () => {
       'mcp____proto__',
       'mcp__constructor',
       'mcp__toString__x',
-      'mcp__cherry-tools__constructor',
+      'mcp__cherry-tools__constructor', // tool-catalog-ignore-stale-ref: a hostile name on purpose
     ];
     const migration = migrateClaudeOptOuts(entries);
     expect(migration.optOuts).toEqual([]);

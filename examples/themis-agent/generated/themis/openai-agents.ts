@@ -94,13 +94,14 @@ export function themisOpenAIAgentOptions(input: ThemisOpenAIAgentInput): ThemisO
     return openAIAgentOptions({ tables: THEMIS_POLICY_TABLES }, THEMIS_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...tools } }) as ThemisOpenAIAgentOptions;
   const context = input.context as ThemisToolContext;
   const include = THEMIS_CALLERS[caller];
-  const built = THEMIS_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = THEMIS_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   // Each run's selection, from the run's own context: its conditions, checks and factories.
   const select = (run: PolicyContext, registry?: ChannelRegistry) => ({
     keys: THEMIS_TOOL_CATALOG.selectedKeys(run as ThemisToolContext, { include }),
     names: THEMIS_TOOL_CATALOG.toolNames(run as ThemisToolContext, registry === undefined ? { include } : { include, channels: registry }),
   });
-  return openAIAgentOptions({ tables: THEMIS_POLICY_TABLES }, THEMIS_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...built, ...tools }, select }) as ThemisOpenAIAgentOptions;
+  return openAIAgentOptions({ tables: THEMIS_POLICY_TABLES }, THEMIS_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...built.servers, ...tools }, select, builtNames: built.builtNames }) as ThemisOpenAIAgentOptions;
 }
 
 /** The options of one run of such an Agent: `run(agent, input, { ...themisOpenAIRunOptions({ context, agent, … }) })`. */

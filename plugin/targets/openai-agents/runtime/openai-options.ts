@@ -8,6 +8,7 @@ import {
   mcpToolName,
   type AppTool,
   type ChannelRegistry,
+  type OfferInput,
   type OfferSelection,
   type PolicyContext,
   type PolicyTables,
@@ -38,6 +39,8 @@ export interface OpenAIAgentInput {
   readonly mcpServers?: Readonly<Record<string, McpServerLike | undefined>>;
   /** The caller's selection for a run's context (what the generated code computes for `caller`). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key: they stand for the entry. */
+  readonly builtNames?: OfferInput['builtNames'];
   /** The app's channel registry, for runs whose options bring none. */
   readonly channels?: ChannelRegistry;
   /** The model the subagents run on; default: the run's. */
@@ -120,6 +123,7 @@ export function openAIAgentOptions(
     context: input.context,
     ...(input.select ? { select: input.select } : {}),
     ...(input.channels ? { channels: input.channels } : {}),
+    ...(input.builtNames ? { builtNames: input.builtNames } : {}),
     runtimeNameOf,
   });
   const own = agentParts(sdk, tables, input, scope);

@@ -23,6 +23,8 @@ export interface ScopeInput {
   readonly channels?: ChannelRegistry;
   /** The Agent's caller's selection for a run's context (absent: every catalog tool is a candidate). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key. */
+  readonly builtNames?: OfferInput['builtNames'];
   /** A runtime name for one of the SDK's names of this Agent's tools (for the live snapshot). */
   readonly runtimeNameOf: (name: string) => string | undefined;
 }
@@ -86,6 +88,7 @@ export function rootScope(input: ScopeInput): AgentScope {
       ...(run.agent !== undefined ? { agent: run.agent } : {}),
       ...(run.options !== undefined ? { options: run.options } : {}),
       ...(input.select ? { selection: input.select(context, channels) } : {}),
+      ...(input.builtNames ? { builtNames: input.builtNames } : {}),
     };
     const made = { input: start, offer: computeOffer(tables, start) };
     starts.set(session, made);

@@ -83,13 +83,14 @@ export function claudeOpenAIAgentOptions(input: ClaudeOpenAIAgentInput): ClaudeO
     return openAIAgentOptions({ tables: CLAUDE_POLICY_TABLES }, CLAUDE_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...tools } }) as ClaudeOpenAIAgentOptions;
   const context = input.context as ClaudeToolContext;
   const include = CLAUDE_CALLERS[caller];
-  const built = CLAUDE_TOOL_CATALOG.buildServers(context, schema === undefined ? { include } : { include, schema });
+  // The tools of an entry that declares no names (`fullNames: []`) are known by what its builder built.
+  const built = CLAUDE_TOOL_CATALOG.buildServerTools(context, schema === undefined ? { include } : { include, schema });
   // Each run's selection, from the run's own context: its conditions, checks and factories.
   const select = (run: PolicyContext, registry?: ChannelRegistry) => ({
     keys: CLAUDE_TOOL_CATALOG.selectedKeys(run as ClaudeToolContext, { include }),
     names: CLAUDE_TOOL_CATALOG.toolNames(run as ClaudeToolContext, registry === undefined ? { include } : { include, channels: registry }),
   });
-  return openAIAgentOptions({ tables: CLAUDE_POLICY_TABLES }, CLAUDE_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...built, ...tools }, select }) as ClaudeOpenAIAgentOptions;
+  return openAIAgentOptions({ tables: CLAUDE_POLICY_TABLES }, CLAUDE_OPENAI_AGENTS_FUNCTIONS, { ...common, tools: { ...built.servers, ...tools }, select, builtNames: built.builtNames }) as ClaudeOpenAIAgentOptions;
 }
 
 /** The options of one run of such an Agent: `run(agent, input, { ...claudeOpenAIRunOptions({ context, agent, … }) })`. */

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 52e3fcf2e1fde386 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 0ea6e512f5090d4a of the code below.
 // The options of one OpenAI Agents SDK Agent (`new Agent({ name, instructions, ...options })`), from the
 // catalog's offer: every app tool a function tool enabled per run, the app's MCP servers of the
 // declared channels filtered per run, and every declared subagent an Agent of its own offered as a
@@ -14,6 +14,7 @@ import {
   mcpToolName,
   type AppTool,
   type ChannelRegistry,
+  type OfferInput,
   type OfferSelection,
   type PolicyContext,
   type PolicyTables,
@@ -44,6 +45,8 @@ export interface OpenAIAgentInput {
   readonly mcpServers?: Readonly<Record<string, McpServerLike | undefined>>;
   /** The caller's selection for a run's context (what the generated code computes for `caller`). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key: they stand for the entry. */
+  readonly builtNames?: OfferInput['builtNames'];
   /** The app's channel registry, for runs whose options bring none. */
   readonly channels?: ChannelRegistry;
   /** The model the subagents run on; default: the run's. */
@@ -126,6 +129,7 @@ export function openAIAgentOptions(
     context: input.context,
     ...(input.select ? { select: input.select } : {}),
     ...(input.channels ? { channels: input.channels } : {}),
+    ...(input.builtNames ? { builtNames: input.builtNames } : {}),
     runtimeNameOf,
   });
   const own = agentParts(sdk, tables, input, scope);

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 56064279c85ab2f5 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 b10838e4147bfc37 of the code below.
 // What one Agent (the app's, or a subagent's) offers in a run, asked by its tools' `isEnabled`, their
 // guardrails and `needsApproval`, and its MCP servers' filters: the offer of the run's context,
 // opt-outs and the Agent's caller, computed once per run, narrowed by the live snapshot. A run without
@@ -29,6 +29,8 @@ export interface ScopeInput {
   readonly channels?: ChannelRegistry;
   /** The Agent's caller's selection for a run's context (absent: every catalog tool is a candidate). */
   readonly select?: (context: PolicyContext, channels?: ChannelRegistry) => OfferSelection;
+  /** The runtime names each bundle entry (`fullNames: []`) built, by key. */
+  readonly builtNames?: OfferInput['builtNames'];
   /** A runtime name for one of the SDK's names of this Agent's tools (for the live snapshot). */
   readonly runtimeNameOf: (name: string) => string | undefined;
 }
@@ -92,6 +94,7 @@ export function rootScope(input: ScopeInput): AgentScope {
       ...(run.agent !== undefined ? { agent: run.agent } : {}),
       ...(run.options !== undefined ? { options: run.options } : {}),
       ...(input.select ? { selection: input.select(context, channels) } : {}),
+      ...(input.builtNames ? { builtNames: input.builtNames } : {}),
     };
     const made = { input: start, offer: computeOffer(tables, start) };
     starts.set(session, made);
