@@ -169,7 +169,7 @@ export function formatTargetReport(
     ...report.runs.flatMap(runLines),
     '',
     report.ok
-      ? `verify --target ${report.target}: what the model is offered equals the policy in all ${all} (${took}).`
+      ? `verify --target ${report.target}: what the model is offered equals the policy in ${report.runs.length === 1 ? `the one ${unit}` : `all ${all}`} (${took}).`
       : `verify --target ${report.target}: ${plural(failing, unit)} of ${report.runs.length} differ from the policy or failed (${took}).`,
   ];
   return `${lines.join('\n')}\n`;

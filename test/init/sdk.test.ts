@@ -155,7 +155,7 @@ describe('tool-catalog init without the SDK', () => {
       );
       expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
       const drift = await runCli(['drift'], dir);
-      expect(drift.code).toBe(1);
+      expect(drift.code).toBe(2);
       expect(drift.stderr).toContain('install @anthropic-ai/claude-agent-sdk');
 
       // The one SDK import left is the type of SDK tool instances in tools.ts, which the install above provides.
@@ -193,9 +193,9 @@ describe('tool-catalog init without the SDK', () => {
       const typed = read(dir, 'catalog/tools.catalog.ts');
       expect(typed).not.toContain('sdkTyped');
       expect(typed).toBe(
-        tools
+        `${tools
           .replaceAll(' sdkTyped: false,', '')
-          .replace(/^\/\/ The SDK tools below[^\n]*\n[^\n]*\n/m, '') + '// my note\n',
+          .replace(/^\/\/ The SDK tools below[^\n]*\n[^\n]*\n/m, '')}// my note\n`,
       );
       const driftAfter = await runCli(['drift'], dir);
       expect(driftAfter.stdout).toContain('ok: all');
