@@ -12,7 +12,7 @@ import { lineCommentText, tsKey, tsString } from '../text/escape.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
 import { AGENT_SERVER_FILE } from './agent-server.js';
 import { CHAT_FILES, type StarterTarget } from './chat-starters.js';
-import { chooseTargets, type TargetChoice } from './init-targets.js';
+import { chooseTargets, targetsClaude, type TargetChoice } from './init-targets.js';
 import { detectApp, InitError, type AppInfo } from './detect-app.js';
 import { execCommand, runScriptCommand } from './package-manager.js';
 import { SDK_PACKAGE } from './detect-app.js';
@@ -149,8 +149,11 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   // `agent-tools` for `agent`; a catalog named `tools` or `…-tools` is not given the word twice.
   const server = tsString(/(^|-)tools$/.test(name) ? name : `${name}-tools`);
   const catalogName = lineCommentText(`'${name}'`);
+  // The Claude runtime's built-ins are tools of its target alone: a catalog without it starts without them.
+  const claude = targetsClaude(targets.names);
+  const starterSdkTools = claude ? STARTER_SDK_TOOLS : [];
   // Without the SDK its tools are declared untyped, so nothing generated needs the SDK's types yet.
-  const untyped = app.sdk ? '' : ' sdkTyped: false,';
+  const untyped = app.sdk || !claude ? '' : ' sdkTyped: false,';
   const renderTools = (sdkTools: readonly string[]) =>
     render('init-tools.catalog.ts', {
       name: catalogName,
@@ -194,7 +197,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   const files = new Map<string, string>([
     [configFile, configText],
     [vocabularyFile, render('init-vocabulary.catalog.ts', { name: catalogName, variable, server })],
-    [toolsFile, renderTools(STARTER_SDK_TOOLS)],
+    [toolsFile, renderTools(starterSdkTools)],
   ]);
   return {
     app,

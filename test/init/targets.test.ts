@@ -154,10 +154,13 @@ describe('init and the app’s SDKs', () => {
       );
       expect(existsSync(path.join(dir, 'src/chat-openai-agents.ts'))).toBe(true);
       expect(existsSync(path.join(dir, 'src/chat-ai-sdk.ts'))).toBe(true);
-      // No Claude target: no agent server, session options, or SDK tools to declare.
+      // No Claude target: no agent server, session options, or Claude SDK tools to declare.
       expect(existsSync(path.join(dir, 'src/agent-server.ts'))).toBe(false);
       expect(existsSync(path.join(dir, 'src/generated/agent/session.ts'))).toBe(false);
       expect(existsSync(path.join(dir, 'catalog/sdk-tools.catalog.ts'))).toBe(false);
+      // The Claude runtime's built-ins are its target's alone: the starter catalog has only the app's tool.
+      expect(read(dir, 'catalog/tools.catalog.ts')).not.toContain("kind: 'sdk'");
+      expect(read(dir, 'catalog/tools.catalog.ts')).toContain("kind: 'mcp', server: 'agent-tools'");
       expect(init.stdout).not.toContain('claude-agent-sdk');
       await typechecks(dir);
 
