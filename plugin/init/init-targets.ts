@@ -11,6 +11,8 @@ const TARGET_PACKAGES: Readonly<Record<Exclude<TargetName, 'claude-agent-sdk'>, 
   'openai-agents': '@openai/agents',
 };
 
+const DEFAULT_REASON = 'the default';
+
 export interface TargetChoice {
   /** The targets as the config writes them (`ai-sdk`, or `ai-sdk@6` as `--target` spelt it). */
   readonly specs: readonly string[];
@@ -20,6 +22,8 @@ export interface TargetChoice {
   readonly reasons: Readonly<Partial<Record<TargetName, string>>>;
   /** SDKs package.json names that init could not compile for, each with why and what to do. */
   readonly skipped: readonly string[];
+  /** The targets package.json or `--target` asked for (not the Claude Agent SDK as the default). */
+  readonly asked: readonly TargetName[];
 }
 
 /** `--target a --target b,c` → `['a', 'b', 'c']`. */
@@ -53,13 +57,14 @@ export function chooseTargets(
       names,
       reasons: Object.fromEntries(names.map((n) => [n, 'chosen by --target'])),
       skipped: [],
+      asked: names,
     };
   }
   const names: TargetName[] = ['claude-agent-sdk'];
   const reasons: Partial<Record<TargetName, string>> = {
     'claude-agent-sdk': declaredIn(app, '@anthropic-ai/claude-agent-sdk')
       ? 'detected from package.json: @anthropic-ai/claude-agent-sdk'
-      : 'the default',
+      : DEFAULT_REASON,
   };
   const skipped: string[] = [];
   for (const [name, pkg] of Object.entries(TARGET_PACKAGES) as [TargetName, string][]) {
@@ -79,7 +84,8 @@ export function chooseTargets(
     reasons[name] =
       `detected from package.json: ${pkg} in ${field}${installed ? `, ${installed}` : ''}`;
   }
-  return { specs: names, names, reasons, skipped };
+  const asked = names.filter((n) => reasons[n] !== DEFAULT_REASON);
+  return { specs: names, names, reasons, skipped, asked };
 }
 
 /** Whether the catalog compiles for the Claude Agent SDK (its session options, coverage and drift). */

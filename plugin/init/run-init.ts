@@ -158,7 +158,7 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
       names,
       reasons: Object.fromEntries(names.map((n) => [n, `in ${rel(plan.configFile)}`])),
       // The config is the user's: what it lacks is a step for them, never an edit.
-      skipped: plan.targets.names
+      skipped: plan.targets.asked
         .filter((n) => !names.includes(n))
         .map(
           (n) =>

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli';
+import { json, runCli } from '../support/cli';
 import { runTsc } from '../support/compilers';
 import { uniqueArtifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
@@ -163,6 +163,18 @@ describe('init and the app’s SDKs', () => {
       expect(read(dir, 'catalog/tools.catalog.ts')).toContain("kind: 'mcp', server: 'agent-tools'");
       expect(init.stdout).not.toContain('claude-agent-sdk');
       await typechecks(dir);
+      // doctor asks for no runtime-surface lock, which only the Claude target reads.
+      const doctor = await runCli(['doctor', '--json'], dir);
+      const findings = json(doctor).findings as { check: string; status: string }[];
+      expect(findings.filter((f) => f.status === 'problem')).toEqual([]);
+      expect(doctor.code).toBe(0);
+      // A second run keeps the config, and does not ask for the Claude Agent SDK the flag left out.
+      const rerun = await runCli(['init'], dir);
+      expect(rerun.code, rerun.stderr).toBe(0);
+      expect(rerun.stdout).toContain(
+        'Targets: openai-agents (in tool-catalog.config.ts), ai-sdk (in tool-catalog.config.ts).\n',
+      );
+      expect(rerun.stdout).not.toContain('claude-agent-sdk');
 
       // Repeated flags read the same as a comma list.
       const again = makeApp('flags', {}, NODENEXT);
