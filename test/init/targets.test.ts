@@ -1,19 +1,21 @@
 // `init` knows the app's SDKs: an app whose package.json names `ai` (7, or 6 through the repository's
 // `ai-6` alias) or `@openai/agents` gets their targets in the config and a chat starter per target,
 // which type-checks with the app's tsconfig under nodenext and bundler resolution (TypeScript 7 and
-// 5.9); `--target` overrides what package.json says, an unknown one is refused before anything is
-// written, and an app with neither keeps the Claude Agent SDK alone.
+// 5.9); one named but not installed is left out with the reason; `--target` overrides what
+// package.json says, an unknown one is refused before anything is written, and an app with neither
+// keeps the Claude Agent SDK alone.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json, runCli } from '../support/cli';
 import { runTsc } from '../support/compilers';
-import { uniqueArtifactDir, writeFiles } from '../support/files';
+import { removeTempDirs, tempDir, uniqueArtifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 
 const made: string[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  await removeTempDirs();
 });
 
 /** Init, generate and two compilers per app: minutes on a busy machine. */
@@ -189,6 +191,24 @@ describe('init and the app’s SDKs', () => {
     },
     TIMEOUT_MS,
   );
+
+  it('leaves out an SDK package.json names but the app has not installed, saying why', async () => {
+    // Outside the repository: nothing resolves `ai`.
+    const dir = await tempDir('init-targets-not-installed');
+    writeFiles(dir, {
+      'package.json':
+        '{ "name": "chat", "private": true, "type": "module", "dependencies": { "ai": "^7.0.0" } }\n',
+    });
+    const init = await runCli(['init'], dir);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain('Targets: claude-agent-sdk (the default).\n');
+    expect(init.stdout).toContain(
+      "ai is in package.json (dependencies), but init did not add the target 'ai-sdk': The target " +
+        "'ai-sdk' compiles for the installed major version of 'ai', which is not installed here; " +
+        "install it, or pin the major: 'ai-sdk@7'.\n",
+    );
+    expect(read(dir, 'tool-catalog.config.ts')).not.toContain('targets');
+  });
 
   it('refuses an unknown target before writing anything, listing the known ones', async () => {
     const dir = makeApp('unknown', { ai: '^7.0.0' }, NODENEXT);
