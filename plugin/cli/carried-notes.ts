@@ -12,7 +12,16 @@ export function carriedNotes(
   const lines: string[] = [];
   for (const c of result.catalogs)
     for (const [from, into] of c.carried) {
-      if (c.files.has(from) || into.length === 0) continue;
+      if (into.length === 0) continue;
+      // A locale file written again whose translations went aside: it is the default locale's now.
+      if (c.files.has(from)) {
+        if (!into.includes(from))
+          lines.push(
+            `set aside the translations in ${rel(from)} in ${into.map(rel).join(' and ')}: ` +
+              `${rel(from)} is the default locale's file now and holds the catalog's copy.\n`,
+          );
+        continue;
+      }
       const removed = report.orphaned.includes(from);
       lines.push(
         `${removed ? 'moved' : 'copied'} the translations in ${rel(from)} to ` +

@@ -17,6 +17,7 @@ import { moduleResolutionFinding, nodeFinding, typescriptFinding } from './envir
 import { problem, type Finding } from './finding.js';
 import { fileFindings, generatedFinding } from './output-checks.js';
 import { installedSdks, sdkFinding, surfaceLockFindings } from './sdk-checks.js';
+import { DEFAULT_TARGETS } from '../language/targets.js';
 
 export interface DoctorOptions {
   readonly cwd: string;
@@ -85,12 +86,15 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const regenerate = regenerateCommand(cwd, flags);
     for (const c of result.catalogs) {
       findings.push(moduleResolutionFinding(cwd, c.config.name, c.outDir));
-      findings.push(
-        ...(await surfaceLockFindings(
-          { dir: cwd, catalog: c.config.name, outDir: c.outDir, verify: tool('verify') },
-          sdks,
-        )),
-      );
+      // The lock records what the Claude runtime offers by itself: only its target reads it.
+      const targets = c.config.targets?.map((t) => t.name) ?? DEFAULT_TARGETS;
+      if (targets.includes('claude-agent-sdk'))
+        findings.push(
+          ...(await surfaceLockFindings(
+            { dir: cwd, catalog: c.config.name, outDir: c.outDir, verify: tool('verify') },
+            sdks,
+          )),
+        );
     }
     findings.push(generatedFinding(cwd, result, { generate: tool('generate'), regenerate }));
     for (const c of result.catalogs) findings.push(...fileFindings(cwd, c.config, regenerate));

@@ -20,7 +20,7 @@ export function nextSteps(result: InitResult): string[] {
       `${installCommand(app.packageManager, 'agent-tool-catalog', true)}   # ` +
         `the tool-catalog command; the generated code needs nothing of it at run time`,
     );
-  if (!sdk.installed) {
+  if (sdk?.installed === false) {
     steps.push(`${sdk.install}   # ${SDK_PACKAGE}: the generated tools.ts imports its types`);
     steps.push(
       `Then run \`${commands.init}\` again: it declares every tool the SDK ` +
@@ -28,12 +28,12 @@ export function nextSteps(result: InitResult): string[] {
         `${rel(plan.toolsFile)}` +
         `${app.browserOnly ? '' : `, and writes ${rel(plan.agentServerFile)}, an agent server on your catalog`}.`,
     );
-  } else if (sdk.problem)
+  } else if (sdk?.problem)
     steps.push(
       `Run \`${commands.drift}\`: init could not compare the catalog with ` +
         `${sdk.name} ${sdk.version} (${sdk.problem}).`,
     );
-  else if (sdk.left > 0)
+  else if (sdk && sdk.left > 0)
     steps.push(
       `Run \`${commands.drift}\`: it lists ${sdk.left} difference` +
         `${sdk.left === 1 ? '' : 's'} with ${sdk.name} ${sdk.version} left for ` +
@@ -48,9 +48,19 @@ export function nextSteps(result: InitResult): string[] {
         `through the SDK's query() with your catalog's session options.`,
     );
   else if (server.action === 'not-written' && server.step) steps.push(server.step);
+  for (const chat of result.chats)
+    if (chat.action === 'written')
+      steps.push(
+        chat.target === 'ai-sdk'
+          ? `Call runChatTurn(model, prompt) from ${rel(chat.file)}: one chat turn through the AI ` +
+              `SDK's generateText() with your catalog's options, on your provider's model.`
+          : `Call runChatTurn(prompt) from ${rel(chat.file)}: one run of an OpenAI Agents SDK ` +
+              `Agent built with your catalog's options.`,
+      );
+    else if (chat.step) steps.push(chat.step);
   if (
     result.rerun &&
-    sdk.installed &&
+    sdk?.installed &&
     sdk.declared.length > 0 &&
     result.bindingFile &&
     !result.edited.includes(result.bindingFile)
@@ -60,7 +70,7 @@ export function nextSteps(result: InitResult): string[] {
         `--fix\` inserts their entries (it needs ts-morph: ` +
         `${installCommand(app.packageManager, 'ts-morph', true)}).`,
     );
-  if (sdk.installed && sdk.declared.length > 0)
+  if (sdk?.installed && sdk.declared.length > 0)
     steps.push(
       `Classify the other ${sdk.declared.length} tools ${sdk.name} ` +
         `${sdk.version} types in ${rel(plan.sdkToolsFile)} (all disabled for now).`,
@@ -71,7 +81,7 @@ export function nextSteps(result: InitResult): string[] {
   ].join(' and ');
   steps.push(`Run \`${commands.generate}\` after each catalog change (commit ${commit}).`);
   const lock = path.join(result.outDir, SURFACE_LOCK_NAME);
-  if (sdk.installed && !existsSync(lock))
+  if (sdk?.installed && !existsSync(lock))
     steps.push(
       `Run \`${commands.verify} --update\`: it records what the runtime offers by ` +
         `itself in ${rel(lock)} and writes again the session's tools and ` +

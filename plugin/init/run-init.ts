@@ -21,6 +21,18 @@ import {
   type ScaffoldPlan,
 } from './scaffold.js';
 import { completeSdkTools, type SdkOutcome } from './sdk-tools.js';
+import { writeChatStarters, type ChatStarterOutcome } from './chat-starters.js';
+import { targetsClaude } from './init-targets.js';
+import type { TargetName } from '../language/targets.js';
+
+/** The targets of the catalog init worked on, and why each. */
+interface InitTargets {
+  readonly names: readonly TargetName[];
+  /** Why each is there: detected from package.json, chosen by --target, or the config's (second run). */
+  readonly reasons: Readonly<Partial<Record<TargetName, string>>>;
+  /** SDKs package.json names that the catalog does not compile for, each with why and what to do. */
+  readonly skipped: readonly string[];
+}
 
 export interface InitResult {
   readonly plan: ScaffoldPlan;
@@ -38,7 +50,9 @@ export interface InitResult {
   readonly edited: readonly string[];
   /** `added`, `kept` (already the same) or `conflict` (a different `generate` script exists, left alone). */
   readonly script: 'added' | 'kept' | 'conflict';
-  readonly sdk: SdkOutcome;
+  readonly targets: InitTargets;
+  /** The Claude Agent SDK and what init did about it; undefined when the catalog does not compile for it. */
+  readonly sdk: SdkOutcome | undefined;
   /** What init did to pnpm-workspace.yaml (pnpm apps only). */
   readonly pnpm?: PnpmBuildsEdit;
   /**
@@ -51,6 +65,8 @@ export interface InitResult {
   readonly generated: GenerateAndWriteResult;
   /** The agent-server module: written, kept (it existed), or not written and why. */
   readonly agentServer: AgentServerOutcome;
+  /** The chat starter of each other target the catalog compiles for. */
+  readonly chats: readonly ChatStarterOutcome[];
 }
 
 async function addGenerateScript(app: AppInfo, script: string): Promise<InitResult['script']> {
@@ -134,8 +150,22 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
   const created: string[] = [];
   let outDir = plan.outDir;
   let bindingFile = plan.bindingFile;
+  let targets: InitTargets = plan.targets;
   if (rerun) {
     const configured = await configuredCatalog(plan, options.name);
+    const names = configured.targets?.map((t) => t.name) ?? ['claude-agent-sdk' as const];
+    targets = {
+      names,
+      reasons: Object.fromEntries(names.map((n) => [n, `in ${rel(plan.configFile)}`])),
+      // The config is the user's: what it lacks is a step for them, never an edit.
+      skipped: plan.targets.asked
+        .filter((n) => !names.includes(n))
+        .map(
+          (n) =>
+            `${plan.targets.reasons[n]}, but the catalog in ${rel(plan.configFile)} does not compile for it: ` +
+            `add '${n}' to its \`targets\`, and run \`${plan.commands.init}\` again to have its starter written.`,
+        ),
+    };
     // The starter's names (its vocabulary's variable) follow the catalog the config has.
     plan = planScaffold(dir, { ...options, name: configured.name });
     outDir = configured.outDir;
@@ -156,29 +186,33 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     }
   }
   const ref = { dir, configFile: plan.configFile, catalog: plan.name };
+  const claude = targetsClaude(targets.names);
+  const sdk = claude ? plan.app.sdk : undefined;
   // A binding file nobody edited yet follows the catalog when the SDK's tools are added below.
   const untouchedBindings =
-    rerun && plan.app.sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
+    rerun && sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
   const formatters = await ignoreOutputInFormatters(dir, outDir);
   const pnpm = await recordPnpmBuilds(plan.app);
   const script = await addGenerateScript(plan.app, plan.script);
-  const completed = plan.app.sdk
+  const completed = sdk
     ? await completeSdkTools({
         dir,
         configFile: plan.configFile,
         catalog: plan.name,
-        sdk: plan.app.sdk,
+        sdk,
         toolsFile: plan.toolsFile,
         sdkToolsFile: plan.sdkToolsFile,
         renderSdkTools: plan.renderSdkTools,
         renderStarter: rerun ? undefined : plan.renderTools,
       })
     : {
-        outcome: {
-          installed: false as const,
-          // A browser app only reads the SDK's types: a devDependency keeps its runtime out of production.
-          install: installCommand(plan.app.packageManager, SDK_PACKAGE, plan.app.browserOnly),
-        },
+        outcome: claude
+          ? {
+              installed: false as const,
+              // A browser app only reads the SDK's types: a devDependency keeps its runtime out of production.
+              install: installCommand(plan.app.packageManager, SDK_PACKAGE, plan.app.browserOnly),
+            }
+          : undefined,
         written: [] as string[],
       };
   if (untouchedBindings && bindingFile && completed.written.length > 0) {
@@ -189,18 +223,19 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     }
   }
   const generated = await generateAndWrite({ cwd: dir, config: plan.configFile });
-  // Written from the model generate just built, so it uses the catalog's names as they are now.
+  // Written from the model generate just built, so they use the catalog's names as they are now.
+  const model = generated.catalogs.find((c) => c.config.name === plan.name)?.model;
+  const install = (pkg: string) => installCommand(plan.app.packageManager, pkg, false);
   const agentServer = await writeAgentServer(
-    {
-      app: plan.app,
-      file: plan.agentServerFile,
-      model: generated.catalogs.find((c) => c.config.name === plan.name)?.model,
-      init: plan.commands.init,
-      install: (pkg) => installCommand(plan.app.packageManager, pkg, false),
-    },
+    { app: plan.app, file: plan.agentServerFile, model, init: plan.commands.init, install },
     writeFileAtomic,
   );
   if (agentServer.action === 'written') created.push(agentServer.file);
+  const chats = await writeChatStarters(
+    { app: plan.app, files: plan.chatFiles, model, init: plan.commands.init, install },
+    writeFileAtomic,
+  );
+  created.push(...chats.filter((c) => c.action === 'written').map((c) => c.file));
   const edited = completed.written.filter((f) => !created.includes(f) && f !== plan.sdkToolsFile);
   created.push(...completed.written.filter((f) => f === plan.sdkToolsFile));
   created.push(...formatters.written.filter((e) => e.action === 'created').map((e) => e.file));
@@ -215,11 +250,13 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     created: [...new Set(created)].sort(),
     edited,
     script,
+    targets,
     sdk: completed.outcome,
     pnpm,
     formatterIgnores: formatters.written,
     formatterSteps: formatters.steps,
     generated,
     agentServer,
+    chats,
   };
 }

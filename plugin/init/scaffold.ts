@@ -11,6 +11,8 @@ import type { TemplateViews } from '../render/template-views.js';
 import { lineCommentText, tsKey, tsString } from '../text/escape.js';
 import { lowerFirst, pascalCase, toPosix } from '../text/spelling.js';
 import { AGENT_SERVER_FILE } from './agent-server.js';
+import { CHAT_FILES, type StarterTarget } from './chat-starters.js';
+import { chooseTargets, targetsClaude, type TargetChoice } from './init-targets.js';
 import { detectApp, InitError, type AppInfo } from './detect-app.js';
 import { execCommand, runScriptCommand } from './package-manager.js';
 import { SDK_PACKAGE } from './detect-app.js';
@@ -23,11 +25,15 @@ export interface InitOptions {
   readonly config?: string;
   /** `--ui` / `--no-ui`: whether the app has a UI, when init should not guess. */
   readonly ui?: boolean;
+  /** `--target`: the agent SDKs the catalog compiles for, instead of the ones package.json names. */
+  readonly targets?: readonly string[];
 }
 
 export interface ScaffoldPlan {
   readonly app: AppInfo;
   readonly name: string;
+  /** The targets a new config names, and why (on a second run the config's own targets apply). */
+  readonly targets: TargetChoice;
   /** Absolute path → content of the files init writes itself (each only when it does not exist). */
   readonly files: ReadonlyMap<string, string>;
   readonly configFile: string;
@@ -42,6 +48,8 @@ export interface ScaffoldPlan {
   readonly sdkToolsFile: string;
   /** The agent-server module, beside the output's `generated/` folder (an app that runs the SDK). */
   readonly agentServerFile: string;
+  /** The chat starters of the other targets, beside it. */
+  readonly chatFiles: Readonly<Record<StarterTarget, string>>;
   /** The `generate` script init adds to package.json. */
   readonly script: string;
   /** How the user runs things in this app: `pnpm generate`, `pnpm exec tool-catalog drift`. */
@@ -100,6 +108,7 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     throw new InitError(
       `'${name}' cannot name a catalog; use letters, digits and dashes, starting with a letter (e.g. 'agent').`,
     );
+  const targets = chooseTargets(app, options.targets);
   const configFile = configFileOf(dir, options);
   const configDir = path.dirname(configFile);
   const foundByDefault = configDir === dir && CONFIG_FILE_NAMES.includes(path.basename(configFile));
@@ -140,8 +149,11 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
   // `agent-tools` for `agent`; a catalog named `tools` or `…-tools` is not given the word twice.
   const server = tsString(/(^|-)tools$/.test(name) ? name : `${name}-tools`);
   const catalogName = lineCommentText(`'${name}'`);
+  // The Claude runtime's built-ins are tools of its target alone: a catalog without it starts without them.
+  const claude = targetsClaude(targets.names);
+  const starterSdkTools = claude ? STARTER_SDK_TOOLS : [];
   // Without the SDK its tools are declared untyped, so nothing generated needs the SDK's types yet.
-  const untyped = app.sdk ? '' : ' sdkTyped: false,';
+  const untyped = app.sdk || !claude ? '' : ' sdkTyped: false,';
   const renderTools = (sdkTools: readonly string[]) =>
     render('init-tools.catalog.ts', {
       name: catalogName,
@@ -176,15 +188,21 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     outDir: tsString(fromConfig(outDir)),
     prefix: tsString(prefix),
     bindingFile: bindingFile && tsString(fromConfig(bindingFile)),
+    // The Claude Agent SDK alone is what a config without `targets` compiles for.
+    targets:
+      targets.specs.length === 1 && targets.specs[0] === 'claude-agent-sdk'
+        ? undefined
+        : targets.specs.map(tsString).join(', '),
   });
   const files = new Map<string, string>([
     [configFile, configText],
     [vocabularyFile, render('init-vocabulary.catalog.ts', { name: catalogName, variable, server })],
-    [toolsFile, renderTools(STARTER_SDK_TOOLS)],
+    [toolsFile, renderTools(starterSdkTools)],
   ]);
   return {
     app,
     name,
+    targets,
     files,
     configFile,
     configFlags,
@@ -194,6 +212,10 @@ export function planScaffold(dir: string, options: InitOptions = {}): ScaffoldPl
     toolsFile,
     sdkToolsFile: path.join(project, 'catalog', 'sdk-tools.catalog.ts'),
     agentServerFile: path.join(project, `${base}${AGENT_SERVER_FILE}`),
+    chatFiles: {
+      'ai-sdk': path.join(project, `${base}${CHAT_FILES['ai-sdk']}`),
+      'openai-agents': path.join(project, `${base}${CHAT_FILES['openai-agents']}`),
+    },
     script,
     commands,
     renderTools,

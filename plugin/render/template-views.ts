@@ -350,6 +350,8 @@ interface InitConfigView {
   readonly prefix: Text;
   /** Only for an app with a UI. */
   readonly bindingFile?: Text;
+  /** `'claude-agent-sdk', 'ai-sdk'`: the targets, when more or other than the Claude Agent SDK alone. */
+  readonly targets?: Text;
 }
 
 interface InitVocabularyView {
@@ -392,6 +394,11 @@ interface InitAgentServerView {
   readonly catalog: Text;
   /** `createSdkMcpServer, query, tool`, or `query` when the catalog has no in-process tool to build. */
   readonly sdkImports: Text;
+  /**
+   * The tools are app tools (`appTool`), as a catalog with other targets than the Claude Agent SDK
+   * needs them; else the SDK's own `tool()`.
+   */
+  readonly appTools: boolean;
   /** The generated folder's barrel as the app's module resolution imports it (a string literal). */
   readonly generatedModule: Text;
   readonly sessionOptions: Text;
@@ -410,6 +417,33 @@ interface InitAgentServerView {
   }[];
   /** `'agent-tools': [notes]`: each in-process server and the tools the module builds for it. */
   readonly servers: Maybe;
+}
+
+/** What both chat starters have: the catalog's names, its in-process tools as app tools. */
+interface InitChatView {
+  readonly catalog: Text;
+  /** The generated folder's barrel as the app's module resolution imports it (a string literal). */
+  readonly generatedModule: Text;
+  readonly migrateOptOuts: Text;
+  readonly policyContext: Text;
+  /** `{ workspaceHasGit: false }`: every condition, false. */
+  readonly contextDefault: Text;
+  readonly tools: InitAgentServerView['tools'];
+  /** `'agent-tools': [notes]`: each in-process server and the app tools the module builds for it. */
+  readonly servers: Maybe;
+}
+
+interface InitChatAiSdkView extends InitChatView {
+  /** The `ai` major the generated options are for. */
+  readonly major: Text;
+  readonly aiSdkOptions: Text;
+}
+
+interface InitChatOpenAIAgentsView extends InitChatView {
+  readonly agentOptions: Text;
+  readonly runOptions: Text;
+  /** The Agent's name (a string literal). */
+  readonly agentName: Text;
 }
 
 /** Every template, by the name of its file in `templates/` without `.hbs`, and the view it lays out. */
@@ -436,4 +470,6 @@ export interface TemplateViews {
   'init-tools.catalog.ts': InitToolsView;
   'init-sdk-tools.catalog.ts': InitSdkToolsView;
   'init-agent-server.ts': InitAgentServerView;
+  'init-chat-ai-sdk.ts': InitChatAiSdkView;
+  'init-chat-openai-agents.ts': InitChatOpenAIAgentsView;
 }

@@ -34,6 +34,8 @@ const TEMPLATE_NAMES = Object.keys({
   'init-tools.catalog.ts': true,
   'init-sdk-tools.catalog.ts': true,
   'init-agent-server.ts': true,
+  'init-chat-ai-sdk.ts': true,
+  'init-chat-openai-agents.ts': true,
 } satisfies Record<TemplateName, true>) as TemplateName[];
 
 /** A compiled template: the view's text laid out. */

@@ -1,6 +1,7 @@
 // The folders documented commands run in, each a temporary copy: `repo` (the repository as a user of
 // its default catalog and examples sees it, with git history), `app-ui` (a fresh Vite + React app
-// after `tool-catalog init`), `app-server` (a Node ESM server on nodenext after `tool-catalog init`)
+// after `tool-catalog init`), `app-server` (a Node ESM server on nodenext after `tool-catalog init`),
+// `app-chat` (the same server with `ai` and `@openai/agents` in its package.json, after `init`),
 // `verify-desk` (the verify fixture catalog with an external MCP server), `verify-skills` (a project
 // with skills) and `mcp-everything` (a catalog and a lock behind the real server-everything).
 // Each has node_modules: this repository's packages, agent-tool-catalog itself, and its binaries.
@@ -18,6 +19,7 @@ export const FIXTURES = [
   'repo',
   'app-ui',
   'app-server',
+  'app-chat',
   'verify-desk',
   'verify-skills',
   'mcp-everything',
@@ -115,7 +117,7 @@ async function uiFixture(dir: string): Promise<void> {
 }
 
 /** A Node ESM server compiled by tsc (nodenext, rootDir src), then `tool-catalog init`. */
-async function serverFixture(dir: string): Promise<void> {
+async function serverFixture(dir: string, dependencies?: Record<string, string>): Promise<void> {
   const tsconfig = {
     compilerOptions: {
       target: 'ES2022',
@@ -129,7 +131,7 @@ async function serverFixture(dir: string): Promise<void> {
     include: ['src'],
   };
   writeFiles(dir, {
-    'package.json': `${JSON.stringify({ name: 'agent-server', private: true, type: 'module', scripts: { build: 'tsc', start: 'node dist/main.js' } }, null, 2)}\n`,
+    'package.json': `${JSON.stringify({ name: 'agent-server', private: true, type: 'module', scripts: { build: 'tsc', start: 'node dist/main.js' }, ...(dependencies && { dependencies }) }, null, 2)}\n`,
     'tsconfig.json': `${JSON.stringify(tsconfig, null, 2)}\n`,
     'src/main.ts': "console.log('agent server');\n",
   });
@@ -271,7 +273,8 @@ export async function makeFixtures(): Promise<Record<FixtureName, string>> {
   const build: Record<FixtureName, (dir: string) => Promise<void>> = {
     repo: repoFixture,
     'app-ui': uiFixture,
-    'app-server': serverFixture,
+    'app-server': (dir) => serverFixture(dir),
+    'app-chat': (dir) => serverFixture(dir, { ai: '^7.0.0', '@openai/agents': '^0.20.0' }),
     'verify-desk': verifyDeskFixture,
     'verify-skills': verifySkillsFixture,
     'mcp-everything': mcpEverythingFixture,

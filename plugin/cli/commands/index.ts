@@ -42,8 +42,13 @@ export const COMMANDS: readonly Command[] = [
     name: 'init',
     summary:
       'Scaffold a config, a starter catalog and a binding file in this app; run again, it completes what is missing',
-    usage: '[--catalog <name>] [--config <file>] [--ui | --no-ui]',
-    options: { ...COMMON_OPTIONS, ui: { type: 'boolean' }, 'no-ui': { type: 'boolean' } },
+    usage: '[--catalog <name>] [--config <file>] [--ui | --no-ui] [--target <sdk>]...',
+    options: {
+      ...COMMON_OPTIONS,
+      ui: { type: 'boolean' },
+      'no-ui': { type: 'boolean' },
+      target: { type: 'string', multiple: true },
+    },
     // A first run scaffolds the catalog before anything evaluates it.
     evaluatesCatalog: () => false,
     load: async () => (await import('./init.js')).initCommand,

@@ -1,12 +1,17 @@
-// `tool-catalog init [--catalog <name>] [--config <file>] [--ui | --no-ui]`: scaffolds a config, a
-// starter catalog, the binding file (apps with a UI) and a `generate` script in the app in the working
-// directory, then prints the next steps. Never overwrites: run again, it completes what is missing.
+// `tool-catalog init [--catalog <name>] [--config <file>] [--ui | --no-ui] [--target <sdk>]...`:
+// scaffolds a config, a starter catalog, the binding file (apps with a UI), a starter module per
+// target and a `generate` script in the app in the working directory, then prints the next steps.
+// Never overwrites: run again, it completes what is missing.
 import { InitError } from '../../init/detect-app.js';
 import { nextSteps } from '../../init/next-steps.js';
+import { targetFlags } from '../../init/init-targets.js';
 import { runInit, type InitResult } from '../../init/run-init.js';
 import { relativePosix } from '../../text/spelling.js';
 import { UsageError, type CommandIO, type ParsedArgs } from '../command.js';
 import { diagnosticsJson, printDiagnostics, jsonOutput } from '../report-diagnostics.js';
+
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [String(v)];
 
 function printResult(result: InitResult, io: CommandIO): void {
   const rel = (f: string) => relativePosix(io.cwd, f);
@@ -41,8 +46,11 @@ function printResult(result: InitResult, io: CommandIO): void {
         `: pnpm finishes installs without running esbuild's install script, ` +
         `which its binary does not need.\n`,
     );
+  const targets = result.targets;
+  io.stdout(`Targets: ${targets.names.map((n) => `${n} (${targets.reasons[n]})`).join(', ')}.\n`);
+  for (const note of targets.skipped) io.stdout(`${note}\n`);
   const sdk = result.sdk;
-  if (sdk.installed && !sdk.problem) {
+  if (sdk?.installed && !sdk.problem) {
     const parts = [
       sdk.declared.length > 0
         ? `declared ${sdk.declared.length} more, disabled, in ${rel(result.plan.sdkToolsFile)}`
@@ -55,7 +63,7 @@ function printResult(result: InitResult, io: CommandIO): void {
         `tool it types${parts.length > 0 ? ` (${parts.join('; ')})` : ''}.\n`,
     );
   }
-  if (!sdk.installed)
+  if (sdk?.installed === false)
     io.stdout(`@anthropic-ai/claude-agent-sdk is not installed; install it with: ${sdk.install}\n`);
   let n = 0;
   const steps = nextSteps(result);
@@ -80,6 +88,7 @@ export async function initCommand(
       name: values.catalog as string | undefined,
       config: values.config as string | undefined,
       ui,
+      targets: values.target === undefined ? undefined : targetFlags(list(values.target)),
     });
   } catch (error) {
     if (!(error instanceof InitError)) throw error;
@@ -102,6 +111,7 @@ export async function initCommand(
           created: result.created.map(rel),
           edited: result.edited.map(rel),
           script: result.script,
+          targets: result.targets,
           sdk: result.sdk,
           pnpm: result.pnpm && { file: rel(result.pnpm.file), action: result.pnpm.action },
           formatterIgnores,

@@ -14,6 +14,7 @@ import {
   setAsideFile,
   setAsideJson,
 } from './i18n-set-aside.js';
+import { keepDefaultAside } from './i18n-default-aside.js';
 import { earlierLocaleFiles, earlierTranslations, type EarlierLocaleFile } from './i18n-earlier.js';
 import {
   flattenTranslations,
@@ -275,7 +276,8 @@ export const i18nRenderer: Renderer = {
           ? earlierLocaleFile(model, locale)
           : file;
       const text = existing.get(source);
-      const parsed = parseLocale(source, text, locale !== defaultLocale);
+      // The default locale's file is read too: it may hold translations from before a switch of defaultLocale.
+      const parsed = parseLocale(source, text, true);
       const asideFile = setAsideFile(model, locale);
       const current = readSetAside(asideFile, existing.get(asideFile));
       const before =
@@ -294,6 +296,15 @@ export const i18nRenderer: Renderer = {
         );
         continue;
       }
+      // The default locale's file is written with the catalog's copy: translations in it, or set aside beside it, stay aside.
+      if (locale === defaultLocale) {
+        const others = locales
+          .filter((l) => l !== defaultLocale)
+          .map((l) => localeFile(model, l))
+          .map((f) => parseLocale(f, existing.get(f), true).translations);
+        const read = { source, file, inFile: parsed.translations, others, entries, existing };
+        keepDefaultAside(model, { ...read, current: current.translations }, files, carried);
+      }
       // Set aside now, or by an earlier run (in an earlier locale folder, under an earlier name).
       const aside = {
         translations: new Map([...(before?.translations ?? []), ...current.translations]),
@@ -306,7 +317,8 @@ export const i18nRenderer: Renderer = {
       const into = setAside ? [file, asideFile] : [file];
       for (const read of [...(before?.files ?? []), ...(source === file ? [] : [source])])
         carried.set(read, into);
-      if (existing.get(asideFile) !== undefined) carried.set(asideFile, into);
+      if (existing.get(asideFile) !== undefined && locale !== defaultLocale)
+        carried.set(asideFile, into);
       if (setAside)
         files.set(asideFile, {
           content: setAsideJson(setAside),
@@ -318,8 +330,14 @@ export const i18nRenderer: Renderer = {
       const missing: I18nEntry[] = [];
       for (const entry of entries) {
         const inFile = parsed.translations.get(entry.key);
+        const setAsideText = aside.translations.get(entry.key);
+        // The default locale's text (what the file holds from when it was the default) gives way to a translation set aside.
         const kept =
-          inFile !== undefined && inFile !== '' ? inFile : aside.translations.get(entry.key);
+          inFile !== undefined &&
+          inFile !== '' &&
+          !(setAsideText && inFile === defaultCopy().get(entry.key))
+            ? inFile
+            : setAsideText;
         if (locale === defaultLocale) values.push(entry.text);
         else if (kept !== undefined && kept !== '') values.push(kept);
         // An empty default copy has nothing to translate.
