@@ -20,7 +20,7 @@ import {
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { aiSdkTarget } from './index.js';
+import { aiSdkOfferOf } from './target-offer.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 import { loadAiSdk, type AiSdk, type RecordedCall } from './sdk.js';
 import { verifyCall, type CallSetup } from './verify-call.js';
@@ -38,7 +38,7 @@ const systemOf = (call: RecordedCall) => {
 
 /** What the policy offers a call (or one subagent's nested call) in AI SDK names, and why each other name is out. */
 function expectation(model: CatalogModel, offer: SessionOffer, subagent?: string) {
-  const target = aiSdkTarget.offerOf(model, policyTablesOf(model), offer);
+  const target = aiSdkOfferOf(model, policyTablesOf(model), offer);
   const why = new Map<string, string>();
   const expected = new Set<string>();
   const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
@@ -120,8 +120,7 @@ async function runContext(
     return [failedRun(head, error)];
   }
   const offered = new Set(
-    aiSdkTarget
-      .offerOf(model, policyTablesOf(model), call.offer)
+    aiSdkOfferOf(model, policyTablesOf(model), call.offer)
       .subagents.filter((s) => s.offered)
       .map((s) => s.name),
   );

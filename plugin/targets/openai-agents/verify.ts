@@ -22,7 +22,7 @@ import {
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { openAIAgentsTarget } from './index.js';
+import { openAIAgentsOfferOf } from './target-offer.js';
 import { openAINameOf, openAIToolName } from './runtime/openai-names.js';
 import { loadOpenAIAgents, type RecordedRequest, type RunResultLike } from './sdk.js';
 import { verifyAgent, type AgentSetup, type VerifyAgent } from './verify-agent.js';
@@ -43,7 +43,7 @@ function expectation(
   offer: SessionOffer,
   subagent?: string,
 ): TargetExpectation {
-  const target = openAIAgentsTarget.offerOf(model, policyTablesOf(model), offer);
+  const target = openAIAgentsOfferOf(model, policyTablesOf(model), offer);
   const why = new Map<string, string>();
   const expected = new Set<string>();
   const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
@@ -109,7 +109,7 @@ async function runContext(
   } catch (error) {
     return [failedRun(head, error)];
   }
-  const target = openAIAgentsTarget.offerOf(model, policyTablesOf(model), run.offer);
+  const target = openAIAgentsOfferOf(model, policyTablesOf(model), run.offer);
   const subagents = new Set(
     target.subagents.filter((s) => s.offered).map((s) => openAIToolName(s.name)),
   );
