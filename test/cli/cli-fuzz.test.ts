@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../plugin/cli/commands/index';
 import { runCli } from '../../plugin/cli/main';
-import { copyCatalogFixture, removeTempDirs } from '../support/files';
+import { CACHE_ENV } from '../../plugin/upgrade/sdk-cache';
+import { copyCatalogFixture, removeTempDirs, tempDir } from '../support/files';
 import { FIXTURES } from '../support/paths';
 
 const SEED = process.env.CLI_FUZZ_SEED ? Number(process.env.CLI_FUZZ_SEED) : Date.now() % 2 ** 31;
@@ -27,6 +28,9 @@ afterAll(removeTempDirs);
 
 beforeAll(async () => {
   dir = await copyCatalogFixture('valid');
+  // `upgrade` and `cache` get a cache of their own: the user's (hundreds of MB once SDKs were fetched)
+  // took most of the run to measure for `cache`, and `cache --clean` must not empty it.
+  process.env[CACHE_ENV] = await tempDir('cli-fuzz-cache');
   mkdirSync(path.join(dir, 'adir'));
   mkdirSync(path.join(dir, 'out'));
   writeFileSync(path.join(dir, 'adir/keep.txt'), 'kept\n');
