@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { authoringEntry, BUILD_OPTIONS } from './bundle-modules.js';
+import { readRegularFileSync } from '../text/regular-file.js';
+import { MAX_MODULE_BYTES } from './import-boundary.js';
 import { EVALUATION_HEAP_MB, EvaluationProcess } from './evaluation-process.js';
 import type { Exports } from './exports-shape.js';
 import { pathState, type PathState } from './resolution-candidates.js';
@@ -24,7 +26,8 @@ export class SourceReader {
     if (!this.texts.has(file)) {
       let text: string | undefined;
       try {
-        text = readFileSync(file, 'utf8');
+        // A source replaced by a FIFO or a device since is a change, and never blocks the run.
+        text = readRegularFileSync(file, MAX_MODULE_BYTES);
       } catch {
         text = undefined;
       }
