@@ -85,10 +85,11 @@ function versionsKey(): string {
 }
 
 /**
- * Everything besides the files that decides what an evaluation gives: a record made under other
- * options is not used.
+ * Everything besides the files' texts that decides what an evaluation gives — the options, and the
+ * entries evaluated together (each can change what the others export) — so a record made under
+ * other options, or beside other entries, is not used.
  */
-export function evaluationKey(timeoutMs: number): string {
+export function evaluationKey(timeoutMs: number, entries: readonly string[]): string {
   return createHash('sha1')
     .update(
       JSON.stringify([
@@ -98,6 +99,7 @@ export function evaluationKey(timeoutMs: number): string {
         EVALUATION_HEAP_MB,
         BUILD_OPTIONS,
         authoringEntry(),
+        entries,
       ]),
     )
     .digest('hex');
