@@ -7,6 +7,7 @@ import {
   evaluationKey,
   keepEvaluation,
   keptEvaluation,
+  sameAsKept,
   sessionEvaluationProcess,
   SourceReader,
   type EvaluationRecord,
@@ -191,9 +192,12 @@ async function evaluateFresh(
       left: outcome.left,
       reading: outcome.reading,
     });
-  const exports = exportsList(parsed?.exports, files.length);
+  const fresh = exportsList(parsed?.exports, files.length);
   // The run ended, so no module or entry was running: the message points at the first entry.
-  if (!exports) return fail({ kind: 'tampered' });
+  if (!fresh) return fail({ kind: 'tampered' });
+  // An entry that evaluated to the same data as last time keeps its objects: what later stages kept
+  // for them (checks, tool models) still applies, so an edit costs little beyond the edited file.
+  const exports = fresh.map((e, i) => sameAsKept(files[i]!, e) ?? e);
   // Files that gave a diagnostic (a key written twice) are evaluated again next time, to say so again.
   if (bundle.diagnostics.length === 0)
     recordsOf(bundle, files, exports, key).forEach((record, i) => {

@@ -133,6 +133,12 @@ export function keptEvaluation(
     : undefined;
 }
 
+/** The exports `file` evaluated to last in this run or session, if they hold the same data as `exports`. */
+export function sameAsKept(file: string, exports: Exports): Exports | undefined {
+  const kept = lastKept(EVALUATED, file)?.exports;
+  return kept !== undefined && JSON.stringify(kept) === JSON.stringify(exports) ? kept : undefined;
+}
+
 export const keepEvaluation = (file: string, record: EvaluationRecord): void =>
   keepLast(EVALUATED, file, record);
 
