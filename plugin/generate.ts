@@ -258,7 +258,10 @@ async function generateAndWriteInMemory(
   const problems = report.problems.map((p) => atSetting(p, result.catalogs));
   const diagnostics = [
     ...result.diagnostics,
-    ...(await createLocator({ displayRoot: options.cwd })(problems)),
+    ...(await createLocator({
+      displayRoot: options.cwd,
+      projectRoot: result.configFile ? path.dirname(result.configFile) : options.cwd,
+    })(problems)),
   ];
   return { ...result, diagnostics, ok: false, report };
 }

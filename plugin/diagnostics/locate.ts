@@ -1,6 +1,7 @@
 // Turns pending diagnostics into located ones. Parsing happens only here, on the error path, and
 // only for diagnostics that name a key path rather than a position.
-import { readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import type {
   CatalogDiagnostic,
   PendingDiagnostic,
@@ -8,11 +9,18 @@ import type {
   SourcePosition,
 } from './diagnostics.js';
 import { eachNode, isNode, parseProgram, type AstNode } from './source-ast.js';
+import { liesIn } from '../text/real-place.js';
+import { readRegularFileSync } from '../text/regular-file.js';
 import { relativePosix } from '../text/spelling.js';
 
 export interface LocateOptions {
   /** Paths in messages are shown relative to this folder. */
   readonly displayRoot: string;
+  /**
+   * The project folder: a code frame shows only a regular file whose real place lies in it, so a
+   * message never shows what a link out of the project, a device or the environment holds.
+   */
+  readonly projectRoot: string;
   /** Other files to search when a key is not found where expected (re-exported tool sets). */
   readonly searchFiles?: readonly string[];
 }
@@ -126,7 +134,7 @@ export function createLocator(options: LocateOptions) {
   const texts = new Map<string, string | undefined>();
   const programs = new Map<string, AstNode | undefined>();
   const textOf = (file: string): string | undefined => {
-    if (!texts.has(file)) texts.set(file, readOrUndefined(file));
+    if (!texts.has(file)) texts.set(file, readInside(options.projectRoot, file));
     return texts.get(file);
   };
   const programOf = (file: string): AstNode | undefined => {
@@ -188,9 +196,15 @@ export function createLocator(options: LocateOptions) {
   };
 }
 
-function readOrUndefined(file: string): string | undefined {
+/** Far above any source file a diagnostic points into: a larger file gets no code frame. */
+const MAX_FRAMED_BYTES = 16 * 1024 * 1024;
+
+/** The text of `file` if it is a regular file really in `root`; undefined otherwise. */
+function readInside(root: string, file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    if (!liesIn(realpathSync.native(root), realpathSync.native(path.resolve(root, file))))
+      return undefined;
+    return readRegularFileSync(file, MAX_FRAMED_BYTES);
   } catch {
     return undefined;
   }

@@ -1,8 +1,9 @@
-// Bundles catalog or config modules with esbuild into one script for the evaluation process. Only
-// relative imports and `agent-tool-catalog` are bundled; any other import is left out and refused
-// from the metafile, so no app code or package ever runs at build time.
+// Bundles catalog or config modules with esbuild into one script for the evaluation process. Every
+// import is resolved by import-boundary.ts before anything is read (only `agent-tool-catalog` and
+// regular files inside the project), and every file is read there with a size limit and a deadline:
+// esbuild itself reads nothing, so no app code, package or file outside the project is ever bundled.
 import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,19 @@ import {
   type PendingDiagnostic,
   type SourcePosition,
 } from '../diagnostics/diagnostics.js';
+import { fsErrorReason } from '../text/fs-error.js';
+import { FILE_KIND_WORDS, readRegularFile, UnreadFile } from '../text/regular-file.js';
+import { messageDiagnostic, messageDiagnostics, type PluginDetail } from './bundle-messages.js';
+import {
+  entryRefusal,
+  importBoundary,
+  MAX_MODULE_BYTES,
+  MODULE_READ_DEADLINE_MS,
+  resolveImport,
+} from './import-boundary.js';
 import { RESOLVE_EXTENSIONS } from './resolution-candidates.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
-export const PACKAGE_NAME = 'agent-tool-catalog';
 /** The name of the module that imports the entries (esbuild's stdin, so no plugin call loads it). */
 const ENTRIES = '<tool-catalog-entries>';
 /**
@@ -77,75 +87,25 @@ const loaderOf = (file: string): 'ts' | 'tsx' | 'js' | 'jsx' | 'json' => {
   return /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
 };
 
-/** esbuild counts columns in UTF-8 bytes; editors and code frames count UTF-16 units. */
-function utf16Column(lineText: string, byteColumn: number): number {
-  return Buffer.from(lineText, 'utf8').subarray(0, byteColumn).toString('utf8').length + 1;
-}
+/** The plugin's name: its messages carry their diagnostic code in `detail`. */
+const PLUGIN_NAME = 'tool-catalog-modules';
 
-const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
-
-/** The message for an import catalog modules may not make. */
-export const refusal = (specifier: string) =>
-  `"${specifier}" cannot be imported here: catalog and config modules may ` +
-  `import only "${PACKAGE_NAME}" and each other, so no app code runs at ` +
-  `build time; move the value into the catalog or reference the module ` +
-  `with { module, export }`;
-
-/** Where `specifier` is written in `text` (the import a message is about). */
-function specifierPosition(file: string, text: string, specifier: string): SourcePosition {
-  const index = Math.max(
-    0,
-    text.search(new RegExp(`(['"])${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`)),
+/** Why a file the resolver let through could not be read after all (it changed, or a read hung). */
+function unreadMessage(error: unknown, name: string): string {
+  if (error instanceof UnreadFile)
+    return error.reason === 'deadline'
+      ? `${name} could not be read within ${MODULE_READ_DEADLINE_MS / 1000} s, so it was ` +
+          `given up; move it to a local disk, or fix what holds it.`
+      : error.reason === 'size'
+        ? `${name} is larger than the ${MAX_MODULE_BYTES / 2 ** 20} MB a catalog or config ` +
+          `module may be; split it, or keep the data out of the catalog.`
+        : `${name} is ${FILE_KIND_WORDS[error.kind]}, not a regular file, so it is not read; ` +
+          `import a .ts, .js or .json file.`;
+  return (
+    `${name} cannot be read: ${fsErrorReason(error) ?? String(error)}; fix its permissions or ` +
+    `what stands there, and run again.`
   );
-  const before = text.slice(0, index);
-  return { file, line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
 }
-
-function messageDiagnostic(m: Message, rootDir: string): PendingDiagnostic {
-  const loc = m.location;
-  const file = loc ? path.resolve(rootDir, loc.file) : undefined;
-  const at =
-    loc && file
-      ? { file, line: loc.line, column: utf16Column(loc.lineText, loc.column) }
-      : undefined;
-  if (m.id === 'duplicate-object-key') {
-    // A key written twice silently keeps the last value once evaluated, so only the parser sees it.
-    const key = /"(.*)"/.exec(m.text)?.[1] ?? '?';
-    const first = m.notes[0]?.location;
-    return {
-      code: DIAGNOSTIC_CODES.duplicateKey,
-      severity: 'error',
-      message:
-        `'${key}' is written twice in the same object literal, so the first one ` +
-        `would be silently dropped; keep one (rename or delete this one).`,
-      at,
-      related:
-        first && file
-          ? [
-              {
-                at: { file, line: first.line, column: utf16Column(first.lineText, first.column) },
-                message: `'${key}' is first written here`,
-              },
-            ]
-          : undefined,
-    };
-  }
-  return {
-    code: DIAGNOSTIC_CODES.syntax,
-    severity: 'error',
-    message: /top-level await/i.test(m.text)
-      ? 'Catalog and config modules run synchronously, so top-level await cannot ' +
-        'be used; write the value itself instead of awaiting it.'
-      : sentence(m.text),
-    at,
-  };
-}
-
-/**
- * The imports esbuild hands to the plugin: all but relative ones (`./`, `../`, `.`, `..`), which
- * esbuild resolves itself without a round trip to JavaScript (its filters are RE2: no look-ahead).
- */
-const NOT_RELATIVE = /^(?:$|[^.]|\.[^./]|\.\.[^/])/;
 
 /** Bundles `entries` (absolute paths) and what they import. */
 export async function bundleModules(
@@ -153,16 +113,41 @@ export async function bundleModules(
   rootDir: string,
 ): Promise<ModuleBundle> {
   const authoring = authoringEntry();
-  const packageDir = path.dirname(authoring);
-  const isPackageFile = (file: string) => file.startsWith(packageDir + path.sep);
+  const boundary = importBoundary(rootDir, authoring);
+  const isPackageFile = (file: string) => file.startsWith(boundary.packageDir + path.sep);
   const texts = new Map<string, string>();
   const hooked = new Set<string>();
-  const leftOut = new Set<string>();
+  const failed = (texts: ReadonlyMap<string, string>, diagnostics: PendingDiagnostic[]) => ({
+    code: '',
+    modules: [],
+    texts,
+    imports: new Map(),
+    packageFiles: [],
+    diagnostics,
+    runnable: false,
+    locate: async () => undefined,
+  });
+  // An entry (the config, a catalog file a glob matched) is looked at as an import is.
+  const refusedEntries = entries.flatMap((entry): PendingDiagnostic[] => {
+    const why = entryRefusal(entry, boundary);
+    return why === undefined
+      ? []
+      : [
+          {
+            code: DIAGNOSTIC_CODES.forbiddenImport,
+            severity: 'error',
+            message: why,
+            at: { file: entry, line: 1, column: 1 },
+          },
+        ];
+  });
+  if (refusedEntries.length > 0) return failed(texts, refusedEntries);
   const entryCode =
     `${entries.map((f, i) => `import * as e${i} from ${JSON.stringify(f)};`).join('\n')}` +
     `\n__tc_entries([${entries.map((_, i) => `e${i}`).join(', ')}]);\n`;
   const entryFiles = new Set(entries);
   const entriesModule = path.join(rootDir, ENTRIES);
+  const pluginError = (text: string, detail: PluginDetail) => ({ errors: [{ text, detail }] });
   /** One build; with `mapped`, again from the very texts read the first time, with a source map. */
   const bundle = (mapped: boolean) =>
     build({
@@ -179,30 +164,46 @@ export async function bundleModules(
       logLevel: 'silent',
       plugins: [
         {
-          name: 'tool-catalog-modules',
+          name: PLUGIN_NAME,
           setup(b) {
-            b.onResolve({ filter: NOT_RELATIVE }, (args) => {
-              // The entries as given (their paths are the records' names), never a file's import.
-              if (args.importer === entriesModule && !texts.has(entriesModule))
+            // Every import, relative ones too: esbuild resolves (and reads) nothing by itself.
+            b.onResolve({ filter: /.*/ }, (args) => {
+              // The entries as given (their paths are the records' names), looked at above.
+              if (args.importer === entriesModule && entryFiles.has(args.path))
                 return { path: args.path };
               if (args.path.startsWith(SELF) && args.path.slice(SELF.length) === args.importer)
                 return { path: args.importer };
-              if (args.path === PACKAGE_NAME) return { path: authoring };
-              if (/^\.\.?(?:\/|$)/.test(args.path)) return undefined;
-              // Left out of the bundle, and refused where the metafile lists it.
-              leftOut.add(`${args.importer}\0${args.path}`);
-              return { path: args.path, external: true };
+              const resolved = resolveImport(args.path, args.importer, boundary);
+              return resolved.kind === 'file'
+                ? { path: resolved.file }
+                : pluginError(resolved.message, { code: resolved.code });
             });
             b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
-              const text =
-                (mapped ? texts.get(args.path) : undefined) ?? readFileSync(args.path, 'utf8');
+              let text = mapped ? texts.get(args.path) : undefined;
+              if (text === undefined) {
+                try {
+                  text = await readRegularFile(args.path, {
+                    maxBytes: MAX_MODULE_BYTES,
+                    deadlineMs: MODULE_READ_DEADLINE_MS,
+                  });
+                } catch (error) {
+                  return pluginError(unreadMessage(error, path.relative(rootDir, args.path)), {
+                    // Not a regular file, or too large: refused; else the file system's own error.
+                    code:
+                      error instanceof UnreadFile && error.reason !== 'deadline'
+                        ? DIAGNOSTIC_CODES.forbiddenImport
+                        : DIAGNOSTIC_CODES.syntax,
+                    file: args.path,
+                  });
+                }
+              }
               if (!mapped) texts.set(args.path, text);
               const loader = loaderOf(args.path);
               if (isPackageFile(args.path) || loader === 'json' || !MODULE_SYNTAX.test(text))
                 return { contents: text, loader };
               if (!mapped) hooked.add(args.path);
               // After the module's last line, so every line and column stays where it is. A module
-              // esbuild resolved imports itself by its file name from its own folder: the same path.
+              // imports itself by its file name from its own folder, which resolves to the same path.
               const self = entryFiles.has(args.path)
                 ? SELF + args.path
                 : `./${path.basename(args.path)}`;
@@ -226,20 +227,11 @@ export async function bundleModules(
   } catch (error) {
     const failure = error as BuildFailure;
     if (!Array.isArray(failure.errors)) throw error;
-    const diagnostics = [
+    const messages = [
       ...failure.errors,
       ...failure.warnings.filter((w) => w.id === 'duplicate-object-key'),
     ];
-    return {
-      code: '',
-      modules: [],
-      texts,
-      imports: new Map(),
-      packageFiles: [],
-      diagnostics: diagnostics.map((m) => messageDiagnostic(m, rootDir)),
-      runnable: false,
-      locate: async () => undefined,
-    };
+    return failed(texts, await messageDiagnostics(messages, rootDir, texts, loaderOf));
   }
   const diagnostics = result.warnings
     .filter((w) => w.id === 'duplicate-object-key')
@@ -264,20 +256,11 @@ export async function bundleModules(
     imports.set(file, own);
     const next: string[] = [];
     for (const i of input.imports) {
-      // An import TypeScript drops (only types used) is never resolved, and listed as external.
-      if (i.external && !leftOut.has(`${file}\0${i.original ?? i.path}`)) continue;
-      if (i.external) {
-        diagnostics.push({
-          code: DIAGNOSTIC_CODES.forbiddenImport,
-          severity: 'error',
-          message: sentence(refusal(i.original ?? i.path)),
-          at: specifierPosition(file, texts.get(file) ?? '', i.original ?? i.path),
-        });
-        continue;
-      }
+      // Every import was resolved to a file above; none is left out of the bundle.
+      if (i.external) continue;
       const target = path.resolve(rootDir, i.path);
       if (target === file) continue;
-      if (i.original !== undefined && i.original !== PACKAGE_NAME) own.set(i.original, target);
+      if (i.original !== undefined && target !== authoring) own.set(i.original, target);
       if (i.kind !== 'dynamic-import') next.push(target);
     }
     graph.set(file, next);

@@ -1,12 +1,13 @@
 // Evaluates catalog and config modules: esbuild bundles the entries with what they import (relative
 // files and `agent-tool-catalog` only), the evaluation process runs the bundle, and its exports come
-// back as plain data. Entries whose kept record still holds are neither bundled nor run.
+// back as plain data. The entries are kept together, and run again together when any of them changed.
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { bundleModules, type ModuleBundle } from './bundle-modules.js';
 import {
   evaluationKey,
   keepEvaluation,
   keptEvaluation,
+  sameAsKept,
   sessionEvaluationProcess,
   SourceReader,
   type EvaluationRecord,
@@ -63,14 +64,15 @@ function recordInputs(record: EvaluationRecord): string[] {
 
 /**
  * Evaluates `files` (absolute paths) and what they import; the result lists each file's exports.
- * Entries the caches know, with nothing they depend on changed, are not bundled or run again.
+ * When the caches know every entry, with nothing any of them ran beside changed, none is bundled or
+ * run again; otherwise all are, together.
  */
 export async function evaluateModules(
   files: readonly string[],
   options: EvaluateOptions,
 ): Promise<EvaluationResult> {
   const reader = new SourceReader();
-  const key = evaluationKey(options.timeoutMs);
+  const key = evaluationKey(options.timeoutMs, files);
   const known = files.map((file) => {
     const inMemory = keptEvaluation(file, reader, key);
     if (inMemory) return inMemory;
@@ -78,25 +80,17 @@ export async function evaluateModules(
     if (stored) keepEvaluation(file, stored);
     return stored;
   });
-  const stale = files.filter((_, i) => known[i] === undefined);
-  const knownInputs = known.flatMap((k) => (k ? recordInputs(k) : []));
   const warnings = () => options.store?.takeWarning() ?? [];
-  if (stale.length === 0)
+  if (known.every((k) => k !== undefined))
     return {
       modules: files.map((file, i) => ({ file, exports: known[i]!.exports })),
-      inputs: [...new Set(knownInputs)],
+      inputs: [...new Set(known.flatMap(recordInputs))],
       diagnostics: warnings(),
     };
-  const fresh = await evaluateFresh(stale, options, key);
-  const inputs = [...new Set([...fresh.inputs, ...knownInputs])];
-  if (fresh.modules.length === 0)
-    return { ...fresh, inputs, diagnostics: [...fresh.diagnostics, ...warnings()] };
-  const byFile = new Map(fresh.modules.map((m) => [m.file, m.exports]));
-  return {
-    modules: files.map((file, i) => ({ file, exports: known[i]?.exports ?? byFile.get(file)! })),
-    inputs,
-    diagnostics: [...fresh.diagnostics, ...warnings()],
-  };
+  // The entries ran together, and one can change what another exports: all run again together,
+  // as a cold run runs them.
+  const fresh = await evaluateFresh(files, options, key);
+  return { ...fresh, diagnostics: [...fresh.diagnostics, ...warnings()] };
 }
 
 /** Each entry's record: its sources' texts as bundled and what stood at each path that could take over an import. */
@@ -131,24 +125,25 @@ function recordsOf(
     takeovers.set(file, found);
     return found;
   };
-  return entries.map((entry, i) => {
-    const sources = new Map<string, string>();
-    const paths = new Map<string, PathState>();
-    const pending = [entry];
-    while (pending.length > 0) {
-      const file = pending.pop()!;
-      if (sources.has(file)) continue;
-      const text = bundle.texts.get(file);
-      const found = pathsOf(file);
-      if (text === undefined || !found) return undefined;
-      sources.set(file, text);
-      for (const [p, s] of found) paths.set(p, s);
-      pending.push(...(bundle.imports.get(file)?.values() ?? []));
-    }
-    // The authoring API is part of every evaluation.
-    for (const file of bundle.packageFiles) sources.set(file, bundle.texts.get(file)!);
-    return { key, sources, paths, exports: exports[i]! };
-  });
+  // Entries run together in one context share their modules and globals: one entry's code can change
+  // another's exports (`tools.x.label = …` on an import). So every entry's record covers every module
+  // that ran beside it, and holds only for the same set of entries (part of the key).
+  const sources = new Map<string, string>();
+  const paths = new Map<string, PathState>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (sources.has(file)) continue;
+    const text = bundle.texts.get(file);
+    const found = pathsOf(file);
+    if (text === undefined || !found) return entries.map(() => undefined);
+    sources.set(file, text);
+    for (const [p, s] of found) paths.set(p, s);
+    pending.push(...(bundle.imports.get(file)?.values() ?? []));
+  }
+  // The authoring API is part of every evaluation.
+  for (const file of bundle.packageFiles) sources.set(file, bundle.texts.get(file)!);
+  return entries.map((_, i) => ({ key, sources, paths, exports: exports[i]! }));
 }
 
 /** Bundles `files` and what they import, and runs them; keeps what they evaluated to in the caches. */
@@ -197,9 +192,12 @@ async function evaluateFresh(
       left: outcome.left,
       reading: outcome.reading,
     });
-  const exports = exportsList(parsed?.exports, files.length);
+  const fresh = exportsList(parsed?.exports, files.length);
   // The run ended, so no module or entry was running: the message points at the first entry.
-  if (!exports) return fail({ kind: 'tampered' });
+  if (!fresh) return fail({ kind: 'tampered' });
+  // An entry that evaluated to the same data as last time keeps its objects: what later stages kept
+  // for them (checks, tool models) still applies, so an edit costs little beyond the edited file.
+  const exports = fresh.map((e, i) => sameAsKept(files[i]!, e) ?? e);
   // Files that gave a diagnostic (a key written twice) are evaluated again next time, to say so again.
   if (bundle.diagnostics.length === 0)
     recordsOf(bundle, files, exports, key).forEach((record, i) => {

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { authoringEntry, BUILD_OPTIONS } from './bundle-modules.js';
+import { readRegularFileSync } from '../text/regular-file.js';
+import { MAX_MODULE_BYTES } from './import-boundary.js';
 import { EVALUATION_HEAP_MB, EvaluationProcess } from './evaluation-process.js';
 import type { Exports } from './exports-shape.js';
 import { pathState, type PathState } from './resolution-candidates.js';
@@ -24,7 +26,8 @@ export class SourceReader {
     if (!this.texts.has(file)) {
       let text: string | undefined;
       try {
-        text = readFileSync(file, 'utf8');
+        // A source replaced by a FIFO or a device since is a change, and never blocks the run.
+        text = readRegularFileSync(file, MAX_MODULE_BYTES);
       } catch {
         text = undefined;
       }
@@ -82,10 +85,11 @@ function versionsKey(): string {
 }
 
 /**
- * Everything besides the files that decides what an evaluation gives: a record made under other
- * options is not used.
+ * Everything besides the files' texts that decides what an evaluation gives — the options, and the
+ * entries evaluated together (each can change what the others export) — so a record made under
+ * other options, or beside other entries, is not used.
  */
-export function evaluationKey(timeoutMs: number): string {
+export function evaluationKey(timeoutMs: number, entries: readonly string[]): string {
   return createHash('sha1')
     .update(
       JSON.stringify([
@@ -95,6 +99,7 @@ export function evaluationKey(timeoutMs: number): string {
         EVALUATION_HEAP_MB,
         BUILD_OPTIONS,
         authoringEntry(),
+        entries,
       ]),
     )
     .digest('hex');
@@ -126,6 +131,12 @@ export function keptEvaluation(
   return stillHolds(entry.sources, entry.paths, reader, (text, kept) => text === kept)
     ? entry
     : undefined;
+}
+
+/** The exports `file` evaluated to last in this run or session, if they hold the same data as `exports`. */
+export function sameAsKept(file: string, exports: Exports): Exports | undefined {
+  const kept = lastKept(EVALUATED, file)?.exports;
+  return kept !== undefined && JSON.stringify(kept) === JSON.stringify(exports) ? kept : undefined;
 }
 
 export const keepEvaluation = (file: string, record: EvaluationRecord): void =>

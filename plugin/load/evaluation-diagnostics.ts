@@ -7,10 +7,11 @@ import {
   type PendingDiagnostic,
   type SourcePosition,
 } from '../diagnostics/diagnostics.js';
-import { PACKAGE_NAME, refusal, type ModuleBundle } from './bundle-modules.js';
+import type { ModuleBundle } from './bundle-modules.js';
+import { PACKAGE_NAME, refusal } from './import-boundary.js';
 import type { EvaluationOutcome, ThrownValue } from './evaluation-outcome.js';
 import { EVALUATION_HEAP_MB } from './evaluation-process.js';
-import { locateLateCode, locateStuckCode, locateThrow } from './locate-source.js';
+import { locateLateCode, locateLoop, locateStuckCode, locateThrow } from './locate-source.js';
 import { BUNDLE_FILE } from './sandbox.js';
 
 /** Node's globals that catalog code may reach for and does not get. */
@@ -74,6 +75,35 @@ function runningModule(
   return bundle.modules.find((m) => !ended.has(m)) ?? (ended.size > 0 ? undefined : entries[0]);
 }
 
+/**
+ * Where a module that ran out of time or memory was most likely stuck: its own first loop, else the
+ * first loop of a module it imports (directly or through others) — a function or getter it called —
+ * else its own first use of what runs later, or its line 1.
+ */
+function stuckPosition(module: string, text: string, bundle: ModuleBundle): SourcePosition {
+  const own = locateLoop(module, text);
+  if (own) return own;
+  const seen = new Set([module]);
+  const pending = [...(bundle.imports.get(module)?.values() ?? [])];
+  while (pending.length > 0) {
+    const file = pending.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const imported = bundle.texts.get(file);
+    const loop = imported === undefined ? undefined : locateLoop(file, imported);
+    if (loop) return loop;
+    pending.push(...(bundle.imports.get(file)?.values() ?? []));
+  }
+  return locateStuckCode(module, text);
+}
+
+/** `, in code of helper.ts that demo.catalog.ts called` when the code stuck is in another module. */
+const elsewhere = (at: SourcePosition, module: string | undefined) =>
+  module !== undefined && at.file !== module
+    ? `; the code running was most likely the loop in ${path.basename(at.file)}, ` +
+      `which ${path.basename(module)} called`
+    : '';
+
 export async function failureDiagnostic(
   outcome: FailedOutcome,
   bundle: ModuleBundle,
@@ -88,28 +118,32 @@ export async function failureDiagnostic(
   const late = () =>
     locateLateCode(bundle.texts) ?? lineOne ?? { file: entries[0]!, line: 1, column: 1 };
   const stuck = () =>
-    module !== undefined && text !== undefined ? locateStuckCode(module, text) : late();
+    module !== undefined && text !== undefined ? stuckPosition(module, text, bundle) : late();
   switch (outcome.kind) {
-    case 'timeout':
+    case 'timeout': {
+      const at = stuck();
       return {
         code: DIAGNOSTIC_CODES.evaluationTimeout,
         severity: 'error',
         message:
           `Evaluating ${name} did not finish within ${timeoutMs} ms, so it was ` +
-          `stopped; catalog modules must be plain data, so remove the loop or ` +
+          `stopped${elsewhere(at, module)}; catalog modules must be plain data, so remove the loop or ` +
           `computation that does not end (or raise evaluationTimeoutMs in the config).`,
-        at: stuck(),
+        at,
       };
-    case 'memory':
+    }
+    case 'memory': {
+      const at = stuck();
       return {
         code: DIAGNOSTIC_CODES.evaluationMemory,
         severity: 'error',
         message:
           `Evaluating ${name} used more memory than the ${EVALUATION_HEAP_MB} MB ` +
-          `it may, so it was stopped; catalog modules must be plain data, so ` +
+          `it may, so it was stopped${elsewhere(at, module)}; catalog modules must be plain data, so ` +
           `remove the code that keeps allocating.`,
-        at: stuck(),
+        at,
       };
+    }
     case 'tampered':
       return {
         code: DIAGNOSTIC_CODES.evaluation,

@@ -24,11 +24,11 @@ import { keptEvaluationsFolder } from './evaluation-folder.js';
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** What a record file holds; `format` changes whenever what a record means does. */
-const FORMAT = 'agent-tool-catalog evaluation 2';
+const FORMAT = 'agent-tool-catalog evaluation 3';
 /** Far above a 20,000-tool catalog's exports: a larger file is not read. */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 const HASH = /^[0-9a-f]{40}$/;
-const STATES = new Set<string>(['f', 'd', '-']);
+const STATES = new Set<string>(['f', 'd', 'x', '-']);
 
 const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
 

@@ -24,13 +24,18 @@ const LOOPS = new Set([
   'ForOfStatement',
 ]);
 
+/** The first loop of a module, if it has one. */
+export function locateLoop(file: string, text: string): SourcePosition | undefined {
+  const loop = nodesOf(file, text, LOOPS)[0];
+  return loop ? at(file, loop) : undefined;
+}
+
 /**
  * The first loop of a module that ran out of time or memory; else its first use of what may wait or
  * run later (`Atomics`, a `FinalizationRegistry`); else line 1 (a recursion, say).
  */
 export function locateStuckCode(file: string, text: string): SourcePosition {
-  const loop = nodesOf(file, text, LOOPS)[0];
-  return at(file, loop ?? lateNode(file, text));
+  return locateLoop(file, text) ?? at(file, lateNode(file, text));
 }
 
 /** The `throw` of a non-Error value: the one whose literal argument prints as `thrown`, else the first. */

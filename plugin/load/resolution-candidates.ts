@@ -1,11 +1,14 @@
-// How a relative import finds its file, in the order esbuild tries (the bundler's own resolution is
-// checked against it): an evaluation cached for a file stays right only while every candidate that
-// came before the file it used is still absent, and that file is still there.
+// How a relative import finds its file, in the order the bundler tries (import-boundary.ts resolves
+// every import by it, for the bundler): an evaluation cached for a file stays right only while every
+// candidate that came before the file it used is still absent, and that file is still there.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
-/** What stands at a path: a file, a folder, or nothing (anything else counts as nothing to import). */
-export type PathState = 'f' | 'd' | '-';
+/**
+ * What stands at a path: a regular file, a folder, something else (a FIFO, a device or a socket, which
+ * an import is refused), or nothing.
+ */
+export type PathState = 'f' | 'd' | 'x' | '-';
 
 export const RESOLVE_EXTENSIONS = [
   '.ts',
@@ -28,8 +31,11 @@ const TS_FOR_JS: Readonly<Record<string, string>> = {
 };
 
 /** Every path a relative `specifier` imported from `from` may resolve to, first match first. */
-function candidatesOf(from: string, specifier: string): string[] {
-  const base = path.resolve(path.dirname(from), specifier);
+const candidatesOf = (from: string, specifier: string): string[] =>
+  candidatesAt(path.resolve(path.dirname(from), specifier));
+
+/** Every path an import of the absolute path `base` may resolve to, first match first. */
+export function candidatesAt(base: string): string[] {
   const ext = path.extname(base);
   const rewritten = TS_FOR_JS[ext];
   return [
@@ -43,7 +49,8 @@ function candidatesOf(from: string, specifier: string): string[] {
 export function pathState(file: string): PathState {
   try {
     const stat = statSync(file, { throwIfNoEntry: false });
-    return stat?.isFile() ? 'f' : stat?.isDirectory() ? 'd' : '-';
+    if (!stat) return '-';
+    return stat.isFile() ? 'f' : stat.isDirectory() ? 'd' : 'x';
   } catch {
     return '-';
   }

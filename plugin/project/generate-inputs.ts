@@ -30,27 +30,6 @@ const tsconfigInputs = (config: ResolvedCatalogConfig): readonly string[] =>
   config.imports.files ?? [];
 
 /**
- * The package.json files esbuild reads for the modules it bundles (their `type` and `sideEffects`
- * decide how a module is evaluated): the nearest one above each module's folder, and, in the
- * project, the folders below it where one that appeared would be nearer.
- */
-function packageManifests(modules: readonly string[], rootDir: string): string[] {
-  const found = new Set<string>();
-  for (const folder of new Set(modules.map((m) => path.dirname(m)))) {
-    for (let dir = folder; ; dir = path.dirname(dir)) {
-      const manifest = path.join(dir, 'package.json');
-      if (existsSync(manifest)) {
-        found.add(manifest);
-        break;
-      }
-      if (dir.startsWith(rootDir + path.sep) || dir === rootDir) found.add(manifest);
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  return [...found];
-}
-
-/**
  * The folder of this package's authoring API (what `import 'agent-tool-catalog'` in a config or
  * catalog loads): the package's version, not the app's input.
  */
@@ -98,9 +77,9 @@ function globFrom(base: string, rootDir: string, pattern: string): string {
  * `relativeTo` (default `cwd`). Inputs: the config and what it imports, the runtime-surface lock, the
  * catalog's include globs and any file outside them a catalog file imports, the locale files and the
  * translations set aside beside them (translators edit them), the binding file, the tsconfig files
- * that pick the import extension (with their `extends` chains), the package.json files esbuild reads
- * for the bundled modules, and the formatter settings `generate` warns about. Outputs: the output
- * folder, the locale folder when it is elsewhere, and the binding file (written once when missing).
+ * that pick the import extension (with their `extends` chains), and the formatter settings
+ * `generate` warns about. Outputs: the output folder, the locale folder when it is elsewhere, and the
+ * binding file (written once when missing).
  */
 export async function generateInputs(
   options: ProjectOptions & { relativeTo?: string },
@@ -132,10 +111,6 @@ export async function generateInputs(
       `${rel(config.i18n.outDir)}/*.json`,
       `${rel(config.i18n.outDir)}/removed/*.json`,
     ];
-    // The modules esbuild bundled: the config, the catalog files and what they import.
-    const bundled = [config.configFile, ...configInputs, ...raw.inputs].filter(
-      (f) => isAppFile(f, build) && !f.startsWith(config.outDir + path.sep) && existsSync(f),
-    );
     const binding = config.bindings
       ? [rel(path.resolve(config.rootDir, config.bindings.file))]
       : [];
@@ -151,7 +126,6 @@ export async function generateInputs(
         // Not read, but in the output folder: hashed so a cache hit never puts back an older one.
         rel(path.join(config.outDir, MCP_LOCK_NAME)),
         ...absentAsGlobs(tsconfigInputs(config)).map(rel),
-        ...packageManifests(bundled, config.rootDir).map(rel),
         ...formatterInputs(config.rootDir).map(rel),
       ]),
     ];

@@ -119,7 +119,11 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     searchFiles.push(...catalog.raw.files);
     pending.push(...found);
   }
-  const locate = createLocator({ displayRoot: options.cwd, searchFiles });
+  const locate = createLocator({
+    displayRoot: options.cwd,
+    projectRoot: loaded.file ? path.dirname(loaded.file) : options.cwd,
+    searchFiles,
+  });
   const diagnostics = pending.length > 0 ? await locate(pending) : [];
   return {
     cwd: options.cwd,

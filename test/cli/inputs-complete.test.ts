@@ -151,16 +151,12 @@ const KINDS: Record<string, Kind> = {
     why: 'read',
     change: (dir, e) => writeFiles(dir, { [e]: TSCONFIG_BUNDLER }),
   },
-  'a package.json esbuild reads (its sideEffects), or would': {
-    names: (e) => /(^|\/)package\.json$/.test(e) && !e.startsWith('other/'),
+  'a package.json whose "prettier" key holds the formatter settings': {
+    names: (e) => e === 'package.json',
     why: 'read',
     change: (dir, e) => {
-      const file = path.join(dir, e);
-      let manifest: Record<string, unknown> = {};
-      try {
-        manifest = JSON.parse(readFileSync(file, 'utf8'));
-      } catch {}
-      writeFiles(dir, { [e]: JSON.stringify({ ...manifest, sideEffects: false }) });
+      const { prettier: _, ...manifest } = JSON.parse(readFileSync(path.join(dir, e), 'utf8'));
+      writeFiles(dir, { [e]: JSON.stringify(manifest) });
     },
   },
   "a formatter's settings": {

@@ -1,9 +1,10 @@
 // Watch mode keeps what the last run computed (evaluated modules, in memory and on disk, the model,
 // rendered text) and reuses whatever did not change. Random edit sequences — add, remove, rename, change a field, move
-// a tool between files, touch a file, edit the definition — must leave exactly the files (and the
-// diagnostics) that a cold `generate` in a fresh process gives after every step.
+// a tool between files, touch a file, edit the definition, add a file that changes another file's
+// exports (and delete it at the next step) — must leave exactly the files (and the diagnostics) that
+// a cold `generate` in a fresh process gives after every step.
 import fc from 'fast-check';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGenerateSession } from '../../plugin/generate-session';
@@ -37,6 +38,8 @@ interface Catalog {
   /** Bumped by a "touch": the file's text changes, its data does not. */
   touches: number[];
   next: number;
+  /** A file that sets a tool's label in another file's exports; gone again at the next step. */
+  override?: { file: number; key: string; label: string };
 }
 
 const toolSource = (t: Tool) => {
@@ -68,6 +71,14 @@ function write(dir: string, c: Catalog): void {
       `import { demo } from './vocab.catalog';\n${touched}export default demo.tools({\n${tools.map(toolSource).join('\n')}\n});\n`,
     );
   });
+  const overrides = path.join(dir, 'catalog/overrides.catalog.ts');
+  const o = c.override;
+  if (o)
+    writeFileSync(
+      overrides,
+      `import set from './part${o.file}.catalog';\nconst tool = (set as any).tools[${JSON.stringify(o.key)}];\nif (tool) tool.label = ${JSON.stringify(o.label)};\n`,
+    );
+  else rmSync(overrides, { force: true });
 }
 
 const newTool = (n: number, seed: number): Tool => ({
@@ -82,7 +93,7 @@ const newTool = (n: number, seed: number): Tool => ({
 });
 
 const op = fc.record({
-  kind: fc.integer({ min: 0, max: 8 }),
+  kind: fc.integer({ min: 0, max: 9 }),
   a: fc.nat(),
   b: fc.nat(),
   text: fc.string({ maxLength: 12 }),
@@ -95,6 +106,18 @@ function apply(
 ): string {
   const all = c.files.flatMap((tools, f) => tools.map((t, i) => ({ t, f, i })));
   const pick = all[a % Math.max(1, all.length)];
+  // An overrides file lives for one step: the step after it, it is deleted.
+  const gone = c.override ? 'delete overrides; ' : '';
+  c.override = undefined;
+  return gone + edit(c, { kind, a, b, text }, all, pick);
+}
+
+function edit(
+  c: Catalog,
+  { kind, a, b, text }: { kind: number; a: number; b: number; text: string },
+  all: { t: Tool; f: number; i: number }[],
+  pick: { t: Tool; f: number; i: number } | undefined,
+): string {
   switch (kind) {
     case 0: {
       const f = b % c.files.length;
@@ -135,6 +158,10 @@ function apply(
     case 7:
       c.categoryLabel = text || 'Web';
       return `category label ${JSON.stringify(c.categoryLabel)}`;
+    case 9:
+      if (!pick) return 'nothing to override';
+      c.override = { file: pick.f, key: pick.t.key, label: `Overridden ${text}` };
+      return `overrides sets the label of ${pick.t.key} in part${pick.f}`;
     default: {
       if (!pick) return 'nothing to link';
       const other = all[b % all.length]!.t;

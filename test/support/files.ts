@@ -55,7 +55,10 @@ export function writeFiles(dir: string, files: Readonly<Record<string, string>>)
   }
 }
 
-/** Every file under `dir` (dotfiles included) → sha256 of its bytes and its mode; a link → its target. */
+/**
+ * Every file under `dir` (dotfiles included) → sha256 of its bytes and its mode; a link → its
+ * target; a FIFO, socket or device → its kind.
+ */
 export async function fingerprint(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (sub: string) => {
@@ -63,6 +66,8 @@ export async function fingerprint(dir: string): Promise<Record<string, string>> 
       const rel = path.posix.join(sub, entry.name);
       if (entry.isDirectory()) await walk(rel);
       else if (entry.isSymbolicLink()) out[rel] = `-> ${await fs.readlink(path.join(dir, rel))}`;
+      // A FIFO, socket or device is named, never read (a FIFO would block the read).
+      else if (!entry.isFile()) out[rel] = entry.isFIFO() ? 'fifo' : 'special';
       else {
         const file = path.join(dir, rel);
         const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
