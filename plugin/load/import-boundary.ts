@@ -4,7 +4,8 @@
 // with a message that says why and how to fix it, whatever the spelling (relative, absolute, a
 // `file:` URL, through a link): nothing outside the project reaches a catalog, its outputs or a
 // message, and no FIFO, device or socket is ever opened.
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES } from '../diagnostics/diagnostics.js';
@@ -36,10 +37,28 @@ const realOrSelf = (dir: string) => {
   }
 };
 
-export function importBoundary(rootDir: string, authoring: string): ImportBoundary {
+/**
+ * The project folder of a config at `configDir`: the repository it is in (the nearest folder above
+ * holding `.git`), so a catalog may live beside the app that compiles it (a shared package of a
+ * monorepo, an example compiling the repository's catalog), or the config's own folder when it is in
+ * none. A repository at the home folder or above it is not taken: that would let every file of the
+ * user reach the catalog.
+ */
+export function projectFolderOf(configDir: string): string {
+  const start = path.resolve(configDir);
+  const home = path.resolve(os.homedir());
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (liesIn(dir, home)) return start;
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return start;
+  }
+}
+
+export function importBoundary(configDir: string, authoring: string): ImportBoundary {
   const packageDir = path.dirname(authoring);
+  const rootDir = projectFolderOf(configDir);
   return {
-    rootDir: path.resolve(rootDir),
+    rootDir,
     realRoot: realOrSelf(rootDir),
     packageDir,
     realPackageDir: realOrSelf(packageDir),
