@@ -17,7 +17,7 @@ import { renderersOf } from './targets/index.js';
 import { loadTemplates } from './render/templates.js';
 import { formatterWarnings } from './load/formatter-config.js';
 import { runInOneMemory } from './session-memory.js';
-import { MANIFEST_NAME, manifestEntries } from './write/manifest.js';
+import { MANIFEST_NAME, manifestDefaultLocale, manifestEntries } from './write/manifest.js';
 import { readOutput } from './write/output-memory.js';
 import { isFileReallyIn } from './text/real-place.js';
 import { writeOutputs, type OutputSet, type WriteReport } from './write/write-outputs.js';
@@ -69,18 +69,22 @@ async function readExisting(paths: readonly string[]): Promise<Map<string, strin
 }
 
 /**
- * The files the catalog's last run wrote (its manifest's list) that a renderer takes content over
- * from, though this run no longer writes them: only regular files really in the project are read.
+ * What the catalog's last run recorded in its manifest: the files it wrote that a renderer takes
+ * content over from, though this run no longer writes them (only regular files really in the
+ * project are read), and the default locale it wrote the locale files for.
  */
 async function earlierOutputs(
   model: CatalogModel,
   renderers: readonly Renderer[],
-): Promise<string[]> {
+): Promise<{ files: string[]; defaultLocale?: string }> {
   const { outDir, rootDir } = model.config;
   const manifest = await readOutput(path.join(outDir, MANIFEST_NAME)).catch(() => undefined);
-  if (manifest === undefined) return [];
+  if (manifest === undefined) return { files: [] };
   const wanted = takenOver(model, manifestEntries(outDir, manifest), renderers);
-  return wanted.length === 0 ? [] : wanted.filter((f) => isFileReallyIn(rootDir, f));
+  return {
+    files: wanted.length === 0 ? [] : wanted.filter((f) => isFileReallyIn(rootDir, f)),
+    defaultLocale: manifestDefaultLocale(manifest),
+  };
 }
 
 /** Renders one modelled catalog; which files to read first depends on the model. */
@@ -91,8 +95,9 @@ export async function renderModel(model: CatalogModel): Promise<{
 }> {
   const renderers = renderersOf(model);
   const earlier = await earlierOutputs(model, renderers);
-  const existing = await readExisting(pathsToRead(model, renderers, earlier));
-  return renderCatalog(model, loadTemplates(), existing, renderers, earlier);
+  const existing = await readExisting(pathsToRead(model, renderers, earlier.files));
+  const templates = loadTemplates();
+  return renderCatalog(model, templates, existing, renderers, earlier.files, earlier.defaultLocale);
 }
 
 /**
@@ -206,6 +211,7 @@ export const outputSets = (result: GenerateResult): OutputSet[] =>
     folders: outputFolders(c.config),
     root: c.config.rootDir,
     carried: new Set(c.carried.keys()),
+    defaultLocale: c.config.i18n.defaultLocale,
   }));
 
 /** The setting that names where `output` goes: the locale folder, the output folder or the binding file. */

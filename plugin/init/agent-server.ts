@@ -89,7 +89,10 @@ export function starterTools(model: CatalogModel, taken: ReadonlySet<string>) {
   return { tools, servers: servers.length > 0 ? servers.join(', ') : undefined };
 }
 
-/** The generated folder's barrel as a module at `file` imports it under the catalog's import style (a string literal). */
+/**
+ * The generated folder's barrel as a module at `file` imports it under the catalog's import style
+ * (a string literal).
+ */
 export function generatedModuleOf(model: CatalogModel, file: string): string {
   const extension = model.config.imports.extension;
   const folder = relativePosix(path.dirname(file), model.config.outDir);

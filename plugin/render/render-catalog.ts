@@ -135,10 +135,10 @@ function renderOnce(
   context: RenderContext,
   copyEditOf: (before: CatalogModel) => boolean,
 ): RenderResult {
-  const { model, templates, existing, earlier = [] } = context;
+  const { model, templates, existing, earlier = [], earlierDefaultLocale } = context;
   if (!keepsLast()) return renderer.render(context);
   const paths = [...(renderer.reads?.(model, earlier) ?? []), ...earlier];
-  const read = [...paths, ...paths.map((file) => existing.get(file))];
+  const read = [...paths, ...paths.map((file) => existing.get(file)), earlierDefaultLocale];
   const name = `${model.config.outDir}\0${renderer.name}`;
   const known = lastKept(LAST_RESULT, name);
   const reusable =
@@ -160,6 +160,7 @@ export function renderCatalog(
   existing: ReadonlyMap<string, string | undefined>,
   renderers: readonly Renderer[],
   earlier: readonly string[] = [],
+  earlierDefaultLocale?: string,
 ): RenderedCatalog {
   const kept = keepsLast();
   const header = generatedHeader(model, templates);
@@ -177,7 +178,7 @@ export function renderCatalog(
     return only;
   };
   for (const renderer of renderers) {
-    const context = { model, templates, existing, earlier, header };
+    const context = { model, templates, existing, earlier, earlierDefaultLocale, header };
     const result = renderOnce(renderer, context, copyEditOf);
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
     for (const [file, rendered] of result.files)

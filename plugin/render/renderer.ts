@@ -30,6 +30,11 @@ export interface RenderContext {
    * in the project, their content in `existing`.
    */
   readonly earlier?: readonly string[];
+  /**
+   * The default locale the last complete run wrote the locale files for (its manifest says so):
+   * undefined when no manifest records one.
+   */
+  readonly earlierDefaultLocale?: string;
   /** The `@generated` header as `//` comment lines. */
   readonly header: string;
 }

@@ -17,13 +17,28 @@ const NEVER_OWNED = new Set([MCP_LOCK_NAME, SURFACE_LOCK_NAME]);
 const neverOwned = (outDir: string, file: string) =>
   path.dirname(file) === outDir && NEVER_OWNED.has(path.basename(file));
 
-/** The manifest of `outDir` listing `owned` (absolute paths) and itself. */
-export function manifestContent(outDir: string, owned: readonly string[]): string {
+/** The manifest of `outDir` listing `owned` (absolute paths) and itself, and the default locale. */
+export function manifestContent(
+  outDir: string,
+  owned: readonly string[],
+  defaultLocale?: string,
+): string {
   const files = [
     ...owned.filter((f) => !neverOwned(outDir, f)).map((f) => toPosix(path.relative(outDir, f))),
     MANIFEST_NAME,
   ].sort();
-  return `${JSON.stringify({ generatedBy: 'agent-tool-catalog', files }, null, 2)}\n`;
+  const manifest = { generatedBy: 'agent-tool-catalog', defaultLocale, files };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The default locale a manifest records (undefined when it records none or does not parse). */
+export function manifestDefaultLocale(text: string): string | undefined {
+  try {
+    const recorded = (JSON.parse(text) as { defaultLocale?: unknown }).defaultLocale;
+    return typeof recorded === 'string' ? recorded : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every file a manifest lists, resolved from `outDir` (none for a manifest that does not parse). */

@@ -36,6 +36,11 @@ export interface OutputSet extends PlacedSet {
    * removed when no longer emitted though they carry no generated header.
    */
   readonly carried?: ReadonlySet<string>;
+  /**
+   * The locale whose file holds the catalog's copy, recorded in the manifest (renamed last), so the
+   * next run tells a switch of default locale from a run killed between two locale files.
+   */
+  readonly defaultLocale?: string;
 }
 
 export interface WriteReport {
@@ -142,7 +147,9 @@ export function withManifests(sets: readonly OutputSet[]): Map<string, OutputFil
   for (const set of sets) {
     for (const [file, output] of set.files) all.set(file, output);
     const owned = [...set.files].filter(([, f]) => !f.createOnly).map(([file]) => file);
-    all.set(path.join(set.outDir, MANIFEST_NAME), { content: manifestContent(set.outDir, owned) });
+    all.set(path.join(set.outDir, MANIFEST_NAME), {
+      content: manifestContent(set.outDir, owned, set.defaultLocale),
+    });
   }
   return all;
 }
@@ -243,7 +250,7 @@ export async function writeOutputs(
     else if (standsThere(file)) leftAlone.push(file);
   }
   const report = (p: WriteProblem[]) => ({
-    changed: changed.sort(),
+    changed: [...changed].sort(),
     orphaned: orphaned.sort(),
     leftAlone: leftAlone.sort(),
     leftovers,
@@ -252,6 +259,10 @@ export async function writeOutputs(
   });
   if (options.check || problems.length > 0) return report(oncePerPlace(problems));
 
+  // Renamed in the order the files were rendered (each set's manifest last): a renderer puts a file
+  // that keeps what another file gave up before that file, so a run killed mid-way loses nothing.
+  const order = new Map([...files.keys()].map((file, i) => [file, i]));
+  changed.sort((a, b) => order.get(a)! - order.get(b)!);
   // Stage every changed file; a single failure removes every staged file and changes nothing.
   const staged: [temp: string, file: string][] = [];
   const failures: WriteProblem[] = [];

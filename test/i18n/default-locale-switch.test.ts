@@ -1,7 +1,8 @@
 // Switching `i18n.defaultLocale` to a locale that has translations: its file is written with the
 // catalog's copy, and the translator's work moves to `removed/<locale>.json` beside it (the output
 // says so), stays there on later runs, and comes back byte for byte when the switch is undone. An
-// edit of the catalog's copy sets nothing aside.
+// edit of the catalog's copy sets nothing aside, nor does a run killed between two locale files
+// (the manifest records which locale was the default).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,10 @@ afterAll(removeTempDirs);
 const TOOLS =
   "import { demo } from './vocab.catalog';\nexport default demo.tools({\n  Read: { kind: 'sdk', category: 'file', label: 'Read', description: 'Reads a file' },\n  Grep: { kind: 'sdk', category: 'file', label: 'Grep', description: 'Searches files' },\n});\n";
 
-function project(defaultLocale?: string): Record<string, string> {
+function project(defaultLocale?: string, missing = 'warn'): Record<string, string> {
   const chosen = defaultLocale ? `, defaultLocale: '${defaultLocale}'` : '';
   return {
-    'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'], i18n: { locales: ['en', 'de'], missing: 'warn'${chosen} } } } });\n`,
+    'tool-catalog.config.ts': `import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'], i18n: { locales: ['en', 'de'], missing: '${missing}'${chosen} } } } });\n`,
     'catalog/vocab.catalog.ts':
       "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
     'catalog/tools.catalog.ts': TOOLS,
@@ -97,5 +98,23 @@ describe('switching i18n.defaultLocale', () => {
       'Reads one file',
     );
     expect(existsSync(path.join(dir, I18N, 'removed'))).toBe(false);
+  });
+
+  it('sets nothing aside after a run killed between two locale files', async () => {
+    // Untranslated keys fall back to the copy, so the other locale's file agrees with the copy.
+    const dir = await tempDir('default-locale-killed');
+    writeFiles(dir, project(undefined, 'fallback'));
+    await generated(dir);
+    const lagging = read(dir, `${I18N}/de.json`);
+    const edited = TOOLS.replace("'Reads a file'", "'Reads one file'");
+    writeFiles(dir, { 'catalog/tools.catalog.ts': edited });
+    await generated(dir);
+    // Killed after en.json took the edit, before de.json did; then the edit is undone.
+    writeFileSync(path.join(dir, I18N, 'de.json'), lagging);
+    writeFiles(dir, { 'catalog/tools.catalog.ts': TOOLS });
+    const run = await generated(dir);
+    expect(run.stdout).not.toContain('set aside');
+    expect(existsSync(path.join(dir, I18N, 'removed'))).toBe(false);
+    expect(read(dir, `${I18N}/de.json`)).toBe(lagging);
   });
 });

@@ -156,7 +156,7 @@ describe('tool-catalog init without the SDK', () => {
       expect((await runCli(['generate', '--check'], dir)).code).toBe(0);
       const drift = await runCli(['drift'], dir);
       expect(drift.code).toBe(2);
-      expect(drift.stderr).toContain('install @anthropic-ai/claude-agent-sdk');
+      expect(drift.stderr).toContain('install it (npm i -D @anthropic-ai/claude-agent-sdk)');
 
       // The one SDK import left is the type of SDK tool instances in tools.ts, which the install above provides.
       const before = await typecheck(dir);

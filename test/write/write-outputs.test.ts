@@ -75,6 +75,23 @@ describe('writeFileAtomic', () => {
 });
 
 describe('writeOutputs', () => {
+  it('renames files in the order they were rendered, the manifest (with the default locale) last', async () => {
+    const dir = await tempDir('order');
+    const files = ['removed/de.json', 'de.json', 'en.json', 'a.ts'].map((f) => path.join(dir, f));
+    // Not by name: a set-aside file goes before the file it was taken from, the manifest after all.
+    const renamed: string[] = [];
+    const rename = fs.rename.bind(fs);
+    vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+      renamed.push(path.relative(dir, String(to)));
+      return rename(from, to);
+    });
+    const sets = set(dir, Object.fromEntries(files.map((f) => [f, `${f}\n`])));
+    await writeOutputs([{ ...sets[0]!, defaultLocale: 'de' }]);
+    expect(renamed).toEqual(['removed/de.json', 'de.json', 'en.json', 'a.ts', MANIFEST_NAME]);
+    const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST_NAME), 'utf8'));
+    expect(manifest.defaultLocale).toBe('de');
+  });
+
   it('writes only files whose bytes changed, and the folder manifest listing them', async () => {
     const dir = await tempDir('changed');
     const a = path.join(dir, 'a.ts');

@@ -1,6 +1,7 @@
 // The default locale's file holds the catalog's copy. When `i18n.defaultLocale` switches to a locale
 // that had translations, its file is written with the catalog's copy and those translations move to
 // `removed/<locale>.json` beside it (the output says so); switched back, they return.
+// A switch is what the manifest says: it records the default locale of the last complete run.
 import type { RenderedFile } from '../renderer.js';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import type { I18nEntry } from './i18n-entries.js';
@@ -43,6 +44,11 @@ interface DefaultLocaleRead {
   readonly current: ReadonlyMap<string, string>;
   readonly entries: readonly I18nEntry[];
   readonly existing: ReadonlyMap<string, string | undefined>;
+  /**
+   * False when the last complete run recorded this same default locale: the file then only lags
+   * behind (a run killed between two locale files), and holds no translation to keep.
+   */
+  readonly switched: boolean;
 }
 
 /**
@@ -57,7 +63,9 @@ export function keepDefaultAside(
   carried: Map<string, string[]>,
 ): void {
   const copy = new Map(read.entries.map((e) => [e.key, e.text]));
-  const translations = translationsInDefault(read.inFile, read.others, copy);
+  const translations = read.switched
+    ? translationsInDefault(read.inFile, read.others, copy)
+    : undefined;
   const asideFile = setAsideFile(model, model.config.i18n.defaultLocale);
   const kept = new Map([...read.current, ...(translations ?? [])]);
   if (kept.size === 0) {

@@ -222,7 +222,7 @@ export const i18nRenderer: Renderer = {
   takesOver(model, listed) {
     return earlierOf(model, listed).map((e) => e.file);
   },
-  render({ model, existing, earlier: earlierPaths }) {
+  render({ model, existing, earlier: earlierPaths, earlierDefaultLocale }) {
     const { locales, defaultLocale, layout, missing: policy } = model.config.i18n;
     const diagnostics: PendingDiagnostic[] = [];
     const carried = new Map<string, string[]>();
@@ -268,7 +268,14 @@ export const i18nRenderer: Renderer = {
     for (const e of earlierDefault)
       if (parsesAsObject(existing.get(e.file))) carried.set(e.file, []);
     const files = new Map<string, RenderedFile>();
-    for (const locale of locales) {
+    // The default locale first, each set-aside file before the file it was taken from: the writer
+    // renames in this order, so a run killed between two renames never leaves a translation only
+    // in a file about to be overwritten, nor a default file older than the other locales'.
+    const ordered = [
+      ...locales.filter((l) => l === defaultLocale),
+      ...locales.filter((l) => l !== defaultLocale),
+    ];
+    for (const locale of ordered) {
       const file = localeFile(model, locale);
       const source =
         existing.get(file) === undefined &&
@@ -296,13 +303,23 @@ export const i18nRenderer: Renderer = {
         );
         continue;
       }
-      // The default locale's file is written with the catalog's copy: translations in it, or set aside beside it, stay aside.
+      // The default locale's file is written with the catalog's copy: translations in it, or set
+      // aside beside it, stay aside.
       if (locale === defaultLocale) {
         const others = locales
           .filter((l) => l !== defaultLocale)
           .map((l) => localeFile(model, l))
           .map((f) => parseLocale(f, existing.get(f), true).translations);
-        const read = { source, file, inFile: parsed.translations, others, entries, existing };
+        const switched = earlierDefaultLocale !== defaultLocale;
+        const read = {
+          source,
+          file,
+          inFile: parsed.translations,
+          others,
+          entries,
+          existing,
+          switched,
+        };
         keepDefaultAside(model, { ...read, current: current.translations }, files, carried);
       }
       // Set aside now, or by an earlier run (in an earlier locale folder, under an earlier name).
@@ -331,7 +348,8 @@ export const i18nRenderer: Renderer = {
       for (const entry of entries) {
         const inFile = parsed.translations.get(entry.key);
         const setAsideText = aside.translations.get(entry.key);
-        // The default locale's text (what the file holds from when it was the default) gives way to a translation set aside.
+        // The default locale's text (what the file holds from when it was the default) gives way to
+        // a translation set aside.
         const kept =
           inFile !== undefined &&
           inFile !== '' &&
