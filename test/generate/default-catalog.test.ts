@@ -49,7 +49,7 @@ const tool = (model: CatalogModel, key: string) => {
 describe('default catalog', () => {
   it('compiles, in the core, to exactly the checked-in files of generated/claude (manifest included)', async () => {
     const { outDir, files } = await generateDefault();
-    const written = withManifests([{ outDir, files }]);
+    const written = withManifests([{ outDir, files, defaultLocale: 'en' }]);
     for (const [file, emitted] of written) {
       if (emitted.createOnly) continue;
       expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
