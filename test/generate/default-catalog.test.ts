@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../plugin/generate';
+import { generate, outputSets } from '../../plugin/generate';
 import { SURFACE_LOCK_NAME } from '../../plugin/language/output-files';
 import { inVersionRange } from '../../plugin/language/versions';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
@@ -17,7 +17,7 @@ async function generateDefault() {
   const result = await generate({ cwd: REPO, catalog: 'claude' });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const catalog = result.catalogs[0]!;
-  return { outDir: catalog.outDir, files: catalog.files, model: catalog.model! };
+  return { outDir: catalog.outDir, sets: outputSets(result), model: catalog.model! };
 }
 
 /** Member names of the SDK's `ToolInputSchemas` union, `Input` stripped (`FileEdit`, `Bash`, …). */
@@ -48,8 +48,9 @@ const tool = (model: CatalogModel, key: string) => {
 
 describe('default catalog', () => {
   it('compiles, in the core, to exactly the checked-in files of generated/claude (manifest included)', async () => {
-    const { outDir, files } = await generateDefault();
-    const written = withManifests([{ outDir, files, defaultLocale: 'en' }]);
+    const { outDir, sets } = await generateDefault();
+    // The sets the writer takes, so the manifest records what the writer records.
+    const written = withManifests(sets);
     for (const [file, emitted] of written) {
       if (emitted.createOnly) continue;
       expect(await fs.readFile(file, 'utf8'), path.relative(REPO, file)).toBe(emitted.content);
