@@ -1,8 +1,9 @@
-// Evaluates catalog and config modules: esbuild bundles the entries with what they import (relative
-// files and `agent-tool-catalog` only), the evaluation process runs the bundle, and its exports come
-// back as plain data. The entries are kept together, and run again together when any of them changed.
+// Evaluates catalog and config modules: each module the entries reach (relative files and
+// `agent-tool-catalog` only) is compiled on its own, the evaluation process runs them, and the
+// entries' exports come back as plain data. The entries are kept together, and run again together
+// when any of them changed.
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { bundleModules, type ModuleBundle } from './bundle-modules.js';
+import { moduleGraph, type ModuleGraph } from './module-graph.js';
 import {
   evaluationKey,
   keepEvaluation,
@@ -64,7 +65,7 @@ function recordInputs(record: EvaluationRecord): string[] {
 
 /**
  * Evaluates `files` (absolute paths) and what they import; the result lists each file's exports.
- * When the caches know every entry, with nothing any of them ran beside changed, none is bundled or
+ * When the caches know every entry, with nothing any of them ran beside changed, none is compiled or
  * run again; otherwise all are, together.
  */
 export async function evaluateModules(
@@ -93,14 +94,14 @@ export async function evaluateModules(
   return { ...fresh, diagnostics: [...fresh.diagnostics, ...warnings()] };
 }
 
-/** Each entry's record: its sources' texts as bundled and what stood at each path that could take over an import. */
+/** Each entry's record: its sources' texts as compiled and what stood at each path that could take over an import. */
 function recordsOf(
-  bundle: ModuleBundle,
+  graph: ModuleGraph,
   entries: readonly string[],
   exports: readonly Exports[],
   key: string,
 ): (EvaluationRecord | undefined)[] {
-  // Looked at after the run: a file that appeared while it ran fails the check against the bundle.
+  // Looked at after the run: a file that appeared while it ran fails the check against the graph.
   const states = new Map<string, PathState>();
   const state = (p: string) => {
     let s = states.get(p);
@@ -114,7 +115,7 @@ function recordsOf(
   const pathsOf = (file: string) => {
     if (takeovers.has(file)) return takeovers.get(file);
     const found: [string, PathState][] = [];
-    for (const [specifier, resolved] of bundle.imports.get(file) ?? []) {
+    for (const [specifier, resolved] of graph.imports.get(file) ?? []) {
       const states = takeoverStates(file, specifier, resolved, state);
       if (!states) {
         takeovers.set(file, undefined);
@@ -134,19 +135,19 @@ function recordsOf(
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (sources.has(file)) continue;
-    const text = bundle.texts.get(file);
+    const text = graph.texts.get(file);
     const found = pathsOf(file);
     if (text === undefined || !found) return entries.map(() => undefined);
     sources.set(file, text);
     for (const [p, s] of found) paths.set(p, s);
-    pending.push(...(bundle.imports.get(file)?.values() ?? []));
+    pending.push(...(graph.imports.get(file)?.values() ?? []));
   }
   // The authoring API is part of every evaluation.
-  for (const file of bundle.packageFiles) sources.set(file, bundle.texts.get(file)!);
+  for (const file of graph.packageFiles) sources.set(file, graph.texts.get(file)!);
   return entries.map((_, i) => ({ key, sources, paths, exports: exports[i]! }));
 }
 
-/** Bundles `files` and what they import, and runs them; keeps what they evaluated to in the caches. */
+/** Compiles `files` and what they import, and runs them; keeps what they evaluated to in the caches. */
 async function evaluateFresh(
   files: readonly string[],
   options: EvaluateOptions,
@@ -154,27 +155,28 @@ async function evaluateFresh(
 ): Promise<EvaluationResult> {
   const evaluator: EvaluationProcess =
     sessionEvaluationProcess() ?? sharedEvaluationProcess(options.cwd);
-  // The process starts while esbuild bundles.
+  // The process starts while the modules compile.
   evaluator.warmUp();
-  const bundle = await bundleModules(files, options.cwd);
+  const graph = await moduleGraph(files, options.cwd);
   const takeoverPaths = new Set<string>();
-  for (const [file, imports] of bundle.imports)
+  for (const [file, imports] of graph.imports)
     for (const [specifier, resolved] of imports)
       for (const [p, s] of takeoverStates(file, specifier, resolved, pathState) ?? [])
         if (s !== 'f') takeoverPaths.add(p);
-  const inputs = [...new Set([...files, ...bundle.texts.keys(), ...takeoverPaths])];
-  if (!bundle.runnable) return { modules: [], inputs, diagnostics: bundle.diagnostics };
+  const inputs = [...new Set([...files, ...graph.texts.keys(), ...takeoverPaths])];
+  if (!graph.runnable) return { modules: [], inputs, diagnostics: graph.diagnostics };
   const outcome = await evaluator.evaluate({
-    code: bundle.code,
-    modules: bundle.modules,
+    compiled: graph.compiled,
+    entries: files,
+    modules: graph.modules,
     timeoutMs: options.timeoutMs,
   });
   const fail = async (failure: Parameters<typeof failureDiagnostic>[0]) => ({
     modules: [],
     inputs,
     diagnostics: [
-      ...bundle.diagnostics,
-      await failureDiagnostic(failure, bundle, files, options.timeoutMs),
+      ...graph.diagnostics,
+      await failureDiagnostic(failure, graph, files, options.timeoutMs),
     ],
   });
   if (outcome.kind !== 'result') return fail(outcome);
@@ -199,8 +201,8 @@ async function evaluateFresh(
   // for them (checks, tool models) still applies, so an edit costs little beyond the edited file.
   const exports = fresh.map((e, i) => sameAsKept(files[i]!, e) ?? e);
   // Files that gave a diagnostic (a key written twice) are evaluated again next time, to say so again.
-  if (bundle.diagnostics.length === 0)
-    recordsOf(bundle, files, exports, key).forEach((record, i) => {
+  if (graph.diagnostics.length === 0)
+    recordsOf(graph, files, exports, key).forEach((record, i) => {
       if (!record) return;
       keepEvaluation(files[i]!, record);
       options.store?.set(files[i]!, record);
@@ -208,6 +210,6 @@ async function evaluateFresh(
   return {
     modules: files.map((file, i) => ({ file, exports: exports[i]! })),
     inputs,
-    diagnostics: bundle.diagnostics,
+    diagnostics: graph.diagnostics,
   };
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authoringEntry, BUILD_OPTIONS } from './bundle-modules.js';
+import { authoringEntry } from './module-graph.js';
 import { readRegularFileSync } from '../text/regular-file.js';
 import { MAX_MODULE_BYTES } from './import-boundary.js';
 import { EVALUATION_HEAP_MB, EvaluationProcess } from './evaluation-process.js';
@@ -59,7 +59,7 @@ export interface EvaluationRecord {
 /** The versions read once per run or session (they do not change while a process runs). */
 const VERSIONS = memoSlot<'versions', string>('versions that decide an evaluation');
 
-/** The versions that decide what a bundle evaluates to: Node (its V8), esbuild, this package. */
+/** The versions that decide what modules evaluate to: Node (its V8), the compiler (rolldown), this package. */
 function versionsKey(): string {
   let versions = lastKept(VERSIONS, 'versions');
   if (versions === undefined) {
@@ -70,15 +70,15 @@ function versionsKey(): string {
         return 'unknown';
       }
     };
-    const esbuild = (() => {
+    const compiler = (() => {
       try {
-        return read(createRequire(import.meta.url).resolve('esbuild/package.json'));
+        return read(createRequire(import.meta.url).resolve('rolldown/package.json'));
       } catch {
         return 'unknown';
       }
     })();
     const own = read(path.join(path.dirname(authoringEntry()), '..', 'package.json'));
-    versions = `${process.version} esbuild@${esbuild} agent-tool-catalog@${own}`;
+    versions = `${process.version} rolldown@${compiler} agent-tool-catalog@${own}`;
     keepLast(VERSIONS, 'versions', versions);
   }
   return versions;
@@ -97,7 +97,6 @@ export function evaluationKey(timeoutMs: number, entries: readonly string[]): st
         versionsKey(),
         timeoutMs,
         EVALUATION_HEAP_MB,
-        BUILD_OPTIONS,
         authoringEntry(),
         entries,
       ]),

@@ -1,5 +1,5 @@
 // Why an evaluation gave no exports, as one located diagnostic: a throw or a rejection (at the frame
-// it came from, mapped back through the bundle), the time or memory limit (at the loop of the module
+// it came from, mapped back to the source), the time or memory limit (at the loop of the module
 // that was running), a syntax error only V8 finds, or a process that ended.
 import path from 'node:path';
 import {
@@ -7,17 +7,18 @@ import {
   type PendingDiagnostic,
   type SourcePosition,
 } from '../diagnostics/diagnostics.js';
-import type { ModuleBundle } from './bundle-modules.js';
 import { PACKAGE_NAME, refusal } from './import-boundary.js';
 import type { EvaluationOutcome, ThrownValue } from './evaluation-outcome.js';
 import { EVALUATION_HEAP_MB } from './evaluation-process.js';
+import type { ModuleGraph } from './module-graph.js';
 import { locateLateCode, locateLoop, locateStuckCode, locateThrow } from './locate-source.js';
-import { BUNDLE_FILE } from './sandbox.js';
 
 /** Node's globals that catalog code may reach for and does not get. */
 const NODE_GLOBALS = new Set([
   'process',
   'require',
+  'module',
+  'exports',
   'Buffer',
   'global',
   '__dirname',
@@ -37,11 +38,10 @@ const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 /** The first stack frame in a module of the app, mapped back to its source. */
 async function throwingPosition(
   stack: string,
-  bundle: ModuleBundle,
+  graph: ModuleGraph,
 ): Promise<SourcePosition | undefined> {
-  for (const match of stack.matchAll(/(?:\(|at )([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
-    if (match[1] !== BUNDLE_FILE) continue;
-    const at = await bundle.locate(Number(match[2]), Number(match[3]));
+  for (const match of stack.matchAll(/(?:\(|at (?:async )?)([^()\s][^()]*?):(\d+):(\d+)\)?$/gm)) {
+    const at = await graph.locate(match[1]!, Number(match[2]), Number(match[3]));
     if (at) return at;
   }
   return undefined;
@@ -64,7 +64,7 @@ export type FailedOutcome = (
  * else the first module whose body had not ended; undefined when all had ended and none was read.
  */
 function runningModule(
-  bundle: ModuleBundle,
+  graph: ModuleGraph,
   progress: Progress,
   entries: readonly string[],
 ): string | undefined {
@@ -72,7 +72,7 @@ function runningModule(
   // No progress known (the run ended, and what it gave cannot be read): the first entry.
   if (progress.left === undefined) return entries[0];
   const ended = new Set(progress.left);
-  return bundle.modules.find((m) => !ended.has(m)) ?? (ended.size > 0 ? undefined : entries[0]);
+  return graph.modules.find((m) => !ended.has(m)) ?? (ended.size > 0 ? undefined : entries[0]);
 }
 
 /**
@@ -80,19 +80,19 @@ function runningModule(
  * first loop of a module it imports (directly or through others) — a function or getter it called —
  * else its own first use of what runs later, or its line 1.
  */
-function stuckPosition(module: string, text: string, bundle: ModuleBundle): SourcePosition {
+function stuckPosition(module: string, text: string, graph: ModuleGraph): SourcePosition {
   const own = locateLoop(module, text);
   if (own) return own;
   const seen = new Set([module]);
-  const pending = [...(bundle.imports.get(module)?.values() ?? [])];
+  const pending = [...(graph.imports.get(module)?.values() ?? [])];
   while (pending.length > 0) {
     const file = pending.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const imported = bundle.texts.get(file);
+    const imported = graph.texts.get(file);
     const loop = imported === undefined ? undefined : locateLoop(file, imported);
     if (loop) return loop;
-    pending.push(...(bundle.imports.get(file)?.values() ?? []));
+    pending.push(...(graph.imports.get(file)?.values() ?? []));
   }
   return locateStuckCode(module, text);
 }
@@ -106,19 +106,19 @@ const elsewhere = (at: SourcePosition, module: string | undefined) =>
 
 export async function failureDiagnostic(
   outcome: FailedOutcome,
-  bundle: ModuleBundle,
+  graph: ModuleGraph,
   entries: readonly string[],
   timeoutMs: number,
 ): Promise<PendingDiagnostic> {
-  const module = runningModule(bundle, outcome, entries);
-  const text = module === undefined ? undefined : bundle.texts.get(module);
+  const module = runningModule(graph, outcome, entries);
+  const text = module === undefined ? undefined : graph.texts.get(module);
   const name = module ? path.basename(module) : 'the catalog';
   const lineOne = module === undefined ? undefined : { file: module, line: 1, column: 1 };
   // Every module ended: what ran on is code run later (a FinalizationRegistry, a promise job).
   const late = () =>
-    locateLateCode(bundle.texts) ?? lineOne ?? { file: entries[0]!, line: 1, column: 1 };
+    locateLateCode(graph.texts) ?? lineOne ?? { file: entries[0]!, line: 1, column: 1 };
   const stuck = () =>
-    module !== undefined && text !== undefined ? stuckPosition(module, text, bundle) : late();
+    module !== undefined && text !== undefined ? stuckPosition(module, text, graph) : late();
   switch (outcome.kind) {
     case 'timeout': {
       const at = stuck();
@@ -164,7 +164,7 @@ export async function failureDiagnostic(
         at: lineOne ?? late(),
       };
     case 'syntax': {
-      const at = (await bundle.locate(outcome.line, outcome.column)) ?? lineOne;
+      const at = (await graph.locate(outcome.file, outcome.line, outcome.column)) ?? lineOne;
       return {
         code: DIAGNOSTIC_CODES.syntax,
         severity: 'error',
@@ -176,25 +176,25 @@ export async function failureDiagnostic(
     }
     case 'rejected':
     case 'threw':
-      return thrownDiagnostic(outcome.kind, outcome.error, bundle, module, text, late);
+      return thrownDiagnostic(outcome.kind, outcome.error, graph, module, text, late);
   }
 }
 
 async function thrownDiagnostic(
   kind: 'threw' | 'rejected',
   error: ThrownValue,
-  bundle: ModuleBundle,
+  graph: ModuleGraph,
   module: string | undefined,
   text: string | undefined,
   late: () => SourcePosition,
 ): Promise<PendingDiagnostic> {
   const at =
-    (error.stack ? await throwingPosition(error.stack, bundle) : undefined) ??
+    (error.stack ? await throwingPosition(error.stack, graph) : undefined) ??
     (module !== undefined && text !== undefined
       ? locateThrow(module, text, error.message)
       : late());
   const missingGlobal = /^(\w+) is not defined$/.exec(error.message)?.[1];
-  // A `require` or `import()` of a name computed as the module runs: nothing is bundled for it.
+  // A `require` or `import()` of a name computed as the module runs: nothing is compiled for it.
   const required = error.isError
     ? /^Dynamic require of "((?:[^"\\]|\\.)*)" is not supported/.exec(error.message)?.[1]
     : undefined;
@@ -205,7 +205,7 @@ async function thrownDiagnostic(
       message: sentence(refusal(required)),
       at,
     };
-  if (error.isError && /^A dynamic import callback was not specified/.test(error.message))
+  if (error.isError && /^An import\(\) of a name computed while the module runs/.test(error.message))
     return {
       code: DIAGNOSTIC_CODES.forbiddenImport,
       severity: 'error',

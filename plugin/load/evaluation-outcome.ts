@@ -1,10 +1,14 @@
-// What the generator and the evaluation process say to each other: a request (a bundle, the modules
-// it reports, a time limit) and each way it can end, as the generator reads the process's frames.
+// What the generator and the evaluation process say to each other: a request (the compiled modules,
+// the entries, the modules whose end is reported, a time limit) and each way it can end, as the
+// generator reads the process's frames.
+import type { GraphModule } from './module-graph.js';
 
 export interface EvaluationRequest {
-  /** The bundle (an IIFE) that runs the modules and hands the entries' namespaces to the loader. */
-  readonly code: string;
-  /** The modules whose end the bundle reports, in the order their bodies run. */
+  /** Every module the entries reach, compiled. */
+  readonly compiled: readonly GraphModule[];
+  /** The modules whose exports come back, in order. */
+  readonly entries: readonly string[];
+  /** The modules whose end is reported, in the order their bodies run. */
   readonly modules: readonly string[];
   readonly timeoutMs: number;
 }
@@ -22,6 +26,8 @@ export type EvaluationOutcome = (
   | {
       readonly kind: 'syntax';
       readonly message: string;
+      /** The module V8 could not compile. */
+      readonly file: string;
       readonly line: number;
       readonly column: number;
     }

@@ -58,6 +58,8 @@ class Child {
   private overMemory = false;
   private nextId = 1;
   private rawExpected = false;
+  /** The modules the process compiled for the last request: their code is not sent again. */
+  private known = new Set<string>();
 
   constructor() {
     this.process = spawn(
@@ -223,10 +225,12 @@ class Child {
           finish({ kind: frame.kind, left });
         else if (frame.kind === 'rejected' && isThrownValue(frame.error))
           finish({ kind: 'rejected', error: frame.error, left });
+        else if (frame.kind === 'missing') send(true);
         else if (frame.kind === 'syntax' && typeof frame.message === 'string')
           finish({
             kind: 'syntax',
             message: frame.message,
+            file: String(frame.file),
             line: Number(frame.line) || 0,
             column: Number(frame.column) || 0,
             left,
@@ -246,8 +250,20 @@ class Child {
         );
       };
       if (this.exited) return this.onExit();
-      const body = JSON.stringify({ id, code: request.code, files: request.modules, timeoutMs });
-      this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
+      const send = (everything: boolean) => {
+        const body = JSON.stringify({
+          id,
+          modules: request.compiled.map((m) =>
+            !everything && this.known.has(m.hash) ? { ...m, code: undefined } : m,
+          ),
+          entries: request.entries,
+          files: request.modules,
+          timeoutMs,
+        });
+        this.known = new Set(request.compiled.map((m) => m.hash));
+        this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
+      };
+      send(false);
     });
   }
 

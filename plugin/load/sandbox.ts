@@ -1,19 +1,18 @@
 // The code that runs inside the evaluation process (evaluation-process.ts starts it): a loop that
-// reads one esbuild bundle at a time, runs it in a fresh V8 context holding JavaScript's own globals
-// only, and writes back the entries' exports as plain data, or why they could not be read.
+// reads one request at a time (the compiled modules of a catalog or config, and its entries), runs
+// them in a fresh V8 context holding JavaScript's own globals only, and writes back the entries'
+// exports as plain data, or why they could not be read. What it compiled it keeps for the next request.
 import { createHash } from 'node:crypto';
 import { MARK } from '../language/plain-data.js';
-
-/** The file name stack frames of the bundle carry (evaluate-modules maps them back to the sources). */
-export const BUNDLE_FILE = 'tool-catalog-bundle.js';
+import { LOADER_PARAMETERS } from './compile-module.js';
+import { sandboxLoader } from './sandbox-loader.js';
 
 /* c8 ignore start */
 /**
- * The code that runs first in every context: the module hooks the bundle calls (`__tc_leave` after
- * each module's body, `__tc_entries` with the entries' namespaces) and the serializer of exports.
- * It is written as a function only to be read as text: it closes over nothing.
+ * The code that runs first in every context: the module loader (told when each body ends) and the
+ * serializer of exports. It is written as a function only to be read as text: it closes over nothing.
  */
-function bootstrap(markKey: string, bundleFile: string): unknown {
+function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unknown {
   const brands = {
     catalog: Symbol.for('agent-tool-catalog.catalog'),
     toolSet: Symbol.for('agent-tool-catalog.tool-set'),
@@ -22,8 +21,6 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
     globalThis as { __tc_progress?: (kind: string, value: string | number) => void }
   ).__tc_progress;
   delete (globalThis as { __tc_progress?: unknown }).__tc_progress;
-  let bundle: (() => void) | undefined;
-  let entries: Record<string, unknown>[] | undefined;
   // Catalogs and tool sets are named by the module that first exports them and their order there,
   // so a name stays the same when only some modules are evaluated again (watch mode).
   const ids = new Map<object, string>();
@@ -148,26 +145,37 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
       return { isError: false, message: Object.prototype.toString.call(error) };
     }
   }
-  const hooks = globalThis as Record<string, unknown>;
-  hooks.__tc_leave = (file: string, namespace: unknown) => {
+  const loader = loaderOf((file, namespace) => {
     progress?.('left', file);
     stamp(file, namespace);
-  };
-  hooks.__tc_entries = (namespaces: Record<string, unknown>[]) => {
-    entries = namespaces;
-  };
+  });
   // `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
-  hooks.console = { log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} };
+  (globalThis as Record<string, unknown>).console = {
+    log() {},
+    info() {},
+    warn() {},
+    error() {},
+    debug() {},
+    trace() {},
+  };
   return {
-    define(body: () => void) {
-      bundle = body;
-    },
-    /** Runs the bundle and returns, as JSON, each entry's exports (`{ exports }`) or what was thrown (`{ threw }`). */
+    define: loader.define,
+    start: loader.start,
+    /** Returns, as JSON, each entry's exports (`{ exports }`) or what was thrown (`{ threw }`). */
     run(): string {
       try {
-        bundle!();
+        const outcome = loader.outcome();
+        if ('threw' in outcome) return JSON.stringify({ threw: describe(outcome.threw) });
+        if ('pending' in outcome)
+          return JSON.stringify({
+            threw: {
+              isError: true,
+              message:
+                'a top-level await waits for a promise that never settles while the catalog is evaluated',
+            },
+          });
         return JSON.stringify({
-          exports: entries!.map((ns, i) => {
+          exports: outcome.namespaces.map((ns, i) => {
             progress?.('reading', i);
             const out: Record<string, unknown> = {};
             for (const key of Object.keys(ns)) put(out, key, plain(ns[key], 0));
@@ -179,7 +187,6 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
       }
     },
     describe: (error: unknown) => JSON.stringify(describe(error)),
-    bundleFile,
   };
 }
 
@@ -188,7 +195,7 @@ function bootstrap(markKey: string, bundleFile: string): unknown {
  * frame of it hands out its `this` or its functions. Requests and replies are frames: a line with the
  * byte length, then that many bytes of JSON.
  */
-function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: string): void {
+function runner(require: NodeJS.Require, bootstrapSource: string, parameters: string): void {
   // biome-ignore lint/suspicious/noRedundantUseStrict: the function runs as the text of `node -e`, a sloppy-mode script
   'use strict';
   const vm = require('node:vm') as typeof import('node:vm');
@@ -219,11 +226,26 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
     process.exit(70);
   });
   const bootstrapScript = new vm.Script(bootstrapSource, { filename: 'tool-catalog-sandbox.js' });
+  /** Each module's compiled body, by its hash: kept for the next request when that uses it too. */
+  let scripts = new Map<string, import('node:vm').Script>();
   const isTimeout = (error: unknown) =>
     types.isNativeError(error) &&
     Object.getOwnPropertyDescriptor(error, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
-  async function handle(request: { id: number; code: string; timeoutMs: number; files: string[] }) {
+  interface Module {
+    file: string;
+    hash: string;
+    /** Left out when the process has it from the request before. */
+    code?: string;
+    imports: Record<string, string>;
+  }
+  async function handle(request: {
+    id: number;
+    modules: Module[];
+    entries: string[];
+    timeoutMs: number;
+    files: string[];
+  }) {
     const { id, timeoutMs } = request;
     const state = { id, rejections: [] as unknown[], files: new Set(request.files) };
     current = state;
@@ -238,33 +260,58 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
-    let script: import('node:vm').Script;
+    const kept = scripts;
+    scripts = new Map();
+    for (const module of request.modules) {
+      let script = kept.get(module.hash) ?? scripts.get(module.hash);
+      // The generator sends a module's code once; after a failure, when it is not kept, again.
+      if (!script && typeof module.code !== 'string') return send({ id, kind: 'missing' });
+      if (!script)
+        try {
+          // Line 1 is the wrapper: stack frames then give the compiled module's own line numbers.
+          script = new vm.Script(`(async function (${parameters}) {\n${module.code}\n})`, {
+            filename: module.file,
+            lineOffset: -1,
+          });
+        } catch (error) {
+          // A syntax error V8 finds and the compiler does not (a regular expression V8 refuses).
+          const stack = String((error as Error).stack ?? '').split('\n');
+          const line = Number(/:(\d+)$/.exec(stack[0] ?? '')?.[1] ?? 0);
+          const caret = (stack[2] ?? '').indexOf('^');
+          return send({
+            id,
+            kind: 'syntax',
+            message: String((error as Error).message),
+            file: module.file,
+            line,
+            column: caret + 1,
+          });
+        }
+      scripts.set(module.hash, script);
+    }
     try {
       bootstrapScript.runInContext(context);
-      // Line 1 is the wrapper: stack frames then give the bundle's own line numbers.
-      script = new vm.Script(`__toolCatalog.define(function () {\n${request.code}\n});`, {
-        filename: bundleFile,
-        lineOffset: -1,
-      });
-    } catch (error) {
-      // A syntax error V8 finds and esbuild does not (a regular expression V8 refuses).
-      const stack = String((error as Error).stack ?? '').split('\n');
-      const line = Number(/:(\d+)$/.exec(stack[0] ?? '')?.[1] ?? 0);
-      const caret = (stack[2] ?? '').indexOf('^');
-      return send({
-        id,
-        kind: 'syntax',
-        message: String((error as Error).message),
-        line,
-        column: caret + 1,
-      });
+      // No module's code has run yet: the loader is still the bootstrap's own.
+      const loader = vm.runInContext('__toolCatalog', context) as {
+        define(file: string, body: unknown, importsJson: string): void;
+      };
+      for (const module of request.modules)
+        loader.define(
+          module.file,
+          scripts.get(module.hash)!.runInContext(context),
+          stringify(module.imports),
+        );
+    } catch {
+      return send({ id, kind: 'tampered' });
     }
     let json: unknown;
     // Between these two frames only this request's code runs (synchronously: no earlier request's
     // callback can), so memory that runs out in between, from a small start, is its own.
     send({ id, kind: 'running', rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) });
     try {
-      script.runInContext(context, { timeout: timeoutMs });
+      vm.runInContext(`__toolCatalog.start(${stringify(stringify(request.entries))})`, context, {
+        timeout: timeoutMs,
+      });
       json = vm.runInContext('__toolCatalog.run()', context, { timeout: timeoutMs });
     } catch (error) {
       // What reaches here was thrown past the loader's own catch: it is neither read nor passed on.
@@ -319,12 +366,12 @@ function runner(require: NodeJS.Require, bootstrapSource: string, bundleFile: st
 const NAME_HELPER = 'const __name = (target) => target;';
 const BOOTSTRAP =
   `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(` +
-  `${JSON.stringify(MARK)}, ${JSON.stringify(BUNDLE_FILE)});`;
+  `${JSON.stringify(MARK)}, (${sandboxLoader.toString()}));`;
 
 /** The code `node -e` runs in the evaluation process. */
 export const RUNNER_SOURCE =
   `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ` +
-  `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(BUNDLE_FILE)});`;
+  `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(LOADER_PARAMETERS.join(', '))});`;
 
 const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
 

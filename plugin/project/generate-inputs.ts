@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 import type { CatalogDiagnostic } from '../diagnostics/diagnostics.js';
-import { authoringEntry } from '../load/bundle-modules.js';
+import { authoringEntry } from '../load/module-graph.js';
 import { formatterInputs } from '../load/find-formatters.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
 import { toPosix } from '../text/spelling.js';

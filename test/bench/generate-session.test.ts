@@ -14,15 +14,15 @@ import {
 import { generate } from '../../plugin/generate';
 import { createGenerateSession } from '../../plugin/generate-session';
 
-/** The entry files of every bundle evaluated, in order: what was evaluated again. */
+/** The entry files of every graph evaluated, in order: what was evaluated again. */
 const sandboxRuns = vi.hoisted(() => [] as string[][]);
-vi.mock('../../plugin/load/bundle-modules', async (importOriginal) => {
-  const bundler = await importOriginal<typeof import('../../plugin/load/bundle-modules')>();
+vi.mock('../../plugin/load/module-graph', async (importOriginal) => {
+  const bundler = await importOriginal<typeof import('../../plugin/load/module-graph')>();
   return {
     ...bundler,
-    bundleModules: (...args: Parameters<typeof bundler.bundleModules>) => {
+    moduleGraph: (...args: Parameters<typeof bundler.moduleGraph>) => {
       sandboxRuns.push([...args[0]]);
-      return bundler.bundleModules(...args);
+      return bundler.moduleGraph(...args);
     },
   };
 });

@@ -9,15 +9,15 @@ import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from '../../plugin/loa
 import { runWithMemory, SessionMemory } from '../../plugin/session-memory';
 import { CATALOG_FIXTURES } from '../support/paths';
 
-/** Counts esbuild builds: the loader bundles the entries that must run with `build`. */
+/** Counts module graphs compiled: the loader compiles the entries that must run. */
 const compilations = vi.hoisted(() => ({ count: 0 }));
-vi.mock('esbuild', async (importOriginal) => {
-  const esbuild = await importOriginal<typeof import('esbuild')>();
+vi.mock('../../plugin/load/module-graph', async (importOriginal) => {
+  const graphs = await importOriginal<typeof import('../../plugin/load/module-graph')>();
   return {
-    ...esbuild,
-    build: (...args: Parameters<typeof esbuild.build>) => {
+    ...graphs,
+    moduleGraph: (...args: Parameters<typeof graphs.moduleGraph>) => {
       compilations.count++;
-      return esbuild.build(...args);
+      return graphs.moduleGraph(...args);
     },
   };
 });

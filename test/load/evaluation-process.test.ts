@@ -17,7 +17,15 @@ import {
 const temp = mkdtempSync(path.join(os.tmpdir(), 'tool-catalog-prestart-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-const request = (code: string, timeoutMs = 10_000) => ({ code, modules: [], timeoutMs });
+/** One module, compiled already (its exports set as the compiled code sets them), as the only entry. */
+const request = (code: string, timeoutMs = 10_000) => ({
+  compiled: [{ file: '/app/entry.js', hash: code, code, imports: {} }],
+  entries: ['/app/entry.js'],
+  modules: [],
+  timeoutMs,
+});
+const exporting = (name: string, value: string) =>
+  `Object.defineProperty(__vite_ssr_exports__, ${JSON.stringify(name)}, { enumerable: true, value: ${value} });`;
 
 describe('the evaluation process started before any project asks', () => {
   it('is not started where evaluations kept on disk may serve the run', () => {
@@ -39,7 +47,7 @@ describe('the evaluation process started before any project asks', () => {
     // Started once processes exist, it starts nothing: the next new project gets a new process.
     expect(prestartEvaluationProcess(temp)).toBeUndefined();
     expect(sharedEvaluationProcess('/projects/third')).not.toBe(first);
-    const outcome = await first.evaluate(request('__tc_entries([{ answer: 42 }]);'));
+    const outcome = await first.evaluate(request(exporting('answer', '42')));
     expect(outcome.kind).toBe('result');
     expect(outcome.kind === 'result' && JSON.parse(outcome.json)).toMatchObject({
       exports: [{ answer: 42 }],
@@ -51,7 +59,7 @@ describe('a request that fails in a process that served earlier ones', () => {
   it('is not asked again when it ran out of memory itself, while its modules ran', async () => {
     const evaluator = new EvaluationProcess({ keepWarm: false });
     try {
-      expect((await evaluator.evaluate(request('__tc_entries([{}]);'))).kind).toBe('result');
+      expect((await evaluator.evaluate(request(''))).kind).toBe('result');
       const outcome = await evaluator.evaluate(
         request(
           'const kept = []; for (;;) { const b = new Uint8Array(64 * 1024 * 1024); b.fill(1); kept.push(b); }',

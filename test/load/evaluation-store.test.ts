@@ -13,16 +13,16 @@ import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 
 afterAll(removeTempDirs);
 
-/** The entry files of every bundle evaluated, and how many bundles esbuild built. */
+/** The entry files of every graph evaluated, and how many graphs were compiled. */
 const seen = vi.hoisted(() => ({ runs: [] as string[][], compiled: 0 }));
-vi.mock('../../plugin/load/bundle-modules', async (importOriginal) => {
-  const bundler = await importOriginal<typeof import('../../plugin/load/bundle-modules')>();
+vi.mock('../../plugin/load/module-graph', async (importOriginal) => {
+  const bundler = await importOriginal<typeof import('../../plugin/load/module-graph')>();
   return {
     ...bundler,
-    bundleModules: (...args: Parameters<typeof bundler.bundleModules>) => {
+    moduleGraph: (...args: Parameters<typeof bundler.moduleGraph>) => {
       seen.compiled++;
       seen.runs.push(args[0].map((f) => path.basename(f)));
-      return bundler.bundleModules(...args);
+      return bundler.moduleGraph(...args);
     },
   };
 });
