@@ -30,11 +30,11 @@ const entries = {
 };
 
 // CommonJS dependencies are loaded with require() through a tiny shim: Node's ESM loader would first
-// scan each one's source for its export names (esbuild alone: ~15 ms per run). And they are loaded
+// scan each one's source for its export names (a large one: ~15 ms per run). And they are loaded
 // on first use, not on import: `--help`, a bundler plugin being imported, or a command that never
-// evaluates a catalog does not pay for esbuild, the glob matcher or Babel's parser.
+// evaluates a catalog does not pay for the glob matcher or Babel's parser.
 const requireHere = createRequire(import.meta.url);
-const REQUIRED_NOT_IMPORTED = ['esbuild', 'tinyglobby', 'fastest-levenshtein', '@babel/parser'];
+const REQUIRED_NOT_IMPORTED = ['tinyglobby', 'fastest-levenshtein', '@babel/parser'];
 const requireShim = {
   name: 'require-commonjs-dependencies',
   setup(b) {

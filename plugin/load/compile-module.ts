@@ -11,6 +11,8 @@ import {
 } from '../diagnostics/diagnostics.js';
 import { lineColumnAt as positionAt } from '../text/json-position.js';
 import { duplicateKeys } from './duplicate-keys.js';
+import { literalRequires, topLevelAwait } from './source-nodes.js';
+import { syntaxWords } from './syntax-words.js';
 
 /** The names the compiled code calls the loader by (its parameters in the evaluation process). */
 export const LOADER_PARAMETERS = [
@@ -26,13 +28,14 @@ export interface ModuleImport {
   readonly specifier: string;
   readonly line: number;
   readonly column: number;
-  readonly dynamic: boolean;
+  /** How: a static import or re-export (run first), `import()`, or `require()` (also run first). */
+  readonly kind: 'static' | 'dynamic' | 'require';
 }
 
 export interface CompiledModule {
   /** The module's body for the loader: runs with `LOADER_PARAMETERS` in scope (may await). */
   readonly code: string;
-  /** What it imports (static imports, re-exports, `import()` of a literal name), types removed. */
+  /** What it imports (static imports, re-exports, `import()` or `require()` of a literal name), types removed. */
   readonly imports: readonly ModuleImport[];
   /** Syntax errors (nothing else is then compiled) and keys written twice. */
   readonly diagnostics: readonly PendingDiagnostic[];
@@ -51,12 +54,13 @@ const langOf = (file: string): Lang | 'json' => {
   return /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
 };
 
-const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+/**
+ * The name the runner transform gets: its input is plain JavaScript by then, and a name it does not
+ * know as a module's (a file without extension, as `./y` may resolve to) makes it return nothing.
+ */
+const runnerName = (file: string) => `${file}.js`;
 
-/** oxc's words without its colours and code frame: `Expected `,` but found `}``. */
-const oxcWords = (message: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes oxc writes
-  message.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!.replace(/^\[\w+\]\s*/, '');
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 function syntaxDiagnostic(file: string, message: string, at: SourcePosition): PendingDiagnostic {
   return { code: DIAGNOSTIC_CODES.syntax, severity: 'error', message: sentence(message), at };
@@ -92,7 +96,7 @@ function compileJson(file: string, text: string): CompiledModule {
 /** The module's imports after types are removed, placed where the source writes them. */
 function importsOf(
   text: string,
-  parsed: ReturnType<Compiler['parseSync']>['module'],
+  parsed: ReturnType<Compiler['parseSync']>,
   deps: readonly string[],
   dynamicDeps: readonly string[],
 ): ModuleImport[] {
@@ -100,54 +104,67 @@ function importsOf(
   const note = (value: string, start: number) => {
     if (!places.has(value)) places.set(value, start);
   };
-  for (const i of parsed.staticImports) note(i.moduleRequest.value, i.moduleRequest.start);
-  for (const e of parsed.staticExports)
+  const { module } = parsed;
+  for (const i of module.staticImports) note(i.moduleRequest.value, i.moduleRequest.start);
+  for (const e of module.staticExports)
     for (const entry of e.entries)
       if (entry.moduleRequest) note(entry.moduleRequest.value, entry.moduleRequest.start);
-  for (const d of parsed.dynamicImports) {
+  for (const d of module.dynamicImports) {
     const raw = text.slice(d.moduleRequest.start, d.moduleRequest.end);
     if (/^(['"])[^'"\\]*\1$/.test(raw)) note(raw.slice(1, -1), d.moduleRequest.start);
   }
-  const at = (specifier: string) => positionAt(text, places.get(specifier) ?? 0);
+  const requires = literalRequires(parsed.program);
+  for (const r of requires) note(r.specifier, r.start);
+  const listed = new Set<string>();
+  const list = (specifiers: readonly string[], kind: ModuleImport['kind']) =>
+    specifiers
+      .filter((specifier) => !listed.has(specifier) && listed.add(specifier))
+      .map((specifier) => ({ specifier, ...positionAt(text, places.get(specifier) ?? 0), kind }));
   return [
-    ...deps.map((specifier) => ({ specifier, ...at(specifier), dynamic: false })),
-    ...dynamicDeps
-      .filter((d) => !deps.includes(d))
-      .map((specifier) => ({ specifier, ...at(specifier), dynamic: true })),
+    ...list(deps, 'static'),
+    ...list(
+      requires.map((r) => r.specifier),
+      'require',
+    ),
+    ...list(dynamicDeps, 'dynamic'),
   ];
 }
 
 async function compileScript(file: string, text: string, lang: Lang): Promise<CompiledModule> {
   const { parseSync, transformSync, moduleRunnerTransform } = await loadCompiler();
   const parsed = parseSync(file, text, { lang, sourceType: 'module' });
+  const refused = (message: string, offset: number): CompiledModule => ({
+    code: '',
+    imports: [],
+    diagnostics: [syntaxDiagnostic(file, message, { file, ...positionAt(text, offset) })],
+  });
   const first = parsed.errors[0];
-  if (first) {
-    const offset = first.labels?.[0]?.start ?? 0;
-    return {
-      code: '',
-      imports: [],
-      diagnostics: [syntaxDiagnostic(file, oxcWords(first.message), { file, ...positionAt(text, offset) })],
-    };
-  }
+  if (first)
+    return refused(
+      syntaxWords(first.message, text, first.labels?.[0]),
+      first.labels?.[0]?.start ?? 0,
+    );
+  // Evaluation has a time limit and a module must settle within it: a module that waits at its top
+  // level is refused where it waits, before anything runs.
+  const waits = topLevelAwait(parsed.program);
+  if (waits !== undefined)
+    return refused(
+      'A catalog or config module cannot wait at its top level (await): it is evaluated as plain ' +
+        'data, so compute the value without awaiting, or move the work out of the catalog.',
+      waits,
+    );
   const diagnostics = duplicateKeys(file, text, parsed.program);
   const stripped = transformSync(file, text, { lang, sourceType: 'module' });
-  const failed = stripped.errors[0] as { message: string; loc?: { line: number; column: number } };
+  const failed = stripped.errors[0] as (typeof parsed.errors)[number] | undefined;
   if (failed)
-    return {
-      code: '',
-      imports: [],
-      diagnostics: [
-        syntaxDiagnostic(file, oxcWords(failed.message), {
-          file,
-          line: failed.loc?.line ?? 1,
-          column: (failed.loc?.column ?? 0) + 1,
-        }),
-      ],
-    };
-  const runner = await moduleRunnerTransform(file, stripped.code);
+    return refused(
+      syntaxWords(failed.message, text, failed.labels?.[0]),
+      failed.labels?.[0]?.start ?? 0,
+    );
+  const runner = await moduleRunnerTransform(runnerName(file), stripped.code);
   return {
     code: runner.code,
-    imports: importsOf(text, parsed.module, runner.deps, runner.dynamicDeps),
+    imports: importsOf(text, parsed, runner.deps, runner.dynamicDeps),
     diagnostics,
   };
 }
@@ -179,7 +196,7 @@ export async function sourcePosition(
   if (lang === 'json') return { file, line: 1, column: 1 };
   const { transformSync, moduleRunnerTransform } = await loadCompiler();
   const stripped = transformSync(file, text, { lang, sourceType: 'module', sourcemap: true });
-  const runner = await moduleRunnerTransform(file, stripped.code, { sourcemap: true });
+  const runner = await moduleRunnerTransform(runnerName(file), stripped.code, { sourcemap: true });
   if (runner.code !== (await compileModule(file, text)).code || !stripped.map || !runner.map)
     return undefined;
   const step = (map: unknown, l: number, c: number) =>

@@ -2,15 +2,7 @@
 // parsed source can tell. Each second key is reported where it is written, with the first as related.
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { lineColumnAt as positionAt } from '../text/json-position.js';
-
-interface Node {
-  readonly type: string;
-  readonly start: number;
-  readonly [field: string]: unknown;
-}
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+import { eachNode, type SourceNode as Node } from './source-nodes.js';
 
 /** A property's key as evaluation names it, when written literally (not computed, not spread). */
 function literalKey(property: Node): string | undefined {
@@ -25,22 +17,17 @@ function literalKey(property: Node): string | undefined {
 /** The keys written twice in `program` (oxc's ESTree), as diagnostics in `file`. */
 export function duplicateKeys(file: string, text: string, program: unknown): PendingDiagnostic[] {
   const found: PendingDiagnostic[] = [];
-  const pending: unknown[] = [program];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) pending.push(value[i]);
-      continue;
-    }
-    if (!isNode(value)) continue;
-    if (value.type === 'ObjectExpression') {
+  eachNode(program, (node) => {
+    if (node.type === 'ObjectExpression') {
       // A getter and a setter of one name are a pair; anything else written twice is a duplicate.
       const seen = new Map<string, Node>();
-      for (const property of value.properties as Node[]) {
+      for (const property of node.properties as Node[]) {
         const key = literalKey(property);
         if (key === undefined) continue;
         const kind = String(property.kind);
-        const earlier = seen.get(`${kind}:${key}`) ?? (kind === 'init' ? seen.get(`any:${key}`) : seen.get(`init:${key}`));
+        const earlier =
+          seen.get(`${kind}:${key}`) ??
+          (kind === 'init' ? seen.get(`any:${key}`) : seen.get(`init:${key}`));
         if (earlier) {
           const first = positionAt(text, (earlier.key as Node).start);
           found.push({
@@ -57,10 +44,6 @@ export function duplicateKeys(file: string, text: string, program: unknown): Pen
         if (kind !== 'init') seen.set(`any:${key}`, property);
       }
     }
-    for (const field in value) {
-      const child = value[field];
-      if (typeof child === 'object' && child !== null) pending.push(child);
-    }
-  }
+  });
   return found;
 }

@@ -205,7 +205,10 @@ async function thrownDiagnostic(
       message: sentence(refusal(required)),
       at,
     };
-  if (error.isError && /^An import\(\) of a name computed while the module runs/.test(error.message))
+  if (
+    error.isError &&
+    /^An import\(\) of a name computed while the module runs/.test(error.message)
+  )
     return {
       code: DIAGNOSTIC_CODES.forbiddenImport,
       severity: 'error',

@@ -31,6 +31,8 @@ export interface GraphModule {
   readonly hash: string;
   /** Each import as the compiled code makes it → the module it names. */
   readonly imports: Readonly<Record<string, string>>;
+  /** The imports written as `require()`: run before the module, as its static imports are. */
+  readonly requires: readonly string[];
 }
 
 export interface ModuleGraph {
@@ -84,7 +86,10 @@ function unreadMessage(error: unknown, name: string): string {
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** Reads and compiles `entries` (absolute paths) and what they import. */
-export async function moduleGraph(entries: readonly string[], rootDir: string): Promise<ModuleGraph> {
+export async function moduleGraph(
+  entries: readonly string[],
+  rootDir: string,
+): Promise<ModuleGraph> {
   const authoring = authoringEntry();
   const boundary = importBoundary(rootDir, authoring);
   const isPackageFile = (file: string) => file.startsWith(boundary.packageDir + path.sep);
@@ -94,7 +99,8 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
     diagnostics.push({ code, severity: 'error', message: sentence(message), at });
   for (const entry of entries) {
     const why = entryRefusal(entry, boundary);
-    if (why !== undefined) error(DIAGNOSTIC_CODES.forbiddenImport, why, { file: entry, line: 1, column: 1 });
+    if (why !== undefined)
+      error(DIAGNOSTIC_CODES.forbiddenImport, why, { file: entry, line: 1, column: 1 });
   }
   const compiled = new Map<string, { module: CompiledModule; imports: Map<string, string> }>();
   /** Reads and compiles `file`, imported at `from` (an entry: nowhere), then what it imports. */
@@ -103,7 +109,10 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
     texts.set(file, '');
     let text: string;
     try {
-      text = await readRegularFile(file, { maxBytes: MAX_MODULE_BYTES, deadlineMs: MODULE_READ_DEADLINE_MS });
+      text = await readRegularFile(file, {
+        maxBytes: MAX_MODULE_BYTES,
+        deadlineMs: MODULE_READ_DEADLINE_MS,
+      });
     } catch (cause) {
       texts.delete(file);
       // Not a regular file, or too large: refused; else the file system's own error.
@@ -111,7 +120,11 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
         cause instanceof UnreadFile && cause.reason !== 'deadline'
           ? DIAGNOSTIC_CODES.forbiddenImport
           : DIAGNOSTIC_CODES.syntax;
-      error(code, unreadMessage(cause, path.relative(rootDir, file)), from ?? { file, line: 1, column: 1 });
+      error(
+        code,
+        unreadMessage(cause, path.relative(rootDir, file)),
+        from ?? { file, line: 1, column: 1 },
+      );
       return;
     }
     texts.set(file, text);
@@ -142,7 +155,8 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
     seen.add(file);
     const found = compiled.get(file);
     if (!found) return;
-    for (const i of found.module.imports) if (!i.dynamic) walk(found.imports.get(i.specifier) ?? '');
+    for (const i of found.module.imports)
+      if (i.kind !== 'dynamic') walk(found.imports.get(i.specifier) ?? '');
     order.push(file);
   };
   for (const entry of entries) walk(entry);
@@ -150,7 +164,11 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
   const packageFiles: string[] = [];
   for (const [file, { imports }] of compiled) {
     if (isPackageFile(file)) packageFiles.push(file);
-    else appImports.set(file, new Map([...imports].filter(([, to]) => to !== authoring && to !== file)));
+    else
+      appImports.set(
+        file,
+        new Map([...imports].filter(([, to]) => to !== authoring && to !== file)),
+      );
   }
   return {
     compiled: stopped
@@ -160,6 +178,7 @@ export async function moduleGraph(entries: readonly string[], rootDir: string): 
           code: module.code,
           hash: createHash('sha1').update(file).update('\0').update(module.code).digest('hex'),
           imports: Object.fromEntries(imports),
+          requires: module.imports.filter((i) => i.kind === 'require').map((i) => i.specifier),
         })),
     modules: order.filter((file) => !isPackageFile(file)),
     texts,

@@ -4,15 +4,21 @@
 
 /** What the bootstrap gets from the loader. */
 export interface SandboxLoader {
-  /** Adds a module: its compiled body, and its imports as JSON (as written → module file). */
-  define(file: string, body: ModuleBody, importsJson: string): void;
+  /**
+   * Adds a module: its compiled body, and as JSON its imports (as written → module file) and which of
+   * them it makes by `require()`.
+   */
+  define(file: string, body: ModuleBody, linksJson: string): void;
   /** Evaluates the entries in order; settles within the same run when no body waits on anything else. */
   start(entriesJson: string): void;
   /** The entries' namespaces once all ran; the error a body threw; or that the run has not ended. */
   outcome(): { namespaces: Record<string, unknown>[] } | { threw: unknown } | { pending: true };
 }
 
+/** The compiled module: given its `require`, its body. */
 type ModuleBody = (
+  require: (specifier: unknown) => unknown,
+) => (
   importModule: (specifier: string) => unknown,
   importDynamic: (specifier: unknown) => Promise<unknown>,
   exports: Record<string, unknown>,
@@ -34,7 +40,10 @@ export function sandboxLoader(
   const defineProperty = Object.defineProperty;
   const create = Object.create;
   const freeze = Object.freeze;
-  const bodies = new Map<string, { body: ModuleBody; imports: Record<string, string> }>();
+  const bodies = new Map<
+    string,
+    { body: ModuleBody; imports: Record<string, string>; requires: string[] }
+  >();
   /** A module being run (its exports so far, which a cycle gets) or run (its namespace). */
   const records = new Map<string, { exports: Record<string, unknown>; namespace?: object }>();
   let result: ReturnType<SandboxLoader['outcome']> = { pending: true };
@@ -47,7 +56,8 @@ export function sandboxLoader(
   /** A namespace with the keys sorted, each still read from the module's live binding. */
   const sorted = (exports: Record<string, unknown>) => {
     const namespace = emptyNamespace();
-    for (const key of keysOf(exports).sort()) defineProperty(namespace, key, describe(exports, key)!);
+    for (const key of keysOf(exports).sort())
+      defineProperty(namespace, key, describe(exports, key)!);
     return freeze(namespace);
   };
 
@@ -77,7 +87,23 @@ export function sandboxLoader(
         if (key !== 'default' && !(key in record.exports))
           defineProperty(record.exports, key, { enumerable: true, get: () => from[key] });
     };
-    await module.body(importModule, importDynamic, record.exports, exportAll, freeze(create(null)));
+    // What it requires runs first, as its imports do: `require` then hands out what already ran.
+    for (const specifier of module.requires) await importModule(specifier);
+    const requireModule = (specifier: unknown) => {
+      const target = typeof specifier === 'string' ? module.imports[specifier] : undefined;
+      const ran = target === undefined ? undefined : records.get(target);
+      if (!ran) throw new Error(`Dynamic require of "${String(specifier)}" is not supported`);
+      const namespace = ran.namespace ?? ran.exports;
+      // A JSON file is its value, as `require` of one gives it.
+      return target!.endsWith('.json') ? (namespace as Record<string, unknown>).default : namespace;
+    };
+    await module.body(requireModule)(
+      importModule,
+      importDynamic,
+      record.exports,
+      exportAll,
+      freeze(create(null)),
+    );
     const namespace = sorted(record.exports);
     record.namespace = namespace;
     leave(file, namespace as Record<string, unknown>);
@@ -85,8 +111,9 @@ export function sandboxLoader(
   }
 
   return {
-    define(file, body, importsJson) {
-      bodies.set(file, { body, imports: parse(importsJson) as Record<string, string> });
+    define(file, body, linksJson) {
+      const links = parse(linksJson) as { imports: Record<string, string>; requires: string[] };
+      bodies.set(file, { body, imports: links.imports, requires: links.requires });
     },
     start(entriesJson) {
       const entries = parse(entriesJson) as string[];

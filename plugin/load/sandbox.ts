@@ -238,6 +238,7 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
     /** Left out when the process has it from the request before. */
     code?: string;
     imports: Record<string, string>;
+    requires: string[];
   }
   async function handle(request: {
     id: number;
@@ -269,7 +270,9 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
       if (!script)
         try {
           // Line 1 is the wrapper: stack frames then give the compiled module's own line numbers.
-          script = new vm.Script(`(async function (${parameters}) {\n${module.code}\n})`, {
+          // `require` is a scope of its own around the body, so the module may declare its own.
+          const wrapper = `(function (require) { return async function (${parameters}) {`;
+          script = new vm.Script(`${wrapper}\n${module.code}\n} })`, {
             filename: module.file,
             lineOffset: -1,
           });
@@ -293,13 +296,13 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
       bootstrapScript.runInContext(context);
       // No module's code has run yet: the loader is still the bootstrap's own.
       const loader = vm.runInContext('__toolCatalog', context) as {
-        define(file: string, body: unknown, importsJson: string): void;
+        define(file: string, body: unknown, linksJson: string): void;
       };
       for (const module of request.modules)
         loader.define(
           module.file,
           scripts.get(module.hash)!.runInContext(context),
-          stringify(module.imports),
+          stringify({ imports: module.imports, requires: module.requires }),
         );
     } catch {
       return send({ id, kind: 'tampered' });

@@ -1,13 +1,13 @@
-// Builds an in-process MCP server from the app module the config names: the module is bundled with
-// esbuild (it is usually TypeScript), imported, and its export called, so `drift --mcp` can list
+// Builds an in-process MCP server from the app module the config names: the module is bundled (it
+// is usually TypeScript), imported, and its export called, so `drift --mcp` can list
 // the tools the app really serves without starting the app.
-import { build } from 'esbuild';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ResolvedMcpServer } from '../load/mcp-config.js';
 import { observeBuiltNames } from '../runtime/built-names.js';
+import { AppModuleBundleError, bundleAppModule } from '../text/bundle-app-module.js';
 
 /**
  * What `drift` needs of a server: the shape of the SDK's `McpServer`, and of what
@@ -59,37 +59,17 @@ function bundleFolder(resolveDir: string): string {
 async function importModule(config: InProcessConfig): Promise<Record<string, unknown>> {
   let code: string;
   try {
-    const result = await build({
-      stdin: {
-        contents: `export * as served from ${JSON.stringify(config.module)};`,
-        resolveDir: config.resolveDir,
-        loader: 'ts',
-      },
-      absWorkingDir: config.resolveDir,
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: 'inline',
-      logLevel: 'silent',
+    code = await bundleAppModule({
+      contents: `export * as served from ${JSON.stringify(config.module)};`,
+      resolveDir: config.resolveDir,
+      packages: 'as-written',
+      sourcemap: true,
     });
-    code = result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (
-      error as {
-        errors?: {
-          text: string;
-          location?: { file: string; line: number; column: number } | null;
-        }[];
-      }
-    ).errors?.[0];
-    const where = first?.location
-      ? ` (${first.location.file}:${first.location.line}:${first.location.column + 1})`
-      : '';
+    if (!(error instanceof AppModuleBundleError)) throw error;
+    const where = error.at ? ` (${error.at.file}:${error.at.line}:${error.at.column})` : '';
     throw new InProcessServerError(
-      `cannot bundle ${JSON.stringify(config.module)}: ${first?.text ?? (error as Error).message}${where}.`,
+      `cannot bundle ${JSON.stringify(config.module)}: ${error.words}${where}.`,
     );
   }
   const folder = bundleFolder(config.resolveDir);

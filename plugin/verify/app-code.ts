@@ -1,14 +1,13 @@
 // Loads the app code a catalog references — builders, availability checks, name resolvers and the
-// `verify.data` export — exactly as the generated tools.ts imports them, bundled by esbuild into one
+// `verify.data` export — exactly as the generated tools.ts imports them, bundled into one
 // temporary module and imported into this process (in-process servers must live in the process that
 // calls `query()`). Nothing else of the app is loaded; tool handlers never run (see wrapBuilt).
-import { build, type Plugin } from 'esbuild';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CatalogModel, ResolvedModuleRef } from '../model/catalog-model.js';
+import { AppModuleBundleError, bundleAppModule } from '../text/bundle-app-module.js';
 import { VerifySetupProblem } from './problems.js';
 
 type AnyFunction = (...args: never[]) => unknown;
@@ -69,29 +68,6 @@ function referencesOf(model: CatalogModel): Ref[] {
   return refs;
 }
 
-/**
- * Packages stay packages (the app's own copies, resolved from where the app imports them), as file
- * URLs so the bundle can live anywhere.
- */
-const externalPackages: Plugin = {
-  name: 'tool-catalog-verify-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'resolving' || path.isAbsolute(args.path)) return undefined;
-      if (args.path.startsWith('node:') || builtinModules.includes(args.path))
-        return { path: args.path, external: true };
-      const found = await b.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        importer: args.importer,
-        pluginData: 'resolving',
-      });
-      if (found.errors.length > 0) return { errors: found.errors };
-      return { path: pathToFileURL(found.path).href, external: true };
-    });
-  },
-};
-
 export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
   const refs = referencesOf(model);
   const hasData = model.config.verify?.data !== undefined;
@@ -110,40 +86,18 @@ export async function loadAppCode(model: CatalogModel): Promise<AppCode> {
     .join('\n');
   let code: string;
   try {
-    const result = await build({
-      stdin: {
-        contents,
-        resolveDir: model.config.rootDir,
-        sourcefile: 'app-code.ts',
-        loader: 'ts',
-      },
-      // Locations in messages are then relative to the project.
-      absWorkingDir: model.config.rootDir,
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      logLevel: 'silent',
-      plugins: [externalPackages],
+    // Packages stay the app's own copies, as file URLs, so the bundle can be imported from anywhere.
+    code = await bundleAppModule({
+      contents,
+      resolveDir: model.config.rootDir,
+      packages: 'as-file-urls',
     });
-    code = result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (
-      error as {
-        errors?: {
-          text: string;
-          location?: { file: string; line: number; column: number } | null;
-        }[];
-      }
-    ).errors?.[0];
-    // A location in the app's own files says where; one in the entry above is the catalog's reference itself.
-    const where =
-      first?.location && first.location.file !== 'app-code.ts'
-        ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
-        : '';
+    if (!(error instanceof AppModuleBundleError)) throw error;
+    // A location in the app's own files says where; none means the catalog's reference itself.
+    const where = error.at ? `${error.at.file}:${error.at.line}:${error.at.column}: ` : '';
     throw new VerifySetupProblem(
-      `${where}the app code catalog '${model.name}' references cannot be loaded: ${first?.text ?? String(error)}.`,
+      `${where}the app code catalog '${model.name}' references cannot be loaded: ${error.words}.`,
     );
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tool-catalog-verify-app-'));

@@ -2,11 +2,12 @@
 // the result) and evaluates to the same plain data every time, and a throwing module is located every
 // time, also where source maps are enabled (vitest).
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { listCatalogFiles } from '../../plugin/load/load-catalog';
 import { loadConfig } from '../../plugin/load/load-config';
 import { DEFAULT_EVALUATION_TIMEOUT_MS, evaluateModules } from '../../plugin/load/evaluate-modules';
 import { runWithMemory, SessionMemory } from '../../plugin/session-memory';
+import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 import { CATALOG_FIXTURES } from '../support/paths';
 
 /** Counts module graphs compiled: the loader compiles the entries that must run. */
@@ -31,7 +32,31 @@ async function catalogFiles(fixture: string) {
   };
 }
 
+afterAll(removeTempDirs);
+
 describe('evaluating catalog modules', () => {
+  it('follows require() of a literal name as an import: a module its namespace, a JSON file its value', async () => {
+    const dir = await tempDir('require');
+    writeFiles(dir, {
+      'labels.json': '{ "read": "Read a file" }',
+      'names.ts': 'export const tool = "Read";\nexport default "unused";\n',
+      // A module may name something of its own `require`; it is then not the loader's.
+      'own.ts': 'const require = (name: string) => name.toUpperCase();\nexport const shout = require("read");\n',
+      'entry.ts':
+        'const labels = require("./labels.json");\nconst { tool } = require("./names");\n' +
+        'import { shout } from "./own";\nexport const read = { tool, label: labels.read, shout };\n',
+    });
+    const result = await evaluateModules([path.join(dir, 'entry.ts')], {
+      cwd: dir,
+      timeoutMs: DEFAULT_EVALUATION_TIMEOUT_MS,
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.modules[0]!.exports).toEqual({
+      read: { tool: 'Read', label: 'Read a file', shout: 'READ' },
+    });
+  });
+
+
   it('evaluates to the same data each time (also concurrently); a session bundles an unchanged module once', async () => {
     const { files, options } = await catalogFiles('valid');
     const [a, b] = await Promise.all([

@@ -19,7 +19,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** One module, compiled already (its exports set as the compiled code sets them), as the only entry. */
 const request = (code: string, timeoutMs = 10_000) => ({
-  compiled: [{ file: '/app/entry.js', hash: code, code, imports: {} }],
+  compiled: [{ file: '/app/entry.js', hash: code, code, imports: {}, requires: [] }],
   entries: ['/app/entry.js'],
   modules: [],
   timeoutMs,
