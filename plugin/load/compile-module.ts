@@ -62,7 +62,7 @@ const runnerName = (file: string) => `${file}.js`;
 
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
-function syntaxDiagnostic(file: string, message: string, at: SourcePosition): PendingDiagnostic {
+function syntaxDiagnostic(message: string, at: SourcePosition): PendingDiagnostic {
   return { code: DIAGNOSTIC_CODES.syntax, severity: 'error', message: sentence(message), at };
 }
 
@@ -77,7 +77,7 @@ function compileJson(file: string, text: string): CompiledModule {
       code: '',
       imports: [],
       diagnostics: [
-        syntaxDiagnostic(file, message.replace(/ in JSON at position \d+.*$/, ' in JSON'), {
+        syntaxDiagnostic(message.replace(/ in JSON at position \d+.*$/, ' in JSON'), {
           file,
           ...positionAt(text, offset),
         }),
@@ -136,7 +136,7 @@ async function compileScript(file: string, text: string, lang: Lang): Promise<Co
   const refused = (message: string, offset: number): CompiledModule => ({
     code: '',
     imports: [],
-    diagnostics: [syntaxDiagnostic(file, message, { file, ...positionAt(text, offset) })],
+    diagnostics: [syntaxDiagnostic(message, { file, ...positionAt(text, offset) })],
   });
   const first = parsed.errors[0];
   if (first)

@@ -1,5 +1,6 @@
 // A parser's syntax error in the words a user needs: what was found, quoted from their own text
 // (the parser names only a token's kind, such as `Identifier`), and what closes what was left open.
+import { compilerHeadline } from '../text/terminal.js';
 
 /** The part of the text a parser's error points at (offsets into the module's text). */
 export interface ErrorSpan {
@@ -9,12 +10,7 @@ export interface ErrorSpan {
 
 /** oxc's message without its colours, code frame and tag, said about the user's own text. */
 export function syntaxWords(message: string, text: string, span: ErrorSpan | undefined): string {
-  const words = message
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes oxc writes
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')[0]!
-    .replace(/^\[\w+\]\s*/, '')
-    .trim();
+  const words = compilerHeadline(message);
   const written = span ? text.slice(span.start, span.end) : '';
   const atEnd = span !== undefined && span.start >= text.trimEnd().length;
   const found = atEnd || written === '' ? 'end of file' : `"${written}"`;

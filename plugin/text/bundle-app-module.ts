@@ -4,6 +4,7 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compilerHeadline } from './terminal.js';
 
 export interface AppModuleBundle {
   /** The module's text: what `contents` exports, each package import still an import. */
@@ -35,15 +36,6 @@ const ENTRY_NAME = '__tool-catalog-app-module__.ts';
 
 const isPackage = (specifier: string) =>
   !specifier.startsWith('.') && !specifier.startsWith('\u0000') && !path.isAbsolute(specifier);
-
-/** The bundler's first line, without its colours, tag and code frame. */
-const firstLine = (message: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes the bundler writes
-  message
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')[0]!
-    .replace(/^\[\w+\]\s*/, '')
-    .replace(/\.$/, '');
 
 export async function bundleAppModule(options: AppModuleBundle): Promise<string> {
   const { rolldown } = await import('rolldown');
@@ -88,7 +80,10 @@ export async function bundleAppModule(options: AppModuleBundle): Promise<string>
     ).errors?.[0];
     const file = first?.loc?.file;
     throw new AppModuleBundleError(
-      firstLine(first?.message ?? String((error as Error)?.message ?? error)),
+      compilerHeadline(first?.message ?? String((error as Error)?.message ?? error)).replace(
+        /\.$/,
+        '',
+      ),
       first?.loc && file && file !== entry
         ? {
             file: path.relative(options.resolveDir, file),

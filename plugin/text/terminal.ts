@@ -44,3 +44,16 @@ const JSON_UNSAFE =
 /** JSON text with those characters written as `\uXXXX` escapes: the same value when parsed, safe to print. */
 export const terminalJson = (json: string): string =>
   json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * The first line of a compiler's message (oxc, rolldown): without its colours, its `[TAG]` and the
+ * code frame it draws below (the caller draws its own, from the user's text).
+ */
+export function compilerHeadline(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes compilers write
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')[0]!
+    .replace(/^\[\w+\]\s*/, '')
+    .trim();
+}

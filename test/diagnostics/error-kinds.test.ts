@@ -196,7 +196,11 @@ const CASES: Record<string, readonly Expected[]> = {
     { code: 'TC111', at: 'tool-catalog.config.ts:6:22', says: 'match no file' },
   ],
   'broken-config-syntax': [
-    { code: 'TC100', at: 'tool-catalog.config.ts:6:50', says: 'Expected "," or "}" but found "outDir"' },
+    {
+      code: 'TC100',
+      at: 'tool-catalog.config.ts:6:50',
+      says: 'Expected "," or "}" but found "outDir"',
+    },
   ],
   'broken-config-invalid': [
     { code: 'TC002', at: 'tool-catalog.config.ts:8:7', says: "Did you mean 'outDir'?" },
@@ -293,9 +297,7 @@ describe('the human-readable report', () => {
     const dir = await fixtureWithPreviousOutput('broken-syntax');
     const run = await runBin(['generate'], dir);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(
-      'catalog/tools.catalog.ts:6:60: error TC100: Unexpected ",".',
-    );
+    expect(run.stderr).toContain('catalog/tools.catalog.ts:6:60: error TC100: Unexpected ",".');
     // The caret sits under the second comma: 59 columns in, after the gutter "    | ".
     expect(run.stderr).toContain(
       `> 6 |   Bash: { kind: 'sdk', category: 'shell', label: 'Bäsh' }, ,\n    | ${' '.repeat(59)}^`,

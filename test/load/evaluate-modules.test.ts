@@ -41,7 +41,8 @@ describe('evaluating catalog modules', () => {
       'labels.json': '{ "read": "Read a file" }',
       'names.ts': 'export const tool = "Read";\nexport default "unused";\n',
       // A module may name something of its own `require`; it is then not the loader's.
-      'own.ts': 'const require = (name: string) => name.toUpperCase();\nexport const shout = require("read");\n',
+      'own.ts':
+        'const require = (name: string) => name.toUpperCase();\nexport const shout = require("read");\n',
       'entry.ts':
         'const labels = require("./labels.json");\nconst { tool } = require("./names");\n' +
         'import { shout } from "./own";\nexport const read = { tool, label: labels.read, shout };\n',
@@ -55,7 +56,6 @@ describe('evaluating catalog modules', () => {
       read: { tool: 'Read', label: 'Read a file', shout: 'READ' },
     });
   });
-
 
   it('evaluates to the same data each time (also concurrently); a session bundles an unchanged module once', async () => {
     const { files, options } = await catalogFiles('valid');
