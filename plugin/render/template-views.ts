@@ -78,7 +78,11 @@ export interface ToolsView extends Prefixes {
 /** A closure of the policy tables: a tool or condition and the keys it disallows. */
 interface Closure {
   readonly name: Text;
-  readonly keys: readonly Text[];
+  /**
+   * The keys, already laid out one per line (empty when none): a nested `{{#each}}` per closure
+   * cost more than the rest of the file at thousands of user tools.
+   */
+  readonly keys: Text;
 }
 
 export interface PolicyView extends Prefixes {

@@ -155,23 +155,27 @@ export interface LocaleDocument {
 /**
  * The document for `keys` (entry order); undefined when, nested, a key lies under another (see
  * `nestingConflicts`). In a watch session an edit that keeps every key (a label, a description)
- * reuses the last document, and the text layout made from it.
+ * reuses the last document, and the text layout made from it. `file` names a locale file whose
+ * document holds only some keys (translations missing): it is kept apart from the shared one, so
+ * that the two do not replace each other in every run and leave each file to be laid out again.
  */
 export function localeDocument(
   keys: readonly string[],
   layout: 'nested' | 'flat',
+  file?: string,
 ): LocaleDocument | undefined {
-  const last = lastKept(LAST_DOCUMENT, layout);
+  const name = file === undefined ? layout : `${layout}\0${file}`;
+  const last = lastKept(LAST_DOCUMENT, name);
   if (last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i]))
     return last.document;
   const document = buildLocaleDocument(keys, layout);
-  keepLast(LAST_DOCUMENT, layout, { keys, document });
+  keepLast(LAST_DOCUMENT, name, { keys, document });
   return document;
 }
 
-/** Per watch session and layout: the last locale document and the keys it was built for. */
+/** Per watch session, layout (and file, for a partial one): the last locale document and its keys. */
 const LAST_DOCUMENT = memoSlot<
-  'nested' | 'flat',
+  string,
   { keys: readonly string[]; document: LocaleDocument | undefined }
 >('last locale document');
 

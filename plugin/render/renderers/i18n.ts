@@ -155,6 +155,17 @@ function readLocale(file: string, text: string, keepTranslations: boolean): Pars
   }
 }
 
+/**
+ * How many locale texts this process laid out: tests read it to see that a watch edit lays out only
+ * the locale files whose text changed.
+ */
+export const localeTextsLaidOut = { count: 0 };
+
+function layOutLocale(document: LocaleDocument, values: readonly string[]): string {
+  localeTextsLaidOut.count++;
+  return writeLocaleJson(document, values);
+}
+
 /** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
 function keptLocaleJson(
   file: string,
@@ -162,7 +173,7 @@ function keptLocaleJson(
   keys: readonly string[],
   values: readonly string[],
 ): string {
-  if (!keepsLast()) return writeLocaleJson(document, values);
+  if (!keepsLast()) return layOutLocale(document, values);
   const last = lastKept(LAST_WRITTEN, file);
   if (
     last &&
@@ -171,7 +182,7 @@ function keptLocaleJson(
     last.values.every((v, i) => v === values[i])
   )
     return last.text;
-  const text = flatString(writeLocaleJson(document, values));
+  const text = flatString(layOutLocale(document, values));
   keepLast(LAST_WRITTEN, file, { document, keys, values, text });
   return text;
 }
@@ -388,7 +399,7 @@ export const i18nRenderer: Renderer = {
         const presentKeys = present.map((i) => keys[i]!);
         content = keptLocaleJson(
           file,
-          localeDocument(presentKeys, layout)!,
+          localeDocument(presentKeys, layout, file)!,
           presentKeys,
           present.map((i) => values[i]!),
         );

@@ -4,11 +4,12 @@
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { samePlainData } from '../../model/structural-sharing.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import { offerMatrix, type RuntimeOffers } from '../../policy/offer-matrix.js';
+import { offerMatrix } from '../../policy/offer-matrix.js';
 import { MAX_EXHAUSTIVE_CONDITIONS, policyMatrix } from '../../policy/policy-matrix.js';
 import type { PolicyTables } from '../../runtime/policy-tables.js';
 import { derivedPer, kept, memoSlot } from '../../session-memory.js';
 import { htmlCommentText, mdCode, mdCodeList, mdText } from '../../text/escape.js';
+import { runtimeOfferView } from './policy-offer-tables.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import { renderCallersSection } from './callers-section.js';
 import { toolSections } from './tool-sections.js';
@@ -51,10 +52,23 @@ function summary(model: CatalogModel): string {
   return `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
 }
 
-// A row's cells after its first columns are joined here, not walked by the template: policy.md has
-// thousands of rows, and a nested `{{#each}}` per row cost more than the rest of the row.
-const STATE_CELL = { direct: ' direct |', deferred: ' deferred |', absent: ' — |' } as const;
+// A row's ✓ and ✗ cells are joined here, not walked by the template (a nested `{{#each}}` per row
+// cost more than the rest of the row), once per pattern: thousands of rows share a few.
 const MARK_CELL = { allowed: ' ✓ |', disallowed: ' ✗ |' } as const;
+
+function markCells(): (disallowed: readonly boolean[]) => string {
+  const known = new Map<string, string>();
+  return (disallowed) => {
+    let pattern = '';
+    for (const d of disallowed) pattern += d ? '1' : '0';
+    let cells = known.get(pattern);
+    if (cells === undefined) {
+      cells = disallowed.map((d) => (d ? MARK_CELL.disallowed : MARK_CELL.allowed)).join('');
+      known.set(pattern, cells);
+    }
+    return cells;
+  };
+}
 
 /**
  * The parts of the view that only the policy tables decide, kept with them (watch mode keeps the
@@ -67,6 +81,7 @@ const tablePartsOf = derivedPer(
 
 function tableParts(tables: ReturnType<typeof policyTablesOf>) {
   const matrix = policyMatrix(tables);
+  const cellsOf = markCells();
   return {
     matrix,
     sampled: matrix.sampled,
@@ -83,7 +98,7 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
           key: mdCode(row.key),
           names: mdCodeList(row.names),
           exposure: row.exposure,
-          cells: row.disallowed.map((d) => (d ? MARK_CELL.disallowed : MARK_CELL.allowed)).join(''),
+          cells: cellsOf(row.disallowed),
         },
       ]),
     ),
@@ -93,61 +108,6 @@ function tableParts(tables: ReturnType<typeof policyTablesOf>) {
     })),
     allowedTools: matrix.baseline.allowedTools.map(mdCode),
     mcpEnsureAllowed: matrix.baseline.mcpEnsureAllowed.map(mdCode),
-  };
-}
-
-const namesCell = (t: ToolModel) =>
-  t.nameSource.kind !== 'static' || t.names.length === 0
-    ? '(names known at run time)'
-    : mdCodeList(t.names);
-
-/** One runtime configuration's offer table: the tools offered in some context, and why the others are left out. */
-function runtimeOfferView(model: CatalogModel, runtime: RuntimeOffers) {
-  const { surface, offers } = runtime;
-  const declared = model.runtimes.find((r) => r.name === surface.name);
-  const rows = model.tools.flatMap((t, i) => {
-    const states = offers.map((o) => o.tools[i]!.state);
-    if (states.every((state) => state === 'absent')) return [];
-    return [
-      { key: mdCode(t.key), names: namesCell(t), cells: states.map((s) => STATE_CELL[s]).join('') },
-    ];
-  });
-  const byReason = new Map<string, string[]>();
-  model.tools.forEach((t, i) => {
-    const absent = offers.map((o) => o.tools[i]!).filter((o) => o.absentBy === 'runtime');
-    if (absent.length !== offers.length) return;
-    const reason = absent[0]!.detail ?? 'left out by the runtime';
-    byReason.set(reason, [...(byReason.get(reason) ?? []), t.key]);
-  });
-  const agents = model.agents.map((agent, k) => ({
-    name: mdCode(agent.name),
-    description: mdText(agent.description),
-    rows: model.tools.flatMap((t, i) => {
-      const states = offers.map((o) => o.agents[k]!.tools[i]!.state);
-      if (states.every((state) => state === 'absent')) return [];
-      return [
-        {
-          key: mdCode(t.key),
-          names: namesCell(t),
-          cells: states.map((s) => STATE_CELL[s]).join(''),
-        },
-      ];
-    }),
-  }));
-  const recorded = surface.recorded
-    ? `Recorded for ${surface.recorded}${surface.toolSearch ? '; tool search is on' : '; tool search is off'}.`
-    : 'Nothing is recorded for this configuration yet (`tool-catalog verify ' +
-      '--update`): every allowed tool counts as direct.';
-  return {
-    name: mdCode(surface.name),
-    description: declared?.description ? mdText(declared.description) : '',
-    recorded: mdText(recorded),
-    rows,
-    absent: [...byReason].map(([reason, keys]) => ({
-      label: mdText(reason),
-      keys: keys.map(mdCode),
-    })),
-    agents,
   };
 }
 

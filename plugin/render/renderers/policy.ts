@@ -8,31 +8,39 @@ import { templateFile, type Renderer } from '../renderer.js';
 import { runtimeModule, siblingModule } from './module-specifiers.js';
 import { agentsLiteral, runtimesLiteral, skillsLiteral } from './policy-literals.js';
 import type { PolicyView } from '../template-views.js';
-
-const list = (items: readonly string[]) => items.map(tsString);
+import { sharedLiterals } from './registry-entry.js';
 
 /** The parts of the view the policy tables decide, kept with them. */
-const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof policyTablesOf>) => ({
-  servers: list(tables.servers),
-  channels: list(tables.channels),
-  renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({
-    name: tsKey(name),
-    to: tsString(to),
-  })),
-  sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({
-    name: tsKey(name),
-    to: tsString(to),
-  })),
-  alwaysDisallowed: tables.alwaysDisallowed.map(tsString),
-  whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
-    name: tsKey(name),
-    keys: list(keys),
-  })),
-  whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({
-    name: tsKey(name),
-    keys: list(keys),
-  })),
-}));
+const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof policyTablesOf>) => {
+  // A key stands in many closures (every tool that depends on it, its pair group's): it is
+  // escaped once, and each closure lists the same literal.
+  const { one } = sharedLiterals();
+  const list = (items: readonly string[]) => items.map(one);
+  // The lines of a closure's array literal, as the template writes them around it.
+  const lines = (items: readonly string[]) =>
+    items.length === 0 ? '' : `${items.map((k) => `\n      ${one(k)},`).join('')}\n    `;
+  return {
+    servers: list(tables.servers),
+    channels: list(tables.channels),
+    renamedServers: Object.entries(tables.renamedServers).map(([name, to]) => ({
+      name: tsKey(name),
+      to: tsString(to),
+    })),
+    sdkAliases: Object.entries(tables.sdkAliases).map(([name, to]) => ({
+      name: tsKey(name),
+      to: tsString(to),
+    })),
+    alwaysDisallowed: list(tables.alwaysDisallowed),
+    whenConditionFails: Object.entries(tables.whenConditionFails).map(([name, keys]) => ({
+      name: tsKey(name),
+      keys: lines(keys),
+    })),
+    whenOptedOut: Object.entries(tables.whenOptedOut).map(([name, keys]) => ({
+      name: tsKey(name),
+      keys: lines(keys),
+    })),
+  };
+});
 
 function policyView(model: CatalogModel, header: string): PolicyView {
   const tables = policyTablesOf(model);

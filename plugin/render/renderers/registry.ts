@@ -2,11 +2,11 @@
 // a one-line diff), key and name unions, vocabulary unions, ordered category lists and the user-facing list.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
-import { derivedPer } from '../../session-memory.js';
+import { derivedPer, kept, memoSlot } from '../../session-memory.js';
 import { flatString } from '../../text/flat-string.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import type { RegistryView } from '../template-views.js';
-import { registryEntry } from './registry-entry.js';
+import { registryEntry, sharedLiterals } from './registry-entry.js';
 
 const list = (items: readonly string[]) => items.map(tsString).join(', ');
 
@@ -25,10 +25,12 @@ function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[]
 }
 
 /** Laid-out entries by tool: in watch mode an unchanged tool keeps its model object, and its text. */
-const entryOf = derivedPer('registry entry', (t: ToolModel) => flatString(registryEntry(t)));
+const ENTRY = memoSlot<ToolModel, string>('registry entry');
 
 function registryView(model: CatalogModel, header: string): RegistryView {
   const literals = (items: readonly string[]) => items.map(tsString);
+  const shared = sharedLiterals();
+  const entryOf = (t: ToolModel) => kept(ENTRY, t, () => flatString(registryEntry(t, shared)));
   return {
     header,
     P: model.prefix,
