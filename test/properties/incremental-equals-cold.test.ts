@@ -186,7 +186,7 @@ const located = (
     .sort();
 
 /** Runs one edit sequence in a folder and a session of its own, checking every step against a cold run. */
-async function checkSequence(ops: readonly fc.UnwrapArbitrary<typeof op>[]): Promise<void> {
+async function checkSequence(ops: readonly Parameters<typeof apply>[1][]): Promise<void> {
   const dir = await tempDir('incremental');
   mkdirSync(path.join(dir, 'catalog'));
   // The session keeps evaluations on disk too (an app has a node_modules); the cold run does not.
