@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-    // test/slow: vitest.slow.config.ts, which `npm test` runs beside its checks (`npm run test:slow` alone).
+    // test/slow: vitest.slow.config.ts, which `npm test` runs last (`npm run test:slow` alone).
     exclude: ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'],
     // Real compilers and runtimes: minutes on a loaded 2-core machine, never a fixed wait.
     testTimeout: 180_000,
