@@ -1,4 +1,4 @@
-// The slow suites `npm run test:slow` runs (and CI after `npm test`): they install real tools from the
+// The slow suites `npm run test:slow` runs (and `npm test`, last): they install real tools from the
 // registry (turbo, nx, pnpm, TypeScript 5.9) into temporary folders and replay whole user paths.
 import { defineConfig } from 'vitest/config';
 

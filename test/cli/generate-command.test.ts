@@ -17,6 +17,9 @@ import { relativePosix, REPO } from '../support/paths';
 
 afterAll(removeTempDirs);
 
+// Every test works in a folder of its own and mostly waits on the processes it starts: they run side
+// by side (the describes below are concurrent).
+
 const OUT = 'generated/demo';
 const toolsFile = 'catalog/tools/shell.catalog.ts';
 
@@ -40,7 +43,7 @@ async function readOutput(dir: string, files: readonly string[]): Promise<Record
   );
 }
 
-describe('generate', () => {
+describe.concurrent('generate', () => {
   it('writes every file once, then a second run writes 0 files and touches none', async () => {
     const dir = await copyCatalogFixture('valid');
     const first = json(await runBin(['generate', '--json'], dir));
@@ -175,7 +178,7 @@ describe('generate', () => {
   });
 });
 
-describe('the default catalog, copied to a fresh folder', () => {
+describe.concurrent('the default catalog, copied to a fresh folder', () => {
   it('is up to date, and a syntax error appended to a catalog file exits 1 at file:line:col leaving generated/ byte-identical', async () => {
     const dir = await tempDir('default');
     for (const entry of ['tool-catalog.config.ts', 'catalog', 'generated'])
@@ -196,7 +199,7 @@ describe('the default catalog, copied to a fresh folder', () => {
   });
 });
 
-describe('command line', () => {
+describe.concurrent('command line', () => {
   it('--json gives ok, check, changed, orphaned, left alone, leftovers, unchanged, policy changes, hand-edited runtime copies and located diagnostics without frames', async () => {
     const ok = json(await runBin(['generate', '--json'], await copyCatalogFixture('valid')));
     expect(Object.keys(ok)).toEqual([

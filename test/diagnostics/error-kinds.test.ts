@@ -261,7 +261,8 @@ async function fixtureWithPreviousOutput(name: string): Promise<string> {
   return dir;
 }
 
-describe('every error kind is reported with its code and exact location, and nothing is written', () => {
+// The cases side by side: each waits on a process of its own, in a folder of its own.
+describe.concurrent('every error kind is reported with its code and exact location, and nothing is written', () => {
   it.each(Object.entries(CASES))('%s', async (name, expected) => {
     const dir = await fixtureWithPreviousOutput(name);
     const before = await fingerprint(dir);
@@ -292,7 +293,7 @@ describe('every error kind is reported with its code and exact location, and not
   });
 });
 
-describe('the human-readable report', () => {
+describe.concurrent('the human-readable report', () => {
   it('prints file:line:col, the code, the sentence and a code frame with a caret under the column', async () => {
     const dir = await fixtureWithPreviousOutput('broken-syntax');
     const run = await runBin(['generate'], dir);

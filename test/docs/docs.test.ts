@@ -8,11 +8,12 @@
 // Each distinct command runs once, however many blocks show it, and the commands start as soon as the
 // fixtures exist: the commands of `sh` blocks in document order within a fixture (a block may build
 // on the one before), the fixtures side by side, and each command whose output a block shows (resolve,
-// explain, verify, drift without --update, inputs, --help: they only read) on its own.
+// explain, verify, drift without --update, inputs, --help: they only read) on its own. An app whose
+// files blocks show is type-checked once per compiler, as soon as its fixture's commands have ended.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTsc } from '../support/compilers';
+import { runTsc, type TscRun } from '../support/compilers';
 import { removeTempDirs } from '../support/files';
 import { npmEnv, runCommand, type CommandRun } from '../support/packed';
 import { REPO } from '../support/paths';
@@ -65,22 +66,27 @@ const NPX_CHECK = 'npx tool-catalog --version';
 /** Documented commands at once, at most: each `verify` already runs the runtime twice at a time. */
 const AT_ONCE = 4;
 let running = 0;
-const waiting: (() => void)[] = [];
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+/**
+ * Commands of a fixture's lane go first: each one the lane waits on holds up the rest of the lane,
+ * while the read-only commands were all queued at the start and can run in any order.
+ */
+const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
+async function slot<T>(work: () => Promise<T>, first = false): Promise<T> {
+  if (running >= AT_ONCE)
+    await new Promise<void>((resolve) => waiting[first ? 'first' : 'rest'].push(resolve));
   running++;
   try {
     return await work();
   } finally {
     running--;
-    waiting.shift()?.();
+    (waiting.first.shift() ?? waiting.rest.shift())?.();
   }
 }
 
 /** One run per command and folder: a command several blocks show (or run) is run once. */
 const runs = new Map<string, Promise<CommandRun>>();
 const keyOf = (command: string, cwd: string) => `${cwd}\0${direct(command)}`;
-function start(command: string, cwd: string): Promise<CommandRun> {
+function start(command: string, cwd: string, first = false): Promise<CommandRun> {
   const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
   const env = {
     ...npmEnv(),
@@ -88,8 +94,9 @@ function start(command: string, cwd: string): Promise<CommandRun> {
     FORCE_COLOR: '0',
     PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
   };
-  return slot(() =>
-    runCommand('sh', ['-c', command === NPX_CHECK ? command : direct(command)], { cwd, env }),
+  return slot(
+    () => runCommand('sh', ['-c', command === NPX_CHECK ? command : direct(command)], { cwd, env }),
+    first,
   );
 }
 function shell(command: string, cwd: string): Promise<CommandRun> {
@@ -125,18 +132,50 @@ const readOnly = (command: string) =>
  */
 function startPlanned(): void {
   const lanes = new Map<string, Promise<unknown>>();
+  const byRoot = new Map<string, Promise<unknown>[]>();
   shell(NPX_CHECK, fixtures.repo);
   for (const { command, cwd } of plannedCommands()) {
     const key = keyOf(command, cwd);
     if (runs.has(key)) continue;
-    const lane = readOnly(command) ? key : Object.values(fixtures).find((f) => cwd.startsWith(f))!;
-    const run = (lanes.get(lane) ?? Promise.resolve()).then(() => start(command, cwd));
+    const root = Object.values(fixtures).find((f) => cwd.startsWith(f))!;
+    const lane = readOnly(command) ? key : root;
+    const run = (lanes.get(lane) ?? Promise.resolve()).then(() =>
+      start(command, cwd, lane === root),
+    );
     runs.set(key, run);
     lanes.set(
       lane,
       run.catch(() => undefined),
     );
+    byRoot.set(root, [...(byRoot.get(root) ?? []), run]);
   }
+  // An app a block shows a file of is type-checked once all of its fixture's commands have ended (as
+  // when the checks ran after every command), while the other fixtures' commands still run.
+  for (const b of blocks.filter((b) => b.kind === 'app-file')) {
+    const root = fixtures[b.fixture as FixtureName];
+    if (!root) continue;
+    const settled = Promise.allSettled(byRoot.get(root) ?? []);
+    for (const compiler of APP_COMPILERS) typeCheckApp(root, compiler, settled);
+  }
+}
+
+const APP_COMPILERS = ['TypeScript 7', 'TypeScript 5.9'] as const;
+/** One type-check per app and compiler, however many blocks show a file of that app. */
+const appChecks = new Map<string, Promise<TscRun>>();
+function typeCheckApp(
+  root: string,
+  compiler: (typeof APP_COMPILERS)[number],
+  after: Promise<unknown> = Promise.resolve(),
+): Promise<TscRun> {
+  const key = `${root}\0${compiler}`;
+  if (!appChecks.has(key))
+    appChecks.set(
+      key,
+      after.then(() =>
+        slot(() => runTsc(compiler, ['-p', root, '--noEmit', '--pretty', 'false'], root)),
+      ),
+    );
+  return appChecks.get(key)!;
 }
 
 /** The `--flags` a text names (besides `--help`, which every command has). */
@@ -223,14 +262,16 @@ describe('the documentation', () => {
   it.each(byKind('app-file'))(
     '%s: is the file init wrote in the app, which type-checks with its own tsconfig',
     async (_where, block) => {
+      const dir = dirOf(block);
       const root = fixtures[block.fixture as FixtureName];
-      const written = readFileSync(path.join(dirOf(block), block.appFile!), 'utf8');
+      // Awaited first: the TypeScript-block test below writes files into the fixtures.
+      const checks = await Promise.all(APP_COMPILERS.map((c) => typeCheckApp(root, c)));
+      const written = readFileSync(path.join(dir, block.appFile!), 'utf8');
       expect(`${block.text}\n`, `${block.where}: ${block.appFile} as init wrote it`).toBe(written);
-      for (const compiler of ['TypeScript 7', 'TypeScript 5.9'] as const) {
-        const tsc = await runTsc(compiler, ['-p', root, '--noEmit', '--pretty', 'false'], root);
-        expect(tsc.output, `${block.where}: ${compiler} in the app`).toBe('');
-        expect(tsc.code).toBe(0);
-      }
+      APP_COMPILERS.forEach((compiler, i) => {
+        expect(checks[i]!.output, `${block.where}: ${compiler} in the app`).toBe('');
+        expect(checks[i]!.code).toBe(0);
+      });
       counts.typeChecked++;
     },
     COMMAND_TIMEOUT_MS,
