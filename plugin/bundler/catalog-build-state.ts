@@ -28,9 +28,9 @@ export interface CatalogBuildState {
    * restores missing or edited output.
    */
   ensureGenerated(reason: GenerationEvent['reason'], file?: string): Promise<GenerationOutcome>;
-  /** Watch/dev mode: keep esbuild's incremental contexts between runs (same core, same bytes, faster rebuilds). */
+  /** Watch/dev mode: keep one generate session between runs (same core, same bytes, faster rebuilds). */
   keepWarm(): void;
-  /** Ends the watch session (its esbuild contexts). */
+  /** Ends the watch session (its memory of the last run). */
   dispose(): Promise<void>;
   /** Forces the next `ensureGenerated` to regenerate: a watched input changed. */
   invalidate(): void;

@@ -146,7 +146,7 @@ export async function watchGenerate(
   const { watch } = await import('chokidar');
   const ignored = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
   // Links are watched as links, not followed: a link to a folder above would be walked without end.
-  // The files a run read are watched by their real paths (esbuild resolves links).
+  // The files a run read are watched by their real paths (the generator resolves every import to one).
   const watchOptions = { ignoreInitial: true, ignored, followSymlinks: false };
 
   let watchers: { files: FSWatcher; folders: FSWatcher } | undefined;

@@ -17,7 +17,7 @@ function modulesManifest(dir: string): string | undefined {
   }
 }
 
-/** `esbuild@0.28.2` or `/esbuild@0.28.2` → `esbuild`; `@scope/pkg@1.0.0` → `@scope/pkg`. */
+/** `sharp@0.34.5` or `/sharp@0.34.5` → `sharp`; `@scope/pkg@1.0.0` → `@scope/pkg`. */
 const packageName = (entry: string) => entry.replace(/^\//, '').replace(/(.)@[^@/]*$/, '$1');
 
 export function buildScriptFinding(dir: string, manager: PackageManager): Finding {

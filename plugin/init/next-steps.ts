@@ -92,12 +92,6 @@ export function nextSteps(result: InitResult): string[] {
       `Your package.json already has a different "generate" script; add \`${plan.script}\` to it yourself.`,
     );
   steps.push(...result.formatterSteps);
-  if (result.pnpm?.action === 'manual')
-    steps.push(
-      `Tell pnpm not to run esbuild's install script (its binary comes with ` +
-        `its platform package): under allowBuilds in ${rel(result.pnpm.file)} ` +
-        `add\n${result.pnpm.entries}`,
-    );
   const tsconfig = app.tsconfig;
   if (tsconfig?.rootDir !== undefined && tsconfig.includesEverything)
     steps.push(

@@ -1,6 +1,6 @@
 // `init` as a function. A first run writes the starter files; a run in an app whose config exists
 // keeps every file and completes what is missing (the SDK's tools once the SDK is installed, the
-// formatter ignores, pnpm's build decisions, the script), then both run `generate`.
+// formatter ignores, the script), then both run `generate`.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateAndWrite, type GenerateAndWriteResult } from '../generate.js';
@@ -12,7 +12,6 @@ import { writeAgentServer, type AgentServerOutcome } from './agent-server.js';
 import { bindingSkeleton, isUntouchedSkeleton } from './binding-skeleton.js';
 import { InitError, SDK_PACKAGE, type AppInfo } from './detect-app.js';
 import { installCommand } from './package-manager.js';
-import { PNPM_WORKSPACE_FILE, pnpmBuildsEdit, type PnpmBuildsEdit } from './pnpm-builds.js';
 import {
   conflictingTargets,
   planScaffold,
@@ -53,8 +52,6 @@ export interface InitResult {
   readonly targets: InitTargets;
   /** The Claude Agent SDK and what init did about it; undefined when the catalog does not compile for it. */
   readonly sdk: SdkOutcome | undefined;
-  /** What init did to pnpm-workspace.yaml (pnpm apps only). */
-  readonly pnpm?: PnpmBuildsEdit;
   /**
    * Ignore entries written for Prettier (.prettierignore) and Biome (its config), so they leave the
    * output folder alone.
@@ -104,23 +101,6 @@ async function ignoreOutputInFormatters(
     written.push(biome);
   }
   return { written, steps };
-}
-
-/** pnpm reads build decisions from the workspace root's pnpm-workspace.yaml: the nearest one up, else the app's. */
-async function recordPnpmBuilds(app: AppInfo): Promise<PnpmBuildsEdit | undefined> {
-  if (app.packageManager !== 'pnpm') return undefined;
-  let root = app.dir;
-  for (let folder = app.dir; ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, PNPM_WORKSPACE_FILE))) {
-      root = folder;
-      break;
-    }
-    if (path.dirname(folder) === folder) break;
-  }
-  const edit = pnpmBuildsEdit(root);
-  if (edit.action === 'created' || edit.action === 'appended')
-    await writeFileAtomic(edit.file, edit.content);
-  return edit;
 }
 
 /** The catalog a second run completes: the one `--catalog` names, or the config's only one. */
@@ -192,7 +172,6 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
   const untouchedBindings =
     rerun && sdk !== undefined && (await isUntouchedSkeleton(ref, bindingFile));
   const formatters = await ignoreOutputInFormatters(dir, outDir);
-  const pnpm = await recordPnpmBuilds(plan.app);
   const script = await addGenerateScript(plan.app, plan.script);
   const completed = sdk
     ? await completeSdkTools({
@@ -239,7 +218,6 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
   const edited = completed.written.filter((f) => !created.includes(f) && f !== plan.sdkToolsFile);
   created.push(...completed.written.filter((f) => f === plan.sdkToolsFile));
   created.push(...formatters.written.filter((e) => e.action === 'created').map((e) => e.file));
-  if (pnpm?.action === 'created') created.push(pnpm.file);
   // On a first run everything generate writes is new; on a second run the summary line says how many it rewrote.
   if (!rerun) created.push(...(generated.report?.changed ?? []));
   return {
@@ -252,7 +230,6 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<I
     script,
     targets,
     sdk: completed.outcome,
-    pnpm,
     formatterIgnores: formatters.written,
     formatterSteps: formatters.steps,
     generated,

@@ -24,7 +24,7 @@ export const LOADER_PARAMETERS = [
 ] as const;
 
 /** An import the compiled code makes, as written, and where it is written (1-based). */
-export interface ModuleImport {
+interface ModuleImport {
   readonly specifier: string;
   readonly line: number;
   readonly column: number;

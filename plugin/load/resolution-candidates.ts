@@ -10,17 +10,7 @@ import path from 'node:path';
  */
 export type PathState = 'f' | 'd' | 'x' | '-';
 
-export const RESOLVE_EXTENSIONS = [
-  '.ts',
-  '.mts',
-  '.cts',
-  '.tsx',
-  '.js',
-  '.mjs',
-  '.cjs',
-  '.jsx',
-  '.json',
-];
+const RESOLVE_EXTENSIONS = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json'];
 
 /** `./x.js` written for `./x.ts`, as TypeScript allows. */
 const TS_FOR_JS: Readonly<Record<string, string>> = {

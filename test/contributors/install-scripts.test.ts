@@ -1,6 +1,8 @@
 // `npm ci` must work on a machine that reaches only the npm registry and has no Node headers
 // (no `nodedir`): no dependency in the lock file may need compiling or downloading on install. The
-// only install scripts allowed are esbuild's, which only check the binary its platform package brings.
+// only install scripts allowed are esbuild's, which only check the binary its platform package brings;
+// esbuild is a devDependency (the tests bundle with the package's esbuild plugin entry), so users'
+// installs never have it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -172,14 +172,22 @@ describe('tool-catalog doctor', () => {
 });
 
 describe("doctor's build-script check", () => {
+  // An app's own dependencies, not this package's (which has none with a build script).
   it("reads pnpm's undecided builds from node_modules/.modules.yaml", async () => {
     const dir = await tempDir('doctor-pnpm');
     writeFiles(dir, {
-      'node_modules/.modules.yaml': 'layoutVersion: 5\nignoredBuilds:\n  - esbuild@0.28.2\n',
+      'node_modules/.modules.yaml': 'layoutVersion: 5\nignoredBuilds:\n  - sharp@0.34.5\n',
     });
     const found = buildScriptFinding(dir, 'pnpm');
     expect(found).toMatchObject({ status: 'problem', fix: 'pnpm approve-builds' });
-    expect(found.message).toContain('build script of esbuild undecided');
+    expect(found.message).toContain('build script of sharp undecided');
+    writeFiles(dir, {
+      'node_modules/.modules.yaml':
+        "ignoredBuilds:\n  - /sharp@0.34.5\n  - '@parcel/watcher@2.5.1'\n  - sharp@0.34.4\n",
+    });
+    expect(buildScriptFinding(dir, 'pnpm').message).toContain(
+      'build scripts of sharp, @parcel/watcher undecided',
+    );
     writeFiles(dir, { 'node_modules/.modules.yaml': 'layoutVersion: 5\nignoredBuilds: []\n' });
     expect(buildScriptFinding(dir, 'pnpm').status).toBe('ok');
   });

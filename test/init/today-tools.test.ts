@@ -1,11 +1,10 @@
 // `tool-catalog init` on today's tools: the app's package manager in every command it prints (from
-// its lock file, `packageManager`, or the one that started it), pnpm's build decision recorded, the
+// its lock file, `packageManager`, or the one that started it), pnpm-workspace.yaml left alone, the
 // Vite plugin added to the app's own plugins, imports that hold under nodenext before any tsconfig
 // exists, output inside a tsconfig's rootDir, a binding file only for apps with a UI, and --config.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pnpmBuildsEdit } from '../../plugin/init/pnpm-builds';
 import { runBin, runCli } from '../support/cli';
 import { runTsc } from '../support/compilers';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
@@ -46,7 +45,7 @@ const VITE_REACT_APP = {
 };
 
 describe('init in a pnpm app', () => {
-  it('speaks pnpm, records the esbuild decision, adds the plugin to the app plugins and suggests -D for the SDK', async () => {
+  it('speaks pnpm, leaves pnpm-workspace.yaml alone, adds the plugin to the app plugins and suggests -D for the SDK', async () => {
     const dir = await app('pnpm-vite', {
       ...VITE_REACT_APP,
       'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
@@ -66,8 +65,9 @@ describe('init in a pnpm app', () => {
       "     import toolCatalog from 'agent-tool-catalog/vite';\n       plugins: [react(), toolCatalog()],\n",
     );
     expect(out).not.toMatch(/\bnpx |npm run|npm install/);
-    expect(out).toContain('Recorded `allowBuilds: { esbuild: false }` in pnpm-workspace.yaml');
-    expect(read(dir, 'pnpm-workspace.yaml')).toBe('allowBuilds:\n  esbuild: false\n');
+    // No dependency of the package has a build script: pnpm has nothing to decide, init nothing to record.
+    expect(out).not.toMatch(/allowBuilds|esbuild|pnpm-workspace/);
+    expect(existsSync(path.join(dir, 'pnpm-workspace.yaml'))).toBe(false);
     expect(read(dir, 'catalog/tools.catalog.ts')).toContain('then run `pnpm generate`.');
     expect(read(dir, 'catalog/tools.catalog.ts')).toContain(
       'run `pnpm exec tool-catalog init` again',
@@ -76,11 +76,9 @@ describe('init in a pnpm app', () => {
       generate: 'tool-catalog generate',
     });
     expect(existsSync(path.join(dir, 'src/tool-bindings.ts'))).toBe(true);
-    // A second run has nothing to add to pnpm-workspace.yaml.
-    expect(JSON.parse((await runCli(['init', '--json'], dir)).stdout).pnpm).toEqual({
-      file: 'pnpm-workspace.yaml',
-      action: 'kept',
-    });
+    const again = JSON.parse((await runCli(['init', '--json'], dir)).stdout);
+    expect(again).not.toHaveProperty('pnpm');
+    expect(existsSync(path.join(dir, 'pnpm-workspace.yaml'))).toBe(false);
   });
 
   it('finds pnpm, yarn and bun from the command that started it when the app has no lock file yet', async () => {
@@ -106,24 +104,17 @@ describe('init in a pnpm app', () => {
     }
   });
 
-  it('adds the decision to an existing pnpm-workspace.yaml, in its own layout, and keeps one already made', async () => {
-    const dir = await app('workspace-yaml', {});
-    const write = (text: string) => writeFileSync(path.join(dir, 'pnpm-workspace.yaml'), text);
-    write("packages:\n  - 'apps/*'\n");
-    expect(pnpmBuildsEdit(dir)).toMatchObject({
-      action: 'appended',
-      content: "packages:\n  - 'apps/*'\nallowBuilds:\n  esbuild: false\n",
+  it("keeps the workspace's pnpm-workspace.yaml byte for byte", async () => {
+    const workspace = "packages:\n  - '.'\nallowBuilds:\n  sharp: true\n";
+    const dir = await app('workspace-yaml', {
+      ...VITE_REACT_APP,
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+      'pnpm-workspace.yaml': workspace,
     });
-    write('allowBuilds:\n    sharp: true\n\n# more settings\nlinkWorkspacePackages: true\n');
-    expect(pnpmBuildsEdit(dir)).toMatchObject({
-      action: 'appended',
-      content:
-        'allowBuilds:\n    sharp: true\n    esbuild: false\n\n# more settings\nlinkWorkspacePackages: true\n',
-    });
-    write('allowBuilds:\n  esbuild: true\n');
-    expect(pnpmBuildsEdit(dir)).toMatchObject({ action: 'kept' });
-    write('allowBuilds: { sharp: true }\n');
-    expect(pnpmBuildsEdit(dir)).toMatchObject({ action: 'manual', entries: '  esbuild: false' });
+    const run = await runCli(['init', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).created).not.toContain('pnpm-workspace.yaml');
+    expect(read(dir, 'pnpm-workspace.yaml')).toBe(workspace);
   });
 });
 

@@ -1,5 +1,6 @@
-// An app that runs only generated code keeps agent-tool-catalog as a devDependency: its production
-// install (`npm install --omit=dev`) adds at most 1 MB and no native or compiler package, and it runs.
+// The packed package and its dependencies carry no install script, and an app that runs only
+// generated code keeps agent-tool-catalog as a devDependency: its production install
+// (`npm install --omit=dev`) adds at most 1 MB and no native or compiler package, and it runs.
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,49 @@ import { consumerApp } from './consumer-app';
 
 /** Packages a production install of generated code must never bring: compilers, bundlers, template engines, native binaries. */
 const TOOLCHAIN =
-  /^(esbuild|@esbuild\/.*|typescript|ts-morph|@ts-morph\/.*|@babel\/.*|handlebars|uglify-js|unplugin|@rolldown\/.*|agent-tool-catalog)$/;
+  /^(typescript|ts-morph|@ts-morph\/.*|@babel\/.*|handlebars|uglify-js|unplugin|rolldown|@rolldown\/.*|agent-tool-catalog)$/;
+
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'] as const;
+
+/**
+ * The installed packages that run a script on install, as npm's lock file records them
+ * (`hasInstallScript`) and as their own package.json says; and how many manifests were read.
+ */
+function installScripts(app: string): { lock: string[]; manifests: string[]; read: string[] } {
+  const lock = JSON.parse(readFileSync(path.join(app, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
+  const read: string[] = [];
+  const manifests: string[] = [];
+  const walk = (nodeModules: string) => {
+    if (!existsSync(nodeModules)) return;
+    for (const entry of readdirSync(nodeModules, { withFileTypes: true })) {
+      // A link is not installed from the tarball's tree (the tests link the SDK from this repository);
+      // .bin and .cache are npm's own.
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      const dir = path.join(nodeModules, entry.name);
+      if (entry.name.startsWith('@')) {
+        walk(dir);
+        continue;
+      }
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        scripts?: Record<string, string>;
+      };
+      read.push(manifest.name);
+      if (INSTALL_SCRIPTS.some((s) => manifest.scripts?.[s])) manifests.push(manifest.name);
+      walk(path.join(dir, 'node_modules'));
+    }
+  };
+  walk(path.join(app, 'node_modules'));
+  return {
+    lock: Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([location]) => location),
+    manifests,
+    read,
+  };
+}
 
 interface Footprint {
   readonly bytes: number;
@@ -40,6 +83,23 @@ function footprint(nodeModules: string): Footprint {
   if (existsSync(nodeModules)) walk(nodeModules);
   return { bytes, packages: packages.sort(), nativeFiles };
 }
+
+// npm 11 warns about every install script `allowScripts` does not cover, and pnpm 11 and later stop the
+// install until each is allowed or denied: the package and its dependencies must carry none.
+describe('the packed package with its dependencies', () => {
+  let app: string;
+  beforeAll(async () => {
+    app = await installedApp();
+  }, PACKAGING_TIMEOUT_MS);
+
+  it('has no package with an install script', () => {
+    const found = installScripts(app);
+    // The walk did read the tree: the package and the compiler it runs on the catalog.
+    expect(found.read).toEqual(expect.arrayContaining(['agent-tool-catalog', 'rolldown']));
+    expect(found.lock).toEqual([]);
+    expect(found.manifests).toEqual([]);
+  });
+});
 
 describe('the production install of an app that runs only generated code', () => {
   let dir: string;

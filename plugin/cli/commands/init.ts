@@ -40,12 +40,6 @@ function printResult(result: InitResult, io: CommandIO): void {
       `${e.action === 'appended' ? 'Appended' : 'Added'} the output folder to ` +
         `${rel(e.file)}, so the formatter leaves the generated files alone.\n`,
     );
-  if (result.pnpm?.action === 'created' || result.pnpm?.action === 'appended')
-    io.stdout(
-      `Recorded \`allowBuilds: { esbuild: false }\` in ${rel(result.pnpm.file)}` +
-        `: pnpm finishes installs without running esbuild's install script, ` +
-        `which its binary does not need.\n`,
-    );
   const targets = result.targets;
   io.stdout(`Targets: ${targets.names.map((n) => `${n} (${targets.reasons[n]})`).join(', ')}.\n`);
   for (const note of targets.skipped) io.stdout(`${note}\n`);
@@ -113,7 +107,6 @@ export async function initCommand(
           script: result.script,
           targets: result.targets,
           sdk: result.sdk,
-          pnpm: result.pnpm && { file: rel(result.pnpm.file), action: result.pnpm.action },
           formatterIgnores,
           nextSteps: nextSteps(result),
           diagnostics: diagnosticsJson(result.generated.diagnostics),
