@@ -1,33 +1,38 @@
 // The formatter warnings of a run (whether Prettier or Biome would rewrite generated files), looked up
-// again in a watch session only when a folder the search walks gained, lost or renamed an entry (a
-// config or ignore file added or removed, a `.git` that ends the search), or a file it reads was
-// written (package.json, an ignore file, the Biome config, the installed Biome's package.json).
+// again in a watch session only when something the search reads changed: a settings file appeared,
+// went or was renamed in a folder it walks (a config or ignore file, a `.git` that ends the search),
+// or a file it reads was written (package.json, an ignore file, a config, the installed Biome's
+// package.json).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { globSync } from 'tinyglobby';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { formatterWarnings } from '../load/formatter-config.js';
 import { formatterInputs } from '../load/find-formatters.js';
+import { formatterWarnings } from '../load/formatter-config.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
-import { stillStands, takeStamp, withNearestFolder, type TreeStamp } from './tree-stamp.js';
+import { settledStamp, stillStands, takeStamp, type TreeStamp } from './tree-stamp.js';
+
+/** A folder the search walks: its stamp (none when too recent to trust) and its settings files. */
+interface WalkedFolder {
+  readonly folder: string;
+  readonly stamp?: string;
+  readonly settings: string;
+}
 
 interface KeptWarnings {
   /** The output folders and files the warnings were worked out for. */
   readonly outputs: string;
   readonly warnings: PendingDiagnostic[];
-  readonly stamp: TreeStamp;
+  readonly files: TreeStamp;
+  readonly folders: readonly WalkedFolder[];
+  /** The names (globs) of settings files, as `formatterInputs` gives them. */
+  readonly names: readonly string[];
 }
 
 const WARNINGS = memoSlot<string, KeptWarnings>('formatter warnings and what decided them');
 
-/** The files in each folder whose content the search reads (their appearance changes the folder). */
-const READ_IN_FOLDER = [
-  'package.json',
-  '.prettierignore',
-  '.gitignore',
-  'biome.json',
-  'biome.jsonc',
-  'node_modules/@biomejs/biome/package.json',
-];
+/** Files in each folder whose content the search reads, besides the settings files. */
+const READ_IN_FOLDER = ['node_modules/@biomejs/biome/package.json'];
 
 /** `rootDir` and its parents up to the repository's top (the first folder with `.git`), as the search walks. */
 function foldersUp(rootDir: string): string[] {
@@ -38,19 +43,20 @@ function foldersUp(rootDir: string): string[] {
   }
 }
 
+/** The settings files (and `.git`, which ends the search) in `folder`, as one string. */
+const settingsIn = (folder: string, names: readonly string[]) =>
+  globSync([...names, '.git'], { cwd: folder, deep: 1, dot: true, onlyFiles: false })
+    .sort()
+    .join('|');
+
 /**
- * Each folder the search walks, the files it reads there, and the files it found (a Prettier config
- * under any of its names): what `formatterInputs` names, without its globs.
+ * Whether a folder still holds the same settings files: at once when its stamp is the same (nothing
+ * was added, removed or renamed in it), else by listing them (a busy folder such as /tmp changes for
+ * other reasons).
  */
-const searchPaths = (rootDir: string) => [
-  ...new Set([
-    ...foldersUp(rootDir).flatMap((dir) => [
-      dir,
-      ...READ_IN_FOLDER.flatMap((f) => withNearestFolder(path.join(dir, f))),
-    ]),
-    ...formatterInputs(rootDir).filter((f) => !/[*?]/.test(f)),
-  ]),
-];
+const sameSettings = (walked: WalkedFolder, names: readonly string[]) =>
+  (walked.stamp !== undefined && settledStamp(walked.folder) === walked.stamp) ||
+  settingsIn(walked.folder, names) === walked.settings;
 
 /** `formatterWarnings(rootDir, outputs)`; in a watch session, the last ones while nothing they read changed. */
 export function keptFormatterWarnings(
@@ -60,10 +66,31 @@ export function keptFormatterWarnings(
   if (!keepsLast()) return formatterWarnings(rootDir, outputs);
   const key = JSON.stringify([...outputs]);
   const known = lastKept(WARNINGS, rootDir);
-  if (known && known.outputs === key && stillStands(known.stamp)) return known.warnings;
-  // Stamped before the search: a change made while it reads shows next time.
-  const stamp = takeStamp(searchPaths(rootDir));
+  if (
+    known &&
+    known.outputs === key &&
+    stillStands(known.files) &&
+    known.folders.every((f) => sameSettings(f, known.names))
+  )
+    return known.warnings;
+  // Looked at before the search: a change made while it reads shows next time.
+  const inputs = formatterInputs(path.resolve(rootDir));
+  const root = path.resolve(rootDir);
+  const names = inputs.filter((f) => path.dirname(f) === root).map((f) => path.basename(f));
+  const folders = foldersUp(root).map((folder) => ({
+    folder,
+    stamp: settledStamp(folder),
+    settings: settingsIn(folder, names),
+  }));
+  // Every file the search read or found (not the globs), and the installed Biome's version.
+  const read = inputs.filter((f) => !/[*?]/.test(f));
+  const files = takeStamp([
+    ...new Set([
+      ...read,
+      ...folders.flatMap((f) => READ_IN_FOLDER.map((r) => path.join(f.folder, r))),
+    ]),
+  ]);
   const warnings = formatterWarnings(rootDir, outputs);
-  if (stamp) keepLast(WARNINGS, rootDir, { outputs: key, warnings, stamp });
+  if (files) keepLast(WARNINGS, rootDir, { outputs: key, warnings, files, folders, names });
   return warnings;
 }

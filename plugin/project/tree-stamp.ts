@@ -29,6 +29,12 @@ function stampOf(file: string, settled: number): { part: string; recent: boolean
   }
 }
 
+/** What stands at `file` now, or undefined when it was changed too recently to be told apart later. */
+export function settledStamp(file: string): string | undefined {
+  const { part, recent } = stampOf(file, Date.now() - SETTLE_MS);
+  return recent ? undefined : part;
+}
+
 const stampsOf = (paths: readonly string[], settled: number) =>
   paths.map((p) => stampOf(p, settled));
 
