@@ -3,9 +3,8 @@
 // went or was renamed in a folder it walks (a config or ignore file, a `.git` that ends the search),
 // or a file it reads was written (package.json, an ignore file, a config, the installed Biome's
 // package.json).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { globSync } from 'tinyglobby';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { formatterInputs } from '../load/find-formatters.js';
 import { formatterWarnings } from '../load/formatter-config.js';
@@ -43,11 +42,23 @@ function foldersUp(rootDir: string): string[] {
   }
 }
 
-/** The settings files (and `.git`, which ends the search) in `folder`, as one string. */
-const settingsIn = (folder: string, names: readonly string[]) =>
-  globSync([...names, '.git'], { cwd: folder, deep: 1, dot: true, onlyFiles: false })
-    .sort()
-    .join('|');
+/**
+ * The entries of `folder` that may be settings files (or `.git`, which ends the search), as one
+ * string: those starting with a settings name's literal part (before any glob character), a
+ * superset of what the names match. Read with one folder listing: a busy folder such as /tmp is
+ * listed on most runs.
+ */
+function settingsIn(folder: string, names: readonly string[]): string {
+  const prefixes = [...names, '.git'].map((n) => n.split(/[*?[{(!]/)[0]!);
+  try {
+    return readdirSync(folder)
+      .filter((entry) => prefixes.some((p) => entry.startsWith(p)))
+      .sort()
+      .join('|');
+  } catch (error) {
+    return `!${(error as NodeJS.ErrnoException).code ?? '?'}`;
+  }
+}
 
 /**
  * Whether a folder still holds the same settings files: at once when its stamp is the same (nothing
