@@ -15,7 +15,7 @@ import type { RenderedFile, Renderer } from './render/renderer.js';
 import { pathsToRead, renderCatalog, takenOver } from './render/render-catalog.js';
 import { renderersOf } from './targets/index.js';
 import { loadTemplates } from './render/templates.js';
-import { formatterWarnings } from './load/formatter-config.js';
+import { keptFormatterWarnings } from './project/kept-formatter-warnings.js';
 import { runInOneMemory } from './session-memory.js';
 import { MANIFEST_NAME, manifestDefaultLocale, manifestEntries } from './write/manifest.js';
 import { readOutput } from './write/output-memory.js';
@@ -154,7 +154,7 @@ async function generateInMemory(options: GenerateOptions): Promise<GenerateResul
   // A formatter that rewrites generated files makes `generate --check` fail later: say so now, once per formatter.
   const rootDir = project.catalogs[0]?.config.rootDir;
   const formatting = rootDir
-    ? formatterWarnings(
+    ? keptFormatterWarnings(
         rootDir,
         checkedFolders(
           project.catalogs.map((c, i) => ({ config: c.config, files: rendered[i]?.files })),

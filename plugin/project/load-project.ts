@@ -8,12 +8,7 @@ import {
   type PendingDiagnostic,
 } from '../diagnostics/diagnostics.js';
 import { createLocator } from '../diagnostics/locate.js';
-import {
-  loadCatalog,
-  loadCatalogFiles,
-  type LoadOptions,
-  type RawCatalog,
-} from '../load/load-catalog.js';
+import { loadCatalogFiles, type LoadOptions, type RawCatalog } from '../load/load-catalog.js';
 import { loadConfig, type ResolvedCatalogConfig } from '../load/load-config.js';
 import { pinnedSurface, readSurfaceLock, SURFACE_LOCK_NAME } from '../load/surface-lock.js';
 import { buildModel } from '../model/build-model.js';
@@ -21,6 +16,8 @@ import { surfaceProblems } from '../model/runtime-surface.js';
 import type { CatalogModel } from '../model/catalog-model.js';
 import { validateCatalog } from '../validate/validate-catalog.js';
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
+import { keptCatalogFiles } from './kept-catalog-files.js';
+import { withKeptDeclarations } from './kept-declarations.js';
 
 export interface ProjectOptions {
   /** Where relative paths start and the config search begins. */
@@ -68,14 +65,15 @@ export async function loadProjectCatalog(
   files?: readonly string[],
   options: LoadOptions = {},
 ): Promise<{ catalog: ProjectCatalog; pending: PendingDiagnostic[] }> {
-  const raw = files
-    ? await loadCatalogFiles(config, files, options)
-    : await loadCatalog(config, options);
+  const slot = `${config.configFile}\0${config.name}`;
+  const raw = withKeptDeclarations(
+    await loadCatalogFiles(config, files ?? (await keptCatalogFiles(config)), options),
+    slot,
+  );
   const pending = validateCatalog(raw);
   const { lock, problem } = await readSurfaceLock(config.outDir, config.name);
   if (problem) pending.push(problem);
   const surface = lock && pinnedSurface(lock, path.join(config.outDir, SURFACE_LOCK_NAME));
-  const slot = `${config.configFile}\0${config.name}`;
   const model =
     hasErrors(pending) || !raw.vocabulary
       ? undefined

@@ -1,16 +1,14 @@
 // Checks earlier names (`renamedFrom`) of tools, servers and channels: each a usable name, none that
 // a current key, runtime name, server or channel still has, and none claimed by two declarations.
 import type { RawToolEntry } from '../load/load-catalog.js';
-import { isMangled, isMangledWire, nameProblem, staticRuntimeNames } from '../language/naming.js';
+import { isMangled, isMangledWire, nameProblem } from '../language/naming.js';
 import {
   DIAGNOSTIC_CODES as C,
   type PendingDiagnostic,
   type SourceLocator,
 } from '../diagnostics/diagnostics.js';
 import { isRecord } from '../diagnostics/field-schema.js';
-
-const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+import { factsOf } from './tool-facts.js';
 
 /** What is wrong with a former tool name, or undefined: a key-like name, or a full `mcp__<server>__<wire>` name. */
 function formerToolNameProblem(name: string): string | undefined {
@@ -29,15 +27,14 @@ export function validateToolRenames(entries: readonly RawToolEntry[]): PendingDi
   const out: PendingDiagnostic[] = [];
   const current = new Map<string, string>();
   for (const e of entries) {
-    if (!isRecord(e.declaration)) continue;
+    const facts = factsOf(e);
+    if (!facts.record) continue;
     if (!current.has(e.key)) current.set(e.key, e.key);
-    for (const name of staticRuntimeNames(e.key, e.declaration))
-      if (!current.has(name)) current.set(name, e.key);
+    for (const name of facts.names) if (!current.has(name)) current.set(name, e.key);
   }
   const claimed = new Map<string, { key: string; at: SourceLocator }>();
   for (const e of entries) {
-    if (!isRecord(e.declaration)) continue;
-    strings(e.declaration.renamedFrom).forEach((name, i) => {
+    factsOf(e).renamedFrom.forEach((name, i) => {
       const at: SourceLocator = {
         file: e.file,
         path: [e.key, 'renamedFrom'],

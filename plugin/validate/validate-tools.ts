@@ -3,15 +3,15 @@
 import { kept, memoSlot } from '../session-memory.js';
 import type { RawToolEntry } from '../load/load-catalog.js';
 import { findCycles } from '../language/dependencies.js';
-import { staticRuntimeNames } from '../language/naming.js';
 import {
   DIAGNOSTIC_CODES as C,
   type PendingDiagnostic,
   type SourceLocator,
 } from '../diagnostics/diagnostics.js';
-import { didYouMean, isRecord } from '../diagnostics/field-schema.js';
+import { didYouMean } from '../diagnostics/field-schema.js';
 import type { VocabularyNames } from './validate-vocabulary.js';
 import { checkTool } from './check-tool.js';
+import { factsOf } from './tool-facts.js';
 
 /** Each declaration's own problems, kept with the declaration object (watch mode keeps those of unchanged files). */
 const CHECKED = memoSlot<
@@ -34,10 +34,19 @@ function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiag
  * Validates all tools; `names` is the vocabulary, `entries` in canonical order. `editedAt` (a file's
  * last change) decides which of two declarations of one tool is the newer one, the one to change.
  */
-export function validateTools(
+export const validateTools = (
   entries: readonly RawToolEntry[],
   names: VocabularyNames,
   editedAt: (file: string) => number = () => 0,
+): PendingDiagnostic[] => [
+  ...checkEachTool(entries, names),
+  ...checkAcrossTools(entries, names, editedAt),
+];
+
+/** Each tool's own problems, in order. */
+export function checkEachTool(
+  entries: readonly RawToolEntry[],
+  names: VocabularyNames,
 ): PendingDiagnostic[] {
   const out: PendingDiagnostic[] = [];
   // A loop, not flatMap: nearly every tool yields no diagnostic, so nothing needs flattening.
@@ -45,6 +54,19 @@ export function validateTools(
     const found = checkToolOnce(e, names);
     if (found.length > 0) out.push(...found);
   }
+  return out;
+}
+
+/**
+ * The problems between tools: duplicate keys and runtime names, unknown dependencies and cycles,
+ * lone pair-group members. Reads of each declaration only its facts (tool-facts.ts).
+ */
+export function checkAcrossTools(
+  entries: readonly RawToolEntry[],
+  names: VocabularyNames,
+  editedAt: (file: string) => number = () => 0,
+): PendingDiagnostic[] {
+  const out: PendingDiagnostic[] = [];
   const keyAt = (e: RawToolEntry): SourceLocator => ({
     file: e.file,
     path: [e.key],
@@ -76,8 +98,9 @@ export function validateTools(
 
   const firstByName = new Map<string, RawToolEntry>();
   for (const e of entries) {
-    if (!isRecord(e.declaration) || firstByKey.get(e.key) !== e) continue;
-    const names = staticRuntimeNames(e.key, e.declaration);
+    const facts = factsOf(e);
+    if (!facts.record || firstByKey.get(e.key) !== e) continue;
+    const names = facts.names;
     // A tool naming the same runtime name twice is not a clash; nearly every tool has one name, so no Set for those.
     for (const name of names.length < 2 ? names : new Set(names)) {
       const first = firstByName.get(name);
@@ -97,10 +120,7 @@ export function validateTools(
 
   const edges = new Map<string, string[]>();
   for (const e of firstByKey.values()) {
-    const deps =
-      isRecord(e.declaration) && Array.isArray(e.declaration.dependsOn)
-        ? (e.declaration.dependsOn as unknown[]).filter((x): x is string => typeof x === 'string')
-        : [];
+    const deps = factsOf(e).dependsOn;
     deps.forEach((dep, i) => {
       if (!firstByKey.has(dep))
         out.push({
@@ -112,12 +132,12 @@ export function validateTools(
           at: { file: e.file, path: [e.key, 'dependsOn'], element: i, scope: 'tools' },
         });
     });
-    edges.set(e.key, deps);
+    edges.set(e.key, [...deps]);
   }
   const pairMembers = new Map<string, RawToolEntry[]>();
   for (const e of firstByKey.values()) {
-    const group = isRecord(e.declaration) ? e.declaration.pairGroup : undefined;
-    if (typeof group === 'string' && names.pairGroups.includes(group)) {
+    const group = factsOf(e).pairGroup;
+    if (group !== undefined && names.pairGroups.includes(group)) {
       const members = pairMembers.get(group);
       if (members) members.push(e);
       else pairMembers.set(group, [e]);
