@@ -61,7 +61,7 @@ describe('cold generate', () => {
     const packages = packagesOf(modules);
     // The preload sees real loads: rolldown compiles the catalog (its native binding is the CommonJS
     // part), the Handlebars runtime renders it.
-    expect(packages.filter((p) => p.startsWith('@rolldown/'))).toEqual([
+    expect(packages.filter((p) => p!.startsWith('@rolldown/'))).toEqual([
       expect.stringMatching(/^@rolldown\/binding-/),
     ]);
     expect(packages).not.toContain('esbuild');
