@@ -9,6 +9,7 @@ import {
   type PendingDiagnostic,
   type SourcePosition,
 } from '../diagnostics/diagnostics.js';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 import { lineColumnAt as positionAt } from '../text/json-position.js';
 import { duplicateKeys } from './duplicate-keys.js';
 import { literalRequires, topLevelAwait } from './source-nodes.js';
@@ -169,16 +170,19 @@ async function compileScript(file: string, text: string, lang: Lang): Promise<Co
   };
 }
 
-const compiled = new Map<string, { text: string; result: Promise<CompiledModule> }>();
+/** Each file's last compilation, kept by the run or watch session (an edit compiles one file). */
+const COMPILED = memoSlot<string, { text: string; result: Promise<CompiledModule> }>(
+  'compiled module',
+);
 
-/** Compiles `text`, the content of `file`; the last compilation of each file is kept. */
+/** Compiles `text`, the content of `file`; a run or session keeps the last compilation of each file. */
 export function compileModule(file: string, text: string): Promise<CompiledModule> {
-  const kept = compiled.get(file);
+  const kept = lastKept(COMPILED, file);
   if (kept?.text === text) return kept.result;
   const lang = langOf(file);
   const result =
     lang === 'json' ? Promise.resolve(compileJson(file, text)) : compileScript(file, text, lang);
-  compiled.set(file, { text, result });
+  keepLast(COMPILED, file, { text, result });
   return result;
 }
 

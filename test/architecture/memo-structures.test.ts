@@ -21,6 +21,7 @@ const NOT_KEPT_RESULTS: Record<string, string> = {
   'plugin/mcp/process-groups.ts':
     'the MCP server processes still alive, killed when the process exits',
   'plugin/drift/read-sdk-types.ts': 'the parser module, imported on first use',
+  'plugin/load/compile-module.ts': 'the compiler module, imported on first use',
   'plugin/verify/fake-api.ts': 'a counter for message ids',
   'plugin/load/evaluation-process.ts':
     'the evaluation process per project outside a watch session, running until idle (a watch session keeps its own), and one the CLI starts before a project asks',
