@@ -12,7 +12,8 @@ import {
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 import { lineColumnAt as positionAt } from '../text/json-position.js';
 import { duplicateKeys } from './duplicate-keys.js';
-import { literalRequires, topLevelAwait } from './source-nodes.js';
+import { mayRepeatKeys } from './repeated-keys-scan.js';
+import { literalRequires, type RequireCall, topLevelAwait } from './source-nodes.js';
 import { syntaxWords } from './syntax-words.js';
 
 /** The names the compiled code calls the loader by (its parameters in the evaluation process). */
@@ -27,8 +28,8 @@ export const LOADER_PARAMETERS = [
 /** An import the compiled code makes, as written, and where it is written (1-based). */
 interface ModuleImport {
   readonly specifier: string;
-  readonly line: number;
-  readonly column: number;
+  /** Where it is written, found when asked (a refused import). */
+  readonly place: () => { line: number; column: number };
   /** How: a static import or re-export (run first), `import()`, or `require()` (also run first). */
   readonly kind: 'static' | 'dynamic' | 'require';
 }
@@ -94,33 +95,43 @@ function compileJson(file: string, text: string): CompiledModule {
   };
 }
 
-/** The module's imports after types are removed, placed where the source writes them. */
+/**
+ * The module's imports after types are removed. Where each is written is found only when asked (a
+ * refused import): that needs the parser's view of the module, which most runs never need.
+ */
 function importsOf(
   text: string,
-  parsed: ReturnType<Compiler['parseSync']>,
+  parse: () => ReturnType<Compiler['parseSync']>,
+  requires: readonly RequireCall[],
   deps: readonly string[],
   dynamicDeps: readonly string[],
 ): ModuleImport[] {
-  const places = new Map<string, number>();
-  const note = (value: string, start: number) => {
-    if (!places.has(value)) places.set(value, start);
+  let places: Map<string, number> | undefined;
+  const placeOf = (specifier: string) => {
+    if (!places) {
+      const found = new Map<string, number>();
+      const note = (value: string, start: number) => {
+        if (!found.has(value)) found.set(value, start);
+      };
+      const { module } = parse();
+      for (const i of module.staticImports) note(i.moduleRequest.value, i.moduleRequest.start);
+      for (const e of module.staticExports)
+        for (const entry of e.entries)
+          if (entry.moduleRequest) note(entry.moduleRequest.value, entry.moduleRequest.start);
+      for (const d of module.dynamicImports) {
+        const raw = text.slice(d.moduleRequest.start, d.moduleRequest.end);
+        if (/^(['"])[^'"\\]*\1$/.test(raw)) note(raw.slice(1, -1), d.moduleRequest.start);
+      }
+      for (const r of requires) note(r.specifier, r.start);
+      places = found;
+    }
+    return positionAt(text, places.get(specifier) ?? 0);
   };
-  const { module } = parsed;
-  for (const i of module.staticImports) note(i.moduleRequest.value, i.moduleRequest.start);
-  for (const e of module.staticExports)
-    for (const entry of e.entries)
-      if (entry.moduleRequest) note(entry.moduleRequest.value, entry.moduleRequest.start);
-  for (const d of module.dynamicImports) {
-    const raw = text.slice(d.moduleRequest.start, d.moduleRequest.end);
-    if (/^(['"])[^'"\\]*\1$/.test(raw)) note(raw.slice(1, -1), d.moduleRequest.start);
-  }
-  const requires = literalRequires(parsed.program);
-  for (const r of requires) note(r.specifier, r.start);
   const listed = new Set<string>();
-  const list = (specifiers: readonly string[], kind: ModuleImport['kind']) =>
+  const list = (specifiers: readonly string[], kind: ModuleImport['kind']): ModuleImport[] =>
     specifiers
       .filter((specifier) => !listed.has(specifier) && listed.add(specifier))
-      .map((specifier) => ({ specifier, ...positionAt(text, places.get(specifier) ?? 0), kind }));
+      .map((specifier) => ({ specifier, kind, place: () => placeOf(specifier) }));
   return [
     ...list(deps, 'static'),
     ...list(
@@ -133,39 +144,43 @@ function importsOf(
 
 async function compileScript(file: string, text: string, lang: Lang): Promise<CompiledModule> {
   const { parseSync, transformSync, moduleRunnerTransform } = await loadCompiler();
-  const parsed = parseSync(file, text, { lang, sourceType: 'module' });
+  // The parser's view in JavaScript costs more than compiling (its tree comes as JSON): it is made
+  // only for what the text may hold, or to say where something is.
+  let parsed: ReturnType<Compiler['parseSync']> | undefined;
+  const parse = () => (parsed ??= parseSync(file, text, { lang, sourceType: 'module' }));
   const refused = (message: string, offset: number): CompiledModule => ({
     code: '',
     imports: [],
     diagnostics: [syntaxDiagnostic(message, { file, ...positionAt(text, offset) })],
   });
-  const first = parsed.errors[0];
-  if (first)
+  const stripped = transformSync(file, text, { lang, sourceType: 'module' });
+  if (stripped.errors.length > 0) {
+    // The parser places the error (with what was found); the transformer's own message otherwise.
+    const first =
+      parse().errors[0] ??
+      (stripped.errors[0] as unknown as ReturnType<typeof parse>['errors'][number]);
     return refused(
       syntaxWords(first.message, text, first.labels?.[0]),
       first.labels?.[0]?.start ?? 0,
     );
+  }
   // Evaluation has a time limit and a module must settle within it: a module that waits at its top
   // level is refused where it waits, before anything runs.
-  const waits = topLevelAwait(parsed.program);
+  const waits = text.includes('await') ? topLevelAwait(parse().program) : undefined;
   if (waits !== undefined)
     return refused(
       'A catalog or config module cannot wait at its top level (await): it is evaluated as plain ' +
         'data, so compute the value without awaiting, or move the work out of the catalog.',
       waits,
     );
-  const diagnostics = duplicateKeys(file, text, parsed.program);
-  const stripped = transformSync(file, text, { lang, sourceType: 'module' });
-  const failed = stripped.errors[0] as (typeof parsed.errors)[number] | undefined;
-  if (failed)
-    return refused(
-      syntaxWords(failed.message, text, failed.labels?.[0]),
-      failed.labels?.[0]?.start ?? 0,
-    );
+  const diagnostics = mayRepeatKeys(text, lang === 'tsx' || lang === 'jsx')
+    ? duplicateKeys(file, text, parse().program)
+    : [];
+  const requires = text.includes('require') ? literalRequires(parse().program) : [];
   const runner = await moduleRunnerTransform(runnerName(file), stripped.code);
   return {
     code: runner.code,
-    imports: importsOf(text, parsed, runner.deps, runner.dynamicDeps),
+    imports: importsOf(text, parse, requires, runner.deps, runner.dynamicDeps),
     diagnostics,
   };
 }

@@ -104,7 +104,7 @@ export async function moduleGraph(
   }
   const compiled = new Map<string, { module: CompiledModule; imports: Map<string, string> }>();
   /** Reads and compiles `file`, imported at `from` (an entry: nowhere), then what it imports. */
-  const visit = async (file: string, from: SourcePosition | undefined): Promise<void> => {
+  const visit = async (file: string, from: (() => SourcePosition) | undefined): Promise<void> => {
     if (texts.has(file) || compiled.has(file)) return;
     texts.set(file, '');
     let text: string;
@@ -123,7 +123,7 @@ export async function moduleGraph(
       error(
         code,
         unreadMessage(cause, path.relative(rootDir, file)),
-        from ?? { file, line: 1, column: 1 },
+        from?.() ?? { file, line: 1, column: 1 },
       );
       return;
     }
@@ -135,9 +135,9 @@ export async function moduleGraph(
     const next: Promise<void>[] = [];
     for (const i of module.imports) {
       const resolved = resolveImport(i.specifier, file, boundary);
-      const at = { file, line: i.line, column: i.column };
+      const at = () => ({ file, ...i.place() });
       if (resolved.kind !== 'file') {
-        error(resolved.code, resolved.message, at);
+        error(resolved.code, resolved.message, at());
         continue;
       }
       imports.set(i.specifier, resolved.file);
