@@ -17,7 +17,7 @@ export function mayRepeatKeys(text: string, jsx: boolean): boolean {
   const n = text.length;
   const note = (name: string): boolean => {
     const top = stack[stack.length - 1];
-    if (!top || top.open !== '{') return false;
+    if (top?.open !== '{') return false;
     if (top.keys.has(name)) return true;
     top.keys.add(name);
     return false;

@@ -11,8 +11,11 @@ export interface SourceNode {
 const isNode = (value: unknown): value is SourceNode =>
   typeof value === 'object' && value !== null && typeof (value as SourceNode).type === 'string';
 
-/** Calls `visit` with every node of `program`, in source order (iteratively: deep nesting is fine). */
-export function eachNode(program: unknown, visit: (node: SourceNode) => void): void {
+/**
+ * Calls `visit` with every node of `program`, in source order (iteratively: deep nesting is fine);
+ * a node for which `visit` returns `'skip'` is visited, its children are not.
+ */
+export function eachNode(program: unknown, visit: (node: SourceNode) => unknown): void {
   const pending: unknown[] = [program];
   while (pending.length > 0) {
     const value = pending.pop();
@@ -21,7 +24,7 @@ export function eachNode(program: unknown, visit: (node: SourceNode) => void): v
       continue;
     }
     if (!isNode(value)) continue;
-    visit(value);
+    if (visit(value) === 'skip') continue;
     const children: unknown[] = [];
     for (const field in value) {
       const child = value[field];
@@ -85,22 +88,12 @@ const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFu
 
 /** Where the module first waits at its top level (`await`, `for await`), as an offset. */
 export function topLevelAwait(program: unknown): number | undefined {
-  const pending: unknown[] = [program];
   let first: number | undefined;
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (Array.isArray(value)) {
-      pending.push(...value);
-      continue;
-    }
-    if (!isNode(value) || FUNCTIONS.has(value.type)) continue;
+  eachNode(program, (node) => {
+    if (FUNCTIONS.has(node.type)) return 'skip';
     const waits =
-      value.type === 'AwaitExpression' || (value.type === 'ForOfStatement' && value.await === true);
-    if (waits && (first === undefined || value.start < first)) first = value.start;
-    for (const field in value) {
-      const child = value[field];
-      if (typeof child === 'object' && child !== null) pending.push(child);
-    }
-  }
+      node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await === true);
+    if (waits && first === undefined) first = node.start;
+  });
   return first;
 }

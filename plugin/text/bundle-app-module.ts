@@ -34,8 +34,7 @@ export class AppModuleBundleError extends Error {
 /** The name the entry is given: a file in `resolveDir` that never exists, so nothing else can be it. */
 const ENTRY_NAME = '__tool-catalog-app-module__.ts';
 
-const isPackage = (specifier: string) =>
-  !specifier.startsWith('.') && !specifier.startsWith('\u0000') && !path.isAbsolute(specifier);
+const isPackage = (specifier: string) => !specifier.startsWith('.') && !path.isAbsolute(specifier);
 
 export async function bundleAppModule(options: AppModuleBundle): Promise<string> {
   const { rolldown } = await import('rolldown');
