@@ -6,11 +6,11 @@ import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import { moduleGraph, type ModuleGraph } from './module-graph.js';
 import {
   evaluationKey,
+  heldExports,
   keepEvaluation,
   keptEvaluation,
   sameAsKept,
   sessionEvaluationProcess,
-  SourceReader,
   type EvaluationRecord,
   type Exports,
 } from './evaluation-cache.js';
@@ -18,7 +18,8 @@ import { failureDiagnostic } from './evaluation-diagnostics.js';
 import type { ThrownValue } from './evaluation-outcome.js';
 import { sharedEvaluationProcess, type EvaluationProcess } from './evaluation-process.js';
 import { EvaluationStore } from './evaluation-store.js';
-import { exportsList } from './exports-shape.js';
+import { SourceReader } from './source-reader.js';
+import { entryExports } from './exports-shape.js';
 import { pathState, takeoverStates, type PathState } from './resolution-candidates.js';
 
 interface EvaluatedModule {
@@ -90,7 +91,7 @@ export async function evaluateModules(
     };
   // The entries ran together, and one can change what another exports: all run again together,
   // as a cold run runs them.
-  const fresh = await evaluateFresh(files, options, key);
+  const fresh = await evaluateFresh(files, options, key, reader);
   return { ...fresh, diagnostics: [...fresh.diagnostics, ...warnings()] };
 }
 
@@ -152,24 +153,33 @@ async function evaluateFresh(
   files: readonly string[],
   options: EvaluateOptions,
   key: string,
+  reader: SourceReader,
 ): Promise<EvaluationResult> {
   const evaluator: EvaluationProcess =
     sessionEvaluationProcess() ?? sharedEvaluationProcess(options.cwd);
   // The process starts while the modules compile.
   evaluator.warmUp();
-  const graph = await moduleGraph(files, options.cwd);
+  const graph = await moduleGraph(files, options.cwd, reader);
   const takeoverPaths = new Set<string>();
   for (const [file, imports] of graph.imports)
     for (const [specifier, resolved] of imports)
-      for (const [p, s] of takeoverStates(file, specifier, resolved, pathState) ?? [])
+      for (const [p, s] of takeoverStates(file, specifier, resolved, (at) => reader.state(at)) ??
+        [])
         if (s !== 'f') takeoverPaths.add(p);
   const inputs = [...new Set([...files, ...graph.texts.keys(), ...takeoverPaths])];
   if (!graph.runnable) return { modules: [], inputs, diagnostics: graph.diagnostics };
+  // What this session already holds: an entry whose exports did not change comes back by its token.
+  const held = new Map<string, { token: string; exports: Exports }>();
+  for (const file of files) {
+    const h = heldExports(file);
+    if (h) held.set(file, h);
+  }
   const outcome = await evaluator.evaluate({
     compiled: graph.compiled,
     entries: files,
     modules: graph.modules,
     timeoutMs: options.timeoutMs,
+    known: Object.fromEntries([...held].map(([file, h]) => [file, h.token])),
   });
   const fail = async (failure: Parameters<typeof failureDiagnostic>[0]) => ({
     modules: [],
@@ -194,17 +204,23 @@ async function evaluateFresh(
       left: outcome.left,
       reading: outcome.reading,
     });
-  const fresh = exportsList(parsed?.exports, files.length);
+  const replies = entryExports(parsed?.exports, files.length, (i, token) => {
+    const h = held.get(files[i]!);
+    return h?.token === token ? h.exports : undefined;
+  });
   // The run ended, so no module or entry was running: the message points at the first entry.
-  if (!fresh) return fail({ kind: 'tampered' });
+  if (!replies) return fail({ kind: 'tampered' });
   // An entry that evaluated to the same data as last time keeps its objects: what later stages kept
   // for them (checks, tool models) still applies, so an edit costs little beyond the edited file.
-  const exports = fresh.map((e, i) => sameAsKept(files[i]!, e) ?? e);
+  const exports = replies.map((r, i) =>
+    r.sent ? (sameAsKept(files[i]!, r.exports) ?? r.exports) : r.exports,
+  );
   // Files that gave a diagnostic (a key written twice) are evaluated again next time, to say so again.
   if (graph.diagnostics.length === 0)
     recordsOf(graph, files, exports, key).forEach((record, i) => {
       if (!record) return;
-      keepEvaluation(files[i]!, record);
+      const token = replies[i]!.token;
+      keepEvaluation(files[i]!, token === undefined ? record : { ...record, token });
       options.store?.set(files[i]!, record);
     });
   return {

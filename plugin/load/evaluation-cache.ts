@@ -6,45 +6,14 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { authoringEntry } from './module-graph.js';
-import { readRegularFileSync } from '../text/regular-file.js';
-import { MAX_MODULE_BYTES } from './import-boundary.js';
 import { EVALUATION_HEAP_MB, EvaluationProcess } from './evaluation-process.js';
 import type { Exports } from './exports-shape.js';
-import { pathState, type PathState } from './resolution-candidates.js';
+import type { PathState } from './resolution-candidates.js';
+import type { SourceReader } from './source-reader.js';
 import { sandboxFormat } from './sandbox.js';
 import { keepLast, lastKept, memoSlot, sessionResource } from '../session-memory.js';
 
 export type { Exports } from './exports-shape.js';
-
-/** Reads each file, and looks at each path, once per evaluation. */
-export class SourceReader {
-  private readonly texts = new Map<string, string | undefined>();
-  private readonly states = new Map<string, PathState>();
-
-  /** The file's text; undefined for a file that is gone. */
-  read(file: string): string | undefined {
-    if (!this.texts.has(file)) {
-      let text: string | undefined;
-      try {
-        // A source replaced by a FIFO or a device since is a change, and never blocks the run.
-        text = readRegularFileSync(file, MAX_MODULE_BYTES);
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(file, text);
-    }
-    return this.texts.get(file);
-  }
-
-  state(file: string): PathState {
-    let state = this.states.get(file);
-    if (state === undefined) {
-      state = pathState(file);
-      this.states.set(file, state);
-    }
-    return state;
-  }
-}
 
 export interface EvaluationRecord {
   /** The sandbox, limits and versions it was computed with (`evaluationKey`). */
@@ -54,6 +23,8 @@ export interface EvaluationRecord {
   /** Every path that would take over one of their imports (and the file each one uses) → what stood there. */
   readonly paths: ReadonlyMap<string, PathState>;
   readonly exports: Exports;
+  /** What the watch session's evaluation process names these exports by (not stored on disk). */
+  readonly token?: string;
 }
 
 /** The versions read once per run or session (they do not change while a process runs). */
@@ -136,6 +107,12 @@ export function keptEvaluation(
 export function sameAsKept(file: string, exports: Exports): Exports | undefined {
   const kept = lastKept(EVALUATED, file)?.exports;
   return kept !== undefined && JSON.stringify(kept) === JSON.stringify(exports) ? kept : undefined;
+}
+
+/** The exports `file` evaluated to last in this session, with the token the evaluation process sent them by. */
+export function heldExports(file: string): { token: string; exports: Exports } | undefined {
+  const kept = lastKept(EVALUATED, file);
+  return kept?.token === undefined ? undefined : { token: kept.token, exports: kept.exports };
 }
 
 export const keepEvaluation = (file: string, record: EvaluationRecord): void =>

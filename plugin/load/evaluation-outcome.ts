@@ -11,6 +11,11 @@ export interface EvaluationRequest {
   /** The modules whose end is reported, in the order their bodies run. */
   readonly modules: readonly string[];
   readonly timeoutMs: number;
+  /**
+   * Entry → the token of the exports the generator holds for it from this process: an entry whose
+   * exports are still the same comes back as its token (only in a watch session).
+   */
+  readonly known?: Readonly<Record<string, string>>;
 }
 
 /** What a module threw or rejected with, as the evaluation process read it. */
@@ -51,6 +56,8 @@ export type EvaluationOutcome = (
   readonly reading?: number;
   /** Ended by the generator (the deadline), not by the process's own report. */
   readonly killed?: boolean;
+  /** The modules ran in the context an earlier request of the watch session used (it was as made). */
+  readonly reused?: boolean;
 };
 
 export const isThrownValue = (v: unknown): v is ThrownValue =>

@@ -164,7 +164,7 @@ class Child {
   }
 
   /** Sends one request and waits for its outcome, the deadline, or the end of the process. */
-  async request(request: EvaluationRequest): Promise<EvaluationOutcome> {
+  async request(request: EvaluationRequest, keep: boolean): Promise<EvaluationOutcome> {
     try {
       await this.ready;
     } catch (error) {
@@ -176,6 +176,7 @@ class Child {
     const timeoutMs = Math.min(Math.max(1, Math.ceil(request.timeoutMs)), MAX_TIMER_MS);
     const left: string[] = [];
     let reading: number | undefined;
+    let reused = false;
     const modules = new Set(request.modules);
     return new Promise<EvaluationOutcome>((resolve) => {
       let done = false;
@@ -186,7 +187,11 @@ class Child {
         clearInterval(memory);
         this.onFrame = undefined;
         this.onExit = undefined;
-        resolve(reading === undefined ? outcome : { ...outcome, reading });
+        resolve({
+          ...outcome,
+          ...(reading === undefined ? {} : { reading }),
+          ...(reused ? { reused } : {}),
+        });
       };
       // The process enforces the time limit itself; this is for what it cannot stop (a wait on a
       // lock, a callback run later): the limit for each of its phases (running the modules, reading a
@@ -217,9 +222,10 @@ class Child {
         if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file))
           left.push(frame.file);
         else if (frame.kind === 'reading' && typeof frame.index === 'number') reading = frame.index;
-        else if (frame.kind === 'running')
+        else if (frame.kind === 'running') {
           runningFromMb = typeof frame.rssMb === 'number' ? frame.rssMb : Number.POSITIVE_INFINITY;
-        else if (frame.kind === 'ran') runningFromMb = undefined;
+          reused = frame.reused === true;
+        } else if (frame.kind === 'ran') runningFromMb = undefined;
         else if (frame.kind === 'result') pending = frame;
         else if (frame.kind === 'timeout' || frame.kind === 'tampered')
           finish({ kind: frame.kind, left });
@@ -259,6 +265,8 @@ class Child {
           entries: request.entries,
           files: request.modules,
           timeoutMs,
+          keep,
+          known: keep ? request.known : undefined,
         });
         this.known = new Set(request.compiled.map((m) => m.hash));
         this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
@@ -339,7 +347,8 @@ export class EvaluationProcess {
     let child = this.child ?? this.start();
     const reused = child.served > 0;
     child.hold(true);
-    let outcome = await child.request(request);
+    const keep = this.options.keepWarm;
+    let outcome = await child.request(request, keep);
     if (ENDS_PROCESS.has(outcome.kind)) {
       child.kill();
       this.child = undefined;
@@ -347,7 +356,7 @@ export class EvaluationProcess {
       if (reused && mayBeLeftover(outcome)) {
         child = this.start();
         child.hold(true);
-        outcome = await child.request(request);
+        outcome = await child.request(request, keep);
         if (ENDS_PROCESS.has(outcome.kind)) {
           child.kill();
           this.child = undefined;

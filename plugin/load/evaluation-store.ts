@@ -17,7 +17,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../diagnostics/diagnostics.js';
-import { stillHolds, type EvaluationRecord, type SourceReader } from './evaluation-cache.js';
+import { stillHolds, type EvaluationRecord } from './evaluation-cache.js';
+import type { SourceReader } from './source-reader.js';
 import { isPlainData, type Exports } from './exports-shape.js';
 import type { PathState } from './resolution-candidates.js';
 import { keptEvaluationsFolder } from './evaluation-folder.js';

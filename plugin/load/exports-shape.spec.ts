@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARK } from '../language/plain-data.js';
-import { exportsList, isPlainData } from './exports-shape.js';
+import { entryExports, isPlainData } from './exports-shape.js';
 
 /** `levels` arrays, one inside the other, around a string. */
 const nested = (levels: number): unknown => {
@@ -37,11 +37,29 @@ describe('isPlainData', () => {
   });
 });
 
-describe('exportsList', () => {
-  it('takes exactly `count` plain objects', () => {
-    expect(exportsList([{ a: 1 }, { b: 2 }], 2)).toEqual([{ a: 1 }, { b: 2 }]);
-    expect(exportsList([{ a: 1 }], 2)).toBeUndefined();
-    expect(exportsList([[1]], 1)).toBeUndefined();
-    expect(exportsList([{ a: Number.NaN }], 1)).toBeUndefined();
+describe('entryExports', () => {
+  const none = () => undefined;
+  it('takes exactly `count` entries of plain data', () => {
+    const data = (d: unknown) => ({ data: d });
+    expect(entryExports([data({ a: 1 }), data({ b: 2 })], 2, none)?.map((e) => e.exports)).toEqual([
+      { a: 1 },
+      { b: 2 },
+    ]);
+    expect(entryExports([data({ a: 1 })], 2, none)).toBeUndefined();
+    expect(entryExports([data([1])], 1, none)).toBeUndefined();
+    expect(entryExports([{ a: 1 }], 1, none)).toBeUndefined();
+    expect(entryExports([data({ a: Number.NaN })], 1, none)).toBeUndefined();
+    expect(entryExports([{ data: { a: 1 }, token: 7 }], 1, none)).toBeUndefined();
+  });
+  it('gives the held exports for a token the generator holds, and refuses any other', () => {
+    const held = { a: 1 };
+    const holds = (i: number, token: string) => (i === 0 && token === 't1' ? held : undefined);
+    const [same] = entryExports([{ same: 't1' }], 1, holds)!;
+    expect(same).toEqual({ exports: held, token: 't1', sent: false });
+    expect(same!.exports).toBe(held);
+    expect(entryExports([{ same: 't2' }], 1, holds)).toBeUndefined();
+    expect(entryExports([{ data: { b: 2 }, token: 't3' }], 1, holds)).toEqual([
+      { exports: { b: 2 }, token: 't3', sent: true },
+    ]);
   });
 });

@@ -45,10 +45,39 @@ function plainAt(value: unknown, depth: number): boolean {
   return true;
 }
 
-/** The exports of `count` entries, if `value` is exactly that: an array of plain-data objects. */
-export function exportsList(value: unknown, count: number): Exports[] | undefined {
+/** One entry's exports as the evaluation process sent them. */
+export interface EntryExports {
+  readonly exports: Exports;
+  /** What the process names these exports by, in a watch session. */
+  readonly token?: string;
+  /** Sent as data (not as the token of exports the generator holds). */
+  readonly sent: boolean;
+}
+
+/**
+ * The exports of `count` entries, if `value` is exactly that: per entry, `{ data }` or
+ * `{ token, data }` with plain data, or `{ same: token }` for the exports `held(i, token)` gives.
+ */
+export function entryExports(
+  value: unknown,
+  count: number,
+  held: (index: number, token: string) => Exports | undefined,
+): EntryExports[] | undefined {
   if (!Array.isArray(value) || value.length !== count) return undefined;
-  return value.every((e) => isObject(e) && !Array.isArray(e) && isPlainData(e))
-    ? (value as Exports[])
-    : undefined;
+  const out: EntryExports[] = [];
+  for (let i = 0; i < count; i++) {
+    const item: unknown = value[i];
+    if (!isObject(item) || Array.isArray(item)) return undefined;
+    if (typeof item.same === 'string') {
+      const exports = held(i, item.same);
+      if (exports === undefined) return undefined;
+      out.push({ exports, token: item.same, sent: false });
+      continue;
+    }
+    const { data, token } = item;
+    if (!isObject(data) || Array.isArray(data) || !isPlainData(data)) return undefined;
+    if (token !== undefined && typeof token !== 'string') return undefined;
+    out.push({ exports: data, token, sent: true });
+  }
+  return out;
 }

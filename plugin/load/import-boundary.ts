@@ -4,7 +4,7 @@
 // with a message that says why and how to fix it, whatever the spelling (relative, absolute, a
 // `file:` URL, through a link): nothing outside the project reaches a catalog, its outputs or a
 // message, and no FIFO, device or socket is ever opened.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,32 @@ export const PACKAGE_NAME = 'agent-tool-catalog';
 export const MAX_MODULE_BYTES = 16 * 1024 * 1024;
 /** How long reading one module may take (a file on a stuck network mount is reported, not waited for). */
 export const MODULE_READ_DEADLINE_MS = 10_000;
+
+/**
+ * How the boundary looks at the file system: directly, or through one evaluation's reader (each
+ * path looked at once, an import resolved once per folder it is written in).
+ */
+export interface PathLooks {
+  /** `statSync` with links followed: the stats, undefined where nothing stands, or it throws. */
+  stat(file: string): Stats | undefined;
+  /** `realpathSync.native`, or undefined where it fails. */
+  realpath(file: string): string | undefined;
+  /** `compute()`, or what it gave for `key` before. */
+  once<T>(key: string, compute: () => T): T;
+}
+
+/** Looks at the file system anew each time. */
+const DIRECT: PathLooks = {
+  stat: (file) => statSync(file, { throwIfNoEntry: false }),
+  realpath: (file) => {
+    try {
+      return realpathSync.native(file);
+    } catch {
+      return undefined;
+    }
+  },
+  once: (_, compute) => compute(),
+};
 
 /** The folders imports may reach: the project's, and the authoring API's package. */
 export interface ImportBoundary {
@@ -115,10 +141,11 @@ function fileAt(
   candidate: string,
   specifier: string,
   [spelled, real]: [string, string],
+  looks: PathLooks,
 ): ImportResolution | undefined {
-  let stat: ReturnType<typeof statSync>;
+  let stat: Stats | undefined;
   try {
-    stat = statSync(candidate, { throwIfNoEntry: false });
+    stat = looks.stat(candidate);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR') return undefined;
@@ -130,12 +157,8 @@ function fileAt(
   if (!stat) return undefined;
   const kind = fileKindOf(stat);
   if (kind === 'folder') return undefined;
-  let realFile: string;
-  try {
-    realFile = realpathSync.native(candidate);
-  } catch {
-    return undefined;
-  }
+  const realFile = looks.realpath(candidate);
+  if (realFile === undefined) return undefined;
   // Outside first: nothing about a file outside the project (not even its type) is reported.
   if (!liesIn(real, realFile))
     return {
@@ -166,6 +189,19 @@ export function resolveImport(
   specifier: string,
   importer: string,
   boundary: ImportBoundary,
+  looks: PathLooks = DIRECT,
+): ImportResolution {
+  // Everything below depends on the importer's folder only.
+  return looks.once(`${path.dirname(importer)}\0${specifier}`, () =>
+    resolveFrom(specifier, importer, boundary, looks),
+  );
+}
+
+function resolveFrom(
+  specifier: string,
+  importer: string,
+  boundary: ImportBoundary,
+  looks: PathLooks,
 ): ImportResolution {
   if (specifier === PACKAGE_NAME) return { kind: 'file', file: boundary.authoring };
   const relative = /^\.\.?(?:\/|\\|$)/.test(specifier);
@@ -182,7 +218,7 @@ export function resolveImport(
   if (!liesIn(folder[0], base) && !liesIn(folder[1], base))
     return refused(outside(specifier, folder[0]));
   for (const candidate of candidatesAt(base)) {
-    const found = fileAt(candidate, specifier, folder);
+    const found = fileAt(candidate, specifier, folder, looks);
     if (!found) continue;
     if (found.kind === 'file' && !relative) {
       const written = path.relative(path.dirname(importer), found.file).split(path.sep).join('/');
@@ -203,9 +239,13 @@ export function resolveImport(
 }
 
 /** Why an entry file (the config, a catalog file) is not read, or undefined when it may be. */
-export function entryRefusal(entry: string, boundary: ImportBoundary): string | undefined {
+export function entryRefusal(
+  entry: string,
+  boundary: ImportBoundary,
+  looks: PathLooks = DIRECT,
+): string | undefined {
   const name = path.relative(boundary.rootDir, entry) || entry;
-  const found = fileAt(entry, name, [boundary.rootDir, boundary.realRoot]);
+  const found = fileAt(entry, name, [boundary.rootDir, boundary.realRoot], looks);
   if (found?.kind === 'refused' && found.outside)
     return (
       `${name} is a symbolic link to a file outside the project folder ` +

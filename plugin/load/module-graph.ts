@@ -21,6 +21,7 @@ import {
   MODULE_READ_DEADLINE_MS,
   resolveImport,
 } from './import-boundary.js';
+import { SourceReader } from './source-reader.js';
 
 /** One module as the evaluation process gets it. */
 export interface GraphModule {
@@ -85,10 +86,14 @@ function unreadMessage(error: unknown, name: string): string {
 
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
-/** Reads and compiles `entries` (absolute paths) and what they import. */
+/**
+ * Reads and compiles `entries` (absolute paths) and what they import, looking at each path through
+ * `reader` (the evaluation's, which may have read some of the files already).
+ */
 export async function moduleGraph(
   entries: readonly string[],
   rootDir: string,
+  reader: SourceReader = new SourceReader(),
 ): Promise<ModuleGraph> {
   const authoring = authoringEntry();
   const boundary = importBoundary(rootDir, authoring);
@@ -98,7 +103,7 @@ export async function moduleGraph(
   const error = (code: PendingDiagnostic['code'], message: string, at: SourcePosition) =>
     diagnostics.push({ code, severity: 'error', message: sentence(message), at });
   for (const entry of entries) {
-    const why = entryRefusal(entry, boundary);
+    const why = entryRefusal(entry, boundary, reader);
     if (why !== undefined)
       error(DIAGNOSTIC_CODES.forbiddenImport, why, { file: entry, line: 1, column: 1 });
   }
@@ -107,26 +112,28 @@ export async function moduleGraph(
   const visit = async (file: string, from: (() => SourcePosition) | undefined): Promise<void> => {
     if (texts.has(file) || compiled.has(file)) return;
     texts.set(file, '');
-    let text: string;
-    try {
-      text = await readRegularFile(file, {
-        maxBytes: MAX_MODULE_BYTES,
-        deadlineMs: MODULE_READ_DEADLINE_MS,
-      });
-    } catch (cause) {
-      texts.delete(file);
-      // Not a regular file, or too large: refused; else the file system's own error.
-      const code =
-        cause instanceof UnreadFile && cause.reason !== 'deadline'
-          ? DIAGNOSTIC_CODES.forbiddenImport
-          : DIAGNOSTIC_CODES.syntax;
-      error(
-        code,
-        unreadMessage(cause, path.relative(rootDir, file)),
-        from?.() ?? { file, line: 1, column: 1 },
-      );
-      return;
-    }
+    let text = reader.readAlready(file);
+    if (text === undefined)
+      try {
+        text = await readRegularFile(file, {
+          maxBytes: MAX_MODULE_BYTES,
+          deadlineMs: MODULE_READ_DEADLINE_MS,
+        });
+        reader.readElsewhere(file, text);
+      } catch (cause) {
+        texts.delete(file);
+        // Not a regular file, or too large: refused; else the file system's own error.
+        const code =
+          cause instanceof UnreadFile && cause.reason !== 'deadline'
+            ? DIAGNOSTIC_CODES.forbiddenImport
+            : DIAGNOSTIC_CODES.syntax;
+        error(
+          code,
+          unreadMessage(cause, path.relative(rootDir, file)),
+          from?.() ?? { file, line: 1, column: 1 },
+        );
+        return;
+      }
     texts.set(file, text);
     const module = await compileModule(file, text);
     diagnostics.push(...module.diagnostics);
@@ -134,7 +141,7 @@ export async function moduleGraph(
     compiled.set(file, { module, imports });
     const next: Promise<void>[] = [];
     for (const i of module.imports) {
-      const resolved = resolveImport(i.specifier, file, boundary);
+      const resolved = resolveImport(i.specifier, file, boundary, reader);
       const at = () => ({ file, ...i.place() });
       if (resolved.kind !== 'file') {
         error(resolved.code, resolved.message, at());

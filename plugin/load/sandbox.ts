@@ -1,201 +1,28 @@
 // The code that runs inside the evaluation process (evaluation-process.ts starts it): a loop that
 // reads one request at a time (the compiled modules of a catalog or config, and its entries), runs
-// them in a fresh V8 context holding JavaScript's own globals only, and writes back the entries'
-// exports as plain data, or why they could not be read. What it compiled it keeps for the next request.
+// them in a V8 context holding JavaScript's own globals only, and writes back the entries' exports as
+// plain data, or why they could not be read. What it compiled it keeps for the next request. A watch
+// session's requests reuse the context while it is as it was made, and an entry whose data is the
+// same as the generator already holds comes back as a reference to it.
 import { createHash } from 'node:crypto';
 import { MARK } from '../language/plain-data.js';
 import { LOADER_PARAMETERS } from './compile-module.js';
+import { bootstrap } from './sandbox-bootstrap.js';
 import { sandboxLoader } from './sandbox-loader.js';
+import { HIDDEN_INTRINSICS, realmSnapshot } from './realm-snapshot.js';
 
 /* c8 ignore start */
-/**
- * The code that runs first in every context: the module loader (told when each body ends) and the
- * serializer of exports. It is written as a function only to be read as text: it closes over nothing.
- */
-function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unknown {
-  const brands = {
-    catalog: Symbol.for('agent-tool-catalog.catalog'),
-    toolSet: Symbol.for('agent-tool-catalog.tool-set'),
-  };
-  const progress = (
-    globalThis as { __tc_progress?: (kind: string, value: string | number) => void }
-  ).__tc_progress;
-  delete (globalThis as { __tc_progress?: unknown }).__tc_progress;
-  // Catalogs and tool sets are named by the module that first exports them and their order there,
-  // so a name stays the same when only some modules are evaluated again (watch mode).
-  const ids = new Map<object, string>();
-  const stampedIn = new Map<string, number>();
-  const name = (o: object, file: string) => {
-    if (ids.has(o)) return;
-    const n = stampedIn.get(file) ?? 0;
-    stampedIn.set(file, n + 1);
-    ids.set(o, `${file}#${n}`);
-  };
-  function stamp(file: string, exports: unknown): void {
-    if (typeof exports !== 'object' || exports === null) return;
-    for (const key of Object.keys(exports)) {
-      let value: Record<string | symbol, unknown> | null | undefined;
-      try {
-        value = (exports as Record<string, unknown>)[key] as typeof value;
-      } catch {
-        continue; // reported where the export is read for the loader
-      }
-      if (typeof value !== 'object' || value === null) continue;
-      if (value[brands.catalog] === true) name(value, file);
-      if (value[brands.toolSet] === true) {
-        const catalog = value.catalog as object | null | undefined;
-        if (typeof catalog === 'object' && catalog !== null) name(catalog, file);
-        name(value, file);
-      }
-    }
-  }
-  const idOf = (o: object) => {
-    if (!ids.has(o)) name(o, '');
-    return ids.get(o)!;
-  };
-  const mark = (kind: string, detail?: string) => ({
-    [markKey]: kind,
-    ...(detail === undefined ? {} : { detail }),
-  });
-  // A key named `__proto__` is defined, not assigned (an assignment would set the prototype). The
-  // objects are plain ones otherwise: objects without a prototype are slower to fill and to write.
-  const put = (out: Record<string, unknown>, key: string, value: unknown) => {
-    if (key === '__proto__')
-      Object.defineProperty(out, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else out[key] = value;
-  };
-  const path = new Set<object>();
-  function plain(value: unknown, depth: number): unknown {
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-    if (typeof value === 'number')
-      return Number.isFinite(value) ? value : mark('number', String(value));
-    if (typeof value === 'undefined') return mark('undefined');
-    if (typeof value === 'bigint') return mark('bigint', `${String(value)}n`);
-    if (typeof value === 'symbol') return mark('symbol', String(value));
-    if (typeof value === 'function')
-      return mark('function', (value as { name?: string }).name || 'anonymous');
-    const object = value as Record<string | symbol, unknown>;
-    if (path.has(object)) return mark('circular');
-    if (depth > 64) return mark('deep');
-    path.add(object);
-    try {
-      if (object[brands.catalog] === true)
-        return {
-          [markKey]: 'catalog',
-          id: idOf(object),
-          vocabulary: plain(object.vocabulary, depth + 1),
-        };
-      if (object[brands.toolSet] === true)
-        return {
-          [markKey]: 'tool-set',
-          id: idOf(object),
-          catalog: plain(object.catalog, depth + 1),
-          tools: plain(object.tools, depth + 1),
-        };
-      if (Array.isArray(object)) return object.map((x) => plain(x, depth + 1));
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null)
-        return mark(
-          'object',
-          (proto.constructor as { name?: string } | undefined)?.name ?? 'object',
-        );
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(object)) {
-        let field: unknown;
-        try {
-          field = object[key];
-        } catch (error) {
-          put(out, key, mark('threw', error instanceof Error ? error.message : String(error)));
-          continue;
-        }
-        if (field !== undefined) put(out, key, plain(field, depth + 1));
-      }
-      return out;
-    } finally {
-      path.delete(object);
-    }
-  }
-  /** What a module threw, read here (under the time limit: a thrown object's getters are module code too). */
-  function describe(error: unknown): { isError: boolean; message: string; stack?: string } {
-    try {
-      // An error made outside the context (by Node, for an `import()`) is an Error too.
-      const isError =
-        error instanceof Error || Object.prototype.toString.call(error) === '[object Error]';
-      return isError
-        ? {
-            isError: true,
-            message: String((error as Error).message),
-            stack: String((error as Error).stack),
-          }
-        : {
-            isError: false,
-            message:
-              typeof error === 'string'
-                ? JSON.stringify(error)
-                : typeof error === 'bigint'
-                  ? `${String(error)}n`
-                  : (JSON.stringify(error) ?? String(error)),
-          };
-    } catch {
-      return { isError: false, message: Object.prototype.toString.call(error) };
-    }
-  }
-  const loader = loaderOf((file, namespace) => {
-    progress?.('left', file);
-    stamp(file, namespace);
-  });
-  // `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
-  (globalThis as Record<string, unknown>).console = {
-    log() {},
-    info() {},
-    warn() {},
-    error() {},
-    debug() {},
-    trace() {},
-  };
-  return {
-    define: loader.define,
-    start: loader.start,
-    /** Returns, as JSON, each entry's exports (`{ exports }`) or what was thrown (`{ threw }`). */
-    run(): string {
-      try {
-        const outcome = loader.outcome();
-        if ('threw' in outcome) return JSON.stringify({ threw: describe(outcome.threw) });
-        if ('pending' in outcome)
-          return JSON.stringify({
-            threw: {
-              isError: true,
-              message:
-                'a top-level await waits for a promise that never settles while the catalog is evaluated',
-            },
-          });
-        return JSON.stringify({
-          exports: outcome.namespaces.map((ns, i) => {
-            progress?.('reading', i);
-            const out: Record<string, unknown> = {};
-            for (const key of Object.keys(ns)) put(out, key, plain(ns[key], 0));
-            return out;
-          }),
-        });
-      } catch (error) {
-        return JSON.stringify({ threw: describe(error) });
-      }
-    },
-    describe: (error: unknown) => JSON.stringify(describe(error)),
-  };
-}
-
 /**
  * The evaluation process's main code (run with `node -e`, so it reads no file). Strict, so no stack
  * frame of it hands out its `this` or its functions. Requests and replies are frames: a line with the
  * byte length, then that many bytes of JSON.
  */
-function runner(require: NodeJS.Require, bootstrapSource: string, parameters: string): void {
+function runner(
+  require: NodeJS.Require,
+  bootstrapSource: string,
+  parameters: string,
+  snapshotOf: typeof realmSnapshot,
+): void {
   // biome-ignore lint/suspicious/noRedundantUseStrict: the function runs as the text of `node -e`, a sloppy-mode script
   'use strict';
   const vm = require('node:vm') as typeof import('node:vm');
@@ -218,7 +45,7 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
     }
   };
   const send = (message: object) => write(stringify(message));
-  let current: { id: number; rejections: unknown[]; files: Set<string> } | undefined;
+  let current: { id: number; realm: object; rejections: unknown[]; files: Set<string> } | undefined;
   process.on('unhandledRejection', (reason) => current?.rejections.push(reason));
   // Never printed: Node's printer would run the thrown object's own code (its inspect function).
   process.on('uncaughtException', () => {
@@ -240,31 +67,108 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
     imports: Record<string, string>;
     requires: string[];
   }
-  async function handle(request: {
+  /** A context kept for the next request of a watch session. */
+  interface Realm {
+    context: import('node:vm').Context;
+    /** The bootstrap's object, read before any catalog code ran. */
+    toolCatalog: { begin(): void; define(file: string, body: unknown, linksJson: string): void };
+    /** Whether the global object and the built-ins are as they were made (only for a kept context). */
+    unchanged?: () => boolean;
+  }
+  let kept: Realm | undefined;
+  function newRealm(keep: boolean): Realm {
+    const sandbox: Record<string, unknown> = Object.create(null);
+    const realm = {} as Realm;
+    // Told only for the request running in this context: a callback left behind by an earlier
+    // request (in another context) reports nothing.
+    sandbox.__tc_progress = (kind: unknown, value: unknown) => {
+      const state = current;
+      if (state?.realm !== realm) return;
+      if (kind === 'left' && typeof value === 'string' && state.files.has(value))
+        send({ id: state.id, kind, file: value });
+      if (kind === 'reading' && typeof value === 'number')
+        send({ id: state.id, kind, index: value });
+    };
+    realm.context = vm.createContext(sandbox, {
+      codeGeneration: { strings: false, wasm: false },
+      microtaskMode: 'afterEvaluate',
+    });
+    // No catalog code has run yet: what the bootstrap made, and the built-ins, are still their own.
+    const hidden = bootstrapScript.runInContext(realm.context) as object[];
+    realm.toolCatalog = vm.runInContext('__toolCatalog', realm.context) as Realm['toolCatalog'];
+    if (keep)
+      realm.unchanged = snapshotOf([vm.runInContext('globalThis', realm.context), ...hidden]);
+    return realm;
+  }
+  /** The kept context when it is as it was made, after what earlier requests left to run has run. */
+  function keptRealm(timeoutMs: number): Realm | undefined {
+    const realm = kept;
+    kept = undefined;
+    if (!realm?.unchanged) return undefined;
+    try {
+      // A callback an earlier request left (a wait that ended since) queues its code in the context.
+      vm.runInContext('0', realm.context, { timeout: timeoutMs });
+    } catch {
+      return undefined;
+    }
+    return realm.unchanged() ? realm : undefined;
+  }
+
+  /** Per entry, in a watch session: the exports last sent, and the token the generator holds them by. */
+  const sent = new Map<string, { token: string; json: string }>();
+  const nonce = (require('node:crypto') as typeof import('node:crypto')).randomUUID();
+  let serial = 0;
+  /**
+   * The result frame: each entry's exports (`data`, with a `token` in a watch session), or, where
+   * they are the same as the generator holds by the token it sent (`known`), that token (`same`).
+   */
+  function resultFrame(text: string, request: Request): string {
+    // `{ threw }`, or a result forged by the modules, which the generator refuses.
+    if (!text.startsWith('exports')) return text;
+    const lines = text === 'exports' ? [] : text.slice('exports\n'.length).split('\n');
+    const parts = lines.map((json, i) => {
+      const entry = request.entries[i];
+      if (request.keep !== true || entry === undefined) return `{"data":${json}}`;
+      const last = sent.get(entry);
+      if (last !== undefined && last.json === json && request.known?.[entry] === last.token)
+        return `{"same":${stringify(last.token)}}`;
+      const token = `${nonce}:${++serial}`;
+      sent.set(entry, { token, json });
+      return `{"token":${stringify(token)},"data":${json}}`;
+    });
+    return `{"exports":[${parts.join(',')}]}`;
+  }
+
+  interface Request {
     id: number;
     modules: Module[];
     entries: string[];
     timeoutMs: number;
     files: string[];
-  }) {
+    /** A watch session's request: its context is kept for the next one while it is as it was made. */
+    keep?: boolean;
+    /** Entry → the token of the exports the generator holds for it. */
+    known?: Record<string, string>;
+  }
+  async function handle(request: Request) {
     const { id, timeoutMs } = request;
-    const state = { id, rejections: [] as unknown[], files: new Set(request.files) };
+    const keep = request.keep === true;
+    let realm: Realm;
+    let reused = false;
+    try {
+      const found = keep ? keptRealm(timeoutMs) : undefined;
+      reused = found !== undefined;
+      realm = found ?? newRealm(keep);
+    } catch {
+      return send({ id, kind: 'tampered' });
+    }
+    const { context } = realm;
+    const state = { id, realm, rejections: [] as unknown[], files: new Set(request.files) };
     current = state;
-    const sandbox: Record<string, unknown> = Object.create(null);
-    sandbox.__tc_progress = (kind: unknown, value: unknown) => {
-      if (current !== state) return;
-      if (kind === 'left' && typeof value === 'string' && state.files.has(value))
-        send({ id, kind, file: value });
-      if (kind === 'reading' && typeof value === 'number') send({ id, kind, index: value });
-    };
-    const context = vm.createContext(sandbox, {
-      codeGeneration: { strings: false, wasm: false },
-      microtaskMode: 'afterEvaluate',
-    });
-    const kept = scripts;
+    const compiled = scripts;
     scripts = new Map();
     for (const module of request.modules) {
-      let script = kept.get(module.hash) ?? scripts.get(module.hash);
+      let script = compiled.get(module.hash) ?? scripts.get(module.hash);
       // The generator sends a module's code once; after a failure, when it is not kept, again.
       if (!script && typeof module.code !== 'string') return send({ id, kind: 'missing' });
       if (!script)
@@ -293,13 +197,10 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
       scripts.set(module.hash, script);
     }
     try {
-      bootstrapScript.runInContext(context);
-      // No module's code has run yet: the loader is still the bootstrap's own.
-      const loader = vm.runInContext('__toolCatalog', context) as {
-        define(file: string, body: unknown, linksJson: string): void;
-      };
+      // No module's code has run in this context, or the context is as it was made.
+      realm.toolCatalog.begin();
       for (const module of request.modules)
-        loader.define(
+        realm.toolCatalog.define(
           module.file,
           scripts.get(module.hash)!.runInContext(context),
           stringify({ imports: module.imports, requires: module.requires }),
@@ -310,7 +211,7 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
     let json: unknown;
     // Between these two frames only this request's code runs (synchronously: no earlier request's
     // callback can), so memory that runs out in between, from a small start, is its own.
-    send({ id, kind: 'running', rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) });
+    send({ id, kind: 'running', rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20), reused });
     try {
       vm.runInContext(`__toolCatalog.start(${stringify(stringify(request.entries))})`, context, {
         timeout: timeoutMs,
@@ -324,7 +225,7 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
     // Node reports the promises the run left rejected and unhandled before the next turn.
     await new Promise((resolve) => setImmediate(resolve));
     if (state.rejections.length > 0) {
-      sandbox.__tc_thrown = state.rejections[0];
+      context.__tc_thrown = state.rejections[0];
       let described: unknown;
       try {
         described = vm.runInContext('__toolCatalog.describe(__tc_thrown)', context, {
@@ -337,9 +238,10 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
       return send({ id, kind: 'rejected', error: parse(described) });
     }
     if (typeof json !== 'string') return send({ id, kind: 'tampered' });
+    if (keep) kept = realm;
     // Two frames: a forged result cannot change the first one's shape.
     send({ id, kind: 'result' });
-    write(json);
+    write(resultFrame(json, request));
   }
 
   let buffer = Buffer.alloc(0);
@@ -369,12 +271,13 @@ function runner(require: NodeJS.Require, bootstrapSource: string, parameters: st
 const NAME_HELPER = 'const __name = (target) => target;';
 const BOOTSTRAP =
   `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(` +
-  `${JSON.stringify(MARK)}, (${sandboxLoader.toString()}));`;
+  `${JSON.stringify(MARK)}, (${sandboxLoader.toString()}));\n${HIDDEN_INTRINSICS}`;
 
 /** The code `node -e` runs in the evaluation process. */
 export const RUNNER_SOURCE =
   `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ` +
-  `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(LOADER_PARAMETERS.join(', '))});`;
+  `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(LOADER_PARAMETERS.join(', '))}, ` +
+  `(${realmSnapshot.toString()}));`;
 
 const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
 

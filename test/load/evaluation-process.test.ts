@@ -50,7 +50,7 @@ describe('the evaluation process started before any project asks', () => {
     const outcome = await first.evaluate(request(exporting('answer', '42')));
     expect(outcome.kind).toBe('result');
     expect(outcome.kind === 'result' && JSON.parse(outcome.json)).toMatchObject({
-      exports: [{ answer: 42 }],
+      exports: [{ data: { answer: 42 } }],
     });
   });
 });
