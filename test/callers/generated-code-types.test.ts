@@ -116,9 +116,17 @@ function checkBoth() {
         ),
       }),
     );
-    const runs = new Map<CompilerName, TscRun>();
-    for (const compiler of COMPILER_NAMES)
-      runs.set(compiler, await typecheckProject(compiler, path.join(root, 'tsconfig.json'), REPO));
+    // The three compilers side by side: the check takes the slowest one's time, not the sum.
+    const runs = new Map<CompilerName, TscRun>(
+      await Promise.all(
+        COMPILER_NAMES.map(
+          async (compiler): Promise<[CompilerName, TscRun]> => [
+            compiler,
+            await typecheckProject(compiler, path.join(root, 'tsconfig.json'), REPO),
+          ],
+        ),
+      ),
+    );
     return { runs, broken };
   })();
   return checked;

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runBin } from '../support/cli';
 import { asUnprivileged, at, PROJECT, SCENARIOS, TOOLS } from '../support/file-tree-upsets';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
@@ -43,8 +43,10 @@ interface Run {
   readonly threw?: string;
 }
 
+// Killed once all the tests ended, not after each: the tests run side by side, and one test's end
+// must not stop another's session. A session that ended already is not signalled again.
 const children: ChildProcess[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
@@ -68,7 +70,9 @@ function startSession(dir: string) {
   };
 }
 
-describe('a generate session and the file tree under it', () => {
+// Each scenario has its own project and its own session process: nothing is shared, and most of a
+// scenario's time is spent waiting on processes, which overlaps with the others'.
+describe.concurrent('a generate session and the file tree under it', () => {
   it.each(Object.keys(SCENARIOS))(
     '%s: the run resolves with located diagnostics, and the run after the fix writes what a cold generate writes',
     async (name) => {

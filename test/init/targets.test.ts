@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { json, runCli } from '../support/cli';
-import { runTsc } from '../support/compilers';
+import { type CliRun, json, runCli } from '../support/cli';
+import { type CompilerName, type ProjectsRun, typecheckProjects } from '../support/compilers';
 import { removeTempDirs, tempDir, uniqueArtifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-/** Init, generate and two compilers per app: minutes on a busy machine. */
+/** Three inits, and two compilers over three apps: minutes on a busy machine. */
 const TIMEOUT_MS = 300_000;
 
 const NODENEXT = { module: 'nodenext', rootDir: 'src', outDir: 'dist' };
@@ -62,16 +62,65 @@ function makeApp(
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
+/** The apps whose starters are type-checked, and how each is inited. */
+const STARTER_APPS = {
+  both: {
+    deps: { ai: '^7.0.0', '@openai/agents': '^0.20.0' },
+    options: NODENEXT,
+    ai6: false,
+    args: ['init'],
+  },
+  six: { deps: { ai: '^6.0.0' }, options: BUNDLER, ai6: true, args: ['init'] },
+  flag: {
+    deps: { ai: '^7.0.0' },
+    options: NODENEXT,
+    ai6: false,
+    args: ['init', '--target', 'openai-agents,ai-sdk'],
+  },
+} as const;
+type StarterApp = keyof typeof STARTER_APPS;
+
+let inited: Promise<Record<StarterApp, { dir: string; init: CliRun }>> | undefined;
+/** The three apps, made and inited once (each test asserts on its own init's output). */
+function initedApps() {
+  inited ??= (async () => {
+    const apps = {} as Record<StarterApp, { dir: string; init: CliRun }>;
+    for (const name of Object.keys(STARTER_APPS) as StarterApp[]) {
+      const app = STARTER_APPS[name];
+      const dir = makeApp(name, app.deps, app.options, { ai6: app.ai6 });
+      apps[name] = { dir, init: await runCli(app.args, dir) };
+    }
+    return apps;
+  })();
+  return inited;
+}
+
+let checked: Promise<[CompilerName, ProjectsRun][]> | undefined;
+/**
+ * The three apps' starters type-checked by one run of each compiler over all of them (TypeScript 7
+ * and 5.9 side by side): each app with its own tsconfig, the SDKs' types read once per compiler.
+ */
+function typecheckedApps() {
+  checked ??= initedApps().then((apps) => {
+    const dirs = Object.values(apps).map((app) => app.dir);
+    const scratch = uniqueArtifactDir('init-targets-tsc');
+    made.push(scratch);
+    return Promise.all(
+      (['TypeScript 7', 'TypeScript 5.9'] as const).map(
+        async (compiler): Promise<[CompilerName, ProjectsRun]> => [
+          compiler,
+          await typecheckProjects(compiler, dirs, path.join(scratch, compiler.replace(' ', '-'))),
+        ],
+      ),
+    );
+  });
+  return checked;
+}
+
 async function typechecks(dir: string): Promise<void> {
-  const runs = await Promise.all(
-    (['TypeScript 7', 'TypeScript 5.9'] as const).map(async (compiler) => ({
-      compiler,
-      ...(await runTsc(compiler, ['-p', dir, '--noEmit', '--pretty', 'false'], dir)),
-    })),
-  );
-  for (const { compiler, output, code } of runs) {
-    expect(output, compiler).toBe('');
-    expect(code, compiler).toBe(0);
+  for (const [compiler, run] of await typecheckedApps()) {
+    expect(run.of(dir), compiler).toBe('');
+    expect(run.code, compiler).toBe(0);
   }
 }
 
@@ -79,8 +128,7 @@ describe('init and the app’s SDKs', () => {
   it(
     'adds ai 7 and @openai/agents from package.json, with a starter each that type-checks (nodenext)',
     async () => {
-      const dir = makeApp('both', { ai: '^7.0.0', '@openai/agents': '^0.20.0' }, NODENEXT);
-      const init = await runCli(['init'], dir);
+      const { dir, init } = (await initedApps()).both;
       expect(init.stderr).toBe('');
       expect(init.code).toBe(0);
       expect(init.stdout).toContain(
@@ -121,8 +169,7 @@ describe('init and the app’s SDKs', () => {
   it(
     'adds ai 6 (the installed major) under bundler resolution, and nothing for an SDK it lacks',
     async () => {
-      const dir = makeApp('six', { ai: '^6.0.0' }, BUNDLER, { ai6: true });
-      const init = await runCli(['init'], dir);
+      const { dir, init } = (await initedApps()).six;
       expect(init.stderr).toBe('');
       expect(init.code).toBe(0);
       expect(init.stdout).toContain(
@@ -144,8 +191,7 @@ describe('init and the app’s SDKs', () => {
   it(
     '--target overrides package.json: the named targets alone, without the Claude Agent SDK',
     async () => {
-      const dir = makeApp('flag', { ai: '^7.0.0' }, NODENEXT);
-      const init = await runCli(['init', '--target', 'openai-agents,ai-sdk'], dir);
+      const { dir, init } = (await initedApps()).flag;
       expect(init.stderr).toBe('');
       expect(init.code).toBe(0);
       expect(init.stdout).toContain(

@@ -167,7 +167,9 @@ const cases = Object.entries(FORMS).flatMap(([form, spelling]) =>
   Object.entries(TARGETS).map(([target, made]) => [form, target, spelling, made] as const),
 );
 
-describe('an import of a file outside the project, or of one that never ends', () => {
+// Every case has a project of its own (its own evaluation process, its own CLI runs): they share
+// nothing, and most of a case's time is spent waiting on processes, which overlaps with the others'.
+describe.concurrent('an import of a file outside the project, or of one that never ends', () => {
   it.each(cases)(
     'through %s of %s: refused where it is written, nothing read',
     async (_, __, spelling, target) => {
@@ -214,7 +216,7 @@ describe('an import of a file outside the project, or of one that never ends', (
   );
 });
 
-describe('an entry file that is not a regular file inside the project', () => {
+describe.concurrent('an entry file that is not a regular file inside the project', () => {
   it.each([
     [
       'a link to a secret outside the project',

@@ -160,37 +160,11 @@ function projectFiles(marker: string, body: string): Record<string, string> {
   };
 }
 
-describe('a catalog module trying to leave the evaluation boundary', () => {
-  it(`tries at least 25 known ways (${Object.keys(PROBES).length})`, () => {
-    expect(Object.keys(PROBES).length).toBeGreaterThanOrEqual(25);
-  });
-
-  it.each(Object.entries(PROBES))(
-    'through %s: writes nothing, and ends with a located diagnostic',
-    async (_, { body, codes }) => {
-      const dir = await tempDir('escape');
-      const marker = path.join(dir, 'escaped.txt');
-      writeFiles(dir, projectFiles(marker, body));
-      const before = await fingerprint(dir);
-      const run = await runCli(['generate', '--check', '--json'], dir);
-      expect(existsSync(marker), 'the probe reached fs').toBe(false);
-      expect(await fingerprint(dir)).toEqual(before);
-      expect(run.code, run.stderr).toBe(1);
-      const errors = json(run).diagnostics.filter(
-        (d: { severity: string }) => d.severity === 'error',
-      );
-      expect(errors.length, run.stdout).toBeGreaterThan(0);
-      expect(codes, JSON.stringify(errors)).toContain(errors[0].code);
-      expect(errors[0].position?.file, errors[0].message).toBe(
-        path.join('catalog', 'demo.catalog.ts'),
-      );
-      expect(errors[0].position.line).toBeGreaterThan(0);
-      expect(errors[0].position.column).toBeGreaterThan(0);
-      expect(errors[0].message).not.toMatch(/\n\s+at /);
-    },
-    60_000,
-  );
-
+// Each probe has its own project, so its own evaluation process (one per project folder) and its own
+// CLI run: nothing is shared, and most of a probe's time is waiting on a time or memory limit, which
+// overlaps with the others'.
+describe.concurrent('a catalog module trying to leave the evaluation boundary', () => {
+  // The slowest cases first, so that the quick ones run beside them rather than after them.
   it.each([
     ['on the heap', ALLOCATE_HEAP],
     [
@@ -219,6 +193,36 @@ describe('a catalog module trying to leave the evaluation boundary', () => {
     },
     // Filling 512 MB takes minutes at load 30 (120 s ran out); the evaluation's own limit is 600 s.
     300_000,
+  );
+
+  it(`tries at least 25 known ways (${Object.keys(PROBES).length})`, () => {
+    expect(Object.keys(PROBES).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(Object.entries(PROBES))(
+    'through %s: writes nothing, and ends with a located diagnostic',
+    async (_, { body, codes }) => {
+      const dir = await tempDir('escape');
+      const marker = path.join(dir, 'escaped.txt');
+      writeFiles(dir, projectFiles(marker, body));
+      const before = await fingerprint(dir);
+      const run = await runCli(['generate', '--check', '--json'], dir);
+      expect(existsSync(marker), 'the probe reached fs').toBe(false);
+      expect(await fingerprint(dir)).toEqual(before);
+      expect(run.code, run.stderr).toBe(1);
+      const errors = json(run).diagnostics.filter(
+        (d: { severity: string }) => d.severity === 'error',
+      );
+      expect(errors.length, run.stdout).toBeGreaterThan(0);
+      expect(codes, JSON.stringify(errors)).toContain(errors[0].code);
+      expect(errors[0].position?.file, errors[0].message).toBe(
+        path.join('catalog', 'demo.catalog.ts'),
+      );
+      expect(errors[0].position.line).toBeGreaterThan(0);
+      expect(errors[0].position.column).toBeGreaterThan(0);
+      expect(errors[0].message).not.toMatch(/\n\s+at /);
+    },
+    60_000,
   );
 
   it('through the import() rejection, as the real binary runs it: nothing written, a located diagnostic, no stack trace', async () => {

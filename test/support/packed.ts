@@ -3,16 +3,18 @@
 import { execFile } from 'node:child_process';
 import {
   existsSync,
+  type FSWatcher,
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
+  watch,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { PACKAGING_ROOT, REPO } from './paths';
 
@@ -90,8 +92,51 @@ function removeEarlierRuns(current: string): void {
 }
 
 /**
+ * Resolves when `<dir>.done` appears beside `dir`, rejects when `<dir>.failed` does (with the
+ * message the builder wrote) or after PACKAGING_TIMEOUT_MS. It waits on the folder's change events,
+ * not on a timer: the check after the watcher starts sees a mark made before it.
+ */
+function markOf(dir: string, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let watcher: FSWatcher | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      watcher?.close();
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const look = () => {
+      if (existsSync(`${dir}.done`)) finish();
+      else if (existsSync(`${dir}.failed`))
+        finish(
+          new Error(
+            `building ${name} failed in another test file:\n${readFileSync(`${dir}.failed`, 'utf8')}`,
+          ),
+        );
+    };
+    watcher = watch(path.dirname(dir), look);
+    watcher.on('error', (error) => finish(error));
+    timer = setTimeout(
+      () =>
+        finish(
+          new Error(
+            `${name} was not ready after ${PACKAGING_TIMEOUT_MS / 1000} s (${dir}); the worker building it may have died`,
+          ),
+        ),
+      PACKAGING_TIMEOUT_MS,
+    );
+    look();
+  });
+}
+
+/**
  * `<PACKAGING_ROOT>/<run>/<name>`, made by `build` once per test run: the first caller (in any
- * worker) builds it under a lock folder, the others wait for its `.done` mark, or its `.failed` message.
+ * worker) builds it under a lock folder, the others wait for its `.done` mark, or its `.failed`
+ * message, both written beside it (the `.failed` one whole, by a rename).
  */
 export async function oncePerRun(
   name: string,
@@ -103,8 +148,6 @@ export async function oncePerRun(
       'no test run id: run the packaging tests through vitest with its config (test/support/global-setup.ts provides it)',
     );
   const dir = path.join(PACKAGING_ROOT, runId, name);
-  const done = path.join(dir, '.done');
-  const failed = path.join(dir, '.failed');
   mkdirSync(path.dirname(dir), { recursive: true });
   let owner = false;
   try {
@@ -113,29 +156,19 @@ export async function oncePerRun(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  if (owner) {
-    removeEarlierRuns(runId);
-    mkdirSync(dir, { recursive: true });
-    try {
-      await build(dir);
-      writeFileSync(done, '');
-    } catch (error) {
-      writeFileSync(failed, String((error as Error).stack ?? error));
-      throw error;
-    }
+  if (!owner) {
+    await markOf(dir, name);
     return dir;
   }
-  const deadline = Date.now() + PACKAGING_TIMEOUT_MS;
-  while (!existsSync(done)) {
-    if (existsSync(failed))
-      throw new Error(
-        `building ${name} failed in another test file:\n${readFileSync(failed, 'utf8')}`,
-      );
-    if (Date.now() > deadline)
-      throw new Error(
-        `${name} was not ready after ${PACKAGING_TIMEOUT_MS / 1000} s (${dir}); the worker building it may have died`,
-      );
-    await sleep(250);
+  removeEarlierRuns(runId);
+  mkdirSync(dir, { recursive: true });
+  try {
+    await build(dir);
+    writeFileSync(`${dir}.done`, '');
+  } catch (error) {
+    writeFileSync(`${dir}.failed.partial`, String((error as Error).stack ?? error));
+    renameSync(`${dir}.failed.partial`, `${dir}.failed`);
+    throw error;
   }
   return dir;
 }
