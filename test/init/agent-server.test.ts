@@ -14,7 +14,7 @@ import {
   type CompilerName,
   type ProjectsRun,
   runTsc,
-  typecheckProjects,
+  typecheckProjectsBy,
 } from '../support/compilers';
 import { uniqueArtifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
@@ -119,14 +119,7 @@ function typecheckedSetupApps() {
     const dirs = Object.values(apps).map((app) => app.dir);
     const scratch = uniqueArtifactDir('agent-server-tsc');
     made.push(scratch);
-    return Promise.all(
-      (['TypeScript 7', 'TypeScript 5.9'] as const).map(
-        async (compiler): Promise<[CompilerName, ProjectsRun]> => [
-          compiler,
-          await typecheckProjects(compiler, dirs, path.join(scratch, compiler.replace(' ', '-'))),
-        ],
-      ),
-    );
+    return typecheckProjectsBy(['TypeScript 7', 'TypeScript 5.9'], dirs, scratch);
   });
   return checked;
 }

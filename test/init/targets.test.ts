@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliRun, json, runCli } from '../support/cli';
-import { type CompilerName, type ProjectsRun, typecheckProjects } from '../support/compilers';
+import { type CompilerName, type ProjectsRun, typecheckProjectsBy } from '../support/compilers';
 import { removeTempDirs, tempDir, uniqueArtifactDir, writeFiles } from '../support/files';
 import { REPO } from '../support/paths';
 
@@ -105,14 +105,7 @@ function typecheckedApps() {
     const dirs = Object.values(apps).map((app) => app.dir);
     const scratch = uniqueArtifactDir('init-targets-tsc');
     made.push(scratch);
-    return Promise.all(
-      (['TypeScript 7', 'TypeScript 5.9'] as const).map(
-        async (compiler): Promise<[CompilerName, ProjectsRun]> => [
-          compiler,
-          await typecheckProjects(compiler, dirs, path.join(scratch, compiler.replace(' ', '-'))),
-        ],
-      ),
-    );
+    return typecheckProjectsBy(['TypeScript 7', 'TypeScript 5.9'], dirs, scratch);
   });
   return checked;
 }

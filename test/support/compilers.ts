@@ -96,3 +96,21 @@ export async function typecheckProjects(
         .join(''),
   };
 }
+
+/**
+ * `projects` type-checked by one `typecheckProjects` run of each of `compilers`, side by side, each
+ * compiler's build files in a folder of its own under `scratch`.
+ */
+export const typecheckProjectsBy = (
+  compilers: readonly CompilerName[],
+  projects: readonly string[],
+  scratch: string,
+): Promise<[CompilerName, ProjectsRun][]> =>
+  Promise.all(
+    compilers.map(
+      async (compiler): Promise<[CompilerName, ProjectsRun]> => [
+        compiler,
+        await typecheckProjects(compiler, projects, path.join(scratch, compiler.replace(' ', '-'))),
+      ],
+    ),
+  );
