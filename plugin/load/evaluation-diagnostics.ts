@@ -9,7 +9,7 @@ import {
 } from '../diagnostics/diagnostics.js';
 import { PACKAGE_NAME, refusal } from './import-boundary.js';
 import type { EvaluationOutcome, ThrownValue } from './evaluation-outcome.js';
-import { EVALUATION_HEAP_MB } from './evaluation-process.js';
+import { EVALUATION_HEAP_MB } from './evaluation-child.js';
 import type { ModuleGraph } from './module-graph.js';
 import { locateLateCode, locateLoop, locateStuckCode, locateThrow } from './locate-source.js';
 

@@ -21,7 +21,7 @@ import {
   MODULE_READ_DEADLINE_MS,
   resolveImport,
 } from './import-boundary.js';
-import { SourceReader } from './source-reader.js';
+import { SourceReader, sourceTextsRead } from './source-reader.js';
 
 /** One module as the evaluation process gets it. */
 export interface GraphModule {
@@ -112,9 +112,10 @@ export async function moduleGraph(
   const visit = async (file: string, from: (() => SourcePosition) | undefined): Promise<void> => {
     if (texts.has(file) || compiled.has(file)) return;
     texts.set(file, '');
-    let text = reader.readAlready(file);
+    let text = reader.readAlready(file) ?? reader.keptText(file);
     if (text === undefined)
       try {
+        sourceTextsRead.count++;
         text = await readRegularFile(file, {
           maxBytes: MAX_MODULE_BYTES,
           deadlineMs: MODULE_READ_DEADLINE_MS,

@@ -3,13 +3,32 @@
 // of what could take over an import all ask it. A watch edit of one catalog file then costs one read
 // of each module and one look at each path, where each stage looking for itself cost ten times more
 // (twenty tools files importing one vocabulary resolved it, with its real place, twenty times).
+// In a watch session a file that stands as it stood when an earlier run read it is not read again.
 import { realpathSync, statSync, type Stats } from 'node:fs';
+import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 import { readRegularFileSync } from '../text/regular-file.js';
 import { MAX_MODULE_BYTES } from './import-boundary.js';
 import type { PathState } from './resolution-candidates.js';
 
 /** What a look at a path found: its stats (none where nothing stands), or the error it gave. */
 type Look = { readonly stats: Stats | undefined } | { readonly error: NodeJS.ErrnoException };
+
+/**
+ * A file changed this recently may be written again within the same tick of the file system's clock
+ * (a few milliseconds on Linux, a second or two elsewhere) and keep its times: its text is not kept.
+ */
+const SETTLE_MS = 2_000;
+
+/** Per watch session and file: the text an earlier run read, and what stood there when it did. */
+const KEPT_TEXTS = memoSlot<string, { readonly identity: string; readonly text: string }>(
+  'source text and the file it was read from',
+);
+
+/** What a write, a replacement or a move changes: which file it is, its size and its times. */
+const identityOf = (s: Stats) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+
+/** How many source texts this process read from disk: tests read it to see kept texts used. */
+export const sourceTextsRead = { count: 0 };
 
 /** The file system as one evaluation sees it: each file read, each path looked at, once. */
 export class SourceReader {
@@ -20,17 +39,51 @@ export class SourceReader {
 
   /** The file's text; undefined for a file that is gone. */
   read(file: string): string | undefined {
-    if (!this.texts.has(file)) {
+    if (!this.texts.has(file) && this.keptText(file) === undefined) {
       let text: string | undefined;
       try {
+        // Looked at before it is read: what the look saw is what the text is kept under.
+        this.stat(file);
         // A source replaced by a FIFO or a device since is a change, and never blocks the run.
+        sourceTextsRead.count++;
         text = readRegularFileSync(file, MAX_MODULE_BYTES);
       } catch {
         text = undefined;
       }
       this.texts.set(file, text);
+      if (text !== undefined) this.keepText(file, text);
     }
     return this.texts.get(file);
+  }
+
+  /**
+   * The text a watch session's earlier run read of `file`, while the file stands as it stood then
+   * (the same file, size and times); undefined otherwise, or outside a session.
+   */
+  keptText(file: string): string | undefined {
+    const kept = lastKept(KEPT_TEXTS, file);
+    if (kept === undefined) return undefined;
+    let stats: Stats | undefined;
+    try {
+      stats = this.stat(file);
+    } catch {
+      return undefined;
+    }
+    if (!stats?.isFile() || identityOf(stats) !== kept.identity) return undefined;
+    this.texts.set(file, kept.text);
+    return kept.text;
+  }
+
+  /**
+   * Keeps `text` for the session's next runs under what this evaluation's look at `file` saw (taken
+   * before the read, so a write since changes what stands there), unless it changed too recently.
+   */
+  private keepText(file: string, text: string): void {
+    const look = this.looks.get(file);
+    if (look === undefined || 'error' in look || !look.stats?.isFile()) return;
+    const settled = Date.now() - SETTLE_MS;
+    if (look.stats.mtimeMs > settled || look.stats.ctimeMs > settled) return;
+    keepLast(KEPT_TEXTS, file, { identity: identityOf(look.stats), text });
   }
 
   /** The text this evaluation already read of `file`, if it did. */
@@ -38,9 +91,10 @@ export class SourceReader {
     return this.texts.get(file);
   }
 
-  /** Records a text read elsewhere (with its own limits), so it is not read again. */
+  /** Records a text read elsewhere (with its own limits, after a look at it), so it is not read again. */
   readElsewhere(file: string, text: string): void {
     this.texts.set(file, text);
+    this.keepText(file, text);
   }
 
   /** `statSync(path)` (links followed), once: its stats, undefined where nothing stands, or it throws. */

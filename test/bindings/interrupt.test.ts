@@ -1,12 +1,20 @@
 // `bindings --fix` stopped by Ctrl-C or SIGTERM after it wrote one catalog's binding file and before
 // the next: the real command, a real signal — the file it created is removed again, the other keeps
 // its bytes, and the process exits 130 / 143.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
 import { uniqueArtifactDir } from '../support/files';
-import { startBin, until, within } from '../verify/fake-runtime';
+import { startBin, within } from '../verify/fake-runtime';
 
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 const BIG = 3000;
@@ -72,13 +80,21 @@ describe('bindings --fix stopped between two catalogs', () => {
       const small = path.join(dir, 'src/small-bindings.ts');
       const big = path.join(dir, 'src/big-bindings.ts');
       const before = readFileSync(big, 'utf8');
-      const run = startBin(['bindings', '--fix'], dir);
-      await until(
-        () => (existsSync(small) ? true : undefined),
-        'bindings --fix to write the small catalog',
-        240_000,
-      );
+      // Frozen the moment the small catalog's file appears (a poll could come after the big one too,
+      // on a busy machine), signalled while frozen, then let go: the signal finds it between the two.
+      let run: ReturnType<typeof startBin> | undefined;
+      const frozen = new Promise<void>((resolve) => {
+        const watcher = watch(path.dirname(small), (_, name) => {
+          if (name !== path.basename(small) || !existsSync(small)) return;
+          run!.child.kill('SIGSTOP');
+          watcher.close();
+          resolve();
+        });
+      });
+      run = startBin(['bindings', '--fix'], dir);
+      await within(frozen, 'bindings --fix to write the small catalog', 240_000);
       run.child.kill(signal);
+      run.child.kill('SIGCONT');
       const exited = await within(run.exited, 'bindings to exit', 30_000);
       expect.soft(exited).toEqual({ code: EXIT_CODES[signal], signal: null });
       expect

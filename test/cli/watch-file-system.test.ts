@@ -6,15 +6,18 @@
 // while the tree is so, it ends cleanly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
 import { asUnprivileged, at, PROJECT, SCENARIOS, TOOLS } from '../support/file-tree-upsets';
 import { BIN } from '../support/paths';
 
 afterAll(removeTempDirs);
 
+// Killed once all the tests ended, not after each: the tests run side by side (each has its own
+// project and process, and most of a test is waiting on its process), and one test's end must not
+// stop another's watcher.
 const children: ChildProcess[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
@@ -48,10 +51,11 @@ async function until(check: () => boolean, what: string, log: () => string): Pro
   }
 }
 
-describe('generate --watch and the file tree under it', () => {
-  it.each(Object.keys(SCENARIOS))(
+describe.concurrent('generate --watch and the file tree under it', () => {
+  it.for(Object.keys(SCENARIOS))(
     '%s: reported, still running, and the next edit after the fix is picked up',
-    async (name) => {
+    { timeout: 90_000 },
+    async (name, { expect }) => {
       const scenario = SCENARIOS[name]!;
       const dir = await tempDir('watch-tree');
       writeFiles(dir, PROJECT);
@@ -81,14 +85,14 @@ describe('generate --watch and the file tree under it', () => {
       watch.child.kill('SIGINT');
       expect(await watch.exited, log()).toBe(0);
     },
-    90_000,
   );
 });
 
-describe('generate --watch stopped while the file tree is upset', () => {
-  it.each(Object.keys(SCENARIOS))(
+describe.concurrent('generate --watch stopped while the file tree is upset', () => {
+  it.for(Object.keys(SCENARIOS))(
     '%s: Ctrl-C ends it cleanly',
-    async (name) => {
+    { timeout: 90_000 },
+    async (name, { expect }) => {
       const dir = await tempDir('watch-stop');
       writeFiles(dir, PROJECT);
       const watch = startWatch(dir);
@@ -102,6 +106,5 @@ describe('generate --watch stopped while the file tree is upset', () => {
       watch.child.kill('SIGINT');
       expect(await watch.exited, log()).toBe(0);
     },
-    90_000,
   );
 });

@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import type { RenderedFile, Renderer } from '../renderer.js';
-import { flatString } from '../../text/flat-string.js';
-import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js';
+import { keptLocaleJson, parseLocale } from './i18n-locale-text.js';
 import {
   defaultCopyOf,
   keptAside,
@@ -17,15 +16,14 @@ import {
 import { keepDefaultAside } from './i18n-default-aside.js';
 import { earlierLocaleFiles, earlierTranslations, type EarlierLocaleFile } from './i18n-earlier.js';
 import {
-  flattenTranslations,
   i18nEntries,
   jsonKeyPositions,
   localeDocument,
   nestingConflicts,
-  writeLocaleJson,
   type I18nEntry,
-  type LocaleDocument,
 } from './i18n-entries.js';
+
+export { localeTextsLaidOut } from './i18n-locale-text.js';
 
 export const localeFile = (model: CatalogModel, locale: string) =>
   path.join(model.config.i18n.outDir, `${locale}.json`);
@@ -75,116 +73,6 @@ function missingKeyPosition(
     if (found) return { file, ...found };
   }
   return { file, line: 1, column: 1 };
-}
-
-/** Line and column of a JSON parse error, from the offset the message gives. */
-function jsonErrorPosition(file: string, text: string, message: string) {
-  const offset = /position (\d+)/.exec(message);
-  if (!offset) return { file, line: 1, column: 1 };
-  const before = text.slice(0, Number(offset[1]));
-  return {
-    file,
-    line: before.split('\n').length,
-    column: Number(offset[1]) - before.lastIndexOf('\n'),
-  };
-}
-
-/**
- * The file's translations; the default locale's file is only checked to parse, its copy comes from
- * the catalog. A file that does not parse holds someone's work: it blocks every write until fixed.
- */
-function parseLocale(
-  file: string,
-  text: string | undefined,
-  keepTranslations: boolean,
-): ParsedLocale {
-  if (text === undefined) return { translations: new Map() };
-  // In watch mode the file is usually what the last run read or wrote: its text compares equal,
-  // and what was read from it then (or the values written into it) is still right.
-  const last = lastKept(LAST_PARSED, file);
-  if (last && last.text === text && last.keepTranslations === keepTranslations) return last.parsed;
-  const own = lastKept(LAST_WRITTEN, file);
-  if (own && own.text === text)
-    return {
-      translations: keepTranslations
-        ? new Map(own.keys.map((k, i) => [k, own.values[i]!]))
-        : new Map(),
-    };
-  const parsed = readLocale(file, text, keepTranslations);
-  keepLast(LAST_PARSED, file, { text, keepTranslations, parsed });
-  return parsed;
-}
-
-interface ParsedLocale {
-  readonly translations: ReadonlyMap<string, string>;
-  readonly error?: PendingDiagnostic;
-}
-
-/** Per watch session and locale file: the last text read, and what was read from it. */
-const LAST_PARSED = memoSlot<
-  string,
-  { text: string; keepTranslations: boolean; parsed: ParsedLocale }
->('last locale file read');
-/** Per watch session and locale file: the last text written, with the document, keys and values it came from. */
-const LAST_WRITTEN = memoSlot<
-  string,
-  { document: LocaleDocument; keys: readonly string[]; values: readonly string[]; text: string }
->('last locale file written');
-
-function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
-  try {
-    const document: unknown = JSON.parse(text);
-    if (typeof document !== 'object' || document === null || Array.isArray(document))
-      throw new SyntaxError('the file must hold one JSON object');
-    return { translations: keepTranslations ? flattenTranslations(document) : new Map() };
-  } catch (error) {
-    const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
-    const message =
-      `${path.basename(file)} is not valid JSON (${reason}), so its ` +
-      `translations cannot be read; fix the file — nothing is written, and it ` +
-      `is never replaced or removed, until it parses.`;
-    return {
-      translations: new Map(),
-      error: {
-        code: DIAGNOSTIC_CODES.localeUnreadable,
-        severity: 'error',
-        message,
-        at: jsonErrorPosition(file, text, (error as Error).message),
-      },
-    };
-  }
-}
-
-/**
- * How many locale texts this process laid out: tests read it to see that a watch edit lays out only
- * the locale files whose text changed.
- */
-export const localeTextsLaidOut = { count: 0 };
-
-function layOutLocale(document: LocaleDocument, values: readonly string[]): string {
-  localeTextsLaidOut.count++;
-  return writeLocaleJson(document, values);
-}
-
-/** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
-function keptLocaleJson(
-  file: string,
-  document: LocaleDocument,
-  keys: readonly string[],
-  values: readonly string[],
-): string {
-  if (!keepsLast()) return layOutLocale(document, values);
-  const last = lastKept(LAST_WRITTEN, file);
-  if (
-    last &&
-    last.document === document &&
-    last.values.length === values.length &&
-    last.values.every((v, i) => v === values[i])
-  )
-    return last.text;
-  const text = flatString(layOutLocale(document, values));
-  keepLast(LAST_WRITTEN, file, { document, keys, values, text });
-  return text;
 }
 
 /** The files every run reads for the configured locales: locale files, their earlier names, set-aside files. */
