@@ -49,7 +49,11 @@ export class Child {
   served = 0;
   private stderrTail = '';
   private exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  private buffered: Buffer = Buffer.alloc(0);
+  /** What came on stdout and is not read yet, in the pieces it came in. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** How many bytes the frame being read needs, header and body (0 while its header is not in). */
+  private needed = 0;
   private onFrame: ((frame: Frame | string) => void) | undefined;
   private onExit: (() => void) | undefined;
   private overMemory = false;
@@ -119,22 +123,42 @@ export class Child {
       held ? (handle as { ref(): void }).ref() : (handle as { unref(): void }).unref();
   }
 
+  /**
+   * Takes a piece of stdout. The pieces of a frame are joined once it is all in: joining each piece
+   * as it came copied a 6 MB reply about fifty times over.
+   */
   private read(chunk: Buffer): void {
-    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes < this.needed) return;
+    let buffered =
+      this.pending.length === 1 ? chunk : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.needed = 0;
+    const keep = (rest: Buffer, needed: number) => {
+      if (rest.length > 0) this.pending.push(rest);
+      this.pendingBytes = rest.length;
+      this.needed = needed;
+    };
     for (;;) {
-      const newline = this.buffered.indexOf(10);
+      const newline = buffered.indexOf(10);
       if (newline < 0 || newline > 12) {
-        if (newline > 12 || this.buffered.length > 12) this.kill();
+        if (newline > 12 || buffered.length > 12) this.kill();
+        else keep(buffered, 0);
         return;
       }
-      const length = Number(this.buffered.subarray(0, newline).toString());
+      const length = Number(buffered.subarray(0, newline).toString());
       if (!Number.isSafeInteger(length) || length < 0 || length > MAX_FRAME_BYTES) {
         this.kill();
         return;
       }
-      if (this.buffered.length < newline + 1 + length) return;
-      const text = this.buffered.subarray(newline + 1, newline + 1 + length).toString();
-      this.buffered = this.buffered.subarray(newline + 1 + length);
+      if (buffered.length < newline + 1 + length) {
+        keep(buffered, newline + 1 + length);
+        return;
+      }
+      const text = buffered.subarray(newline + 1, newline + 1 + length).toString();
+      buffered = buffered.subarray(newline + 1 + length);
       if (this.rawExpected) {
         this.rawExpected = false;
         this.onFrame?.(text);

@@ -55,6 +55,32 @@ describe('the evaluation process started before any project asks', () => {
   });
 });
 
+describe('a reply larger than a pipe carries at once', () => {
+  it('comes back whole, multi-byte text included, and the next request on the process too', async () => {
+    const p = new EvaluationProcess({ keepWarm: true });
+    try {
+      // About 6 MB of JSON: a hundred pieces of the pipe, a character of three bytes cut between two.
+      const big = `Array.from({ length: 120000 }, (_, i) => 'tool ' + i + ' 工具 ' + 'x'.repeat(i % 40))`;
+      const first = await p.evaluate(request(exporting('rows', big)));
+      expect(first.kind).toBe('result');
+      const rows = (
+        JSON.parse(first.kind === 'result' ? first.json : '{}') as {
+          exports: { data: { rows: string[] } }[];
+        }
+      ).exports[0]!.data.rows;
+      expect(rows).toHaveLength(120_000);
+      expect(rows[119_999]).toBe(`tool 119999 工具 ${'x'.repeat(119_999 % 40)}`);
+      expect(rows.every((r, i) => r === `tool ${i} 工具 ${'x'.repeat(i % 40)}`)).toBe(true);
+      const next = await p.evaluate(request(exporting('answer', '42')));
+      expect(next.kind === 'result' && JSON.parse(next.json)).toMatchObject({
+        exports: [{ data: { answer: 42 } }],
+      });
+    } finally {
+      await p.dispose();
+    }
+  });
+});
+
 describe('a request that fails in a process that served earlier ones', () => {
   it('is not asked again when it ran out of memory itself, while its modules ran', async () => {
     const evaluator = new EvaluationProcess({ keepWarm: false });
