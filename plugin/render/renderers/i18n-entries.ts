@@ -273,3 +273,24 @@ export function writeLocaleJson(document: LocaleDocument, values: readonly strin
   for (let j = 0; j < slots.length; j++) text += JSON.stringify(values[slots[j]!]) + pieces[j + 1]!;
   return text;
 }
+
+/** Where each key's value starts in the text `writeLocaleJson(document, values)` gives. */
+export interface ValuePlaces {
+  /** By key index: the offset of the value's first character (its opening quote). */
+  readonly starts: Int32Array;
+  /** The key indexes in the order their values stand in the text. */
+  readonly order: readonly number[];
+}
+
+/** The places of `values` in the text `writeLocaleJson(document, values)` gives. */
+export function valuePlaces(document: LocaleDocument, values: readonly string[]): ValuePlaces {
+  const { pieces, slots } = layoutOf(document);
+  const starts = new Int32Array(values.length);
+  let at = pieces[0]!.length;
+  for (let j = 0; j < slots.length; j++) {
+    const key = slots[j]!;
+    starts[key] = at;
+    at += JSON.stringify(values[key]).length + pieces[j + 1]!.length;
+  }
+  return { starts, order: slots };
+}

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { DIAGNOSTIC_CODES, type PendingDiagnostic } from '../../diagnostics/diagnostics.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js';
 import { flatString } from '../../text/flat-string.js';
-import { flattenTranslations, writeLocaleJson, type LocaleDocument } from './i18n-entries.js';
+import {
+  flattenTranslations,
+  valuePlaces,
+  writeLocaleJson,
+  type LocaleDocument,
+  type ValuePlaces,
+} from './i18n-entries.js';
 
 /** Line and column of a JSON parse error, from the offset the message gives. */
 function jsonErrorPosition(file: string, text: string, message: string) {
@@ -65,6 +71,8 @@ const LAST_WRITTEN = memoSlot<
     text: string;
     /** The keys and values as read back, made the first time a run reads the file. */
     translations?: ReadonlyMap<string, string>;
+    /** Where each value stands in `text`, found the first time a run edits it. */
+    places?: ValuePlaces;
   }
 >('last locale file written');
 
@@ -103,7 +111,41 @@ function layOutLocale(document: LocaleDocument, values: readonly string[]): stri
   return writeLocaleJson(document, values);
 }
 
-/** `writeLocaleJson`, or in a watch session the last text for `file` when the document and every value are the same. */
+/** At most this many changed values are put into the last text; more, and the text is laid out anew. */
+const MOST_EDITS = 64;
+
+/** `last.text` with the values at `changed` (key indexes) replaced by those of `values`. */
+function editedText(
+  last: { readonly text: string; readonly values: readonly string[]; places: ValuePlaces },
+  values: readonly string[],
+  changed: number[],
+): { text: string; places: ValuePlaces } {
+  const { starts, order } = last.places;
+  changed.sort((a, b) => starts[a]! - starts[b]!);
+  const growth = new Map<number, number>();
+  let text = '';
+  let from = 0;
+  for (const key of changed) {
+    const before = JSON.stringify(last.values[key]);
+    const after = JSON.stringify(values[key]);
+    text += last.text.slice(from, starts[key]) + after;
+    from = starts[key]! + before.length;
+    growth.set(key, after.length - before.length);
+  }
+  text += last.text.slice(from);
+  const moved = new Int32Array(starts.length);
+  let shift = 0;
+  for (const key of order) {
+    moved[key] = starts[key]! + shift;
+    shift += growth.get(key) ?? 0;
+  }
+  return { text, places: { starts: moved, order } };
+}
+
+/**
+ * `writeLocaleJson`, or in a watch session the last text for `file` when the document and every
+ * value are the same, or that text with the few values an edit changed put in.
+ */
 export function keptLocaleJson(
   file: string,
   document: LocaleDocument,
@@ -112,13 +154,20 @@ export function keptLocaleJson(
 ): string {
   if (!keepsLast()) return layOutLocale(document, values);
   const last = lastKept(LAST_WRITTEN, file);
-  if (
-    last &&
-    last.document === document &&
-    last.values.length === values.length &&
-    last.values.every((v, i) => v === values[i])
-  )
-    return last.text;
+  if (last && last.document === document && last.values.length === values.length) {
+    const changed: number[] = [];
+    for (let i = 0; i < values.length && changed.length <= MOST_EDITS; i++)
+      if (last.values[i] !== values[i]) changed.push(i);
+    if (changed.length === 0) return last.text;
+    if (changed.length <= MOST_EDITS) {
+      localeTextsLaidOut.count++;
+      last.places ??= valuePlaces(document, last.values);
+      const edited = editedText({ ...last, places: last.places }, values, changed);
+      const text = flatString(edited.text);
+      keepLast(LAST_WRITTEN, file, { document, keys, values, text, places: edited.places });
+      return text;
+    }
+  }
   const text = flatString(layOutLocale(document, values));
   keepLast(LAST_WRITTEN, file, { document, keys, values, text });
   return text;
