@@ -244,7 +244,7 @@ export function renderReport(results) {
   const lines = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\`${results.quick ? ' --quick' : ''} on ${results.date} (${results.durationSeconds} s; ${results.runs} timed runs after one warm-up per measurement, fewer where noted when one run takes seconds (budget ${results.budgetSeconds} s per measurement); median, min–max).`,
+    `Written by \`npm run bench\`${results.quick ? ' --quick' : ''} on ${results.date} (${results.durationSeconds} s; ${results.runs} timed runs after one warm-up per measurement (${results.runs * 4} for the watch path up to 1,000 tools), fewer where noted when one run takes seconds (budget ${results.budgetSeconds} s per measurement); median, min–max).`,
     'Do not edit by hand: rerun the bench. The analysis at the end comes from `bench/NOTES.md`.',
     '',
     `Machine: ${m.cpu}, ${m.memoryGb} GB, ${m.os}, Node ${m.node}.`,
