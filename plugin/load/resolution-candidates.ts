@@ -1,7 +1,7 @@
 // How a relative import finds its file, in the order the bundler tries (import-boundary.ts resolves
 // every import by it, for the bundler): an evaluation cached for a file stays right only while every
 // candidate that came before the file it used is still absent, and that file is still there.
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -38,13 +38,15 @@ export function candidatesAt(base: string): string[] {
 
 export function pathState(file: string): PathState {
   try {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) return '-';
-    return stat.isFile() ? 'f' : stat.isDirectory() ? 'd' : 'x';
+    return stateOf(statSync(file, { throwIfNoEntry: false }));
   } catch {
     return '-';
   }
 }
+
+/** The state of what `stats` describe (none: nothing stands there). */
+export const stateOf = (stats: Stats | undefined): PathState =>
+  !stats ? '-' : stats.isFile() ? 'f' : stats.isDirectory() ? 'd' : 'x';
 
 /**
  * The candidates of one import up to the file it resolved to, each with what stands there now; or

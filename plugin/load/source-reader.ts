@@ -8,7 +8,7 @@ import { realpathSync, statSync, type Stats } from 'node:fs';
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
 import { readRegularFileSync } from '../text/regular-file.js';
 import { MAX_MODULE_BYTES } from './import-boundary.js';
-import type { PathState } from './resolution-candidates.js';
+import { stateOf, type PathState } from './resolution-candidates.js';
 
 /** What a look at a path found: its stats (none where nothing stands), or the error it gave. */
 type Look = { readonly stats: Stats | undefined } | { readonly error: NodeJS.ErrnoException };
@@ -112,15 +112,13 @@ export class SourceReader {
     return look.stats;
   }
 
+  /** `pathState(path)`, from the one look at it. */
   state(file: string): PathState {
-    let stats: Stats | undefined;
     try {
-      stats = this.stat(file);
+      return stateOf(this.stat(file));
     } catch {
       return '-';
     }
-    if (!stats) return '-';
-    return stats.isFile() ? 'f' : stats.isDirectory() ? 'd' : 'x';
   }
 
   /** `realpathSync.native(path)`, once; undefined where it fails. */
