@@ -33,7 +33,9 @@ const edits = fc.array(
     { weight: 5, arbitrary: fc.array(fc.tuple(fc.nat(TOOLS - 1), text), { maxLength: 4 }) },
     {
       weight: 1,
-      arbitrary: fc.array(text, { minLength: TOOLS, maxLength: TOOLS }).map((all) => [...all.entries()]),
+      arbitrary: fc
+        .array(text, { minLength: TOOLS, maxLength: TOOLS })
+        .map((all) => [...all.entries()]),
     },
   ),
   { minLength: 1, maxLength: 6 },
@@ -47,7 +49,9 @@ describe('a locale text edited in a watch session', () => {
         const labels = Array.from({ length: TOOLS }, (_, i) => `Tool ${i}`);
         let files: Record<string, string> = {};
         const run = () => {
-          const result = runWithMemory(memory, () => renderWith(i18nRenderer, model(labels), files));
+          const result = runWithMemory(memory, () =>
+            renderWith(i18nRenderer, model(labels), files),
+          );
           files = { ...files, ...result.files };
           return result.files[EN];
         };
