@@ -55,8 +55,8 @@ describe('the evaluation process started before any project asks', () => {
   });
 });
 
-describe('a reply larger than a pipe carries at once', () => {
-  it('comes back whole, multi-byte text included, and the next request on the process too', async () => {
+describe('a request or reply larger than a pipe carries at once', () => {
+  it('comes in and back whole, multi-byte text included, and the next request on the process too', async () => {
     const p = new EvaluationProcess({ keepWarm: true });
     try {
       // About 6 MB of JSON: a hundred pieces of the pipe, a character of three bytes cut between two.
@@ -71,6 +71,12 @@ describe('a reply larger than a pipe carries at once', () => {
       expect(rows).toHaveLength(120_000);
       expect(rows[119_999]).toBe(`tool 119999 工具 ${'x'.repeat(119_999 % 40)}`);
       expect(rows.every((r, i) => r === `tool ${i} 工具 ${'x'.repeat(i % 40)}`)).toBe(true);
+      // A request as large (a module of 3 MB of text) comes in whole too.
+      const text = Array.from({ length: 100_000 }, (_, i) => `工具 ${i}`).join(',');
+      const large = await p.evaluate(request(exporting('text', JSON.stringify(text))));
+      expect(large.kind === 'result' && JSON.parse(large.json)).toMatchObject({
+        exports: [{ data: { text } }],
+      });
       const next = await p.evaluate(request(exporting('answer', '42')));
       expect(next.kind === 'result' && JSON.parse(next.json)).toMatchObject({
         exports: [{ data: { answer: 42 } }],
