@@ -1,11 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const INCLUDE = ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'];
+// test/slow: vitest.slow.config.ts, which `npm test` runs last (`npm run test:slow` alone).
+const EXCLUDE = ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'];
+
+/**
+ * Test files that need a process of their own: they replace modules (`vi.mock`, `vi.spyOn`), which
+ * takes only where the module was not loaded yet, or they say so in a comment (a file that checks
+ * state a module holds from the moment it loads). Every other file shares its worker's loaded modules
+ * with the files the worker ran before: loading them again for each of 200 files was a fifth of the
+ * run's time. A shared file's changes to `process.env` and the working folder are undone after it
+ * (test/support/restore-process.ts).
+ */
+const OWN_PROCESS = /\bvi\.(mock|doMock|spyOn|stubGlobal)\(|runs in a process of its own/;
+/** The test files under `dir`, not descending into installs, test output or the slow suites. */
+const testFilesIn = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory())
+      return /^(node_modules|\.artifacts|slow|dist)$/.test(entry.name) ? [] : testFilesIn(file);
+    return /\.(spec|test)\.ts$/.test(entry.name) ? [file] : [];
+  });
+const ownProcessFiles = ['plugin', 'test', 'examples']
+  .flatMap(testFilesIn)
+  .filter((file) => OWN_PROCESS.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   test: {
-    include: ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-    // test/slow: vitest.slow.config.ts, which `npm test` runs last (`npm run test:slow` alone).
-    exclude: ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'],
     // Real compilers and runtimes: minutes on a loaded 2-core machine, never a fixed wait.
     testTimeout: 180_000,
     hookTimeout: 120_000,
@@ -17,5 +40,21 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Every property test draws from the seed the global setup printed (TC_SEED replays it).
     setupFiles: ['test/support/property-seed.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: INCLUDE,
+          exclude: [...EXCLUDE, ...ownProcessFiles],
+          isolate: false,
+          setupFiles: ['test/support/restore-process.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'own process', include: ownProcessFiles, exclude: EXCLUDE, isolate: true },
+      },
+    ],
   },
 });

@@ -2,6 +2,8 @@
 // kept on disk; otherwise the first project to ask for a process takes that one (so the start is not
 // paid twice), and every other project gets its own. A request that fails is asked again of a new
 // process only when code an earlier request left behind may be the cause.
+// This file runs in a process of its own (vitest.config.ts): no other file may have taken the process
+// started when the module loaded.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -46,7 +46,17 @@ export function staleBuildInputs(root = repoPath()): string[] {
   return BUILD_INPUTS.filter((input) => newest(path.join(root, input)) > built);
 }
 
-export default function setup(project: TestProject): () => void {
+/** What the first project's setup chose, for every other project of the same run (vitest.config.ts). */
+interface RunChoice {
+  readonly seed: number;
+  readonly runId: string;
+}
+const CHOSEN = Symbol.for('agent-tool-catalog.test-run');
+const store = globalThis as { [CHOSEN]?: RunChoice };
+
+/** Rebuilds a stale dist/, then picks and prints the seed and the run id: once per vitest run. */
+function chooseOnce(): RunChoice {
+  if (store[CHOSEN]) return store[CHOSEN];
   const stale = staleBuildInputs();
   if (stale.length > 0) {
     process.stderr.write(
@@ -65,8 +75,14 @@ export default function setup(project: TestProject): () => void {
   process.stderr.write(
     `property tests: seed ${seed} (replay this run's random cases with TC_SEED=${seed})\n`,
   );
+  store[CHOSEN] = { seed, runId: `${process.pid}-${Date.now().toString(36)}` };
+  return store[CHOSEN];
+}
+
+// Each project of the config runs its global setup: the projects of one run share one choice.
+export default function setup(project: TestProject): () => void {
+  const { seed, runId } = chooseOnce();
   project.provide('propertySeed', seed);
-  const runId = `${process.pid}-${Date.now().toString(36)}`;
   project.provide('testRunId', runId);
   // The run's tarball and installs (tens of MB) go when the run ends.
   return () => rmSync(path.join(PACKAGING_ROOT, runId), { recursive: true, force: true });
