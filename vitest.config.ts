@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SLOW_PROJECT, SlowSuitesFirst } from './test/support/slow-suites-first';
 
 const INCLUDE = ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'];
-// test/slow: vitest.slow.config.ts, which `npm test` runs last (`npm run test:slow` alone).
+// test/slow: the project 'slow' below (`npm run test:slow` runs it alone).
 const EXCLUDE = ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'];
 
 /**
@@ -40,6 +41,9 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Every property test draws from the seed the global setup printed (TC_SEED replays it).
     setupFiles: ['test/support/property-seed.ts'],
+    // The slow suites' long replays start first, beside the rest: run after it, on their own, they
+    // left a core idle while the last of them ended.
+    sequence: { sequencer: SlowSuitesFirst },
     projects: [
       {
         extends: true,
@@ -54,6 +58,19 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'own process', include: ownProcessFiles, exclude: EXCLUDE, isolate: true },
+      },
+      {
+        // They install real tools from the registry (turbo, nx, pnpm, TypeScript 5.9) into temporary
+        // folders and replay whole user paths.
+        extends: true,
+        test: {
+          name: SLOW_PROJECT,
+          include: ['test/slow/**/*.test.ts'],
+          isolate: true,
+          // A safety net, not a bound: side by side at load 30, a replay went past ten minutes.
+          testTimeout: 1_200_000,
+          hookTimeout: 600_000,
+        },
       },
     ],
   },

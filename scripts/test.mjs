@@ -1,10 +1,10 @@
-// `npm test`: the build, then every check and both vitest runs. The checks (lint, the type-check, the
+// `npm test`: the build, then every check and the vitest run. The checks (lint, the type-check, the
 // CLI's own checks on this repository's catalogs) read the build and the sources and write nothing
 // another reads, so they run side by side, as many at once as the machine has cores: most are one
-// single-threaded process, and one after the other they left a core idle. The two vitest runs keep
-// every core busy on their own (beside the checks, the slow suite's type-checks ran past their time
-// limits on a loaded machine), so they follow, one after the other. A check's output is shown
-// when it ends, the vitest runs' as they go, then a summary with each step's time; any failure fails.
+// single-threaded process, and one after the other they left a core idle. The vitest run (the slow
+// suites among its files) keeps every core busy on its own (beside the checks, the slow suites'
+// type-checks ran past their time limits on a loaded machine), so it follows. A check's output is
+// shown when it ends, vitest's as it goes, then a summary with each step's time; any failure fails.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,7 +61,6 @@ const build = await run('node scripts/build.mjs');
 if (build.ok) {
   await pool(CHECKS, os.availableParallelism());
   await run(`${bin('vitest')} run`, true);
-  await run(`${bin('vitest')} run --config vitest.slow.config.ts`, true);
 }
 process.stdout.write('\nnpm test, step by step:\n');
 for (const r of results)
