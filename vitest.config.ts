@@ -1,11 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { SLOW_PROJECT, SlowSuitesFirst } from './test/support/slow-suites-first';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const INCLUDE = ['plugin/**/*.spec.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'];
 // test/slow: the project 'slow' below (`npm run test:slow` runs it alone).
 const EXCLUDE = ['**/node_modules/**', 'test/.artifacts/**', 'test/slow/**'];
+
+/** The project of the slow suites. */
+const SLOW_PROJECT = 'slow';
+
+/**
+ * The order test files start in: the slow suites' first, then vitest's own order (files that failed
+ * last time, then the longest last time, then the largest). A slow suite started late ran on long
+ * after every other file had ended, with one core idle. (Kept in this file: a config that imports a
+ * file without its extension is one Vite's coming native config loader cannot read.)
+ */
+class SlowSuitesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const slow = (file: TestSpecification) => file.project.name === SLOW_PROJECT;
+    return [...sorted.filter(slow), ...sorted.filter((file) => !slow(file))];
+  }
+}
 
 /**
  * Test files that need a process of their own: they replace modules (`vi.mock`, `vi.spyOn`), which

@@ -180,6 +180,7 @@ async function evaluateFresh(
     modules: graph.modules,
     timeoutMs: options.timeoutMs,
     known: Object.fromEntries([...held].map(([file, h]) => [file, h.token])),
+    trusted: graph.packageFiles,
   });
   const fail = async (failure: Parameters<typeof failureDiagnostic>[0]) => ({
     modules: [],

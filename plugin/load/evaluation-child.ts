@@ -242,7 +242,11 @@ export class Child {
         if (frame.id !== id) return;
         if (frame.kind === 'left' && typeof frame.file === 'string' && modules.has(frame.file))
           left.push(frame.file);
-        else if (frame.kind === 'reading' && typeof frame.index === 'number') reading = frame.index;
+        else if (frame.kind === 'kept' && Array.isArray(frame.files)) {
+          for (const file of frame.files as unknown[])
+            if (typeof file === 'string' && modules.has(file)) left.push(file);
+        } else if (frame.kind === 'reading' && typeof frame.index === 'number')
+          reading = frame.index;
         else if (frame.kind === 'running') {
           runningFromMb = typeof frame.rssMb === 'number' ? frame.rssMb : Number.POSITIVE_INFINITY;
           reused = frame.reused === true;
@@ -288,6 +292,7 @@ export class Child {
           timeoutMs,
           keep,
           known: keep ? request.known : undefined,
+          trusted: keep ? request.trusted : undefined,
         });
         this.known = new Set(request.compiled.map((m) => m.hash));
         this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);

@@ -16,6 +16,8 @@ export interface EvaluationRequest {
    * exports are still the same comes back as its token (only in a watch session).
    */
   readonly known?: Readonly<Record<string, string>>;
+  /** The package's own modules (its authoring API), which hold no catalog's data. */
+  readonly trusted?: readonly string[];
 }
 
 /** What a module threw or rejected with, as the evaluation process read it. */

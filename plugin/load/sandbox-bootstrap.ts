@@ -1,7 +1,8 @@
 // The code that runs first in every evaluation context, before any catalog code: the module loader
 // (told when each body ends) and the serializer of the entries' exports. A watch session's process
 // runs many requests in one context (sandbox.ts keeps it while it is as it was made), so everything a
-// request leaves in here is made anew by `begin`.
+// request leaves in here is made anew by `begin`, except the modules `begin` is told to keep.
+import type { dataPrinter } from './sandbox-data-print.js';
 import type { sandboxLoader } from './sandbox-loader.js';
 
 /* c8 ignore start */
@@ -9,11 +10,20 @@ import type { sandboxLoader } from './sandbox-loader.js';
  * The code that runs first in every context: the module loader (told when each body ends) and the
  * serializer of exports. It is written as a function only to be read as text: it closes over nothing.
  */
-export function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unknown {
+export function bootstrap(
+  markKey: string,
+  loaderOf: typeof sandboxLoader,
+  printerOf: typeof dataPrinter,
+): unknown {
   const brands = {
     catalog: Symbol.for('agent-tool-catalog.catalog'),
     toolSet: Symbol.for('agent-tool-catalog.tool-set'),
   };
+  const printer = printerOf([
+    'agent-tool-catalog.catalog',
+    'agent-tool-catalog.tool-set',
+    'agent-tool-catalog.config',
+  ]);
   const progress = (
     globalThis as { __tc_progress?: (kind: string, value: string | number) => void }
   ).__tc_progress;
@@ -142,9 +152,25 @@ export function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unkn
       return { isError: false, message: Object.prototype.toString.call(error) };
     }
   }
+  // A watch session's request: each module's print when its body ended ('package' for the package's
+  // own modules, undefined when its exports are not plain data or changed before the request ended).
+  let keep = false;
+  let trusted = new Set<string>();
+  let prints = new Map<string, string | undefined>();
+  let ranNow: string[] = [];
   const leave = (file: string, namespace: Record<string, unknown>) => {
     progress?.('left', file);
     stamp(file, namespace);
+    if (!keep) return;
+    ranNow.push(file);
+    if (trusted.has(file)) printer.trust(namespace);
+    prints.set(file, trusted.has(file) ? 'package' : printer.print(namespace));
+  };
+  const printOf = (file: string) => {
+    const namespace = loader.namespaceOf(file);
+    return namespace === undefined
+      ? undefined
+      : printer.print(namespace as Record<string, unknown>);
   };
   let loader = loaderOf(leave);
   // `console` does nothing: a debug print left in a catalog must not break it, nor reach the host.
@@ -157,15 +183,48 @@ export function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unkn
     trace() {},
   };
   return {
-    /** Starts a request: a new loader, and names counted from the start. */
-    begin() {
+    /**
+     * Starts a request: a new loader, and names counted from the start, but for the modules in
+     * `carry` (a watch session's), which keep what they ran to and their names.
+     */
+    begin(planJson: string) {
       // RegExp's legacy statics (`RegExp.$1`, `RegExp.input`) hold the last match in any context:
       // an empty match clears them, so a kept context shows what a new one does.
       /(?:)/.exec('');
+      const plan = JSON.parse(planJson) as { keep: boolean; trusted: string[]; carry?: string[] };
+      const last = loader;
       loader = loaderOf(leave);
-      ids = new Map();
-      stampedIn = new Map();
+      keep = plan.keep;
+      trusted = new Set(plan.trusted);
+      ranNow = [];
+      const carried = new Set(plan.carry);
+      for (const file of carried) loader.adopt(file, last.namespaceOf(file)!);
+      ids = new Map([...ids].filter(([, id]) => carried.has(id.slice(0, id.lastIndexOf('#')))));
+      stampedIn = new Map([...stampedIn].filter(([file]) => carried.has(file)));
+      prints = new Map([...prints].filter(([file]) => carried.has(file)));
     },
+    /**
+     * After a watch session's run: forgets the print of a module whose exports changed after its body
+     * ended; 'changed' when a kept module in `checkJson` no longer prints as it did.
+     */
+    settle(checkJson: string): 'ok' | 'changed' {
+      for (const file of ranNow) {
+        const print = prints.get(file);
+        if (print !== undefined && print !== 'package' && printOf(file) !== print)
+          prints.set(file, undefined);
+      }
+      // Names given in the order the exports were read depend on which entries were read.
+      if (stampedIn.has('')) prints = new Map();
+      for (const file of JSON.parse(checkJson) as string[]) {
+        const print = prints.get(file);
+        if (print !== 'package' && (print === undefined || printOf(file) !== print))
+          return 'changed';
+      }
+      return 'ok';
+    },
+    /** The modules a next request may keep, as JSON. */
+    stable: () =>
+      JSON.stringify([...prints].filter(([, print]) => print !== undefined).map(([file]) => file)),
     define: (file: string, body: unknown, linksJson: string) =>
       loader.define(file, body as Parameters<typeof loader.define>[1], linksJson),
     start: (entriesJson: string) => loader.start(entriesJson),
@@ -173,7 +232,9 @@ export function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unkn
      * Returns what was thrown as JSON (`{ threw }`), or `exports` and then each entry's exports as
      * JSON, one per line (JSON text holds no line break), so each entry's can be compared on its own.
      */
-    run(): string {
+    run(readJson?: string): string {
+      // A watch session's request reads only the entries that ran again (an empty line for the rest).
+      const read = readJson === undefined ? undefined : new Set(JSON.parse(readJson) as number[]);
       try {
         const outcome = loader.outcome();
         if ('threw' in outcome) return JSON.stringify({ threw: describe(outcome.threw) });
@@ -188,6 +249,10 @@ export function bootstrap(markKey: string, loaderOf: typeof sandboxLoader): unkn
         let lines = 'exports';
         const { namespaces } = outcome;
         for (let i = 0; i < namespaces.length; i++) {
+          if (read !== undefined && !read.has(i)) {
+            lines += '\n';
+            continue;
+          }
           progress?.('reading', i);
           const ns = namespaces[i]!;
           const out: Record<string, unknown> = {};

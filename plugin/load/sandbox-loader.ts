@@ -13,6 +13,10 @@ export interface SandboxLoader {
   start(entriesJson: string): void;
   /** The entries' namespaces once all ran; the error a body threw; or that the run has not ended. */
   outcome(): { namespaces: Record<string, unknown>[] } | { threw: unknown } | { pending: true };
+  /** The namespace of a module whose body ran to its end, if it did. */
+  namespaceOf(file: string): object | undefined;
+  /** Takes a module that ran in an earlier loader as run: its body does not run again. */
+  adopt(file: string, namespace: object): void;
 }
 
 /** The compiled module: given its `require`, its body. */
@@ -131,6 +135,10 @@ export function sandboxLoader(
       );
     },
     outcome: () => result,
+    namespaceOf: (file) => records.get(file)?.namespace,
+    adopt(file, namespace) {
+      records.set(file, { exports: namespace as Record<string, unknown>, namespace });
+    },
   };
 }
 /* c8 ignore stop */

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { MARK } from '../language/plain-data.js';
 import { LOADER_PARAMETERS } from './compile-module.js';
 import { bootstrap } from './sandbox-bootstrap.js';
+import { dataPrinter } from './sandbox-data-print.js';
+import { keptModules } from './sandbox-kept-modules.js';
 import { sandboxLoader } from './sandbox-loader.js';
 import { HIDDEN_INTRINSICS, realmSnapshot } from './realm-snapshot.js';
 
@@ -22,6 +24,7 @@ function runner(
   bootstrapSource: string,
   parameters: string,
   snapshotOf: typeof realmSnapshot,
+  keptOf: typeof keptModules,
 ): void {
   // biome-ignore lint/suspicious/noRedundantUseStrict: the function runs as the text of `node -e`, a sloppy-mode script
   'use strict';
@@ -71,11 +74,16 @@ function runner(
   interface Realm {
     context: import('node:vm').Context;
     /** The bootstrap's object, read before any catalog code ran. */
-    toolCatalog: { begin(): void; define(file: string, body: unknown, linksJson: string): void };
+    toolCatalog: {
+      begin(planJson: string): void;
+      define(file: string, body: unknown, linksJson: string): void;
+      settle(checkJson: string): unknown;
+      stable(): unknown;
+    };
     /** Whether the global object and the built-ins are as they were made (only for a kept context). */
     unchanged?: () => boolean;
   }
-  let kept: Realm | undefined;
+  let keptContext: Realm | undefined;
   function newRealm(keep: boolean): Realm {
     const sandbox: Record<string, unknown> = Object.create(null);
     const realm = {} as Realm;
@@ -102,8 +110,8 @@ function runner(
   }
   /** The kept context when it is as it was made, after what earlier requests left to run has run. */
   function keptRealm(timeoutMs: number): Realm | undefined {
-    const realm = kept;
-    kept = undefined;
+    const realm = keptContext;
+    keptContext = undefined;
     if (!realm?.unchanged) return undefined;
     try {
       // A callback an earlier request left (a wait that ended since) queues its code in the context.
@@ -126,8 +134,10 @@ function runner(
     // `{ threw }`, or a result forged by the modules, which the generator refuses.
     if (!text.startsWith('exports')) return text;
     const lines = text === 'exports' ? [] : text.slice('exports\n'.length).split('\n');
-    const parts = lines.map((json, i) => {
+    const parts = lines.map((line, i) => {
       const entry = request.entries[i];
+      // An entry a watch request kept is not read again: its exports are those last sent.
+      const json = line === '' && entry !== undefined ? (sent.get(entry)?.json ?? 'null') : line;
       if (request.keep !== true || entry === undefined) return `{"data":${json}}`;
       const last = sent.get(entry);
       if (last !== undefined && last.json === json && request.known?.[entry] === last.token)
@@ -149,28 +159,17 @@ function runner(
     keep?: boolean;
     /** Entry → the token of the exports the generator holds for it. */
     known?: Record<string, string>;
+    /** The package's own modules (its authoring API): no module's data lives in them. */
+    trusted?: string[];
   }
-  async function handle(request: Request) {
-    const { id, timeoutMs } = request;
-    const keep = request.keep === true;
-    let realm: Realm;
-    let reused = false;
-    try {
-      const found = keep ? keptRealm(timeoutMs) : undefined;
-      reused = found !== undefined;
-      realm = found ?? newRealm(keep);
-    } catch {
-      return send({ id, kind: 'tampered' });
-    }
-    const { context } = realm;
-    const state = { id, realm, rejections: [] as unknown[], files: new Set(request.files) };
-    current = state;
+  /** Compiles the modules not kept from the last request; a frame to send when one cannot be. */
+  function compileScripts(request: Request): object | undefined {
     const compiled = scripts;
     scripts = new Map();
     for (const module of request.modules) {
       let script = compiled.get(module.hash) ?? scripts.get(module.hash);
       // The generator sends a module's code once; after a failure, when it is not kept, again.
-      if (!script && typeof module.code !== 'string') return send({ id, kind: 'missing' });
+      if (!script && typeof module.code !== 'string') return { id: request.id, kind: 'missing' };
       if (!script)
         try {
           // Line 1 is the wrapper: stack frames then give the compiled module's own line numbers.
@@ -185,20 +184,45 @@ function runner(
           const stack = String((error as Error).stack ?? '').split('\n');
           const line = Number(/:(\d+)$/.exec(stack[0] ?? '')?.[1] ?? 0);
           const caret = (stack[2] ?? '').indexOf('^');
-          return send({
-            id,
+          return {
+            id: request.id,
             kind: 'syntax',
             message: String((error as Error).message),
             file: module.file,
             line,
             column: caret + 1,
-          });
+          };
         }
       scripts.set(module.hash, script);
     }
+    return undefined;
+  }
+
+  /** Each module's signature in the last watch request that ran to its end. */
+  let lastModules: Map<string, string> | undefined;
+
+  /**
+   * Runs the request's modules in `realm` (all of them, or in a watch session all but the kept ones)
+   * and reads the entries' exports: the exports text, or the frame that says why not.
+   */
+  async function execute(
+    request: Request,
+    realm: Realm,
+    reused: boolean,
+    kept: ReturnType<typeof keptOf> | undefined,
+  ): Promise<{ json: string; settled: boolean } | { frame: object }> {
+    const { id, timeoutMs } = request;
+    const { context } = realm;
+    const state = { id, realm, rejections: [] as unknown[], files: new Set(request.files) };
+    current = state;
+    const plan = {
+      keep: request.keep === true,
+      trusted: request.trusted ?? [],
+      carry: kept?.carry,
+    };
     try {
       // No module's code has run in this context, or the context is as it was made.
-      realm.toolCatalog.begin();
+      realm.toolCatalog.begin(stringify(plan));
       for (const module of request.modules)
         realm.toolCatalog.define(
           module.file,
@@ -206,8 +230,16 @@ function runner(
           stringify({ imports: module.imports, requires: module.requires }),
         );
     } catch {
-      return send({ id, kind: 'tampered' });
+      return { frame: { id, kind: 'tampered' } };
     }
+    // The entries to read: those that ran again, and any whose last exports were not sent.
+    const carried = new Set(kept?.carry);
+    const read = request.entries.flatMap((entry, i) =>
+      carried.has(entry) && sent.has(entry) ? [] : [i],
+    );
+    // Kept modules ended in an earlier request: told as ended, so a run that stops is not laid on them.
+    const keptFiles = kept?.carry.filter((file) => state.files.has(file)) ?? [];
+    if (keptFiles.length > 0) send({ id, kind: 'kept', files: keptFiles });
     let json: unknown;
     // Between these two frames only this request's code runs (synchronously: no earlier request's
     // callback can), so memory that runs out in between, from a small start, is its own.
@@ -216,10 +248,13 @@ function runner(
       vm.runInContext(`__toolCatalog.start(${stringify(stringify(request.entries))})`, context, {
         timeout: timeoutMs,
       });
-      json = vm.runInContext('__toolCatalog.run()', context, { timeout: timeoutMs });
+      const readArgument = kept ? stringify(stringify(read)) : '';
+      json = vm.runInContext(`__toolCatalog.run(${readArgument})`, context, {
+        timeout: timeoutMs,
+      });
     } catch (error) {
       // What reaches here was thrown past the loader's own catch: it is neither read nor passed on.
-      return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
+      return { frame: { id, kind: isTimeout(error) ? 'timeout' : 'tampered' } };
     }
     send({ id, kind: 'ran' });
     // Node reports the promises the run left rejected and unhandled before the next turn.
@@ -232,16 +267,67 @@ function runner(
           timeout: timeoutMs,
         });
       } catch (error) {
-        return send({ id, kind: isTimeout(error) ? 'timeout' : 'tampered' });
+        return { frame: { id, kind: isTimeout(error) ? 'timeout' : 'tampered' } };
       }
-      if (typeof described !== 'string') return send({ id, kind: 'tampered' });
-      return send({ id, kind: 'rejected', error: parse(described) });
+      if (typeof described !== 'string') return { frame: { id, kind: 'tampered' } };
+      return { frame: { id, kind: 'rejected', error: parse(described) } };
     }
-    if (typeof json !== 'string') return send({ id, kind: 'tampered' });
-    if (keep) kept = realm;
+    if (typeof json !== 'string') return { frame: { id, kind: 'tampered' } };
+    let settled: unknown;
+    if (plan.keep)
+      try {
+        settled = realm.toolCatalog.settle(stringify(kept?.check ?? []));
+      } catch {
+        settled = undefined;
+      }
+    // A kept module changed by a module that ran again: the plan did not hold.
+    if (kept && settled !== 'ok') return { frame: { id, kind: 'tampered' } };
+    return { json, settled: settled === 'ok' };
+  }
+
+  async function handle(request: Request) {
+    const { id, timeoutMs } = request;
+    const keep = request.keep === true;
+    let realm: Realm;
+    let reused = false;
+    try {
+      const found = keep ? keptRealm(timeoutMs) : undefined;
+      reused = found !== undefined;
+      realm = found ?? newRealm(keep);
+    } catch {
+      return send({ id, kind: 'tampered' });
+    }
+    const failed = compileScripts(request);
+    if (failed) return send(failed);
+    const last = lastModules;
+    lastModules = undefined;
+    // A watch session's request in the context of the last one: the modules whose last run stands
+    // are kept (see sandbox-kept-modules.ts), and if anything goes other than as planned, the request
+    // runs again in a new context, all modules, as any other request.
+    let kept: ReturnType<typeof keptOf> | undefined;
+    if (keep && reused && last)
+      try {
+        kept = keptOf(last, request.modules, new Set(parse(String(realm.toolCatalog.stable()))));
+      } catch {
+        kept = undefined;
+      }
+    let outcome = await execute(request, realm, reused, kept);
+    // A module that runs past its time runs past it in a new context too.
+    if (kept && 'frame' in outcome && (outcome.frame as { kind?: string }).kind !== 'timeout') {
+      try {
+        realm = newRealm(keep);
+      } catch {
+        return send({ id, kind: 'tampered' });
+      }
+      outcome = await execute(request, realm, false, undefined);
+    }
+    if ('frame' in outcome) return send(outcome.frame);
+    if (keep) keptContext = realm;
+    if (keep && outcome.settled)
+      lastModules = keptOf(new Map(), request.modules, new Set()).signatures;
     // Two frames: a forged result cannot change the first one's shape.
     send({ id, kind: 'result' });
-    write(resultFrame(json, request));
+    write(resultFrame(outcome.json, request));
   }
 
   // What came on stdin and is not read yet, in the pieces it came in: they are joined once a request
@@ -286,13 +372,14 @@ function runner(
 const NAME_HELPER = 'const __name = (target) => target;';
 const BOOTSTRAP =
   `${NAME_HELPER}\nglobalThis.__toolCatalog = (${bootstrap.toString()})(` +
-  `${JSON.stringify(MARK)}, (${sandboxLoader.toString()}));\n${HIDDEN_INTRINSICS}`;
+  `${JSON.stringify(MARK)}, (${sandboxLoader.toString()}), (${dataPrinter.toString()}));\n` +
+  HIDDEN_INTRINSICS;
 
 /** The code `node -e` runs in the evaluation process. */
 export const RUNNER_SOURCE =
   `'use strict';\n${NAME_HELPER}\n(${runner.toString()})(require, ` +
   `${JSON.stringify(BOOTSTRAP)}, ${JSON.stringify(LOADER_PARAMETERS.join(', '))}, ` +
-  `(${realmSnapshot.toString()}));`;
+  `(${realmSnapshot.toString()}), (${keptModules.toString()}));`;
 
 const FORMAT = createHash('sha1').update(RUNNER_SOURCE).digest('hex').slice(0, 16);
 
