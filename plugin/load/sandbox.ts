@@ -210,7 +210,10 @@ function runner(
     realm: Realm,
     reused: boolean,
     kept: ReturnType<typeof keptOf> | undefined,
-  ): Promise<{ json: string; settled: boolean } | { frame: object }> {
+  ): Promise<
+    | { json: string; settled: boolean }
+    | { frame: { id: number; kind: string } & Record<string, unknown> }
+  > {
     const { id, timeoutMs } = request;
     const { context } = realm;
     const state = { id, realm, rejections: [] as unknown[], files: new Set(request.files) };
@@ -299,21 +302,22 @@ function runner(
     }
     const failed = compileScripts(request);
     if (failed) return send(failed);
-    const last = lastModules;
+    const last = lastModules ?? new Map<string, string>();
     lastModules = undefined;
-    // A watch session's request in the context of the last one: the modules whose last run stands
-    // are kept (see sandbox-kept-modules.ts), and if anything goes other than as planned, the request
-    // runs again in a new context, all modules, as any other request.
-    let kept: ReturnType<typeof keptOf> | undefined;
-    if (keep && reused && last)
+    // A watch session's request: the modules whose last run stands in this context are kept (see
+    // sandbox-kept-modules.ts; a new context has none), and if anything goes other than as planned,
+    // the request runs again in a new context, all modules, as any other request.
+    let plan: ReturnType<typeof keptOf> | undefined;
+    if (keep)
       try {
-        kept = keptOf(last, request.modules, new Set(parse(String(realm.toolCatalog.stable()))));
+        plan = keptOf(last, request.modules, new Set(parse(String(realm.toolCatalog.stable()))));
       } catch {
-        kept = undefined;
+        plan = keptOf(last, request.modules, new Set());
       }
+    const kept = plan && plan.carry.length > 0 ? plan : undefined;
     let outcome = await execute(request, realm, reused, kept);
     // A module that runs past its time runs past it in a new context too.
-    if (kept && 'frame' in outcome && (outcome.frame as { kind?: string }).kind !== 'timeout') {
+    if (kept && 'frame' in outcome && outcome.frame.kind !== 'timeout') {
       try {
         realm = newRealm(keep);
       } catch {
@@ -323,8 +327,7 @@ function runner(
     }
     if ('frame' in outcome) return send(outcome.frame);
     if (keep) keptContext = realm;
-    if (keep && outcome.settled)
-      lastModules = keptOf(new Map(), request.modules, new Set()).signatures;
+    if (plan && outcome.settled) lastModules = plan.signatures;
     // Two frames: a forged result cannot change the first one's shape.
     send({ id, kind: 'result' });
     write(resultFrame(outcome.json, request));
