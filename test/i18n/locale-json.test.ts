@@ -4,10 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyFixtureApp } from '../bindings/fixture-app';
 import {
+  layoutOf,
   localeDocument,
   nestingConflicts,
+  valuePlaces,
   writeLocaleJson,
+  writeLocaleJsonWithPlaces,
 } from '../../plugin/render/renderers/i18n-entries';
+import { splicedLocaleText } from '../../plugin/render/renderers/i18n-locale-splice';
 
 const RUNS = Number(process.env.I18N_PROPERTY_RUNS ?? 400);
 
@@ -130,6 +134,57 @@ describe('the shared locale document', () => {
       '{\n  "a": {\n    "__proto__": {\n      "b": "p"\n    }\n  }\n}\n',
     );
     expect(writeLocaleJson(localeDocument([], 'nested')!, [])).toBe('{}\n');
+  });
+});
+
+describe('a locale text made from the last one', () => {
+  // A watch run keeps the last text and lays out only the stretch where the new document differs:
+  // an edit of the key list (keys added, removed, moved) and of values, in both layouts.
+  const edit = fc.record({
+    before: entries,
+    insert: fc.array(fc.tuple(fc.nat(), keyArb, text), { maxLength: 4 }),
+    remove: fc.array(fc.nat(), { maxLength: 3 }),
+    retext: fc.array(fc.tuple(fc.nat(), text), { maxLength: 3 }),
+  });
+  type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+  const edited = ({ before, insert, remove, retext }: Edit) => {
+    const after = before.slice();
+    for (const at of remove) if (after.length > 0) after.splice(at % after.length, 1);
+    for (const [at, key, value] of insert)
+      if (!after.some(([k]) => k === key)) after.splice(at % (after.length + 1), 0, [key, value]);
+    for (const [at, value] of retext)
+      if (after.length > 0) after[at % after.length] = [after[at % after.length]![0], value];
+    return after;
+  };
+
+  it('is the text and value places a whole layout gives', () => {
+    fc.assert(
+      fc.property(edit, fc.constantFrom<'nested' | 'flat'>('nested', 'flat'), (change, layout) => {
+        const after = edited(change);
+        const first = localeDocument(
+          change.before.map(([k]) => k),
+          layout,
+        );
+        const second = localeDocument(
+          after.map(([k]) => k),
+          layout,
+        );
+        if (!first || !second) return;
+        const lastValues = change.before.map(([, v]) => v);
+        const values = after.map(([, v]) => v);
+        const last = writeLocaleJsonWithPlaces(first, lastValues);
+        expect(last.text).toBe(writeLocaleJson(first, lastValues));
+        const made = splicedLocaleText(
+          { ...last, layout: layoutOf(first), values: lastValues },
+          layoutOf(second),
+          values,
+        );
+        expect(made.text).toBe(writeLocaleJson(second, values));
+        expect([...made.places.starts]).toEqual([...valuePlaces(second, values).starts]);
+        expect(made.places.order).toEqual(valuePlaces(second, values).order);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

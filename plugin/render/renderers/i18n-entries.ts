@@ -215,7 +215,7 @@ function buildLocaleDocument(
  * `slots[j]` is the key index of the j-th leaf in text order. Laid out once per document, so each
  * locale (and, in watch mode, each run) only quotes its values between the pieces.
  */
-interface LocaleLayout {
+export interface LocaleLayout {
   readonly pieces: readonly string[];
   readonly slots: readonly number[];
 }
@@ -223,7 +223,8 @@ interface LocaleLayout {
 const LAYOUT = memoSlot<LocaleDocument, LocaleLayout>('locale document layout');
 
 /** The layout of `JSON.stringify(document.root, null, 2)`, laid out once per document in a run or session. */
-const layoutOf = (document: LocaleDocument): LocaleLayout => kept(LAYOUT, document, buildLayout);
+export const layoutOf = (document: LocaleDocument): LocaleLayout =>
+  kept(LAYOUT, document, buildLayout);
 
 /** The layout of `JSON.stringify(document.root, null, 2)`: the same members, order and indentation. */
 function buildLayout(document: LocaleDocument): LocaleLayout {
@@ -280,6 +281,24 @@ export interface ValuePlaces {
   readonly starts: Int32Array;
   /** The key indexes in the order their values stand in the text. */
   readonly order: readonly number[];
+}
+
+/** `writeLocaleJson(document, values)`, and where its values stand in it. */
+export function writeLocaleJsonWithPlaces(
+  document: LocaleDocument,
+  values: readonly string[],
+): { text: string; places: ValuePlaces } {
+  const { pieces, slots } = layoutOf(document);
+  const starts = new Int32Array(values.length);
+  let text = pieces[0]!;
+  let at = text.length;
+  for (let j = 0; j < slots.length; j++) {
+    const value = JSON.stringify(values[slots[j]!]);
+    starts[slots[j]!] = at;
+    text += value + pieces[j + 1]!;
+    at += value.length + pieces[j + 1]!.length;
+  }
+  return { text, places: { starts, order: slots } };
 }
 
 /** The places of `values` in the text `writeLocaleJson(document, values)` gives. */

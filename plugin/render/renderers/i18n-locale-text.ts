@@ -7,11 +7,14 @@ import { keepLast, keepsLast, lastKept, memoSlot } from '../../session-memory.js
 import { flatString } from '../../text/flat-string.js';
 import {
   flattenTranslations,
+  layoutOf,
   valuePlaces,
   writeLocaleJson,
+  writeLocaleJsonWithPlaces,
   type LocaleDocument,
   type ValuePlaces,
 } from './i18n-entries.js';
+import { splicedLocaleText } from './i18n-locale-splice.js';
 
 /** Line and column of a JSON parse error, from the offset the message gives. */
 function jsonErrorPosition(file: string, text: string, message: string) {
@@ -168,7 +171,23 @@ export function keptLocaleJson(
       return text;
     }
   }
-  const text = flatString(layOutLocale(document, values));
-  keepLast(LAST_WRITTEN, file, { document, keys, values, text });
+  // A changed document (a key added, removed or renamed): the last text, with the stretch that
+  // differs laid out again; the first text of a session is laid out whole.
+  localeTextsLaidOut.count++;
+  if (last) last.places ??= valuePlaces(last.document, last.values);
+  const made = last?.places
+    ? splicedLocaleText(
+        {
+          text: last.text,
+          layout: layoutOf(last.document),
+          values: last.values,
+          places: last.places,
+        },
+        layoutOf(document),
+        values,
+      )
+    : writeLocaleJsonWithPlaces(document, values);
+  const text = flatString(made.text);
+  keepLast(LAST_WRITTEN, file, { document, keys, values, text, places: made.places });
   return text;
 }

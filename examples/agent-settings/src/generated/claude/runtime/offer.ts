@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 85a305b28f2081af of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 ade23cd38202a5c5 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -89,6 +89,48 @@ const passedPatterns = (marks: PolicyMarks) =>
 const BY_POLICY: Absence = { by: 'policy', detail: 'disallowed by the policy' };
 const RESTRICTED: Absence = { by: 'restricted', detail: 'restricted: the guard denies every call' };
 const NOT_SELECTED: Absence = { by: 'caller', detail: "not among the caller's tools" };
+const SHARED_ABSENCES: ReadonlySet<Absence> = new Set([BY_POLICY, RESTRICTED, NOT_SELECTED]);
+
+/**
+ * Tool offers made before for the same tables, by slot (a shared absence, or the runtime's state)
+ * and tool index. An offer is read, never changed, and holds nothing of its session beyond its names
+ * and state, so every session that gives a tool the same state shares one object: making a new one
+ * per tool per session was most of an offer's cost in a catalog of a thousand tools.
+ */
+const madeOffers = new WeakMap<PreparedPolicy, Map<unknown, (ToolOffer | undefined)[]>>();
+
+/** Tool `i`'s offer with its declared names, shared where its state allows (see `madeOffers`). */
+function sharedOfferOf(
+  prepared: PreparedPolicy,
+  surface: RuntimeSurface,
+  searching: boolean,
+): (i: number, absence: Absence | undefined) => ToolOffer {
+  let slots = madeOffers.get(prepared);
+  if (!slots) {
+    slots = new Map();
+    madeOffers.set(prepared, slots);
+  }
+  const bySlot = slots;
+  const slotOf = (slot: unknown) => {
+    let offers = bySlot.get(slot);
+    if (!offers) {
+      offers = new Array<ToolOffer | undefined>(prepared.size);
+      bySlot.set(slot, offers);
+    }
+    return offers;
+  };
+  // A surface is known by its name within one set of tables (`surfaceOf` gives the first of a name).
+  const handed = slotOf(`${searching ? 'searching' : 'not searching'} in ${surface.name}`);
+  const make = (i: number, absence: Absence | undefined) =>
+    toolOfferOf(prepared.tables, surface, i, prepared.names[i]!, absence, searching);
+  return (i, absence) => {
+    if (absence !== undefined && !SHARED_ABSENCES.has(absence)) return make(i, absence);
+    const offers = absence === undefined ? handed : slotOf(absence);
+    const made = offers[i] ?? make(i, absence);
+    offers[i] = made;
+    return made;
+  };
+}
 
 /** Absent for a reason that holds whatever the runtime does: policy, restricted, caller, an opt-out pattern. */
 function sessionAbsence(
@@ -103,9 +145,9 @@ function sessionAbsence(
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
   if (selected && !selected.has(t.key)) return NOT_SELECTED;
-  const pattern = patterns.find(
-    (entry) => names.length > 0 && names.every((n) => coveredBy(n, entry)),
-  );
+  // Returned before the search when nothing can match: no closure per tool of every offer.
+  if (patterns.length === 0 || names.length === 0) return undefined;
+  const pattern = patterns.find((entry) => names.every((n) => coveredBy(n, entry)));
   if (pattern !== undefined)
     return {
       by: 'opt-out pattern',
@@ -121,11 +163,16 @@ function sessionAbsence(
  */
 function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string> {
   const keys = new Set(selection.keys);
+  if (selection.names.length === 0) return keys;
   const names = new Set(selection.names);
   const { prepared } = marks;
+  // Plain loops: this runs over every tool of every offer made with a selection.
   for (let i = 0; i < prepared.keys.length; i++) {
     const own = prepared.names[i]!;
-    if (own.length > 0 && own.every((name) => names.has(name))) keys.add(prepared.keys[i]!);
+    if (own.length === 0 || keys.has(prepared.keys[i]!)) continue;
+    let every = true;
+    for (let n = 0; n < own.length && every; n++) every = names.has(own[n]!);
+    if (every) keys.add(prepared.keys[i]!);
   }
   return keys;
 }
@@ -169,9 +216,12 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   )
     absences[agent] = { by: 'session', detail: 'no subagent is offered in this session' };
   const toolSearchActive = searchingWith(marks.prepared, surface, (i) => absences[i] === undefined);
-  const tools = tables.tools.map((_, i) =>
-    toolOfferOf(tables, surface, i, names[i]!, absences[i], toolSearchActive),
-  );
+  const offerOf =
+    names === marks.prepared.names
+      ? sharedOfferOf(marks.prepared, surface, toolSearchActive)
+      : (i: number, absence: Absence | undefined) =>
+          toolOfferOf(tables, surface, i, names[i]!, absence, toolSearchActive);
+  const tools = tables.tools.map((_, i) => offerOf(i, absences[i]));
   const built = new Set(Object.values(input.builtNames ?? {}).flatMap((n) => n ?? []));
   const extraNames = (input.selection?.names ?? [])
     .filter((name) => !marks.prepared.indexOf.has(name) && !built.has(name))
