@@ -99,12 +99,8 @@ function sharedOfferOf(
   surface: RuntimeSurface,
   searching: boolean,
 ): (i: number, absence: Absence | undefined) => ToolOffer {
-  let slots = madeOffers.get(prepared);
-  if (!slots) {
-    slots = new Map();
-    madeOffers.set(prepared, slots);
-  }
-  const bySlot = slots;
+  const bySlot = madeOffers.get(prepared) ?? new Map<unknown, (ToolOffer | undefined)[]>();
+  madeOffers.set(prepared, bySlot);
   const slotOf = (slot: unknown) => {
     let offers = bySlot.get(slot);
     if (!offers) {

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 ade23cd38202a5c5 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 3bbd09aa2fb296c4 of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -105,12 +105,8 @@ function sharedOfferOf(
   surface: RuntimeSurface,
   searching: boolean,
 ): (i: number, absence: Absence | undefined) => ToolOffer {
-  let slots = madeOffers.get(prepared);
-  if (!slots) {
-    slots = new Map();
-    madeOffers.set(prepared, slots);
-  }
-  const bySlot = slots;
+  const bySlot = madeOffers.get(prepared) ?? new Map<unknown, (ToolOffer | undefined)[]>();
+  madeOffers.set(prepared, bySlot);
   const slotOf = (slot: unknown) => {
     let offers = bySlot.get(slot);
     if (!offers) {

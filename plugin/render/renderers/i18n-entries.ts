@@ -268,12 +268,8 @@ function buildLayout(document: LocaleDocument): LocaleLayout {
 }
 
 /** A locale file's text: `values[i]` is the text of the document's key i, every key having one. */
-export function writeLocaleJson(document: LocaleDocument, values: readonly string[]): string {
-  const { pieces, slots } = layoutOf(document);
-  let text = pieces[0]!;
-  for (let j = 0; j < slots.length; j++) text += JSON.stringify(values[slots[j]!]) + pieces[j + 1]!;
-  return text;
-}
+export const writeLocaleJson = (document: LocaleDocument, values: readonly string[]): string =>
+  writeLocaleJsonWithPlaces(document, values).text;
 
 /** Where each key's value starts in the text `writeLocaleJson(document, values)` gives. */
 export interface ValuePlaces {
@@ -299,17 +295,4 @@ export function writeLocaleJsonWithPlaces(
     at += value.length + pieces[j + 1]!.length;
   }
   return { text, places: { starts, order: slots } };
-}
-
-/** The places of `values` in the text `writeLocaleJson(document, values)` gives. */
-export function valuePlaces(document: LocaleDocument, values: readonly string[]): ValuePlaces {
-  const { pieces, slots } = layoutOf(document);
-  const starts = new Int32Array(values.length);
-  let at = pieces[0]!.length;
-  for (let j = 0; j < slots.length; j++) {
-    const key = slots[j]!;
-    starts[key] = at;
-    at += JSON.stringify(values[key]).length + pieces[j + 1]!.length;
-  }
-  return { starts, order: slots };
 }

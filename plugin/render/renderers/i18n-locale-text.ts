@@ -8,7 +8,6 @@ import { flatString } from '../../text/flat-string.js';
 import {
   flattenTranslations,
   layoutOf,
-  valuePlaces,
   writeLocaleJson,
   writeLocaleJsonWithPlaces,
   type LocaleDocument,
@@ -74,8 +73,8 @@ const LAST_WRITTEN = memoSlot<
     text: string;
     /** The keys and values as read back, made the first time a run reads the file. */
     translations?: ReadonlyMap<string, string>;
-    /** Where each value stands in `text`, found the first time a run edits it. */
-    places?: ValuePlaces;
+    /** Where each value stands in `text`: an edit puts its values in there. */
+    places: ValuePlaces;
   }
 >('last locale file written');
 
@@ -164,8 +163,7 @@ export function keptLocaleJson(
     if (changed.length === 0) return last.text;
     if (changed.length <= MOST_EDITS) {
       localeTextsLaidOut.count++;
-      last.places ??= valuePlaces(document, last.values);
-      const edited = editedText({ ...last, places: last.places }, values, changed);
+      const edited = editedText(last, values, changed);
       const text = flatString(edited.text);
       keepLast(LAST_WRITTEN, file, { document, keys, values, text, places: edited.places });
       return text;
@@ -174,18 +172,8 @@ export function keptLocaleJson(
   // A changed document (a key added, removed or renamed): the last text, with the stretch that
   // differs laid out again; the first text of a session is laid out whole.
   localeTextsLaidOut.count++;
-  if (last) last.places ??= valuePlaces(last.document, last.values);
-  const made = last?.places
-    ? splicedLocaleText(
-        {
-          text: last.text,
-          layout: layoutOf(last.document),
-          values: last.values,
-          places: last.places,
-        },
-        layoutOf(document),
-        values,
-      )
+  const made = last
+    ? splicedLocaleText({ ...last, layout: layoutOf(last.document) }, layoutOf(document), values)
     : writeLocaleJsonWithPlaces(document, values);
   const text = flatString(made.text);
   keepLast(LAST_WRITTEN, file, { document, keys, values, text, places: made.places });
