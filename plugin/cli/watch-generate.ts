@@ -36,8 +36,13 @@ const SETTLE_MS = 30;
 const CHANGE_WINDOW_MS = 75;
 /** How often the watched paths are looked at while a run fails or a watcher could not watch. */
 const POLL_MS = 500;
-/** How often the watched paths' folders are looked at, whatever happens. */
+/** How often the watched paths' folders and sources are looked at, whatever happens. */
 const GROUND_POLL_MS = 1_000;
+/**
+ * How long a watcher's first scan is waited for. A watcher that never says it is ready (a path gone
+ * in the middle of its scan) must not hold up every later run; it goes on watching what it found.
+ */
+const READY_WAIT_MS = 5_000;
 
 /** Resolves when `signal` aborts, or (run from the command line) on Ctrl-C or SIGTERM. */
 function stopped(signal: AbortSignal | undefined): Promise<void> {
@@ -76,11 +81,20 @@ async function close(watcher: FSWatcher | undefined): Promise<void> {
   watcher.on('error', () => {});
 }
 
-/** Resolves when `watcher` is ready (at once for an empty list of paths: chokidar never says so). */
+/**
+ * Resolves when `watcher` is ready (at once for an empty list of paths: chokidar never says so), or
+ * after the longest wait for it.
+ */
 const readyOf = (watcher: FSWatcher, paths: number) =>
   paths === 0
     ? Promise.resolve()
-    : new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+    : new Promise<void>((resolve) => {
+        const waited = setTimeout(resolve, READY_WAIT_MS);
+        watcher.on('ready', () => {
+          clearTimeout(waited);
+          resolve();
+        });
+      });
 
 export async function watchGenerate(
   options: { cwd: string; config?: string; catalog?: string },
@@ -160,6 +174,12 @@ export async function watchGenerate(
   /** The watched sources (not the outputs: the writer reports what stands in their way). */
   let sources: string[] = [];
   let shape = '';
+  /**
+   * What stood at each watched source (which file, of what kind) when last looked at: a source
+   * deleted or replaced is seen within a second even when the watcher missed it (a watcher on a
+   * busy machine has missed a deletion right after a `git stash pop`).
+   */
+  let sourcesStanding = '';
   /** A watched folder went, or a watcher could not watch something, since the watchers were made. */
   let shaken = false;
   /** What the watchers could not watch, as said: said once until the paths change. */
@@ -254,9 +274,13 @@ export async function watchGenerate(
     ground = standing(groundFolders, false);
     sources = watchedPaths(result);
     shape = shapes(sources);
+    sourcesStanding = standing(sources, false);
     clearInterval(groundPoll);
     groundPoll = setInterval(() => {
-      if (standing(groundFolders, false) !== ground) schedule();
+      const now = standing(sources, false);
+      if (standing(groundFolders, false) === ground && now === sourcesStanding) return;
+      sourcesStanding = now;
+      schedule();
     }, GROUND_POLL_MS);
     clearInterval(poll);
     poll = undefined;

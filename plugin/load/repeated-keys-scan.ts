@@ -5,6 +5,7 @@
 // syntax tree then decides), never no wrongly: text it cannot follow for certain (a regular
 // expression, a template with a substitution, JSX) counts as a yes.
 
+const BACKSLASH = 0x5c;
 const WORD = /[A-Za-z_$\u0080-\uffff][\w$\u0080-\uffff]*|\d[\w.]*/y;
 
 /** Whether `text` (syntax already valid) may write one key twice in an object literal. */
@@ -43,17 +44,20 @@ export function mayRepeatKeys(text: string, jsx: boolean): boolean {
       return true;
     }
     if (c === '"' || c === "'") {
+      // Compared by code, and cut out only at key position: most strings are values (labels, prose).
+      const quote = text.charCodeAt(i);
       let j = i + 1;
-      let value = '';
-      while (j < n && text[j] !== c) {
-        if (text[j] === '\\') return true; // an escape may spell a key another way
-        value += text[j];
+      while (j < n) {
+        const code = text.charCodeAt(j);
+        if (code === quote) break;
+        if (code === BACKSLASH) return true; // an escape may spell a key another way
         j++;
       }
       const wasKey = keyNext;
       keyNext = false;
+      const start = i + 1;
       i = j + 1;
-      if (wasKey && note(value)) return true;
+      if (wasKey && note(text.slice(start, j))) return true;
       continue;
     }
     if (c === '`') {

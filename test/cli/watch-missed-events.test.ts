@@ -1,0 +1,71 @@
+// `generate --watch` when the file watcher fails it: a watcher that never finishes its first scan and
+// reports nothing at all (as chokidar has done on a busy machine right after a `git stash pop`). The
+// session still starts watching, and a catalog file deleted, or replaced by an editor's atomic save
+// (a new file renamed over it), still runs again: the watched sources are looked at every second.
+import { EventEmitter } from 'node:events';
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli as runCommandLine } from '../../plugin/cli/main';
+import { removeTempDirs, tempDir, writeFiles } from '../support/files';
+
+/** A watcher that watches nothing: it is never ready and never reports a change. */
+vi.mock('chokidar', () => ({
+  watch: () => Object.assign(new EventEmitter(), { add() {}, close: async () => {} }),
+}));
+
+afterAll(removeTempDirs);
+
+const tools = (label: string) =>
+  `import { demo } from './vocab.catalog';\nexport default demo.tools({ Grep: { kind: 'sdk', category: 'file', label: '${label}' } });\n`;
+
+const PROJECT = {
+  'tool-catalog.config.ts':
+    "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'] } } });\n",
+  'catalog/vocab.catalog.ts':
+    "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
+  'catalog/a.catalog.ts':
+    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: 'Read' } });\n",
+  'catalog/b.catalog.ts': tools('Grep'),
+};
+
+async function until(check: () => boolean, what: string, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('generate --watch with a watcher that reports nothing', () => {
+  it('starts watching, and runs again after a catalog file is replaced or deleted', async () => {
+    const dir = await tempDir('watch-missed');
+    writeFiles(dir, PROJECT);
+    let stdout = '';
+    let stderr = '';
+    const stop = new AbortController();
+    const running = runCommandLine(['generate', '--watch'], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      signal: stop.signal,
+    });
+    const log = () => `stdout:\n${stdout}\nstderr:\n${stderr}`;
+    const en = () => readFileSync(path.join(dir, 'generated/demo/i18n/en.json'), 'utf8');
+    const b = path.join(dir, 'catalog/b.catalog.ts');
+    try {
+      await until(() => /Watching \d+ paths/.test(stdout), 'the watch to start', log);
+      expect(en()).toContain('"Grep"');
+      // An atomic save: the new text is written beside the file and renamed over it.
+      writeFileSync(`${b}.tmp`, tools('Search'));
+      renameSync(`${b}.tmp`, b);
+      await until(() => en().includes('"Search"'), 'the run after the atomic save', log);
+      unlinkSync(b);
+      await until(() => !en().includes('"Search"'), 'the run after the deletion', log);
+      expect(en()).toContain('"Read"');
+    } finally {
+      stop.abort();
+      expect(await running).toBe(0);
+    }
+  }, 120_000);
+});
