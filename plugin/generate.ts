@@ -16,7 +16,7 @@ import { pathsToRead, renderCatalog, takenOver } from './render/render-catalog.j
 import { renderersOf } from './targets/index.js';
 import { loadTemplates } from './render/templates.js';
 import { keptFormatterWarnings } from './project/kept-formatter-warnings.js';
-import { runInOneMemory } from './session-memory.js';
+import { doWhileWaiting, runInOneMemory } from './session-memory.js';
 import { MANIFEST_NAME, manifestDefaultLocale, manifestEntries } from './write/manifest.js';
 import { readOutput } from './write/output-memory.js';
 import { isFileReallyIn } from './text/real-place.js';
@@ -147,6 +147,8 @@ export const generate = (options: GenerateOptions): Promise<GenerateResult> =>
   runInOneMemory(() => generateInMemory(options));
 
 async function generateInMemory(options: GenerateOptions): Promise<GenerateResult> {
+  // The templates are ready before the catalog is: loaded while the evaluation process works.
+  doWhileWaiting(loadTemplates);
   const project = await loadForRender(options);
   const rendered = await Promise.all(
     project.catalogs.map((c) => (c.model ? renderModel(c.model) : undefined)),

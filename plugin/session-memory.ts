@@ -22,6 +22,9 @@ export class SessionMemory {
   private readonly derived = new Map<AnySlot, WeakMap<object, unknown>>();
   private readonly last = new Map<AnySlot, Map<unknown, unknown>>();
 
+  /** Work the run will need, to be done while it waits for another process (each done once). */
+  readonly whileWaiting = new Set<() => void>();
+
   /** How to end what the session keeps running (a warm process), in the order they started. */
   private readonly closers: (() => Promise<void>)[] = [];
 
@@ -133,6 +136,30 @@ export function sessionResource<V>(
   memory.keepLast(slot, 'resource', value);
   memory.closeAtEnd(() => close(value));
   return value;
+}
+
+/**
+ * Registers `task`, work this run will need later (one that keeps what it made), to be done while the
+ * run waits for the evaluation process instead of after: a cold `generate` waits for that process to
+ * start and to run the catalog, its own thread idle. Outside a run nothing is registered.
+ */
+export const doWhileWaiting = (task: () => void): void => {
+  current.getStore()?.whileWaiting.add(task);
+};
+
+/**
+ * Does the registered work now: the run has just asked another process and waits for its answer. A
+ * task that fails is left to be done again where its result is needed (and fails there, reported).
+ */
+export function useTheWait(): void {
+  const tasks = current.getStore()?.whileWaiting;
+  if (!tasks) return;
+  for (const task of tasks) {
+    tasks.delete(task);
+    try {
+      task();
+    } catch {}
+  }
 }
 
 /** Whether this run keeps its results for the next one (then kept texts are flattened once). */

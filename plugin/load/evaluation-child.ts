@@ -8,6 +8,7 @@ import {
   type EvaluationOutcome,
   type EvaluationRequest,
 } from './evaluation-outcome.js';
+import { useTheWait } from '../session-memory.js';
 import { RUNNER_SOURCE } from './sandbox.js';
 
 /** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
@@ -298,6 +299,8 @@ export class Child {
         this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
       };
       send(false);
+      // The answer takes the process a while (at a cold start, its own start too): time for the run's other work.
+      useTheWait();
     });
   }
 
