@@ -151,7 +151,7 @@ export const doWhileWaiting = (task: () => void): void => {
  * Does the registered work now: the run has just asked another process and waits for its answer. A
  * task that fails is left to be done again where its result is needed (and fails there, reported).
  */
-export function useTheWait(): void {
+export function runWaitingWork(): void {
   const tasks = current.getStore()?.whileWaiting;
   if (!tasks) return;
   for (const task of tasks) {

@@ -8,7 +8,7 @@ import {
   type EvaluationOutcome,
   type EvaluationRequest,
 } from './evaluation-outcome.js';
-import { useTheWait } from '../session-memory.js';
+import { runWaitingWork } from '../session-memory.js';
 import { RUNNER_SOURCE } from './sandbox.js';
 
 /** The evaluation process's V8 heap limit, in MiB: far above what plain data needs. */
@@ -300,7 +300,7 @@ export class Child {
       };
       send(false);
       // The answer takes the process a while (at a cold start, its own start too): time for the run's other work.
-      useTheWait();
+      runWaitingWork();
     });
   }
 
