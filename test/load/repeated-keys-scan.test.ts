@@ -24,6 +24,7 @@ const scalar = fc.constantFrom(
   '1',
   "'}{,'",
   '"a, b: 1 }"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template's text, written into the module
   '`plain ${"}"}`',
   '`no substitution {,}`',
   '/a{1,2}/g',
