@@ -6,8 +6,8 @@ import { EventEmitter } from 'node:events';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runCli as runCommandLine } from '../../plugin/cli/main';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
+import { until, watchCli } from '../support/watch-cli';
 
 /** A watcher that watches nothing: it is never ready and never reports a change. */
 vi.mock('chokidar', () => ({
@@ -29,32 +29,16 @@ const PROJECT = {
   'catalog/b.catalog.ts': tools('Grep'),
 };
 
-async function until(check: () => boolean, what: string, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('generate --watch with a watcher that reports nothing', () => {
   it('starts watching, and runs again after a catalog file is replaced or deleted', async () => {
     const dir = await tempDir('watch-missed');
     writeFiles(dir, PROJECT);
-    let stdout = '';
-    let stderr = '';
-    const stop = new AbortController();
-    const running = runCommandLine(['generate', '--watch'], {
-      cwd: dir,
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      signal: stop.signal,
-    });
-    const log = () => `stdout:\n${stdout}\nstderr:\n${stderr}`;
+    const watch = watchCli(dir);
+    const { log } = watch;
     const en = () => readFileSync(path.join(dir, 'generated/demo/i18n/en.json'), 'utf8');
     const b = path.join(dir, 'catalog/b.catalog.ts');
     try {
-      await until(() => /Watching \d+ paths/.test(stdout), 'the watch to start', log);
+      await watch.started();
       expect(en()).toContain('"Grep"');
       // An atomic save: the new text is written beside the file and renamed over it.
       writeFileSync(`${b}.tmp`, tools('Search'));
@@ -64,8 +48,7 @@ describe('generate --watch with a watcher that reports nothing', () => {
       await until(() => !en().includes('"Search"'), 'the run after the deletion', log);
       expect(en()).toContain('"Read"');
     } finally {
-      stop.abort();
-      expect(await running).toBe(0);
+      expect(await watch.stop()).toBe(0);
     }
   }, 120_000);
 });

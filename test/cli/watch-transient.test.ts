@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli as runCommandLine } from '../../plugin/cli/main';
 import { createGenerateSession } from '../../plugin/generate-session';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
+import { until, watchCli } from '../support/watch-cli';
 
 afterAll(removeTempDirs);
 
@@ -38,18 +38,6 @@ const TRANSLATED = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(
-  check: () => boolean,
-  what: string,
-  log: () => string = () => '',
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log()}`);
-    await sleep(25);
-  }
-}
 
 const git = (dir: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
@@ -80,19 +68,15 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
   it('keeps every translation through a two-step save, a delete-and-recreate, a git stash round trip and a long gap', async () => {
     const dir = await tempDir('watch-transient');
     writeFiles(dir, PROJECT);
-    let stdout = '';
-    let stderr = '';
-    const stop = new AbortController();
-    const running = runCommandLine(['generate', '--watch'], {
-      cwd: dir,
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      signal: stop.signal,
-    });
-    const log = () => `stdout:\n${stdout}\nstderr:\n${stderr}`;
-    const runs = () => stdout.split('\n').filter((l) => l.startsWith('demo: ')).length;
+    const watch = watchCli(dir);
+    const { log } = watch;
+    const runs = () =>
+      watch
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('demo: ')).length;
     try {
-      await until(() => /Watching \d+ paths/.test(stdout), 'the first run', log);
+      await watch.started();
       const b = path.join(dir, 'catalog/b.catalog.ts');
       const translated = translate(dir);
       let seen = runs();
@@ -138,36 +122,27 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       await until(() => !existsSync(setAside(dir)), 'the translations back', log);
       expect(locales(dir), log()).toEqual(translated);
     } finally {
-      stop.abort();
-      expect(await running).toBe(0);
+      expect(await watch.stop()).toBe(0);
     }
   }, 240_000);
 
   it('reports a catalog that rejects a promise or loops, and keeps watching', async () => {
     const dir = await tempDir('watch-rejects');
     writeFiles(dir, PROJECT);
-    let stdout = '';
-    let stderr = '';
-    const stop = new AbortController();
-    const running = runCommandLine(['generate', '--watch'], {
-      cwd: dir,
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      signal: stop.signal,
-    });
-    const log = () => `stdout:\n${stdout}\nstderr:\n${stderr}`;
+    const watch = watchCli(dir);
+    const { log } = watch;
     try {
-      await until(() => /Watching \d+ paths/.test(stdout), 'the first run', log);
+      await watch.started();
       const b = path.join(dir, 'catalog/b.catalog.ts');
       writeFileSync(b, `Promise.reject(new Error('rejected later'));\n${B_TOOLS}`);
       await until(
-        () => /catalog\/b\.catalog\.ts:1:\d+: error TC101: .*rejected later/.test(stderr),
+        () => /catalog\/b\.catalog\.ts:1:\d+: error TC101: .*rejected later/.test(watch.stderr()),
         'the rejection',
         log,
       );
       writeFileSync(b, `for (;;) {}\n${B_TOOLS}`);
       await until(
-        () => /catalog\/b\.catalog\.ts:1:1: error TC103/.test(stderr),
+        () => /catalog\/b\.catalog\.ts:1:1: error TC103/.test(watch.stderr()),
         'the endless loop',
         log,
       );
@@ -175,24 +150,16 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       const en = path.join(dir, 'generated/demo/i18n/en.json');
       await until(() => readFileSync(en, 'utf8').includes('"Search"'), 'the fix', log);
     } finally {
-      stop.abort();
-      expect(await running).toBe(0);
+      expect(await watch.stop()).toBe(0);
     }
   }, 120_000);
 
   it('puts back an output edited or deleted by hand, with no other change', async () => {
     const dir = await tempDir('watch-outputs');
     writeFiles(dir, PROJECT);
-    let stdout = '';
-    const stop = new AbortController();
-    const running = runCommandLine(['generate', '--watch'], {
-      cwd: dir,
-      stdout: (t) => (stdout += t),
-      stderr: () => {},
-      signal: stop.signal,
-    });
+    const watch = watchCli(dir);
     try {
-      await until(() => /Watching \d+ paths/.test(stdout), 'the first run');
+      await watch.started();
       const registry = path.join(dir, 'generated/demo/registry.ts');
       const policy = path.join(dir, 'generated/demo/policy.md');
       const original = [readFileSync(registry, 'utf8'), readFileSync(policy, 'utf8')];
@@ -200,7 +167,7 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
       await until(
         () => readFileSync(registry, 'utf8') === original[0],
         'the edited output put back',
-        () => stdout,
+        watch.log,
       );
       rmSync(policy);
       await until(
@@ -208,8 +175,7 @@ describe('generate --watch and a source that is briefly empty or missing', () =>
         'the deleted output put back',
       );
     } finally {
-      stop.abort();
-      expect(await running).toBe(0);
+      expect(await watch.stop()).toBe(0);
     }
   }, 120_000);
 });
