@@ -84,18 +84,11 @@ function runner(
     unchanged?: () => boolean;
   }
   let keptContext: Realm | undefined;
-  /**
-   * A context made while the process waits (after it says it is ready, and after each answer), for
-   * the next request that needs a new one: no code has run in it, so it is as new when taken. Making
-   * one at the request was the largest part of a cold run's wait for its config.
-   */
+  // The next new context, made while the process waits (after ready, and after each answer): no code
+  // has run in it, so it is new when taken; made at the request, it was most of a cold config's wait.
   let spare: Realm | undefined;
-  const makeSpare = () =>
-    setImmediate(() => {
-      try {
-        spare ??= newRealm(true);
-      } catch {}
-    });
+  // biome-ignore format: one line
+  const makeSpare = () => setImmediate(() => { try { spare ??= newRealm(true); } catch {} });
   function newRealm(keep: boolean): Realm {
     const sandbox: Record<string, unknown> = Object.create(null);
     const realm = {} as Realm;
