@@ -19,12 +19,25 @@ function runWorker(args, cwd) {
 }
 
 /**
+ * Fails when `generate` in `dir` would keep its evaluations on disk (a node_modules in or above it):
+ * a cold row measured there would not be cold.
+ */
+function withoutKeptEvaluations(dir) {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, 'node_modules')))
+      throw new Error(`${d} holds a node_modules: generate would keep its evaluations there`);
+    if (path.dirname(d) === d) return;
+  }
+}
+
+/**
  * `tool-catalog generate` as a whole process: cold (empty output folder), then a no-op second
  * `generate` (everything up to date, nothing to write) and `--check`, in turns so that all three
  * meet the same load; then the peak RSS of each.
  */
 export function coldGenerate(ctx, size) {
   const { dir } = ctx.catalogs.get(size);
+  withoutKeptEvaluations(dir);
   const bin = path.join(ctx.repo, 'bin/tool-catalog.js');
   const clean = () => rmSync(path.join(dir, 'generated'), { recursive: true, force: true });
   // Each turn: cold first (it leaves fresh output behind), then the two runs that find it up to date.

@@ -162,6 +162,17 @@ export function runWaitingWork(): void {
   }
 }
 
+/**
+ * Has `close` run when the watch session ends, and says whether it will; outside a session it never
+ * runs (the caller does its work at once).
+ */
+export function atSessionEnd(close: () => Promise<void>): boolean {
+  const memory = current.getStore();
+  if (!memory?.lasting) return false;
+  memory.closeAtEnd(close);
+  return true;
+}
+
 /** Whether this run keeps its results for the next one (then kept texts are flattened once). */
 export const keepsLast = (): boolean => current.getStore()?.lasting === true;
 

@@ -22,7 +22,7 @@ import type { SourceReader } from './source-reader.js';
 import { isPlainData, type Exports } from './exports-shape.js';
 import type { PathState } from './resolution-candidates.js';
 import { keptEvaluationsFolder } from './evaluation-folder.js';
-import { keepLast, lastKept, memoSlot } from '../session-memory.js';
+import { atSessionEnd, keepLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** What a record file holds; `format` changes whenever what a record means does. */
 const FORMAT = 'agent-tool-catalog evaluation 3';
@@ -95,6 +95,9 @@ function readRegularFile(file: string): string | undefined {
   }
 }
 
+/** How long a watch session's runs must pause before its records are written. */
+const FLUSH_AFTER_MS = 1_000;
+
 /** Per folder and mode: the store a run or session uses, so one that cannot be used warns once. */
 const STORE = memoSlot<string, EvaluationStore>('evaluation store');
 
@@ -103,6 +106,14 @@ export class EvaluationStore {
   private unusable: string | undefined;
   private warned = false;
   private pruned = false;
+  /**
+   * A watch session's records, written once its runs pause (and when it ends): the store serves the
+   * next process, and an edit changes every entry's record (entries run together), so writing them
+   * all in each run was half of an edit's time in an app. The latest record of each entry.
+   */
+  private readonly pending = new Map<string, EvaluationRecord>();
+  private deferred = false;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -119,8 +130,10 @@ export class EvaluationStore {
     const id = `${folder}\0${options.readOnly === true}`;
     let store = lastKept(STORE, id);
     if (!store) {
-      store = new EvaluationStore(folder, options.readOnly === true);
-      keepLast(STORE, id, store);
+      const made = new EvaluationStore(folder, options.readOnly === true);
+      made.deferred = atSessionEnd(async () => made.flush());
+      keepLast(STORE, id, made);
+      store = made;
     }
     return store;
   }
@@ -187,9 +200,29 @@ export class EvaluationStore {
     return { key, sources, paths: new Map(record.paths), exports: record.exports };
   }
 
-  /** Records what `entry` evaluated to (nothing in read-only mode, as `generate --check` runs). */
+  /**
+   * Records what `entry` evaluated to (nothing in read-only mode, as `generate --check` runs): at
+   * once in a run, once the runs pause in a watch session.
+   */
   set(entry: string, record: EvaluationRecord): void {
     if (this.readOnly || this.unusable !== undefined) return;
+    if (!this.deferred) return this.write(entry, record);
+    this.pending.set(entry, record);
+    clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+    this.flushTimer.unref();
+  }
+
+  /** Writes the session's waiting records now. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    for (const [entry, record] of this.pending) {
+      this.pending.delete(entry);
+      if (this.unusable === undefined) this.write(entry, record);
+    }
+  }
+
+  private write(entry: string, record: EvaluationRecord): void {
     const stored: StoredRecord = {
       format: FORMAT,
       key: record.key,
