@@ -206,7 +206,10 @@ export class EvaluationStore {
    */
   set(entry: string, record: EvaluationRecord): void {
     if (this.readOnly || this.unusable !== undefined) return;
-    if (!this.deferred) return this.write(entry, record);
+    if (!this.deferred) {
+      this.write(entry, record);
+      return;
+    }
     this.pending.set(entry, record);
     clearTimeout(this.flushTimer);
     this.flushTimer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
