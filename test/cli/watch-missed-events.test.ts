@@ -7,6 +7,7 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
+import { grepTools, TWO_FILE_PROJECT } from '../support/two-file-project';
 import { until, watchCli } from '../support/watch-cli';
 
 /** A watcher that watches nothing: it is never ready and never reports a change. */
@@ -16,23 +17,10 @@ vi.mock('chokidar', () => ({
 
 afterAll(removeTempDirs);
 
-const tools = (label: string) =>
-  `import { demo } from './vocab.catalog';\nexport default demo.tools({ Grep: { kind: 'sdk', category: 'file', label: '${label}' } });\n`;
-
-const PROJECT = {
-  'tool-catalog.config.ts':
-    "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'] } } });\n",
-  'catalog/vocab.catalog.ts':
-    "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
-  'catalog/a.catalog.ts':
-    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: 'Read' } });\n",
-  'catalog/b.catalog.ts': tools('Grep'),
-};
-
 describe('generate --watch with a watcher that reports nothing', () => {
   it('starts watching, and runs again after a catalog file is replaced or deleted', async () => {
     const dir = await tempDir('watch-missed');
-    writeFiles(dir, PROJECT);
+    writeFiles(dir, TWO_FILE_PROJECT);
     const watch = watchCli(dir);
     const { log } = watch;
     const en = () => readFileSync(path.join(dir, 'generated/demo/i18n/en.json'), 'utf8');
@@ -41,7 +29,7 @@ describe('generate --watch with a watcher that reports nothing', () => {
       await watch.started();
       expect(en()).toContain('"Grep"');
       // An atomic save: the new text is written beside the file and renamed over it.
-      writeFileSync(`${b}.tmp`, tools('Search'));
+      writeFileSync(`${b}.tmp`, grepTools('Search'));
       renameSync(`${b}.tmp`, b);
       await until(() => en().includes('"Search"'), 'the run after the atomic save', log);
       unlinkSync(b);

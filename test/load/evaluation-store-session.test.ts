@@ -7,26 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateAndWrite } from '../../plugin/api';
 import { createGenerateSession } from '../../plugin/generate-session';
 import { removeTempDirs, tempDir, writeFiles } from '../support/files';
+import { grepTools, TWO_FILE_PROJECT } from '../support/two-file-project';
 import { until } from '../support/watch-cli';
 
 afterAll(removeTempDirs);
 
-const tools = (label: string) =>
-  `import { demo } from './vocab.catalog';\nexport default demo.tools({ Grep: { kind: 'sdk', category: 'file', label: '${label}' } });\n`;
-
-const PROJECT = {
-  'tool-catalog.config.ts':
-    "import { defineConfig } from 'agent-tool-catalog';\nexport default defineConfig({ catalogs: { demo: { include: ['catalog/*.catalog.ts'] } } });\n",
-  'catalog/vocab.catalog.ts':
-    "import { defineCatalog } from 'agent-tool-catalog';\nexport const demo = defineCatalog({ categories: ['file'] });\n",
-  'catalog/a.catalog.ts':
-    "import { demo } from './vocab.catalog';\nexport default demo.tools({ Read: { kind: 'sdk', category: 'file', label: 'Read' } });\n",
-  'catalog/b.catalog.ts': tools('Grep'),
-};
-
 async function app() {
   const dir = await tempDir('store-session');
-  writeFiles(dir, PROJECT);
+  writeFiles(dir, TWO_FILE_PROJECT);
   mkdirSync(path.join(dir, 'node_modules'));
   const store = path.join(dir, 'node_modules/.cache/agent-tool-catalog');
   const records = () =>
@@ -40,7 +28,7 @@ describe('evaluations kept on disk by a watch session', () => {
     const session = createGenerateSession({ cwd: dir });
     try {
       expect((await session.run()).ok).toBe(true);
-      writeFileSync(path.join(dir, 'catalog/b.catalog.ts'), tools('Search'));
+      writeFileSync(path.join(dir, 'catalog/b.catalog.ts'), grepTools('Search'));
       expect((await session.run()).ok).toBe(true);
       // Nothing yet: the runs have not paused.
       expect(records()).toEqual([]);
@@ -55,7 +43,7 @@ describe('evaluations kept on disk by a watch session', () => {
     const { dir, records, store } = await app();
     const session = createGenerateSession({ cwd: dir });
     expect((await session.run()).ok).toBe(true);
-    writeFileSync(path.join(dir, 'catalog/b.catalog.ts'), tools('Search'));
+    writeFileSync(path.join(dir, 'catalog/b.catalog.ts'), grepTools('Search'));
     expect((await session.run()).ok).toBe(true);
     await session.dispose();
     expect(records()).toHaveLength(4);
