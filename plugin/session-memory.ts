@@ -162,15 +162,10 @@ export function runWaitingWork(): void {
   }
 }
 
-/**
- * Has `close` run when the watch session ends, and says whether it will; outside a session it never
- * runs (the caller does its work at once).
- */
-export function atSessionEnd(close: () => Promise<void>): boolean {
+/** Has `close` run when the watch session ends; outside a session it never runs. */
+export function atSessionEnd(close: () => Promise<void>): void {
   const memory = current.getStore();
-  if (!memory?.lasting) return false;
-  memory.closeAtEnd(close);
-  return true;
+  if (memory?.lasting) memory.closeAtEnd(close);
 }
 
 /** Whether this run keeps its results for the next one (then kept texts are flattened once). */

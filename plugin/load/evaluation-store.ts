@@ -22,7 +22,7 @@ import type { SourceReader } from './source-reader.js';
 import { isPlainData, type Exports } from './exports-shape.js';
 import type { PathState } from './resolution-candidates.js';
 import { keptEvaluationsFolder } from './evaluation-folder.js';
-import { atSessionEnd, keepLast, lastKept, memoSlot } from '../session-memory.js';
+import { atSessionEnd, keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 
 /** What a record file holds; `format` changes whenever what a record means does. */
 const FORMAT = 'agent-tool-catalog evaluation 3';
@@ -112,12 +112,13 @@ export class EvaluationStore {
    * all in each run was half of an edit's time in an app. The latest record of each entry.
    */
   private readonly pending = new Map<string, EvaluationRecord>();
-  private deferred = false;
   private flushTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly dir: string,
     private readonly readOnly: boolean,
+    /** A watch session's store: its records wait (see `pending`). */
+    private readonly deferred: boolean,
   ) {}
 
   /**
@@ -130,8 +131,8 @@ export class EvaluationStore {
     const id = `${folder}\0${options.readOnly === true}`;
     let store = lastKept(STORE, id);
     if (!store) {
-      const made = new EvaluationStore(folder, options.readOnly === true);
-      made.deferred = atSessionEnd(async () => made.flush());
+      const made = new EvaluationStore(folder, options.readOnly === true, keepsLast());
+      if (made.deferred) atSessionEnd(async () => made.flush());
       keepLast(STORE, id, made);
       store = made;
     }
