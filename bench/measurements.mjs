@@ -163,7 +163,11 @@ export function errorPath(ctx, size) {
   }
 }
 
-/** Fixed start-up cost: `tool-catalog --help` and importing the Vite plugin, each over a bare `node -e 0`, in turns. */
+/**
+ * Fixed start-up cost: `tool-catalog --help` and importing the Vite plugin, each over a bare
+ * `node -e 0`, in turns; and importing unplugin alone, which the plugin cannot start without (its
+ * floor).
+ */
 export function startup(ctx) {
   const node = (args) => () => timeNode(args, { cwd: ctx.repo }).ms;
   const vite = pathToFileURL(path.join(ctx.repo, 'dist/vite.js')).href;
@@ -173,11 +177,26 @@ export function startup(ctx) {
       bare: { fn: node(['-e', '0']) },
       help: { fn: node([path.join(ctx.repo, 'bin/tool-catalog.js'), '--help']) },
       vite: { fn: node(['-e', `import(${JSON.stringify(vite)})`]) },
+      unplugin: { fn: node(['-e', "import('unplugin')"]) },
     },
     3 * ctx.budgetMs,
   );
   const over = (s) => Math.round((s.median - times.bare.median) * 10) / 10;
-  return { ...times, overheadMs: { help: over(times.help), vite: over(times.vite) } };
+  return {
+    ...times,
+    overheadMs: { help: over(times.help), vite: over(times.vite), unplugin: over(times.unplugin) },
+  };
+}
+
+/**
+ * What the machine charges for memory touched for the first time: one 800 kB string made flat
+ * (a fresh mapping of its own) against the same text as forty 20 kB strings (pages that stay mapped).
+ */
+export function freshMemory(ctx) {
+  return runWorker(
+    [worker(ctx, 'fresh-memory.mjs'), String(Math.max(20, ctx.runs * 20))],
+    ctx.repo,
+  );
 }
 
 /** `npm test` in the repository, timed whole; only on request (`--npm-test`): it takes minutes. */

@@ -231,10 +231,35 @@ function startupSection(st) {
         ['`node -e 0`', ms(st.bare), ''],
         ['`tool-catalog --help`', ms(st.help), `+${st.overheadMs.help}`],
         ['`node -e "import(\'…/dist/vite.js\')"`', ms(st.vite), `+${st.overheadMs.vite}`],
+        ...(st.unplugin
+          ? [
+              [
+                "`node -e \"import('unplugin')\"` (the plugin's own start-up floor)",
+                ms(st.unplugin),
+                `+${st.overheadMs.unplugin}`,
+              ],
+            ]
+          : []),
       ],
     ),
     '',
   ];
+}
+
+/**
+ * What a fresh memory page costs here. Large outputs and the objects a collection promotes pay it,
+ * so it sets a floor under the watch rows that differs from machine to machine.
+ */
+function freshMemoryLine(f) {
+  if (!f) return 'Fresh memory: not measured.';
+  const reason = why(f);
+  if (reason) return `Fresh memory: ${reason}.`;
+  const per = (x) => fmt((x / f.kB) * 1000);
+  return (
+    `Fresh memory: one ${f.kB} kB string made flat takes ${fmt(f.oneString.median)} ms ` +
+    `(${per(f.oneString.median)} µs per kB: V8 maps fresh pages for every string over 128 kB), the same ` +
+    `text as forty flat strings ${fmt(f.inPieces.median)} ms (${per(f.inPieces.median)} µs per kB).`
+  );
 }
 
 export function renderReport(results) {
@@ -249,6 +274,7 @@ export function renderReport(results) {
     '',
     `Machine: ${m.cpu}, ${m.memoryGb} GB, ${m.os}, Node ${m.node}.`,
     `Load (shared machine): \`${m.uptime}\` before, \`${m.uptimeAfter ?? '?'}\` after.`,
+    freshMemoryLine(results.freshMemory),
     '',
     '## Targets',
     '',

@@ -12,6 +12,7 @@ import {
   coldTanstack,
   drift,
   errorPath,
+  freshMemory,
   inProcess,
   inProcessTanstack,
   npmTest,
@@ -131,6 +132,11 @@ async function main() {
     machine: machine(),
     sizes: {},
   };
+  // First, while the machine is as quiet as it will be: it explains rows below, not a target.
+  log('fresh memory:');
+  results.freshMemory = await measure('one large string against the same text in pieces', () =>
+    freshMemory(ctx),
+  );
   for (const size of sizes) {
     log(`${size} tools / routes:`);
     ctx.catalogs.set(size, writeSyntheticCatalog(path.join(ctx.tmp, `catalog-${size}`), size));

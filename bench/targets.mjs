@@ -222,9 +222,12 @@ function startupRows(results) {
   const why = whyMissing(results, undefined, st);
   const one = (key, label) => {
     const over = st?.overheadMs?.[key];
+    const floor = key === 'vite' ? st?.overheadMs?.unplugin : undefined;
     const measured =
       typeof over === 'number'
-        ? `+${fmt(over)} ms (${msText(st[key].median)} vs ${msText(st.bare.median)})`
+        ? `+${fmt(over)} ms (${msText(st[key].median)} vs ${msText(st.bare.median)})${
+            typeof floor === 'number' ? `; unplugin's own import alone: +${fmt(floor)} ms` : ''
+          }`
         : '—';
     return row(label, '≤ +60 ms over bare `node -e 0`', measured, undefined, [
       limit('overhead', over, 60, 'ms', why),

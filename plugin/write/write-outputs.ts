@@ -3,7 +3,6 @@
 // content (locale files); only into its output folders for real (output-places.ts). Every changed
 // file is first staged as a temp file in its own folder; only when all are staged are they renamed
 // into place, so a failure leaves every file as it was.
-import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   promises as fs,
@@ -62,11 +61,19 @@ export interface WriteReport {
 
 const TEMP_FILE = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
+/**
+ * Eight hex digits that make a temp name unlikely to be taken. A temp file is created exclusively
+ * (`wx`), so a name that is taken or guessed fails the write instead of following anything; the
+ * digits need no cryptographic source, and `node:crypto` would add about 9 ms to loading the bundler
+ * plugins, which load this module.
+ */
+const tempSuffix = () =>
+  Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0');
+
 const tempName = (file: string) =>
-  path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${tempSuffix()}.tmp`);
 
 /** Whether the process that made a temp file is gone (its file is then a leftover of an interrupted run). */
 function isDead(pid: number): boolean {

@@ -1,6 +1,7 @@
 // The cold `generate` process loads only what generating needs: no ts-morph or TypeScript (the
 // error path and other commands load them), no Handlebars compiler (templates are precompiled).
-// These are the regressions that cost seconds per run; the bench measures the rest.
+// These are the regressions that cost seconds per run; the bench measures the rest. Loading the Vite
+// plugin leaves out the Node built-ins it does not need.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -77,5 +78,24 @@ describe('cold generate', () => {
   it('loads the same little for a no-op --check run', () => {
     const { modules } = loadedModules(['generate', '--check'], catalogDir);
     expect(packagesOf(modules).filter((p) => /ts-morph|typescript/.test(p!))).toEqual([]);
+  });
+});
+
+describe('loading the Vite plugin', () => {
+  it('loads no Node built-in its start-up does not need: not node:crypto', () => {
+    // A bundler loads the plugin on every start; node:crypto alone costs about 9 ms of it.
+    const vite = JSON.stringify(path.join(REPO, 'dist/vite.js'));
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${vite}); console.log(JSON.stringify(process.moduleLoadList));`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const builtIns = (JSON.parse(loaded) as string[]).filter((m) => m.startsWith('NativeModule '));
+    expect(builtIns.length).toBeGreaterThan(0);
+    expect(builtIns.filter((m) => /crypto/.test(m))).toEqual([]);
   });
 });

@@ -255,4 +255,35 @@ describe('renderReport', () => {
     expect(report).toContain('### 1,000 tools / routes');
     expect(report).toContain('| `tool-catalog --help` | 80.0 (80.0–80.0) | +40 |');
   });
+
+  it("shows unplugin's own import as the Vite plugin's start-up floor, where it was measured", () => {
+    const results = allMet();
+    const viteRow = () =>
+      byMeasure(targetRows(results)).get('`node -e "import(\'…/dist/vite.js\')"`')!;
+    expect(viteRow().measured).toBe('+55.0 ms (95.0 ms vs 40.0 ms)');
+    // Results written before the floor was measured have no unplugin entry: both shapes render.
+    results.startup = {
+      ...results.startup,
+      unplugin: s(90),
+      overheadMs: { ...results.startup.overheadMs, unplugin: 50 },
+    } as typeof results.startup;
+    expect(viteRow().measured).toBe(
+      "+55.0 ms (95.0 ms vs 40.0 ms); unplugin's own import alone: +50.0 ms",
+    );
+    expect(renderReport(results)).toContain(
+      "| `node -e \"import('unplugin')\"` (the plugin's own start-up floor) | 90.0 (90.0–90.0) | +50 |",
+    );
+  });
+
+  it('says what fresh memory costs on the machine, or why that was not measured', () => {
+    const results: Record<string, unknown> = allMet();
+    expect(renderReport(results)).toContain('Fresh memory: not measured.');
+    results.freshMemory = { kB: 800, oneString: s(3.2), inPieces: s(0.64) };
+    expect(renderReport(results)).toContain(
+      'Fresh memory: one 800 kB string made flat takes 3.20 ms (4.00 µs per kB: V8 maps fresh pages ' +
+        'for every string over 128 kB), the same text as forty flat strings 0.64 ms (0.80 µs per kB).',
+    );
+    results.freshMemory = { error: 'exit 1\nstack' };
+    expect(renderReport(results)).toContain('Fresh memory: failed: exit 1.');
+  });
 });
