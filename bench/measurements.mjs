@@ -194,7 +194,7 @@ export function startup(ctx) {
  */
 export function freshMemory(ctx) {
   return runWorker(
-    [worker(ctx, 'fresh-memory.mjs'), String(Math.max(20, ctx.runs * 20))],
+    [worker(ctx, 'fresh-memory.mjs'), String(Math.max(100, ctx.runs * 40))],
     ctx.repo,
   );
 }

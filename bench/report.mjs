@@ -251,7 +251,6 @@ function startupSection(st) {
  * so it sets a floor under the watch rows that differs from machine to machine.
  */
 function freshMemoryLine(f) {
-  if (!f) return 'Fresh memory: not measured.';
   const reason = why(f);
   if (reason) return `Fresh memory: ${reason}.`;
   const per = (x) => fmt((x / f.kB) * 1000);
