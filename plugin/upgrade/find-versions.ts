@@ -2,7 +2,9 @@
 // found by bisecting the registry's versions, one version's types per probe (cached).
 import { compareVersions } from '../language/versions.js';
 import { firstVersionWith, sharedLimited } from './bisect.js';
-import { publishedVersions, SdkFetchError } from './sdk-cache.js';
+import { SdkFetchError } from './npm-command.js';
+import { publishedVersions } from './sdk-cache.js';
+import { tarballsBetween, type TarballDist } from './registry-tarballs.js';
 import { SdkChoiceError, type SdkSnapshot, typesSnapshot } from './sdk-snapshot.js';
 import type { Presence, ToolRow } from './tool-changes.js';
 
@@ -31,12 +33,19 @@ export async function findVersions(
         `for ${pending.map((r) => r.name).join(', ')}: ${error.message}`,
     ];
   }
+  // Every tarball between the ends in one npm call, made when the first version is not in the cache;
+  // without it (npm cannot list them) each version is installed with npm.
+  let dists: Promise<Map<string, TarballDist>> | undefined;
+  const tarballOf = async (version: string) => {
+    dists ??= tarballsBetween(lo.version, hi.version, cwd).catch(() => new Map());
+    return (await dists).get(version);
+  };
   const snapshot = sharedLimited(4, (version) =>
     version === current.version
       ? Promise.resolve(current)
       : version === target.version
         ? Promise.resolve(target)
-        : typesSnapshot(version, cwd),
+        : typesSnapshot(version, cwd, () => tarballOf(version)),
   );
   const has = (s: SdkSnapshot, p: Presence) =>
     'type' in p

@@ -1,6 +1,5 @@
 // Fetches Claude Agent SDK versions from the npm registry into a cache of its own, never into the
 // app's node_modules: a whole install (the SDK and its runtime binary) to run, or the types alone.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,14 +7,11 @@ import path from 'node:path';
 import { SDK_PACKAGE } from '../load/sdk-location.js';
 import { binaryPackages } from '../verify/claude-runtime.js';
 import { compareVersions, isVersion } from '../language/versions.js';
+import { npm } from './npm-command.js';
+import { typesFromTarball, type TarballDist } from './registry-tarballs.js';
 
 /** Overrides where fetched SDKs are kept (tests point it at a folder of their own). */
 export const CACHE_ENV = 'AGENT_TOOL_CATALOG_CACHE';
-
-/** A fetch that failed: the message says what was run and what npm said. */
-export class SdkFetchError extends Error {
-  override name = 'SdkFetchError';
-}
 
 /** `$AGENT_TOOL_CATALOG_CACHE`, else `$XDG_CACHE_HOME/agent-tool-catalog`, else `~/.cache/agent-tool-catalog`. */
 export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
@@ -26,23 +22,6 @@ export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
       ? env.LOCALAPPDATA
       : path.join(os.homedir(), '.cache'));
   return path.join(base, 'agent-tool-catalog');
-}
-
-/** Runs npm (its own cache makes a second fetch of a version fast and offline) and returns its stdout. */
-function npm(args: readonly string[], cwd: string): Promise<string> {
-  const windows = process.platform === 'win32';
-  return new Promise((resolve, reject) => {
-    execFile(
-      windows ? 'npm.cmd' : 'npm',
-      [...args],
-      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: windows, timeout: 600_000 },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const said = (stderr || error.message).trim().split('\n').slice(-6).join('\n  ');
-        reject(new SdkFetchError(`npm ${args.join(' ')} failed:\n  ${said}`));
-      },
-    );
-  });
 }
 
 /**
@@ -139,13 +118,27 @@ async function downloadBytes(version: string, cwd: string): Promise<{ bytes?: nu
 /** The files of `version` that say which tools it has: `sdk-tools.d.ts`, `sdk.d.ts` and `package.json`. */
 const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
 
-/** A folder with `TYPES_FILES` of `version` (about 5 MB fetched, a few hundred KB kept). */
+/**
+ * A folder with `TYPES_FILES` of `version` (about 1 MB fetched, a few hundred KB kept). `tarball`,
+ * asked only when the cache lacks the version, gives its registry tarball: downloaded and checked
+ * (see registry-tarballs.ts); without it, or when that fails, npm installs the version's package.
+ */
 export async function sdkTypesOf(
   version: string,
   cwd: string,
   root = cacheRoot(),
+  tarball?: () => Promise<TarballDist | undefined>,
 ): Promise<string> {
   return fillOnce(path.join(root, 'sdk-types', version), async (temp) => {
+    const dist = await tarball?.();
+    if (dist) {
+      const fetched = await typesFromTarball(dist, TYPES_FILES, temp).then(
+        () => true,
+        () => false,
+      );
+      if (fetched) return;
+      await rm(temp, { recursive: true, force: true });
+    }
     const install = `${temp}-install`;
     try {
       await mkdir(install, { recursive: true });

@@ -11,6 +11,7 @@ import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
 import { inputFieldsOf } from './input-fields.js';
 import { readDeclarations, type SdkDeclarations } from './outside-changes.js';
 import { installedSdk, looksLikeTag, sdkDistTags, sdkTypesOf } from './sdk-cache.js';
+import type { TarballDist } from './registry-tarballs.js';
 
 export interface SdkSnapshot {
   readonly version: string;
@@ -169,7 +170,11 @@ export async function appSdk(rootDir: string): Promise<SdkSnapshot | undefined> 
 }
 
 /** Only the types of `version`, for finding the version a tool came or went in (fetched once, then cached). */
-export async function typesSnapshot(version: string, rootDir: string): Promise<SdkSnapshot> {
-  const dir = await sdkTypesOf(version, rootDir);
+export async function typesSnapshot(
+  version: string,
+  rootDir: string,
+  tarball?: () => Promise<TarballDist | undefined>,
+): Promise<SdkSnapshot> {
+  const dir = await sdkTypesOf(version, rootDir, undefined, tarball);
   return readSnapshot(dir, `${SDK_PACKAGE} ${version} (types)`, false);
 }
