@@ -59,8 +59,10 @@ export interface ProjectsRun extends TscRun {
 /**
  * One `tsc -b --noEmit` of several projects: each is checked with its own tsconfig exactly as
  * `tsc -p` would, but in one process that reads the declaration files they share (lib, SDKs) once
- * instead of once per project. Each project goes in through a tsconfig in `scratch` that extends it,
- * so the build info lands there and not in the app. Diagnostics are told apart by file path.
+ * instead of once per project (two projects of the AI SDK fixture with TypeScript 5.9: 17.8 → 12.4 s
+ * of CPU). A project is a folder with a tsconfig.json, or a tsconfig file. Each goes in through a
+ * tsconfig in `scratch` that extends it, so the build info lands there and not in the app.
+ * Diagnostics are told apart by file path (`of`: by folder).
  */
 export async function typecheckProjects(
   compiler: CompilerName,
@@ -68,9 +70,9 @@ export async function typecheckProjects(
   scratch: string,
 ): Promise<ProjectsRun> {
   mkdirSync(scratch, { recursive: true });
-  const references = projects.map((dir, i) => {
+  const references = projects.map((project, i) => {
     const wrapper = path.join(scratch, `project-${i}.json`);
-    const extended = path.join(dir, 'tsconfig.json');
+    const extended = project.endsWith('.json') ? project : path.join(project, 'tsconfig.json');
     const tsBuildInfoFile = path.join(scratch, `project-${i}.tsbuildinfo`);
     writeFileSync(
       wrapper,
