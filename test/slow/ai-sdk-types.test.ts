@@ -55,7 +55,11 @@ describe('the generated AI SDK options', () => {
     async (compiler) => {
       // Both projects in one build: the declarations they share are read once.
       const scratch = path.join(dir, `tsc-${compiler.replace(' ', '-')}`);
-      const run = await typecheckProjects(compiler, [tsconfig('both', false), tsconfig('six', true)], scratch);
+      const run = await typecheckProjects(
+        compiler,
+        [tsconfig('both', false), tsconfig('six', true)],
+        scratch,
+      );
       expect(run.output).toBe('');
       expect(run.code).toBe(0);
     },
