@@ -4,7 +4,7 @@ import { compareVersions } from '../language/versions.js';
 import { firstVersionWith, sharedLimited } from './bisect.js';
 import { SdkFetchError } from './npm-command.js';
 import { publishedVersions } from './sdk-cache.js';
-import { tarballsBetween, type TarballDist } from './registry-tarballs.js';
+import { tarballSource, tarballsBetween } from './registry-tarballs.js';
 import { SdkChoiceError, type SdkSnapshot, typesSnapshot } from './sdk-snapshot.js';
 import type { Presence, ToolRow } from './tool-changes.js';
 
@@ -33,19 +33,14 @@ export async function findVersions(
         `for ${pending.map((r) => r.name).join(', ')}: ${error.message}`,
     ];
   }
-  // Every tarball between the ends in one npm call, made when the first version is not in the cache;
-  // without it (npm cannot list them) each version is installed with npm.
-  let dists: Promise<Map<string, TarballDist>> | undefined;
-  const tarballOf = async (version: string) => {
-    dists ??= tarballsBetween(lo.version, hi.version, cwd).catch(() => new Map());
-    return (await dists).get(version);
-  };
+  // The types of each version straight from its registry tarball; npm installs what that cannot give.
+  const fromRegistry = tarballSource(() => tarballsBetween(lo.version, hi.version, cwd));
   const snapshot = sharedLimited(4, (version) =>
     version === current.version
       ? Promise.resolve(current)
       : version === target.version
         ? Promise.resolve(target)
-        : typesSnapshot(version, cwd, () => tarballOf(version)),
+        : typesSnapshot(version, cwd, fromRegistry),
   );
   const has = (s: SdkSnapshot, p: Presence) =>
     'type' in p

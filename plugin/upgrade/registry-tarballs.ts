@@ -18,6 +18,9 @@ export interface TarballDist {
   readonly integrity: string;
 }
 
+/** A download of about 1 MB that takes longer than this is given up (npm then installs the version). */
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+
 /** A tarball larger than this is not the SDK's types package (about 1 MB): it is not downloaded. */
 const MAX_TARBALL_BYTES = 64 * 1024 * 1024;
 
@@ -81,7 +84,7 @@ export async function typesFromTarball(
   files: readonly string[],
   into: string,
 ): Promise<void> {
-  const answer = await fetch(dist.tarball, { signal: AbortSignal.timeout(120_000) });
+  const answer = await fetch(dist.tarball, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (!answer.ok) throw new Error(`${dist.tarball}: the registry answered ${answer.status}`);
   if (Number(answer.headers.get('content-length') ?? 0) > MAX_TARBALL_BYTES)
     throw new Error(`${dist.tarball}: larger than ${MAX_TARBALL_BYTES} bytes`);
@@ -106,4 +109,38 @@ export async function typesFromTarball(
 function inTop(name: string): string | undefined {
   const [, file, ...deeper] = name.split('/');
   return deeper.length === 0 ? file : undefined;
+}
+
+/**
+ * Fills a folder with the named files of one version; false when it did not (the caller then installs
+ * the version with npm).
+ */
+export type TypesSource = (
+  version: string,
+  files: readonly string[],
+  into: string,
+) => Promise<boolean>;
+
+/**
+ * The tarballs `list` gives (`tarballsBetween`), as a `TypesSource`: listed on first use. Once a
+ * download has failed, no other is tried: where the registry cannot be reached without npm (a
+ * proxy, credentials), each probe would otherwise wait out its own failure before npm installs the
+ * version.
+ */
+export function tarballSource(list: () => Promise<Map<string, TarballDist>>): TypesSource {
+  let dists: Promise<Map<string, TarballDist>> | undefined;
+  let failed = false;
+  return async (version, files, into) => {
+    if (failed) return false;
+    dists ??= list().catch(() => new Map());
+    const dist = (await dists).get(version);
+    if (!dist || failed) return false;
+    try {
+      await typesFromTarball(dist, files, into);
+      return true;
+    } catch {
+      failed = true;
+      return false;
+    }
+  };
 }

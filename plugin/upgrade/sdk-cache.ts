@@ -8,7 +8,7 @@ import { SDK_PACKAGE } from '../load/sdk-location.js';
 import { binaryPackages } from '../verify/claude-runtime.js';
 import { compareVersions, isVersion } from '../language/versions.js';
 import { npm } from './npm-command.js';
-import { typesFromTarball, type TarballDist } from './registry-tarballs.js';
+import type { TypesSource } from './registry-tarballs.js';
 
 /** Overrides where fetched SDKs are kept (tests point it at a folder of their own). */
 export const CACHE_ENV = 'AGENT_TOOL_CATALOG_CACHE';
@@ -119,26 +119,20 @@ async function downloadBytes(version: string, cwd: string): Promise<{ bytes?: nu
 const TYPES_FILES = ['sdk-tools.d.ts', 'sdk.d.ts', 'package.json'] as const;
 
 /**
- * A folder with `TYPES_FILES` of `version` (about 1 MB fetched, a few hundred KB kept). `tarball`,
- * asked only when the cache lacks the version, gives its registry tarball: downloaded and checked
- * (see registry-tarballs.ts); without it, or when that fails, npm installs the version's package.
+ * A folder with `TYPES_FILES` of `version` (about 1 MB fetched, a few hundred KB kept). `source`,
+ * asked only when the cache lacks the version, fills it from elsewhere (the registry's tarball, see
+ * registry-tarballs.ts); without it, or when it cannot, npm installs the version's package.
  */
 export async function sdkTypesOf(
   version: string,
   cwd: string,
   root = cacheRoot(),
-  tarball?: () => Promise<TarballDist | undefined>,
+  source?: TypesSource,
 ): Promise<string> {
   return fillOnce(path.join(root, 'sdk-types', version), async (temp) => {
-    const dist = await tarball?.();
-    if (dist) {
-      const fetched = await typesFromTarball(dist, TYPES_FILES, temp).then(
-        () => true,
-        () => false,
-      );
-      if (fetched) return;
-      await rm(temp, { recursive: true, force: true });
-    }
+    if (source && (await source(version, TYPES_FILES, temp))) return;
+    // Whatever a source that failed left there.
+    await rm(temp, { recursive: true, force: true });
     const install = `${temp}-install`;
     try {
       await mkdir(install, { recursive: true });

@@ -11,7 +11,7 @@ import { NON_TOOL_SDK_TYPES } from '../model/sdk-types.js';
 import { inputFieldsOf } from './input-fields.js';
 import { readDeclarations, type SdkDeclarations } from './outside-changes.js';
 import { installedSdk, looksLikeTag, sdkDistTags, sdkTypesOf } from './sdk-cache.js';
-import type { TarballDist } from './registry-tarballs.js';
+import type { TypesSource } from './registry-tarballs.js';
 
 export interface SdkSnapshot {
   readonly version: string;
@@ -173,8 +173,8 @@ export async function appSdk(rootDir: string): Promise<SdkSnapshot | undefined> 
 export async function typesSnapshot(
   version: string,
   rootDir: string,
-  tarball?: () => Promise<TarballDist | undefined>,
+  source?: TypesSource,
 ): Promise<SdkSnapshot> {
-  const dir = await sdkTypesOf(version, rootDir, undefined, tarball);
+  const dir = await sdkTypesOf(version, rootDir, undefined, source);
   return readSnapshot(dir, `${SDK_PACKAGE} ${version} (types)`, false);
 }

@@ -1,9 +1,10 @@
 // The types of an SDK version come straight from its registry tarball: one npm call lists every
 // tarball between two versions, each download is checked against the digest the registry lists and
 // keeps only the package's own type files, and a download that fails in any way falls back to an
-// npm install (seen here by taking npm off PATH: the fallback then fails with npm's error). The last
-// test reaches the registry: the tarball of the SDK this repository installs gives its files byte
-// for byte.
+// npm install (seen here by taking npm off PATH: the fallback then fails with npm's error), after
+// which no other download is tried. The last tests reach the registry: a search for the versions two
+// tools came in makes one npm call and no install, and the tarball of the SDK this repository
+// installs gives its files byte for byte.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SdkFetchError } from '../../plugin/upgrade/npm-command';
 import {
   readDists,
+  tarballSource,
   tarballsBetween,
   typesFromTarball,
   type TarballDist,
@@ -45,10 +47,13 @@ async function tarball(version: string, top = 'package'): Promise<Uint8Array> {
 }
 
 const served = new Map<string, Uint8Array>();
+/** The paths the server was asked for, in order. */
+const asked: string[] = [];
 let server: Server;
 let base: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
+    asked.push(request.url ?? '');
     const body = served.get(request.url ?? '');
     response.writeHead(body ? 200 : 404).end(body);
   });
@@ -133,22 +138,39 @@ describe('types from a tarball', () => {
   });
 });
 
+/** A source of the given dists, as `tarballSource` makes one from npm's list. */
+const sourceOf = (...dists: TarballDist[]) =>
+  tarballSource(async () => new Map(dists.map((d) => [d.version, d])));
+
 describe('the types cache', () => {
   it('fills a version from its tarball without running npm', async () => {
     const root = await tempDir('types-cache');
-    const dist = serve('0.3.11', await tarball('0.3.11'));
-    const dir = await withoutNpm(() => sdkTypesOf('0.3.11', root, root, async () => dist));
+    const source = sourceOf(serve('0.3.11', await tarball('0.3.11')));
+    const dir = await withoutNpm(() => sdkTypesOf('0.3.11', root, root, source));
     expect(readdirSync(dir).sort()).toEqual([...FILES].sort());
   });
 
   it('falls back to npm when the download fails, and leaves nothing behind when that fails too', async () => {
     const root = await tempDir('types-fallback');
     const bytes = await tarball('0.3.12');
-    const dist = serve('0.3.12', bytes, sri('sha512', new Uint8Array([2])));
-    const fetched = withoutNpm(() => sdkTypesOf('0.3.12', root, root, async () => dist));
+    const source = sourceOf(serve('0.3.12', bytes, sri('sha512', new Uint8Array([2]))));
+    const fetched = withoutNpm(() => sdkTypesOf('0.3.12', root, root, source));
     await expect(fetched).rejects.toThrow(SdkFetchError);
     await expect(fetched).rejects.toThrow(/npm install @anthropic-ai\/claude-agent-sdk@0\.3\.12/);
     expect(readdirSync(path.join(root, 'sdk-types'))).toEqual([]);
+  });
+
+  it('tries no other download once one has failed, and none for a version it was not given', async () => {
+    const into = await tempDir('types-give-up');
+    const gone = { ...serve('0.3.13', await tarball('0.3.13')), tarball: `${base}/gone.tgz` };
+    const good = serve('0.3.14', await tarball('0.3.14'));
+    const source = sourceOf(gone, good);
+    expect(await source('0.3.15', FILES, into)).toBe(false);
+    const before = asked.length;
+    expect(await source('0.3.13', FILES, into)).toBe(false);
+    expect(await source('0.3.14', FILES, into)).toBe(false);
+    expect(asked.slice(before)).toEqual(['/gone.tgz']);
+    expect(await sourceOf(good)('0.3.14', FILES, into)).toBe(true);
   });
 });
 
@@ -177,9 +199,9 @@ async function loggingNpm<T>(work: (calls: () => string[]) => Promise<T>): Promi
 describe('the registry', () => {
   it('finds the version each tool came in with one npm call for every tarball, and no install', async () => {
     await loggingNpm(async (calls) => {
-      const dists = await tarballsBetween('0.3.170', '0.3.174', REPO);
+      const ends = tarballSource(() => tarballsBetween('0.3.170', '0.3.174', REPO));
       const [current, target] = await Promise.all(
-        ['0.3.170', '0.3.174'].map((v) => typesSnapshot(v, REPO, async () => dists.get(v))),
+        ['0.3.170', '0.3.174'].map((v) => typesSnapshot(v, REPO, ends)),
       );
       const before = calls().length;
       const row = (name: string): ToolRow => ({
