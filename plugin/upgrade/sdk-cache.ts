@@ -130,9 +130,11 @@ export async function sdkTypesOf(
   source?: TypesSource,
 ): Promise<string> {
   return fillOnce(path.join(root, 'sdk-types', version), async (temp) => {
-    if (source && (await source(version, TYPES_FILES, temp))) return;
-    // Whatever a source that failed left there.
-    await rm(temp, { recursive: true, force: true });
+    if (source) {
+      if (await source(version, TYPES_FILES, temp)) return;
+      // Whatever the source left there before it failed.
+      await rm(temp, { recursive: true, force: true });
+    }
     const install = `${temp}-install`;
     try {
       await mkdir(install, { recursive: true });
