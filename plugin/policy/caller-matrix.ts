@@ -20,15 +20,27 @@ export interface CallerSummary {
   readonly removedBy: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Keys a selection is offered in `context` (direct or deferred). */
-function offeredKeys(
+/**
+ * Per tool index (catalog order), 1 where a selection is offered the tool in `context` (direct or
+ * deferred). By index: comparing two offers this way needs no set of thousands of keys per offer.
+ */
+function offeredMask(
   tables: PolicyTables,
   context: Readonly<Record<string, boolean>>,
   selection: OfferSelection,
-): string[] {
-  return computeOffer(tables, { context, selection })
-    .tools.filter((o) => o.state !== 'absent')
-    .map((o) => o.key);
+): Uint8Array {
+  const { tools } = computeOffer(tables, { context, selection });
+  const mask = new Uint8Array(tools.length);
+  for (let i = 0; i < tools.length; i++) mask[i] = tools[i]!.state === 'absent' ? 0 : 1;
+  return mask;
+}
+
+/** The keys at the indices where `mask` is 1 and `unless` (when given) is 0, in catalog order. */
+function keysWhere(tables: PolicyTables, mask: Uint8Array, unless?: Uint8Array): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i] === 1 && unless?.[i] !== 1) keys.push(tables.tools[i]!.key);
+  return keys;
 }
 
 /** One summary per declared caller, in declaration order; empty when the catalog declares none. */
@@ -39,16 +51,17 @@ export function callerSummaries(model: CatalogModel): CallerSummary[] {
   const catalog = selectionCatalog(model);
   return Object.entries(model.callers).map(([caller, groups]) => {
     const offeredIn = (context: Readonly<Record<string, boolean>>) =>
-      offeredKeys(tables, context, callerSelection(model, caller, context, catalog));
+      offeredMask(tables, context, callerSelection(model, caller, context, catalog));
     const { assumptions, selection } = cliSelection(model, caller, allTrue, catalog);
-    const offered = offeredKeys(tables, allTrue, selection);
+    const offeredAll = offeredMask(tables, allTrue, selection);
+    const offered = keysWhere(tables, offeredAll);
     const appChecks = new Set(assumptions.appChecks);
-    const removedBy = new Map(
-      model.conditions.map((c) => {
-        const without = new Set(offeredIn({ ...allTrue, [c.field]: false }));
-        return [c.name, offered.filter((key) => !without.has(key))] as const;
-      }),
-    );
+    // What each predicate, false on its own, takes from the caller's all-true offer.
+    const removedBy = new Map<string, readonly string[]>();
+    for (const c of model.conditions) {
+      const without = offeredIn({ ...allTrue, [c.field]: false });
+      removedBy.set(c.name, keysWhere(tables, offeredAll, without));
+    }
     return {
       caller,
       groups,

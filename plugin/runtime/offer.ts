@@ -21,6 +21,7 @@ import {
 } from './policy-tables.js';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer.js';
 import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface.js';
+import { selectedTools } from './selected-tools.js';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types.js';
@@ -127,14 +128,14 @@ function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
   i: number,
-  selected: ReadonlySet<string> | undefined,
+  selected: Uint8Array | undefined,
   patterns: readonly string[],
   names: readonly string[],
 ): Absence | undefined {
   const t = tables.tools[i]!;
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
-  if (selected && !selected.has(t.key)) return NOT_SELECTED;
+  if (selected && selected[i] === 0) return NOT_SELECTED;
   // Returned before the search when nothing can match: no closure per tool of every offer.
   if (patterns.length === 0 || names.length === 0) return undefined;
   const pattern = patterns.find((entry) => names.every((n) => coveredBy(n, entry)));
@@ -144,27 +145,6 @@ function sessionAbsence(
       detail: `covered by the opt-out '${pattern}', which reaches every tool of its server`,
     };
   return undefined;
-}
-
-/**
- * The caller's keys, and the entries all of whose names the caller selected through another entry: a
- * channel's mirrored names cover the entries that list some of its tools by name (a full variant and
- * a restricted one), and a name the caller selected is the caller's, whichever entry lists it.
- */
-function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string> {
-  const keys = new Set(selection.keys);
-  if (selection.names.length === 0) return keys;
-  const names = new Set(selection.names);
-  const { prepared } = marks;
-  // Plain loops: this runs over every tool of every offer made with a selection.
-  for (let i = 0; i < prepared.keys.length; i++) {
-    const own = prepared.names[i]!;
-    if (own.length === 0 || keys.has(prepared.keys[i]!)) continue;
-    let every = true;
-    for (let n = 0; n < own.length && every; n++) every = names.has(own[n]!);
-    if (every) keys.add(prepared.keys[i]!);
-  }
-  return keys;
 }
 
 /** The runtime's name for the tool that runs skills. */
@@ -177,7 +157,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const optOuts = readOptOuts(tables, input);
   const marks = markDisallowedTools(tables, optOuts.agent, input.context, input.options);
   const surface = surfaceOf(tables.runtimes, input.runtime);
-  const selected = input.selection ? selectedKeys(input.selection, marks) : undefined;
+  const selected = input.selection ? selectedTools(input.selection, marks.prepared) : undefined;
   const patterns = passedPatterns(marks);
   const names = namesOf(marks.prepared, input.builtNames);
   const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>

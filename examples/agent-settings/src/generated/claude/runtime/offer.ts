@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 3bbd09aa2fb296c4 of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 6f4df6eecbdd7b6b of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -27,6 +27,7 @@ import {
 } from './policy-tables';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer';
 import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface';
+import { selectedTools } from './selected-tools';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types';
@@ -133,14 +134,14 @@ function sessionAbsence(
   tables: PolicyTables,
   marks: PolicyMarks,
   i: number,
-  selected: ReadonlySet<string> | undefined,
+  selected: Uint8Array | undefined,
   patterns: readonly string[],
   names: readonly string[],
 ): Absence | undefined {
   const t = tables.tools[i]!;
   if (marks.disallowed[i] === 1) return BY_POLICY;
   if (t.restricted) return RESTRICTED;
-  if (selected && !selected.has(t.key)) return NOT_SELECTED;
+  if (selected && selected[i] === 0) return NOT_SELECTED;
   // Returned before the search when nothing can match: no closure per tool of every offer.
   if (patterns.length === 0 || names.length === 0) return undefined;
   const pattern = patterns.find((entry) => names.every((n) => coveredBy(n, entry)));
@@ -150,27 +151,6 @@ function sessionAbsence(
       detail: `covered by the opt-out '${pattern}', which reaches every tool of its server`,
     };
   return undefined;
-}
-
-/**
- * The caller's keys, and the entries all of whose names the caller selected through another entry: a
- * channel's mirrored names cover the entries that list some of its tools by name (a full variant and
- * a restricted one), and a name the caller selected is the caller's, whichever entry lists it.
- */
-function selectedKeys(selection: OfferSelection, marks: PolicyMarks): Set<string> {
-  const keys = new Set(selection.keys);
-  if (selection.names.length === 0) return keys;
-  const names = new Set(selection.names);
-  const { prepared } = marks;
-  // Plain loops: this runs over every tool of every offer made with a selection.
-  for (let i = 0; i < prepared.keys.length; i++) {
-    const own = prepared.names[i]!;
-    if (own.length === 0 || keys.has(prepared.keys[i]!)) continue;
-    let every = true;
-    for (let n = 0; n < own.length && every; n++) every = names.has(own[n]!);
-    if (every) keys.add(prepared.keys[i]!);
-  }
-  return keys;
 }
 
 /** The runtime's name for the tool that runs skills. */
@@ -183,7 +163,7 @@ export function computeOffer(tables: PolicyTables, input: OfferInput = {}): Sess
   const optOuts = readOptOuts(tables, input);
   const marks = markDisallowedTools(tables, optOuts.agent, input.context, input.options);
   const surface = surfaceOf(tables.runtimes, input.runtime);
-  const selected = input.selection ? selectedKeys(input.selection, marks) : undefined;
+  const selected = input.selection ? selectedTools(input.selection, marks.prepared) : undefined;
   const patterns = passedPatterns(marks);
   const names = namesOf(marks.prepared, input.builtNames);
   const absences: (Absence | undefined)[] = tables.tools.map((_, i) =>
