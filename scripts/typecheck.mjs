@@ -1,9 +1,10 @@
 // Type-checks the repository with TypeScript 7 (native), 6 and 5.9: generated code must compile
 // under all three. 7 checks the whole repository; 6 and 5.9 what users compile (tsconfig.compat.json:
 // the generated files, the package's source behind its published types, the type tests), since the
-// repository's own tests and scripts run on the native compiler only. Extra projects (examples, fixtures) are listed in PROJECTS. The five runs
-// (one build of every project per JavaScript compiler, one run per project of the native one) are
-// independent, so they run side by side, as many at once as the machine has cores.
+// repository's own tests and scripts run on the native compiler only. Extra projects (examples,
+// fixtures) are listed in PROJECTS. The five runs (one build of every project per JavaScript compiler,
+// one run per project of the native one) are independent, so they run side by side, as many at once
+// as the machine has cores.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -21,19 +21,12 @@ import {
 } from './policy-tables.js';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer.js';
 import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface.js';
-import { selectedTools } from './selected-tools.js';
+import { selectedTools, type OfferSelection } from './selected-tools.js';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types.js';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types.js';
 
-/**
- * What a caller's groups selected: the keys, and the runtime names `toolNames` gave (resolved and
- * mirrored ones too).
- */
-export interface OfferSelection {
-  readonly keys: readonly string[];
-  readonly names: readonly string[];
-}
+export type { OfferSelection } from './selected-tools.js';
 
 export interface OfferInput {
   /** The agent's stored opt-outs. */

@@ -101,6 +101,12 @@ export interface PreparedPolicy {
   readonly names: readonly (readonly string[])[];
   /** Key or runtime name → tool index. */
   readonly indexOf: ReadonlyMap<string, number>;
+  /** Where each tool's names start when every tool's names are numbered in turn. */
+  readonly firstName: Int32Array;
+  /** How many names that numbering has. */
+  readonly nameCount: number;
+  /** [later, first] pairs of tools with one key (none in a valid catalog). */
+  readonly sameKey: Int32Array;
   readonly always: Int32Array;
   readonly conditions: readonly {
     readonly name: string;
@@ -132,8 +138,11 @@ function indices(keys: readonly string[], indexOfKey: ReadonlyMap<string, number
 function prepare(tables: PolicyTables): PreparedPolicy {
   const tools = tables.tools;
   const indexOfKey = new Map<string, number>();
+  const sameKey: number[] = [];
   tools.forEach((t, i) => {
-    if (!indexOfKey.has(t.key)) indexOfKey.set(t.key, i);
+    const first = indexOfKey.get(t.key);
+    if (first === undefined) indexOfKey.set(t.key, i);
+    else sameKey.push(i, first);
   });
   const indexOf = new Map(indexOfKey);
   const names = tools.map((t, i) => {
@@ -145,6 +154,12 @@ function prepare(tables: PolicyTables): PreparedPolicy {
       if (owner === undefined || owner === i) own.push(name);
     }
     return [...new Set(own)];
+  });
+  const firstName = new Int32Array(tools.length);
+  let nameCount = 0;
+  names.forEach((own, i) => {
+    firstName[i] = nameCount;
+    nameCount += own.length;
   });
 
   // Tools without a pair group land under `undefined` here but never spread through it.
@@ -183,6 +198,9 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     keys: tools.map((t) => t.key),
     names,
     indexOf,
+    firstName,
+    nameCount,
+    sameKey: Int32Array.from(sameKey),
     always: closureOr(tables.alwaysDisallowed, () =>
       tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : [])),
     ),

@@ -11,10 +11,10 @@ import {
   type PolicyTables,
   type PolicyToolEntry,
 } from '../../plugin/runtime/policy-tables';
-import { selectedTools, type SelectionLists } from '../../plugin/runtime/selected-tools';
+import { selectedTools, type OfferSelection } from '../../plugin/runtime/selected-tools';
 
 /** A tool is selected when the selection lists its key, or every one of its (owned) names. */
-function selectedByRule(tables: PolicyTables, selection: SelectionLists): number[] {
+function selectedByRule(tables: PolicyTables, selection: OfferSelection): number[] {
   const prepared = preparePolicy(tables);
   const keys = new Set(selection.keys);
   const names = new Set(selection.names);

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // biome-ignore-all format: generated file
-// agent-tool-catalog 0.1.0 runtime, sha256 6f4df6eecbdd7b6b of the code below.
+// agent-tool-catalog 0.1.0 runtime, sha256 0ecd3b9339ea8edc of the code below.
 // The one computation of what a session offers the model: for every catalog tool, `direct` (its
 // definition is in every request), `deferred` (announced by name, loaded through ToolSearch) or
 // `absent`, and who decided it — the policy rules, the caller's groups, `restricted`, an opt-out
@@ -27,19 +27,12 @@ import {
 } from './policy-tables';
 import { AGENT, agentOffers, type AgentOffer } from './agent-offer';
 import { builtinIndex, searchingWith, surfaceOf, toolOfferOf } from './runtime-surface';
-import { selectedTools } from './selected-tools';
+import { selectedTools, type OfferSelection } from './selected-tools';
 import type { Absence, AbsentBy, OfferState, RuntimeSurface, ToolOffer } from './offer-types';
 
 export type { AbsentBy, OfferState, ToolOffer } from './offer-types';
 
-/**
- * What a caller's groups selected: the keys, and the runtime names `toolNames` gave (resolved and
- * mirrored ones too).
- */
-export interface OfferSelection {
-  readonly keys: readonly string[];
-  readonly names: readonly string[];
-}
+export type { OfferSelection } from './selected-tools';
 
 export interface OfferInput {
   /** The agent's stored opt-outs. */
