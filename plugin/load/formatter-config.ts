@@ -104,58 +104,81 @@ function prettierSkipper(setup: FormatterSetup): (file: string) => boolean {
     });
 }
 
-/** A Biome include list: the last pattern that matches the path or one of its folders decides; `!` excludes. */
-function includedBy(patterns: readonly unknown[], relative: string): boolean {
-  let included = !patterns.some((p) => typeof p === 'string' && !p.startsWith('!'));
-  for (const p of patterns) {
-    if (typeof p !== 'string') continue;
-    const negated = p.startsWith('!');
-    const body = globBody(p.replace(/^!+/, '').replace(/^\.\//, '').replace(/\/$/, ''));
-    if (pathAndParents(relative).some((part) => new RegExp(`^${body}$`).test(part)))
-      included = !negated;
-  }
-  return included;
+/** A Biome pattern as a test of a path or folder; `prefix` lets 1.x patterns match at any depth. */
+function patternTest(pattern: string, prefix = ''): (part: string) => boolean {
+  const body = globBody(pattern.replace(/^\.\//, '').replace(/\/$/, ''));
+  const regex = new RegExp(`^${prefix}${body}$`);
+  return (part) => regex.test(part);
+}
+
+/**
+ * A Biome include list: the last pattern that matches the path or one of its folders decides;
+ * `!` excludes.
+ */
+function includesTest(patterns: readonly unknown[]): (relative: string) => boolean {
+  const rules = patterns
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => ({
+      negated: p.startsWith('!'),
+      matches: patternTest(p.replace(/^!+/, '')),
+    }));
+  const byDefault = !rules.some((r) => !r.negated);
+  return (relative) => {
+    const parts = pathAndParents(relative);
+    let included = byDefault;
+    for (const rule of rules) if (parts.some(rule.matches)) included = !rule.negated;
+    return included;
+  };
 }
 
 /** Biome 1's `ignore` lists: a pattern matching the path or one of its folders skips it. */
-const ignoredBy = (patterns: readonly unknown[], relative: string) =>
-  patterns.some(
-    (p) =>
-      typeof p === 'string' &&
-      pathAndParents(relative).some((part) =>
-        new RegExp(`^(?:.*/)?${globBody(p.replace(/^\.\//, '').replace(/\/$/, ''))}$`).test(part),
-      ),
-  );
+function ignoresTest(patterns: readonly unknown[]): (relative: string) => boolean {
+  const tests = patterns
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => patternTest(p, '(?:.*/)?'));
+  return (relative) => {
+    const parts = pathAndParents(relative);
+    return tests.some((matches) => parts.some(matches));
+  };
+}
 
 const asList = (value: unknown): readonly unknown[] | undefined =>
   Array.isArray(value) ? value : undefined;
 
-/** Whether `biome format --write .` skips `file`, by the config's `files` and `formatter` settings. */
-export function biomeSkips(biome: BiomeSetup, file: string): boolean {
-  const relative = toPosix(path.relative(path.dirname(biome.file), file));
-  if (relative.startsWith('..')) return true;
+/**
+ * Whether `biome format --write .` skips a file, by the config's `files` and `formatter` settings.
+ * The config is read and its patterns compiled once, when the test is made.
+ */
+export function biomeSkipper(biome: BiomeSetup): (file: string) => boolean {
   let config: Record<string, Record<string, unknown> | undefined>;
   try {
     config = jsoncValue(parseJsonc(biome.text)) as typeof config;
   } catch {
-    return false; // Nothing shows that it skips the file, and once the config is fixed Biome formats it.
+    // Nothing shows that it skips a file, and once the config is fixed Biome formats it.
+    return (file) => outside(biome, file);
   }
-  if (config.formatter?.enabled === false) return true;
-  if (biome.major >= 2) {
-    return [config.files?.includes, config.formatter?.includes].some(
-      (list) => asList(list) !== undefined && !includedBy(asList(list)!, relative),
-    );
-  }
-  if (
-    [config.files?.ignore, config.formatter?.ignore].some(
-      (list) => asList(list) !== undefined && ignoredBy(asList(list)!, relative),
-    )
-  )
-    return true;
-  return [config.files?.include, config.formatter?.include].some(
-    (list) => asList(list) !== undefined && !includedBy(asList(list)!, relative),
-  );
+  if (config.formatter?.enabled === false) return () => true;
+  const lists = (...values: unknown[]) =>
+    values.map(asList).filter((l): l is readonly unknown[] => l !== undefined);
+  const v2 = biome.major >= 2;
+  const includes = lists(
+    v2 ? config.files?.includes : config.files?.include,
+    v2 ? config.formatter?.includes : config.formatter?.include,
+  ).map(includesTest);
+  const ignores = v2 ? [] : lists(config.files?.ignore, config.formatter?.ignore).map(ignoresTest);
+  return (file) => {
+    const relative = relativeTo(biome, file);
+    if (relative.startsWith('..')) return true;
+    return ignores.some((t) => t(relative)) || includes.some((t) => !t(relative));
+  };
 }
+
+/** `file` relative to the Biome config's folder, with `/` between folders. */
+const relativeTo = (biome: BiomeSetup, file: string) =>
+  toPosix(path.relative(path.dirname(biome.file), file));
+
+/** Biome formats only under its config's folder. */
+const outside = (biome: BiomeSetup, file: string) => relativeTo(biome, file).startsWith('..');
 
 /** Files standing for an output folder before anything is generated: one of each kind `generate` writes. */
 const sampleOutputFiles = (outDir: string) =>
@@ -219,9 +242,8 @@ export function biomeIgnoreEdit(
 ): IgnoreEdit | { readonly manual: string } | undefined {
   const biome = setup.biome;
   if (!biome) return undefined;
-  const missing = outDirs.filter(
-    (dir) => !sampleOutputFiles(dir).every((f) => biomeSkips(biome, f)),
-  );
+  const skips = biomeSkipper(biome);
+  const missing = outDirs.filter((dir) => !sampleOutputFiles(dir).every(skips));
   if (missing.length === 0) return undefined;
   const entries = missing.map((dir) => biomeEntry(biome, dir));
   const setting = biomeSetting(biome);
@@ -314,7 +336,7 @@ export function formatterWarnings(
   }
   const biome = setup.biome;
   if (biome) {
-    const folders = exposed((f) => biomeSkips(biome, f));
+    const folders = exposed(biomeSkipper(biome));
     if (folders.length > 0) {
       warnings.push({
         code: DIAGNOSTIC_CODES.formatterRewritesOutput,

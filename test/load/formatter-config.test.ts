@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findFormatters, type BiomeSetup } from '../../plugin/load/find-formatters';
 import {
   biomeIgnoreEdit,
-  biomeSkips,
+  biomeSkipper,
   ignoreFileMatcher,
   prettierIgnoreEdit,
 } from '../../plugin/load/formatter-config';
@@ -48,7 +48,10 @@ describe('ignoreFileMatcher (.prettierignore, .gitignore)', () => {
   });
 });
 
-describe('biomeSkips', () => {
+/** One question to a fresh skipper. */
+const biomeSkips = (setup: BiomeSetup, file: string) => biomeSkipper(setup)(file);
+
+describe('biomeSkipper', () => {
   it('follows files.includes in Biome 2: the last matching pattern decides, and a folder pattern covers its files', () => {
     expect(
       biomeSkips(
@@ -93,6 +96,39 @@ describe('biomeSkips', () => {
     expect(biomeSkips(biome('{ "files": { "ignore": ["dist"] } }', 1), `${OUT}/registry.ts`)).toBe(
       false,
     );
+    const v1 = '{ "files": { "include": ["src/**"] }, "formatter": { "ignore": ["**/i18n"] } }';
+    expect(biomeSkips(biome(v1, 1), `${OUT}/registry.ts`)).toBe(false);
+    expect(biomeSkips(biome(v1, 1), `${OUT}/i18n/en.json`)).toBe(true);
+    expect(biomeSkips(biome(v1, 1), `${APP}/lib/registry.ts`)).toBe(true);
+  });
+
+  it('lets a later pattern include again what an earlier one left out', () => {
+    const text = '{ "files": { "includes": ["**", "!src/generated", "src/generated/agent"] } }';
+    expect(biomeSkips(biome(text), `${OUT}/registry.ts`)).toBe(false);
+    expect(biomeSkips(biome(text), `${APP}/src/generated/other/registry.ts`)).toBe(true);
+  });
+
+  it('skips what lies outside the config folder, and nothing inside when the config does not parse', () => {
+    expect(biomeSkips(biome('{}'), '/elsewhere/registry.ts')).toBe(true);
+    expect(biomeSkips(biome('{ "files": '), `${OUT}/registry.ts`)).toBe(false);
+    expect(biomeSkips(biome('{ "files": '), '/elsewhere/registry.ts')).toBe(true);
+  });
+
+  it('answers each file alike whether a skipper is asked once or after other files', () => {
+    const texts = [
+      '{ "files": { "includes": ["**", "!**/generated", "src/generated/agent/*.md"] } }',
+      '{ "formatter": { "includes": ["src/**", "!src/generated/agent/i18n"] } }',
+    ];
+    const files = ['registry.ts', 'policy.md', 'i18n/en.json', 'runtime/index.ts'].map(
+      (f) => `${OUT}/${f}`,
+    );
+    for (const text of texts) {
+      const skips = biomeSkipper(biome(text));
+      const once = files.map((f) => biomeSkips(biome(text), f));
+      expect([...files, ...files].map(skips)).toEqual([...once, ...once]);
+      // The two lists give different answers: the comparison above can tell them apart.
+      expect(new Set(once).size).toBe(2);
+    }
   });
 });
 
