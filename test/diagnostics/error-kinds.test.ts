@@ -118,7 +118,11 @@ const CASES: Record<string, readonly Expected[]> = {
     {
       code: 'TC321',
       at: 'catalog/tools.catalog.ts:9:3',
-      says: "Tool 'TrackerIssue' and tool 'LocalIssue' would both be named 'get_issue' in the openai-agents target",
+      says:
+        "Tool 'TrackerIssue' and tool 'LocalIssue' would both be named 'get_issue' in the openai-agents target: " +
+        'the OpenAI Agents SDK names a tool by its wire name alone (no server prefix), with every character ' +
+        "other than a letter or digit sent as '_', so it cannot tell them apart; rename one of them, or " +
+        "leave openai-agents out of the catalog's targets.",
       related: 'catalog/tools.catalog.ts:7:3',
     },
     {
@@ -132,7 +136,10 @@ const CASES: Record<string, readonly Expected[]> = {
     {
       code: 'TC321',
       at: 'catalog/tools.catalog.ts:7:3',
-      says: "Tool 'DocSearch' and tool 'NoteSearch' would both be named 'search' in the ai-sdk target",
+      says:
+        "Tool 'DocSearch' and tool 'NoteSearch' would both be named 'search' in the ai-sdk target: the " +
+        'Vercel AI SDK names a tool by its wire name alone (no server prefix), so it cannot tell them ' +
+        "apart; rename one of them, or leave ai-sdk out of the catalog's targets.",
       related: 'catalog/tools.catalog.ts:6:3',
     },
     {

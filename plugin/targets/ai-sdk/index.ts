@@ -6,7 +6,7 @@
 import { targetRuntimeRenderer } from '../../render/renderers/runtime.js';
 import type { Target } from '../target.js';
 import { aiSdkRenderer } from './render.js';
-import { aiSdkOfferOf } from './target-offer.js';
+import { aiSdkOfferOf } from './names.js';
 
 const aiSdkRuntime = targetRuntimeRenderer('ai-sdk');
 

@@ -20,7 +20,7 @@ import {
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { aiSdkOfferOf } from './target-offer.js';
+import { aiSdkOfferOf } from './names.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 import { loadAiSdk, type AiSdk, type RecordedCall } from './sdk.js';
 import { verifyCall, type CallSetup } from './verify-call.js';

@@ -7,7 +7,7 @@
 import { targetRuntimeRenderer } from '../../render/renderers/runtime.js';
 import type { Target } from '../target.js';
 import { openAIAgentsRenderer } from './render.js';
-import { openAIAgentsOfferOf } from './target-offer.js';
+import { openAIAgentsOfferOf } from './names.js';
 
 const openAIAgentsRuntime = targetRuntimeRenderer('openai-agents');
 

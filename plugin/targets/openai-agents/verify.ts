@@ -22,7 +22,7 @@ import {
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { openAIAgentsOfferOf } from './target-offer.js';
+import { openAIAgentsOfferOf } from './names.js';
 import { openAINameOf, openAIToolName } from './runtime/openai-names.js';
 import { loadOpenAIAgents, type RecordedRequest, type RunResultLike } from './sdk.js';
 import { verifyAgent, type AgentSetup, type VerifyAgent } from './verify-agent.js';
