@@ -6,17 +6,12 @@
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { toolEntry } from '../../model/session-facts.js';
-import { appTool, isAppTool, type AppTool } from '../../runtime/app-tool.js';
-import {
-  createToolContext,
-  type ToolBuildOptions,
-  type ToolContext,
-} from '../../runtime/context.js';
+import { appTool, type AppTool } from '../../runtime/app-tool.js';
+import { createToolContext } from '../../runtime/context.js';
 import { computeOffer, type OfferInput, type SessionOffer } from '../../runtime/offer.js';
-import type { ToolBinding } from '../../runtime/tool-entries.js';
 import { createToolCatalog } from '../../runtime/tools.js';
 import type { AppCode } from '../../verify/app-code.js';
-import { VerifySetupProblem } from '../../verify/problems.js';
+import { recordedBindings, ungrouped } from '../recorded-app-code.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 import { aiSdkOptions } from './runtime/ai-sdk-options.js';
 import type { AiSdk } from './sdk.js';
@@ -70,58 +65,6 @@ function standIn(sdk: AiSdk, name: string, description: string, ran: string[]): 
   });
 }
 
-/** The builder's tools with `execute` recording the call instead of running the app's code. */
-function recorded(built: unknown, key: string, setup: CallSetup, ran: string[]): AppTool[] {
-  const list = Array.isArray(built) ? built : built == null ? [] : [built];
-  return list.map((t) => {
-    if (!isAppTool(t))
-      throw new VerifySetupProblem(
-        `The builder ${setup.appCode.exportOf(key, 'build')} of tool '${key}' returned ` +
-          `${typeof t?.name === 'string' ? `'${t.name}', ` : ''}which is not an app tool: the ai-sdk ` +
-          'target takes tools written once with appTool({ name, description, input, execute }).',
-      );
-    return {
-      ...t,
-      execute: () => {
-        ran.push(t.name);
-        return `${t.name} ran (tool-catalog verify: the app's code is not called)`;
-      },
-    };
-  });
-}
-
-/** The app code bound for the run: builders wrapped to record, checks and resolvers as they are. */
-function bindingsOf(setup: CallSetup, ran: string[]) {
-  const bindings: Record<string, ToolBinding<unknown, AppTool>> = {};
-  for (const [key, code] of setup.appCode.tools)
-    bindings[key] = {
-      ...(code.build
-        ? {
-            build: (ctx: ToolContext, options: ToolBuildOptions) =>
-              recorded(
-                (code.build as (c: unknown, o: unknown) => unknown)(ctx, options),
-                key,
-                setup,
-                ran,
-              ),
-          }
-        : {}),
-      ...(code.check ? { check: code.check as (c: ToolContext) => boolean | undefined } : {}),
-      ...(code.resolveNames
-        ? { resolveNames: code.resolveNames as (c: ToolContext) => Iterable<string> }
-        : {}),
-    };
-  // A catalogued in-process tool without a builder gets stand-ins under its names.
-  for (const t of setup.model.tools)
-    if (t.kind === 'mcp' && !t.factory && !bindings[t.key]?.build)
-      bindings[t.key] = {
-        ...bindings[t.key],
-        build: () =>
-          t.names.map((n) => standIn(setup.sdk, aiSdkNameOf(n)!, `Stand-in for '${t.key}'`, ran)),
-      };
-  return bindings;
-}
-
 /** The call for one context (plain booleans by field) and, for catalogs with callers, one caller. */
 export function verifyCall(
   setup: CallSetup,
@@ -131,7 +74,15 @@ export function verifyCall(
   const { model, sdk } = setup;
   const tables = policyTablesOf(model);
   const ran: string[] = [];
-  const bindings = bindingsOf(setup, ran);
+  const bindings = recordedBindings(
+    {
+      ...setup,
+      target: 'ai-sdk',
+      standIns: (t) =>
+        t.names.map((n) => standIn(sdk, aiSdkNameOf(n)!, `Stand-in for '${t.key}'`, ran)),
+    },
+    ran,
+  );
   const context = createToolContext({
     predicates: { ...values },
     factories: {},
@@ -177,20 +128,4 @@ export function verifyCall(
   ) as unknown as Record<string, unknown>;
   if (setup.adjust) options = setup.adjust(options);
   return { options, offer: computeOffer(tables, input), ran };
-}
-
-/** Without a caller: every catalogued in-process tool, built by its builder or as a stand-in. */
-function ungrouped(
-  model: CatalogModel,
-  bindings: Readonly<Record<string, ToolBinding<unknown, AppTool>>>,
-  context: ToolContext,
-): Record<string, AppTool[]> {
-  const out: Record<string, AppTool[]> = {};
-  for (const t of model.tools) {
-    const build = bindings[t.key]?.build;
-    if (t.kind !== 'mcp' || t.server === undefined || build === undefined) continue;
-    const made = build(context, { key: t.key });
-    push(out, t.server, ...(Array.isArray(made) ? made : [made]));
-  }
-  return out;
 }

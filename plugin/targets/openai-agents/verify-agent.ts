@@ -7,17 +7,12 @@
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import { toolEntry } from '../../model/session-facts.js';
-import { appTool, isAppTool, type AppTool } from '../../runtime/app-tool.js';
-import {
-  createToolContext,
-  type ToolBuildOptions,
-  type ToolContext,
-} from '../../runtime/context.js';
+import { appTool, type AppTool } from '../../runtime/app-tool.js';
+import { createToolContext, type ToolContext } from '../../runtime/context.js';
 import { computeOffer, type OfferInput, type SessionOffer } from '../../runtime/offer.js';
-import type { ToolBinding } from '../../runtime/tool-entries.js';
 import { createToolCatalog } from '../../runtime/tools.js';
 import type { AppCode } from '../../verify/app-code.js';
-import { VerifySetupProblem } from '../../verify/problems.js';
+import { recordedBindings, ungrouped } from '../recorded-app-code.js';
 import { openAIAgentOptions } from './runtime/openai-options.js';
 import { openAIRunOptions } from './runtime/openai-run.js';
 import type {
@@ -71,58 +66,6 @@ function standIn(sdk: OpenAIAgentsSdk, name: string, ran: string[]): AppTool {
   });
 }
 
-/** The builder's tools with `execute` recording the call instead of running the app's code. */
-function recorded(built: unknown, key: string, setup: AgentSetup, ran: string[]): AppTool[] {
-  const list = Array.isArray(built) ? built : built == null ? [] : [built];
-  return list.map((t) => {
-    if (!isAppTool(t))
-      throw new VerifySetupProblem(
-        `The builder ${setup.appCode.exportOf(key, 'build')} of tool '${key}' returned ` +
-          `${typeof t?.name === 'string' ? `'${t.name}', ` : ''}which is not an app tool: the openai-agents ` +
-          'target takes tools written once with appTool({ name, description, input, execute }).',
-      );
-    return {
-      ...t,
-      execute: () => {
-        ran.push(t.name);
-        return `${t.name} ran (tool-catalog verify: the app's code is not called)`;
-      },
-    };
-  });
-}
-
-/** The app code bound for the runs: builders wrapped to record, checks and resolvers as they are. */
-function bindingsOf(setup: AgentSetup, ran: string[]) {
-  const bindings: Record<string, ToolBinding<unknown, AppTool>> = {};
-  for (const [key, code] of setup.appCode.tools)
-    bindings[key] = {
-      ...(code.build
-        ? {
-            build: (ctx: ToolContext, options: ToolBuildOptions) =>
-              recorded(
-                (code.build as (c: unknown, o: unknown) => unknown)(ctx, options),
-                key,
-                setup,
-                ran,
-              ),
-          }
-        : {}),
-      ...(code.check ? { check: code.check as (c: ToolContext) => boolean | undefined } : {}),
-      ...(code.resolveNames
-        ? { resolveNames: code.resolveNames as (c: ToolContext) => Iterable<string> }
-        : {}),
-    };
-  // A catalogued in-process tool without a builder gets stand-ins under its names.
-  for (const t of setup.model.tools)
-    if (t.kind === 'mcp' && !t.factory && !bindings[t.key]?.build)
-      bindings[t.key] = {
-        ...bindings[t.key],
-        build: () =>
-          t.names.map((n) => standIn(setup.sdk, n.slice(`mcp__${t.server}__`.length), ran)),
-      };
-  return bindings;
-}
-
 /** An MCP server the app would connect for `channel`: its catalogued tools and one unknown, each a recorder. */
 function channelServer(model: CatalogModel, channel: string, ran: string[]) {
   const wires = model.tools
@@ -153,7 +96,14 @@ export function verifyAgent(setup: AgentSetup, caller: string | undefined): Veri
   const { model, sdk } = setup;
   const tables = policyTablesOf(model);
   const ran: string[] = [];
-  const bindings = bindingsOf(setup, ran);
+  const bindings = recordedBindings(
+    {
+      ...setup,
+      target: 'openai-agents',
+      standIns: (t) => t.names.map((n) => standIn(sdk, n.slice(`mcp__${t.server}__`.length), ran)),
+    },
+    ran,
+  );
   const catalog = createToolCatalog<unknown, AppTool>(model.tools.map(toolEntry), {
     conditions: model.conditions.map((c) => ({ name: c.name, field: c.field })),
     bindings,
@@ -221,20 +171,4 @@ export function verifyAgent(setup: AgentSetup, caller: string | undefined): Veri
       return { options: run, offer: computeOffer(tables, input) };
     },
   };
-}
-
-/** Without a caller: every catalogued in-process tool, built by its builder or as a stand-in. */
-function ungrouped(
-  model: CatalogModel,
-  bindings: Readonly<Record<string, ToolBinding<unknown, AppTool>>>,
-  context: ToolContext,
-): Record<string, AppTool[]> {
-  const out: Record<string, AppTool[]> = {};
-  for (const t of model.tools) {
-    const build = bindings[t.key]?.build;
-    if (t.kind !== 'mcp' || t.server === undefined || build === undefined) continue;
-    const made = build(context, { key: t.key });
-    out[t.server] = [...(out[t.server] ?? []), ...(Array.isArray(made) ? made : [made])];
-  }
-  return out;
 }
