@@ -3,6 +3,9 @@
 // policy snapshot through the generated options on the SDK's own test model, and compare each step's
 // offered tools with the policy.
 import type { CatalogModel } from '../model/catalog-model.js';
+import { policyTablesOf } from '../model/policy-tables.js';
+import { conditionCombinations } from '../policy/policy-matrix.js';
+import type { AppCode } from '../verify/app-code.js';
 
 export interface TargetVerifyOptions {
   /** Contexts as plain booleans by field; default: every combination of the policy snapshot. */
@@ -64,12 +67,55 @@ export interface TargetVerifier {
   format(report: TargetVerifyReport): string;
 }
 
+/**
+ * What a verify runs: the contexts and callers asked for, or every combination of the policy
+ * snapshot and every declared caller (a catalog without callers: one run without one).
+ */
+export function plannedRuns(model: CatalogModel, options: TargetVerifyOptions) {
+  const contexts = options.contexts ?? conditionCombinations(policyTablesOf(model)).combinations;
+  const declared = Object.keys(model.callers);
+  const callers: readonly (string | undefined)[] =
+    declared.length === 0 ? [undefined] : (options.callers ?? declared);
+  return { contexts, callers };
+}
+
+/** What every run of a verify shares: the catalog, the SDK, the app's code and the options' inputs. */
+export const sharedSetup = <Sdk>(
+  model: CatalogModel,
+  sdk: Sdk,
+  appCode: AppCode,
+  options: TargetVerifyOptions,
+) => ({
+  model,
+  sdk,
+  appCode,
+  agent: { disabledTools: options.disabledTools ?? [] },
+  overlay: options.overlay ?? [],
+  ...(options.adjust ? { adjust: options.adjust } : {}),
+});
+
 /** A run with no difference and no error. */
 export const runIsClean = (run: TargetRun) =>
   run.error === undefined &&
   run.offeredButDisallowed.length === 0 &&
   run.allowedButNotOffered.length === 0 &&
   run.offeredNotInCatalog.length === 0;
+
+/** The report of a verify's runs, started at `started` (ms), on the SDK package that ran. */
+export const targetReport = (
+  model: CatalogModel,
+  target: string,
+  sdk: { readonly package: string; readonly version: string },
+  runs: readonly TargetRun[],
+  started: number,
+): TargetVerifyReport => ({
+  catalog: model.name,
+  target,
+  sdk: { package: sdk.package, version: sdk.version },
+  runs,
+  ok: runs.every(runIsClean),
+  durationMs: Date.now() - started,
+});
 
 /** What the policy offers one run in a target's names, and why each other name of the catalog is out. */
 export interface TargetExpectation {

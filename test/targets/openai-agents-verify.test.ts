@@ -2,15 +2,18 @@
 // example's Agent, built once per caller, is offered the policy in every run; a planted leak — a tool
 // the options offer although the policy leaves it out, a tool no catalog has, a handoff — fails naming
 // it, against a clean control; `--emit` says what became of a call; the CLI runs it.
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Agent, tool } from '@openai/agents';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CatalogModel } from '../../plugin/model/catalog-model';
 import { openAIAgentsVerifier } from '../../plugin/targets/openai-agents/verify';
 import { UNCATALOGUED } from '../../plugin/targets/openai-agents/verify-agent';
 import { runIsClean } from '../../plugin/targets/target-verify';
 import { runCli } from '../support/cli';
-import { repoPath } from '../support/paths';
+import { uniqueArtifactDir } from '../support/files';
+import { FIXTURES, repoPath } from '../support/paths';
 import { loadModel } from '../support/projects';
 
 const THEMIS = repoPath('examples/themis-agent');
@@ -128,6 +131,30 @@ describe('verify --target openai-agents', () => {
     expect(await outcome('researcher')).toMatchObject({ outcome: 'ran' });
     expect(await outcome('save_memory')).toMatchObject({ outcome: 'approval asked' });
     expect(await outcome('search')).toMatchObject({ outcome: 'refused by its guardrail' });
+  });
+});
+
+describe('a subagent whose name the OpenAI Agents SDK rewrites', () => {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is expected under the SDK's name ('note-scribe' offered as note_scribe), and its run is clean", async () => {
+    const dir = uniqueArtifactDir('openai-agents-dashed-subagent');
+    made.push(dir);
+    cpSync(path.join(FIXTURES, 'openai-agents'), dir, { recursive: true });
+    const notes = path.join(dir, 'catalog/shared/notes.catalog.ts');
+    writeFileSync(
+      notes,
+      readFileSync(notes, 'utf8').replace('agents: { scribe:', "agents: { 'note-scribe':"),
+    );
+    const report = await openAIAgentsVerifier.verify(await loadModel(dir, 'alone'), {});
+    const parents = report.runs.filter((r) => r.subagent === undefined);
+    expect(parents.length).toBeGreaterThan(0);
+    for (const run of parents) expect(run.expected).toContain('note_scribe');
+    expect(report.runs.filter((r) => r.subagent === 'note-scribe').length).toBe(parents.length);
+    expect(report.runs.filter((r) => !runIsClean(r))).toEqual([]);
   });
 });
 

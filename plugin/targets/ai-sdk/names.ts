@@ -7,7 +7,7 @@ import { wireNamedOfferOf, wireNames, type WireNaming } from '../wire-names.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 import { offeredSubagents } from './runtime/ai-sdk-subagents.js';
 
-const AI_SDK_NAMING: WireNaming = {
+export const AI_SDK_NAMING: WireNaming = {
   target: 'ai-sdk',
   sdk: 'Vercel AI SDK',
   nameOf: aiSdkNameOf,

@@ -7,16 +7,16 @@ import { runtimeModule, siblingModule } from '../../render/renderers/module-spec
 import type { AiSdkView } from '../../render/template-views.js';
 import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
+import type { WireNames } from '../wire-names.js';
 import { aiSdkNames } from './names.js';
 
 /** The resolved `ai-sdk` target of a catalog that compiles for it. */
 const aiSdkTargetOf = (model: CatalogModel) =>
   model.config.targets?.find((t) => t.name === 'ai-sdk');
 
-function aiSdkView(model: CatalogModel, header: string): AiSdkView {
+function aiSdkView(model: CatalogModel, header: string, { names, dynamic }: WireNames): AiSdkView {
   const target = aiSdkTargetOf(model);
   const major = target?.major ?? 7;
-  const { names, dynamic } = aiSdkNames(model);
   return {
     header,
     P: model.prefix,
@@ -43,7 +43,8 @@ export const aiSdkRenderer: Renderer = {
   showsNoCopy: true,
   render(context) {
     const { model, header } = context;
-    const { files } = templateFile(context, 'ai-sdk.ts', aiSdkView(model, header));
-    return { files, diagnostics: aiSdkNames(model).problems };
+    const names = aiSdkNames(model);
+    const { files } = templateFile(context, 'ai-sdk.ts', aiSdkView(model, header, names));
+    return { files, diagnostics: names.problems };
   },
 };

@@ -6,22 +6,23 @@
 // instead, and says what became of the call (ran, no such tool, refused, approval asked or denied).
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import { conditionCombinations } from '../../policy/policy-matrix.js';
 import type { SessionOffer } from '../../runtime/offer.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
   failedRun,
+  plannedRuns,
+  sharedSetup,
+  targetReport,
   findings,
   formatTargetReport,
-  runIsClean,
   type TargetRun,
   type TargetVerifier,
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { aiSdkOfferOf } from './names.js';
-import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
+import { AI_SDK_NAMING, aiSdkOfferOf } from './names.js';
+import { wireExpectation } from '../wire-expectation.js';
 import { loadAiSdk, type AiSdk, type RecordedCall } from './sdk.js';
 import { verifyCall, type CallSetup } from './verify-call.js';
 
@@ -36,28 +37,9 @@ const systemOf = (call: RecordedCall) => {
   return first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
 };
 
-/** What the policy offers a call (or one subagent's nested call) in AI SDK names, and why each other name is out. */
-function expectation(model: CatalogModel, offer: SessionOffer, subagent?: string) {
-  const target = aiSdkOfferOf(model, policyTablesOf(model), offer);
-  const why = new Map<string, string>();
-  const expected = new Set<string>();
-  const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
-  for (const t of target.tools) {
-    const own = agent?.tools.find((o) => o.key === t.key);
-    const offered = agent ? own !== undefined && own.state !== 'absent' : t.offered;
-    for (const name of t.names)
-      if (offered) expected.add(name);
-      else why.set(name, `'${t.key}' is ${(agent ? own?.detail : t.detail) ?? 'left out'}`);
-  }
-  if (subagent === undefined) {
-    for (const extra of offer.extraNames)
-      if (extra.state !== 'absent') expected.add(aiSdkNameOf(extra.name) ?? extra.name);
-    for (const s of target.subagents)
-      if (s.offered) expected.add(s.name);
-      else why.set(s.name, `the subagent '${s.name}' is not offered: it has no tool it may use`);
-  }
-  return { expected, why };
-}
+/** What the policy offers a call (or one subagent's), and why each other name is out. */
+const expectation = (model: CatalogModel, offer: SessionOffer, subagent?: string) =>
+  wireExpectation(AI_SDK_NAMING, model, offer, subagent);
 
 /** The tool a content part of a step is about (approval parts carry the call inside). */
 const toolOf = (part: Record<string, unknown>) =>
@@ -180,30 +162,13 @@ async function verifyAiSdk(
   const started = Date.now();
   const sdk = await loadAiSdk(model.config.rootDir, options.sdk);
   const appCode = await loadAppCode(model);
-  const contexts = options.contexts ?? conditionCombinations(policyTablesOf(model)).combinations;
-  const declared = Object.keys(model.callers);
-  const callers: readonly (string | undefined)[] =
-    declared.length === 0 ? [undefined] : (options.callers ?? declared);
-  const base = {
-    model,
-    sdk,
-    appCode,
-    agent: { disabledTools: options.disabledTools ?? [] },
-    overlay: options.overlay ?? [],
-    ...(options.adjust ? { adjust: options.adjust } : {}),
-  };
+  const { contexts, callers } = plannedRuns(model, options);
+  const base = sharedSetup(model, sdk, appCode, options);
   const runs: TargetRun[] = [];
   for (const context of contexts)
     for (const caller of callers)
       runs.push(...(await runContext(model, sdk, base, context, caller, options.emit)));
-  return {
-    catalog: model.name,
-    target: 'ai-sdk',
-    sdk: { package: sdk.package, version: sdk.version },
-    runs,
-    ok: runs.every(runIsClean),
-    durationMs: Date.now() - started,
-  };
+  return targetReport(model, 'ai-sdk', sdk, runs, started);
 }
 
 const formatAiSdkReport = (report: TargetVerifyReport) => formatTargetReport(report, 'call');

@@ -8,7 +8,7 @@ import { wireNamedOfferOf, wireNames, type WireNaming } from '../wire-names.js';
 import { openAINameOf, openAIToolName } from './runtime/openai-names.js';
 import { offeredSubagents } from './runtime/openai-scope.js';
 
-const OPENAI_NAMING: WireNaming = {
+export const OPENAI_NAMING: WireNaming = {
   target: 'openai-agents',
   sdk: 'OpenAI Agents SDK',
   nameOf: openAINameOf,

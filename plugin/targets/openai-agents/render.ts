@@ -7,10 +7,14 @@ import { runtimeModule, siblingModule } from '../../render/renderers/module-spec
 import type { OpenAIAgentsView } from '../../render/template-views.js';
 import { tsString } from '../../text/escape.js';
 import { lowerFirst } from '../../text/spelling.js';
+import type { WireNames } from '../wire-names.js';
 import { openAINames } from './names.js';
 
-function openAIAgentsView(model: CatalogModel, header: string): OpenAIAgentsView {
-  const { names, dynamic } = openAINames(model);
+function openAIAgentsView(
+  model: CatalogModel,
+  header: string,
+  { names, dynamic }: WireNames,
+): OpenAIAgentsView {
   return {
     header,
     P: model.prefix,
@@ -32,8 +36,9 @@ export const openAIAgentsRenderer: Renderer = {
   showsNoCopy: true,
   render(context) {
     const { model, header } = context;
-    const view = openAIAgentsView(model, header);
+    const names = openAINames(model);
+    const view = openAIAgentsView(model, header, names);
     const { files } = templateFile(context, 'openai-agents.ts', view);
-    return { files, diagnostics: openAINames(model).problems };
+    return { files, diagnostics: names.problems };
   },
 };

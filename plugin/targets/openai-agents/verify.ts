@@ -7,23 +7,24 @@
 // instead, and says what became of the call (ran, not offered, refused, approval asked).
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import { conditionCombinations } from '../../policy/policy-matrix.js';
 import type { SessionOffer } from '../../runtime/offer.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
   failedRun,
+  plannedRuns,
+  sharedSetup,
+  targetReport,
   findings,
   formatTargetReport,
-  runIsClean,
-  type TargetExpectation,
   type TargetRun,
   type TargetVerifier,
   type TargetVerifyOptions,
   type TargetVerifyReport,
 } from '../target-verify.js';
-import { openAIAgentsOfferOf } from './names.js';
-import { openAINameOf, openAIToolName } from './runtime/openai-names.js';
+import { OPENAI_NAMING, openAIAgentsOfferOf } from './names.js';
+import { wireExpectation } from '../wire-expectation.js';
+import { openAIToolName } from './runtime/openai-names.js';
 import { loadOpenAIAgents, type RecordedRequest, type RunResultLike } from './sdk.js';
 import { verifyAgent, type AgentSetup, type VerifyAgent } from './verify-agent.js';
 
@@ -37,36 +38,9 @@ const continues = (call: RecordedRequest) =>
   Array.isArray(call.request.input) &&
   call.request.input.some((item) => item.type === 'function_call_result');
 
-/** What the policy offers a run (or one subagent's run) in the SDK's names, and why each other name is out. */
-function expectation(
-  model: CatalogModel,
-  offer: SessionOffer,
-  subagent?: string,
-): TargetExpectation {
-  const target = openAIAgentsOfferOf(model, policyTablesOf(model), offer);
-  const why = new Map<string, string>();
-  const expected = new Set<string>();
-  const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);
-  for (const t of target.tools) {
-    const own = agent?.tools.find((o) => o.key === t.key);
-    const offered = agent ? own !== undefined && own.state !== 'absent' : t.offered;
-    for (const name of t.names)
-      if (offered) expected.add(name);
-      else why.set(name, `'${t.key}' is ${(agent ? own?.detail : t.detail) ?? 'left out'}`);
-  }
-  if (subagent === undefined) {
-    for (const extra of offer.extraNames)
-      if (extra.state !== 'absent') expected.add(openAINameOf(extra.name) ?? extra.name);
-    for (const s of target.subagents)
-      if (s.offered) expected.add(openAIToolName(s.name));
-      else
-        why.set(
-          openAIToolName(s.name),
-          `the subagent '${s.name}' is not offered: it has no tool it may use`,
-        );
-  }
-  return { expected, why };
-}
+/** What the policy offers a call (or one subagent's), and why each other name is out. */
+const expectation = (model: CatalogModel, offer: SessionOffer, subagent?: string) =>
+  wireExpectation(OPENAI_NAMING, model, offer, subagent);
 
 /** What became of the emitted call, read from the run's result. */
 function emitOutcome(
@@ -186,18 +160,8 @@ async function verifyOpenAIAgents(
   const started = Date.now();
   const sdk = await loadOpenAIAgents(model.config.rootDir, options.sdk);
   const appCode = await loadAppCode(model);
-  const contexts = options.contexts ?? conditionCombinations(policyTablesOf(model)).combinations;
-  const declared = Object.keys(model.callers);
-  const callers: readonly (string | undefined)[] =
-    declared.length === 0 ? [undefined] : (options.callers ?? declared);
-  const setup: AgentSetup = {
-    model,
-    sdk,
-    appCode,
-    agent: { disabledTools: options.disabledTools ?? [] },
-    overlay: options.overlay ?? [],
-    ...(options.adjust ? { adjust: options.adjust } : {}),
-  };
+  const { contexts, callers } = plannedRuns(model, options);
+  const setup: AgentSetup = sharedSetup(model, sdk, appCode, options);
   const runs: TargetRun[] = [];
   for (const caller of callers) {
     let built: VerifyAgent;
@@ -210,14 +174,7 @@ async function verifyOpenAIAgents(
     for (const context of contexts)
       runs.push(...(await runContext(model, built, context, caller, options.emit)));
   }
-  return {
-    catalog: model.name,
-    target: 'openai-agents',
-    sdk: { package: sdk.package, version: sdk.version },
-    runs,
-    ok: runs.every(runIsClean),
-    durationMs: Date.now() - started,
-  };
+  return targetReport(model, 'openai-agents', sdk, runs, started);
 }
 
 export const openAIAgentsVerifier: TargetVerifier = {
