@@ -4,6 +4,7 @@
 import type { ToolApproval, ToolExposure, ToolKind, ToolOfferMode } from '../language/catalog.js';
 import type { PinnedSurface } from '../load/surface-lock.js';
 import type { ResolvedCatalogConfig } from '../load/load-config.js';
+import type { AgentEntry } from '../runtime/policy-tables.js';
 
 export interface ConditionModel {
   /** As declared: `workspace-has-git`. */
@@ -92,20 +93,11 @@ export interface RuntimeConfigurationModel {
   readonly env: Readonly<Record<string, string>>;
 }
 
-/** A subagent, with a caller resolved to its groups. */
-export interface AgentModel {
-  readonly name: string;
-  readonly description: string;
-  readonly prompt: string;
-  readonly model?: string;
-  /** Tool keys it may use, named one by one. */
-  readonly tools: readonly string[];
-  /** Caller groups whose tools it may use (a caller's groups included). */
-  readonly groups: readonly string[];
-  readonly exclude: readonly string[];
-  readonly skills: readonly string[];
-  readonly maxTurns?: number;
-}
+/**
+ * A subagent, with a caller resolved to its groups: the entry the session builds it from, so the
+ * model and the runtime's tables cannot describe a subagent two ways.
+ */
+export type AgentModel = AgentEntry;
 
 export interface CatalogModel {
   readonly name: string;
