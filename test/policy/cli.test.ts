@@ -6,43 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runBin, runCli } from '../support/cli';
 import { uniqueArtifactDir } from '../support/files';
 import { REPO } from '../support/paths';
+import { DEFAULT_DISALLOWED } from '../support/default-catalog';
 
 const cli = (...argv: string[]) => runCli(argv, REPO);
-
-/** The disabled tools of the default catalog, in output order. */
-const DISABLED = [
-  'REPL',
-  'PowerShell',
-  'NotebookEdit',
-  'LSP',
-  'TodoWrite',
-  'ScheduleWakeup',
-  'RemoteTrigger',
-  'Monitor',
-  'PushNotification',
-  'CronCreate',
-  'CronDelete',
-  'CronList',
-  'ReportFindings',
-  'SetGoal',
-  'ReadNotifications',
-  'SendFeedback',
-  'OfferChromeSetup',
-  'ShowOnboardingRolePicker',
-  'ShareOnboardingGuide',
-  'EndConversation',
-  'SendUserMessage',
-  'SendUserFile',
-  'SubagentHandback',
-  'WaitForMcpServers',
-  'Artifact',
-  'ClaudeDesign',
-  'WebSearch',
-  'WebFetch',
-  'Projects',
-  'RefreshMcpTools',
-  'propose_skills',
-];
 
 let outDir: string | undefined;
 afterAll(() => outDir && rmSync(outDir, { recursive: true, force: true }));
@@ -55,11 +21,14 @@ describe('resolve', () => {
     expect(out.context).toEqual({ 'workspace-has-git': null, 'agent-has-channel': null });
     // In catalog order: the disabled tools, and the worktree tools whose condition is not given.
     expect(out.disallowedTools).toEqual(
-      [...DISABLED.slice(0, 12), 'EnterWorktree', 'ExitWorktree', ...DISABLED.slice(12)].sort(
-        (a, b) => out.disallowedTools.indexOf(a) - out.disallowedTools.indexOf(b),
-      ),
+      [
+        ...DEFAULT_DISALLOWED.slice(0, 12),
+        'EnterWorktree',
+        'ExitWorktree',
+        ...DEFAULT_DISALLOWED.slice(12),
+      ].sort((a, b) => out.disallowedTools.indexOf(a) - out.disallowedTools.indexOf(b)),
     );
-    expect(out.disallowedTools).toHaveLength(DISABLED.length + 2);
+    expect(out.disallowedTools).toHaveLength(DEFAULT_DISALLOWED.length + 2);
     // Every tool, with how the model is offered it in the default runtime configuration.
     expect(out.runtime).toMatchObject({
       name: 'desktop',
@@ -293,6 +262,6 @@ describe('the real binary', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out.disallowedTools).toEqual(DISABLED);
+    expect(out.disallowedTools).toEqual(DEFAULT_DISALLOWED);
   });
 });

@@ -11,46 +11,13 @@ import {
   resolveClaudeToolPolicy,
 } from '../../generated/claude/policy';
 import { loadDefaultCatalog } from '../support/projects';
+import { DEFAULT_DISALLOWED } from '../support/default-catalog';
 
 const ALL_CONTEXTS = [
   { workspaceHasGit: true, agentHasChannel: true },
   { workspaceHasGit: true, agentHasChannel: false },
   { workspaceHasGit: false, agentHasChannel: true },
   { workspaceHasGit: false, agentHasChannel: false },
-];
-/** The disabled tools, in output order (declared category order, then declaration order). */
-const ALWAYS_DISALLOWED = [
-  'REPL',
-  'PowerShell',
-  'NotebookEdit',
-  'LSP',
-  'TodoWrite',
-  'ScheduleWakeup',
-  'RemoteTrigger',
-  'Monitor',
-  'PushNotification',
-  'CronCreate',
-  'CronDelete',
-  'CronList',
-  'ReportFindings',
-  'SetGoal',
-  'ReadNotifications',
-  'SendFeedback',
-  'OfferChromeSetup',
-  'ShowOnboardingRolePicker',
-  'ShareOnboardingGuide',
-  'EndConversation',
-  'SendUserMessage',
-  'SendUserFile',
-  'SubagentHandback',
-  'WaitForMcpServers',
-  'Artifact',
-  'ClaudeDesign',
-  'WebSearch',
-  'WebFetch',
-  'Projects',
-  'RefreshMcpTools',
-  'propose_skills',
 ];
 
 /** The fields of a registry descriptor the policy reads (`PolicyToolEntry`), as plain data. */
@@ -114,13 +81,13 @@ describe.each([
   });
 
   it('with everything on and git present, disallows exactly the disabled tools', async () => {
-    expect(await resolve({ disabledTools: [] }, ON)).toEqual(ALWAYS_DISALLOWED);
+    expect(await resolve({ disabledTools: [] }, ON)).toEqual(DEFAULT_DISALLOWED);
   });
 
   it('toggling Bash off disables its whole pair group, internal members included', async () => {
     const out = await resolve({ disabledTools: ['Bash'] }, ON);
     expect(out).toEqual(expect.arrayContaining(['Bash', 'TaskOutput', 'TaskStop']));
-    expect(out.filter((n) => !ALWAYS_DISALLOWED.includes(n)).sort()).toEqual([
+    expect(out.filter((n) => !DEFAULT_DISALLOWED.includes(n)).sort()).toEqual([
       'Bash',
       'TaskOutput',
       'TaskStop',

@@ -12,11 +12,11 @@ import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
   failedRun,
+  findings,
+  formatTargetReport,
   plannedRuns,
   sharedSetup,
   targetReport,
-  findings,
-  formatTargetReport,
   type TargetRun,
   type TargetVerifier,
   type TargetVerifyOptions,
