@@ -5,7 +5,7 @@ import type { CatalogModel } from '../model/catalog-model.js';
 import { policyTablesOf } from '../model/policy-tables.js';
 import type { SessionOffer } from '../runtime/offer.js';
 import type { TargetExpectation } from './target-verify.js';
-import { wireNamedOfferOf, type WireNaming } from './wire-names.js';
+import { wireNamedOffer, type WireNaming } from './wire-names.js';
 
 export function wireExpectation(
   naming: WireNaming,
@@ -13,7 +13,7 @@ export function wireExpectation(
   offer: SessionOffer,
   subagent?: string,
 ): TargetExpectation {
-  const target = wireNamedOfferOf(naming)(model, policyTablesOf(model), offer);
+  const target = wireNamedOffer(naming, model, policyTablesOf(model), offer);
   const why = new Map<string, string>();
   const expected = new Set<string>();
   const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);

@@ -8,7 +8,7 @@ import type { CatalogModel, ToolModel } from '../model/catalog-model.js';
 import type { AgentOffer } from '../runtime/agent-offer.js';
 import { handedOver, type SessionOffer } from '../runtime/offer.js';
 import type { PolicyTables } from '../runtime/policy-tables.js';
-import type { Target } from './target.js';
+import type { TargetOffer } from './target.js';
 
 /** How one such SDK names things: each target's runtime says it. */
 export interface WireNaming {
@@ -108,31 +108,32 @@ export function wireNames(model: CatalogModel, naming: WireNaming): WireNames {
 }
 
 /** A session's offer (the one every target shares) in the SDK's names. */
-export function wireNamedOfferOf(naming: WireNaming): Target['offerOf'] {
-  const leftOut = `a Claude runtime built-in: the ${naming.sdk} has no such tool`;
+export function wireNamedOffer(
+  naming: WireNaming,
+  model: CatalogModel,
+  tables: PolicyTables,
+  offer: SessionOffer,
+): TargetOffer {
   const sent = (names: readonly string[]) => names.flatMap((n) => naming.nameOf(n) ?? []);
-  return (model, tables, offer) => {
-    const offered = new Set(naming.offeredSubagents(tables, offer).map((a) => a.name));
-    const builtIn = (index: number) => model.tools[index]!.kind === 'sdk';
-    return {
-      tools: offer.tools
-        .filter((o) => !builtIn(o.index))
-        .map((o) => ({
-          key: o.key,
-          names: sent(o.names),
-          offered: handedOver(o),
-          ...(!handedOver(o) && o.detail !== undefined ? { detail: o.detail } : {}),
-        })),
-      subagents: offer.agents.map((a) => ({
-        name: a.name,
-        offered: offered.has(a.name),
-        tools: sent(
-          a.tools.filter((o) => handedOver(o) && !builtIn(o.index)).flatMap((o) => o.names),
-        ),
+  const offered = new Set(naming.offeredSubagents(tables, offer).map((a) => a.name));
+  const builtIn = (index: number) => model.tools[index]!.kind === 'sdk';
+  const why = `a Claude runtime built-in: the ${naming.sdk} has no such tool`;
+  return {
+    tools: offer.tools
+      .filter((o) => !builtIn(o.index))
+      .map((o) => ({
+        key: o.key,
+        names: sent(o.names),
+        offered: handedOver(o),
+        ...(!handedOver(o) && o.detail !== undefined ? { detail: o.detail } : {}),
       })),
-      leftOut: offer.tools
-        .filter((o) => builtIn(o.index))
-        .map((o) => ({ key: o.key, why: leftOut })),
-    };
+    subagents: offer.agents.map((a) => ({
+      name: a.name,
+      offered: offered.has(a.name),
+      tools: sent(
+        a.tools.filter((o) => handedOver(o) && !builtIn(o.index)).flatMap((o) => o.names),
+      ),
+    })),
+    leftOut: offer.tools.filter((o) => builtIn(o.index)).map((o) => ({ key: o.key, why })),
   };
 }

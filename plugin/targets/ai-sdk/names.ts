@@ -3,7 +3,8 @@
 // name; its tool set is keyed by name alone. Its own module so the target and its verifier (loaded
 // lazily) both use it without importing each other.
 import type { CatalogModel } from '../../model/catalog-model.js';
-import { wireNamedOfferOf, wireNames, type WireNaming } from '../wire-names.js';
+import type { Target } from '../target.js';
+import { wireNamedOffer, wireNames, type WireNaming } from '../wire-names.js';
 import { aiSdkNameOf } from './runtime/ai-sdk-names.js';
 import { offeredSubagents } from './runtime/ai-sdk-subagents.js';
 
@@ -18,4 +19,5 @@ export const AI_SDK_NAMING: WireNaming = {
 
 export const aiSdkNames = (model: CatalogModel) => wireNames(model, AI_SDK_NAMING);
 
-export const aiSdkOfferOf = wireNamedOfferOf(AI_SDK_NAMING);
+export const aiSdkOfferOf: Target['offerOf'] = (model, tables, offer) =>
+  wireNamedOffer(AI_SDK_NAMING, model, tables, offer);

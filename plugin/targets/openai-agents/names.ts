@@ -4,7 +4,8 @@
 // Agent's tools are found by name alone. Its own module so the target and its verifier (loaded
 // lazily) both use it without importing each other.
 import type { CatalogModel } from '../../model/catalog-model.js';
-import { wireNamedOfferOf, wireNames, type WireNaming } from '../wire-names.js';
+import type { Target } from '../target.js';
+import { wireNamedOffer, wireNames, type WireNaming } from '../wire-names.js';
 import { openAINameOf, openAIToolName } from './runtime/openai-names.js';
 import { offeredSubagents } from './runtime/openai-scope.js';
 
@@ -19,4 +20,5 @@ export const OPENAI_NAMING: WireNaming = {
 
 export const openAINames = (model: CatalogModel) => wireNames(model, OPENAI_NAMING);
 
-export const openAIAgentsOfferOf = wireNamedOfferOf(OPENAI_NAMING);
+export const openAIAgentsOfferOf: Target['offerOf'] = (model, tables, offer) =>
+  wireNamedOffer(OPENAI_NAMING, model, tables, offer);
