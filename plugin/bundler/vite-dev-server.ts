@@ -90,14 +90,19 @@ export function watchCatalogInDevServer(
     if (reason === 'change') state.invalidate();
     report(await state.ensureGenerated(reason, file));
     // chokidar reports one change per file per 50 ms: a second save in that window (format on
-    // save, a quick fix) is not reported at all. Look at the file once more after the window.
-    if (reason === 'change') setTimeout(() => void recheck(file), CHANGE_WINDOW_MS);
+    // save, a quick fix, an output edited again as it was put back) is not reported at all. Look
+    // at the file once more after the window.
+    setTimeout(() => void recheck(file, reason), CHANGE_WINDOW_MS);
   };
 
-  const recheck = async (file: string) => {
-    if (!(await state.contentChanged(file))) return;
-    state.invalidate();
-    report(await state.ensureGenerated('change', file));
+  const recheck = async (file: string, reason: 'change' | 'output-deleted') => {
+    if (reason === 'output-deleted') {
+      if (!(await state.outputEdited(file))) return;
+    } else {
+      if (!(await state.contentChanged(file))) return;
+      state.invalidate();
+    }
+    report(await state.ensureGenerated(reason, file));
   };
 
   server.watcher.on('all', (event, file) => {

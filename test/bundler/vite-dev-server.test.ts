@@ -33,6 +33,7 @@ async function startDev(
   name: string,
   files: Record<string, string> = {},
   ci = false,
+  onGenerate: (event: GenerationEvent) => void = () => {},
 ): Promise<DevSession> {
   const app = createFixtureApp(name, files);
   const events: GenerationEvent[] = [];
@@ -47,7 +48,15 @@ async function startDev(
     customLogger,
     clearScreen: false,
     server: { port: 0, strictPort: false, hmr: false },
-    plugins: [toolCatalog({ ci, onGenerate: (e) => events.push(e) })],
+    plugins: [
+      toolCatalog({
+        ci,
+        onGenerate: (e) => {
+          events.push(e);
+          onGenerate(e);
+        },
+      }),
+    ],
   });
   // Attached synchronously after creation, before chokidar's initial scan can finish.
   const watcherReady = new Promise((resolve) => server.watcher.once('ready', resolve));
@@ -178,10 +187,14 @@ describe('Vite dev server', () => {
   });
 
   it('puts back generated output that was deleted or edited by hand', async () => {
-    const { app, events } = await startDev('dev-delete');
+    const { app, events, server } = await startDev('dev-delete');
     await until(() => events.length === 1, 'the initial generation');
     const registry = app.file('src/generated/demo/registry.ts');
     const content = readFileSync(registry, 'utf8');
+    const watched: string[] = [];
+    server.watcher.on('all', (event, file) => {
+      if (event === 'add' || event === 'change') watched.push(path.resolve(file));
+    });
     rmSync(registry);
     // The file is back before the run that wrote it reports: wait for both.
     await until(
@@ -190,6 +203,9 @@ describe('Vite dev server', () => {
     );
     expect(readFileSync(registry, 'utf8')).toBe(content);
     expect(events[1]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+    // The watcher watches the re-created file from its report of it on ('add', or 'change' where it
+    // joins a deletion and a re-creation); an edit before then is the next test's case.
+    await until(() => watched.includes(registry), 'the watcher reporting the restored registry');
     // An output edited by hand is put back too.
     writeFileSync(registry, `${content}\n// edited by hand\n`);
     await until(
@@ -197,6 +213,29 @@ describe('Vite dev server', () => {
       'the restored edit',
     );
     expect(events[2]).toMatchObject({ reason: 'output-deleted', written: [registry] });
+  });
+
+  it('puts back an output edited again as it was put back, which the watcher does not report', async () => {
+    let edit: (() => void) | undefined;
+    const { app, events, server } = await startDev('dev-edit-again', {}, false, (e) => {
+      if (e.reason === 'output-deleted') edit?.();
+      edit = undefined;
+    });
+    await until(() => events.length === 1, 'the initial generation');
+    const registry = app.file('src/generated/demo/registry.ts');
+    const content = readFileSync(registry, 'utf8');
+    // The watcher reports nothing more of the file, as for a second save within chokidar's window of
+    // one change per file: only the first edit is reported, and the second lands the moment the
+    // first is put back.
+    await server.watcher.unwatch(registry);
+    edit = () => writeFileSync(registry, `${content}\n// edited again\n`);
+    writeFileSync(registry, `${content}\n// edited by hand\n`);
+    server.watcher.emit('all', 'change', registry);
+    await until(
+      () => events.length === 3 && readFileSync(registry, 'utf8') === content,
+      'the second edit put back',
+    );
+    expect(events.slice(1).map((e) => e.reason)).toEqual(['output-deleted', 'output-deleted']);
   });
 
   it('puts back an output edited before the watcher watched it, which only its add reports', async () => {
