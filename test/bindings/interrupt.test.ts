@@ -1,13 +1,16 @@
 // `bindings --fix` stopped by Ctrl-C or SIGTERM after it wrote one catalog's binding file and before
-// the next: the real command, a real signal — the file it created is removed again, the other keeps
-// its bytes, and the process exits 130 / 143.
+// the next: the real command, a real signal — the file it created is removed again, the one it had
+// not reached keeps its bytes, and the process exits 130 / 143.
+import { execFileSync } from 'node:child_process';
 import {
+  closeSync,
+  constants,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
-  watch,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -17,89 +20,103 @@ import { uniqueArtifactDir } from '../support/files';
 import { startBin, within } from '../verify/fake-runtime';
 
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
-const BIG = 3000;
+const CATALOGS = ['small', 'gate', 'big'] as const;
 
 /**
- * Two catalogs with binding files: `small` has none yet (fix creates it first), `big` has 3,000 tools
- * and a binding file with ten of them, so inserting the rest takes long enough to be interrupted.
+ * Three catalogs with binding files, fixed in this order: `small` has none yet (fix creates it),
+ * `gate`'s is a named pipe, so reading it holds the command right after it wrote `small`'s until the
+ * test opens the pipe, and `big`'s lacks one entry (fix would change it, had it got there).
  */
-async function twoCatalogApp(name: string): Promise<string> {
+async function threeCatalogApp(name: string): Promise<string> {
   const dir = uniqueArtifactDir(name);
-  mkdirSync(path.join(dir, 'catalog-small'), { recursive: true });
-  mkdirSync(path.join(dir, 'catalog-big'), { recursive: true });
+  const entries = CATALOGS.map(
+    (c) =>
+      `    ${c}: { include: ['catalog-${c}/*.catalog.ts'], outDir: 'generated/${c}', ` +
+      `bindings: { file: 'src/${c}-bindings.ts' } },`,
+  );
   writeFileSync(
     path.join(dir, 'tool-catalog.config.ts'),
     `import { defineConfig } from 'agent-tool-catalog';
 
 export default defineConfig({
   catalogs: {
-    small: { include: ['catalog-small/*.catalog.ts'], outDir: 'generated/small', bindings: { file: 'src/small-bindings.ts' } },
-    big: { include: ['catalog-big/*.catalog.ts'], outDir: 'generated/big', bindings: { file: 'src/big-bindings.ts' } },
+${entries.join('\n')}
   },
 });
 `,
   );
-  const catalog = (name: string, tools: string[]) =>
-    `import { defineCatalog } from 'agent-tool-catalog';
-
-export const ${name} = defineCatalog({ categories: ['main'], servers: { s: {} } });
-
-export const tools = ${name}.tools({
-${tools.join('\n')}
-});
-`;
   const tool = (key: string) =>
     `  ${key}: { kind: 'mcp', server: 's', wire: '${key.toLowerCase()}', category: 'main', exposure: 'user', label: '${key}', description: 'Tool ${key}' },`;
-  writeFileSync(path.join(dir, 'catalog-small/small.catalog.ts'), catalog('small', [tool('One')]));
-  writeFileSync(
-    path.join(dir, 'catalog-big/big.catalog.ts'),
-    catalog(
-      'big',
-      Array.from({ length: BIG }, (_, i) => tool(`T${i}`)),
-    ),
-  );
+  for (const c of CATALOGS) {
+    mkdirSync(path.join(dir, `catalog-${c}`), { recursive: true });
+    writeFileSync(
+      path.join(dir, `catalog-${c}/${c}.catalog.ts`),
+      `import { defineCatalog } from 'agent-tool-catalog';
+
+export const ${c} = defineCatalog({ categories: ['main'], servers: { s: {} } });
+
+export const tools = ${c}.tools({
+${[tool('One'), tool('Two')].join('\n')}
+});
+`,
+    );
+  }
   const generated = await runCli(['generate'], dir);
   expect(generated.code, generated.stderr).toBe(0);
-  // The small catalog's binding file is missing; the big one keeps only its first ten entries.
-  const bigFile = path.join(dir, 'src/big-bindings.ts');
-  writeFileSync(
-    bigFile,
-    readFileSync(bigFile, 'utf8')
-      .split('\n')
-      .filter((l) => !/^ {2}T\d+:/.test(l) || Number(/^ {2}T(\d+)/.exec(l)![1]) < 10)
-      .join('\n'),
-  );
   rmSync(path.join(dir, 'src/small-bindings.ts'));
+  const gate = path.join(dir, 'src/gate-bindings.ts');
+  rmSync(gate);
+  execFileSync('mkfifo', [gate]);
+  const bigFile = path.join(dir, 'src/big-bindings.ts');
+  const big = readFileSync(bigFile, 'utf8');
+  const withoutTwo = big.split('\n').filter((l) => !/^ {2}Two:/.test(l));
+  expect(withoutTwo.length).toBeLessThan(big.split('\n').length);
+  writeFileSync(bigFile, withoutTwo.join('\n'));
   return dir;
+}
+
+/** Lets a reader waiting on the pipe go on (it reads nothing); a no-op once no one waits on it. */
+function openGate(fifo: string): void {
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // ENXIO: no reader any more.
+  }
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('bindings --fix stopped between two catalogs', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     it(`${signal}: the file it wrote gets its old bytes back, exit ${EXIT_CODES[signal]}`, async () => {
-      const dir = await twoCatalogApp(`bindings-${signal}`);
+      const dir = await threeCatalogApp(`bindings-${signal}`);
       const small = path.join(dir, 'src/small-bindings.ts');
+      const gate = path.join(dir, 'src/gate-bindings.ts');
       const big = path.join(dir, 'src/big-bindings.ts');
       const before = readFileSync(big, 'utf8');
-      // Frozen the moment the small catalog's file appears (a poll could come after the big one too,
-      // on a busy machine), signalled while frozen, then let go: the signal finds it between the two.
-      let run: ReturnType<typeof startBin> | undefined;
-      const frozen = new Promise<void>((resolve) => {
-        const watcher = watch(path.dirname(small), (_, name) => {
-          if (name !== path.basename(small) || !existsSync(small)) return;
-          run!.child.kill('SIGSTOP');
-          watcher.close();
-          resolve();
-        });
-      });
-      run = startBin(['bindings', '--fix'], dir);
-      await within(frozen, 'bindings --fix to write the small catalog', 240_000);
-      run.child.kill(signal);
-      run.child.kill('SIGCONT');
-      const exited = await within(run.exited, 'bindings to exit', 30_000);
-      expect.soft(exited).toEqual({ code: EXIT_CODES[signal], signal: null });
+      const run = startBin(['bindings', '--fix'], dir);
+      try {
+        // Held at the gate once the small catalog's file exists: the signal finds it between the two.
+        await until(() => existsSync(small), 'bindings --fix to write the small catalog');
+        run.child.kill(signal);
+        // Its thread pool still waits on the pipe, which a process that exits waits for too.
+        await until(() => run.output().stderr.includes('stopped by'), 'the interruption report');
+        openGate(gate);
+        const exited = await within(run.exited, 'bindings to exit', 30_000);
+        expect.soft(exited).toEqual({ code: EXIT_CODES[signal], signal: null });
+      } finally {
+        openGate(gate);
+        run.child.kill('SIGKILL');
+      }
       expect
         .soft(run.output().stderr)
-        .toContain(`bindings: stopped by ${signal}; src/small-bindings.ts`);
+        .toContain(`bindings: stopped by ${signal}; src/small-bindings.ts got its old bytes back`);
       // The file it created is gone again; the one it had not reached keeps its bytes.
       expect(existsSync(small)).toBe(false);
       expect(readFileSync(big, 'utf8')).toBe(before);
