@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { DIAGNOSTIC_CODES } from '../diagnostics/diagnostics.js';
 import { createGenerateSession } from '../generate-session.js';
-import type { GenerateResult } from '../generate.js';
+import type { GenerateAndWriteResult, GenerateResult } from '../generate.js';
 import { relativePosix } from '../text/spelling.js';
 import { carriedNotes } from './carried-notes.js';
 import { failureLine } from './cli-errors.js';
@@ -72,6 +72,15 @@ function isOutputAsWritten(result: GenerateResult | undefined, file: string): bo
 }
 
 /**
+ * An output a run that wrote everything owns, which holds something else now: edited by hand since,
+ * in a way the watcher did not report (a second edit within its window of one change per file).
+ */
+const outputEdited = (result: GenerateAndWriteResult | undefined, failing: boolean) =>
+  !failing &&
+  result?.report?.problems.length === 0 &&
+  outputPaths(result).some((f) => !isOutputAsWritten(result, f));
+
+/**
  * Closes `watcher`. chokidar drops its listeners when it closes, but a look-up still under way may
  * fail afterwards and emit an error nobody listens to, which would end the process: one is kept.
  */
@@ -108,7 +117,7 @@ export async function watchGenerate(
   });
   const session = createGenerateSession(options);
   const rel = (f: string) => relativePosix(io.cwd, f) || f;
-  let result: GenerateResult | undefined;
+  let result: GenerateAndWriteResult | undefined;
   /** The last run failed (it threw, or reported an error): the watched paths are polled. */
   let failing = false;
 
@@ -202,14 +211,16 @@ export async function watchGenerate(
         await keepWatching();
         // A source written while the run read it (or half-written when it was read) runs again, and
         // so does one saved just after: chokidar reports one change per file per 50 ms, so a second
-        // save in that window is never reported. A time in the future (a clock skew) does not count.
+        // save in that window is never reported — nor an output edited again as it was put back.
+        // A time in the future (a clock skew) does not count.
         const inputs = result?.inputs ?? [];
         const writtenSince = (f: string) => {
           const time = writtenAt(f);
           return time >= startedAt - 10 && time <= Date.now();
         };
+        const changed = () => inputs.some(writtenSince) || outputEdited(result, failing);
         if (inputs.some(writtenSince)) schedule();
-        else recheck = setTimeout(() => inputs.some(writtenSince) && schedule(), CHANGE_WINDOW_MS);
+        else recheck = setTimeout(() => changed() && schedule(), CHANGE_WINDOW_MS);
       });
     }, SETTLE_MS);
   };

@@ -27,14 +27,17 @@ export async function until(
   }
 }
 
-/** Starts `generate --watch` in `dir`. */
-export function watchCli(dir: string): WatchRun {
+/** Starts `generate --watch` in `dir`; `onStdout` hears each line as it is printed. */
+export function watchCli(dir: string, onStdout: (text: string) => void = () => {}): WatchRun {
   let stdout = '';
   let stderr = '';
   const abort = new AbortController();
   const running = runCli(['generate', '--watch'], {
     cwd: dir,
-    stdout: (t) => (stdout += t),
+    stdout: (t) => {
+      stdout += t;
+      onStdout(t);
+    },
     stderr: (t) => (stderr += t),
     signal: abort.signal,
   });
