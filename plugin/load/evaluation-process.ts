@@ -26,7 +26,7 @@ export const mayBeLeftover = (outcome: EvaluationOutcome) =>
  */
 export class EvaluationProcess {
   private child: Child | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private queue: Promise<void> = Promise.resolve();
   private idle: NodeJS.Timeout | undefined;
   private disposed = false;
   private startedCount = 0;
@@ -60,7 +60,12 @@ export class EvaluationProcess {
 
   evaluate(request: EvaluationRequest): Promise<EvaluationOutcome> {
     const next = this.queue.then(() => this.run(request));
-    this.queue = next.catch(() => undefined);
+    // The queue holds no outcome: the last one (the exports of every module, megabytes at 20,000
+    // tools) would otherwise stay in memory for as long as the process is kept.
+    this.queue = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   }
 

@@ -7,6 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EvaluationOutcome } from '../../plugin/load/evaluation-outcome';
 import {
@@ -119,5 +121,27 @@ describe('a request that fails in a process that served earlier ones', () => {
     // The process said itself that this request's code ran out of time.
     expect(ended({ kind: 'timeout' })).toBe(false);
     expect(ended({ kind: 'tampered' })).toBe(false);
+  });
+});
+
+describe('an answered request', () => {
+  it('is not held by the process that answered it, which stays warm for the next', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const evaluator = new EvaluationProcess({ keepWarm: true });
+    try {
+      // Only a weak reference leaves this function: the caller lets go of the outcome.
+      const answer = async () =>
+        new WeakRef(await evaluator.evaluate(request(exporting('big', "'x'.repeat(1e6)"))));
+      const outcome = await answer();
+      // A weak reference keeps its target until the current job ends: collected after a turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      collect();
+      expect(outcome.deref()).toBeUndefined();
+      expect((await evaluator.evaluate(request(''))).kind).toBe('result');
+      expect(evaluator.started).toBe(1);
+    } finally {
+      await evaluator.dispose();
+    }
   });
 });
