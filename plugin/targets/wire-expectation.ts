@@ -1,19 +1,18 @@
 // What the policy offers one call of a wire-named target (or one subagent's), in the SDK's names,
 // and why each other name of the catalog is out: what the target's verify compares the names the
 // SDK sent its test model with.
-import type { CatalogModel } from '../model/catalog-model.js';
-import { policyTablesOf } from '../model/policy-tables.js';
 import type { SessionOffer } from '../runtime/offer.js';
+import type { TargetOffer } from './target.js';
 import type { TargetExpectation } from './target-verify.js';
-import { wireNamedOffer, type WireNaming } from './wire-names.js';
+import type { WireNaming } from './wire-names.js';
 
+/** `target`: `offer` in the SDK's names, as the run built it (see wireNamedOffer). */
 export function wireExpectation(
   naming: WireNaming,
-  model: CatalogModel,
+  target: TargetOffer,
   offer: SessionOffer,
   subagent?: string,
 ): TargetExpectation {
-  const target = wireNamedOffer(naming, model, policyTablesOf(model), offer);
   const why = new Map<string, string>();
   const expected = new Set<string>();
   const agent = subagent === undefined ? undefined : offer.agents.find((a) => a.name === subagent);

@@ -7,6 +7,7 @@
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import type { SessionOffer } from '../../runtime/offer.js';
+import type { TargetOffer } from '../target.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
@@ -38,8 +39,8 @@ const systemOf = (call: RecordedCall) => {
 };
 
 /** What the policy offers a call (or one subagent's), and why each other name is out. */
-const expectation = (model: CatalogModel, offer: SessionOffer, subagent?: string) =>
-  wireExpectation(AI_SDK_NAMING, model, offer, subagent);
+const expectation = (target: TargetOffer, offer: SessionOffer, subagent?: string) =>
+  wireExpectation(AI_SDK_NAMING, target, offer, subagent);
 
 /** The tool a content part of a step is about (approval parts carry the call inside). */
 const toolOf = (part: Record<string, unknown>) =>
@@ -101,11 +102,8 @@ async function runContext(
   } catch (error) {
     return [failedRun(head, error)];
   }
-  const offered = new Set(
-    aiSdkOfferOf(model, policyTablesOf(model), call.offer)
-      .subagents.filter((s) => s.offered)
-      .map((s) => s.name),
-  );
+  const target = aiSdkOfferOf(model, policyTablesOf(model), call.offer);
+  const offered = new Set(target.subagents.filter((s) => s.offered).map((s) => s.name));
   const parent = sdk.testModel((recorded, step) => {
     if (step > 0) return { text: 'done' };
     if (emit !== undefined) {
@@ -134,7 +132,7 @@ async function runContext(
     {
       ...head,
       offered: first,
-      ...findings(first, expectation(model, call.offer)),
+      ...findings(first, expectation(target, call.offer)),
       ...(emit !== undefined
         ? { emit: emitOutcome(content, emit, call.ran, offered.has(emit)) }
         : {}),
@@ -148,7 +146,7 @@ async function runContext(
       ...head,
       subagent: agent.name,
       offered: tools,
-      ...findings(tools, expectation(model, call.offer, agent.name)),
+      ...findings(tools, expectation(target, call.offer, agent.name)),
       ...(nested === undefined ? { error: `the subagent '${agent.name}' was not started` } : {}),
     });
   }

@@ -8,6 +8,7 @@
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
 import type { SessionOffer } from '../../runtime/offer.js';
+import type { TargetOffer } from '../target.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
@@ -39,8 +40,8 @@ const continues = (call: RecordedRequest) =>
   call.request.input.some((item) => item.type === 'function_call_result');
 
 /** What the policy offers a call (or one subagent's), and why each other name is out. */
-const expectation = (model: CatalogModel, offer: SessionOffer, subagent?: string) =>
-  wireExpectation(OPENAI_NAMING, model, offer, subagent);
+const expectation = (target: TargetOffer, offer: SessionOffer, subagent?: string) =>
+  wireExpectation(OPENAI_NAMING, target, offer, subagent);
 
 /** What became of the emitted call, read from the run's result. */
 function emitOutcome(
@@ -122,7 +123,7 @@ async function runContext(
   const call = parent.calls[first];
   const offered = names(call);
   const handoffs = (call?.request.handoffs ?? []).map((h) => h.toolName);
-  const found = findings(offered, expectation(model, run.offer));
+  const found = findings(offered, expectation(target, run.offer));
   const runs: TargetRun[] = [
     {
       ...head,
@@ -146,7 +147,7 @@ async function runContext(
       ...head,
       subagent: agent.name,
       offered: tools,
-      ...findings(tools, expectation(model, run.offer, agent.name)),
+      ...findings(tools, expectation(target, run.offer, agent.name)),
       ...(request === undefined ? { error: `the subagent '${agent.name}' was not started` } : {}),
     });
   }
