@@ -6,8 +6,6 @@
 // instead, and says what became of the call (ran, no such tool, refused, approval asked or denied).
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import type { SessionOffer } from '../../runtime/offer.js';
-import type { TargetOffer } from '../target.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
@@ -37,10 +35,6 @@ const systemOf = (call: RecordedCall) => {
   const first = call.prompt[0];
   return first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
 };
-
-/** What the policy offers a call (or one subagent's), and why each other name is out. */
-const expectation = (target: TargetOffer, offer: SessionOffer, subagent?: string) =>
-  wireExpectation(AI_SDK_NAMING, target, offer, subagent);
 
 /** The tool a content part of a step is about (approval parts carry the call inside). */
 const toolOf = (part: Record<string, unknown>) =>
@@ -132,7 +126,7 @@ async function runContext(
     {
       ...head,
       offered: first,
-      ...findings(first, expectation(target, call.offer)),
+      ...findings(first, wireExpectation(AI_SDK_NAMING, target, call.offer)),
       ...(emit !== undefined
         ? { emit: emitOutcome(content, emit, call.ran, offered.has(emit)) }
         : {}),
@@ -146,7 +140,7 @@ async function runContext(
       ...head,
       subagent: agent.name,
       offered: tools,
-      ...findings(tools, expectation(target, call.offer, agent.name)),
+      ...findings(tools, wireExpectation(AI_SDK_NAMING, target, call.offer, agent.name)),
       ...(nested === undefined ? { error: `the subagent '${agent.name}' was not started` } : {}),
     });
   }

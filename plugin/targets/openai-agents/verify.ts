@@ -7,8 +7,6 @@
 // instead, and says what became of the call (ran, not offered, refused, approval asked).
 import type { CatalogModel } from '../../model/catalog-model.js';
 import { policyTablesOf } from '../../model/policy-tables.js';
-import type { SessionOffer } from '../../runtime/offer.js';
-import type { TargetOffer } from '../target.js';
 import { loadAppCode } from '../../verify/app-code.js';
 import { sampleInput } from '../../verify/fake-api.js';
 import {
@@ -38,10 +36,6 @@ const names = (call: RecordedRequest | undefined) =>
 const continues = (call: RecordedRequest) =>
   Array.isArray(call.request.input) &&
   call.request.input.some((item) => item.type === 'function_call_result');
-
-/** What the policy offers a call (or one subagent's), and why each other name is out. */
-const expectation = (target: TargetOffer, offer: SessionOffer, subagent?: string) =>
-  wireExpectation(OPENAI_NAMING, target, offer, subagent);
 
 /** What became of the emitted call, read from the run's result. */
 function emitOutcome(
@@ -123,7 +117,7 @@ async function runContext(
   const call = parent.calls[first];
   const offered = names(call);
   const handoffs = (call?.request.handoffs ?? []).map((h) => h.toolName);
-  const found = findings(offered, expectation(target, run.offer));
+  const found = findings(offered, wireExpectation(OPENAI_NAMING, target, run.offer));
   const runs: TargetRun[] = [
     {
       ...head,
@@ -147,7 +141,7 @@ async function runContext(
       ...head,
       subagent: agent.name,
       offered: tools,
-      ...findings(tools, expectation(target, run.offer, agent.name)),
+      ...findings(tools, wireExpectation(OPENAI_NAMING, target, run.offer, agent.name)),
       ...(request === undefined ? { error: `the subagent '${agent.name}' was not started` } : {}),
     });
   }
