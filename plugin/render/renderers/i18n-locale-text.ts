@@ -49,7 +49,7 @@ export function parseLocale(
     return { translations: own.translations };
   }
   const parsed = readLocale(file, text, keepTranslations);
-  keepLast(LAST_PARSED, file, { text, keepTranslations, parsed });
+  if (keepsLast()) keepLast(LAST_PARSED, file, { text, keepTranslations, parsed });
   return parsed;
 }
 
