@@ -134,18 +134,18 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   }
 }
 
-/** Entry point of the `tool-catalog` binary. */
 /**
- * rolldown's compiler (it compiles the config and the catalog modules) allocates with mimalloc, which
- * by default commits a large arena up front and lets the kernel back it with 2 MB pages: every such
- * page it touches is resident whole (about 25 MB more peak memory for the same work). The CLI owns its
- * process, so its allocator takes pages as it uses them, unless the user set this otherwise. A
- * bundler's process is its owner's: the plugins leave it as it is.
+ * rolldown's compiler allocates with mimalloc, which commits a large arena up front (the kernel backs
+ * it with 2 MB pages, resident whole: ~25 MB more) and keeps freed pages for a later call, which never
+ * comes once the catalog is compiled (15 MB at 20,000 tools). The CLI owns its process, so unless the
+ * user set otherwise, pages are taken as used and given back when freed. Plugins leave their host's.
  */
 function takeNativePagesAsUsed(): void {
   process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
+  process.env.MIMALLOC_PURGE_DELAY ??= '0';
 }
 
+/** Entry point of the `tool-catalog` binary. */
 export async function main(): Promise<void> {
   takeNativePagesAsUsed();
   const io: CommandIO = {
