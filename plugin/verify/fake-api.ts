@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { AGENT } from '../runtime/agent-offer.js';
 import { SKILL } from '../runtime/offer.js';
+import { refuseRequest } from './refuse-request.js';
 
 /** The part of a Messages API request body verify reads. */
 export interface MessagesRequest {
@@ -248,30 +249,16 @@ export async function startFakeApi(): Promise<FakeApi> {
     const run = match ? runs.get(match[1]!) : undefined;
     // Only the runtime this run started knows both secrets; anyone else is refused before a byte is read.
     if (!run || req.headers['x-api-key'] !== run.apiKey) {
-      res.on('finish', () => req.destroy());
-      res.writeHead(401, { 'content-type': 'application/json', connection: 'close' });
-      res.end(
-        JSON.stringify({
-          type: 'error',
-          error: { type: 'authentication_error', message: 'unknown run' },
-        }),
-      );
+      refuseRequest(req, res, 401, { type: 'authentication_error', message: 'unknown run' });
       return;
     }
     // A body over the limit is refused as soon as its declared length or what arrived passes it,
-    // without reading the rest; the connection is closed once the answer is out.
-    const refuseTooLarge = () => {
-      res.on('finish', () => req.destroy());
-      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(
-        JSON.stringify({
-          type: 'error',
-          error: {
-            type: 'request_too_large',
-            message: `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`,
-          },
-        }),
-      );
-    };
+    // without reading the rest as a request; the connection is closed once the answer is out.
+    const refuseTooLarge = () =>
+      refuseRequest(req, res, 413, {
+        type: 'request_too_large',
+        message: `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`,
+      });
     if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
       refuseTooLarge();
       return;

@@ -75,6 +75,49 @@ describe('a request body over the size limit', () => {
     channel.close();
   });
 
+  it('ends the connection without a reset while the client still sends after the answer', {
+    timeout: 60_000,
+  }, async () => {
+    const channel = api.open();
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    // The client reads the answer, then goes on sending (4 MB more) until its request closes: a server
+    // that closed the connection at once would have it reset, and a reset can overtake the answer.
+    const outcome = await within(
+      new Promise<{ status?: number; error?: string }>((resolve) => {
+        const req = http.request(`${channel.baseUrl}/v1/messages`, {
+          method: 'POST',
+          headers: { 'x-api-key': channel.apiKey },
+        });
+        let status: number | undefined;
+        let error: string | undefined;
+        req.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+        req.on('close', () => resolve({ status, ...(error ? { error } : {}) }));
+        let sent = 0;
+        let after = 0;
+        const send = () => {
+          while (
+            !req.destroyed &&
+            (status === undefined ? sent <= 2 * MAX_REQUEST_BYTES : after < 64)
+          ) {
+            if (status === undefined) sent += chunk.length;
+            else after++;
+            if (!req.write(chunk)) return void req.once('drain', send);
+          }
+          if (!req.destroyed) req.end();
+        };
+        req.on('response', (res) => {
+          status = res.statusCode;
+          res.resume();
+        });
+        send();
+      }),
+      'the over-size request to close',
+      30_000,
+    );
+    expect(outcome).toEqual({ status: 413 });
+    channel.close();
+  });
+
   it('declared in content-length: refused with 413 before the body is sent', {
     timeout: 60_000,
   }, async () => {
