@@ -253,7 +253,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       return;
     }
     // A body over the limit is refused as soon as its declared length or what arrived passes it,
-    // without reading the rest as a request; the connection is closed once the answer is out.
+    // without reading the rest as a request.
     const refuseTooLarge = () =>
       refuseRequest(req, res, 413, {
         type: 'request_too_large',

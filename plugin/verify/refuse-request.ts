@@ -21,12 +21,9 @@ export function refuseRequest(
     connection: 'close',
   });
   res.write(body);
-  let closed = false;
   const close = () => {
-    if (closed) return;
-    closed = true;
     clearTimeout(timer);
-    res.end();
+    if (!res.writableEnded) res.end();
   };
   const timer = setTimeout(close, LINGER_MS);
   timer.unref();
