@@ -7,9 +7,9 @@ import { generateAndWrite, type GenerateResult } from '../../generate.js';
 import { regenerateCommand } from '../../init/package-manager.js';
 import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
-import { isHandEditedRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
 import { carriedNotes } from '../carried-notes.js';
+import { handEditedCopies } from '../hand-edited-copies.js';
 import { UsageError, type ParsedArgs, type CommandIO } from '../command.js';
 import { projectOptions } from '../project-input.js';
 import { diagnosticsJson, printDiagnostics } from '../report-diagnostics.js';
@@ -29,12 +29,6 @@ async function changedPolicies(
       lines.push(`policy of '${c.config.name}': ${change}`);
   }
   return lines;
-}
-
-/** The stale files that are runtime copies someone edited (their code no longer has its header's hash). */
-async function handEditedCopies(stale: readonly string[]): Promise<Set<string>> {
-  const texts = await Promise.all(stale.map((f) => readFile(f, 'utf8').catch(() => '')));
-  return new Set(stale.filter((_, i) => isHandEditedRuntimeCopy(texts[i]!)));
 }
 
 /** The `--config` and `--catalog` this run was given, to repeat in the command it suggests. */
