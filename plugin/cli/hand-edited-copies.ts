@@ -4,10 +4,7 @@ import { isHandEditedRuntimeCopy } from '../render/renderers/runtime.js';
 
 const readText = (file: string) => readFile(file, 'utf8');
 
-/**
- * The stale files whose code no longer has its header's hash. Read one at a time: when every
- * output is stale (20,000 tools), all of them at once were about 40 MB held together.
- */
+/** Of the stale runtime copies, those whose code no longer has its header's hash; read one at a time. */
 export async function handEditedCopies(
   stale: readonly string[],
   read: (file: string) => Promise<string> = readText,

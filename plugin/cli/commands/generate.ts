@@ -7,6 +7,7 @@ import { generateAndWrite, type GenerateResult } from '../../generate.js';
 import { regenerateCommand } from '../../init/package-manager.js';
 import { policyChanges } from '../../policy/policy-changes.js';
 import { isUsageProblem } from '../../project/load-project.js';
+import { isRuntimeCopy } from '../../render/renderers/runtime.js';
 import { relativePosix } from '../../text/spelling.js';
 import { carriedNotes } from '../carried-notes.js';
 import { handEditedCopies } from '../hand-edited-copies.js';
@@ -67,7 +68,15 @@ export async function generateCommand(
   // A --catalog name the config does not have is a usage mistake, not a catalog error.
   const failure = result.diagnostics.some(isUsageProblem) ? 2 : 1;
   const policy = check && report ? await changedPolicies(result, report.changed) : [];
-  const edited = check && report ? await handEditedCopies(report.changed) : new Set<string>();
+  // Only a stale file that regenerates as a runtime copy can be one edited by hand: no other is read.
+  const changed = new Set(check ? report?.changed : []);
+  const edited = await handEditedCopies(
+    result.catalogs.flatMap((c) =>
+      [...c.files]
+        .filter(([file, f]) => changed.has(file) && isRuntimeCopy(f.content))
+        .map(([file]) => file),
+    ),
+  );
   if (values.json) {
     io.stdout(
       `${JSON.stringify(

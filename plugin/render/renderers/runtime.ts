@@ -80,6 +80,9 @@ const STAMP =
 const stampOf = (version: string, code: string) =>
   `// agent-tool-catalog ${version} runtime, sha256 ${hashOf(code)} of the code below.\n`;
 
+/** Whether `text` is a stamped runtime copy (what the runtime renderer writes). */
+export const isRuntimeCopy = (text: string) => STAMP.test(text);
+
 /** Whether a runtime copy's code no longer has the hash its header gives: someone edited it by hand. */
 export function isHandEditedRuntimeCopy(text: string): boolean {
   const stamp = STAMP.exec(text);
