@@ -5,11 +5,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** A kind of kept result (a policy table, a laid-out text …); `K` is what it is kept by. */
 export interface MemoSlot<K, V> {
   readonly name: string;
+  /**
+   * Kept by a watch session only. Within one run nothing asks for it twice (a tool's laid-out entry),
+   * so a run's memory does not hold it: at 20,000 tools those results are megabytes held to the end.
+   */
+  readonly watchOnly?: boolean;
   /** Never set: carries the key and value types. */
   readonly types?: (key: K) => V;
 }
 
-export const memoSlot = <K, V>(name: string): MemoSlot<K, V> => Object.freeze({ name });
+export const memoSlot = <K, V>(
+  name: string,
+  options: { watchOnly?: boolean } = {},
+): MemoSlot<K, V> => Object.freeze({ name, ...options });
 
 // biome-ignore lint/suspicious/noExplicitAny: one table holds slots of every key and value type
 type AnySlot = MemoSlot<any, any>;
@@ -45,6 +53,11 @@ export class SessionMemory {
   /** The result derived from `key` for `slot`, if one is kept. */
   recall<K extends object, V>(slot: MemoSlot<K, V>, key: K): V | undefined {
     return this.derived.get(slot)?.get(key) as V | undefined;
+  }
+
+  /** The names of the kinds of result this memory holds. */
+  heldSlots(): string[] {
+    return [...this.derived.keys()].map((slot) => slot.name);
   }
 
   remember<K extends object, V>(slot: MemoSlot<K, V>, key: K, value: V): void {
@@ -98,7 +111,7 @@ export function kept<K extends object, V>(
   const known = memory.recall(slot, key);
   if (known !== undefined && (!fresh || fresh(known))) return known;
   const value = compute(key);
-  memory.remember(slot, key, value);
+  if (memory.lasting || !slot.watchOnly) memory.remember(slot, key, value);
   return value;
 }
 
@@ -175,7 +188,8 @@ export const keepsLast = (): boolean => current.getStore()?.lasting === true;
 export function derivedPer<K extends object, V>(
   name: string,
   compute: (key: K) => V,
+  options: { watchOnly?: boolean } = {},
 ): (key: K) => V {
-  const slot = memoSlot<K, V>(name);
+  const slot = memoSlot<K, V>(name, options);
   return (key) => kept(slot, key, compute);
 }

@@ -104,7 +104,7 @@ export function closePolicyTables(input: BareTables): Required<PolicyTables> {
 }
 
 // Each tool's entry, kept with its model object (watch mode keeps the objects of unchanged tools).
-const entryOf = derivedPer('policy entry of a tool', policyToolEntry);
+const entryOf = derivedPer('policy entry of a tool', policyToolEntry, { watchOnly: true });
 
 /** The policy and snapshot outputs read one model's tables: in a run or session, built once per model. */
 const TABLES = memoSlot<CatalogModel, Required<PolicyTables>>('policy tables of a model');

@@ -17,7 +17,7 @@ import { factsOf } from './tool-facts.js';
 const CHECKED = memoSlot<
   object,
   { key: string; file: string; names: VocabularyNames; found: PendingDiagnostic[] }
->('tool declaration checks');
+>('tool declaration checks', { watchOnly: true });
 
 function checkToolOnce(entry: RawToolEntry, names: VocabularyNames): PendingDiagnostic[] {
   const declaration = entry.declaration;

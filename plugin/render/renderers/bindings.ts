@@ -39,8 +39,11 @@ export function renderBindingSkeleton(
 }
 
 /** A tool's rows of the runtime-name lookup, kept with its model object. */
-const nameRows = derivedPer('binding name rows', (t: ToolModel) =>
-  t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })),
+const nameRows = derivedPer(
+  'binding name rows',
+  (t: ToolModel) =>
+    t.names.map((name) => ({ raw: name, row: { name: tsKey(name), key: tsString(t.key) } })),
+  { watchOnly: true },
 );
 
 /** Each runtime name once, owned by the first tool that declares it (validation reports duplicates). */

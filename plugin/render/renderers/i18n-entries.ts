@@ -35,6 +35,7 @@ const toolEntries = derivedPer(
       owner: { kind: 'tool', name: t.key, field: 'descriptionKey' },
     },
   ],
+  { watchOnly: true },
 );
 
 function buildI18nEntries(model: CatalogModel): I18nEntry[] {

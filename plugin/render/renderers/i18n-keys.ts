@@ -9,12 +9,18 @@ import { i18nEntries, type I18nEntry } from './i18n-entries.js';
 import { siblingModule } from './module-specifiers.js';
 import type { I18nKeysView } from '../template-views.js';
 
-const keyLiteral = derivedPer('i18n key literal', (e: I18nEntry) => tsString(e.key));
-const toolRow = derivedPer('i18n keys tool row', (t: ToolModel) => ({
-  property: tsKey(t.key),
-  label: tsString(t.labelKey),
-  description: tsString(t.descriptionKey),
-}));
+const keyLiteral = derivedPer('i18n key literal', (e: I18nEntry) => tsString(e.key), {
+  watchOnly: true,
+});
+const toolRow = derivedPer(
+  'i18n keys tool row',
+  (t: ToolModel) => ({
+    property: tsKey(t.key),
+    label: tsString(t.labelKey),
+    description: tsString(t.descriptionKey),
+  }),
+  { watchOnly: true },
+);
 
 function i18nKeysView(model: CatalogModel, header: string): I18nKeysView {
   return {

@@ -77,6 +77,7 @@ function markCells(): (disallowed: readonly boolean[]) => string {
 const tablePartsOf = derivedPer(
   'policy snapshot table parts',
   (tables: ReturnType<typeof policyTablesOf>) => tableParts(tables),
+  { watchOnly: true },
 );
 
 function tableParts(tables: ReturnType<typeof policyTablesOf>) {
@@ -123,6 +124,7 @@ const policyFacts = derivedPer(
     source: _s,
     ...facts
   }: ToolModel) => facts,
+  { watchOnly: true },
 );
 
 /**
@@ -138,7 +140,7 @@ const OFFERS = memoSlot<
     offered: ReturnType<typeof runtimeOfferView>[];
     callersText: string | undefined;
   }
->('policy snapshot offers and callers');
+>('policy snapshot offers and callers', { watchOnly: true });
 
 function offersAndCallers(
   model: CatalogModel,

@@ -11,7 +11,9 @@ import type { PolicyView } from '../template-views.js';
 import { sharedLiterals } from './registry-entry.js';
 
 /** The parts of the view the policy tables decide, kept with them. */
-const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof policyTablesOf>) => {
+const tableParts = derivedPer('policy view parts', policyViewParts, { watchOnly: true });
+
+function policyViewParts(tables: ReturnType<typeof policyTablesOf>) {
   // A key stands in many closures (every tool that depends on it, its pair group's): it is
   // escaped once, and each closure lists the same literal.
   const { one } = sharedLiterals();
@@ -40,7 +42,7 @@ const tableParts = derivedPer('policy view parts', (tables: ReturnType<typeof po
       keys: lines(keys),
     })),
   };
-});
+}
 
 function policyView(model: CatalogModel, header: string): PolicyView {
   const tables = policyTablesOf(model);

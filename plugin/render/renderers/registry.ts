@@ -2,7 +2,7 @@
 // a one-line diff), key and name unions, vocabulary unions, ordered category lists and the user-facing list.
 import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
 import { tsKey, tsString } from '../../text/escape.js';
-import { derivedPer, kept, memoSlot } from '../../session-memory.js';
+import { derivedPer, kept, keepsLast, memoSlot } from '../../session-memory.js';
 import { flatString } from '../../text/flat-string.js';
 import { templateFile, type Renderer } from '../renderer.js';
 import type { RegistryView } from '../template-views.js';
@@ -25,12 +25,17 @@ function keysByCategory(model: CatalogModel): { name: string; keys: string[] }[]
 }
 
 /** Laid-out entries by tool: in watch mode an unchanged tool keeps its model object, and its text. */
-const ENTRY = memoSlot<ToolModel, string>('registry entry');
+const ENTRY = memoSlot<ToolModel, string>('registry entry', { watchOnly: true });
 
 function registryView(model: CatalogModel, header: string): RegistryView {
   const literals = (items: readonly string[]) => items.map(tsString);
   const shared = sharedLiterals();
-  const entryOf = (t: ToolModel) => kept(ENTRY, t, () => flatString(registryEntry(t, shared)));
+  // Flat only when a session keeps it: the whole output is made flat once it is laid out.
+  const entryOf = (t: ToolModel) =>
+    kept(ENTRY, t, () => {
+      const entry = registryEntry(t, shared);
+      return keepsLast() ? flatString(entry) : entry;
+    });
   return {
     header,
     P: model.prefix,
