@@ -161,5 +161,8 @@ export async function main(): Promise<void> {
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
+  // Once nothing is left to run (so no write is pending), exit at once: left to end by itself, Node
+  // frees the heap page by page first (~15 ms at 1,000 tools, ~30 ms at 5,000). 'exit' handlers run.
+  process.once('beforeExit', (code) => process.exit(code));
   process.exitCode = await runCli(process.argv.slice(2), io);
 }
