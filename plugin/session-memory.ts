@@ -55,9 +55,9 @@ export class SessionMemory {
     return this.derived.get(slot)?.get(key) as V | undefined;
   }
 
-  /** The names of the kinds of result this memory holds. */
+  /** The names of the kinds of result this memory holds (derived, then last). */
   heldSlots(): string[] {
-    return [...this.derived.keys()].map((slot) => slot.name);
+    return [...this.derived.keys(), ...this.last.keys()].map((slot) => slot.name);
   }
 
   remember<K extends object, V>(slot: MemoSlot<K, V>, key: K, value: V): void {
@@ -75,6 +75,7 @@ export class SessionMemory {
   }
 
   keepLast<K, V>(slot: MemoSlot<K, V>, name: K, value: V): void {
+    if (!this.lasting && slot.watchOnly) return;
     let values = this.last.get(slot);
     if (!values) {
       values = new Map();
