@@ -14,10 +14,11 @@ export interface MemoSlot<K, V> {
   readonly types?: (key: K) => V;
 }
 
-export const memoSlot = <K, V>(
-  name: string,
-  options: { watchOnly?: boolean } = {},
-): MemoSlot<K, V> => Object.freeze({ name, ...options });
+/** How a kind of result is kept (beyond its name). */
+export type SlotOptions = Pick<MemoSlot<unknown, unknown>, 'watchOnly'>;
+
+export const memoSlot = <K, V>(name: string, options: SlotOptions = {}): MemoSlot<K, V> =>
+  Object.freeze({ name, ...options });
 
 // biome-ignore lint/suspicious/noExplicitAny: one table holds slots of every key and value type
 type AnySlot = MemoSlot<any, any>;
@@ -61,6 +62,7 @@ export class SessionMemory {
   }
 
   remember<K extends object, V>(slot: MemoSlot<K, V>, key: K, value: V): void {
+    if (!this.lasting && slot.watchOnly) return;
     let values = this.derived.get(slot);
     if (!values) {
       values = new WeakMap();
@@ -112,7 +114,7 @@ export function kept<K extends object, V>(
   const known = memory.recall(slot, key);
   if (known !== undefined && (!fresh || fresh(known))) return known;
   const value = compute(key);
-  if (memory.lasting || !slot.watchOnly) memory.remember(slot, key, value);
+  memory.remember(slot, key, value);
   return value;
 }
 
@@ -189,7 +191,7 @@ export const keepsLast = (): boolean => current.getStore()?.lasting === true;
 export function derivedPer<K extends object, V>(
   name: string,
   compute: (key: K) => V,
-  options: { watchOnly?: boolean } = {},
+  options: SlotOptions = {},
 ): (key: K) => V {
   const slot = memoSlot<K, V>(name, options);
   return (key) => kept(slot, key, compute);
