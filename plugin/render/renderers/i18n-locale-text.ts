@@ -78,7 +78,11 @@ const LAST_WRITTEN = memoSlot<
   }
 >('last locale file written');
 
+/** How many locale texts this process parsed: tests read it to see that a run parses each file once. */
+export const localeTextsParsed = { count: 0 };
+
 function readLocale(file: string, text: string, keepTranslations: boolean): ParsedLocale {
+  localeTextsParsed.count++;
   try {
     const document: unknown = JSON.parse(text);
     if (typeof document !== 'object' || document === null || Array.isArray(document))

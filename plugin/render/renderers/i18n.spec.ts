@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoModel, renderWith } from '../../../test/support/catalog-model';
-import { i18nRenderer } from './i18n';
+import { i18nRenderer, localeTextsParsed } from './i18n';
 
 const model = () =>
   demoModel(
@@ -96,5 +96,28 @@ describe('locale files, property by property', () => {
     );
     expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
     expect(locale('zh-cn').agent.tools.Write).toBeUndefined();
+  });
+});
+
+describe('reading the locale files', () => {
+  it('parses each existing locale file once per run, though the default locale reads the others too', () => {
+    const three = demoModel(
+      { categories: ['file'] },
+      { Read: { kind: 'sdk', category: 'file', label: 'Read', description: 'Reads files' } },
+      { i18n: { locales: ['en', 'zh-cn', 'fr'], missing: 'warn' } },
+    );
+    const file = (label: string) =>
+      JSON.stringify({ agent: { tools: { Read: { label, description: label } } } });
+    const existing = {
+      'generated/demo/i18n/en.json': file('Read'),
+      'generated/demo/i18n/zh-cn.json': file('读取'),
+      'generated/demo/i18n/fr.json': file('Lire'),
+    };
+    const before = localeTextsParsed.count;
+    const { files } = renderWith(i18nRenderer, three, existing);
+    expect(localeTextsParsed.count - before).toBe(3);
+    // What was read once is what each file keeps.
+    expect(files['generated/demo/i18n/zh-cn.json']).toContain('"label": "读取"');
+    expect(files['generated/demo/i18n/fr.json']).toContain('"label": "Lire"');
   });
 });
