@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arrayEach } from './array-each.js';
 import { COMPILE_OPTIONS, fullHandlebars } from './template-compiler.js';
 import type { TemplateViews } from './template-views.js';
 import { keepLast, lastKept, memoSlot } from '../session-memory.js';
@@ -105,6 +106,7 @@ export function buildTemplateSet(
   type Hb = typeof import('handlebars');
   // require, not import: loaded synchronously, and only the runtime (a third of the size) when precompiled.
   const hb = usePrecompiled ? (requireHere('handlebars/runtime') as Hb).create() : fullHandlebars();
+  hb.registerHelper('each', arrayEach(hb.helpers.each!));
   const compiled = new Map<string, Template<object>>();
   for (const [name, source] of sources)
     compiled.set(
