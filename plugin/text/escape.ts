@@ -65,11 +65,15 @@ export const mdText = (s: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
+const NEEDS_CARE_IN_CODE = /[\r\n\u2028\u2029|`]/;
+
 /**
  * Inline code in Markdown (table cells too): a backtick fence longer than any run of backticks in
  * `s`, `|` escaped (GitHub splits cells at it even inside code) and line breaks flattened.
  */
 export function mdCode(s: string): string {
+  // Most keys and names hold nothing that needs care: one test, and no copies made to find that out.
+  if (!NEEDS_CARE_IN_CODE.test(s)) return `\`${s}\``;
   const flat = s.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\|/g, '\\|');
   const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
