@@ -62,10 +62,15 @@ export function keepDefaultAside(
   files: Map<string, RenderedFile>,
   carried: Map<string, string[]>,
 ): void {
-  const copy = new Map(read.entries.map((e) => [e.key, e.text]));
-  const translations = read.switched
-    ? translationsInDefault(read.inFile, read.others, copy)
-    : undefined;
+  // A file that holds nothing (a first run) keeps nothing: no need to compare it with the others.
+  const translations =
+    read.switched && read.inFile.size > 0
+      ? translationsInDefault(
+          read.inFile,
+          read.others,
+          new Map(read.entries.map((e) => [e.key, e.text])),
+        )
+      : undefined;
   const asideFile = setAsideFile(model, model.config.i18n.defaultLocale);
   const kept = new Map([...read.current, ...(translations ?? [])]);
   if (kept.size === 0) {
