@@ -296,7 +296,10 @@ export class Child {
           trusted: keep ? request.trusted : undefined,
         });
         this.known = new Set(request.compiled.map((m) => m.hash));
-        this.process.stdin.write(`${Buffer.byteLength(body)}\n${body}`);
+        // Encoded once, and the header written apart: the body is neither measured nor copied again.
+        const bytes = Buffer.from(body);
+        this.process.stdin.write(`${bytes.length}\n`);
+        this.process.stdin.write(bytes);
       };
       send(false);
       // The answer takes the process a while (at a cold start, its own start too): time for the run's other work.

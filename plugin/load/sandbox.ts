@@ -38,7 +38,12 @@ function runner(
     throw new Error('signals are not available while a catalog is evaluated');
   };
   const write = (text: string) => {
-    const bytes = Buffer.from(`${Buffer.byteLength(text)}\n${text}`);
+    // Header and text encoded into one buffer: the text is not first copied into a joined string.
+    const length = Buffer.byteLength(text);
+    const header = `${length}\n`;
+    const bytes = Buffer.allocUnsafe(header.length + length);
+    bytes.write(header, 0, 'latin1');
+    bytes.write(text, header.length, 'utf8');
     for (let offset = 0; offset < bytes.length; ) {
       try {
         offset += fs.writeSync(1, bytes, offset);
