@@ -59,8 +59,9 @@ class ChunkedText {
     size: number,
     private readonly maxBytes: number,
   ) {
-    // One byte more than claimed: the end of the file is seen without a second buffer.
-    this.buffer = Buffer.alloc(Math.min(size, maxBytes) + 1);
+    // One byte more than claimed: the end of the file is seen without a second buffer. Not zeroed:
+    // only the bytes read are ever looked at.
+    this.buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
   }
 
   get room(): number {
@@ -73,7 +74,7 @@ class ChunkedText {
     this.read += n;
     if (this.read > this.maxBytes) throw new UnreadFile('size', 'file', this.read);
     if (this.room === 0) {
-      const grown = Buffer.alloc(Math.min(this.buffer.length * 2, this.maxBytes + 1));
+      const grown = Buffer.allocUnsafe(Math.min(this.buffer.length * 2, this.maxBytes + 1));
       this.buffer.copy(grown);
       this.buffer = grown;
     }
