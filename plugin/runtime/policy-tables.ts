@@ -153,7 +153,8 @@ function prepare(tables: PolicyTables): PreparedPolicy {
       // A key that equals another tool's runtime name keeps pointing at the tool with that key.
       if (owner === undefined || owner === i) own.push(name);
     }
-    return [...new Set(own)];
+    // Most tools have one name: nothing to deduplicate (a new array of its size, not the grown one).
+    return own.length < 2 ? own.slice() : [...new Set(own)];
   });
   const firstName = new Int32Array(tools.length);
   let nameCount = 0;
@@ -201,23 +202,31 @@ function prepare(tables: PolicyTables): PreparedPolicy {
     firstName,
     nameCount,
     sameKey: Int32Array.from(sameKey),
-    always: closureOr(tables.alwaysDisallowed, () =>
-      tools.flatMap((t, i) => (isAlwaysBlocked(t) ? [i] : [])),
-    ),
+    always: closureOr(tables.alwaysDisallowed, () => indicesWhere(tools, isAlwaysBlocked)),
     conditions: tables.conditions.map((c) => ({
       name: c.name,
       field: c.field,
       closure: closureOr(tables.whenConditionFails?.[c.name], () =>
-        tools.flatMap((t, i) => (gatingCondition(t) === c.name ? [i] : [])),
+        indicesWhere(tools, (t) => gatingCondition(t) === c.name),
       ),
     })),
     optOut,
     spread: spreadArrays,
-    autoApproved: Int32Array.from(tools.flatMap((t, i) => (t.approval === 'auto' ? [i] : []))),
-    inProcessMcp: Int32Array.from(tools.flatMap((t, i) => (t.kind === 'mcp' ? [i] : []))),
+    autoApproved: Int32Array.from(indicesWhere(tools, (t) => t.approval === 'auto')),
+    inProcessMcp: Int32Array.from(indicesWhere(tools, (t) => t.kind === 'mcp')),
     servers: new Set(tables.servers),
     byServer: toolsByServer(tools, names),
   };
+}
+
+/** The indices of the tools `test` holds for, in order (no array per tool, as `flatMap` makes). */
+function indicesWhere(
+  tools: readonly PolicyToolEntry[],
+  test: (t: PolicyToolEntry) => boolean,
+): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < tools.length; i++) if (test(tools[i]!)) out.push(i);
+  return out;
 }
 
 function toolsByServer(
@@ -255,6 +264,9 @@ export function expandClosure(
   spread: readonly Int32Array[],
   size: number,
 ): Int32Array {
+  // A tool no other follows (most user toggles): its closure is itself.
+  if (roots.length === 1 && roots[0]! >= 0 && roots[0]! < size && spread[roots[0]!]!.length === 0)
+    return Int32Array.of(roots[0]!);
   const seen = new Set<number>();
   const pending: number[] = [];
   for (const r of roots) {
