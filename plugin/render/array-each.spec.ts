@@ -27,7 +27,8 @@ function withArrayEach() {
 describe("the plain walk of an array in place of Handlebars' each", () => {
   it('lays out what the general helper does, else branch and nesting included', () => {
     const { hb, handedOn } = withArrayEach();
-    const source = '{{#each groups}}<{{name}}:{{#each tools}}[{{key}}]{{else}}none{{/each}}>{{/each}}';
+    const source =
+      '{{#each groups}}<{{name}}:{{#each tools}}[{{key}}]{{else}}none{{/each}}>{{/each}}';
     const view = {
       groups: [
         { name: 'a', tools: [{ key: 'x' }, { key: 'y' }] },
