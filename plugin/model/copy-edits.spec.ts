@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDeclaration } from '../language/catalog';
 import { demoModel } from '../../test/support/catalog-model';
-import { differsInCopyOnly } from './copy-edits';
+import { copyEditOf } from './copy-edits';
 
 const VOCABULARY = {
   categories: ['shell', 'file'],
@@ -17,28 +17,35 @@ const model = (tools = TOOLS, vocabulary: object = VOCABULARY) =>
 const withRead = (read: Partial<ToolDeclaration>) =>
   model({ ...TOOLS, Read: { ...TOOLS.Read!, ...read } as ToolDeclaration });
 
-describe('differsInCopyOnly', () => {
-  it('holds for the same data, and for a changed tool label or description', () => {
-    expect(differsInCopyOnly(model(), model())).toBe(true);
-    expect(differsInCopyOnly(model(), withRead({ label: 'Read files' }))).toBe(true);
-    expect(differsInCopyOnly(model(), withRead({ description: 'Reads files' }))).toBe(true);
+describe('copyEditOf', () => {
+  it('is tool copy for the same data, and for a changed tool label or description', () => {
+    const same = model();
+    expect(copyEditOf(same, same)).toBe('tool copy');
+    expect(copyEditOf(model(), model())).toBe('tool copy');
+    expect(copyEditOf(model(), withRead({ label: 'Read files' }))).toBe('tool copy');
+    expect(copyEditOf(model(), withRead({ description: 'Reads files' }))).toBe('tool copy');
   });
 
-  it('holds for a changed category label', () => {
+  it('is copy for a changed category label, with or without tool copy', () => {
     const relabelled = model(TOOLS, { ...VOCABULARY, categoryLabels: { shell: 'Terminal' } });
-    expect(differsInCopyOnly(model(), relabelled)).toBe(true);
+    expect(copyEditOf(model(), relabelled)).toBe('copy');
+    const both = model(
+      { ...TOOLS, Read: { ...TOOLS.Read!, label: 'Read files' } as ToolDeclaration },
+      { ...VOCABULARY, categoryLabels: { shell: 'Terminal' } },
+    );
+    expect(copyEditOf(model(), both)).toBe('copy');
   });
 
-  it('fails for any other change: a tool field, a tool more, the vocabulary', () => {
-    expect(differsInCopyOnly(model(), withRead({ exposure: 'internal' }))).toBe(false);
-    expect(differsInCopyOnly(model(), withRead({ approval: 'auto' }))).toBe(false);
+  it('is undefined for any other change: a tool field, a tool more, the vocabulary', () => {
+    expect(copyEditOf(model(), withRead({ exposure: 'internal' }))).toBeUndefined();
+    expect(copyEditOf(model(), withRead({ approval: 'auto' }))).toBeUndefined();
     // The translation keys are not copy: they name what the locale files hold.
-    expect(differsInCopyOnly(model(), withRead({ labelKey: 'app.read' }))).toBe(false);
+    expect(copyEditOf(model(), withRead({ labelKey: 'app.read' }))).toBeUndefined();
     const more = model({ ...TOOLS, Glob: { kind: 'sdk', category: 'file', exposure: 'user' } });
-    expect(differsInCopyOnly(model(), more)).toBe(false);
+    expect(copyEditOf(model(), more)).toBeUndefined();
     const condition = model(TOOLS, { ...VOCABULARY, conditions: { 'has-git': 'a git tree' } });
-    expect(differsInCopyOnly(model(), condition)).toBe(false);
+    expect(copyEditOf(model(), condition)).toBeUndefined();
     const categories = model(TOOLS, { ...VOCABULARY, categories: ['file', 'shell'] });
-    expect(differsInCopyOnly(model(), categories)).toBe(false);
+    expect(copyEditOf(model(), categories)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { PendingDiagnostic } from '../diagnostics/diagnostics.js';
 import type { CatalogModel } from '../model/catalog-model.js';
-import { differsInCopyOnly } from '../model/copy-edits.js';
+import { copyEditOf, type CopyEdit } from '../model/copy-edits.js';
 import { lineCommentText } from '../text/escape.js';
 import { keepLast, keepsLast, lastKept, memoSlot } from '../session-memory.js';
 import { flatString } from '../text/flat-string.js';
@@ -126,14 +126,23 @@ interface KeptResult {
 /**
  * Each renderer's last result per output folder: renderers are pure, so the same model (watch mode
  * keeps it when nothing changed), templates and files read give the same files without rendering
- * again; so does a model that differs in copy only, for a renderer that shows no copy.
+ * again; so does a model that differs in copy only, for a renderer that shows none of the copy that
+ * changed.
  */
 const LAST_RESULT = memoSlot<string, KeptResult>('last result of a renderer');
+
+/** Whether the renderer's files are the same after an edit of copy only (`edit`; undefined: more changed). */
+function showsNoneOf(renderer: Renderer, edit: CopyEdit | undefined): boolean {
+  if (edit === undefined) return false;
+  return (
+    renderer.showsNoCopy === true || (edit === 'tool copy' && renderer.showsNoToolCopy === true)
+  );
+}
 
 function renderOnce(
   renderer: Renderer,
   context: RenderContext,
-  copyEditOf: (before: CatalogModel) => boolean,
+  copyEditFrom: (before: CatalogModel) => CopyEdit | undefined,
 ): RenderResult {
   const { model, templates, existing, earlier = [], earlierDefaultLocale } = context;
   if (!keepsLast()) return renderer.render(context);
@@ -146,7 +155,7 @@ function renderOnce(
     known.templates === templates &&
     known.read.length === read.length &&
     known.read.every((c, i) => c === read[i]) &&
-    (known.model === model || (renderer.showsNoCopy === true && copyEditOf(known.model)));
+    (known.model === model || showsNoneOf(renderer, copyEditFrom(known.model)));
   const result = reusable ? known.result : renderer.render(context);
   if (!reusable || known.model !== model)
     keepLast(LAST_RESULT, name, { model, templates, read, result });
@@ -167,19 +176,15 @@ export function renderCatalog(
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   const carried = new Map<string, readonly string[]>();
-  // Whether the model differs from a renderer's last one in copy only: found once per last model.
-  const copyEdits = new Map<CatalogModel, boolean>();
-  const copyEditOf = (before: CatalogModel) => {
-    let only = copyEdits.get(before);
-    if (only === undefined) {
-      only = differsInCopyOnly(before, model);
-      copyEdits.set(before, only);
-    }
-    return only;
+  // Whether the model differs from a renderer's last one in copy only, and in which: found once per last model.
+  const copyEdits = new Map<CatalogModel, CopyEdit | undefined>();
+  const copyEditFrom = (before: CatalogModel) => {
+    if (!copyEdits.has(before)) copyEdits.set(before, copyEditOf(before, model));
+    return copyEdits.get(before);
   };
   for (const renderer of renderers) {
     const context = { model, templates, existing, earlier, earlierDefaultLocale, header };
-    const result = renderOnce(renderer, context, copyEditOf);
+    const result = renderOnce(renderer, context, copyEditFrom);
     // Flat now: the writer needs it so, and the pieces can go (a watch session's texts are flat already).
     for (const [file, rendered] of result.files)
       files.set(file, kept ? rendered : { ...rendered, content: flatString(rendered.content) });

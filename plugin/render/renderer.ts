@@ -66,6 +66,11 @@ export interface Renderer {
    * renderer with all copy changed and checks that its files stay the same.
    */
   readonly showsNoCopy?: boolean;
+  /**
+   * True when the output shows no tool labels or descriptions, though it may show category labels:
+   * a watch session keeps its last files when an edit changed only tools' copy. Tested as above.
+   */
+  readonly showsNoToolCopy?: boolean;
   render(context: RenderContext): RenderResult;
 }
 

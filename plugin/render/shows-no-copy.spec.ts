@@ -7,12 +7,15 @@ import { renderCatalog } from './render-catalog';
 import type { Renderer } from './renderer';
 import { loadTemplates } from './templates';
 
-/** A catalog with copy everywhere copy can be: tool labels and descriptions, category labels. */
-const catalog = (copy: string) =>
+/**
+ * A catalog with copy everywhere copy can be: tool labels and descriptions, category labels (their
+ * own copy when given).
+ */
+const catalog = (copy: string, categoryCopy = copy) =>
   demoModel(
     {
       categories: ['shell', 'file'],
-      categoryLabels: { shell: `Shell ${copy}`, file: `Files ${copy}` },
+      categoryLabels: { shell: `Shell ${categoryCopy}`, file: `Files ${categoryCopy}` },
       conditions: { 'has-git': 'the session folder is a git work tree' },
       servers: { notes: {} },
     },
@@ -90,28 +93,54 @@ describe('renderers that show no copy', () => {
   });
 
   it('keep their files in a watch session when an edit changed copy only; the rest render again', () => {
-    const templates = loadTemplates();
-    const memory = new SessionMemory(true);
-    const first = runWithMemory(memory, () =>
-      renderCatalog(catalog('(one)'), templates, new Map(), renderers),
-    );
-    const edited = catalog('(two)');
-    const second = runWithMemory(memory, () =>
-      renderCatalog(edited, templates, new Map(), renderers),
-    );
-    // What a fresh process renders for the edited catalog, file by file.
-    const cold = renderCatalog(edited, templates, new Map(), renderers);
-    expect([...second.files.keys()]).toEqual([...cold.files.keys()]);
-    for (const [file, rendered] of cold.files)
-      expect(second.files.get(file)!.content, file).toBe(rendered.content);
-    // The files of renderers that show no copy are the very objects of the first run; the others new.
-    const kept = new Set(
-      [...second.files].filter(([file, f]) => first.files.get(file) === f).map(([f]) => f),
-    );
-    const quietFiles = quiet.flatMap((r) =>
-      Object.keys(filesOf(r, edited)).map((f) => `/app/${f}`),
-    );
-    expect(quietFiles.length).toBeGreaterThan(quiet.length);
-    expect([...kept].sort()).toEqual(quietFiles.sort());
+    expectKeptAfter(catalog('(two)'), quiet);
   });
 });
+
+describe('renderers that show category labels but no tool copy', () => {
+  const quietForTools = renderers.filter((r) => r.showsNoToolCopy);
+
+  it('emit the same files whatever the tool labels and descriptions say', () => {
+    expect(quietForTools.map((r) => r.name)).toEqual(['policy-snapshot']);
+    for (const renderer of quietForTools) {
+      const before = filesOf(renderer, catalog('(one)'));
+      const texts = Object.values(before).join('\n');
+      expect(texts, renderer.name).toContain('Shell (one)');
+      expect(texts, renderer.name).not.toContain('Read (one)');
+      expect(filesOf(renderer, catalog('(two)', '(one)')), renderer.name).toEqual(before);
+    }
+  });
+
+  it('keep their files in a watch session when an edit changed tool copy only, not category labels', () => {
+    const quiet = renderers.filter((r) => r.showsNoCopy);
+    expectKeptAfter(catalog('(two)', '(one)'), [...quiet, ...quietForTools]);
+    expectKeptAfter(catalog('(two)'), quiet);
+  });
+});
+
+/**
+ * Renders the first catalog, then `edited`, in one watch session: the files must equal a cold
+ * render of `edited`, and be the very objects of the first run exactly where `keeping` renders them.
+ */
+function expectKeptAfter(edited: CatalogModel, keeping: readonly Renderer[]) {
+  const templates = loadTemplates();
+  const memory = new SessionMemory(true);
+  const first = runWithMemory(memory, () =>
+    renderCatalog(catalog('(one)'), templates, new Map(), renderers),
+  );
+  const second = runWithMemory(memory, () =>
+    renderCatalog(edited, templates, new Map(), renderers),
+  );
+  // What a fresh process renders for the edited catalog, file by file.
+  const cold = renderCatalog(edited, templates, new Map(), renderers);
+  expect([...second.files.keys()]).toEqual([...cold.files.keys()]);
+  for (const [file, rendered] of cold.files)
+    expect(second.files.get(file)!.content, file).toBe(rendered.content);
+  // The files of renderers that show no copy are the very objects of the first run; the others new.
+  const kept = new Set(
+    [...second.files].filter(([file, f]) => first.files.get(file) === f).map(([f]) => f),
+  );
+  const keptFiles = keeping.flatMap((r) => Object.keys(filesOf(r, edited)).map((f) => `/app/${f}`));
+  expect(keptFiles.length).toBeGreaterThan(keeping.length);
+  expect([...kept].sort()).toEqual(keptFiles.sort());
+}

@@ -200,6 +200,8 @@ function policySnapshotView(
 
 export const policySnapshotRenderer: Renderer = {
   name: 'policy-snapshot',
+  // Its sections are titled by category labels; tools are named by their keys.
+  showsNoToolCopy: true,
   render(context) {
     const { model, templates, header } = context;
     return templateFile(context, 'policy.md', policySnapshotView(model, header, templates));
