@@ -1,6 +1,7 @@
 // The i18n keys a catalog defines, each with its default-locale copy, and the JSON shapes they are
 // stored in (nested for i18next, or flat dotted keys). Pure: shared by the locale and typed-key emitters.
-import type { CatalogModel, ToolModel } from '../../model/catalog-model.js';
+import type { CatalogModel, CategoryModel, ToolModel } from '../../model/catalog-model.js';
+import { samePlainData } from '../../model/structural-sharing.js';
 import { derivedPer, keepLast, kept, lastKept, memoSlot } from '../../session-memory.js';
 
 export interface I18nEntry {
@@ -38,18 +39,37 @@ const toolEntries = derivedPer(
   { watchOnly: true },
 );
 
-function buildI18nEntries(model: CatalogModel): I18nEntry[] {
+/** A model's entries, and where each tool's two entries stand in them (-1: a key met before). */
+interface BuiltEntries {
+  readonly tools: readonly ToolModel[];
+  readonly categories: readonly CategoryModel[];
+  readonly entries: readonly I18nEntry[];
+  readonly at: Int32Array;
+}
+
+/** Per catalog, in a watch session: the entries of the last model. */
+const LAST_ENTRIES = memoSlot<string, BuiltEntries>('last i18n entries', { watchOnly: true });
+
+function buildI18nEntries(model: CatalogModel): readonly I18nEntry[] {
+  const last = lastKept(LAST_ENTRIES, model.name);
+  const built = (last && editedEntries(last, model)) ?? allEntries(model);
+  keepLast(LAST_ENTRIES, model.name, built);
+  return built.entries;
+}
+
+function allEntries(model: CatalogModel): BuiltEntries {
   const entries: I18nEntry[] = [];
+  const at = new Int32Array(model.tools.length * 2);
   const seen = new Set<string>();
   const add = (entry: I18nEntry) => {
-    if (seen.has(entry.key)) return;
+    if (seen.has(entry.key)) return -1;
     seen.add(entry.key);
-    entries.push(entry);
+    return entries.push(entry) - 1;
   };
-  for (const t of model.tools) {
-    const [label, description] = toolEntries(t);
-    add(label);
-    add(description);
+  for (let i = 0; i < model.tools.length; i++) {
+    const [label, description] = toolEntries(model.tools[i]!);
+    at[2 * i] = add(label);
+    at[2 * i + 1] = add(description);
   }
   for (const c of model.categories)
     add({
@@ -57,7 +77,32 @@ function buildI18nEntries(model: CatalogModel): I18nEntry[] {
       text: c.label,
       owner: { kind: 'category', name: c.name, field: 'labelKey' },
     });
-  return entries;
+  return { tools: model.tools, categories: model.categories, entries, at };
+}
+
+/**
+ * The last model's entries with the edited tools' replaced, when every key is where it was (the same
+ * tools in the same order, each with its keys, and the same categories): which entry is first for
+ * its key is then the same too. Undefined otherwise.
+ */
+function editedEntries(last: BuiltEntries, model: CatalogModel): BuiltEntries | undefined {
+  const { tools } = model;
+  if (tools.length !== last.tools.length) return undefined;
+  if (model.categories !== last.categories && !samePlainData(model.categories, last.categories))
+    return undefined;
+  let entries: I18nEntry[] | undefined;
+  for (let i = 0; i < tools.length; i++) {
+    const before = last.tools[i]!;
+    const t = tools[i]!;
+    if (t === before) continue;
+    if (t.key !== before.key || t.labelKey !== before.labelKey) return undefined;
+    if (t.descriptionKey !== before.descriptionKey) return undefined;
+    entries ??= [...last.entries];
+    const [label, description] = toolEntries(t);
+    if (last.at[2 * i]! >= 0) entries[last.at[2 * i]!] = label;
+    if (last.at[2 * i + 1]! >= 0) entries[last.at[2 * i + 1]!] = description;
+  }
+  return { tools, categories: model.categories, entries: entries ?? last.entries, at: last.at };
 }
 
 /**
