@@ -90,6 +90,20 @@ describe('the evaluation process of a watch session', () => {
       expect((await p.evaluate(request(exporting('3')))).reused).toBe(true);
     });
 
+  it('gives a request a new context when a callback the one before left behind does not end', async () => {
+    const p = evaluator(true);
+    const loopLater =
+      'Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1).value.then(() => { for (;;) {} });';
+    expect(reply(await p.evaluate(request(`${loopLater}\n${exporting('1')}`))).data).toEqual({
+      value: 1,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The kept context runs the callback first, past the limit: the request itself is not stopped.
+    const next = await p.evaluate({ ...request(exporting('2')), timeoutMs: 300 });
+    expect(next.reused).toBeUndefined();
+    expect(reply(next).data).toEqual({ value: 2 });
+  });
+
   it('keeps no context and names no exports outside a watch session', async () => {
     const p = evaluator(false);
     expect(reply(await p.evaluate(request(exporting('1'))))).toEqual({ data: { value: 1 } });
