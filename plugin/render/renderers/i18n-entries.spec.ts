@@ -34,19 +34,11 @@ const withTools = (model: CatalogModel, tools: readonly ToolModel[]): CatalogMod
 type Edit = (model: CatalogModel) => CatalogModel;
 const at = fc.nat(TOOLS - 1);
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.tuple(at, fc.string({ maxLength: 4 })).map(
-    ([i, label]): Edit =>
+  fc.tuple(at, fc.constantFrom('label', 'description'), fc.string({ maxLength: 4 })).map(
+    ([i, field, copy]): Edit =>
       (m) => {
         const tools = [...m.tools];
-        if (tools[i]) tools[i] = { ...tools[i]!, label };
-        return withTools(m, tools);
-      },
-  ),
-  fc.tuple(at, fc.string({ maxLength: 4 })).map(
-    ([i, description]): Edit =>
-      (m) => {
-        const tools = [...m.tools];
-        if (tools[i]) tools[i] = { ...tools[i]!, description };
+        if (tools[i]) tools[i] = { ...tools[i]!, [field]: copy };
         return withTools(m, tools);
       },
   ),
