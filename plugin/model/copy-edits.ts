@@ -14,7 +14,7 @@ export type CopyEdit = 'tool copy' | 'copy';
 const withoutToolCopy = (t: ToolModel): ToolModel => ({ ...t, label: '', description: '' });
 const withoutCategoryCopy = (c: CategoryModel): CategoryModel => ({ ...c, label: '' });
 
-/** What changed from `before` to `after` when it is copy only; undefined when anything else changed. */
+/** What changed from `before` to `after`, if copy only (else undefined). */
 export function copyEditOf(before: CatalogModel, after: CatalogModel): CopyEdit | undefined {
   if (before === after) return 'tool copy';
   if (before.tools.length !== after.tools.length) return undefined;

@@ -131,7 +131,10 @@ interface KeptResult {
  */
 const LAST_RESULT = memoSlot<string, KeptResult>('last result of a renderer');
 
-/** Whether the renderer's files are the same after an edit of copy only (`edit`; undefined: more changed). */
+/**
+ * Whether the renderer's files stay the same after `edit`, an edit of copy
+ * only (undefined: more changed).
+ */
 function showsNoneOf(renderer: Renderer, edit: CopyEdit | undefined): boolean {
   if (edit === undefined) return false;
   return (
@@ -176,7 +179,8 @@ export function renderCatalog(
   const files = new Map<string, RenderedFile>();
   const diagnostics: PendingDiagnostic[] = [];
   const carried = new Map<string, readonly string[]>();
-  // Whether the model differs from a renderer's last one in copy only, and in which: found once per last model.
+  // Whether the model differs from a renderer's last one in copy only, and
+  // in which copy: found once per last model.
   const copyEdits = new Map<CatalogModel, CopyEdit | undefined>();
   const copyEditFrom = (before: CatalogModel) => {
     if (!copyEdits.has(before)) copyEdits.set(before, copyEditOf(before, model));

@@ -105,8 +105,11 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'a file where the output folder goes': {
     upset: (dir) => {
-      rmSync(at(dir, 'generated/demo'), { recursive: true });
+      // Moved away in one step, then removed: emptied file by file where it stands, a run that the
+      // first removals set off could write into the folder before the last.
+      renameSync(at(dir, 'generated/demo'), at(dir, 'demo.away'));
       writeFileSync(at(dir, 'generated/demo'), 'not a folder\n');
+      rmSync(at(dir, 'demo.away'), { recursive: true });
       writeFileSync(at(dir, 'catalog/tools.catalog.ts'), TOOLS('Read (while blocked)'));
     },
     reported: /error TC302: generated\/demo is a file/,

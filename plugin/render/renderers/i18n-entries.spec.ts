@@ -1,6 +1,7 @@
-// In a watch session a model's i18n entries are the last model's with the edited tools' replaced, when
-// every key stands where it stood. Whatever the edits (copy, keys, keys that repeat, tools moved,
-// added or removed, categories relabelled), the entries are the ones a run without a session builds.
+// In a watch session, a model's i18n entries are the last model's with
+// the edited tools' put in, when every key stands where it stood. Whatever
+// the edits (copy, keys, keys that repeat, tools moved, added or removed,
+// categories relabelled), they are what a run without a session builds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolDeclaration } from '../../language/catalog';
@@ -25,7 +26,7 @@ const first = demoModel(
   Object.fromEntries(Array.from({ length: TOOLS }, (_, i) => [`T${i}`, declaration(i)])),
 );
 
-/** `model` with the tools `edit` gives; the tools it leaves are the very objects, as a session keeps them. */
+/** `model` with `tools`: those it keeps are the same objects, as in a session. */
 const withTools = (model: CatalogModel, tools: readonly ToolModel[]): CatalogModel => ({
   ...model,
   tools,
@@ -122,7 +123,8 @@ describe('i18n entries in a watch session', () => {
     ]);
     expect(after.find((e) => e.key === 'shared.description')?.text).toBe('Does 4');
     expect(after.find((e) => e.key === 'agent.tools.T5.label')?.text).toBe('Relabelled');
-    // The category entries are made anew by a full build: the same objects show the edit was spliced in.
+    // A full build makes the category entries anew: the same objects show
+    // that the edit was put into the last entries.
     expect(after.filter((e) => e.owner.kind === 'category')).toEqual(
       before.filter((e) => e.owner.kind === 'category'),
     );

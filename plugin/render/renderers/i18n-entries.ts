@@ -39,7 +39,7 @@ const toolEntries = derivedPer(
   { watchOnly: true },
 );
 
-/** A model's entries, and where each tool's two entries stand in them (-1: a key met before). */
+/** A model's entries, and where each tool's two stand (-1: a key met before). */
 interface BuiltEntries {
   readonly tools: readonly ToolModel[];
   readonly categories: readonly CategoryModel[];
@@ -47,7 +47,7 @@ interface BuiltEntries {
   readonly at: Int32Array;
 }
 
-/** Per catalog, in a watch session: the entries of the last model. */
+/** Per catalog, in a watch session: the last model's entries. */
 const LAST_ENTRIES = memoSlot<string, BuiltEntries>('last i18n entries', { watchOnly: true });
 
 function buildI18nEntries(model: CatalogModel): readonly I18nEntry[] {
@@ -81,9 +81,10 @@ function allEntries(model: CatalogModel): BuiltEntries {
 }
 
 /**
- * The last model's entries with the edited tools' replaced, when every key is where it was (the same
- * tools in the same order, each with its keys, and the same categories): which entry is first for
- * its key is then the same too. Undefined otherwise.
+ * The last model's entries with the edited tools' put in, when every key
+ * is where it was (the same tools in the same order, each with its keys,
+ * and the same categories): which entry is first for its key is then the
+ * same too. Undefined otherwise.
  */
 function editedEntries(last: BuiltEntries, model: CatalogModel): BuiltEntries | undefined {
   const { tools } = model;
