@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_NAME, manifestContent, parseManifest } from './manifest.js';
+import { standingOutput, type StandingOutput } from './output-compare.js';
 import { readOutput, wroteOutput } from './output-memory.js';
 import { carriesHeader, GENERATED_MARK, outputPlaces, type PlacedSet } from './output-places.js';
 import { notOwnedProblem, writeProblem, type WriteProblem } from './write-problems.js';
@@ -219,14 +220,14 @@ export async function writeOutputs(
   // are synchronous: mapped to promises together, all were read before any was compared.
   for (const [file, output] of files) {
     const set = setOf.get(file)!;
-    let existing: string | undefined;
+    let existing: StandingOutput;
     try {
-      existing = await readOutput(file);
+      existing = await standingOutput(file, output.content);
     } catch (error) {
       problems.push(writeProblem(file, error, rootOf(file)));
       continue;
     }
-    const stale = output.createOnly ? existing === undefined : existing !== output.content;
+    const stale = output.createOnly ? existing.kind === 'missing' : existing.kind !== 'same';
     if (!stale) {
       unchanged++;
       continue;
@@ -234,11 +235,11 @@ export async function writeOutputs(
     // Only a file that is written is looked at on disk: where it really is, and whether it is a link.
     const misplaced = places.writeProblem(set, file);
     const owned =
-      existing === undefined ||
+      existing.kind === 'missing' ||
       output.mergesExisting ||
       previouslyOwned.has(file) ||
       path.basename(file) === MANIFEST_NAME ||
-      existing.slice(0, 300).includes(GENERATED_MARK);
+      (existing.kind === 'different' && existing.head.includes(GENERATED_MARK));
     if (misplaced) problems.push(misplaced);
     else if (!owned) problems.push(notOwnedProblem(file, rootOf(file)));
     changed.push(file);

@@ -1,7 +1,7 @@
 // The writer compares each output with the file on disk before it reads the next one, so the files'
-// current contents are never all held at once (at 20,000 tools they are about 40 MB). The read is
-// made slow here (it answers on a later turn of the event loop), so that a writer that starts every
-// read before comparing any is seen with all of them in flight.
+// current contents are never all held at once (at 20,000 tools they are about 40 MB). The comparison
+// is made slow here (it answers on a later turn of the event loop), so that a writer that starts
+// every comparison before ending any is seen with all of them in flight.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -10,17 +10,17 @@ import { removeTempDirs, tempDir } from '../support/files';
 
 const reads = vi.hoisted(() => ({ inFlight: 0, most: 0, count: 0 }));
 
-vi.mock('../../plugin/write/output-memory', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../plugin/write/output-memory')>();
+vi.mock('../../plugin/write/output-compare', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../plugin/write/output-compare')>();
   return {
     ...real,
-    readOutput: async (file: string) => {
+    standingOutput: async (file: string, content: string) => {
       reads.count++;
       reads.inFlight++;
       reads.most = Math.max(reads.most, reads.inFlight);
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        return await real.readOutput(file);
+        return await real.standingOutput(file, content);
       } finally {
         reads.inFlight--;
       }
